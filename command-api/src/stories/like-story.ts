@@ -1,0 +1,40 @@
+import {
+  type EventStore,
+  encodeEvent,
+  HttpError,
+  StoryLiked as StoryLikedDefinition,
+  streams,
+} from '@nocturne/events';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { CommandApiDeps } from '../deps';
+import { commandContext } from '../shared/context';
+import { withPosition } from '../shared/reply';
+
+const Params = z.object({ id: z.string().min(1).max(100) });
+
+/** A story accepts likes and views while it is published and not deleted. */
+export async function assertStoryReadable(store: EventStore, storyId: string): Promise<void> {
+  const history = await store.readStream(streams.story(storyId));
+  if (history.length === 0 || history.some((e) => e.type === 'StoryDeleted')) {
+    throw new HttpError(404, 'Story not found');
+  }
+}
+
+/**
+ * POST /api/stories/{id}/like. Likes live in their own stream, `story_likes-{id}`, appended
+ * with expected revision "any": the store serialises appends, so the count is exactly the
+ * stream revision + 1 and no like is lost however many arrive at once.
+ */
+export const likeStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  app.post('/api/stories/:id/like', async (request, reply) => {
+    const { id } = Params.parse(request.params);
+    await assertStoryReadable(deps.store, id);
+    const event = encodeEvent(
+      { type: StoryLikedDefinition.type, data: { storyId: id } },
+      commandContext(request, { kind: 'anonymous' }),
+    );
+    const result = await deps.store.append(streams.storyLikes(id), [event], 'any');
+    return withPosition(reply, deps, result.position).send({ likes: result.nextRevision + 1 });
+  });
+};

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import type { EventDefinition } from './define';
+import { storyEvents } from './stories';
+import { userEvents } from './users';
+import { waitlistEvents } from './waitlist';
+
+export * from './define';
+export * from './fields';
+export * from './stories';
+export * from './users';
+export * from './waitlist';
+
+const all = [...userEvents, ...storyEvents, ...waitlistEvents] as const;
+type AnyDefinition = (typeof all)[number];
+
+export type EventType = AnyDefinition['type'];
+type DefinitionOf<T extends EventType> = Extract<AnyDefinition, { type: T }>;
+export type EventData<T extends EventType> = z.infer<DefinitionOf<T>['schema']>;
+
+/** Every domain event as a discriminated union on `type`. */
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+export const catalogue: ReadonlyMap<string, EventDefinition> = new Map(all.map((d) => [d.type, d]));
+
+export function definitionOf(type: string): EventDefinition {
+  const definition = catalogue.get(type);
+  if (!definition) throw new Error(`Unknown event type ${type}`);
+  return definition;
+}

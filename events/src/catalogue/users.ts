@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { defineEvent } from './define';
+import { Digest, Encrypted, IsoTime } from './fields';
+
+const TokenGrant = { tokenDigest: Digest, expiresAt: IsoTime };
+
+export const UserRegistered = defineEvent(
+  'UserRegistered',
+  1,
+  z.object({
+    /** Random id of this registration; names the encryption key that deletion destroys. */
+    accountId: z.uuid(),
+    email: Encrypted,
+    passwordHash: Encrypted,
+    ageConfirmedAt: IsoTime,
+    verification: z.object(TokenGrant),
+  }),
+);
+
+/** Someone signed up with an address that already has an account: the owner is told by mail. */
+export const DuplicateSignupAttempted = defineEvent('DuplicateSignupAttempted', 1, z.object({}));
+
+export const VerificationEmailRequested = defineEvent('VerificationEmailRequested', 1, z.object(TokenGrant));
+
+export const EmailVerified = defineEvent('EmailVerified', 1, z.object({ tokenDigest: Digest }));
+
+export const UserLoggedIn = defineEvent(
+  'UserLoggedIn',
+  1,
+  z.object({ sessionDigest: Digest, expiresAt: IsoTime }),
+);
+
+export const UserLoggedOut = defineEvent('UserLoggedOut', 1, z.object({ sessionDigest: Digest }));
+
+export const PasswordResetRequested = defineEvent('PasswordResetRequested', 1, z.object(TokenGrant));
+
+/** Sets a new password hash and revokes every session of the user. */
+export const PasswordReset = defineEvent(
+  'PasswordReset',
+  1,
+  z.object({ tokenDigest: Digest, passwordHash: Encrypted }),
+);
+
+export const PaymentConfirmationSubmitted = defineEvent(
+  'PaymentConfirmationSubmitted',
+  1,
+  z.object({
+    email: Encrypted,
+    amount: z.union([z.literal(15), z.literal(10)]),
+    transactionId: z.string().max(200).nullable(),
+    paymentMethod: z.string().min(1).max(100),
+  }),
+);
+
+export const PremiumGranted = defineEvent(
+  'PremiumGranted',
+  1,
+  z.object({ stories: z.number().int().positive() }),
+);
+
+export const PremiumRevoked = defineEvent('PremiumRevoked', 1, z.object({}));
+
+export const PremiumStoryUnlocked = defineEvent(
+  'PremiumStoryUnlocked',
+  1,
+  z.object({ storyId: z.string().min(1) }),
+);
+
+export const UserDeleted = defineEvent('UserDeleted', 1, z.object({ accountId: z.uuid() }));
+
+export const userEvents = [
+  UserRegistered,
+  DuplicateSignupAttempted,
+  VerificationEmailRequested,
+  EmailVerified,
+  UserLoggedIn,
+  UserLoggedOut,
+  PasswordResetRequested,
+  PasswordReset,
+  PaymentConfirmationSubmitted,
+  PremiumGranted,
+  PremiumRevoked,
+  PremiumStoryUnlocked,
+  UserDeleted,
+] as const;

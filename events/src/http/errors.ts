@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+/** A refusal with a status and a `detail` the client shows as is. Nothing was written. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+/** The first zod issue, phrased for a person: "email: Invalid email address". */
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const path = issue.path.join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Every error answer is JSON `{detail}`: HttpError as it is, zod and Fastify validation
+ * failures as 400, body limits as 413, rate limits as 429; anything else is a logged 500
+ * with no internals in the answer.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (error instanceof ZodError) {
+      return reply.status(400).send({ detail: describeZodError(error) });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ detail: error.message || 'Bad request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

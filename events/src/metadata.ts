@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Who caused an event. Users are named by their stream key, never by e-mail. */
+export const Actor = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), userKey: z.string().min(1) }),
+  z.object({ kind: z.literal('admin'), session: z.string().min(1), ip: z.string() }),
+  z.object({ kind: z.literal('invite') }),
+  z.object({ kind: z.literal('anonymous') }),
+  z.object({ kind: z.literal('system') }),
+]);
+export type Actor = z.infer<typeof Actor>;
+
+export const EventMetadata = z.object({
+  correlationId: z.string().min(1),
+  causationId: z.string().min(1),
+  actor: Actor,
+  schemaVersion: z.number().int().positive(),
+});
+export type EventMetadata = z.infer<typeof EventMetadata>;
+
+/** What a command handler knows about the request that caused its events. */
+export interface CommandContext {
+  correlationId: string;
+  causationId: string;
+  actor: Actor;
+}

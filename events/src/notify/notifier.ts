@@ -1,0 +1,25 @@
+/**
+ * Wake-up hints between services: "appended up to P" (command side -> projector) and
+ * "projected up to P" (projector -> query side). A hint only: every listener also polls,
+ * so a lost or absent message costs latency, never correctness.
+ */
+export interface Notifier {
+  readonly kind: 'nats' | 'postgres';
+  publishAppended(position: number): void;
+  publishProjected(position: number): void;
+  onAppended(listener: (position: number) => void): () => void;
+  onProjected(listener: (position: number) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Fan-out of one subject's messages to in-process listeners. */
+export class Listeners {
+  private readonly set = new Set<(position: number) => void>();
+  add(listener: (position: number) => void): () => void {
+    this.set.add(listener);
+    return () => this.set.delete(listener);
+  }
+  emit(position: number): void {
+    for (const listener of this.set) listener(position);
+  }
+}

@@ -1,0 +1,83 @@
+import pg from 'pg';
+import { Listeners, type Notifier } from './notifier';
+
+/**
+ * The fallback when NATS_URL is unset: LISTEN/NOTIFY on the database every service shares.
+ * `es_appended` is also raised by the Postgres event store's append function itself.
+ */
+export class PostgresNotifier implements Notifier {
+  readonly kind = 'postgres' as const;
+  private readonly appended = new Listeners();
+  private readonly projected = new Listeners();
+  private closed = false;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private listener: pg.Client,
+    private readonly connectionString: string,
+    private readonly channel: string,
+  ) {}
+
+  static async connect(connectionString: string, channelPrefix = 'nocturne'): Promise<PostgresNotifier> {
+    const pool = new pg.Pool({ connectionString, max: 2 });
+    const notifier = new PostgresNotifier(
+      pool,
+      new pg.Client({ connectionString }),
+      connectionString,
+      channelPrefix,
+    );
+    await notifier.listen();
+    return notifier;
+  }
+
+  private async listen(): Promise<void> {
+    const client = this.listener;
+    client.on('notification', (message) => {
+      const position = Number(message.payload);
+      if (!Number.isFinite(position)) return;
+      if (message.channel === 'es_appended' || message.channel === `${this.channel}_appended`) {
+        this.appended.emit(position);
+      } else if (message.channel === `${this.channel}_projected`) {
+        this.projected.emit(position);
+      }
+    });
+    client.on('error', () => this.reconnectLater());
+    await client.connect();
+    await client.query(
+      `listen es_appended; listen ${this.channel}_appended; listen ${this.channel}_projected`,
+    );
+  }
+
+  private reconnectLater(): void {
+    if (this.closed) return;
+    setTimeout(() => {
+      if (this.closed) return;
+      this.listener = new pg.Client({ connectionString: this.connectionString });
+      this.listen().catch(() => this.reconnectLater());
+    }, 1000).unref();
+  }
+
+  private notify(suffix: string, position: number): void {
+    this.pool
+      .query('select pg_notify($1, $2)', [`${this.channel}_${suffix}`, String(position)])
+      .catch(() => {});
+  }
+
+  publishAppended(position: number): void {
+    this.notify('appended', position);
+  }
+  publishProjected(position: number): void {
+    this.notify('projected', position);
+  }
+  onAppended(listener: (position: number) => void): () => void {
+    return this.appended.add(listener);
+  }
+  onProjected(listener: (position: number) => void): () => void {
+    return this.projected.add(listener);
+  }
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listener.end().catch(() => {});
+    await this.pool.end().catch(() => {});
+  }
+}

@@ -1,0 +1,171 @@
+import pg from 'pg';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  StoredEvent,
+  SubscribeOptions,
+} from '../port';
+import { WrongExpectedRevisionError } from '../port';
+import { eventStoreSchemaSql } from './schema';
+
+interface EventRow {
+  position: string;
+  event_id: string;
+  stream_name: string;
+  stream_revision: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: Date;
+}
+
+const columns = 'position, event_id, stream_name, stream_revision, type, data, metadata, recorded_at';
+
+function toStored(row: EventRow): StoredEvent {
+  return {
+    position: Number(row.position),
+    eventId: row.event_id,
+    streamName: row.stream_name,
+    streamRevision: Number(row.stream_revision),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at,
+  };
+}
+
+export interface PostgresEventStoreOptions {
+  connectionString: string;
+  /** Longest wait between polls when no notification arrives (ms). */
+  maxPollInterval?: number;
+  poolSize?: number;
+}
+
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private readonly pool: pg.Pool;
+  private readonly maxPollInterval: number;
+
+  private constructor(private readonly options: PostgresEventStoreOptions) {
+    this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+    this.maxPollInterval = options.maxPollInterval ?? 1000;
+  }
+
+  /** Connects and creates the schema if it is missing. */
+  static async connect(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
+    const store = new PostgresEventStore(options);
+    const client = await store.pool.connect();
+    try {
+      // Serialise concurrent schema creation (several processes may start at once).
+      await client.query('select pg_advisory_lock(8202610)');
+      await client.query(eventStoreSchemaSql);
+    } finally {
+      await client.query('select pg_advisory_unlock(8202610)').catch(() => {});
+      client.release();
+    }
+    return store;
+  }
+
+  async append(
+    streamName: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const payload = events.map((e) => ({
+      event_id: e.eventId,
+      type: e.type,
+      data: e.data,
+      metadata: e.metadata,
+    }));
+    try {
+      const { rows } = await this.pool.query<{ next_revision: string; last_position: string }>(
+        'select next_revision, last_position from es_append($1, $2, $3)',
+        [streamName, String(expected), JSON.stringify(payload)],
+      );
+      const row = rows[0]!;
+      return { nextRevision: Number(row.next_revision), position: Number(row.last_position) };
+    } catch (error) {
+      if (error instanceof pg.DatabaseError && error.code === 'ES409') {
+        throw new WrongExpectedRevisionError(streamName, expected, Number(error.detail));
+      }
+      throw error;
+    }
+  }
+
+  async readStream(streamName: string): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `select ${columns} from es_events where stream_name = $1 order by stream_revision`,
+      [streamName],
+    );
+    return rows.map(toStored);
+  }
+
+  async readAll(after: number, limit: number): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `select ${columns} from es_events where position > $1 order by position limit $2`,
+      [after, limit],
+    );
+    return rows.map(toStored);
+  }
+
+  async headPosition(): Promise<number> {
+    const { rows } = await this.pool.query<{ head: string | null }>(
+      'select max(position) as head from es_events',
+    );
+    return Number(rows[0]?.head ?? 0);
+  }
+
+  /**
+   * Catch up in batches, then wait for a NOTIFY from es_append (or the poll interval, in case
+   * a notification is lost) and read again. Resumable: pass the last position seen as `after`.
+   */
+  async *subscribe({ after, signal, batchSize = 500 }: SubscribeOptions): AsyncIterable<StoredEvent> {
+    let position = after;
+    const listener = new pg.Client({ connectionString: this.options.connectionString });
+    let wake: (() => void) | undefined;
+    // Set by a notification that arrives while a batch is being read, so it is not lost.
+    let notified = false;
+    const onWake = () => {
+      notified = true;
+      wake?.();
+    };
+    listener.on('notification', onWake);
+    listener.on('error', () => {}); // polling carries on if the listening connection drops
+    signal.addEventListener('abort', onWake);
+    try {
+      await listener.connect();
+      await listener.query('listen es_appended');
+      while (!signal.aborted) {
+        const batch = await this.readAll(position, batchSize);
+        for (const event of batch) {
+          if (signal.aborted) return;
+          position = event.position;
+          yield event;
+        }
+        if (batch.length === batchSize || notified) {
+          notified = false;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.maxPollInterval);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+        notified = false;
+      }
+    } finally {
+      signal.removeEventListener('abort', onWake);
+      await listener.end().catch(() => {});
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,4 @@
+export * from './projections';
+export * from './read-model/migrations';
+export * from './read-model/schema';
+export * from './runner/projection';

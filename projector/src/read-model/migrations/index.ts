@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely/migration';
+import * as core from './0001-core';
+import * as stories from './0002-stories';
+
+/**
+ * Every read-model migration, in order. A feature adds its file and one line here.
+ * Names sort: the kysely Migrator applies them in key order.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-core': core,
+  '0002-stories': stories,
+};

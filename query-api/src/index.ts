@@ -1,0 +1,3 @@
+export * from './app';
+export * from './consistency';
+export * from './deps';

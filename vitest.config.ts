@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two tiers, by file name: `*.test.ts(x)` are unit tests (no I/O), `*.int.test.ts` are
+ * integration tests against real PostgreSQL and NATS (see infra/src/test-env). End-to-end
+ * tests are Playwright's (infra/e2e).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            '{events,projector,command-api,query-api,infra}/src/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+          ],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{events,projector,command-api,query-api,infra}/src/**/*.int.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Two cores: integration files share the machine's PostgreSQL; keep it calm.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
