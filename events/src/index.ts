@@ -1,3 +1,4 @@
+export * from './auth/admin-token';
 export * from './catalogue';
 export * from './codec';
 export * from './http/errors';
