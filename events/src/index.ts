@@ -1,4 +1,5 @@
 export * from './auth/admin-token';
+export * from './auth/derived-token';
 export * from './catalogue';
 export * from './codec';
 export * from './http/errors';

@@ -1,0 +1,23 @@
+import type { EventType, PiiVault, RecordedEvent } from '@nocturne/events';
+import type { Mailer } from '../mail/mailer';
+
+export interface ReactorContext {
+  vault: PiiVault;
+  mailer: Mailer;
+  /** Base of links in e-mails (PUBLIC_URL). */
+  publicUrl: string;
+  supportEmail: string;
+  /** Server secret, to derive one-time tokens (events/src/auth/derived-token.ts). */
+  secret: string;
+}
+
+/**
+ * A side effect of events (e-mail). Reactors keep their own checkpoints, apart from the read
+ * models, so a rebuild of the read models never re-fires them. Delivery is at least once:
+ * a crash between the effect and the checkpoint repeats that one effect.
+ */
+export interface Reactor {
+  readonly name: string;
+  readonly handles: readonly EventType[];
+  react(event: RecordedEvent, context: ReactorContext): Promise<void>;
+}
