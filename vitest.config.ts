@@ -22,6 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          globalSetup: ['infra/src/test-env/global-setup.ts'],
           include: ['{events,projector,command-api,query-api,infra}/src/**/*.int.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
