@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
 /** A refusal with a status and a `detail` the client shows as is. Nothing was written. */
@@ -26,7 +26,10 @@ export function describeZodError(error: ZodError): string {
  * failures as 400, body limits as 413, rate limits as 429; anything else is a logged 500
  * with no internals in the answer.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  options: { notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
+): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
@@ -41,7 +44,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
-  });
+  app.setNotFoundHandler(
+    options.notFound ??
+      ((request, reply) =>
+        reply
+          .status(404)
+          .send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` })),
+  );
 }

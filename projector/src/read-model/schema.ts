@@ -34,7 +34,63 @@ export interface StorySlide {
   text: string;
 }
 
+/** One image of a live story: its slide images and its preview. Deleted with the story. */
+export interface StoryImagesTable {
+  story_id: string;
+  ref: string;
+  kind: 'slide' | 'preview';
+  width: number;
+  height: number;
+  is_premium: boolean;
+}
+
+/** A premium story a user has unlocked (PremiumStoryUnlocked): free to re-read forever. */
+export interface PremiumUnlocksTable {
+  user_key: string;
+  story_id: string;
+  unlocked_at: ColumnType<Date, Date | string, never>;
+}
+
+/** Growth by calendar month (UTC, 'YYYY-MM'); months without a row are zeros (filled at query time). */
+export interface MonthlyStatsTable {
+  month: string;
+  registrations: Generated<number>;
+  verified: Generated<number>;
+  /** Distinct users granted premium in the month. */
+  premium: Generated<number>;
+}
+
+/** Who was granted premium in which month, so a second grant in a month counts once. */
+export interface MonthlyPremiumUsersTable {
+  month: string;
+  user_key: string;
+}
+
+/** Payment confirmations no grant has followed yet (the admin's to-do list). */
+export interface PendingPaymentsTable {
+  event_id: string;
+  user_key: string;
+  amount: number;
+  transaction_id: string | null;
+  payment_method: string;
+  submitted_at: ColumnType<Date, Date | string, never>;
+  position: ColumnType<number, number, never>;
+}
+
+/** Every PremiumGranted, for "N users became subscribers in the last 30 days". */
+export interface PremiumGrantsTable {
+  event_id: string;
+  user_key: string;
+  granted_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface ReadModel {
   projection_checkpoints: CheckpointsTable;
+  monthly_stats: MonthlyStatsTable;
+  monthly_premium_users: MonthlyPremiumUsersTable;
+  pending_payments: PendingPaymentsTable;
+  premium_grants: PremiumGrantsTable;
   stories: StoriesTable;
+  story_images: StoryImagesTable;
+  premium_unlocks: PremiumUnlocksTable;
 }

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely/migration';
 import * as core from './0001-core';
 import * as stories from './0002-stories';
+import * as storiesAccess from './0002-stories-access';
+import * as purchasesAndGrowth from './0005-purchases-and-growth';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -9,4 +11,6 @@ import * as stories from './0002-stories';
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
   '0002-stories': stories,
+  '0002-stories-access': storiesAccess,
+  '0005-purchases-and-growth': purchasesAndGrowth,
 };

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** An unset or empty variable is "not given". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === undefined ? undefined : v), schema.optional());
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    message: 'must be one of true/false, 1/0, yes/no, on/off',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** design.md section 8: the configuration names, validated at start. */
+export const ConfigSchema = z.object({
+  PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)).default(3000),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')),
+  EVENTSTORE_URL: optional(z.string().regex(/^esdb(\+discover)?:\/\/.+/, 'must be an esdb:// URL')),
+  NATS_URL: optional(z.string().regex(/^(nats|tls|ws|wss):\/\/.+/, 'must be a nats:// URL')),
+  NATS_SUBJECT_PREFIX: optional(
+    z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
+  ).default('nocturne'),
+  ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')),
+  PUBLIC_URL: optional(z.url({ message: 'must be a URL such as https://stories.example' })),
+  DATA_DIR: optional(z.string()).default('./.data'),
+  SUPPORT_EMAIL: optional(z.email({ message: 'must be an e-mail address' })).default(
+    'support@nocturne.example',
+  ),
+  PAYMENT_LINK_BASE: optional(z.url({ message: 'must be a URL' })).default(
+    'https://www.paypal.com/paypalme/nocturnestories',
+  ),
+  DISCOUNT_CODE: optional(z.string().min(3)).default('NOCTURNE30'),
+  INVITE_CODES: optional(z.string())
+    .default('velvetnight,202412')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  EXPOSE_VERIFICATION_TOKEN: optional(flag).default(false),
+  /** Secret for HMACs (stream keys, signed image references, admin tokens, one-time tokens). */
+  APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+});
+
+export type RawConfig = z.infer<typeof ConfigSchema>;
+
+/** The configuration every service runs with, all defaults resolved. */
+export interface AppConfig {
+  port: number;
+  databaseUrl: string;
+  eventStoreUrl: string | undefined;
+  natsUrl: string | undefined;
+  natsSubjectPrefix: string;
+  adminPassword: string;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  dataDir: string;
+  supportEmail: string;
+  paymentLinkBase: string;
+  discountCode: string;
+  inviteCodes: string[];
+  exposeVerificationToken: boolean;
+  secret: string;
+  logLevel: RawConfig['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Validates the environment; a wrong value stops the start with a message naming it. */
+export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/**
+ * A secret kept in DATA_DIR when not given, so that a restart keeps sessions, tokens and
+ * stream keys valid. Created with mode 600.
+ */
+export function persistentSecret(
+  dataDir: string,
+  name: string,
+  make: () => string,
+): { value: string; created: boolean } {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, name);
+  if (existsSync(file)) return { value: readFileSync(file, 'utf8').trim(), created: false };
+  const value = make();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return { value, created: true };
+}
+
+export interface ResolvedSecrets {
+  config: AppConfig;
+  /** True when the admin password was generated now (print it). */
+  adminPasswordGenerated: boolean;
+}
+
+/** Resolves the defaults that depend on other values (DATA_DIR, PORT) once DATABASE_URL is known. */
+export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecrets {
+  const dataDir = resolve(raw.DATA_DIR);
+  const secret =
+    raw.APP_SECRET ?? persistentSecret(dataDir, 'app-secret', () => randomBytes(32).toString('hex')).value;
+  const admin = raw.ADMIN_PASSWORD
+    ? { value: raw.ADMIN_PASSWORD, created: false }
+    : persistentSecret(dataDir, 'admin-password', () => randomBytes(12).toString('base64url'));
+  return {
+    adminPasswordGenerated: admin.created,
+    config: {
+      port: raw.PORT,
+      databaseUrl,
+      eventStoreUrl: raw.EVENTSTORE_URL,
+      natsUrl: raw.NATS_URL,
+      natsSubjectPrefix: raw.NATS_SUBJECT_PREFIX,
+      adminPassword: admin.value,
+      smtpUrl: raw.SMTP_URL,
+      publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+      dataDir,
+      supportEmail: raw.SUPPORT_EMAIL,
+      paymentLinkBase: raw.PAYMENT_LINK_BASE.replace(/\/$/, ''),
+      discountCode: raw.DISCOUNT_CODE,
+      inviteCodes: raw.INVITE_CODES,
+      exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,
+      secret,
+      logLevel: raw.LOG_LEVEL,
+    },
+  };
+}

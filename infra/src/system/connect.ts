@@ -1,0 +1,64 @@
+import {
+  type EventStore,
+  NatsNotifier,
+  type Notifier,
+  PostgresEventStore,
+  PostgresNotifier,
+  PostgresPiiVault,
+} from '@nocturne/events';
+import { createReadModelDb, type ReadModel } from '@nocturne/projector';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config';
+
+export interface Infrastructure {
+  store: EventStore;
+  vault: PostgresPiiVault;
+  notifier: Notifier;
+  db: Kysely<ReadModel>;
+  close(): Promise<void>;
+}
+
+/** NATS when NATS_URL is set and answers; otherwise LISTEN/NOTIFY on the shared database. */
+async function connectNotifier(config: AppConfig, log: (line: string) => void): Promise<Notifier> {
+  if (config.natsUrl) {
+    try {
+      return await NatsNotifier.connect(config.natsUrl, config.natsSubjectPrefix);
+    } catch (error) {
+      log(
+        `NATS at ${config.natsUrl} does not answer (${String(error)}); using the PostgreSQL notify fallback`,
+      );
+    }
+  }
+  return PostgresNotifier.connect(config.databaseUrl, config.natsSubjectPrefix.replace(/-/g, '_'));
+}
+
+async function connectStore(config: AppConfig): Promise<EventStore> {
+  if (config.eventStoreUrl) {
+    const { openEventStore } = await import('@nocturne/events/store/open-event-store');
+    return openEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl });
+  }
+  return PostgresEventStore.connect({ connectionString: config.databaseUrl });
+}
+
+/** Opens every connection a service needs. The read-model schema must be migrated first. */
+export async function connectInfrastructure(
+  config: AppConfig,
+  log: (line: string) => void,
+): Promise<Infrastructure> {
+  const store = await connectStore(config);
+  const vault = await PostgresPiiVault.connect(config.databaseUrl);
+  const notifier = await connectNotifier(config, log);
+  const db = createReadModelDb(config.databaseUrl);
+  return {
+    store,
+    vault,
+    notifier,
+    db,
+    async close() {
+      await notifier.close();
+      await db.destroy();
+      await vault.close();
+      await store.close();
+    },
+  };
+}

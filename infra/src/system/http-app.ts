@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
+import { installErrorHandling } from '@nocturne/events';
+import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+export interface HttpAppOptions {
+  command?: CommandApiDeps | undefined;
+  query?: QueryApiDeps | undefined;
+  /** The built SPA (web/dist); served with an index.html fallback for client routes. */
+  webDist?: string | undefined;
+  logLevel?: string;
+  /** Behind a reverse proxy (split mode gateway): trust X-Forwarded-For for rate limits. */
+  trustProxy?: boolean;
+}
+
+/**
+ * One Fastify server carrying command-api (non-GET), query-api (GET/HEAD) or both (one-process
+ * mode), and optionally the SPA. Both plugins assert the method rule on every route they add.
+ */
+export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  const dist =
+    options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : undefined;
+  installErrorHandling(app, {
+    notFound: dist
+      ? (request, reply) => {
+          const path = request.url.split('?')[0] ?? '';
+          if ((request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/')) {
+            // Client-side routes (and the SPA's own 404 page) are the SPA's.
+            return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+          }
+          return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
+        }
+      : undefined,
+  });
+  if (options.command) await app.register(commandApi, options.command);
+  if (options.query) await app.register(queryApi, options.query);
+
+  if (dist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders(reply, path) {
+        reply.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { encodeEvent, streams } from '@nocturne/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSystem, type TestSystem } from './test-system';
+
+let system: TestSystem;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+async function givenPublishedStory(): Promise<string> {
+  const storyId = randomUUID();
+  const image = { ref: `test-${storyId.slice(0, 8)}`, width: 600, height: 800 };
+  await system.infra.store.append(
+    streams.story(storyId),
+    [
+      encodeEvent(
+        {
+          type: 'StoryPublished',
+          data: {
+            storyId,
+            slides: [
+              { image, text: 'One.' },
+              { image, text: 'Two.' },
+            ],
+            preview: image,
+            isPremium: false,
+          },
+        },
+        { correlationId: 'test', causationId: 'test', actor: { kind: 'system' } },
+      ),
+    ],
+    'no_stream',
+  );
+  return storyId;
+}
+
+describe('read-your-writes (design.md section 6)', () => {
+  it('a query sent right after a command with its position always sees the command', async () => {
+    const storyId = await givenPublishedStory();
+    for (let n = 1; n <= 25; n++) {
+      const like = await fetch(`${system.baseUrl}/api/stories/${storyId}/like`, { method: 'POST' });
+      expect(like.status).toBe(200);
+      expect(await like.json()).toEqual({ likes: n });
+      const position = like.headers.get('x-event-position');
+      expect(Number(position)).toBeGreaterThan(0);
+
+      const list = await fetch(`${system.baseUrl}/api/stories`, { headers: { 'X-Min-Position': position! } });
+      const story = ((await list.json()) as { id: string; likes: number }[]).find((s) => s.id === storyId);
+      expect(story?.likes).toBe(n);
+    }
+  });
+
+  it('without the header the read side may lag, and the wait is bounded', async () => {
+    const started = Date.now();
+    const head = await system.infra.store.headPosition();
+    const response = await fetch(`${system.baseUrl}/api/stories`, {
+      headers: { 'X-Min-Position': String(head + 1000) },
+    });
+    expect(response.status).toBe(200);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(1900);
+    expect(waited).toBeLessThan(5000);
+  });
+
+  it('a like of an unknown story is a 404 {detail} and appends nothing', async () => {
+    const before = await system.infra.store.headPosition();
+    const response = await fetch(`${system.baseUrl}/api/stories/${randomUUID()}/like`, { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ detail: 'Story not found' });
+    expect(await system.infra.store.headPosition()).toBe(before);
+  });
+
+  it('an unknown /api path is a 404 {detail}', async () => {
+    const response = await fetch(`${system.baseUrl}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/No such endpoint/);
+  });
+});

@@ -1,0 +1,97 @@
+import { fileURLToPath } from 'node:url';
+import {
+  createMailer,
+  migrateReadModel,
+  ProjectionRunner,
+  projections,
+  ReactorRunner,
+} from '@nocturne/projector';
+import { reactors } from '@nocturne/projector/reactors/index';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import { connectInfrastructure, type Infrastructure } from './connect';
+import { apiDepsFrom } from './deps';
+import { buildHttpApp } from './http-app';
+
+export const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+export interface RunningSystem {
+  app: FastifyInstance;
+  infra: Infrastructure;
+  projector: ProjectionRunner;
+  reactors: ReactorRunner;
+  /** http://127.0.0.1:<port> actually bound (port 0 picks a free one). */
+  address: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  log: (line: string) => void;
+  webDist?: string | undefined;
+  clock?: () => Date;
+  host?: string;
+}
+
+/**
+ * One-process mode: migrate, then the projector, the reactors and both APIs (plus the SPA)
+ * behind one port. Split mode starts the same pieces in separate processes (infra/src/split).
+ */
+export async function startSystem(config: AppConfig, options: StartOptions): Promise<RunningSystem> {
+  const clock = options.clock ?? (() => new Date());
+  await migrateReadModel(config.databaseUrl);
+  const infra = await connectInfrastructure(config, options.log);
+
+  const projector = new ProjectionRunner({
+    store: infra.store,
+    db: infra.db,
+    projections,
+    vault: infra.vault,
+    notifier: infra.notifier,
+  });
+  await projector.init();
+  projector.start();
+
+  const reactorRunner = new ReactorRunner({
+    store: infra.store,
+    databaseUrl: config.databaseUrl,
+    reactors,
+    notifier: infra.notifier,
+    context: {
+      vault: infra.vault,
+      mailer: createMailer({
+        smtpUrl: config.smtpUrl,
+        outboxDir: `${config.dataDir}/outbox`,
+        from: `Nocturne <${config.supportEmail}>`,
+        log: options.log,
+      }),
+      publicUrl: config.publicUrl,
+      supportEmail: config.supportEmail,
+      secret: config.secret,
+    },
+  });
+  await reactorRunner.init();
+  reactorRunner.start();
+
+  const deps = await apiDepsFrom(config, infra, clock);
+  const app = await buildHttpApp({
+    ...deps,
+    webDist: options.webDist,
+    logLevel: config.logLevel,
+  });
+  await app.listen({ port: config.port, host: options.host ?? '0.0.0.0' });
+  const port = (app.server.address() as { port: number }).port;
+
+  return {
+    app,
+    infra,
+    projector,
+    reactors: reactorRunner,
+    address: `http://127.0.0.1:${port}`,
+    async stop() {
+      await app.close();
+      await projector.stop();
+      await reactorRunner.stop();
+      await infra.close();
+    },
+  };
+}

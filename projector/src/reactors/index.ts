@@ -1,0 +1,4 @@
+import type { Reactor } from '../runner/reactor';
+
+/** Every reactor (side effects such as e-mail). A feature adds its reactor here, one line. */
+export const reactors: readonly Reactor[] = [];
