@@ -1,6 +1,20 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
+import { deleteUserRoutes } from './admin/delete-user';
+import { resendVerificationRoutes } from './admin/resend-verification';
+import { validateAdminRoutes } from './admin/validate-admin';
 import type { CommandApiDeps } from './deps';
+import { checkDiscountRoutes } from './discounts/check-discount';
+import { checkInviteRoutes } from './invites/check-invite';
+import { confirmPaymentRoutes } from './payments/confirm-payment';
+import { setSubscriptionRoutes } from './premium-grants/set-subscription';
+import { internalUnlockRoutes } from './premium/internal-unlock-route';
+import { deleteStoryRoutes } from './stories/delete-story';
 import { likeStoryRoutes } from './stories/like-story';
+import { publishStoryRoutes } from './stories/publish-story';
+import { viewStoryRoutes } from './stories/view-story';
+import { accountRoutes } from './users/accounts';
+import { joinWaitlistRoutes } from './waitlist/join-waitlist';
 
 /**
  * command-api: every non-GET /api route. Feature plugins are registered here, one line each.
@@ -13,5 +27,20 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
       throw new Error(`command-api must not serve ${methods.join(',')} ${route.url} (design.md section 1)`);
     }
   });
+  // Registered once, here, for every feature: routes opt in with `config: { rateLimit }`.
+  await app.register(rateLimit, { global: false });
+  await app.register(accountRoutes, deps);
   await app.register(likeStoryRoutes, deps);
+  await app.register(publishStoryRoutes, deps);
+  await app.register(viewStoryRoutes, deps);
+  await app.register(deleteStoryRoutes, deps);
+  await app.register(internalUnlockRoutes, deps);
+  await app.register(validateAdminRoutes, deps);
+  await app.register(confirmPaymentRoutes, deps);
+  await app.register(checkDiscountRoutes, deps);
+  await app.register(checkInviteRoutes, deps);
+  await app.register(joinWaitlistRoutes, deps);
+  await app.register(setSubscriptionRoutes, deps);
+  await app.register(resendVerificationRoutes, deps);
+  await app.register(deleteUserRoutes, deps);
 };

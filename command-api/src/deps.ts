@@ -1,4 +1,5 @@
-import type { EventStore, Notifier, PiiVault } from '@nocturne/events';
+import type { AdminPassword, EventStore, Notifier, PiiVault } from '@nocturne/events';
+import type { AccountRateLimits } from './users/rate-limits';
 
 /** Settings command-api reads; infra maps the validated configuration onto it. */
 export interface CommandApiOptions {
@@ -7,6 +8,16 @@ export interface CommandApiOptions {
   dataDir: string;
   publicUrl: string;
   supportEmail: string;
+  /** ADMIN_PASSWORD, as a hash only: `await hashAdminPassword(config.adminPassword)`. */
+  adminPassword: AdminPassword;
+  /** DISCOUNT_CODE, compared case-insensitively (spec.md section 5). */
+  discountCode: string;
+  /** INVITE_CODES (see invites/invite-codes.ts). */
+  inviteCodes: readonly string[];
+  /** EXPOSE_VERIFICATION_TOKEN: the signup answer also holds `verification_token` (testing aid). */
+  exposeVerificationToken: boolean;
+  /** Overrides of the login/signup/reset limits (users/rate-limits.ts); the defaults are the spec's. */
+  accountRateLimits?: Partial<AccountRateLimits>;
 }
 
 /** Everything command-api needs, passed in: no globals, so tests build it on port 0. */

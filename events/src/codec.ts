@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type DomainEvent, definitionOf } from './catalogue';
-import { upcast } from './catalogue/upcasters';
+import { catalogue, type DomainEvent, type EventDefinition } from './catalogue';
+import { upcasters as catalogueUpcasters } from './catalogue/upcasters';
 import { type CommandContext, EventMetadata } from './metadata';
 import type { NewEvent, StoredEvent } from './store/port';
 
@@ -14,36 +14,84 @@ export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
   recordedAt: Date;
 };
 
+/** `table[type][n]` turns data of schema version n into version n + 1. */
+export type UpcasterTable = Readonly<Record<string, Readonly<Record<number, (data: unknown) => unknown>>>>;
+
+export interface EventCodec {
+  /** Validates a domain event against its schema (on write) and adds metadata. */
+  encode(event: DomainEvent, context: CommandContext, eventId?: string): NewEvent;
+  /** Upcasts and validates a stored event (on read). Throws on an event that fails its schema. */
+  decode(stored: StoredEvent): RecordedEvent;
+}
+
+/**
+ * A codec over a set of event definitions and upcasters. The app uses the one over the
+ * catalogue (encodeEvent / decodeEvent below); tests build one over their own definitions to
+ * show how a future schema version is read.
+ */
+export function createCodec(
+  definitions: ReadonlyMap<string, EventDefinition>,
+  upcasters: UpcasterTable,
+): EventCodec {
+  const definitionOf = (type: string): EventDefinition => {
+    const definition = definitions.get(type);
+    if (!definition) throw new Error(`Unknown event type ${type}`);
+    return definition;
+  };
+
+  return {
+    encode(event, context, eventId = randomUUID()) {
+      const definition = definitionOf(event.type);
+      const data = definition.schema.parse(event.data);
+      const metadata: EventMetadata = {
+        correlationId: context.correlationId,
+        causationId: context.causationId,
+        actor: context.actor,
+        schemaVersion: definition.schemaVersion,
+      };
+      return { eventId, type: event.type, data, metadata };
+    },
+
+    decode(stored) {
+      const definition = definitionOf(stored.type);
+      const metadata = EventMetadata.parse(stored.metadata);
+      if (metadata.schemaVersion > definition.schemaVersion) {
+        throw new Error(
+          `${stored.type} ${stored.eventId} has schema version ${metadata.schemaVersion}, newer than this code's ${definition.schemaVersion}`,
+        );
+      }
+      let data = stored.data;
+      for (let version = metadata.schemaVersion; version < definition.schemaVersion; version++) {
+        const step = upcasters[stored.type]?.[version];
+        if (!step) throw new Error(`No upcaster for ${stored.type} from schema version ${version}`);
+        data = step(data);
+      }
+      return {
+        type: stored.type,
+        data: definition.schema.parse(data),
+        eventId: stored.eventId,
+        streamName: stored.streamName,
+        streamRevision: stored.streamRevision,
+        position: stored.position,
+        metadata: { ...metadata, schemaVersion: definition.schemaVersion },
+        recordedAt: stored.recordedAt,
+      } as RecordedEvent;
+    },
+  };
+}
+
+const catalogueCodec = createCodec(catalogue, catalogueUpcasters);
+
 /** Validates a domain event against its schema (on write) and adds metadata. */
 export function encodeEvent(
   event: DomainEvent,
   context: CommandContext,
   eventId: string = randomUUID(),
 ): NewEvent {
-  const definition = definitionOf(event.type);
-  const data = definition.schema.parse(event.data);
-  const metadata: EventMetadata = {
-    correlationId: context.correlationId,
-    causationId: context.causationId,
-    actor: context.actor,
-    schemaVersion: definition.schemaVersion,
-  };
-  return { eventId, type: event.type, data, metadata };
+  return catalogueCodec.encode(event, context, eventId);
 }
 
 /** Upcasts and validates a stored event (on read). Throws on an event that fails its schema. */
 export function decodeEvent(stored: StoredEvent): RecordedEvent {
-  const definition = definitionOf(stored.type);
-  const metadata = EventMetadata.parse(stored.metadata);
-  const data = definition.schema.parse(upcast(stored.type, metadata.schemaVersion, stored.data));
-  return {
-    type: stored.type,
-    data,
-    eventId: stored.eventId,
-    streamName: stored.streamName,
-    streamRevision: stored.streamRevision,
-    position: stored.position,
-    metadata: { ...metadata, schemaVersion: definition.schemaVersion },
-    recordedAt: stored.recordedAt,
-  } as RecordedEvent;
+  return catalogueCodec.decode(stored);
 }

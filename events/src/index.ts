@@ -1,5 +1,8 @@
+export * from './auth/admin-code';
+export * from './auth/admin-password';
 export * from './auth/admin-token';
 export * from './auth/derived-token';
+export * from './auth/user-token';
 export * from './catalogue';
 export * from './codec';
 export * from './http/errors';
@@ -8,6 +11,8 @@ export * from './notify/nats-notifier';
 export * from './notify/notifier';
 export * from './notify/postgres-notifier';
 export * from './pii/vault';
+export * from './store/esdb/esdb-event-store';
+export * from './store/open-event-store';
 export * from './store/port';
 export * from './store/postgres/postgres-event-store';
 export * from './streams';

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { userHistoryRoutes } from './admin/history/user-history-route';
+import { listUsersRoutes } from './admin/list-users';
+import { monthlyStatsRoutes } from './admin/monthly-stats';
+import { pendingPaymentsRoutes } from './admin/pending-payments';
 import type { QueryApiDeps } from './deps';
+import { paymentSettingsRoutes } from './payments/payment-settings';
+import { siteInfoRoutes } from './site/site-info';
+import { subscribersRoutes } from './stats/subscribers';
+import { serveImageRoutes } from './images/serve-image';
+import { getStoryRoutes } from './stories/get-story';
 import { listStoriesRoutes } from './stories/list-stories';
+import { meRoutes } from './users/me';
 
 /**
  * query-api: every GET/HEAD /api route, over the read models. Never appends events (the one
@@ -19,5 +29,15 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
     const position = typeof header === 'string' ? Number(header) : Number.NaN;
     if (Number.isSafeInteger(position) && position > 0) await deps.consistency.waitFor(position);
   });
+  await app.register(meRoutes, deps);
   await app.register(listStoriesRoutes, deps);
+  await app.register(getStoryRoutes, deps);
+  await app.register(serveImageRoutes, deps);
+  await app.register(siteInfoRoutes, deps);
+  await app.register(listUsersRoutes, deps);
+  await app.register(monthlyStatsRoutes, deps);
+  await app.register(pendingPaymentsRoutes, deps);
+  await app.register(userHistoryRoutes, deps);
+  await app.register(subscribersRoutes, deps);
+  await app.register(paymentSettingsRoutes, deps);
 };

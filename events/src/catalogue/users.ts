@@ -3,6 +3,12 @@ import { defineEvent } from './define';
 import { Digest, Encrypted, IsoTime } from './fields';
 
 const TokenGrant = { tokenDigest: Digest, expiresAt: IsoTime };
+/**
+ * The address a mail-triggering event is sent to: the account's encrypted e-mail, copied from
+ * the stream's state, so the mail reactor needs nothing but the event and the vault (and the
+ * address is shredded with the account like every other personal field).
+ */
+const MailTo = { email: Encrypted };
 
 export const UserRegistered = defineEvent(
   'UserRegistered',
@@ -18,9 +24,13 @@ export const UserRegistered = defineEvent(
 );
 
 /** Someone signed up with an address that already has an account: the owner is told by mail. */
-export const DuplicateSignupAttempted = defineEvent('DuplicateSignupAttempted', 1, z.object({}));
+export const DuplicateSignupAttempted = defineEvent('DuplicateSignupAttempted', 1, z.object(MailTo));
 
-export const VerificationEmailRequested = defineEvent('VerificationEmailRequested', 1, z.object(TokenGrant));
+export const VerificationEmailRequested = defineEvent(
+  'VerificationEmailRequested',
+  1,
+  z.object({ ...TokenGrant, ...MailTo }),
+);
 
 export const EmailVerified = defineEvent('EmailVerified', 1, z.object({ tokenDigest: Digest }));
 
@@ -32,7 +42,11 @@ export const UserLoggedIn = defineEvent(
 
 export const UserLoggedOut = defineEvent('UserLoggedOut', 1, z.object({ sessionDigest: Digest }));
 
-export const PasswordResetRequested = defineEvent('PasswordResetRequested', 1, z.object(TokenGrant));
+export const PasswordResetRequested = defineEvent(
+  'PasswordResetRequested',
+  1,
+  z.object({ ...TokenGrant, ...MailTo }),
+);
 
 /** Sets a new password hash and revokes every session of the user. */
 export const PasswordReset = defineEvent(

@@ -20,6 +20,7 @@ export class PostgresNotifier implements Notifier {
 
   static async connect(connectionString: string, channelPrefix = 'nocturne'): Promise<PostgresNotifier> {
     const pool = new pg.Pool({ connectionString, max: 2 });
+    pool.on('error', () => {}); // an idle connection that dies is dropped, not fatal
     const notifier = new PostgresNotifier(
       pool,
       new pg.Client({ connectionString }),

@@ -5,7 +5,13 @@ import pg from 'pg';
  * Crypto-shredding. Personal fields of events are encrypted with a key of their subject
  * (an account or a waitlist entry). Keys live in Postgres, outside the event log; destroying
  * a subject's key makes every one of its personal fields unreadable, although the log is
- * append-only. Format: `pii:v1:<subject>:<iv>:<ciphertext>:<tag>` (base64url, AES-256-GCM).
+ * append-only. Format: `pii:v1:<subject>:<iv>:<ciphertext>:<tag>:<keyId>` (base64url,
+ * AES-256-GCM; the subject and key id are authenticated as associated data).
+ *
+ * The key id matters when a subject is used again after its key was destroyed (a deleted
+ * person joins the waitlist again): the new key gets a new id, so an old value reads as
+ * shredded (null) instead of failing authentication under the wrong key. A value whose
+ * ciphertext, tag or subject was altered fails authentication: decrypt throws.
  */
 export interface PiiVault {
   encrypt(subject: string, plaintext: string): Promise<string>;
@@ -18,25 +24,50 @@ const PREFIX = 'pii:v1:';
 const subjectPattern = /^[A-Za-z0-9_-]{1,80}$/;
 
 export function subjectOf(value: string): string {
-  if (!value.startsWith(PREFIX)) throw new Error('not an encrypted value');
-  return value.slice(PREFIX.length).split(':')[0]!;
+  return partsOf(value).subject;
 }
 
-export function sealWith(key: Buffer, subject: string, plaintext: string): string {
+interface SealedParts {
+  subject: string;
+  iv: Buffer;
+  body: Buffer;
+  tag: Buffer;
+  /** Absent in values written before key ids existed. */
+  keyId: string | undefined;
+}
+
+function partsOf(value: string): SealedParts {
+  if (!value.startsWith(PREFIX)) throw new Error('not an encrypted value');
+  const parts = value.slice(PREFIX.length).split(':');
+  const [subject, iv, body, tag, keyId] = parts;
+  if (parts.length < 4 || parts.length > 5 || !subject || !iv || !tag || body === undefined) {
+    throw new Error('malformed encrypted value');
+  }
+  const bytes = (text: string) => Buffer.from(text, 'base64url');
+  return { subject, iv: bytes(iv), body: bytes(body), tag: bytes(tag), keyId };
+}
+
+function associatedData(subject: string, keyId: string | undefined): Buffer {
+  return Buffer.from(keyId === undefined ? subject : `${subject}:${keyId}`);
+}
+
+export function sealWith(key: Buffer, subject: string, plaintext: string, keyId?: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(subject));
+  cipher.setAAD(associatedData(subject, keyId));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   const parts = [iv, body, cipher.getAuthTag()].map((b) => b.toString('base64url'));
-  return `${PREFIX}${subject}:${parts.join(':')}`;
+  return `${PREFIX}${subject}:${parts.join(':')}${keyId === undefined ? '' : `:${keyId}`}`;
 }
 
+/** Throws when the value was altered (or sealed with another key). */
 export function openWith(key: Buffer, value: string): string {
-  const [subject, iv, body, tag] = value.slice(PREFIX.length).split(':');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv!, 'base64url'));
-  decipher.setAAD(Buffer.from(subject!));
-  decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString('utf8');
+  const { subject, iv, body, tag, keyId } = partsOf(value);
+  if (tag.length !== 16) throw new Error('malformed encrypted value');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAAD(associatedData(subject, keyId));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
 }
 
 export const piiVaultSchemaSql = `
@@ -45,7 +76,9 @@ create table if not exists vault.pii_keys (
   subject text primary key,
   key bytea not null,
   created_at timestamptz not null default now()
-);`;
+);
+alter table vault.pii_keys add column if not exists key_id text not null
+  default replace(gen_random_uuid()::text, '-', '');`;
 
 /** Keys in `vault.pii_keys`. Not cached: a destroyed key must stop working everywhere at once. */
 export class PostgresPiiVault implements PiiVault {
@@ -53,6 +86,7 @@ export class PostgresPiiVault implements PiiVault {
 
   static async connect(connectionString: string): Promise<PostgresPiiVault> {
     const pool = new pg.Pool({ connectionString, max: 4 });
+    pool.on('error', () => {}); // an idle connection that dies is dropped, not fatal
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock(8202612)');
@@ -66,20 +100,24 @@ export class PostgresPiiVault implements PiiVault {
 
   async encrypt(subject: string, plaintext: string): Promise<string> {
     if (!subjectPattern.test(subject)) throw new Error(`bad PII subject ${subject}`);
-    const { rows } = await this.pool.query<{ key: Buffer }>(
+    const { rows } = await this.pool.query<{ key: Buffer; key_id: string }>(
       `insert into vault.pii_keys (subject, key) values ($1, $2)
-       on conflict (subject) do update set subject = excluded.subject returning key`,
+       on conflict (subject) do update set subject = excluded.subject returning key, key_id`,
       [subject, randomBytes(32)],
     );
-    return sealWith(rows[0]!.key, subject, plaintext);
+    return sealWith(rows[0]!.key, subject, plaintext, rows[0]!.key_id);
   }
 
   async decrypt(value: string): Promise<string | null> {
-    const { rows } = await this.pool.query<{ key: Buffer }>(
-      'select key from vault.pii_keys where subject = $1',
-      [subjectOf(value)],
+    const { subject, keyId } = partsOf(value);
+    const { rows } = await this.pool.query<{ key: Buffer; key_id: string }>(
+      'select key, key_id from vault.pii_keys where subject = $1',
+      [subject],
     );
-    return rows[0] ? openWith(rows[0].key, value) : null;
+    const row = rows[0];
+    // No key, or a newer key than the value's: the value's own key was destroyed.
+    if (!row || (keyId !== undefined && row.key_id !== keyId)) return null;
+    return openWith(row.key, value);
   }
 
   async destroy(subject: string): Promise<void> {

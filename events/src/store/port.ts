@@ -1,6 +1,6 @@
 /**
  * The event-store port. Two adapters implement it (postgres/, esdb/) and one contract suite
- * (store/contract.test-suite.ts) runs against both.
+ * (store/contract/) runs against both.
  */
 
 /** `number` is the exact revision (0-based) of the stream's last event. */
@@ -67,3 +67,52 @@ export class WrongExpectedRevisionError extends Error {
     super(`Stream ${streamName}: expected revision ${String(expected)}, actual ${actual}`);
   }
 }
+
+/**
+ * A batch that repeats stored event ids only partly (or repeats ids stored in another stream):
+ * it is neither a new append nor a retry of an old one, so it is refused and nothing is stored.
+ */
+export class EventIdConflictError extends Error {
+  override readonly name = 'EventIdConflictError';
+  constructor(
+    readonly streamName: string,
+    readonly eventIds: readonly string[],
+  ) {
+    super(`Stream ${streamName}: the batch repeats only some stored event ids (${eventIds.join(', ')})`);
+  }
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checks what both adapters need before they talk to their database: a stream name, at least
+ * one event, UUID event ids (both stores key events by UUID) with no id twice in the batch, and
+ * a known expected-revision mode. These are programming errors, not conflicts.
+ */
+export function assertValidAppend(
+  streamName: string,
+  events: readonly NewEvent[],
+  expected: ExpectedRevision,
+): void {
+  if (streamName.length === 0) throw new Error('append needs a stream name');
+  if (streamName.startsWith('$')) throw new Error(`stream names starting with $ are reserved: ${streamName}`);
+  if (events.length === 0) throw new Error('append needs at least one event');
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (!uuidPattern.test(event.eventId)) throw new Error(`event id is not a UUID: ${event.eventId}`);
+    const id = event.eventId.toLowerCase();
+    if (ids.has(id)) throw new Error(`the batch contains event id ${event.eventId} twice`);
+    ids.add(id);
+    if (event.type.length === 0 || event.type.startsWith('$'))
+      throw new Error(`bad event type ${event.type}`);
+  }
+  if (
+    typeof expected === 'number'
+      ? !Number.isSafeInteger(expected) || expected < 0
+      : !expectedModes.has(expected)
+  ) {
+    throw new Error(`unknown expected revision ${String(expected)}`);
+  }
+}
+
+const expectedModes = new Set<unknown>(['any', 'no_stream', 'stream_exists']);

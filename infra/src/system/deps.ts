@@ -24,6 +24,7 @@ export async function apiDepsFrom(config: AppConfig, infra: Infrastructure, cloc
       adminPassword,
       discountCode: config.discountCode,
       inviteCodes: config.inviteCodes,
+      exposeVerificationToken: config.exposeVerificationToken,
     },
   };
   const query: QueryApiDeps = {

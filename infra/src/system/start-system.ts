@@ -33,14 +33,14 @@ export interface StartOptions {
 }
 
 /**
- * One-process mode: migrate, then the projector, the reactors and both APIs (plus the SPA)
- * behind one port. Split mode starts the same pieces in separate processes (infra/src/split).
+ * The projector and the reactors over an open infrastructure: started here in one-process mode,
+ * and as their own process in split mode (infra/src/split).
  */
-export async function startSystem(config: AppConfig, options: StartOptions): Promise<RunningSystem> {
-  const clock = options.clock ?? (() => new Date());
-  await migrateReadModel(config.databaseUrl);
-  const infra = await connectInfrastructure(config, options.log);
-
+export async function startBackground(
+  config: AppConfig,
+  infra: Infrastructure,
+  log: (line: string) => void,
+): Promise<{ projector: ProjectionRunner; reactors: ReactorRunner }> {
   const projector = new ProjectionRunner({
     store: infra.store,
     db: infra.db,
@@ -62,7 +62,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
         smtpUrl: config.smtpUrl,
         outboxDir: `${config.dataDir}/outbox`,
         from: `Nocturne <${config.supportEmail}>`,
-        log: options.log,
+        log,
       }),
       publicUrl: config.publicUrl,
       supportEmail: config.supportEmail,
@@ -71,6 +71,20 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
   });
   await reactorRunner.init();
   reactorRunner.start();
+
+  return { projector, reactors: reactorRunner };
+}
+
+/**
+ * One-process mode: migrate, then the projector, the reactors and both APIs (plus the SPA)
+ * behind one port. Split mode starts the same pieces in separate processes (infra/src/split).
+ */
+export async function startSystem(config: AppConfig, options: StartOptions): Promise<RunningSystem> {
+  const clock = options.clock ?? (() => new Date());
+  await migrateReadModel(config.databaseUrl);
+  const infra = await connectInfrastructure(config, options.log);
+
+  const { projector, reactors: reactorRunner } = await startBackground(config, infra, options.log);
 
   const deps = await apiDepsFrom(config, infra, clock);
   const app = await buildHttpApp({

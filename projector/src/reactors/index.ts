@@ -1,4 +1,5 @@
 import type { Reactor } from '../runner/reactor';
+import { accountMailReactor } from './account-mail';
 
 /** Every reactor (side effects such as e-mail). A feature adds its reactor here, one line. */
-export const reactors: readonly Reactor[] = [];
+export const reactors: readonly Reactor[] = [accountMailReactor];

@@ -84,8 +84,31 @@ export interface PremiumGrantsTable {
   granted_at: ColumnType<Date, Date | string, never>;
 }
 
+/** One row per live account (projections/users): the session user and the admin's list. */
+export interface UsersTable {
+  user_key: string;
+  account_id: string;
+  /** The normalised address, decrypted; the row goes when the account is deleted. */
+  email: string;
+  verified: Generated<boolean>;
+  is_subscribed: Generated<boolean>;
+  premium_stories_remaining: Generated<number>;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  verified_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  last_login: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+/** Live sessions by the digest of their token (the token itself is never stored). */
+export interface SessionsTable {
+  session_digest: string;
+  user_key: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface ReadModel {
   projection_checkpoints: CheckpointsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
   monthly_stats: MonthlyStatsTable;
   monthly_premium_users: MonthlyPremiumUsersTable;
   pending_payments: PendingPaymentsTable;

@@ -5,9 +5,10 @@ import {
   type PiiVault,
   type RecordedEvent,
 } from '@nocturne/events';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ReadModel } from '../read-model/schema';
 import type { Projection } from './projection';
+import { READ_MODEL_SWAP_LOCK } from './read-model-lock';
 import { WakeableLoop } from './wakeable-loop';
 
 export interface ProjectionRunnerOptions {
@@ -20,53 +21,76 @@ export interface ProjectionRunnerOptions {
   batchSize?: number;
   /** Called after each committed batch (progress bars, tests). */
   onBatch?: (position: number, events: number) => void;
+  /** Longest sleep between polls when idle and no hint arrives (ms; default 2000). */
+  maxIdleMs?: number;
+  /**
+   * Take the swap lock (read-model-lock.ts) SHARED in every batch. True for the live runner;
+   * a rebuild's runner filling the spare schema passes false, since the rebuild itself holds
+   * the lock EXCLUSIVE while it catches that schema up.
+   */
+  swapLock?: boolean;
+  onError?: (error: unknown) => void;
 }
 
+/** The batch was not committed because a checkpoint was not where this runner read it. */
 class CheckpointMoved extends Error {}
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the batch is simply tried again. */
+const retryableCodes = new Set(['40P01', '40001']);
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && retryableCodes.has(code);
+}
 
 /**
  * Applies events to the read models in batches. For each batch, one transaction applies the
  * events to every projection whose checkpoint is below them and moves each checkpoint by
- * compare-and-set; so a crash at any point neither loses nor double-applies an event, and two
- * runners racing on one schema cannot both commit the same batch.
+ * compare-and-set; so a crash at any point neither loses nor double-applies an event (rows and
+ * checkpoint commit together or not at all), and of two runners racing on one schema only one
+ * commits a batch: the other's compare-and-set finds the checkpoint moved and rolls back.
  */
 export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly loop: WakeableLoop;
+  private readonly names: string[];
+  private initialised = false;
   private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.batchSize = options.batchSize ?? 500;
-    this.loop = new WakeableLoop(() => this.step());
+    this.names = options.projections.map((p) => p.name);
+    if (new Set(this.names).size !== this.names.length) throw new Error('two projections share a name');
+    this.loop = new WakeableLoop(() => this.step(), options.maxIdleMs ?? 2000, options.onError);
   }
 
   /** Makes sure every projection has a checkpoint row (position 0 for a new one). */
   async init(): Promise<void> {
-    const rows = this.options.projections.map((p) => ({ name: p.name, position: 0 }));
-    if (rows.length === 0) return;
-    await this.options.db
-      .insertInto('projection_checkpoints')
-      .values(rows)
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
+    const rows = this.names.map((name) => ({ name, position: 0 }));
+    if (rows.length > 0) {
+      await this.options.db
+        .insertInto('projection_checkpoints')
+        .values(rows)
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+    }
+    this.initialised = true;
   }
 
-  /** Lowest checkpoint over all projections: everything up to it is applied everywhere. */
+  /** Lowest checkpoint over this runner's projections: everything up to it is applied everywhere. */
   async position(): Promise<number> {
+    if (this.names.length === 0) return this.options.store.headPosition();
     const row = await this.options.db
       .selectFrom('projection_checkpoints')
       .select((eb) => eb.fn.min('position').as('position'))
-      .where(
-        'name',
-        'in',
-        this.options.projections.map((p) => p.name),
-      )
+      .where('name', 'in', this.names)
       .executeTakeFirst();
     return Number(row?.position ?? 0);
   }
 
   /** Applies one batch. Returns how many events it read (0 = caught up). */
   async step(): Promise<number> {
+    if (!this.initialised) await this.init();
     const from = await this.position();
     const stored = await this.options.store.readAll(from, this.batchSize);
     if (stored.length === 0) return 0;
@@ -74,12 +98,23 @@ export class ProjectionRunner {
     const last = events.at(-1)!.position;
     try {
       await this.options.db.transaction().execute(async (trx) => {
+        // First statement, before any table is touched: a swap waits for this batch to end
+        // and this batch waits for a swap to commit, so it never writes into a schema that
+        // is being renamed away.
+        if (this.options.swapLock !== false) {
+          await sql`select pg_advisory_xact_lock_shared(${READ_MODEL_SWAP_LOCK})`.execute(trx);
+        }
         for (const projection of this.options.projections) {
-          await this.applyBatch(trx, projection, events, last);
+          await this.applyBatch(trx, projection, events, from, last);
         }
       });
     } catch (error) {
-      if (error instanceof CheckpointMoved) return stored.length; // another runner did it; read again
+      if (error instanceof CheckpointMoved) {
+        // Another runner (or a swap) moved a checkpoint: nothing was committed; read again.
+        this.initialised = false;
+        return stored.length;
+      }
+      if (isRetryable(error)) return stored.length;
       throw error;
     }
     this.options.notifier?.publishProjected(last);
@@ -91,15 +126,20 @@ export class ProjectionRunner {
     trx: Transaction<ReadModel>,
     projection: Projection,
     events: RecordedEvent[],
+    from: number,
     last: number,
   ): Promise<void> {
     const row = await trx
       .selectFrom('projection_checkpoints')
       .select('position')
       .where('name', '=', projection.name)
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!row) throw new CheckpointMoved(); // a schema swapped in without this projection's row
     const checkpoint = Number(row.position);
     if (checkpoint >= last) return;
+    // The batch starts after `from`; a checkpoint below it (moved back since `from` was read)
+    // would leave a gap, so the batch is refused and read again from the new checkpoint.
+    if (checkpoint < from) throw new CheckpointMoved();
     const handles = new Set<string>(projection.handles);
     for (const event of events) {
       if (event.position > checkpoint && handles.has(event.type)) {
@@ -118,6 +158,7 @@ export class ProjectionRunner {
   /** Applies batches until the read models reach `target` (default: the store's head). */
   async catchUp(target?: number): Promise<number> {
     const goal = target ?? (await this.options.store.headPosition());
+    if (!this.initialised) await this.init();
     let position = await this.position();
     while (position < goal) {
       if ((await this.step()) === 0) break;
@@ -134,6 +175,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.unsubscribe?.();
+    this.unsubscribe = undefined;
     await this.loop.stop();
   }
 }

@@ -7,5 +7,34 @@ import type { RouteObject } from 'react-router-dom';
  * A feature adds its route here, one line.
  */
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
+const SignupPage = lazy(() => import('../auth/SignupPage'));
+const LoginPage = lazy(() => import('../auth/LoginPage'));
+const VerifyPage = lazy(() => import('../auth/VerifyPage'));
+const ResetPasswordPage = lazy(() => import('../auth/ResetPasswordPage'));
+const LandingPage = lazy(() => import('../landing/LandingPage'));
+const ProfilePage = lazy(() => import('../profile/ProfilePage'));
+const PolicyPage = lazy(() => import('../policy/PolicyPage'));
+const StoryPage = lazy(() => import('../reader/StoryPage'));
+const CreateStoryPage = lazy(() => import('../create-story/CreateStoryPage'));
+const PurchasePage = lazy(() => import('../purchase/PurchasePage'));
+const SubscriptionManagePage = lazy(() => import('../subscription/SubscriptionManagePage'));
+const InvitePage = lazy(() => import('../invite/InvitePage'));
+const AdminRoute = lazy(() => import('../admin/AdminRoute'));
 
-export const routes: RouteObject[] = [{ path: '*', element: <NotFoundPage /> }];
+export const routes: RouteObject[] = [
+  { path: '/', element: <LandingPage /> },
+  { path: '/profile', element: <ProfilePage /> },
+  { path: '/policy', element: <PolicyPage /> },
+  { path: '/story/:id', element: <StoryPage /> },
+  { path: '/create_stories', element: <CreateStoryPage /> },
+  { path: '/auth/signup', element: <SignupPage /> },
+  { path: '/auth/login', element: <LoginPage /> },
+  { path: '/auth/verify', element: <VerifyPage /> },
+  { path: '/auth/reset-password', element: <ResetPasswordPage /> },
+  { path: '/subscription', element: <PurchasePage /> },
+  { path: '/subscription-manage', element: <SubscriptionManagePage /> },
+  { path: '/invite', element: <InvitePage /> },
+  // /admin_{name}: whole-segment matching only, so the admin route checks the prefix itself.
+  { path: '/:section', element: <AdminRoute /> },
+  { path: '*', element: <NotFoundPage /> },
+];

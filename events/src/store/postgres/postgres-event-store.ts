@@ -7,7 +7,7 @@ import type {
   StoredEvent,
   SubscribeOptions,
 } from '../port';
-import { WrongExpectedRevisionError } from '../port';
+import { assertValidAppend, EventIdConflictError, WrongExpectedRevisionError } from '../port';
 import { eventStoreSchemaSql } from './schema';
 
 interface EventRow {
@@ -50,6 +50,9 @@ export class PostgresEventStore implements EventStore {
 
   private constructor(private readonly options: PostgresEventStoreOptions) {
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+    // An idle connection that dies (database restart, admin termination) is dropped by the pool;
+    // without a listener its 'error' event would crash the process.
+    this.pool.on('error', () => {});
     this.maxPollInterval = options.maxPollInterval ?? 1000;
   }
 
@@ -73,7 +76,7 @@ export class PostgresEventStore implements EventStore {
     events: readonly NewEvent[],
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
+    assertValidAppend(streamName, events, expected);
     const payload = events.map((e) => ({
       event_id: e.eventId,
       type: e.type,
@@ -90,6 +93,12 @@ export class PostgresEventStore implements EventStore {
     } catch (error) {
       if (error instanceof pg.DatabaseError && error.code === 'ES409') {
         throw new WrongExpectedRevisionError(streamName, expected, Number(error.detail));
+      }
+      if (error instanceof pg.DatabaseError && error.code === 'ES422') {
+        throw new EventIdConflictError(
+          streamName,
+          events.map((e) => e.eventId),
+        );
       }
       throw error;
     }

@@ -1,4 +1,30 @@
+import type { EventData } from '@nocturne/events';
+import type { Insertable } from 'kysely';
+import type { StoryImagesTable } from '../../read-model/schema';
 import type { Projection } from '../../runner/projection';
+
+/** The images of a story as the image route looks them up: every slide image and the preview. */
+function storyImageRows(story: EventData<'StoryPublished'>): Insertable<StoryImagesTable>[] {
+  const common = { story_id: story.storyId, is_premium: story.isPremium };
+  const slides = story.slides.map((s) => ({
+    ...common,
+    kind: 'slide' as const,
+    ref: s.image.ref,
+    width: s.image.width,
+    height: s.image.height,
+  }));
+  const unique = [...new Map(slides.map((row) => [row.ref, row])).values()];
+  return [
+    ...unique,
+    {
+      ...common,
+      kind: 'preview',
+      ref: story.preview.ref,
+      width: story.preview.width,
+      height: story.preview.height,
+    },
+  ];
+}
 
 /** Stories and their view and like counts, for the lists and the reader. */
 export const storiesProjection: Projection = {
@@ -19,9 +45,16 @@ export const storiesProjection: Projection = {
           })
           .onConflict((oc) => oc.column('id').doNothing())
           .execute();
+        await trx
+          .insertInto('story_images')
+          .values(storyImageRows(event.data))
+          .onConflict((oc) => oc.columns(['story_id', 'ref', 'kind']).doNothing())
+          .execute();
         return;
       case 'StoryDeleted':
         await trx.deleteFrom('stories').where('id', '=', event.data.storyId).execute();
+        // Its images stop being served: the image route only serves refs listed here.
+        await trx.deleteFrom('story_images').where('story_id', '=', event.data.storyId).execute();
         return;
       case 'StoryLiked':
         // The count is the like stream's revision + 1, so a replayed batch cannot double-count.

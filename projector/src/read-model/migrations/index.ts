@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as core from './0001-core';
 import * as stories from './0002-stories';
 import * as storiesAccess from './0002-stories-access';
+import * as users from './0003-users';
 import * as purchasesAndGrowth from './0005-purchases-and-growth';
 
 /**
@@ -12,5 +13,6 @@ export const migrations: Record<string, Migration> = {
   '0001-core': core,
   '0002-stories': stories,
   '0002-stories-access': storiesAccess,
+  '0003-users': users,
   '0005-purchases-and-growth': purchasesAndGrowth,
 };

@@ -1,0 +1,471 @@
+import { randomUUID } from 'node:crypto';
+import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
+import { createReadModelDb, migrateReadModel, ProjectionRunner, projections } from '@nocturne/projector';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The purchase and admin features against the whole running product (one process, real
+ * PostgreSQL, NATS): payment, grant, revoke, unlock quota, statistics, audit replay and an
+ * erasure that really erases. The failed-password lockout runs last: it locks this IP out of
+ * /api/admin/validate for a minute.
+ */
+let system: TestSystem;
+let adminToken: string;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  const answer = await call('POST', '/api/admin/validate', { admin: TEST_ADMIN_PASSWORD });
+  expect(answer.status).toBe(200);
+  adminToken = (answer.body as { token: string }).token;
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+interface Answer {
+  status: number;
+  body: unknown;
+  text: string;
+  position: string | null;
+}
+
+let lastPosition = '0';
+
+async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; form?: Record<string, string>; token?: string; admin?: string } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { 'X-Min-Position': lastPosition };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.admin !== undefined) headers['X-Admin-Code'] = options.admin;
+  let body: string | undefined;
+  if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${system.baseUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  const position = response.headers.get('x-event-position');
+  if (position && Number(position) > Number(lastPosition)) lastPosition = position;
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {}
+  return { status: response.status, body: parsed, text, position };
+}
+
+const asAdmin = (method: string, path: string, options: { form?: Record<string, string> } = {}) =>
+  call(method, path, { ...options, admin: adminToken });
+
+const userPath = (email: string, rest = '') => `/api/admin/users/${encodeURIComponent(email)}${rest}`;
+
+async function signUp(email: string): Promise<string> {
+  const answer = await call('POST', '/api/auth/signup', {
+    body: { email, password: 'secret-pass-1', age_confirmed: true },
+  });
+  expect(answer.status).toBe(200);
+  return (answer.body as { verification_token: string }).verification_token;
+}
+
+async function signUpVerifiedAndLogIn(email: string): Promise<string> {
+  const token = await signUp(email);
+  expect((await call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+  const login = await call('POST', '/api/auth/login', { body: { email, password: 'secret-pass-1' } });
+  expect(login.status).toBe(200);
+  return (login.body as { token: string }).token;
+}
+
+async function me(token: string) {
+  return (await call('GET', '/api/auth/me', { token })).body as {
+    is_subscribed: boolean;
+    premium_stories_remaining: number;
+  };
+}
+
+async function publishPremiumStories(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const storyId = randomUUID();
+    const image = { ref: `test-${storyId.slice(0, 8)}`, width: 600, height: 800 };
+    const result = await system.infra.store.append(
+      streams.story(storyId),
+      [
+        encodeEvent(
+          {
+            type: 'StoryPublished',
+            data: {
+              storyId,
+              slides: [
+                { image, text: 'One.' },
+                { image, text: 'Two.' },
+              ],
+              preview: image,
+              isPremium: true,
+            },
+          },
+          { correlationId: 'test', causationId: 'test', actor: { kind: 'system' } },
+        ),
+      ],
+      'no_stream',
+    );
+    lastPosition = String(result.position);
+    ids.push(storyId);
+  }
+  return ids;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every text column of every table of a schema, as one string per row. */
+async function rowsOfSchema(client: pg.Client, schema: string): Promise<string[]> {
+  const { rows: tables } = await client.query<{ table_name: string }>(
+    `select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'`,
+    [schema],
+  );
+  const out: string[] = [];
+  for (const { table_name } of tables) {
+    const { rows } = await client.query(`select t::text as row from "${schema}"."${table_name}" t`);
+    out.push(...rows.map((r) => `${table_name}: ${r.row}`));
+  }
+  return out;
+}
+
+describe('admin authentication', () => {
+  it('every admin endpoint refuses a missing or wrong X-Admin-Code', async () => {
+    const email = 'nobody@example.test';
+    const endpoints: [string, string][] = [
+      ['GET', '/api/admin/users'],
+      ['GET', '/api/admin/users/monthly-stats'],
+      ['GET', '/api/admin/payments'],
+      ['GET', userPath(email, '/history')],
+      ['PUT', userPath(email, '/subscription')],
+      ['POST', userPath(email, '/resend-verification')],
+      ['DELETE', userPath(email)],
+    ];
+    for (const [method, path] of endpoints) {
+      const form = method === 'PUT' ? { is_subscribed: 'true' } : undefined;
+      const missing = await call(method, path, { form });
+      expect(missing.status, `${method} ${path} without a code`).toBe(401);
+      expect(missing.body).toEqual({ detail: expect.any(String) });
+      const wrong = await call(method, path, { form, admin: 'not-the-password' });
+      expect(wrong.status, `${method} ${path} with a wrong code`).toBe(401);
+      const forged = await call(method, path, { form, admin: `${adminToken.slice(0, -2)}xx` });
+      expect(forged.status, `${method} ${path} with a forged token`).toBe(401);
+    }
+  });
+
+  it('accepts the admin token and the password itself', async () => {
+    expect((await call('GET', '/api/admin/users', { admin: adminToken })).status).toBe(200);
+    expect((await call('GET', '/api/admin/users', { admin: TEST_ADMIN_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('codes checked on the server', () => {
+  it('checks the discount code case-insensitively', async () => {
+    expect((await call('POST', '/api/discounts/check', { body: { code: 'testcode30' } })).body).toEqual({
+      valid: true,
+      amount: 10,
+    });
+    expect((await call('POST', '/api/discounts/check', { body: { code: 'nope' } })).body).toEqual({
+      valid: false,
+      amount: 15,
+    });
+  });
+
+  it('checks invite codes: words case-insensitively, digits exactly', async () => {
+    const check = async (code: string) =>
+      ((await call('POST', '/api/invites/check', { body: { code } })).body as { valid: boolean }).valid;
+    expect(await check('VelvetNight')).toBe(true);
+    expect(await check('202412')).toBe(true);
+    expect(await check(' 2024120')).toBe(false);
+    expect(await check('wrong')).toBe(false);
+    expect((await call('POST', '/api/invites/check', { body: {} })).status).toBe(400);
+  });
+});
+
+describe('waitlist', () => {
+  it('records an address once; a repeat is a silent success', async () => {
+    const email = `wait-${randomUUID().slice(0, 8)}@example.test`;
+    const form = { email, feedback: 'I want story generation' };
+    expect((await call('POST', '/api/waitlist', { form })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/waitlist', { form: { ...form, email: email.toUpperCase() } })).status,
+    ).toBe(200);
+    const stored = await system.infra.store.readStream(
+      streams.waitlist(userKeyOf(email, system.config.secret)),
+    );
+    expect(stored.map((e) => e.type)).toEqual(['WaitlistJoined']);
+    expect(JSON.stringify(stored)).not.toContain(email);
+    expect((await call('POST', '/api/waitlist', { form: { email: 'not-an-address' } })).status).toBe(400);
+  });
+});
+
+describe('purchase, grant, quota and audit replay', () => {
+  it('payment, pending list, grant, 30 unlocks, grant again leaves 30; the replay matches /api/auth/me', async () => {
+    const email = `buyer-${randomUUID().slice(0, 8)}@example.test`;
+    const token = await signUpVerifiedAndLogIn(email);
+    const stories = await publishPremiumStories(31);
+
+    // Payment confirmation: logged in, the price or the discounted price, a transaction once.
+    const payment = {
+      email: 'someone-else@example.test',
+      amount: 10,
+      transaction_id: 'TX-1',
+      payment_method: 'paypal',
+    };
+    expect((await call('POST', '/api/payment/confirm', { body: payment })).status).toBe(401);
+    expect(
+      (await call('POST', '/api/payment/confirm', { body: { ...payment, amount: 12 }, token })).status,
+    ).toBe(400);
+    expect((await call('POST', '/api/payment/confirm', { body: payment, token })).status).toBe(200);
+    expect((await call('POST', '/api/payment/confirm', { body: payment, token })).status).toBe(200);
+    const userStream = streams.user(userKeyOf(email, system.config.secret));
+    const recorded = (await system.infra.store.readStream(userStream)).filter(
+      (e) => e.type === 'PaymentConfirmationSubmitted',
+    );
+    expect(recorded).toHaveLength(1);
+
+    const pending = (await asAdmin('GET', '/api/admin/payments')).body as {
+      payments: { email: string; amount: number; transaction_id: string }[];
+    };
+    expect(pending.payments).toContainEqual(
+      expect.objectContaining({ email, amount: 10, transaction_id: 'TX-1' }),
+    );
+
+    const before = await me(token);
+    expect(before).toMatchObject({ is_subscribed: false, premium_stories_remaining: 0 });
+    const beforeGrant = new Date();
+    await sleep(20);
+
+    const grant = await asAdmin('PUT', userPath(email, '/subscription'), { form: { is_subscribed: 'true' } });
+    expect(grant.status).toBe(200);
+    const granted = await me(token);
+    expect(granted).toMatchObject({ is_subscribed: true, premium_stories_remaining: 30 });
+    const afterGrant = new Date();
+    await sleep(20);
+    const stillPending = (await asAdmin('GET', '/api/admin/payments')).body as {
+      payments: { email: string }[];
+    };
+    expect(stillPending.payments.map((p) => p.email)).not.toContain(email);
+
+    // The grant's metadata names the admin session and the IP.
+    const grantEvent = (await system.infra.store.readStream(userStream)).find(
+      (e) => e.type === 'PremiumGranted',
+    );
+    expect(grantEvent?.metadata).toMatchObject({
+      actor: { kind: 'admin', session: expect.any(String), ip: expect.any(String) },
+    });
+
+    for (const id of stories.slice(0, 30)) {
+      expect((await call('GET', `/api/stories/${id}`, { token })).status).toBe(200);
+    }
+    expect((await call('GET', `/api/stories/${stories[30]}`, { token })).status).toBe(402);
+    // An unlocked story is free to re-read.
+    expect((await call('GET', `/api/stories/${stories[0]}`, { token })).status).toBe(200);
+    const spent = await me(token);
+    expect(spent).toMatchObject({ is_subscribed: true, premium_stories_remaining: 0 });
+    const afterUnlocks = new Date();
+    await sleep(20);
+
+    expect(
+      (await asAdmin('PUT', userPath(email, '/subscription'), { form: { is_subscribed: 'true' } })).status,
+    ).toBe(200);
+    const regranted = await me(token);
+    expect(regranted).toMatchObject({ is_subscribed: true, premium_stories_remaining: 30 });
+
+    expect(
+      (await asAdmin('PUT', userPath(email, '/subscription'), { form: { is_subscribed: 'false' } })).status,
+    ).toBe(200);
+    const revoked = await me(token);
+    expect(revoked).toMatchObject({ is_subscribed: false, premium_stories_remaining: 0 });
+    expect((await call('GET', `/api/stories/${stories[30]}`, { token })).status).toBe(402);
+    expect(
+      (await asAdmin('PUT', userPath(email, '/subscription'), { form: { is_subscribed: 'maybe' } })).status,
+    ).toBe(400);
+
+    // The audit replay, as of each of those moments, says what /api/auth/me said then.
+    const replay = async (asOf: Date) =>
+      (await asAdmin('GET', userPath(email, `/history?as_of=${encodeURIComponent(asOf.toISOString())}`)))
+        .body as {
+        email: string;
+        state: { premium: boolean; stories_remaining: number; stories_unlocked: string[] };
+        timeline: { type: string; who: string; actor: { kind: string } }[];
+      };
+    for (const [at, said, unlocked] of [
+      [beforeGrant, before, 0],
+      [afterGrant, granted, 0],
+      [afterUnlocks, spent, 30],
+      [new Date(), revoked, 30],
+    ] as const) {
+      const history = await replay(at);
+      expect(history.state.premium).toBe(said.is_subscribed);
+      expect(history.state.stories_remaining).toBe(said.premium_stories_remaining);
+      expect(history.state.stories_unlocked).toHaveLength(unlocked);
+    }
+    const full = await replay(new Date());
+    expect(full.email).toBe(email);
+    const types = full.timeline.map((e) => e.type);
+    expect(types.filter((t) => t === 'PaymentConfirmationSubmitted')).toHaveLength(1);
+    expect(types.filter((t) => t === 'PremiumGranted')).toHaveLength(2);
+    expect(types.filter((t) => t === 'PremiumRevoked')).toHaveLength(1);
+    expect(types.filter((t) => t === 'PremiumStoryUnlocked')).toHaveLength(30);
+    expect(full.timeline.find((e) => e.type === 'PremiumGranted')?.who).toMatch(/^admin session .+ from /);
+    expect(full.timeline.find((e) => e.type === 'PaymentConfirmationSubmitted')?.who).toBe('the user');
+
+    // Statistics: this month's registration, verification and premium; the 30-day subscriber count.
+    const month = new Date().toISOString().slice(0, 7);
+    const stats = (await asAdmin('GET', '/api/admin/users/monthly-stats')).body as {
+      monthly_stats: { month: string; registrations: number; verified: number; premium: number }[];
+    };
+    expect(stats.monthly_stats.at(-1)).toMatchObject({ month });
+    expect(stats.monthly_stats.at(-1)!.registrations).toBeGreaterThanOrEqual(1);
+    expect(stats.monthly_stats.at(-1)!.verified).toBeGreaterThanOrEqual(1);
+    expect(stats.monthly_stats.at(-1)!.premium).toBeGreaterThanOrEqual(1);
+    const subscribers = (await call('GET', '/api/stats/subscribers')).body as { last_30_days: number };
+    expect(subscribers.last_30_days).toBeGreaterThanOrEqual(1);
+
+    const users = (await asAdmin('GET', '/api/admin/users')).body as {
+      users: { email: string; premium_stories_remaining: number }[];
+      total_users: number;
+      verified_users: number;
+      subscribed_users: number;
+    };
+    expect(users.users.find((u) => u.email === email)).toMatchObject({
+      verified: true,
+      is_subscribed: false,
+    });
+    expect(users.total_users).toBe(users.users.length);
+  });
+
+  it('re-sends verification to an unverified user only', async () => {
+    const email = `unverified-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(email);
+    const answer = await asAdmin('POST', userPath(email, '/resend-verification'));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: `Verification email resent to ${email}` });
+    const stream = streams.user(userKeyOf(email, system.config.secret));
+    const resent = (await system.infra.store.readStream(stream)).at(-1)!;
+    expect(resent.type).toBe('VerificationEmailRequested');
+    expect(resent.metadata).toMatchObject({ actor: { kind: 'admin' } });
+    expect((await asAdmin('POST', userPath('unknown@example.test', '/resend-verification'))).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await asAdmin('PUT', userPath('unknown@example.test', '/subscription'), {
+          form: { is_subscribed: 'true' },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await asAdmin('DELETE', userPath('unknown@example.test'))).status).toBe(404);
+  });
+});
+
+describe('deletion erases', () => {
+  it('leaves the address in no read model, answer, audit replay, rebuild or raw event', async () => {
+    const email = `erase-${randomUUID().slice(0, 8)}@example.test`;
+    const token = await signUpVerifiedAndLogIn(email);
+    await call('POST', '/api/payment/confirm', {
+      body: { email, amount: 15, transaction_id: 'ERASE-1', payment_method: 'paypal' },
+      token,
+    });
+    await call('POST', '/api/waitlist', { form: { email, feedback: 'x' } });
+    await asAdmin('PUT', userPath(email, '/subscription'), { form: { is_subscribed: 'true' } });
+    await call('POST', '/api/payment/confirm', {
+      body: { email, amount: 15, transaction_id: 'ERASE-2', payment_method: 'paypal' },
+      token,
+    });
+    expect(JSON.stringify((await asAdmin('GET', '/api/admin/users')).body)).toContain(email);
+
+    const deletion = await asAdmin('DELETE', userPath(email));
+    expect(deletion.status).toBe(200);
+    expect((await asAdmin('DELETE', userPath(email))).status).toBe(404);
+    await system.settle();
+
+    // The session died with the account.
+    expect((await call('GET', '/api/auth/me', { token })).status).toBe(401);
+    expect(
+      (await call('POST', '/api/payment/confirm', { body: { amount: 15, payment_method: 'p' }, token }))
+        .status,
+    ).toBe(401);
+
+    // Every answer.
+    const answers = await Promise.all([
+      asAdmin('GET', '/api/admin/users'),
+      asAdmin('GET', '/api/admin/payments'),
+      asAdmin('GET', '/api/admin/users/monthly-stats'),
+      asAdmin('GET', userPath(email, '/history')),
+      call('GET', '/api/stats/subscribers'),
+      call('GET', '/api/stories'),
+      call('GET', '/api/auth/me', { token }),
+    ]);
+    for (const answer of answers) expect(answer.text.toLowerCase()).not.toContain(email);
+    const history = answers[3]!.body as { email: string | null; state: { deleted: boolean } };
+    expect(history.email).toBeNull();
+    expect(history.state.deleted).toBe(true);
+
+    const client = new pg.Client({ connectionString: system.config.databaseUrl });
+    await client.connect();
+    try {
+      // Every read model.
+      const live = await rowsOfSchema(client, 'read_model');
+      expect(live.length).toBeGreaterThan(0);
+      expect(live.filter((row) => row.toLowerCase().includes(email))).toEqual([]);
+      // The raw event table, every column.
+      const { rows } = await client.query(
+        `select count(*)::int as n from es_events e where e::text ilike $1`,
+        [`%${email}%`],
+      );
+      expect(rows[0].n).toBe(0);
+      const { rows: all } = await client.query(`select count(*)::int as n from es_events`);
+      expect(all[0].n).toBeGreaterThan(0);
+
+      // A full rebuild into a fresh schema.
+      const schema = `rebuild_${randomUUID().slice(0, 8)}`;
+      await migrateReadModel(system.config.databaseUrl, schema);
+      const db = createReadModelDb(system.config.databaseUrl, schema, 2);
+      try {
+        const runner = new ProjectionRunner({
+          store: system.infra.store,
+          db,
+          projections,
+          vault: system.infra.vault,
+        });
+        await runner.init();
+        await runner.catchUp();
+        const rebuilt = await rowsOfSchema(client, schema);
+        expect(rebuilt.some((row) => row.startsWith('users:'))).toBe(true);
+        expect(rebuilt.filter((row) => row.toLowerCase().includes(email))).toEqual([]);
+      } finally {
+        await db.destroy();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+      }
+    } finally {
+      await client.end();
+    }
+
+    // The address may sign up again, as a new account.
+    const again = await signUpVerifiedAndLogIn(email);
+    expect(await me(again)).toMatchObject({ is_subscribed: false, premium_stories_remaining: 0 });
+  });
+});
+
+describe('admin password lockout', () => {
+  it('a wrong admin password six times in a minute gets 429', async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = await call('POST', '/api/admin/validate', { admin: `wrong-${attempt}` });
+      expect(answer.status, `attempt ${attempt}`).toBe(401);
+    }
+    const sixth = await call('POST', '/api/admin/validate', { admin: 'wrong-6' });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toEqual({ detail: expect.any(String) });
+    // Locked out even with the right password until the minute has passed.
+    expect((await call('POST', '/api/admin/validate', { admin: TEST_ADMIN_PASSWORD })).status).toBe(429);
+  });
+});

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { CommandApiDeps } from '../deps';
+import { commandContext } from '../shared/context';
+import { handleCommand } from '../shared/handle-command';
+import { withPosition } from '../shared/reply';
+import { waitlistSubject } from '../waitlist/waitlist-subject';
+import { deleteUserDecider } from './delete-user-decider';
+import { requireAdmin } from './require-admin';
+import { targetUser } from './target-user';
+
+/**
+ * DELETE /api/admin/users/{email}: UserDeleted, then the account's key is destroyed, so every
+ * personal field of its events (e-mail, password hash, IP) becomes unreadable for good, in
+ * answers, replays and rebuilds alike. The address's waitlist entry is shredded as well.
+ * The key goes only after the event is stored: a failed append must leave the account readable.
+ */
+export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  app.delete('/api/admin/users/:email', async (request, reply) => {
+    const admin = await requireAdmin(request, deps);
+    const target = targetUser(request, deps);
+    const result = await handleCommand(
+      deps.store,
+      target.stream,
+      deleteUserDecider,
+      {},
+      commandContext(request, { kind: 'admin', ...admin }),
+    );
+    const deleted = result.events.find((e) => e.type === 'UserDeleted');
+    if (deleted?.type === 'UserDeleted') await deps.vault.destroy(deleted.data.accountId);
+    await deps.vault.destroy(waitlistSubject(target.userKey));
+    return withPosition(reply, deps, result.position).send({ message: 'User deleted successfully' });
+  });
+};

@@ -1,0 +1,28 @@
+import { checkAdminCode, HttpError } from '@nocturne/events';
+import type { FastifyRequest } from 'fastify';
+import type { CommandApiDeps } from '../deps';
+
+export interface AdminCaller {
+  /** The admin session (from the token), recorded in the metadata of every event it causes. */
+  session: string;
+  ip: string;
+}
+
+type Deps = Pick<CommandApiDeps, 'options' | 'clock'>;
+
+/** The admin behind this request (X-Admin-Code: admin token or password), or null. */
+export async function adminCaller(request: FastifyRequest, deps: Deps): Promise<AdminCaller | null> {
+  const found = await checkAdminCode(request.headers['x-admin-code'], deps.options, deps.clock());
+  return found ? { session: found.session, ip: request.ip } : null;
+}
+
+/** The admin behind this request; a 401 `{detail}` when X-Admin-Code is missing or wrong. */
+export async function requireAdmin(request: FastifyRequest, deps: Deps): Promise<AdminCaller> {
+  const caller = await adminCaller(request, deps);
+  if (!caller) throw new HttpError(401, 'Admin access required');
+  return caller;
+}
+
+export async function isAdmin(request: FastifyRequest, deps: Deps): Promise<boolean> {
+  return (await adminCaller(request, deps)) !== null;
+}

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { CommandApiDeps } from '../deps';
+import { commandContext } from '../shared/context';
+import { handleCommand } from '../shared/handle-command';
+import { withPosition } from '../shared/reply';
+import { accountDecider } from '../users/account-decider';
+import { oneTimeToken } from '../users/one-time-token';
+import { requireAdmin } from './require-admin';
+import { targetUser } from './target-user';
+
+/**
+ * POST /api/admin/users/{email}/resend-verification: VerificationEmailRequested with a new
+ * link token, derived from the event id exactly as at signup, so the mail reactor can rebuild
+ * the link while the log holds only the token's digest. The decision is the accounts feature's
+ * (the same command a user's own re-send request makes): 404 unknown, 400 already verified.
+ */
+export const resendVerificationRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  app.post('/api/admin/users/:email/resend-verification', async (request, reply) => {
+    const admin = await requireAdmin(request, deps);
+    const target = targetUser(request, deps);
+    const eventId = randomUUID();
+    const { digest } = oneTimeToken(deps.options.secret, 'verify', target.userKey, eventId);
+    const result = await handleCommand(
+      deps.store,
+      target.stream,
+      accountDecider,
+      { kind: 'RequestVerificationEmail', tokenDigest: digest, now: deps.clock() },
+      commandContext(request, { kind: 'admin', ...admin }),
+      { eventIds: () => eventId },
+    );
+    return withPosition(reply, deps, result.position).send({
+      message: `Verification email resent to ${target.email}`,
+    });
+  });
+};

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { CommandApiDeps } from '../deps';
+import { DISCOUNTED_PRICE, FULL_PRICE, isValidDiscountCode } from './discount-code';
+
+const Body = z.object({ code: z.string().max(200) });
+
+/**
+ * POST /api/discounts/check {code} -> {valid, amount}: the code lives on the server only, never
+ * in the bundle. Rate limited, so it cannot be guessed by brute force. Appends nothing.
+ */
+export const checkDiscountRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  app.post(
+    '/api/discounts/check',
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request) => {
+      const { code } = Body.parse(request.body ?? {});
+      const valid = isValidDiscountCode(code, deps.options.discountCode);
+      return { valid, amount: valid ? DISCOUNTED_PRICE : FULL_PRICE };
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import { streams } from '@nocturne/events';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { CommandApiDeps } from '../deps';
+import { commandContext } from '../shared/context';
+import { handleCommand } from '../shared/handle-command';
+import { withPosition } from '../shared/reply';
+import { requireUser } from '../users/authenticate';
+import { paymentDecider } from './payment-decider';
+
+const Body = z.object({
+  /** Sent by the SPA (spec.md section 7) but not trusted: the session's address is recorded. */
+  email: z.string().max(320).optional(),
+  amount: z.coerce.number().finite(),
+  transaction_id: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => v || null),
+  payment_method: z.string().trim().min(1).max(100),
+});
+
+/** POST /api/payment/confirm: PaymentConfirmationSubmitted on the logged-in user's stream. */
+export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  app.post('/api/payment/confirm', async (request, reply) => {
+    const user = await requireUser(request, deps);
+    const body = Body.parse(request.body ?? {});
+    const result = await handleCommand(
+      deps.store,
+      streams.user(user.userKey),
+      paymentDecider,
+      {
+        // Already encrypted with the account's key: shredded with the account.
+        encryptedEmail: user.state.encryptedEmail!,
+        amount: body.amount,
+        transactionId: body.transaction_id,
+        paymentMethod: body.payment_method,
+      },
+      commandContext(request, { kind: 'user', userKey: user.userKey }),
+    );
+    return withPosition(reply, deps, result.position).send({
+      message: 'Payment confirmation received. Premium access is activated within 24 hours.',
+    });
+  });
+};

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../admin/require-admin';
+import { targetUser } from '../admin/target-user';
+import type { CommandApiDeps } from '../deps';
+import { commandContext } from '../shared/context';
+import { registerFormBody } from '../shared/form-body';
+import { handleCommand } from '../shared/handle-command';
+import { withPosition } from '../shared/reply';
+import { premiumGrantDecider } from './premium-grant-decider';
+
+const Body = z.object({
+  is_subscribed: z.union([z.enum(['true', 'false']), z.boolean()], {
+    error: 'is_subscribed must be "true" or "false"',
+  }),
+});
+
+/**
+ * PUT /api/admin/users/{email}/subscription, form field is_subscribed "true" / "false":
+ * PremiumGranted (+30 stories) or PremiumRevoked.
+ */
+export const setSubscriptionRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  await registerFormBody(app);
+
+  app.put('/api/admin/users/:email/subscription', async (request, reply) => {
+    const admin = await requireAdmin(request, deps);
+    const target = targetUser(request, deps);
+    const { is_subscribed } = Body.parse(request.body ?? {});
+    const grant = is_subscribed === true || is_subscribed === 'true';
+    const result = await handleCommand(
+      deps.store,
+      target.stream,
+      premiumGrantDecider,
+      { grant },
+      commandContext(request, { kind: 'admin', ...admin }),
+    );
+    return withPosition(reply, deps, result.position).send({
+      email: target.email,
+      is_subscribed: result.state.isSubscribed,
+      premium_stories_remaining: result.state.premiumRemaining,
+    });
+  });
+};

@@ -1,0 +1,30 @@
+import { streams } from '@nocturne/events';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../admin/require-admin';
+import type { CommandApiDeps } from '../deps';
+import { commandContext } from '../shared/context';
+import { handleCommand } from '../shared/handle-command';
+import { withPosition } from '../shared/reply';
+import { storyDecider } from './story-decider';
+
+const Params = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * DELETE /api/stories/{id} (admin only): StoryDeleted. The story leaves every list, its page
+ * answers 404 and its images stop being served (the read model drops them).
+ */
+export const deleteStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  app.delete('/api/stories/:id', async (request, reply) => {
+    const { session, ip } = await requireAdmin(request, deps);
+    const { id } = Params.parse(request.params);
+    const result = await handleCommand(
+      deps.store,
+      streams.story(id),
+      storyDecider,
+      { type: 'DeleteStory', storyId: id },
+      commandContext(request, { kind: 'admin', session, ip }),
+    );
+    return withPosition(reply, deps, result.position).send({ ok: true });
+  });
+};

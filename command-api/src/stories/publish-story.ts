@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { HttpError, streams } from '@nocturne/events';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { CommandApiDeps } from '../deps';
+import { makePreview, type ProcessedImage, processSlideImage } from '../images/process-image';
+import { sniffImage } from '../images/sniff-image';
+import { storeImages } from '../images/store-images';
+import { MAX_IMAGE_BYTES } from '../images/upload-limits';
+import { commandContext } from '../shared/context';
+import { handleCommand } from '../shared/handle-command';
+import { withPosition } from '../shared/reply';
+import { BAD_WORD_COUNT, checkSlides, MAX_SLIDES, TOO_MANY_SLIDES } from './slide-rules';
+import { decideStory, initialStoryState, type StoryCommand, storyDecider } from './story-decider';
+import { storyPublisher } from './story-publisher';
+
+interface Upload {
+  images: Buffer[];
+  texts: string[];
+  isPremium: boolean;
+}
+
+const truthy = (value: string) => ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
+
+/** Reads the multipart body into memory within the limits, mapping each refusal to a clear 4xx. */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) throw new HttpError(415, 'Send the story as multipart/form-data.');
+  const upload: Upload = { images: [], texts: [], isPremium: false };
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_SLIDES + 1, fields: 40, fieldSize: 64 * 1024 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'images') {
+          part.file.resume();
+          continue;
+        }
+        upload.images.push(await part.toBuffer());
+      } else if (part.fieldname === 'texts') {
+        if (part.valueTruncated) throw new HttpError(400, BAD_WORD_COUNT);
+        upload.texts.push(String(part.value));
+      } else if (part.fieldname === 'isPremium') {
+        upload.isPremium = truthy(String(part.value));
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, `Image ${upload.images.length + 1} is larger than 15 MB.`);
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new HttpError(400, TOO_MANY_SLIDES);
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new HttpError(415, 'Send the story as multipart/form-data.');
+    }
+    throw new HttpError(400, 'The upload could not be read. Please try again.');
+  }
+  return upload;
+}
+
+/**
+ * POST /api/stories (multipart: repeated `images`, repeated `texts`, `isPremium`).
+ * Everything is checked and every image re-encoded in memory first; files are written only
+ * when the whole story is valid, and the event (references, never bytes) only after them.
+ */
+export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  await app.register(multipart);
+
+  app.post('/api/stories', async (request, reply) => {
+    const actor = await storyPublisher(request, deps);
+    const upload = await readUpload(request);
+    checkSlides(upload.texts, upload.images.length);
+    for (const [i, bytes] of upload.images.entries()) await sniffImage(bytes, i + 1);
+
+    const processed: ProcessedImage[] = [];
+    for (const [i, bytes] of upload.images.entries()) processed.push(await processSlideImage(bytes, i + 1));
+    const preview = await makePreview(upload.images[0]!, 1);
+
+    const storyId = randomUUID();
+    const command: StoryCommand = {
+      type: 'PublishStory',
+      storyId,
+      slides: processed.map((p, i) => ({ image: p.image, text: upload.texts[i]! })),
+      preview: preview.image,
+      isPremium: upload.isPremium,
+    };
+    decideStory(command, initialStoryState()); // refuses before anything is written
+
+    await storeImages(deps.options.dataDir, [...processed.flatMap((p) => p.files), ...preview.files]);
+    const result = await handleCommand(
+      deps.store,
+      streams.story(storyId),
+      storyDecider,
+      command,
+      commandContext(request, actor),
+    );
+    return withPosition(reply.status(201), deps, result.position).send({ id: storyId });
+  });
+};

@@ -1,0 +1,24 @@
+import { type Actor, HttpError } from '@nocturne/events';
+import type { FastifyRequest } from 'fastify';
+import { adminCaller } from '../admin/require-admin';
+import type { CommandApiDeps } from '../deps';
+import { isValidInviteCode } from '../invites/invite-codes';
+import { authenticateUser } from '../users/authenticate';
+
+/**
+ * Who may publish a story: an admin (X-Admin-Code), the holder of a valid invite code
+ * (X-Invite-Code, checked on the server), or a logged-in user whose e-mail is verified.
+ * Anyone else gets 401. Checked before the upload is read.
+ */
+export async function storyPublisher(request: FastifyRequest, deps: CommandApiDeps): Promise<Actor> {
+  const admin = request.headers['x-admin-code'] ? await adminCaller(request, deps) : null;
+  if (admin) return { kind: 'admin', session: admin.session, ip: admin.ip };
+  const invite = request.headers['x-invite-code'];
+  if (typeof invite === 'string' && isValidInviteCode(invite, deps.options.inviteCodes)) {
+    return { kind: 'invite' };
+  }
+  const user = await authenticateUser(request, deps);
+  if (user?.state.verified) return { kind: 'user', userKey: user.userKey };
+  if (user) throw new HttpError(401, 'Please verify your e-mail address before creating stories.');
+  throw new HttpError(401, 'Please log in, or enter an invite code, to create stories.');
+}

@@ -1,0 +1,26 @@
+import { encodeEvent, streams } from '@nocturne/events';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { CommandApiDeps } from '../deps';
+import { commandContext } from '../shared/context';
+import { withPosition } from '../shared/reply';
+import { assertStoryReadable } from './like-story';
+
+const Params = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * POST /api/stories/{id}/view: 204. Views, like likes, live in their own stream
+ * (`story_views-{id}`, expected revision "any"), so the count is the stream revision + 1.
+ */
+export const viewStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  app.post('/api/stories/:id/view', async (request, reply) => {
+    const { id } = Params.parse(request.params);
+    await assertStoryReadable(deps.store, id);
+    const event = encodeEvent(
+      { type: 'StoryViewed', data: { storyId: id } },
+      commandContext(request, { kind: 'anonymous' }),
+    );
+    const result = await deps.store.append(streams.storyViews(id), [event], 'any');
+    return withPosition(reply.status(204), deps, result.position).send();
+  });
+};

@@ -1,0 +1,317 @@
+import { HttpError, sha256Hex } from '@nocturne/events';
+import { describe, expect, it } from 'vitest';
+import { type AccountCommand, accountDecider, messages } from './account-decider';
+import type { UserEvent } from './user-state';
+
+// given events / when command / then events (or the refusal)
+const given = (...events: UserEvent[]) => ({
+  when: (command: AccountCommand) => ({
+    thenEvents: (expected: UserEvent[]) =>
+      expect(
+        accountDecider.decide(command, events.reduce(accountDecider.evolve, accountDecider.initialState())),
+      ).toEqual(expected),
+    thenRefused: (status: number, detail: string) => {
+      const state = events.reduce(accountDecider.evolve, accountDecider.initialState());
+      let error: unknown;
+      try {
+        accountDecider.decide(command, state);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(HttpError);
+      expect({ status: (error as HttpError).statusCode, detail: (error as HttpError).detail }).toEqual({
+        status,
+        detail,
+      });
+    },
+  }),
+});
+
+const now = new Date('2025-01-10T12:00:00.000Z');
+const at = (ms: number) => new Date(now.getTime() + ms);
+const HOUR = 3600_000;
+const d = (label: string) => sha256Hex(label);
+const accountId = '11111111-1111-4111-8111-111111111111';
+const email = 'pii:v1:acc:email';
+const hash = 'pii:v1:acc:hash';
+
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: {
+    accountId,
+    email,
+    passwordHash: hash,
+    ageConfirmedAt: now.toISOString(),
+    verification: { tokenDigest: d('verify-1'), expiresAt: at(24 * HOUR).toISOString() },
+  },
+};
+const verified: UserEvent = { type: 'EmailVerified', data: { tokenDigest: d('verify-1') } };
+const loggedIn: UserEvent = {
+  type: 'UserLoggedIn',
+  data: { sessionDigest: d('session-1'), expiresAt: at(30 * 24 * HOUR).toISOString() },
+};
+const resetRequested: UserEvent = {
+  type: 'PasswordResetRequested',
+  data: { tokenDigest: d('reset-1'), expiresAt: at(HOUR).toISOString(), email },
+};
+const deleted: UserEvent = { type: 'UserDeleted', data: { accountId } };
+
+const signUp = (overrides: Partial<Extract<AccountCommand, { kind: 'SignUp' }>> = {}): AccountCommand => ({
+  kind: 'SignUp',
+  accountId: '22222222-2222-4222-8222-222222222222',
+  encryptedEmail: 'pii:v1:new:email',
+  encryptedPasswordHash: 'pii:v1:new:hash',
+  ageConfirmed: true,
+  verificationDigest: d('verify-new'),
+  now,
+  ...overrides,
+});
+
+describe('SignUp', () => {
+  it('registers a new address with a verification grant valid 24 hours', () => {
+    given()
+      .when(signUp())
+      .thenEvents([
+        {
+          type: 'UserRegistered',
+          data: {
+            accountId: '22222222-2222-4222-8222-222222222222',
+            email: 'pii:v1:new:email',
+            passwordHash: 'pii:v1:new:hash',
+            ageConfirmedAt: '2025-01-10T12:00:00.000Z',
+            verification: { tokenDigest: d('verify-new'), expiresAt: '2025-01-11T12:00:00.000Z' },
+          },
+        },
+      ]);
+  });
+
+  it('refuses without the 18+ confirmation', () => {
+    given()
+      .when(signUp({ ageConfirmed: false }))
+      .thenRefused(400, messages.ageNotConfirmed);
+  });
+
+  it('tells a verified owner that someone tried to sign up, creating nothing', () => {
+    given(registered, verified)
+      .when(signUp())
+      .thenEvents([{ type: 'DuplicateSignupAttempted', data: { email } }]);
+  });
+
+  it('sends an unverified owner a fresh verification link, keeping the account as it is', () => {
+    given(registered)
+      .when(signUp())
+      .thenEvents([
+        {
+          type: 'VerificationEmailRequested',
+          data: { tokenDigest: d('verify-new'), expiresAt: '2025-01-11T12:00:00.000Z', email },
+        },
+      ]);
+  });
+
+  it('registers a new account on the stream of a deleted one', () => {
+    const [event] = accountDecider.decide(
+      signUp(),
+      [registered, verified, deleted].reduce(accountDecider.evolve, accountDecider.initialState()),
+    );
+    expect(event?.type).toBe('UserRegistered');
+  });
+});
+
+describe('VerifyEmail', () => {
+  const verify = (label: string, when = now): AccountCommand => ({
+    kind: 'VerifyEmail',
+    tokenDigest: d(label),
+    now: when,
+  });
+
+  it('verifies with the granted token', () => {
+    given(registered)
+      .when(verify('verify-1'))
+      .thenEvents([{ type: 'EmailVerified', data: { tokenDigest: d('verify-1') } }]);
+  });
+
+  it('accepts a token re-sent later', () => {
+    given(registered, {
+      type: 'VerificationEmailRequested',
+      data: { tokenDigest: d('verify-2'), expiresAt: at(48 * HOUR).toISOString(), email },
+    })
+      .when(verify('verify-2', at(30 * HOUR)))
+      .thenEvents([{ type: 'EmailVerified', data: { tokenDigest: d('verify-2') } }]);
+  });
+
+  it('refuses an expired token with a detail containing "expired"', () => {
+    given(registered)
+      .when(verify('verify-1', at(24 * HOUR)))
+      .thenRefused(400, messages.verificationExpired);
+    expect(messages.verificationExpired).toContain('expired');
+  });
+
+  it('refuses a used token', () => {
+    given(registered, verified).when(verify('verify-1')).thenRefused(400, messages.verificationUsed);
+  });
+
+  it('refuses a token that was never granted', () => {
+    given(registered).when(verify('forged')).thenRefused(400, messages.verificationUnknown);
+    expect(messages.verificationUnknown).not.toContain('expired');
+  });
+
+  it('refuses on a stream without an account', () => {
+    given().when(verify('verify-1')).thenRefused(400, messages.verificationUnknown);
+    given(registered, deleted).when(verify('verify-1')).thenRefused(400, messages.verificationUnknown);
+  });
+});
+
+describe('LogIn', () => {
+  const logIn = (checked = hash): AccountCommand => ({
+    kind: 'LogIn',
+    checkedPasswordHash: checked,
+    sessionDigest: d('session-new'),
+    now,
+  });
+
+  it('opens a session valid 30 days', () => {
+    given(registered, verified)
+      .when(logIn())
+      .thenEvents([
+        {
+          type: 'UserLoggedIn',
+          data: { sessionDigest: d('session-new'), expiresAt: '2025-02-09T12:00:00.000Z' },
+        },
+      ]);
+  });
+
+  it('refuses an unverified account with 403', () => {
+    given(registered).when(logIn()).thenRefused(403, messages.notVerified);
+    expect(messages.notVerified).toMatch(/verify your email/i);
+  });
+
+  it('refuses an unknown or deleted account as a wrong password', () => {
+    given().when(logIn()).thenRefused(401, 'Invalid email or password');
+    given(registered, verified, deleted).when(logIn()).thenRefused(401, 'Invalid email or password');
+  });
+
+  it('refuses when the password was checked against a hash replaced meanwhile', () => {
+    given(registered, verified, resetRequested, {
+      type: 'PasswordReset',
+      data: { tokenDigest: d('reset-1'), passwordHash: 'pii:v1:acc:newhash' },
+    })
+      .when(logIn(hash))
+      .thenRefused(401, 'Invalid email or password');
+  });
+});
+
+describe('LogOut', () => {
+  it('revokes the session', () => {
+    given(registered, verified, loggedIn)
+      .when({ kind: 'LogOut', sessionDigest: d('session-1') })
+      .thenEvents([{ type: 'UserLoggedOut', data: { sessionDigest: d('session-1') } }]);
+  });
+
+  it('refuses a session already revoked', () => {
+    given(registered, verified, loggedIn, { type: 'UserLoggedOut', data: { sessionDigest: d('session-1') } })
+      .when({ kind: 'LogOut', sessionDigest: d('session-1') })
+      .thenRefused(401, messages.notAuthenticated);
+  });
+});
+
+describe('RequestPasswordReset', () => {
+  const request: AccountCommand = { kind: 'RequestPasswordReset', tokenDigest: d('reset-new'), now };
+
+  it('grants a reset link valid 1 hour, addressed to the account', () => {
+    given(registered, verified)
+      .when(request)
+      .thenEvents([
+        {
+          type: 'PasswordResetRequested',
+          data: { tokenDigest: d('reset-new'), expiresAt: '2025-01-10T13:00:00.000Z', email },
+        },
+      ]);
+  });
+
+  it('does nothing for an address without an account (the answer is the same)', () => {
+    given().when(request).thenEvents([]);
+    given(registered, deleted).when(request).thenEvents([]);
+  });
+});
+
+describe('ResetPassword', () => {
+  const reset = (label: string, when = now, account = accountId): AccountCommand => ({
+    kind: 'ResetPassword',
+    tokenDigest: d(label),
+    accountId: account,
+    encryptedPasswordHash: 'pii:v1:acc:newhash',
+    now: when,
+  });
+
+  it('sets the new hash with a granted token', () => {
+    given(registered, verified, resetRequested)
+      .when(reset('reset-1', at(59 * 60_000)))
+      .thenEvents([
+        { type: 'PasswordReset', data: { tokenDigest: d('reset-1'), passwordHash: 'pii:v1:acc:newhash' } },
+      ]);
+  });
+
+  it('refuses an expired token', () => {
+    given(registered, verified, resetRequested)
+      .when(reset('reset-1', at(HOUR)))
+      .thenRefused(400, messages.resetExpired);
+  });
+
+  it('refuses a used token', () => {
+    given(registered, verified, resetRequested, {
+      type: 'PasswordReset',
+      data: { tokenDigest: d('reset-1'), passwordHash: 'pii:v1:acc:newhash' },
+    })
+      .when(reset('reset-1'))
+      .thenRefused(400, messages.resetUsed);
+  });
+
+  it('refuses a token that was never granted, and a verification token', () => {
+    given(registered, verified, resetRequested).when(reset('forged')).thenRefused(400, messages.resetUnknown);
+    given(registered, resetRequested).when(reset('verify-1')).thenRefused(400, messages.resetUnknown);
+  });
+
+  it('refuses when the hash was made for another account of the stream', () => {
+    given(registered, verified, resetRequested)
+      .when(reset('reset-1', now, '33333333-3333-4333-8333-333333333333'))
+      .thenRefused(400, messages.resetUnknown);
+    given().when(reset('reset-1')).thenRefused(400, messages.resetUnknown);
+  });
+
+  it('revokes every session (the state after the reset has none)', () => {
+    const state = [
+      registered,
+      verified,
+      loggedIn,
+      resetRequested,
+      ...accountDecider.decide(
+        reset('reset-1'),
+        [registered, verified, loggedIn, resetRequested].reduce(
+          accountDecider.evolve,
+          accountDecider.initialState(),
+        ),
+      ),
+    ].reduce(accountDecider.evolve, accountDecider.initialState());
+    expect(state.sessions.size).toBe(0);
+  });
+});
+
+describe('RequestVerificationEmail', () => {
+  const resend: AccountCommand = { kind: 'RequestVerificationEmail', tokenDigest: d('verify-2'), now };
+
+  it('grants a new link to an unverified account', () => {
+    given(registered)
+      .when(resend)
+      .thenEvents([
+        {
+          type: 'VerificationEmailRequested',
+          data: { tokenDigest: d('verify-2'), expiresAt: '2025-01-11T12:00:00.000Z', email },
+        },
+      ]);
+  });
+
+  it('refuses a verified account and a missing one', () => {
+    given(registered, verified).when(resend).thenRefused(400, messages.alreadyVerified);
+    given().when(resend).thenRefused(404, messages.userNotFound);
+  });
+});

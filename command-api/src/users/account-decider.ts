@@ -1,0 +1,184 @@
+import { HttpError } from '@nocturne/events';
+import type { Decider } from '../shared/decider';
+import { evolveUser, initialUserState, type UserEvent, type UserState } from './user-state';
+
+/** How long what we hand out stays valid. */
+export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Answers the client shows as they are (spec.md section 8 leaves their wording to the server). */
+export const messages = {
+  ageNotConfirmed: 'You must confirm that you are 18+ years old to continue',
+  invalidCredentials: 'Invalid email or password',
+  notVerified:
+    'Please verify your email address before logging in. Check your inbox for the verification link.',
+  notAuthenticated: 'Not authenticated',
+  // A verification detail contains "expired" only when the link has expired: the page keys on it.
+  verificationUnknown: 'This verification link is not valid.',
+  verificationUsed: 'This verification link has already been used.',
+  verificationExpired: 'This verification link has expired.',
+  resetUnknown: 'This password reset link is not valid.',
+  resetUsed: 'This password reset link has already been used.',
+  resetExpired: 'This password reset link has expired. Please request a new one.',
+  userNotFound: 'User not found',
+  alreadyVerified: 'Email is already verified',
+} as const;
+
+/**
+ * The account commands. Whatever needs I/O (hashing, encryption, random tokens, the clock) is
+ * done by the handler and arrives here as values, so deciding stays pure and testable.
+ */
+export type AccountCommand =
+  | {
+      kind: 'SignUp';
+      /** Fresh per registration: the encryption subject of this account's personal fields. */
+      accountId: string;
+      encryptedEmail: string;
+      encryptedPasswordHash: string;
+      ageConfirmed: boolean;
+      /** Digest of the verification link token (derived from the event id, see one-time-token.ts). */
+      verificationDigest: string;
+      now: Date;
+    }
+  | { kind: 'VerifyEmail'; tokenDigest: string; now: Date }
+  | {
+      kind: 'LogIn';
+      /** The encrypted hash the password was checked against: a reset in between refuses. */
+      checkedPasswordHash: string;
+      sessionDigest: string;
+      now: Date;
+    }
+  | { kind: 'LogOut'; sessionDigest: string }
+  | { kind: 'RequestPasswordReset'; tokenDigest: string; now: Date }
+  | {
+      kind: 'ResetPassword';
+      tokenDigest: string;
+      /** The account the new hash was encrypted for: it must still be this stream's account. */
+      accountId: string;
+      encryptedPasswordHash: string;
+      now: Date;
+    }
+  | { kind: 'RequestVerificationEmail'; tokenDigest: string; now: Date };
+
+const after = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+
+/** A one-time grant of this state: 'unknown', 'used', 'expired' or 'valid'. */
+function grantStatus(
+  grants: ReadonlyMap<string, string>,
+  state: UserState,
+  digest: string,
+  now: Date,
+): 'unknown' | 'used' | 'expired' | 'valid' {
+  if (state.usedTokens.has(digest)) return 'used';
+  const expiresAt = grants.get(digest);
+  if (expiresAt === undefined) return 'unknown';
+  return Date.parse(expiresAt) <= now.getTime() ? 'expired' : 'valid';
+}
+
+export function decideAccount(command: AccountCommand, state: UserState): UserEvent[] {
+  switch (command.kind) {
+    case 'SignUp': {
+      if (!command.ageConfirmed) throw new HttpError(400, messages.ageNotConfirmed);
+      const verification = {
+        tokenDigest: command.verificationDigest,
+        expiresAt: after(command.now, VERIFICATION_TTL_MS),
+      };
+      if (state.status !== 'registered') {
+        return [
+          {
+            type: 'UserRegistered',
+            data: {
+              accountId: command.accountId,
+              email: command.encryptedEmail,
+              passwordHash: command.encryptedPasswordHash,
+              ageConfirmedAt: command.now.toISOString(),
+              verification,
+            },
+          },
+        ];
+      }
+      // The address has an account: the answer stays the same (no enumeration). An unverified
+      // owner gets a fresh verification link (so "sign up again" after an expired link works);
+      // a verified one is told that someone tried to sign up with their address.
+      const email = state.encryptedEmail!;
+      return state.verified
+        ? [{ type: 'DuplicateSignupAttempted', data: { email } }]
+        : [{ type: 'VerificationEmailRequested', data: { ...verification, email } }];
+    }
+    case 'VerifyEmail': {
+      if (state.status !== 'registered') throw new HttpError(400, messages.verificationUnknown);
+      const status = grantStatus(state.verificationTokens, state, command.tokenDigest, command.now);
+      if (status === 'used') throw new HttpError(400, messages.verificationUsed);
+      if (status === 'unknown') throw new HttpError(400, messages.verificationUnknown);
+      if (status === 'expired') throw new HttpError(400, messages.verificationExpired);
+      return [{ type: 'EmailVerified', data: { tokenDigest: command.tokenDigest } }];
+    }
+    case 'LogIn': {
+      if (state.status !== 'registered' || state.encryptedPasswordHash !== command.checkedPasswordHash) {
+        throw new HttpError(401, messages.invalidCredentials);
+      }
+      if (!state.verified) throw new HttpError(403, messages.notVerified);
+      return [
+        {
+          type: 'UserLoggedIn',
+          data: { sessionDigest: command.sessionDigest, expiresAt: after(command.now, SESSION_TTL_MS) },
+        },
+      ];
+    }
+    case 'LogOut': {
+      if (!state.sessions.has(command.sessionDigest)) throw new HttpError(401, messages.notAuthenticated);
+      return [{ type: 'UserLoggedOut', data: { sessionDigest: command.sessionDigest } }];
+    }
+    case 'RequestPasswordReset': {
+      // Unknown address: nothing happens, and the answer is the same.
+      if (state.status !== 'registered') return [];
+      return [
+        {
+          type: 'PasswordResetRequested',
+          data: {
+            tokenDigest: command.tokenDigest,
+            expiresAt: after(command.now, RESET_TTL_MS),
+            email: state.encryptedEmail!,
+          },
+        },
+      ];
+    }
+    case 'ResetPassword': {
+      if (state.status !== 'registered' || state.accountId !== command.accountId) {
+        throw new HttpError(400, messages.resetUnknown);
+      }
+      const status = grantStatus(state.resetTokens, state, command.tokenDigest, command.now);
+      if (status === 'used') throw new HttpError(400, messages.resetUsed);
+      if (status === 'unknown') throw new HttpError(400, messages.resetUnknown);
+      if (status === 'expired') throw new HttpError(400, messages.resetExpired);
+      return [
+        {
+          type: 'PasswordReset',
+          data: { tokenDigest: command.tokenDigest, passwordHash: command.encryptedPasswordHash },
+        },
+      ];
+    }
+    case 'RequestVerificationEmail': {
+      if (state.status !== 'registered') throw new HttpError(404, messages.userNotFound);
+      if (state.verified) throw new HttpError(400, messages.alreadyVerified);
+      return [
+        {
+          type: 'VerificationEmailRequested',
+          data: {
+            tokenDigest: command.tokenDigest,
+            expiresAt: after(command.now, VERIFICATION_TTL_MS),
+            email: state.encryptedEmail!,
+          },
+        },
+      ];
+    }
+  }
+}
+
+/** Signup, verification, login, logout and password reset over the one user-stream state. */
+export const accountDecider: Decider<AccountCommand, UserState, UserEvent> = {
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideAccount,
+};

@@ -1,0 +1,405 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  decodeEvent,
+  encodeEvent,
+  linkToken,
+  newSessionToken,
+  type RecordedEvent,
+  streams,
+  userKeyOf,
+} from '@nocturne/events';
+import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from './account-decider';
+import { hashPassword } from './password';
+
+let system: TestSystem;
+beforeAll(async () => {
+  system = await startTestSystem();
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+// Each test speaks from its own addresses, so the per-IP limits of one test do not touch another.
+let ipCounter = 0;
+const freshIp = () => {
+  ipCounter++;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  position: string | undefined;
+}
+
+async function call(
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: unknown; token?: string; ip?: string; minPosition?: string | undefined } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.minPosition) headers['x-min-position'] = options.minPosition;
+  const response = await system.app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+    remoteAddress: options.ip ?? freshIp(),
+  });
+  return {
+    status: response.statusCode,
+    body: response.body ? (response.json() as Record<string, unknown>) : {},
+    position: response.headers['x-event-position'] as string | undefined,
+  };
+}
+
+const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
+
+async function userEvents(email: string): Promise<RecordedEvent[]> {
+  const stored = await system.infra.store.readStream(streams.user(userKeyOf(email, system.config.secret)));
+  return stored.map(decodeEvent);
+}
+
+async function signUp(email: string, password = 'correct horse', ip?: string) {
+  return call('POST', '/api/auth/signup', { body: { email, password, age_confirmed: true }, ip });
+}
+
+/** Signs up and verifies; returns the session of a login. */
+async function verifiedUser(email = newEmail(), password = 'correct horse') {
+  const signup = await signUp(email, password);
+  const verify = await call('POST', '/api/auth/verify-email', { body: { token: signup.body.verification_token } });
+  expect(verify.status).toBe(200);
+  const login = await call('POST', '/api/auth/login', { body: { email, password } });
+  expect(login.status).toBe(200);
+  return { email, password, token: login.body.token as string, position: login.position };
+}
+
+describe('signup, verification and login', () => {
+  it('signs up, verifies, logs in; /me answers; logout stops the session at once', async () => {
+    const email = newEmail();
+    const signup = await signUp(`  ${email.toUpperCase()} `, 'pass word ');
+    expect(signup.status).toBe(200);
+    expect(signup.body.message).toBe('Please check your email to verify your account.');
+    expect(typeof signup.body.verification_token).toBe('string');
+
+    const unverified = await call('POST', '/api/auth/login', { body: { email, password: 'pass word ' } });
+    expect(unverified.status).toBe(403);
+    expect(unverified.body.detail).toBe(messages.notVerified);
+
+    const verify = await call('POST', '/api/auth/verify-email', { body: { token: signup.body.verification_token } });
+    expect(verify).toMatchObject({ status: 200, body: { email } });
+    expect(Number(verify.position)).toBeGreaterThan(0);
+
+    // The password is used exactly as typed: the trailing space matters.
+    expect((await call('POST', '/api/auth/login', { body: { email, password: 'pass word' } })).status).toBe(401);
+    const login = await call('POST', '/api/auth/login', { body: { email: email.toUpperCase(), password: 'pass word ' } });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toEqual({ email, is_subscribed: false, premium_stories_remaining: 0 });
+    const token = login.body.token as string;
+    expect(token).toMatch(/^[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/);
+
+    const me = await call('GET', '/api/auth/me', { token, minPosition: login.position });
+    expect(me).toMatchObject({ status: 200, body: { email, is_subscribed: false, premium_stories_remaining: 0 } });
+
+    // Only the digest is recorded: the token itself is nowhere in the log.
+    expect(JSON.stringify(await userEvents(email))).not.toContain(token.split('.')[1]);
+
+    const logout = await call('POST', '/api/auth/logout', { token });
+    expect(logout.status).toBe(200);
+    const after = await call('GET', '/api/auth/me', { token, minPosition: logout.position });
+    expect(after.status).toBe(401);
+    expect(after.body.detail).toBe('Not authenticated');
+    expect((await call('POST', '/api/auth/logout', { token })).status).toBe(401);
+  });
+
+  it('registers an address once when two signups race, and answers both alike', async () => {
+    for (let round = 0; round < 4; round++) {
+      const email = newEmail();
+      const [a, b] = await Promise.all([signUp(email, 'password-a'), signUp(email, 'password-b')]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.body.message).toBe(b.body.message);
+      const events = await userEvents(email);
+      expect(events.filter((e) => e.type === 'UserRegistered')).toHaveLength(1);
+      expect(events.map((e) => e.type).sort()).toEqual(['UserRegistered', 'VerificationEmailRequested']);
+      // Exactly one of the two passwords is the account's.
+      const token = (a.body.verification_token ?? b.body.verification_token) as string;
+      expect((await call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+      const logins = await Promise.all(
+        ['password-a', 'password-b'].map((password) => call('POST', '/api/auth/login', { body: { email, password } })),
+      );
+      expect(logins.map((l) => l.status).sort()).toEqual([200, 401]);
+    }
+  });
+
+  it('answers a signup of a registered address like a new one and mails the owner instead', async () => {
+    const { email } = await verifiedUser();
+    const again = await signUp(email, 'another password');
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('Please check your email to verify your account.');
+    expect((await userEvents(email)).at(-1)?.type).toBe('DuplicateSignupAttempted');
+    const login = await call('POST', '/api/auth/login', { body: { email, password: 'another password' } });
+    expect(login.status).toBe(401);
+
+    await system.reactors.drain();
+    const mails = await outbox();
+    const mail = mails.find((m) => m.includes(`To: ${email}`) && m.includes('Someone tried to sign up'));
+    expect(mail).toBeDefined();
+    expect(mail).toContain(`http://localhost:3000/auth/login?email=${encodeURIComponent(email)}`);
+  });
+
+  it('mails the verification link whose token verifies (the reactor derives it from the event)', async () => {
+    const email = newEmail();
+    const signup = await signUp(email);
+    await system.reactors.drain();
+    const mail = (await outbox()).find((m) => m.includes(`To: ${email}`) && m.includes('Verify your email'));
+    expect(mail).toBeDefined();
+    const link = /http:\/\/localhost:3000\/auth\/verify\?token=([0-9a-f]{32}\.[A-Za-z0-9_-]{43})/.exec(mail!);
+    expect(link?.[1]).toBe(signup.body.verification_token);
+  });
+
+  it('refuses a wrong password and an unknown address alike, in comparable time', async () => {
+    const { email } = await verifiedUser();
+    const time = async (body: object) => {
+      const started = performance.now();
+      const answer = await call('POST', '/api/auth/login', { body });
+      return { answer, ms: performance.now() - started };
+    };
+    const wrong = await time({ email, password: 'wrong password' });
+    const unknown = await time({ email: newEmail(), password: 'wrong password' });
+    expect(wrong.answer).toMatchObject({ status: 401, body: { detail: 'Invalid email or password' } });
+    expect(unknown.answer).toMatchObject({ status: 401, body: { detail: 'Invalid email or password' } });
+    // Both run one argon2id verification; without the dummy hash the unknown one would be ~0 ms.
+    const wrongAgain = await time({ email, password: 'wrong password' });
+    const unknownAgain = await time({ email: newEmail(), password: 'wrong password' });
+    const ratio = (unknown.ms + unknownAgain.ms) / (wrong.ms + wrongAgain.ms);
+    expect(ratio).toBeGreaterThan(0.33);
+    expect(ratio).toBeLessThan(3);
+  });
+
+  it('refuses bad input with 400 {detail} and appends nothing', async () => {
+    const head = await system.infra.store.headPosition();
+    const email = newEmail();
+    const cases: [unknown, string][] = [
+      [{ email, password: 'secret1' }, 'You must confirm that you are 18+ years old to continue'],
+      [{ email, password: 'secret1', age_confirmed: false }, 'You must confirm that you are 18+ years old to continue'],
+      [{ email, password: '12345', age_confirmed: true }, 'Password must be at least 6 characters'],
+      [{ email, password: 'x'.repeat(257), age_confirmed: true }, 'Password must be at most 256 characters'],
+      [{ email: 'not-an-address', password: 'secret1', age_confirmed: true }, 'Please enter a valid email address'],
+      [{ password: 'secret1', age_confirmed: true }, 'Email is required'],
+    ];
+    for (const [body, detail] of cases) {
+      expect(await call('POST', '/api/auth/signup', { body })).toMatchObject({ status: 400, body: { detail } });
+    }
+    const raw = await system.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+      remoteAddress: freshIp(),
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(typeof raw.json().detail).toBe('string');
+    expect((await call('POST', '/api/auth/verify-email', { body: {} })).status).toBe(400);
+    expect((await call('POST', '/api/auth/login', { body: { email: 'x' } })).status).toBe(400);
+    expect(await system.infra.store.headPosition()).toBe(head);
+  });
+});
+
+describe('one-time tokens', () => {
+  it('refuses a forged, a malformed and a used verification token', async () => {
+    const email = newEmail();
+    const signup = await signUp(email);
+    const token = signup.body.verification_token as string;
+    const [userKey] = token.split('.');
+    const forged = `${userKey}.${newSessionToken(userKey!).token.split('.')[1]}`;
+    expect(await call('POST', '/api/auth/verify-email', { body: { token: forged } })).toMatchObject({
+      status: 400,
+      body: { detail: messages.verificationUnknown },
+    });
+    expect(await call('POST', '/api/auth/verify-email', { body: { token: 'garbage' } })).toMatchObject({
+      status: 400,
+      body: { detail: messages.verificationUnknown },
+    });
+    expect((await call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+    expect(await call('POST', '/api/auth/verify-email', { body: { token } })).toMatchObject({
+      status: 400,
+      body: { detail: messages.verificationUsed },
+    });
+  });
+
+  it('refuses an expired verification token with a detail containing "expired"', async () => {
+    // Given a registration made 25 hours ago (its link was valid 24 hours).
+    const email = newEmail();
+    const userKey = userKeyOf(email, system.config.secret);
+    const accountId = randomUUID();
+    const eventId = randomUUID();
+    const link = linkToken(system.config.secret, 'verify', userKey, eventId);
+    const past = new Date(Date.now() - 25 * 3600_000);
+    await system.infra.store.append(
+      streams.user(userKey),
+      [
+        encodeEvent(
+          {
+            type: 'UserRegistered',
+            data: {
+              accountId,
+              email: await system.infra.vault.encrypt(accountId, email),
+              passwordHash: await system.infra.vault.encrypt(accountId, await hashPassword('secret1')),
+              ageConfirmedAt: past.toISOString(),
+              verification: {
+                tokenDigest: link.digest,
+                expiresAt: new Date(past.getTime() + 24 * 3600_000).toISOString(),
+              },
+            },
+          },
+          { correlationId: 't', causationId: 't', actor: { kind: 'anonymous' } },
+          eventId,
+        ),
+      ],
+      'no_stream',
+    );
+    const answer = await call('POST', '/api/auth/verify-email', { body: { token: link.token } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.detail).toContain('expired');
+    // Signing up again sends a fresh link, which works.
+    const again = await signUp(email);
+    expect((await call('POST', '/api/auth/verify-email', { body: { token: again.body.verification_token } })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('password reset', () => {
+  async function resetLinkOf(email: string): Promise<string> {
+    const event = (await userEvents(email)).findLast((e) => e.type === 'PasswordResetRequested');
+    expect(event).toBeDefined();
+    return linkToken(system.config.secret, 'reset', userKeyOf(email, system.config.secret), event!.eventId).token;
+  }
+
+  it('answers the same for any address; resets once; revokes every session', async () => {
+    const user = await verifiedUser();
+    const second = await call('POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+
+    const unknown = await call('POST', '/api/auth/request-password-reset', { body: { email: newEmail() } });
+    const known = await call('POST', '/api/auth/request-password-reset', { body: { email: user.email } });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+
+    const token = await resetLinkOf(user.email);
+    await system.reactors.drain();
+    const mail = (await outbox()).find((m) => m.includes(`To: ${user.email}`) && m.includes('Reset your password'));
+    expect(mail).toContain(`/auth/reset-password?token=${token}`);
+
+    expect(
+      await call('POST', '/api/auth/reset-password', { body: { token, password: '123' } }),
+    ).toMatchObject({ status: 400, body: { detail: 'Password must be at least 6 characters' } });
+    const reset = await call('POST', '/api/auth/reset-password', { body: { token, password: 'brand new secret' } });
+    expect(reset.status).toBe(200);
+
+    for (const session of [user.token, second.body.token as string]) {
+      expect((await call('GET', '/api/auth/me', { token: session, minPosition: reset.position })).status).toBe(401);
+      expect((await call('POST', '/api/auth/logout', { token: session })).status).toBe(401);
+    }
+    expect((await call('POST', '/api/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(
+      401,
+    );
+    expect(
+      (await call('POST', '/api/auth/login', { body: { email: user.email, password: 'brand new secret' } })).status,
+    ).toBe(200);
+    expect(await call('POST', '/api/auth/reset-password', { body: { token, password: 'again again' } })).toMatchObject({
+      status: 400,
+      body: { detail: messages.resetUsed },
+    });
+  });
+
+  it('refuses a forged and an expired reset token', async () => {
+    const user = await verifiedUser();
+    const userKey = userKeyOf(user.email, system.config.secret);
+    const forged = linkToken('not-the-secret', 'reset', userKey, randomUUID()).token;
+    expect(await call('POST', '/api/auth/reset-password', { body: { token: forged, password: 'whatever1' } })).toMatchObject(
+      { status: 400, body: { detail: messages.resetUnknown } },
+    );
+    // Given a reset requested two hours ago (valid one hour).
+    const eventId = randomUUID();
+    const link = linkToken(system.config.secret, 'reset', userKey, eventId);
+    const state = await userEvents(user.email);
+    const registered = state.find((e) => e.type === 'UserRegistered');
+    await system.infra.store.append(
+      streams.user(userKey),
+      [
+        encodeEvent(
+          {
+            type: 'PasswordResetRequested',
+            data: {
+              tokenDigest: link.digest,
+              expiresAt: new Date(Date.now() - 3600_000).toISOString(),
+              email: registered!.type === 'UserRegistered' ? registered!.data.email : '',
+            },
+          },
+          { correlationId: 't', causationId: 't', actor: { kind: 'anonymous' } },
+          eventId,
+        ),
+      ],
+      'any',
+    );
+    const answer = await call('POST', '/api/auth/reset-password', { body: { token: link.token, password: 'whatever1' } });
+    expect(answer).toMatchObject({ status: 400, body: { detail: messages.resetExpired } });
+    // The session survives refused resets.
+    expect((await call('GET', '/api/auth/me', { token: user.token, minPosition: user.position })).status).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  it('allows 5 signups a minute per IP, then 429 {detail}', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await signUp(newEmail(), 'secret12', ip)).status).toBe(200);
+    const refused = await signUp(newEmail(), 'secret12', ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/too many/i);
+    expect((await signUp(newEmail(), 'secret12', freshIp())).status).toBe(200);
+  });
+
+  it('allows 10 logins a minute per IP and per account', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      expect((await call('POST', '/api/auth/login', { body: { email: newEmail(), password: 'x' }, ip })).status).toBe(401);
+    }
+    expect((await call('POST', '/api/auth/login', { body: { email: newEmail(), password: 'x' }, ip })).status).toBe(429);
+
+    const target = newEmail();
+    for (let i = 0; i < 10; i++) {
+      expect((await call('POST', '/api/auth/login', { body: { email: target, password: 'x' } })).status).toBe(401);
+    }
+    const refused = await call('POST', '/api/auth/login', { body: { email: target.toUpperCase(), password: 'x' } });
+    expect(refused).toMatchObject({ status: 429 });
+    expect(typeof refused.body.detail).toBe('string');
+  });
+
+  it('allows 5 reset requests a minute per IP', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await call('POST', '/api/auth/request-password-reset', { body: { email: newEmail() }, ip })).status).toBe(
+        200,
+      );
+    }
+    expect((await call('POST', '/api/auth/request-password-reset', { body: { email: newEmail() }, ip })).status).toBe(
+      429,
+    );
+  });
+});
+
+async function outbox(): Promise<string[]> {
+  const dir = join(system.config.dataDir, 'outbox');
+  const files = await readdir(dir).catch(() => [] as string[]);
+  const raw = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+  // The bodies are quoted-printable: undo soft line breaks and =XX escapes.
+  return raw.map((m) =>
+    m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+  );
+}

@@ -1,0 +1,23 @@
+import { streams } from '@nocturne/events';
+import type { FastifyPluginAsync } from 'fastify';
+import type { CommandApiDeps } from '../deps';
+import { commandContext } from '../shared/context';
+import { handleCommand } from '../shared/handle-command';
+import { withPosition } from '../shared/reply';
+import { accountDecider } from './account-decider';
+import { requireUser } from './authenticate';
+
+/** POST /api/auth/logout (Bearer): revokes that session at once (UserLoggedOut). */
+export const logoutRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  app.post('/api/auth/logout', async (request, reply) => {
+    const user = await requireUser(request, deps);
+    const result = await handleCommand(
+      deps.store,
+      streams.user(user.userKey),
+      accountDecider,
+      { kind: 'LogOut', sessionDigest: user.sessionDigest },
+      commandContext(request, { kind: 'user', userKey: user.userKey }),
+    );
+    return withPosition(reply, deps, result.position).send({ message: 'Logged out' });
+  });
+};

@@ -1,0 +1,10 @@
+/**
+ * The token formats of users (links and sessions) live in events/src/auth/user-token.ts, shared
+ * with the mail reactor and query-api; these are their names on the command side.
+ */
+export {
+  type LocatedToken,
+  linkToken as oneTimeToken,
+  locateUserToken as locateToken,
+  newSessionToken,
+} from '@nocturne/events';

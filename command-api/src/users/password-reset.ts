@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { HttpError, streams, userKeyOf } from '@nocturne/events';
+import type { FastifyPluginAsync } from 'fastify';
+import type { CommandApiDeps } from '../deps';
+import { commandContext } from '../shared/context';
+import { handleCommand } from '../shared/handle-command';
+import { withPosition } from '../shared/reply';
+import { accountDecider, messages } from './account-decider';
+import { PasswordResetRequestBody, parseBody, ResetPasswordBody } from './account-input';
+import { loadUserState } from './load-user';
+import { locateToken, oneTimeToken } from './one-time-token';
+import { hashPassword } from './password';
+import { defaultAccountRateLimits, perMinuteLimit } from './rate-limits';
+
+export const resetRequestAnswer =
+  'If an account exists for this email address, we have sent a link to reset the password.';
+
+/**
+ * POST /api/auth/request-password-reset {email}: always the same answer; for an account, a
+ * PasswordResetRequested whose link (derived from the event id) the mail reactor sends.
+ * POST /api/auth/reset-password {token, password}: once, within an hour; sets the new hash and
+ * revokes every session (PasswordReset; user-state clears them).
+ */
+export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  const { passwordResetPerMinute } = { ...defaultAccountRateLimits, ...deps.options.accountRateLimits };
+  const requestsPerIp = perMinuteLimit(app, passwordResetPerMinute, (r) => `reset-request:${r.ip}`);
+  const resetsPerIp = perMinuteLimit(app, passwordResetPerMinute, (r) => `reset:${r.ip}`);
+
+  app.post('/api/auth/request-password-reset', { preHandler: requestsPerIp }, async (request, reply) => {
+    const { email } = parseBody(PasswordResetRequestBody, request.body);
+    const userKey = userKeyOf(email, deps.options.secret);
+    const grantEventId = randomUUID();
+    const reset = oneTimeToken(deps.options.secret, 'reset', userKey, grantEventId);
+    const result = await handleCommand(
+      deps.store,
+      streams.user(userKey),
+      accountDecider,
+      { kind: 'RequestPasswordReset', tokenDigest: reset.digest, now: deps.clock() },
+      commandContext(request, { kind: 'anonymous' }),
+      { eventIds: () => grantEventId },
+    );
+    // An unknown address appends nothing; the answer carries no position then, like any other.
+    if (result.events.length > 0) withPosition(reply, deps, result.position);
+    return reply.send({ message: resetRequestAnswer });
+  });
+
+  app.post('/api/auth/reset-password', { preHandler: resetsPerIp }, async (request, reply) => {
+    const { token, password } = parseBody(ResetPasswordBody, request.body);
+    const located = locateToken(token);
+    if (!located) throw new HttpError(400, messages.resetUnknown);
+    const before = await loadUserState(deps.store, located.userKey);
+    if (!before.accountId) throw new HttpError(400, messages.resetUnknown);
+    const encryptedPasswordHash = await deps.vault.encrypt(before.accountId, await hashPassword(password));
+    const result = await handleCommand(
+      deps.store,
+      streams.user(located.userKey),
+      accountDecider,
+      {
+        kind: 'ResetPassword',
+        tokenDigest: located.digest,
+        accountId: before.accountId,
+        encryptedPasswordHash,
+        now: deps.clock(),
+      },
+      commandContext(request, { kind: 'user', userKey: located.userKey }),
+    );
+    return withPosition(reply, deps, result.position).send({
+      message: 'Your password has been reset. You can now log in with your new password.',
+    });
+  });
+};

@@ -1,0 +1,56 @@
+import {
+  encodeEvent,
+  normaliseEmail,
+  streams,
+  userKeyOf,
+  WaitlistJoined,
+  WrongExpectedRevisionError,
+} from '@nocturne/events';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { CommandApiDeps } from '../deps';
+import { commandContext } from '../shared/context';
+import { registerFormBody } from '../shared/form-body';
+import { withPosition } from '../shared/reply';
+import { waitlistSubject } from './waitlist-subject';
+
+const Body = z.object({
+  email: z.email({ error: 'email: Please enter a valid email address' }).max(320),
+  feedback: z.string().max(2000).optional().default(''),
+});
+
+/**
+ * POST /api/waitlist (form-encoded {email, feedback}): WaitlistJoined once per address, on
+ * `waitlist-{key}` appended with "no stream", so the store itself refuses a second entry. A
+ * repeat is a silent success: the visitor learns nothing about who else is on the list.
+ */
+export const joinWaitlistRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  await registerFormBody(app);
+
+  app.post(
+    '/api/waitlist',
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const body = Body.parse(request.body ?? {});
+      const email = normaliseEmail(body.email);
+      const key = userKeyOf(email, deps.options.secret);
+      const stream = streams.waitlist(key);
+      const joined = () => reply.send({ message: 'Added to the waiting list' });
+      if ((await deps.store.readStream(stream)).length > 0) return joined();
+      const event = encodeEvent(
+        {
+          type: WaitlistJoined.type,
+          data: { email: await deps.vault.encrypt(waitlistSubject(key), email), feedback: body.feedback },
+        },
+        commandContext(request, { kind: 'anonymous' }),
+      );
+      try {
+        const result = await deps.store.append(stream, [event], 'no_stream');
+        return withPosition(reply, deps, result.position).send({ message: 'Added to the waiting list' });
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        return joined();
+      }
+    },
+  );
+};

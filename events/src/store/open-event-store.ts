@@ -1,0 +1,26 @@
+import { EsdbEventStore } from './esdb/esdb-event-store';
+import type { EventStore } from './port';
+import { PostgresEventStore } from './postgres/postgres-event-store';
+
+export interface OpenEventStoreOptions {
+  /** `esdb://...` (EVENTSTORE_URL): the EventStoreDB adapter. Unset: the Postgres store. */
+  eventStoreUrl?: string | undefined;
+  /** DATABASE_URL: holds the Postgres store's tables when no EventStoreDB is configured. */
+  databaseUrl: string;
+}
+
+const esdbUrl = /^esdb(\+discover)?:\/\//;
+
+/** The event store the configuration asks for (design.md section 8). */
+export async function openEventStore(options: OpenEventStoreOptions): Promise<EventStore> {
+  const url = options.eventStoreUrl?.trim();
+  if (url) {
+    if (!esdbUrl.test(url)) {
+      throw new Error(
+        `EVENTSTORE_URL must start with esdb:// or esdb+discover://, got ${url.split('//')[0]}//...`,
+      );
+    }
+    return EsdbEventStore.connect(url);
+  }
+  return PostgresEventStore.connect({ connectionString: options.databaseUrl });
+}

@@ -1,0 +1,258 @@
+#!/usr/bin/env node
+// The entry point of every root npm script (start, test, bench, rebuild, audit). Plain Node with
+// no dependencies, so that it works on a fresh clone with only Node 20+: it installs the
+// dependencies when they are missing or stale, builds the web app when needed, then runs the
+// real command with tsx.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureWebBuilt, repoRoot } from './web-build.mjs';
+
+const root = repoRoot;
+const say = (line) => console.log(`[nocturne] ${line}`);
+
+function checkNode() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < 20) {
+    console.error(`Nocturne needs Node.js 20 or newer (this is ${process.version}).`);
+    process.exit(1);
+  }
+}
+
+/** node_modules is missing, or older than package-lock.json: `npm ci`. */
+function ensureInstalled() {
+  const lock = join(root, 'package-lock.json');
+  const installed = join(root, 'node_modules', '.package-lock.json');
+  let reason = null;
+  if (!existsSync(join(root, 'node_modules'))) reason = 'node_modules is missing';
+  else if (!existsSync(installed)) reason = 'node_modules is incomplete';
+  else if (existsSync(lock) && statSync(installed).mtimeMs < statSync(lock).mtimeMs)
+    reason = 'package-lock.json changed since the last install';
+  if (!reason) return;
+  say(`installing dependencies (${reason}): npm ci`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+    // A system Chromium is used (infra/e2e/playwright.config.ts); never download browsers.
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  if (result.status !== 0) {
+    console.error('[nocturne] npm ci failed; see the output above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+/**
+ * Runs a TypeScript entry point in one Node process with the tsx loader, passing signals on,
+ * and resolves with its exit code.
+ */
+function runTs(file, args, env = process.env) {
+  return run(process.execPath, ['--import', 'tsx', join(root, file), ...args], env);
+}
+
+function run(command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+    const forward = (signal) => {
+      if (child.exitCode === null) child.kill(signal);
+    };
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
+    });
+  });
+}
+
+const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
+
+// ---------------------------------------------------------------------------------------------
+// npm test: typecheck, lint, unit, integration, e2e — in that order, stopping at the first failure.
+
+const reportDir = join(root, 'artifacts', 'test-run');
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Runs a command, echoing its output, and keeps the output for counting. */
+function runCaptured(command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['inherit', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      output += chunk;
+    });
+    const forward = (signal) => child.exitCode === null && child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve({ code: code ?? 1, output });
+    });
+  });
+}
+
+const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+function vitestCounts(file) {
+  const json = readJson(file);
+  if (!json) return null;
+  const skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  return {
+    passed: json.numPassedTests ?? 0,
+    failed: json.numFailedTests ?? 0,
+    skipped,
+    text: `${json.numPassedTests} passed, ${json.numFailedTests} failed, ${skipped} skipped (${json.numTotalTestSuites ?? '?'} suites)`,
+  };
+}
+
+function playwrightCounts(file) {
+  const json = readJson(file);
+  if (!json?.stats) return null;
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats;
+  return {
+    passed: expected,
+    failed: unexpected,
+    skipped,
+    text: `${expected} passed, ${unexpected} failed, ${flaky} flaky, ${skipped} skipped`,
+  };
+}
+
+const steps = [
+  {
+    name: 'typecheck',
+    async run() {
+      const { code, output } = await runCaptured(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+      const web = await runCaptured(bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
+      const errors = (stripAnsi(output + web.output).match(/error TS\d+/g) ?? []).length;
+      return {
+        ok: code === 0 && web.code === 0,
+        text: errors ? `${errors} type errors` : 'no type errors (node packages and web)',
+      };
+    },
+  },
+  {
+    name: 'lint',
+    async run() {
+      const { code, output } = await runCaptured(bin('biome'), ['check', '.']);
+      const text = stripAnsi(output);
+      const files = text.match(/Checked (\d+) files?/)?.[1];
+      const errors = text.match(/Found (\d+) errors?/)?.[1] ?? '0';
+      const warnings = text.match(/Found (\d+) warnings?/)?.[1] ?? '0';
+      return {
+        ok: code === 0,
+        text: `${files ?? '?'} files checked, ${errors} errors, ${warnings} warnings`,
+      };
+    },
+  },
+  ...['unit', 'integration'].map((tier) => ({
+    name: tier,
+    async run() {
+      const out = join(reportDir, `${tier}.json`);
+      rmSync(out, { force: true });
+      const code = await run(bin('vitest'), [
+        'run',
+        '--project',
+        tier,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}`,
+      ]);
+      const counts = vitestCounts(out);
+      return { ok: code === 0, text: counts?.text ?? `exit code ${code}`, counts };
+    },
+  })),
+  {
+    name: 'e2e',
+    async run() {
+      const out = join(reportDir, 'e2e.json');
+      rmSync(out, { force: true });
+      const code = await run(bin('playwright'), ['test', '-c', 'infra/e2e/playwright.config.ts'], {
+        ...process.env,
+        NOCTURNE_E2E_JSON: out,
+      });
+      const counts = playwrightCounts(out);
+      return { ok: code === 0, text: counts?.text ?? `exit code ${code}`, counts };
+    },
+  },
+];
+
+async function test(args) {
+  const unknown = args.filter((a) => !steps.some((s) => s.name === a));
+  if (unknown.length) {
+    console.error(`Unknown test step(s): ${unknown.join(', ')}. Steps: ${steps.map((s) => s.name).join(', ')}`);
+    return 2;
+  }
+  const selected = args.length ? steps.filter((s) => args.includes(s.name)) : steps;
+  mkdirSync(reportDir, { recursive: true });
+  const results = [];
+  let failed = false;
+  for (const step of steps) {
+    if (!selected.includes(step)) continue;
+    if (failed) {
+      results.push({ name: step.name, status: 'not run', text: 'an earlier step failed' });
+      continue;
+    }
+    console.log(`\n[nocturne] ── ${step.name} ${'─'.repeat(60 - step.name.length)}`);
+    const started = Date.now();
+    const result = await step.run().catch((error) => ({ ok: false, text: String(error) }));
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    results.push({ name: step.name, status: result.ok ? 'passed' : 'FAILED', text: `${result.text} (${seconds}s)`, counts: result.counts });
+    if (!result.ok) failed = true;
+  }
+  console.log('\n[nocturne] ── summary ─────────────────────────────────────────────');
+  for (const r of results) console.log(`  ${r.status.padEnd(8)} ${r.name.padEnd(12)} ${r.text}`);
+  const tests = results.filter((r) => r.counts);
+  const total = (key) => tests.reduce((sum, r) => sum + r.counts[key], 0);
+  console.log(
+    `  tests: ${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped` +
+      ` — ${failed ? 'FAILED' : 'all steps passed'}`,
+  );
+  return failed ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const commands = {
+  async start(args) {
+    ensureWebBuilt({ log: say });
+    const split = args.includes('--split');
+    const rest = args.filter((a) => a !== '--split');
+    return runTs(split ? 'infra/src/split/main.ts' : 'infra/src/launcher/main.ts', rest);
+  },
+  test,
+  bench: (args) => runTs('infra/bench/index.ts', args),
+  rebuild: (args) => runTs('infra/src/cli/rebuild.ts', args),
+  audit: (args) => runTs('infra/src/cli/audit-main.ts', args),
+};
+
+async function main() {
+  checkNode();
+  const [name, ...args] = process.argv.slice(2);
+  const command = commands[name ?? ''];
+  if (!command) {
+    console.error(`usage: node infra/bin/bootstrap.mjs <${Object.keys(commands).join('|')}> [args]`);
+    process.exit(2);
+  }
+  ensureInstalled();
+  process.exitCode = await command(args);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

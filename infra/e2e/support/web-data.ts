@@ -1,0 +1,174 @@
+/**
+ * Test data for the web e2e specs, created only through the public API (spec.md section 7),
+ * exactly as a user or an administrator would: signup (with EXPOSE_VERIFICATION_TOKEN on),
+ * verify, login; admin story publishing with X-Admin-Code; admin premium grants.
+ */
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+
+export interface SeedStory {
+  texts: string[];
+  isPremium?: boolean;
+  /** Hue (0-360) of the generated illustrations. */
+  hue?: number;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  token: string;
+}
+
+async function expectOk(response: Response, what: string): Promise<Response> {
+  if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** A night-scene illustration (3:4) as PNG bytes, drawn in code so tests need no files. */
+export async function sceneImage(hue: number, seed: number): Promise<Buffer> {
+  const moonX = 120 + ((seed * 67) % 360);
+  const moonY = 110 + ((seed * 41) % 160);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800" viewBox="0 0 600 800">
+    <defs>
+      <radialGradient id="s" cx="${moonX / 600}" cy="${moonY / 800}" r="1">
+        <stop offset="0" stop-color="hsl(${hue} 45% 38%)"/><stop offset="0.6" stop-color="hsl(${hue} 40% 12%)"/>
+        <stop offset="1" stop-color="hsl(${hue} 30% 5%)"/></radialGradient>
+      <linearGradient id="h" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="hsl(${(hue + 30) % 360} 30% 14%)"/><stop offset="1" stop-color="#050407"/></linearGradient>
+    </defs>
+    <rect width="600" height="800" fill="url(#s)"/>
+    <circle cx="${moonX}" cy="${moonY}" r="${70 + (seed % 4) * 12}" fill="hsl(${(hue + 40) % 360} 70% 86%)" opacity="0.9"/>
+    <path d="M0 620 C120 560 220 600 320 560 C420 520 500 580 600 540 L600 800 L0 800 Z" fill="url(#h)"/>
+    <path d="M0 700 C160 650 300 690 430 650 C500 630 560 650 600 640 L600 800 L0 800 Z" fill="#050407" opacity="0.8"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Publishes a story as the administrator; returns its id. */
+export async function publishStory(baseURL: string, adminCode: string, story: SeedStory, seed = 0): Promise<string> {
+  const form = new FormData();
+  for (const [index, text] of story.texts.entries()) {
+    const png = await sceneImage(story.hue ?? (seed * 47) % 360, seed + index);
+    form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), `slide-${index + 1}.png`);
+    form.append('texts', text);
+  }
+  form.append('isPremium', story.isPremium ? 'true' : 'false');
+  const response = await expectOk(
+    await fetch(`${baseURL}/api/stories`, { method: 'POST', headers: { 'X-Admin-Code': adminCode }, body: form }),
+    'Publishing a story',
+  );
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Signs up, verifies and logs in a fresh user; returns the session token. */
+export async function createUser(baseURL: string, prefix = 'reader'): Promise<TestUser> {
+  const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+  return createUserWithEmail(baseURL, email);
+}
+
+export async function createUserWithEmail(baseURL: string, email: string): Promise<TestUser> {
+  const password = 'moonlit-secret-42';
+  const json = { 'Content-Type': 'application/json' };
+  const signup = await expectOk(
+    await fetch(`${baseURL}/api/auth/signup`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password, age_confirmed: true }),
+    }),
+    'Signup',
+  );
+  const { verification_token } = (await signup.json()) as { verification_token?: string };
+  if (!verification_token) throw new Error('Signup did not expose a verification token (EXPOSE_VERIFICATION_TOKEN)');
+  await expectOk(
+    await fetch(`${baseURL}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ token: verification_token }),
+    }),
+    'Verification',
+  );
+  const login = await expectOk(
+    await fetch(`${baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password }),
+    }),
+    'Login',
+  );
+  const { token } = (await login.json()) as { token: string };
+  return { email, password, token };
+}
+
+/** Grants or removes premium as the administrator. */
+export async function setPremium(baseURL: string, adminCode: string, email: string, on: boolean): Promise<void> {
+  await expectOk(
+    await fetch(`${baseURL}/api/admin/users/${encodeURIComponent(email)}/subscription`, {
+      method: 'PUT',
+      headers: { 'X-Admin-Code': adminCode },
+      body: new URLSearchParams({ is_subscribed: on ? 'true' : 'false' }),
+    }),
+    'Setting premium',
+  );
+}
+
+/** Stories with real-sounding openings, for screens and screenshots. */
+export const SAMPLE_STORIES: SeedStory[] = [
+  {
+    texts: [
+      'The lanterns of the night market flickered as she stepped off the last tram, her coat still smelling of rain and jasmine.',
+      'He was waiting by the fountain, exactly where the letter had promised.',
+    ],
+    hue: 280,
+  },
+  {
+    texts: [
+      'Midnight at the observatory, and the professor had left the dome open to the stars and to the stranger on the stairs.',
+      'Neither of them looked at the telescope for a very long time.',
+    ],
+    isPremium: true,
+    hue: 220,
+  },
+  {
+    texts: [
+      'Velvet curtains, a borrowed mask, and one dance she had sworn she would never grant the Count of Aurelio.',
+      'The music slowed. So did her heartbeat.',
+    ],
+    hue: 340,
+  },
+  {
+    texts: [
+      'The lighthouse keeper had not spoken to anyone in three winters when the storm delivered a sailor to her door.',
+      'She lit every lamp in the tower that night.',
+    ],
+    hue: 190,
+  },
+  {
+    texts: [
+      'In the desert city every secret has a price, and tonight the jeweller wanted only a single honest kiss.',
+      'She paid it twice, just to be sure.',
+    ],
+    isPremium: true,
+    hue: 30,
+  },
+  {
+    texts: [
+      'Snow fell on the mountain inn while two rival climbers discovered there was only one room left.',
+      'The fire burned low; the argument burned out.',
+    ],
+    hue: 210,
+  },
+  {
+    texts: [
+      'The moon witch Selene traded her silence for one night among mortals, and chose to spend it with him.',
+      'By dawn, the tide had learned her name.',
+    ],
+    hue: 260,
+  },
+  {
+    texts: [
+      'A jazz singer, a detective with a secret, and a rooftop bar where nobody ever asks for the truth.',
+      'He asked anyway. She sang the answer.',
+    ],
+    hue: 15,
+  },
+];

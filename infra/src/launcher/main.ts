@@ -1,0 +1,77 @@
+import { NatsNotifier } from '@nocturne/events';
+import { ConfigError, parseConfig, type RawConfig, resolveConfig } from '../config';
+import { defaultWebDist, startSystem } from '../system/start-system';
+import { provisionDatabase } from './provision';
+import { onShutdown, stopAll } from './shutdown';
+
+/**
+ * `npm start`: the one-process mode (design.md section 8). Validates the configuration,
+ * provisions PostgreSQL when DATABASE_URL is unset, starts the whole system behind PORT and
+ * stops it in order on SIGINT / SIGTERM.
+ */
+const log = (line: string) => console.log(`[nocturne] ${line}`);
+
+function readConfig(): RawConfig {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const raw = readConfig();
+  const database = await provisionDatabase(raw, log);
+  const { config, adminPasswordGenerated } = resolveConfig(raw, database.url);
+
+  let system: Awaited<ReturnType<typeof startSystem>>;
+  try {
+    system = await startSystem(config, { log, webDist: defaultWebDist });
+  } catch (error) {
+    await database.stop().catch(() => {});
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE') throw new Error(`port ${config.port} is already in use: set PORT to another one`);
+    throw error;
+  }
+
+  onShutdown(
+    () =>
+      stopAll(
+        [
+          ['the system', () => system.stop()],
+          ['PostgreSQL', () => database.stop()],
+        ],
+        log,
+      ),
+    log,
+  );
+
+  const url = config.publicUrl;
+  const lines = [
+    '',
+    `Nocturne is running at ${url}`,
+    `  admin password : ${
+      raw.ADMIN_PASSWORD
+        ? '(set by ADMIN_PASSWORD)'
+        : `${config.adminPassword}   (${adminPasswordGenerated ? 'generated now, ' : ''}kept in ${config.dataDir}/admin-password)`
+    }`,
+    `  admin panel    : ${url}/admin_panel   (any /admin_<name> path)`,
+    `  database       : ${database.description}`,
+    `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${config.eventStoreUrl}` : 'PostgreSQL event store (same database)'}`,
+    `  notifications  : ${system.infra.notifier instanceof NatsNotifier ? `NATS at ${config.natsUrl}` : 'PostgreSQL LISTEN/NOTIFY (no NATS)'}`,
+    `  e-mail         : ${config.smtpUrl ? `sent through ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//***@')}` : `written to ${config.dataDir}/outbox (links are logged here too)`}`,
+    `  data           : ${config.dataDir}`,
+    'Press Ctrl+C to stop.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`[nocturne] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,149 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { migrateReadModel } from '@nocturne/projector';
+import { ConfigError, parseConfig, type RawConfig, resolveConfig } from '../config';
+import { freePort } from '../launcher/free-port';
+import { provisionDatabase } from '../launcher/provision';
+import { onShutdown, stopAll } from '../launcher/shutdown';
+import { connectInfrastructure } from '../system/connect';
+import { type ServiceRole, serviceRoles } from './roles';
+
+/**
+ * Split mode (`npm run start:split`, or `npm start -- --split`): every service in its own
+ * process — projector (with the reactors), command-api, query-api and the gateway on PORT —
+ * supervised here. The supervisor provisions PostgreSQL like `npm start`, migrates once, starts
+ * the services in order and stops them in reverse order; if one dies, it stops the rest.
+ */
+const log = (line: string) => console.log(`[split] ${line}`);
+const serviceEntry = fileURLToPath(new URL('./service.ts', import.meta.url));
+
+function readConfig(): RawConfig {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+interface Running {
+  role: ServiceRole;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+function startService(role: ServiceRole, env: NodeJS.ProcessEnv): Promise<Running> {
+  const child = fork(serviceEntry, [role], { env, execArgv: ['--import', import.meta.resolve('tsx')], stdio: 'inherit' });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${role} did not start within 60s`)), 60_000);
+    child.once('message', (message) => {
+      if ((message as { ready?: string }).ready === role) {
+        clearTimeout(timer);
+        resolve({ role, child, exited });
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${role} exited during start (code ${code})`));
+    });
+  });
+}
+
+async function stopService(service: Running): Promise<void> {
+  if (service.child.exitCode !== null || service.child.signalCode !== null) return;
+  service.child.kill('SIGTERM');
+  const killed = await Promise.race([
+    service.exited.then(() => false),
+    new Promise<boolean>((r) => setTimeout(() => r(true), 15_000)),
+  ]);
+  if (killed) {
+    log(`${service.role} did not stop within 15s: killing it`);
+    service.child.kill('SIGKILL');
+    await service.exited;
+  }
+}
+
+async function main() {
+  const raw = readConfig();
+  const database = await provisionDatabase(raw, log);
+  // Resolving here creates the persisted secrets once, before several processes read them.
+  const { config, adminPasswordGenerated } = resolveConfig(raw, database.url);
+
+  const running: Running[] = [];
+  let stopping = false;
+  const stopEverything = () =>
+    stopAll(
+      [
+        ...[...running].reverse().map((s): [string, () => Promise<void>] => [s.role, () => stopService(s)]),
+        ['PostgreSQL', () => database.stop()],
+      ],
+      log,
+    );
+  onShutdown(async () => {
+    stopping = true;
+    await stopEverything();
+  }, log);
+
+  try {
+    // Schemas once, before several processes open them.
+    await migrateReadModel(config.databaseUrl);
+    await (await connectInfrastructure(config, log)).close();
+
+    const [commandPort, queryPort] = [await freePort(), await freePort()];
+    const commandApiUrl = `http://127.0.0.1:${commandPort}`;
+    const queryApiUrl = `http://127.0.0.1:${queryPort}`;
+    const ports: Record<ServiceRole, number> = {
+      projector: 0,
+      'command-api': commandPort,
+      'query-api': queryPort,
+      gateway: config.port,
+    };
+    for (const role of serviceRoles) {
+      const service = await startService(role, {
+        ...process.env,
+        DATABASE_URL: database.url,
+        DATA_DIR: config.dataDir,
+        SPLIT_SERVICE_PORT: String(ports[role]),
+        SPLIT_COMMAND_API_URL: commandApiUrl,
+        SPLIT_QUERY_API_URL: queryApiUrl,
+      });
+      running.push(service);
+      void service.exited.then((code) => {
+        if (stopping) return;
+        log(`${role} exited unexpectedly (code ${code}): stopping the other services`);
+        stopping = true;
+        void stopEverything().then(() => process.exit(1));
+      });
+    }
+  } catch (error) {
+    stopping = true;
+    await stopEverything();
+    throw error;
+  }
+
+  console.log(
+    [
+      '',
+      `Nocturne (split mode) is running at ${config.publicUrl}`,
+      `  gateway        : port ${config.port} (GET/HEAD /api -> query-api, other methods -> command-api, SPA)`,
+      `  services       : ${running.map((s) => `${s.role} (pid ${s.child.pid})`).join(', ')}`,
+      `  admin password : ${
+        raw.ADMIN_PASSWORD
+          ? '(set by ADMIN_PASSWORD)'
+          : `${config.adminPassword}   (${adminPasswordGenerated ? 'generated now, ' : ''}kept in ${config.dataDir}/admin-password)`
+      }`,
+      `  database       : ${database.description}`,
+      'Press Ctrl+C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`[split] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import { httpPremiumUnlocker } from '@nocturne/command-api/premium/http-unlocker';
+import { parseConfig, resolveConfig } from '../config';
+import { onShutdown } from '../launcher/shutdown';
+import { connectInfrastructure } from '../system/connect';
+import { apiDepsFrom } from '../system/deps';
+import { buildHttpApp } from '../system/http-app';
+import { defaultWebDist, startBackground } from '../system/start-system';
+import { buildGateway } from './gateway';
+import { type ServiceRole, serviceRoles } from './roles';
+
+/**
+ * One service of split mode, started by infra/src/split/main.ts as
+ * `node --import tsx service.ts <role>`. The supervisor provisions and migrates the database
+ * first and hands over DATABASE_URL, SPLIT_SERVICE_PORT and the internal URLs; the secrets are
+ * read from DATA_DIR like in one-process mode. Tells the supervisor "ready" over IPC.
+ */
+const role = process.argv[2] as ServiceRole;
+const log = (line: string) => console.log(`[${role}] ${line}`);
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} must be set by the split-mode supervisor`);
+  return value;
+}
+
+async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
+  const raw = parseConfig(process.env);
+  const { config } = resolveConfig(raw, required('DATABASE_URL'));
+  const port = Number(required('SPLIT_SERVICE_PORT'));
+  const clock = () => new Date();
+
+  if (role === 'gateway') {
+    const app = await buildGateway({
+      queryApiUrl: required('SPLIT_QUERY_API_URL'),
+      commandApiUrl: required('SPLIT_COMMAND_API_URL'),
+      webDist: defaultWebDist,
+      logLevel: config.logLevel,
+    });
+    await app.listen({ port, host: process.env.SPLIT_GATEWAY_HOST ?? '0.0.0.0' });
+    return { stop: () => app.close() };
+  }
+
+  const infra = await connectInfrastructure(config, log);
+  if (role === 'projector') {
+    const { projector, reactors } = await startBackground(config, infra, log);
+    return {
+      async stop() {
+        await projector.stop();
+        await reactors.stop();
+        await infra.close();
+      },
+    };
+  }
+
+  const deps = await apiDepsFrom(config, infra, clock);
+  const app =
+    role === 'command-api'
+      ? await buildHttpApp({ command: deps.command, logLevel: config.logLevel, trustProxy: true })
+      : await buildHttpApp({
+          query: {
+            ...deps.query,
+            // Separate processes: the premium unlock goes to command-api over HTTP.
+            unlockPremiumStory: httpPremiumUnlocker(required('SPLIT_COMMAND_API_URL'), config.secret),
+          },
+          logLevel: config.logLevel,
+          trustProxy: true,
+        });
+  // Internal services listen on loopback only: the gateway is the way in.
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    async stop() {
+      await app.close();
+      await infra.close();
+    },
+  };
+}
+
+async function main() {
+  if (!serviceRoles.includes(role)) throw new Error(`unknown service "${role}"; one of ${serviceRoles.join(', ')}`);
+  const service = await start();
+  const stop = async () => service.stop();
+  onShutdown(stop, log);
+  // The supervisor is gone (killed): do not live on as an orphan.
+  process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  process.send?.({ ready: role });
+}
+
+main().catch((error: unknown) => {
+  console.error(`[${role}] could not start: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import cliProgress from 'cli-progress';
+import { projections } from '../projections';
+import { type RebuildProgress, rebuildReadModels } from '../rebuild/rebuild';
+import { connectFromEnv } from './connect-from-env';
+
+/**
+ * `npm run rebuild`: every read model from position 0 into a fresh schema, swapped in when it
+ * has caught up (projector/src/rebuild/rebuild.ts). The services may keep running meanwhile.
+ * Reads DATABASE_URL (required) and EVENTSTORE_URL.
+ */
+async function main(): Promise<void> {
+  const connections = await connectFromEnv();
+  const bar = new cliProgress.SingleBar(
+    {
+      format: '{phase} |{bar}| {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted}',
+      barCompleteChar: '\u2588',
+      barIncompleteChar: '\u2591',
+      hideCursor: true,
+      etaBuffer: 50,
+      fps: 10,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const started = performance.now();
+  let barStarted = false;
+  const rate = (events: number) => {
+    const seconds = (performance.now() - started) / 1000;
+    return seconds > 0 ? Math.round(events / seconds).toLocaleString('en') : '0';
+  };
+  const show = ({ phase, position, head, events }: RebuildProgress) => {
+    // Positions of the PostgreSQL store are gap-free, so position/head counts events.
+    const payload = { phase: phase.padEnd(10), rate: rate(events) };
+    if (!barStarted) {
+      bar.start(Math.max(head, 1), position, payload);
+      barStarted = true;
+    } else {
+      bar.setTotal(Math.max(head, position, 1));
+      bar.update(position, payload);
+    }
+  };
+  try {
+    const result = await rebuildReadModels({
+      databaseUrl: connections.databaseUrl,
+      store: connections.store,
+      vault: connections.vault,
+      projections,
+      onProgress: show,
+    });
+    bar.stop();
+    console.log(
+      `Rebuilt ${projections.length} projections from ${result.events.toLocaleString('en')} events in ` +
+        `${result.seconds.toFixed(1)} s (${rate(result.events)} events/s) and swapped them in at position ${result.position}.`,
+    );
+  } finally {
+    if (barStarted) bar.stop();
+    await connections.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`Rebuild failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

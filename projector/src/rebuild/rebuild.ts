@@ -1,0 +1,120 @@
+import type { EventStore, PiiVault } from '@nocturne/events';
+import pg from 'pg';
+import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
+import type { Projection } from '../runner/projection';
+import { ProjectionRunner } from '../runner/projection-runner';
+import { READ_MODEL_SWAP_LOCK, REBUILD_LOCK } from '../runner/read-model-lock';
+
+export interface RebuildProgress {
+  /** `projecting`: filling the spare schema while the live one serves; `swapping`: the last
+   * events under the swap lock, then the rename. */
+  phase: 'projecting' | 'swapping' | 'done';
+  /** Global position the spare schema has reached. */
+  position: number;
+  /** The store's head when the phase began. */
+  head: number;
+  /** Events read so far. */
+  events: number;
+}
+
+export interface RebuildOptions {
+  databaseUrl: string;
+  store: EventStore;
+  vault: PiiVault;
+  projections: readonly Projection[];
+  onProgress?: (progress: RebuildProgress) => void;
+  /** The schema that serves queries (default `read_model`); the spare is `<live>_next`. */
+  liveSchema?: string;
+  batchSize?: number;
+}
+
+export interface RebuildResult {
+  /** Events read into the new read model. */
+  events: number;
+  /** Position the new read model had reached when it was swapped in. */
+  position: number;
+  seconds: number;
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Blue/green rebuild of every read model. Projects from position 0 into a fresh spare schema
+ * while the live one keeps serving; then, holding the swap lock EXCLUSIVE (the live runner takes
+ * it shared per batch, so it pauses between two batches), catches the spare up with whatever
+ * arrived meanwhile and renames the schemas in one transaction: live -> old, spare -> live, old
+ * dropped. Readers and the live runner resolve tables through search_path by the schema's NAME,
+ * so their next query sees the new tables, with checkpoints at least as far as the old ones.
+ * Reactor checkpoints (schema `reactors`) and the vault are not touched: no e-mail re-fires.
+ */
+export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
+  const started = performance.now();
+  const live = options.liveSchema ?? LIVE_SCHEMA;
+  const spare = `${live}_next`;
+  const old = `${live}_old`;
+  const control = new pg.Client({ connectionString: options.databaseUrl });
+  await control.connect();
+  let events = 0;
+  let locked = false;
+  let swapped = false;
+  try {
+    const { rows } = await control.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+      REBUILD_LOCK,
+    ]);
+    locked = rows[0]?.locked === true;
+    if (!locked) throw new Error('another rebuild of the read models is running');
+
+    // Leftovers of an interrupted rebuild are never trusted.
+    await control.query(`drop schema if exists ${quote(spare)} cascade`);
+    await control.query(`drop schema if exists ${quote(old)} cascade`);
+    await migrateReadModel(options.databaseUrl, spare);
+
+    const db = createReadModelDb(options.databaseUrl, spare, 4);
+    let phase: RebuildProgress['phase'] = 'projecting';
+    let head = await options.store.headPosition();
+    const runner = new ProjectionRunner({
+      store: options.store,
+      db,
+      projections: options.projections,
+      vault: options.vault,
+      batchSize: options.batchSize ?? 1000,
+      swapLock: false,
+      onBatch: (position, count) => {
+        events += count;
+        options.onProgress?.({ phase, position, head, events });
+      },
+    });
+    try {
+      await runner.init();
+      options.onProgress?.({ phase, position: 0, head, events });
+      let position = await runner.catchUp(head);
+
+      phase = 'swapping';
+      await control.query('begin');
+      try {
+        // Waits for a live batch in flight to commit; the live runner then waits for us.
+        await control.query('select pg_advisory_xact_lock($1)', [READ_MODEL_SWAP_LOCK]);
+        head = await options.store.headPosition();
+        options.onProgress?.({ phase, position, head, events });
+        position = await runner.catchUp(head);
+        const { rows: existing } = await control.query('select 1 from pg_namespace where nspname = $1', [live]);
+        if (existing.length > 0) await control.query(`alter schema ${quote(live)} rename to ${quote(old)}`);
+        await control.query(`alter schema ${quote(spare)} rename to ${quote(live)}`);
+        if (existing.length > 0) await control.query(`drop schema ${quote(old)} cascade`);
+        await control.query('commit');
+        swapped = true;
+      } catch (error) {
+        await control.query('rollback').catch(() => {});
+        throw error;
+      }
+      options.onProgress?.({ phase: 'done', position, head, events });
+      return { events, position, seconds: (performance.now() - started) / 1000 };
+    } finally {
+      await db.destroy();
+    }
+  } finally {
+    if (locked && !swapped) await control.query(`drop schema if exists ${quote(spare)} cascade`).catch(() => {});
+    await control.query('select pg_advisory_unlock_all()').catch(() => {});
+    await control.end().catch(() => {});
+  }
+}

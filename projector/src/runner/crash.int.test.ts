@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { PostgresEventStore, PostgresPiiVault } from '@nocturne/events';
+import { createTestDatabase, type TestDatabase } from '@nocturne/infra/test-env/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from '../projections';
+import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
+import { ProjectionRunner } from './projection-runner';
+import { insertHistory } from './testing/insert-history';
+import { mixedHistory } from './testing/mixed-history';
+import { readModelRows } from './testing/read-model-rows';
+
+const EVENTS = 20_000;
+const KILLS = 6;
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const projectCli = fileURLToPath(new URL('../cli/project.ts', import.meta.url));
+
+let database: TestDatabase;
+let store: PostgresEventStore;
+let vault: PostgresPiiVault;
+let head: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase('crash');
+  store = await PostgresEventStore.connect({ connectionString: database.url });
+  vault = await PostgresPiiVault.connect(database.url);
+  const seed = randomInt(1, 1_000_000);
+  console.log(`[crash] history seed ${seed}`);
+  const history = await mixedHistory(vault, EVENTS, seed);
+  head = await insertHistory(database.url, history);
+  for (const subject of history.destroyedSubjects) await vault.destroy(subject);
+  await migrateReadModel(database.url);
+});
+
+afterAll(async () => {
+  await vault?.close();
+  await store?.close();
+  await database?.drop();
+});
+
+interface Run {
+  child: ChildProcess;
+  /** Resolves on the first committed batch. */
+  firstBatch: Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
+}
+
+/** The projector as its own process: `tsx projector/src/cli/project.ts`, until caught up. */
+function startProjector(): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', projectCli, '--progress', '--batch-size', '200'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: database.url, EVENTSTORE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let signalFirst: () => void = () => {};
+  const firstBatch = new Promise<void>((resolve) => {
+    signalFirst = resolve;
+  });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes('projected ')) signalFirst();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>(
+    (resolve) => child.on('exit', (code, signal) => resolve({ code, signal, output })),
+  );
+  return { child, firstBatch, exited };
+}
+
+async function livePosition(): Promise<number> {
+  const db = createReadModelDb(database.url, LIVE_SCHEMA, 1);
+  try {
+    const row = await db
+      .selectFrom('projection_checkpoints')
+      .select((eb) => eb.fn.min('position').as('position'))
+      .executeTakeFirst();
+    return Number(row?.position ?? 0);
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('projector crash safety', () => {
+  it(`SIGKILLed ${KILLS} times during a ${EVENTS}-event catch-up, it ends with the rows of a clean rebuild`, async () => {
+    // The clean rebuild runs meanwhile, in this process, into its own schema.
+    const clean = (async () => {
+      await migrateReadModel(database.url, 'read_model_clean');
+      const db = createReadModelDb(database.url, 'read_model_clean', 2);
+      try {
+        return await new ProjectionRunner({ store, db, vault, projections, batchSize: 1000 }).catchUp();
+      } finally {
+        await db.destroy();
+      }
+    })();
+
+    const killedAt: number[] = [];
+    while (killedAt.length < KILLS) {
+      const run = startProjector();
+      const ended = await Promise.race([run.firstBatch.then(() => false), run.exited.then(() => true)]);
+      if (ended) throw new Error(`the projector exited before its first batch:\n${(await run.exited).output}`);
+      // A random moment of the catch-up: inside a batch's transaction or between two.
+      await new Promise((resolve) => setTimeout(resolve, randomInt(0, 500)));
+      run.child.kill('SIGKILL');
+      const exit = await run.exited;
+      expect(exit.signal).toBe('SIGKILL');
+      expect(exit.output).not.toContain('caught up at');
+      const position = await livePosition();
+      expect(position).toBeLessThan(head);
+      killedAt.push(position);
+    }
+    console.log(`[crash] killed at checkpoints ${killedAt.join(', ')} of ${head}`);
+    expect(new Set(killedAt).size).toBeGreaterThan(1); // it made progress between kills
+
+    const last = startProjector();
+    const exit = await last.exited;
+    expect(exit.code, exit.output).toBe(0);
+    expect(exit.output).toContain(`caught up at ${head}`);
+
+    expect(await clean).toBe(head);
+    const crashed = await readModelRows(database.url, LIVE_SCHEMA);
+    const rebuilt = await readModelRows(database.url, 'read_model_clean');
+    expect(Object.keys(crashed).length).toBeGreaterThan(5);
+    expect((crashed.stories ?? []).length).toBeGreaterThan(0);
+    for (const table of Object.keys(rebuilt)) {
+      expect(crashed[table], `table ${table}`).toEqual(rebuilt[table]);
+    }
+    expect(Object.keys(crashed)).toEqual(Object.keys(rebuilt));
+  });
+});

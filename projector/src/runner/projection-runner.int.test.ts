@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type DomainEvent,
+  encodeEvent,
+  NatsNotifier,
+  PostgresEventStore,
+  PostgresPiiVault,
+  streams,
+} from '@nocturne/events';
+import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueName } from '@nocturne/infra/test-env/database';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { projections } from '../projections';
+import { monthlyStatsProjection } from '../projections/monthly-stats/monthly-stats-projection';
+import { storiesProjection } from '../projections/stories/stories-projection';
+import { createReadModelDb, migrateReadModel } from '../read-model/database';
+import type { ReadModel } from '../read-model/schema';
+import type { Projection } from './projection';
+import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner';
+import { READ_MODEL_SWAP_LOCK } from './read-model-lock';
+import { appendHistory, mixedHistory } from './testing/mixed-history';
+import { readModelRows } from './testing/read-model-rows';
+
+interface Fixture {
+  database: TestDatabase;
+  store: PostgresEventStore;
+  vault: PostgresPiiVault;
+  db: Kysely<ReadModel>;
+  closers: (() => Promise<void>)[];
+}
+
+let f: Fixture;
+
+beforeEach(async () => {
+  const database = await createTestDatabase('runner');
+  const store = await PostgresEventStore.connect({ connectionString: database.url });
+  const vault = await PostgresPiiVault.connect(database.url);
+  await migrateReadModel(database.url);
+  f = { database, store, vault, db: createReadModelDb(database.url), closers: [] };
+});
+
+afterEach(async () => {
+  for (const close of f.closers.reverse()) await close();
+  await f.db.destroy();
+  await f.vault.close();
+  await f.store.close();
+  await f.database.drop();
+});
+
+const ctx = { correlationId: 'test', causationId: 'test', actor: { kind: 'system' as const } };
+
+async function append(stream: string, ...events: DomainEvent[]): Promise<number> {
+  const result = await f.store.append(
+    stream,
+    events.map((e) => encodeEvent(e, ctx)),
+    'any',
+  );
+  return result.position;
+}
+
+async function publish(storyId = randomUUID()): Promise<{ storyId: string; position: number }> {
+  const image = { ref: `img-${storyId.slice(0, 8)}`, width: 600, height: 800 };
+  const position = await append(streams.story(storyId), {
+    type: 'StoryPublished',
+    data: {
+      storyId,
+      slides: [
+        { image, text: 'One.' },
+        { image, text: 'Two.' },
+      ],
+      preview: image,
+      isPremium: false,
+    },
+  });
+  return { storyId, position };
+}
+
+async function register(): Promise<number> {
+  const accountId = randomUUID();
+  return append(streams.user(randomUUID().replace(/-/g, '')), {
+    type: 'UserRegistered',
+    data: {
+      accountId,
+      email: await f.vault.encrypt(accountId, 'reader@nocturne.test'),
+      passwordHash: await f.vault.encrypt(accountId, 'hash'),
+      ageConfirmedAt: '2025-01-01T00:00:00.000Z',
+      verification: { tokenDigest: 'a'.repeat(64), expiresAt: '2030-01-01T00:00:00.000Z' },
+    },
+  });
+}
+
+function runner(options: Partial<ProjectionRunnerOptions> = {}): ProjectionRunner {
+  const r = new ProjectionRunner({
+    store: f.store,
+    db: f.db,
+    vault: f.vault,
+    projections: [storiesProjection, monthlyStatsProjection],
+    onError: () => {},
+    ...options,
+  });
+  f.closers.push(() => r.stop());
+  return r;
+}
+
+async function checkpoints(): Promise<Record<string, number>> {
+  const rows = await f.db.selectFrom('projection_checkpoints').selectAll().execute();
+  return Object.fromEntries(rows.map((r) => [r.name, Number(r.position)]));
+}
+
+async function registrations(): Promise<number> {
+  const rows = await f.db.selectFrom('monthly_stats').select('registrations').execute();
+  return rows.reduce((sum, r) => sum + Number(r.registrations), 0);
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - started;
+}
+
+describe('projection runner', () => {
+  it('turns events into rows and moves every checkpoint to the last event', async () => {
+    const kept = await publish();
+    const gone = await publish();
+    await append(streams.storyLikes(kept.storyId), ...Array.from({ length: 3 }, () => ({
+      type: 'StoryLiked' as const,
+      data: { storyId: kept.storyId },
+    })));
+    await append(streams.storyViews(kept.storyId), { type: 'StoryViewed', data: { storyId: kept.storyId } });
+    await append(streams.story(gone.storyId), { type: 'StoryDeleted', data: { storyId: gone.storyId } });
+    await register();
+    const head = await register();
+
+    const batches: number[] = [];
+    const position = await runner({ batchSize: 3, onBatch: (p) => batches.push(p) }).catchUp();
+
+    expect(position).toBe(head);
+    expect(batches.at(-1)).toBe(head);
+    expect(batches.length).toBeGreaterThan(1);
+    const stories = await f.db.selectFrom('stories').select(['id', 'likes', 'views']).execute();
+    expect(stories).toEqual([{ id: kept.storyId, likes: 3, views: 1 }]);
+    expect(await registrations()).toBe(2);
+    expect(await checkpoints()).toEqual({ stories: head, 'monthly-stats': head });
+  });
+
+  it('skips events at or below a projection checkpoint, and never applies an event twice', async () => {
+    const skipped = await publish();
+    const applied = await publish();
+    await register();
+    const head = await register();
+    const r = runner();
+    await r.init();
+    await f.db.updateTable('projection_checkpoints').set({ position: skipped.position }).where('name', '=', 'stories').execute();
+
+    await r.catchUp();
+    expect((await f.db.selectFrom('stories').select('id').execute()).map((s) => s.id)).toEqual([applied.storyId]);
+    expect(await registrations()).toBe(2);
+
+    // Only the stories projection is behind: the other one, already at the head, must skip the
+    // batch it sees again, or the registrations would count twice.
+    await f.db.updateTable('projection_checkpoints').set({ position: 0 }).where('name', '=', 'stories').execute();
+    await r.catchUp();
+    expect((await f.db.selectFrom('stories').select('id').orderBy('position').execute()).map((s) => s.id)).toEqual([
+      skipped.storyId,
+      applied.storyId,
+    ]);
+    expect(await registrations()).toBe(2);
+    expect(await checkpoints()).toEqual({ stories: head, 'monthly-stats': head });
+  });
+
+  it('of two runners on one schema only one commits a batch: the other loses the compare-and-set', async () => {
+    for (let n = 0; n < 5; n++) await register();
+    const head = await f.store.headPosition();
+    const winner = runner({ projections: [monthlyStatsProjection] });
+    let gateOpened = false;
+    // The loser reads checkpoint 0, then, before it writes, the winner commits the same events.
+    const gated: Projection = {
+      ...monthlyStatsProjection,
+      async apply(trx, event, context) {
+        if (!gateOpened) {
+          gateOpened = true;
+          await winner.catchUp();
+        }
+        await monthlyStatsProjection.apply(trx, event, context);
+      },
+    };
+    const loserBatches: number[] = [];
+    const loser = runner({ projections: [gated], onBatch: (p) => loserBatches.push(p) });
+
+    expect(await loser.catchUp()).toBe(head);
+    expect(gateOpened).toBe(true);
+    expect(loserBatches).toEqual([]); // its batch was rolled back, not committed
+    expect(await registrations()).toBe(5); // not 10
+    expect(await checkpoints()).toEqual({ 'monthly-stats': head });
+  });
+
+  it('two runners racing over a long mixed history give the same rows as one runner', async () => {
+    const history = await mixedHistory(f.vault, 3000, 7);
+    const head = await appendHistory(f.store, f.vault, history);
+    const a = runner({ projections, batchSize: 50 });
+    const b = runner({ projections, batchSize: 70 });
+    await Promise.all([a.catchUp(), b.catchUp()]);
+
+    await migrateReadModel(f.database.url, 'read_model_clean');
+    const clean = createReadModelDb(f.database.url, 'read_model_clean', 2);
+    f.closers.push(() => clean.destroy());
+    await runner({ db: clean, projections }).catchUp();
+
+    const live = await readModelRows(f.database.url, 'read_model');
+    expect(Object.values(await checkpoints())).toEqual(projections.map(() => head));
+    expect(live).toEqual(await readModelRows(f.database.url, 'read_model_clean'));
+  });
+
+  it('waits, between batches, while a rebuild holds the swap lock', async () => {
+    const head = (await publish()).position;
+    const locker = new pg.Client({ connectionString: f.database.url });
+    await locker.connect();
+    f.closers.push(() => locker.end());
+    await locker.query('select pg_advisory_lock($1)', [READ_MODEL_SWAP_LOCK]);
+    const caughtUp = runner().catchUp();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await checkpoints()).toEqual({ stories: 0, 'monthly-stats': 0 });
+    await locker.query('select pg_advisory_unlock($1)', [READ_MODEL_SWAP_LOCK]);
+    expect(await caughtUp).toBe(head);
+  });
+
+  describe('wake-up', () => {
+    const natsUrl = testNatsUrl();
+
+    it.skipIf(!natsUrl)('a NATS "appended" hint wakes an idle runner long before its next poll', async () => {
+      const prefix = uniqueName('runner');
+      const notifier = await NatsNotifier.connect(natsUrl!, prefix);
+      const listener = await NatsNotifier.connect(natsUrl!, prefix);
+      f.closers.push(() => notifier.close(), () => listener.close());
+      const projected: number[] = [];
+      listener.onProjected((p) => projected.push(p));
+      const r = runner({ notifier, maxIdleMs: 30_000 });
+      r.start();
+      // Idle back-off: 50, 100, 200, 400, 800 ms, then a 1600 ms sleep from about 1.55 s on.
+      await new Promise((resolve) => setTimeout(resolve, 1700));
+
+      const position = (await publish()).position;
+      notifier.publishAppended(position);
+      const waited = await until(async () => (await checkpoints()).stories === position, 5000);
+      expect(waited).toBeLessThan(900); // the next poll would only come at about 3.15 s
+      await until(async () => projected.includes(position), 2000); // "projected up to P" went out
+    });
+
+    it('without NATS the runner still catches up by polling', async () => {
+      const r = runner({ notifier: undefined });
+      r.start();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const position = (await publish()).position;
+      await until(async () => (await checkpoints()).stories === position, 5000);
+    });
+
+    it.skipIf(!natsUrl)('with NATS down (closed connection) the runner still catches up by polling', async () => {
+      const notifier = await NatsNotifier.connect(natsUrl!, uniqueName('down'));
+      await notifier.close();
+      const r = runner({ notifier });
+      r.start();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const position = (await publish()).position;
+      notifier.publishAppended(position); // dropped: the connection is closed
+      await until(async () => (await checkpoints()).stories === position, 5000);
+      const more = (await publish()).position;
+      await until(async () => (await checkpoints()).stories === more, 5000);
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import type { UserHistory } from './replay-user-history';
+
+const describe = (entry: UserHistory['timeline'][number]): string => {
+  const d = entry.details;
+  switch (entry.type) {
+    case 'PaymentConfirmationSubmitted':
+      return `payment confirmation: $${d.amount} via ${d.payment_method}${
+        d.transaction_id ? `, transaction ${d.transaction_id}` : ''
+      }`;
+    case 'PremiumGranted':
+      return `premium granted: +${d.stories} stories`;
+    case 'PremiumRevoked':
+      return 'premium revoked';
+    case 'PremiumStoryUnlocked':
+      return `premium story unlocked: ${d.story_id}`;
+    case 'UserRegistered':
+      return 'registered';
+    case 'EmailVerified':
+      return 'e-mail verified';
+    case 'UserDeleted':
+      return 'account deleted (personal data erased)';
+    default:
+      return entry.type;
+  }
+};
+
+/** The replay as text for the terminal (`npm run audit`). */
+export function formatHistory(history: UserHistory): string {
+  const lines = [
+    `Audit of ${history.stream} as of ${history.as_of}`,
+    `Account: ${history.email ?? (history.state.deleted ? '[erased]' : '[no account]')}`,
+    '',
+    'Timeline:',
+    ...(history.timeline.length === 0
+      ? ['  (no events)']
+      : history.timeline.map((entry) => `  ${entry.at}  ${describe(entry)}  by ${entry.who}`)),
+    '',
+    'State:',
+    `  status: ${history.state.deleted ? 'deleted' : history.state.registered ? 'registered' : 'none'}`,
+    `  premium: ${history.state.premium ? 'yes' : 'no'}`,
+    `  premium stories remaining: ${history.state.stories_remaining}`,
+    `  premium stories unlocked: ${
+      history.state.stories_unlocked.length === 0 ? 'none' : history.state.stories_unlocked.join(', ')
+    }`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,31 @@
+import { HttpError } from '@nocturne/events';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { QueryApiDeps } from '../../deps';
+import { requireAdmin } from '../require-admin';
+import { replayUserHistory } from './replay-user-history';
+
+const Params = z.object({ email: z.string().trim().min(1).max(320) });
+const Query = z.object({ as_of: z.iso.datetime({ offset: true }).optional() });
+
+/**
+ * GET /api/admin/users/{email}/history[?as_of=<ISO time>]: the audit replay of one user, from
+ * the event store. 404 when the address never had an account.
+ */
+export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  app.get('/api/admin/users/:email/history', async (request) => {
+    await requireAdmin(request, deps);
+    const { email } = Params.parse(request.params);
+    const query = Query.parse(request.query);
+    const asOf = query.as_of ? new Date(query.as_of) : deps.clock();
+    const history = await replayUserHistory(
+      { store: deps.store, vault: deps.vault, secret: deps.options.secret },
+      email,
+      asOf,
+    );
+    if (!history.found) {
+      throw new HttpError(404, 'No history for this user');
+    }
+    return history;
+  });
+};

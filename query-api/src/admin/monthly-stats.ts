@@ -1,0 +1,39 @@
+import { monthOf, monthsBetween } from '@nocturne/projector/projections/monthly-stats/month-of';
+import type { FastifyPluginAsync } from 'fastify';
+import type { QueryApiDeps } from '../deps';
+import { requireAdmin } from './require-admin';
+
+export interface MonthlyStat {
+  month: string;
+  registrations: number;
+  verified: number;
+  premium: number;
+}
+
+/**
+ * Every month from the first one with data to the current one (by the clock, UTC), with zeros
+ * where nothing happened: the projection stores only months that had events.
+ */
+export function fillMonths(rows: readonly MonthlyStat[], now: Date): MonthlyStat[] {
+  if (rows.length === 0) return [];
+  const byMonth = new Map(rows.map((row) => [row.month, row]));
+  // 'YYYY-MM' sorts as text.
+  const months = [...byMonth.keys(), monthOf(now)].sort();
+  const first = months[0]!;
+  const last = months.at(-1)!;
+  return monthsBetween(first, last).map(
+    (month) => byMonth.get(month) ?? { month, registrations: 0, verified: 0, premium: 0 },
+  );
+}
+
+/** GET /api/admin/users/monthly-stats: `{monthly_stats: [{month, registrations, verified, premium}]}`. */
+export const monthlyStatsRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  app.get('/api/admin/users/monthly-stats', async (request) => {
+    await requireAdmin(request, deps);
+    const rows = await deps.db
+      .selectFrom('monthly_stats')
+      .select(['month', 'registrations', 'verified', 'premium'])
+      .execute();
+    return { monthly_stats: fillMonths(rows, deps.clock()) };
+  });
+};

@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  imagesDir,
+  PREVIEW_REF,
+  pickRendition,
+  previewFileName,
+  SLIDE_REF,
+  slideFileName,
+} from '@nocturne/command-api/images/image-names';
+import { HttpError } from '@nocturne/events';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { QueryApiDeps } from '../deps';
+import { verifySignedRef } from './signed-ref';
+
+const Params = z.object({ name: z.string().max(200) });
+const Query = z.object({ w: z.coerce.number().int().min(1).max(4000).optional() });
+
+const NOT_FOUND = 'Image not found';
+
+interface Found {
+  file: string;
+  cacheControl: string;
+}
+
+const PUBLIC = 'public, max-age=31536000, immutable';
+
+/**
+ * Which file a requested name stands for, or null. Only names the server issued and that belong
+ * to a live story are served: a free story's slide images and every story's preview by their
+ * plain reference; a premium story's slide images only by a valid signed reference.
+ */
+async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefined): Promise<Found | null> {
+  const images = deps.db.selectFrom('story_images').select(['width']);
+  if (SLIDE_REF.test(name)) {
+    const row = await images
+      .where('ref', '=', name)
+      .where('kind', '=', 'slide')
+      .where('is_premium', '=', false)
+      .executeTakeFirst();
+    return row ? { file: slideFileName(name, pickRendition(row.width, wanted)), cacheControl: PUBLIC } : null;
+  }
+  if (PREVIEW_REF.test(name)) {
+    const row = await images.where('ref', '=', name).where('kind', '=', 'preview').executeTakeFirst();
+    return row ? { file: previewFileName(name), cacheControl: PUBLIC } : null;
+  }
+  const signed = verifySignedRef(deps.options.secret, name, deps.clock());
+  if (!signed) return null;
+  const row = await images.where('ref', '=', signed.ref).where('kind', '=', 'slide').executeTakeFirst();
+  if (!row) return null;
+  return {
+    file: slideFileName(signed.ref, pickRendition(row.width, wanted)),
+    cacheControl: `private, max-age=${signed.secondsLeft}`,
+  };
+}
+
+/**
+ * GET /api/images/{ref}[?w=width]: a stored WebP rendition. The file name is built by the
+ * server from a validated reference, never from the request path, so `../x` cannot escape.
+ */
+export const serveImageRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  app.get('/api/images/:name', async (request, reply) => {
+    const { name } = Params.parse(request.params);
+    const query = Query.safeParse(request.query);
+    const found = await resolve(deps, name, query.success ? query.data.w : undefined);
+    if (!found) throw new HttpError(404, NOT_FOUND);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(join(imagesDir(deps.options.dataDir), found.file));
+    } catch {
+      throw new HttpError(404, NOT_FOUND);
+    }
+    return reply
+      .header('Content-Type', 'image/webp')
+      .header('Cache-Control', found.cacheControl)
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(bytes);
+  });
+};

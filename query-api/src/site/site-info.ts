@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { QueryApiDeps } from '../deps';
+
+/**
+ * GET /api/site: the public business settings the SPA shows (spec.md section 2: the Get In Touch
+ * dialog and the verification page show the support address, {email}). Configured by
+ * SUPPORT_EMAIL, so it is served rather than built into the bundle.
+ */
+export const siteInfoRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  app.get('/api/site', async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    return { support_email: deps.options.supportEmail };
+  });
+};

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { QueryApiDeps } from '../deps';
+
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * GET /api/stats/subscribers: `{last_30_days}`, the number of distinct users granted premium in
+ * the last 30 days, counted from PremiumGranted events (design.md section 7: a real count).
+ */
+export const subscribersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  app.get('/api/stats/subscribers', async (_request, reply) => {
+    const since = new Date(deps.clock().getTime() - THIRTY_DAYS_MS);
+    const row = await deps.db
+      .selectFrom('premium_grants')
+      .select((eb) => eb.fn.count<string>('user_key').distinct().as('count'))
+      .where('granted_at', '>', since)
+      .executeTakeFirst();
+    reply.header('Cache-Control', 'no-store');
+    return { last_30_days: Number(row?.count ?? 0) };
+  });
+};

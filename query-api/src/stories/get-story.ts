@@ -1,0 +1,45 @@
+import { HttpError } from '@nocturne/events';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { QueryApiDeps } from '../deps';
+import { fullStory } from './story-answer';
+import { signerFor, viewerOf } from './viewer';
+
+const Params = z.object({ id: z.string().min(1).max(100) });
+
+export const STORY_NOT_FOUND = 'Story not found';
+export const LOGIN_REQUIRED = 'Login required for premium stories';
+
+/**
+ * GET /api/stories/{id}. A free story: anyone. A premium story: an admin reads it; a user must
+ * be logged in (401), and either has unlocked it before (free forever) or spends one of their
+ * premium stories now through the unlock port (402 when they have no premium or none left).
+ * The unlock's position comes back as X-Event-Position, so the SPA's next /api/auth/me shows
+ * the new remaining count.
+ */
+export const getStoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  app.get('/api/stories/:id', async (request, reply) => {
+    const { id } = Params.parse(request.params);
+    const row = await deps.db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new HttpError(404, STORY_NOT_FOUND);
+    if (!row.is_premium) return fullStory(row, null);
+
+    const viewer = await viewerOf(request, deps);
+    const signer = signerFor(viewer, deps);
+    if (viewer.admin) return fullStory(row, signer);
+    if (!viewer.user) throw new HttpError(401, LOGIN_REQUIRED);
+
+    const unlocked = await deps.db
+      .selectFrom('premium_unlocks')
+      .select('story_id')
+      .where('user_key', '=', viewer.user.userKey)
+      .where('story_id', '=', id)
+      .executeTakeFirst();
+    if (!unlocked) {
+      const result = await deps.unlockPremiumStory({ userKey: viewer.user.userKey, storyId: id });
+      if (!result.alreadyUnlocked) reply.header('X-Event-Position', String(result.position));
+    }
+    reply.header('Cache-Control', 'private, no-store');
+    return fullStory(row, signer);
+  });
+};

@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import { type AdminCaller, adminCaller } from '../admin/require-admin';
+import type { QueryApiDeps } from '../deps';
+import { adminSubject, userSubject } from '../images/signed-ref';
+import { type SessionUser, sessionUser } from '../users/session-user';
+import type { Signer } from './story-answer';
+
+/** Who is asking: an admin (X-Admin-Code), a logged-in user (Bearer), or nobody in particular. */
+export interface Viewer {
+  admin: AdminCaller | null;
+  user: SessionUser | null;
+}
+
+export async function viewerOf(request: FastifyRequest, deps: QueryApiDeps): Promise<Viewer> {
+  const admin = request.headers['x-admin-code'] ? await adminCaller(request, deps) : null;
+  const user = request.headers.authorization ? await sessionUser(request, deps) : null;
+  return { admin, user };
+}
+
+/** Signs premium image references for this viewer; null for a viewer who is nobody. */
+export function signerFor(viewer: Viewer, deps: QueryApiDeps): Signer | null {
+  const subject = viewer.admin
+    ? adminSubject(viewer.admin.session)
+    : viewer.user
+      ? userSubject(viewer.user.userKey)
+      : null;
+  return subject ? { secret: deps.options.secret, subject, now: deps.clock() } : null;
+}
+
+/** The premium stories this user has unlocked (empty for nobody). */
+export async function unlockedBy(deps: QueryApiDeps, user: SessionUser | null): Promise<Set<string>> {
+  if (!user) return new Set();
+  const rows = await deps.db
+    .selectFrom('premium_unlocks')
+    .select('story_id')
+    .where('user_key', '=', user.userKey)
+    .execute();
+  return new Set(rows.map((r) => r.story_id));
+}

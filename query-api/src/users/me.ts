@@ -1,0 +1,18 @@
+import { HttpError } from '@nocturne/events';
+import type { FastifyPluginAsync } from 'fastify';
+import type { QueryApiDeps } from '../deps';
+import { sessionUser } from './session-user';
+
+/** GET /api/auth/me (Bearer): the session's user, or 401. */
+export const meRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  app.get('/api/auth/me', async (request, reply) => {
+    const user = await sessionUser(request, deps);
+    if (!user) throw new HttpError(401, 'Not authenticated', { 'WWW-Authenticate': 'Bearer' });
+    reply.header('Cache-Control', 'no-store');
+    return {
+      email: user.email,
+      is_subscribed: user.is_subscribed,
+      premium_stories_remaining: user.premium_stories_remaining,
+    };
+  });
+};

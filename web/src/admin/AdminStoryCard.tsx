@@ -1,0 +1,41 @@
+import type { Story } from '../stories/story';
+import { Button } from '../ui/Button';
+import { EyeIcon, HeartIcon } from '../ui/icons';
+import { imageSrc } from '../ui/image-src';
+
+/** spec.md section 9: the admin card shows the first 60 characters of the first text. */
+export function adminPreview(text: string | undefined): string {
+  const value = text ?? '';
+  return value.length > 60 ? `${value.slice(0, 60)}...` : value;
+}
+
+/** A story card of the admin Stories tab (spec.md section 2). */
+export function AdminStoryCard({ story, onDelete }: { story: Story; onDelete(id: string): void }) {
+  const first = story.images[0];
+  return (
+    <article className="admin-story surface" data-story-id={story.id}>
+      <div className="admin-story__image">
+        {first ? <img src={imageSrc(first)} alt="" loading="lazy" /> : null}
+        {story.isPremium ? <span className="badge badge--premium admin-story__badge">Premium</span> : null}
+      </div>
+      <div className="admin-story__body">
+        <div className="admin-story__stats">
+          <span>
+            <EyeIcon aria-hidden="true" /> {story.views ?? 0} <span className="visually-hidden">views</span>
+          </span>
+          <span>
+            <HeartIcon aria-hidden="true" /> {story.likes ?? 0} <span className="visually-hidden">likes</span>
+          </span>
+        </div>
+        <p className="admin-story__id">ID: {story.id}</p>
+        <p className="admin-story__text">{adminPreview(story.texts[0])}</p>
+        <p className="admin-story__counts text-muted">
+          {story.images.length} images, {story.texts.length} parts
+        </p>
+        <Button size="sm" variant="danger" onClick={() => onDelete(story.id)}>
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}

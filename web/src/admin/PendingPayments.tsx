@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../ui/Button';
+import { fetchPendingPayments } from './admin-api';
+import { useUserActions } from './use-user-actions';
+
+/**
+ * Payment confirmations no grant has followed yet, oldest first, each with a one-click grant,
+ * so activation happens within the promised 24 hours.
+ */
+export function PendingPayments({ token }: { token: string }) {
+  const actions = useUserActions(token);
+  const payments = useQuery({
+    queryKey: ['admin', 'payments', token],
+    queryFn: () => fetchPendingPayments(token),
+  });
+  if (payments.isError) console.error('Failed to load pending payments', payments.error);
+  const list = payments.data ?? [];
+  return (
+    <section className="admin-payments surface" aria-labelledby="payments-title">
+      <h2 id="payments-title" className="admin-section-title">
+        Pending Payments ({list.length})
+      </h2>
+      {list.length === 0 ? (
+        <p className="text-muted">No payment confirmations are waiting.</p>
+      ) : (
+        <ul className="admin-payments__list">
+          {list.map((payment) => (
+            <li key={payment.id} className="admin-payments__item" data-email={payment.email}>
+              <div>
+                <strong>{payment.email}</strong>
+                <span className="admin-table__meta">
+                  {' '}
+                  ${payment.amount} via {payment.payment_method}
+                  {payment.transaction_id ? `, transaction ${payment.transaction_id}` : ''}, sent{' '}
+                  {new Date(payment.submitted_at).toLocaleString()}
+                </span>
+              </div>
+              <Button
+                size="sm"
+                variant="primary"
+                onClick={() => actions.toggleSubscription(payment.email, true)}
+              >
+                Grant Premium
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

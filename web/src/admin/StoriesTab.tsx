@@ -1,0 +1,59 @@
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import { CreateStoryForm } from '../create-story/CreateStoryForm';
+import type { Story } from '../stories/story';
+import { Alert } from '../ui/Alert';
+import { AdminStoryCard } from './AdminStoryCard';
+import { deleteStory } from './admin-api';
+
+/** The Stories tab (spec.md section 2): error banner, "Create New Story", the cards. */
+export function StoriesTab({ token, stories }: { token: string; stories: UseQueryResult<Story[]> }) {
+  const queryClient = useQueryClient();
+  const reload = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+
+  async function remove(id: string) {
+    if (!confirm('Are you sure you want to delete this story?')) return;
+    try {
+      const response = await deleteStory(token, id);
+      if (response.ok) {
+        alert('Story deleted successfully!');
+        await reload();
+        void queryClient.invalidateQueries({ queryKey: ['stories'] });
+      } else {
+        alert('Failed to delete story');
+      }
+    } catch (error) {
+      console.error('Deleting the story failed', error);
+      alert('Error deleting story');
+    }
+  }
+
+  const list = stories.data ?? [];
+  return (
+    <div className="admin-stories">
+      {stories.isError ? <Alert tone="error">Failed to load stories</Alert> : null}
+      <section className="admin-create surface" aria-labelledby="create-title">
+        <h2 id="create-title" className="admin-section-title">
+          Create New Story
+        </h2>
+        <CreateStoryForm
+          headers={{ 'X-Admin-Code': token }}
+          token={null}
+          onCreated={() => void reload()}
+          submitLabel="Create Story"
+        />
+      </section>
+      {list.length === 0 && !stories.isLoading ? (
+        <div className="admin-empty">
+          <p>No stories found</p>
+          <p className="text-muted">Create your first story above</p>
+        </div>
+      ) : (
+        <div className="admin-story-grid">
+          {list.map((story) => (
+            <AdminStoryCard key={story.id} story={story} onDelete={remove} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

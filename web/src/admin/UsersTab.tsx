@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminUsers } from './admin-api';
+import { fetchMonthlyStats } from './admin-api';
+import { GrowthChart } from './GrowthChart';
+import { PendingPayments } from './PendingPayments';
+import { UsersTable } from './UsersTable';
+
+/** The Users tab (spec.md section 2): statistics cards, Monthly Growth, pending payments, the table. */
+export function UsersTab({ token, users }: { token: string; users: AdminUsers | undefined }) {
+  const stats = useQuery({
+    queryKey: ['admin', 'monthly-stats', token],
+    queryFn: () => fetchMonthlyStats(token),
+  });
+  if (stats.isError) console.error('Failed to load monthly stats', stats.error); // logged only (section 8)
+  const cards = [
+    { label: 'Total Users', value: users?.total_users ?? 0 },
+    { label: 'Verified Users', value: users?.verified_users ?? 0 },
+    { label: 'Premium Users', value: users?.subscribed_users ?? 0 },
+  ];
+  return (
+    <div className="admin-users">
+      <div className="admin-cards">
+        {cards.map((card) => (
+          <div key={card.label} className="admin-card surface">
+            <span className="admin-card__label">{card.label}</span>
+            <span className="admin-card__value">{card.value}</span>
+          </div>
+        ))}
+      </div>
+      <GrowthChart stats={stats.data ?? []} />
+      <PendingPayments token={token} />
+      <section aria-labelledby="users-title">
+        <h2 id="users-title" className="admin-section-title">
+          Users
+        </h2>
+        <UsersTable token={token} users={users?.users ?? []} />
+      </section>
+    </div>
+  );
+}

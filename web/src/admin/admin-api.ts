@@ -1,0 +1,101 @@
+import { ApiError, api, apiFetch } from '../api/client';
+import type { Story } from '../stories/story';
+
+export interface AdminUser {
+  email: string;
+  verified: boolean;
+  is_subscribed: boolean;
+  created_at: string;
+  last_login: string | null;
+  premium_stories_remaining: number;
+}
+
+export interface AdminUsers {
+  users: AdminUser[];
+  total_users: number;
+  verified_users: number;
+  subscribed_users: number;
+}
+
+export interface MonthlyStat {
+  month: string;
+  registrations: number;
+  verified: number;
+  premium: number;
+}
+
+export interface PendingPayment {
+  id: string;
+  email: string;
+  amount: number;
+  transaction_id: string | null;
+  payment_method: string;
+  submitted_at: string;
+  is_subscribed: boolean;
+  premium_stories_remaining: number;
+}
+
+/** Every admin call carries the admin token in X-Admin-Code and no user session. */
+const adminHeaders = (token: string) => ({ headers: { 'X-Admin-Code': token }, token: null });
+
+/** POST /api/admin/validate with the password: the admin token, or null for a wrong password. */
+export async function validateAdminPassword(password: string): Promise<string | null> {
+  try {
+    const { ok, token } = await api<{ ok: boolean; token: string }>('/api/admin/validate', {
+      method: 'POST',
+      headers: { 'X-Admin-Code': password },
+      token: null,
+    });
+    return ok ? token : null;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 429)) return null;
+    throw error;
+  }
+}
+
+export const fetchUsers = (token: string) => api<AdminUsers>('/api/admin/users', adminHeaders(token));
+
+export const fetchMonthlyStats = async (token: string) =>
+  (await api<{ monthly_stats: MonthlyStat[] }>('/api/admin/users/monthly-stats', adminHeaders(token)))
+    .monthly_stats;
+
+export const fetchPendingPayments = async (token: string) =>
+  (await api<{ payments: PendingPayment[] }>('/api/admin/payments', adminHeaders(token))).payments;
+
+export async function fetchAdminStories(token: string): Promise<Story[]> {
+  const data = await api<unknown>('/api/stories', adminHeaders(token));
+  if (!Array.isArray(data)) throw new Error('The story list is not an array');
+  return data as Story[];
+}
+
+const userPath = (email: string) => `/api/admin/users/${encodeURIComponent(email)}`;
+
+/**
+ * The row actions answer with the raw Response: the panel tells a refusal ("Failed to ...")
+ * from a network error ("Error ..."), as spec.md section 8 does. A network error throws.
+ */
+export const setSubscription = (token: string, email: string, subscribed: boolean) =>
+  apiFetch(`${userPath(email)}/subscription`, {
+    method: 'PUT',
+    body: new URLSearchParams({ is_subscribed: String(subscribed) }),
+    ...adminHeaders(token),
+  });
+
+export const resendVerification = (token: string, email: string) =>
+  apiFetch(`${userPath(email)}/resend-verification`, { method: 'POST', ...adminHeaders(token) });
+
+export const deleteUser = (token: string, email: string) =>
+  apiFetch(userPath(email), { method: 'DELETE', ...adminHeaders(token) });
+
+export const deleteStory = (token: string, id: string) =>
+  apiFetch(`/api/stories/${encodeURIComponent(id)}`, { method: 'DELETE', ...adminHeaders(token) });
+
+/** The `message` or `detail` of an answer, if it has one. */
+export async function messageOf(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { message?: unknown; detail?: unknown };
+    if (typeof body.message === 'string') return body.message;
+    if (typeof body.detail === 'string') return body.detail;
+  } catch {}
+  return undefined;
+}

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAuth } from './auth-context';
+
+/**
+ * Route guard (spec.md section 2): once the start-up auth check has ended, a logged-out visitor
+ * is sent to /auth/login (which returns them here after logging in).
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <div className="page-loading" role="status" aria-label="Loading" />;
+  if (!user) return <Navigate to="/auth/login" replace state={{ from: location }} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { emailError, messages, signupErrors } from './validation';
+
+const ok = { email: 'ann@example.com', password: 'secret1', confirm: 'secret1', ageConfirmed: true };
+
+describe('signup validation (spec.md section 5)', () => {
+  it('accepts a complete form', () => {
+    expect(signupErrors(ok)).toEqual({});
+  });
+
+  it('gives each message for its case', () => {
+    expect(signupErrors({ ...ok, ageConfirmed: false })).toEqual({ age: messages.ageRequired });
+    expect(signupErrors({ ...ok, confirm: 'secret2' })).toEqual({ confirm: messages.passwordsDiffer });
+    expect(signupErrors({ ...ok, password: '12345', confirm: '12345' })).toEqual({
+      password: messages.passwordTooShort,
+    });
+    expect(signupErrors({ ...ok, email: '' })).toEqual({ email: messages.emailRequired });
+    expect(signupErrors({ ...ok, email: 'ann@' })).toEqual({ email: messages.emailInvalid });
+  });
+
+  it('uses the spec texts', () => {
+    expect(messages.ageRequired).toBe('You must confirm that you are 18+ years old to continue');
+    expect(messages.passwordsDiffer).toBe('Passwords do not match');
+    expect(messages.passwordTooShort).toBe('Password must be at least 6 characters');
+  });
+
+  it('checks addresses like the browser does', () => {
+    expect(emailError(' ann.b+x@mail.example.co ')).toBeUndefined();
+    expect(emailError('ann example.com')).toBe(messages.emailInvalid);
+  });
+});

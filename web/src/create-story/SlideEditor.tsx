@@ -1,0 +1,89 @@
+import { useEffect, useId, useState } from 'react';
+import { Button } from '../ui/Button';
+import { CloseIcon, ImageIcon } from '../ui/icons';
+import { countWords, type DraftSlide, MAX_WORDS } from './story-form-rules';
+
+export interface SlideEditorProps {
+  index: number;
+  slide: DraftSlide;
+  canRemove: boolean;
+  onChange(slide: DraftSlide): void;
+  onRemove(): void;
+}
+
+/** One slide of the form: an image-only file input with a preview, and its text with n/500. */
+export function SlideEditor({ index, slide, canRemove, onChange, onRemove }: SlideEditorProps) {
+  const id = useId();
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const words = countWords(slide.text);
+
+  useEffect(() => {
+    if (!slide.file) {
+      setPreviewUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(slide.file);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [slide.file]);
+
+  return (
+    <fieldset className="slide-editor">
+      <legend className="slide-editor__legend">Slide {index + 1}</legend>
+      {canRemove ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="slide-editor__remove"
+          onClick={onRemove}
+          aria-label={`Remove slide ${index + 1}`}
+        >
+          <CloseIcon />
+        </Button>
+      ) : null}
+      <div className="slide-editor__body">
+        <label className="slide-editor__image" htmlFor={`${id}-image`}>
+          {previewUrl ? (
+            <img src={previewUrl} alt={`Your choice for slide ${index + 1}`} />
+          ) : (
+            <span className="slide-editor__placeholder">
+              <ImageIcon />
+              Choose an image
+            </span>
+          )}
+        </label>
+        <input
+          id={`${id}-image`}
+          className="slide-editor__file"
+          type="file"
+          accept="image/*"
+          aria-label={`Image for slide ${index + 1}`}
+          onChange={(event) => {
+            const file = event.target.files?.[0] ?? null;
+            onChange({ ...slide, file: file?.type.startsWith('image/') ? file : null });
+          }}
+        />
+        <div className="field slide-editor__text">
+          <label className="field__label" htmlFor={`${id}-text`}>
+            Text for slide {index + 1}
+          </label>
+          <textarea
+            id={`${id}-text`}
+            className="textarea"
+            rows={5}
+            value={slide.text}
+            aria-invalid={words > MAX_WORDS}
+            aria-describedby={`${id}-count`}
+            onChange={(event) => onChange({ ...slide, text: event.target.value })}
+          />
+          <span
+            id={`${id}-count`}
+            className={`field__hint slide-editor__count${words > MAX_WORDS ? ' slide-editor__count--over' : ''}`}
+          >
+            {words}/{MAX_WORDS}
+          </span>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

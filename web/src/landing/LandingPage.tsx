@@ -1,0 +1,151 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
+import { SiteFooter } from '../layout/SiteFooter';
+import { SiteHeader } from '../layout/SiteHeader';
+import { StoryGrid } from '../stories/StoryGrid';
+import { useStories } from '../stories/use-stories';
+import { buttonClass } from '../ui/Button';
+import { ArrowRightIcon, CheckIcon, SparkleIcon } from '../ui/icons';
+import { CharacterCarousel } from './CharacterCarousel';
+import { SubscriberLine } from './SubscriberLine';
+import './landing.css';
+
+/** spec.md section 9: the landing shows a preview of 5 stories. */
+export const LANDING_PREVIEW_COUNT = 5;
+
+const ExclusiveAccessDialog = lazy(() => import('../invite/ExclusiveAccessDialog'));
+
+const OFFERING = [
+  'Unlimited free stories, always',
+  '30 premium stories of your choice',
+  'One payment, no recurring charges',
+  'Completely ad-free reading',
+];
+
+/** The landing page `/` (spec.md section 2). */
+export default function LandingPage() {
+  const { user, token } = useAuth();
+  const stories = useStories();
+  const [dialog, setDialog] = useState<InfoDialogName | null>(null);
+  const [exclusiveOpen, setExclusiveOpen] = useState(false);
+  const loggedIn = Boolean(user ?? token);
+
+  return (
+    <div className="page landing">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader
+        onOpenDialog={setDialog}
+        onRefresh={() => void stories.refetch()}
+        refreshing={stories.isFetching}
+      />
+      <div className="site-header-spacer" />
+      <main id="main">
+        <section className="hero container" aria-labelledby="hero-title">
+          <p className="eyebrow">Illustrated stories for adults</p>
+          <h1 id="hero-title" className="hero__title">
+            Stories that come alive <em>after dark</em>
+          </h1>
+          <p className="hero__lead">
+            Slow-burn romance, dark fantasy and sensual drama, told slide by slide: original writing paired
+            with rich AI illustration. No performers, no ads, nothing to install.
+          </p>
+          <div className="hero__actions">
+            {loggedIn ? (
+              <Link to="/profile" className={buttonClass('primary', 'lg')}>
+                Open my library
+                <ArrowRightIcon />
+              </Link>
+            ) : (
+              <Link to="/auth/signup" className={buttonClass('primary', 'lg')}>
+                Start reading free
+                <ArrowRightIcon />
+              </Link>
+            )}
+            <a href="#stories" className={buttonClass('secondary', 'lg')}>
+              Browse stories
+            </a>
+          </div>
+        </section>
+
+        <section id="stories" className="landing-stories container" aria-labelledby="stories-title">
+          <div className="section-head">
+            <div>
+              <p className="eyebrow">Fresh tonight</p>
+              <h2 id="stories-title">Latest stories</h2>
+            </div>
+            <p className="section-head__note">
+              Tap a story to start reading. Premium stories are marked in gold.
+            </p>
+          </div>
+          <StoryGrid
+            label="Latest stories"
+            stories={stories.data?.slice(0, LANDING_PREVIEW_COUNT)}
+            loading={stories.isPending}
+            failed={stories.isError}
+            loggedIn={loggedIn}
+            subscribed={user?.is_subscribed ?? false}
+            from="landing"
+            skeletons={LANDING_PREVIEW_COUNT}
+          />
+          <div className="landing-cta">
+            {loggedIn ? (
+              <Link to="/profile" className={buttonClass('primary', 'lg')}>
+                View All Stories
+              </Link>
+            ) : (
+              <Link to="/auth/signup" className={buttonClass('primary', 'lg')}>
+                Load More Stories
+              </Link>
+            )}
+            <SubscriberLine />
+          </div>
+        </section>
+
+        <section className="features" aria-labelledby="features-title">
+          <div className="features__inner container">
+            <div className="features__text">
+              <p className="eyebrow">Why readers stay</p>
+              <h2 id="features-title">Characters you will not forget</h2>
+              <p className="features__lead">
+                Every Nocturne character is imagined by our writers and brought to life by several AI models
+                trained on our own original work. No real person is ever on screen, so you can lose yourself
+                in the story with a clear conscience.
+              </p>
+              <ul className="offering">
+                {OFFERING.map((item) => (
+                  <li key={item}>
+                    <CheckIcon />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+              <div className="features__create">
+                <button
+                  type="button"
+                  className={buttonClass('secondary', 'lg')}
+                  onClick={() => setExclusiveOpen(true)}
+                >
+                  <SparkleIcon />
+                  Create your own story
+                </button>
+                <p className="text-muted">Story creation is open by invitation while we grow.</p>
+              </div>
+            </div>
+            <CharacterCarousel />
+          </div>
+        </section>
+      </main>
+      <SiteFooter onOpenDialog={setDialog} />
+      <InfoDialogs open={dialog} onClose={() => setDialog(null)} />
+      {exclusiveOpen ? (
+        <Suspense fallback={null}>
+          <ExclusiveAccessDialog open={exclusiveOpen} onClose={() => setExclusiveOpen(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

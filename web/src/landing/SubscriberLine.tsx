@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+
+/**
+ * "N users became subscribers in the last 30 days" (spec.md section 2), a real count from
+ * GET /api/stats/subscribers. Hidden when N is 0 or the call fails; the line's box is always
+ * reserved so nothing below it moves when the number arrives.
+ */
+export function SubscriberLine() {
+  const query = useQuery({
+    queryKey: ['stats', 'subscribers'],
+    queryFn: () => api<{ last_30_days: number }>('/api/stats/subscribers'),
+    retry: false,
+  });
+  const count = query.data?.last_30_days;
+  const show = typeof count === 'number' && Number.isFinite(count) && count > 0;
+  return (
+    <p className="subscriber-line" aria-hidden={!show}>
+      {show ? (
+        <>
+          <span className="subscriber-line__pulse" aria-hidden="true" />
+          {count} users became subscribers in the last 30 days
+        </>
+      ) : null}
+    </p>
+  );
+}

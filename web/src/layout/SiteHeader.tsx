@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+import { buttonClass } from '../ui/Button';
+import { CloseIcon, MenuIcon, RefreshIcon } from '../ui/icons';
+import { Brand } from './Brand';
+import type { InfoDialogName } from './InfoDialogs';
+import './layout.css';
+
+interface Props {
+  onOpenDialog(name: InfoDialogName): void;
+  onRefresh(): void;
+  refreshing: boolean;
+}
+
+/**
+ * The landing page's fixed header (spec.md section 2): product name, nav How / About Us /
+ * Policies / Contact, refresh-stories, and Log In + Sign Up or My Profile. Below 60rem the nav
+ * and Log In move into a disclosure menu so a 360 px phone keeps one clean row.
+ */
+export function SiteHeader({ onOpenDialog, onRefresh, refreshing }: Props) {
+  const { user, loading } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    }
+    function onPointer(event: PointerEvent) {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !menuButton.current?.contains(target)) setMenuOpen(false);
+    }
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [menuOpen]);
+
+  function open(name: InfoDialogName) {
+    setMenuOpen(false);
+    onOpenDialog(name);
+  }
+
+  const navItems = (
+    <>
+      <button type="button" className="site-nav__item" onClick={() => open('how')}>
+        How
+      </button>
+      <button type="button" className="site-nav__item" onClick={() => open('about')}>
+        About Us
+      </button>
+      <Link to="/policy" className="site-nav__item">
+        Policies
+      </Link>
+      <button type="button" className="site-nav__item" onClick={() => open('contact')}>
+        Contact
+      </button>
+    </>
+  );
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Brand />
+        <nav className="site-nav site-nav--inline" aria-label="Main">
+          {navItems}
+        </nav>
+        <div className="site-header__actions">
+          <button
+            type="button"
+            className={buttonClass('ghost', 'md', { icon: true, className: 'refresh-button' })}
+            onClick={onRefresh}
+            aria-label="Refresh stories"
+            aria-busy={refreshing || undefined}
+            title="Refresh stories"
+          >
+            <RefreshIcon className={refreshing ? 'is-spinning' : undefined} />
+          </button>
+          <div className="site-header__auth" aria-busy={loading || undefined}>
+            {loading ? null : user ? (
+              <Link to="/profile" className={buttonClass('primary', 'sm')}>
+                My Profile
+              </Link>
+            ) : (
+              <>
+                <Link
+                  to="/auth/login"
+                  className={buttonClass('ghost', 'sm', { className: 'site-header__login' })}
+                >
+                  Log In
+                </Link>
+                <Link to="/auth/signup" className={buttonClass('primary', 'sm')}>
+                  Sign Up
+                </Link>
+              </>
+            )}
+          </div>
+          <button
+            ref={menuButton}
+            type="button"
+            className={buttonClass('ghost', 'md', { icon: true, className: 'site-header__menu-button' })}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label="Menu"
+            onClick={() => setMenuOpen((value) => !value)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <div ref={panel} id={menuId} className="site-menu">
+          <nav className="site-nav site-nav--stacked container" aria-label="Main menu">
+            {navItems}
+            {!loading && !user ? (
+              <Link to="/auth/login" className="site-nav__item">
+                Log In
+              </Link>
+            ) : null}
+          </nav>
+        </div>
+      ) : null}
+    </header>
+  );
+}

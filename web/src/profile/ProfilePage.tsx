@@ -1,0 +1,164 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+import { RequireAuth } from '../auth/RequireAuth';
+import { Brand } from '../layout/Brand';
+import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
+import { SiteFooter } from '../layout/SiteFooter';
+import { StoryGrid } from '../stories/StoryGrid';
+import { useStories } from '../stories/use-stories';
+import { Alert } from '../ui/Alert';
+import { Button, buttonClass } from '../ui/Button';
+import { CrownIcon, RefreshIcon, SparkleIcon } from '../ui/icons';
+import { maskEmail } from './mask-email';
+import { FIRST_PAGE, visibleCount } from './paging';
+import { SettingsMenu } from './SettingsMenu';
+import { UpsellBanner } from './UpsellBanner';
+import './profile.css';
+
+const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
+
+/** `/profile` (spec.md section 2), for logged-in users only. */
+export default function ProfileRoute() {
+  return (
+    <RequireAuth>
+      <ProfilePage />
+    </RequireAuth>
+  );
+}
+
+function ProfilePage() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const stories = useStories();
+  const [loads, setLoads] = useState(0);
+  const [dialog, setDialog] = useState<InfoDialogName | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState(false);
+  const settingsButton = useRef<HTMLButtonElement>(null);
+
+  if (!user) return null; // RequireAuth renders this only with a user
+  const subscribed = user.is_subscribed;
+  const all = stories.data ?? [];
+  const shown = visibleCount(loads, all.length);
+  const hasPremium = all.some((story) => story.isPremium);
+
+  return (
+    <div className="page profile">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="profile-bar">
+        <div className="profile-bar__inner container">
+          <Brand />
+          <div className="profile-bar__actions">
+            <Button variant="primary" onClick={() => setCreating(true)}>
+              <SparkleIcon />
+              Generate
+            </Button>
+            <button
+              type="button"
+              className={buttonClass('ghost', 'md', { icon: true, className: 'refresh-button' })}
+              aria-label="Refresh stories"
+              title="Refresh stories"
+              aria-busy={stories.isFetching || undefined}
+              onClick={() => void stories.refetch()}
+            >
+              <RefreshIcon className={stories.isFetching ? 'is-spinning' : undefined} />
+            </button>
+            <SettingsMenu
+              buttonRef={settingsButton}
+              onOpenDialog={setDialog}
+              onLogout={() => {
+                logout();
+                navigate('/');
+              }}
+            />
+          </div>
+        </div>
+      </header>
+
+      <main id="main" className="container profile-main">
+        <section className="profile-card" aria-label="Your account">
+          <span className="profile-card__avatar" aria-hidden="true">
+            {user.email.charAt(0).toUpperCase()}
+          </span>
+          <div className="profile-card__who">
+            <p className="profile-card__email" data-testid="masked-email">
+              {maskEmail(user.email)}
+            </p>
+            {subscribed ? (
+              <p className="profile-card__plan">
+                <span className="badge badge--premium">
+                  <CrownIcon />
+                  Premium Member
+                </span>
+                <span className="text-muted">{user.premium_stories_remaining} premium stories left</span>
+              </p>
+            ) : (
+              <p className="profile-card__plan">
+                <span className="badge">Free Account</span>
+              </p>
+            )}
+          </div>
+        </section>
+
+        {created ? (
+          <Alert tone="success" className="profile-notice">
+            Your story has been published and is now in your library.
+          </Alert>
+        ) : null}
+
+        {!subscribed && hasPremium ? <UpsellBanner /> : null}
+
+        <section className="library" aria-labelledby="library-title">
+          <div className="library__head">
+            <h1 id="library-title" className="library__title">
+              Your library
+            </h1>
+            {stories.data && all.length > 0 ? (
+              <p className="library__count" aria-live="polite">
+                Showing {shown} of {all.length} {all.length === 1 ? 'story' : 'stories'}
+              </p>
+            ) : null}
+          </div>
+          <StoryGrid
+            label="All stories"
+            stories={stories.data?.slice(0, shown)}
+            loading={stories.isPending}
+            failed={stories.isError}
+            loggedIn
+            subscribed={subscribed}
+            from="profile"
+            skeletons={FIRST_PAGE}
+          />
+          {stories.data && shown < all.length ? (
+            <div className="library__more">
+              <Button variant="secondary" size="lg" onClick={() => setLoads((value) => value + 1)}>
+                Load More
+              </Button>
+            </div>
+          ) : null}
+        </section>
+      </main>
+
+      <SiteFooter onOpenDialog={setDialog} />
+      <InfoDialogs open={dialog} onClose={() => setDialog(null)} returnFocusRef={settingsButton} />
+      {creating ? (
+        <Suspense fallback={null}>
+          <CreateStoryModal
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              setCreated(true);
+              void queryClient.invalidateQueries({ queryKey: ['stories'] });
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

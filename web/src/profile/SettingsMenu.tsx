@@ -1,0 +1,88 @@
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { InfoDialogName } from '../layout/InfoDialogs';
+import { buttonClass } from '../ui/Button';
+import { SettingsIcon } from '../ui/icons';
+
+interface Props {
+  onOpenDialog(name: InfoDialogName): void;
+  onLogout(): void;
+  /** The toggle button, so a dialog opened from the menu can give focus back to it. */
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}
+
+/**
+ * The profile's settings menu (spec.md section 2): About Us, Contact, Subscription, Logout.
+ * A disclosure: the button toggles a panel; Escape or a click outside closes it and focus goes
+ * back to the button.
+ */
+export function SettingsMenu({ onOpenDialog, onLogout, buttonRef }: Props) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    }
+    function onPointer(event: PointerEvent) {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    }
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, buttonRef]);
+
+  function choose(name: InfoDialogName) {
+    setOpen(false);
+    onOpenDialog(name);
+  }
+
+  return (
+    <div className="settings">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonClass('ghost', 'md', { icon: true })}
+        aria-label="Settings"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <SettingsIcon />
+      </button>
+      {open ? (
+        <div ref={panel} id={panelId} className="settings__panel">
+          <button type="button" className="settings__item" onClick={() => choose('about')}>
+            About Us
+          </button>
+          <button type="button" className="settings__item" onClick={() => choose('contact')}>
+            Contact
+          </button>
+          <Link to="/subscription-manage" className="settings__item">
+            Subscription
+          </Link>
+          <hr className="settings__divider" />
+          <button
+            type="button"
+            className="settings__item settings__item--danger"
+            onClick={() => {
+              setOpen(false);
+              onLogout();
+            }}
+          >
+            Logout
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { CheckIcon } from '../ui/icons';
+
+/** What premium gives (spec.md section 1, the offering). */
+export const benefits = [
+  '30 premium stories of your choice',
+  'Unlimited free stories, as always',
+  'One-time payment: no recurring charges',
+  'Ad-free reading',
+  'Activated within 24 hours of payment',
+];
+
+export function Benefits() {
+  return (
+    <ul className="purchase-benefits">
+      {benefits.map((benefit) => (
+        <li key={benefit}>
+          <CheckIcon className="purchase-benefits__icon" aria-hidden="true" />
+          {benefit}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../ui/Button';
+import { Benefits } from './Benefits';
+import { ConfirmPaymentDialog } from './ConfirmPaymentDialog';
+import { DiscountBox } from './DiscountBox';
+import { CONFIRM_DIALOG_DELAY_MS, FULL_PRICE, paymentLink, usePaymentSettings } from './purchase-api';
+import './purchase.css';
+
+export interface PurchaseOfferProps {
+  /** Label of the code box (the management page calls it an invite/discount code). */
+  codeLabel?: string;
+}
+
+/**
+ * The offer: benefits, the one-time price, the discount box, the pay button that opens the
+ * payment link with the amount in a new tab, and 1 s later the "Payment Sent?" dialog
+ * (spec.md section 4, Payment). Used by the purchase page and the management page.
+ */
+export function PurchaseOffer({ codeLabel }: PurchaseOfferProps) {
+  const settings = usePaymentSettings();
+  const [amount, setAmount] = useState(FULL_PRICE);
+  const [confirming, setConfirming] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function pay() {
+    try {
+      if (!settings.data) throw new Error('The payment link is not loaded yet');
+      window.open(paymentLink(settings.data.payment_link_base, amount), '_blank', 'noopener,noreferrer');
+    } catch (error) {
+      console.error('Could not open the payment link', error); // only logged (spec.md section 4)
+    }
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setConfirming(true), CONFIRM_DIALOG_DELAY_MS);
+  }
+
+  const discounted = amount < FULL_PRICE;
+  return (
+    <div className="purchase-offer">
+      <Benefits />
+      <div className="purchase-price" aria-live="polite">
+        {discounted ? <s className="purchase-price__old">${FULL_PRICE}</s> : null}
+        <span className="purchase-price__amount">${amount}</span>
+        <span className="purchase-price__term">one-time</span>
+      </div>
+      <p className="purchase-price__note text-muted">
+        Pay once for 30 premium stories. No subscription, no recurring charges.
+      </p>
+      <DiscountBox onAmount={setAmount} label={codeLabel} />
+      <Button variant="primary" size="lg" block onClick={pay} disabled={settings.isLoading}>
+        Pay ${amount} with PayPal
+      </Button>
+      <p className="purchase-offer__fine text-muted">
+        The payment opens in a new tab. Activation is manual and takes up to 24 hours.
+      </p>
+      <ConfirmPaymentDialog open={confirming} amount={amount} onClose={() => setConfirming(false)} />
+    </div>
+  );
+}

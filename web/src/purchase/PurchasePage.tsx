@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { RequireLogin } from '../profile/require-login';
+import { buttonClass } from '../ui/Button';
+import { ArrowLeftIcon, CrownIcon } from '../ui/icons';
+import { PurchaseOffer } from './PurchaseOffer';
+import './purchase.css';
+
+/**
+ * The premium gate / purchase page (spec.md section 2): shown at /subscription and in place of
+ * a premium story for a reader without premium. Logged-out visitors go to /auth/login.
+ */
+export function PurchasePage() {
+  return (
+    <RequireLogin>
+      <div className="page purchase-page">
+        <main id="main" className="centered-panel purchase-panel">
+          <Link className={buttonClass('ghost', 'sm', { className: 'purchase-back' })} to="/profile">
+            <ArrowLeftIcon />
+            Back to My Profile
+          </Link>
+          <CrownIcon className="purchase-panel__icon" aria-hidden="true" />
+          <h1 className="purchase-panel__title">This is a Premium Story</h1>
+          <p className="text-muted">
+            Unlock premium access with a one-time payment and choose the 30 premium stories you want to read.
+          </p>
+          <PurchaseOffer />
+        </main>
+      </div>
+    </RequireLogin>
+  );
+}
+
+export default PurchasePage;

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+
+/** spec.md section 9: 15 USD one-time; 10 USD with the valid discount code. */
+export const FULL_PRICE = 15;
+/** The fixed payment method of a direct PayPal link (spec.md section 3). */
+export const PAYMENT_METHOD = 'paypal_direct';
+/** spec.md section 9: the "Payment Sent?" dialog opens 1 s after the link; closes 2 s after success. */
+export const CONFIRM_DIALOG_DELAY_MS = 1000;
+export const CONFIRMED_CLOSE_DELAY_MS = 2000;
+
+export const paymentErrorAlert = 'Error submitting payment confirmation. Please contact support.';
+
+/** The payment link base (PAYMENT_LINK_BASE), served by the server rather than built in. */
+export function usePaymentSettings() {
+  return useQuery({
+    queryKey: ['payment-settings'],
+    queryFn: () =>
+      api<{ payment_link_base: string; price: number }>('/api/payment/settings', { token: null }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The discount code is compared by the server (it never ships in the bundle). */
+export function checkDiscountCode(code: string): Promise<{ valid: boolean; amount: number }> {
+  return api('/api/discounts/check', { method: 'POST', body: { code }, token: null });
+}
+
+export function confirmPayment(input: { email: string; amount: number; transactionId: string }) {
+  return api<{ message: string }>('/api/payment/confirm', {
+    method: 'POST',
+    body: {
+      email: input.email,
+      amount: input.amount,
+      transaction_id: input.transactionId.trim() || null,
+      payment_method: PAYMENT_METHOD,
+    },
+  });
+}
+
+/** The provider's link for an amount: one path per amount (spec.md section 7, External). */
+export function paymentLink(base: string, amount: number): string {
+  return `${base.replace(/\/+$/, '')}/${amount}`;
+}

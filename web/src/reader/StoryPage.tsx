@@ -1,0 +1,78 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { apiFetch } from '../api/client';
+import { useAuth } from '../auth/auth-context';
+import { Spinner } from '../ui/Spinner';
+import { backTarget } from './back-target';
+import { loadStory, messages, StoryLoadError } from './load-story';
+import { PremiumGate } from './PremiumGate';
+import { StoryMessage } from './StoryMessage';
+import { StoryReader } from './StoryReader';
+import './reader.css';
+
+/**
+ * /story/{id}: loading, error, not found, no content, premium gate, or the reader
+ * (spec.md section 4, Story page).
+ */
+export default function StoryPage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const backTo = backTarget(location.state);
+  const { token, user, loading: authLoading, refresh } = useAuth();
+  const queryClient = useQueryClient();
+
+  const query = useQuery({
+    queryKey: ['story', id, token],
+    queryFn: ({ signal }) => loadStory(id, signal),
+    retry: false,
+    staleTime: 5 * 60_000,
+    gcTime: 5 * 60_000,
+  });
+
+  // Opening a premium story spent one: the remaining count and the list changed.
+  const spent = query.data?.spentPremium ?? false;
+  useEffect(() => {
+    if (!spent) return;
+    void refresh();
+    void queryClient.invalidateQueries({ queryKey: ['stories'] });
+  }, [spent, refresh, queryClient]);
+
+  // Count the view once per visit, fire-and-forget.
+  const viewed = useRef<string | null>(null);
+  const loadedId = query.data?.story.id;
+  useEffect(() => {
+    if (!loadedId || viewed.current === loadedId) return;
+    viewed.current = loadedId;
+    apiFetch(`/api/stories/${encodeURIComponent(loadedId)}/view`, { method: 'POST' }).catch(() => {});
+  }, [loadedId]);
+
+  if (query.isPending || (query.isError && authLoading)) {
+    return (
+      <div className="page reader-loading">
+        <Spinner label="Loading story…" size="lg" block />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const failure =
+      query.error instanceof StoryLoadError
+        ? query.error.failure
+        : { kind: 'failed' as const, message: messages.failed };
+    switch (failure.kind) {
+      case 'not-found':
+        return <StoryMessage message={messages.notFound} backTo={backTo} tone="info" />;
+      case 'payment-required':
+        // A reader without premium sees the gate; a subscriber who has used all 30 sees why.
+        if (user && !user.is_subscribed) return <PremiumGate backTo={backTo} />;
+        return <StoryMessage message={failure.message} backTo={backTo} />;
+      default:
+        return <StoryMessage message={failure.message} backTo={backTo} />;
+    }
+  }
+  const { story } = query.data;
+  if (story.images.length === 0) {
+    return <StoryMessage message={messages.noContent} backTo={backTo} tone="info" />;
+  }
+  return <StoryReader story={story} backTo={backTo} />;
+}

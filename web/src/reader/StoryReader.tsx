@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Story } from '../stories/story';
+import { ArrowLeftIcon } from '../ui/icons';
+import { imageSrc } from '../ui/image-src';
+import { readerLayout, slideAt } from './reader-layout';
+import { ScrollHint } from './ScrollHint';
+import { StoryEnd } from './StoryEnd';
+
+export interface StoryReaderProps {
+  story: Story;
+  backTo: string;
+}
+
+const RENDITIONS = [480, 960, 1440];
+
+/** srcset over the server's renditions (?w=), for references it serves. */
+function srcSetOf(ref: string): string | undefined {
+  if (ref.startsWith('http')) return undefined;
+  return RENDITIONS.map((w) => `${imageSrc(ref)}?w=${w} ${w}w`).join(', ');
+}
+
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+/** Keys that move one slide; not while a control that uses them has focus. */
+function stepOf(event: KeyboardEvent): -1 | 1 | 0 {
+  const target = event.target as HTMLElement | null;
+  if (target?.closest('input, textarea, select, button, a, [contenteditable="true"]')) return 0;
+  if (event.altKey || event.ctrlKey || event.metaKey) return 0;
+  switch (event.key) {
+    case 'ArrowDown':
+    case 'PageDown':
+      return 1;
+    case ' ':
+      return event.shiftKey ? -1 : 1;
+    case 'ArrowUp':
+    case 'PageUp':
+      return -1;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * The reader (spec.md sections 2, 4 and 9): the slide's image fills the screen, the page scrolls
+ * through the slides (each gets 1.2 x the window height plus 120 px per sentence), a counter
+ * shows n/total, and "The End" follows the last slide.
+ */
+export function StoryReader({ story, backTo }: StoryReaderProps) {
+  const total = story.images.length;
+  const [windowHeight, setWindowHeight] = useState(() => window.innerHeight);
+  const layout = useMemo(
+    () =>
+      readerLayout(
+        story.images.map((_, i) => story.texts[i] ?? ''),
+        windowHeight,
+      ),
+    [story, windowHeight],
+  );
+  const [position, setPosition] = useState({ index: 0, progress: 0 });
+  const textBox = useRef<HTMLDivElement>(null);
+  const textInner = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState(0);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
+  useEffect(() => {
+    const onResize = () => setWindowHeight(window.innerHeight);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const next = slideAt(layout, window.scrollY);
+      setPosition((current) =>
+        current.index === next.index && Math.abs(current.progress - next.progress) < 0.005 ? current : next,
+      );
+    };
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, [layout]);
+
+  // A text longer than its box scrolls through it while the reader scrolls through the slide.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again for each slide and window size
+  useLayoutEffect(() => {
+    const box = textBox.current;
+    const inner = textInner.current;
+    if (box && inner) setOverflow(Math.max(0, inner.scrollHeight - box.clientHeight));
+  }, [position.index, windowHeight]);
+
+  const goTo = useCallback(
+    (index: number) => {
+      const top = index >= total ? layout.total : (layout.starts[Math.max(0, index)] ?? 0);
+      window.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    },
+    [layout, total],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const step = stepOf(event);
+      if (step === 0) return;
+      event.preventDefault();
+      const atEnd = window.scrollY >= layout.total - 1;
+      goTo(atEnd && step < 0 ? total - 1 : position.index + step);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [goTo, layout, position.index, total]);
+
+  const { index, progress } = position;
+  const textShift = overflow * Math.min(1, Math.max(0, (progress - 0.1) / 0.75));
+
+  return (
+    <div className="reader">
+      <div className="reader__stage">
+        {story.images.map((ref, i) =>
+          // The current image, the one before (for the cross-fade) and the next two (preloaded).
+          i >= index - 1 && i <= index + 2 ? (
+            <img
+              key={ref}
+              className={`reader__image${i === index ? ' reader__image--active' : ''}`}
+              src={imageSrc(ref)}
+              srcSet={srcSetOf(ref)}
+              sizes="100vw"
+              alt={i === index ? `Illustration for slide ${i + 1} of ${total}` : ''}
+              aria-hidden={i === index ? undefined : true}
+              decoding="async"
+              fetchPriority={i === index ? 'high' : 'low'}
+            />
+          ) : null,
+        )}
+        <div className="reader__scrim" aria-hidden="true" />
+        <div className="reader__text" ref={textBox}>
+          <div
+            className="reader__text-inner"
+            ref={textInner}
+            key={index}
+            style={{ transform: `translateY(${-textShift}px)` }}
+          >
+            {story.texts[index] ?? ''}
+          </div>
+        </div>
+      </div>
+
+      <header className="reader__bar">
+        <Link className="reader__back" to={backTo} aria-label="Back">
+          <ArrowLeftIcon />
+        </Link>
+        <span className="reader__counter" aria-hidden="true">
+          {index + 1}/{total}
+        </span>
+      </header>
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+        Slide {index + 1} of {total}
+      </div>
+      <ScrollHint />
+
+      <div className="reader__track" style={{ height: layout.total }} aria-hidden="true" />
+      <StoryEnd storyId={story.id} likes={story.likes} backTo={backTo} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { apiFetch } from '../api/client';
+import type { Story } from '../stories/story';
+
+/** Why a story could not be shown; each kind is its own screen (spec.md sections 4 and 8). */
+export type StoryFailure =
+  | { kind: 'not-found' }
+  | { kind: 'login-required'; message: string }
+  | { kind: 'payment-required'; message: string }
+  | { kind: 'failed'; message: string };
+
+export class StoryLoadError extends Error {
+  constructor(readonly failure: StoryFailure) {
+    super('message' in failure ? failure.message : 'Story not found.');
+  }
+}
+
+export const messages = {
+  notFound: 'Story not found.',
+  noContent: 'Story content not available.',
+  loginRequired: 'Login required for premium stories',
+  noneRemaining: 'No premium stories remaining. Please purchase more to continue reading.',
+  failed: 'Failed to load story',
+  network: 'Failed to load story. Please try again.',
+} as const;
+
+export interface LoadedStory {
+  story: Story;
+  /** True when opening it spent one of the reader's premium stories (the server appended). */
+  spentPremium: boolean;
+}
+
+async function detailOf(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { detail?: unknown };
+    return typeof body.detail === 'string' ? body.detail : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** GET /api/stories/{id}, with each status mapped to the reader's screens. */
+export async function loadStory(id: string, signal?: AbortSignal): Promise<LoadedStory> {
+  let response: Response;
+  try {
+    response = await apiFetch(`/api/stories/${encodeURIComponent(id)}`, { signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new StoryLoadError({ kind: 'failed', message: messages.network });
+  }
+  if (response.ok) {
+    const story = (await response.json()) as Story;
+    return { story, spentPremium: response.headers.has('X-Event-Position') };
+  }
+  if (response.status === 404) throw new StoryLoadError({ kind: 'not-found' });
+  if (response.status === 401)
+    throw new StoryLoadError({ kind: 'login-required', message: messages.loginRequired });
+  if (response.status === 402) {
+    throw new StoryLoadError({ kind: 'payment-required', message: messages.noneRemaining });
+  }
+  throw new StoryLoadError({ kind: 'failed', message: (await detailOf(response)) ?? messages.failed });
+}

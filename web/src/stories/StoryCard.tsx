@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { EyeIcon, HeartIcon, ImageIcon, LockIcon } from '../ui/icons';
+import { imageSrc } from '../ui/image-src';
+import { type Story, type StoryLinkState, storyHref, storyPreview } from './story';
+
+export interface StoryCardProps {
+  story: Story;
+  /** Whether someone is logged in: a premium card sends a visitor to signup. */
+  loggedIn: boolean;
+  /** Whether the viewer may read premium stories: if not, a premium image is shown blurred. */
+  subscribed: boolean;
+  /** Cards in the first row load their image at once and first; the rest lazily. */
+  priority?: boolean;
+  /** Passed to the reader so its back button returns here. */
+  from: StoryLinkState['from'];
+}
+
+/** The intrinsic size of a card image (3:4), so the browser reserves the box before it loads. */
+const IMAGE_WIDTH = 360;
+const IMAGE_HEIGHT = 480;
+
+/** A story card of spec.md section 2: first image, Premium badge, views, likes, 10-word preview. */
+export function StoryCard({ story, loggedIn, subscribed, priority = false, from }: StoryCardProps) {
+  const [failed, setFailed] = useState(false);
+  const firstImage = story.images[0];
+  const blurred = story.isPremium && !subscribed;
+  const locked = story.isPremium && !loggedIn;
+  const preview = storyPreview(story.texts[0]);
+  const state: StoryLinkState = { from };
+
+  return (
+    <article className={`story-card${story.isPremium ? ' story-card--premium' : ''}`}>
+      <Link className="story-card__link" to={storyHref(story, loggedIn)} state={state}>
+        <div className="story-card__media">
+          {firstImage && !failed ? (
+            <img
+              className={`story-card__image${blurred ? ' story-card__image--blurred' : ''}`}
+              src={imageSrc(firstImage)}
+              alt=""
+              width={IMAGE_WIDTH}
+              height={IMAGE_HEIGHT}
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+              decoding="async"
+              onError={() => setFailed(true)}
+            />
+          ) : (
+            <div className="story-card__placeholder" aria-hidden="true">
+              <ImageIcon />
+            </div>
+          )}
+          {story.isPremium ? (
+            <span className="badge badge--premium story-card__badge">
+              {blurred ? <LockIcon /> : null}
+              Premium
+            </span>
+          ) : null}
+          {blurred ? (
+            <span className="story-card__lock-note">{locked ? 'Sign up to unlock' : 'Premium story'}</span>
+          ) : null}
+        </div>
+        <div className="story-card__body">
+          <p className="story-card__text">{preview}</p>
+          <div className="story-card__stats">
+            <span className="story-card__stat">
+              <EyeIcon />
+              {story.views ?? 0}
+              <span className="visually-hidden"> views</span>
+            </span>
+            <span className="story-card__stat story-card__stat--likes">
+              <HeartIcon />
+              {story.likes ?? 0}
+              <span className="visually-hidden"> likes</span>
+            </span>
+          </div>
+        </div>
+      </Link>
+    </article>
+  );
+}

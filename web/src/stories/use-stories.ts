@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { useAuth } from '../auth/auth-context';
+import type { Story } from './story';
+
+/**
+ * The query key of GET /api/stories. The answer depends on the viewer (premium images come as
+ * blurred previews unless the viewer may read them), so the key carries who is asking; anything
+ * that changes the list (a new story, a like) invalidates `['stories']`.
+ */
+export function storiesQueryKey(token: string | null, subscribed: boolean) {
+  return ['stories', token, subscribed] as const;
+}
+
+/** spec.md section 8: a list that fails or is not an array is an error. */
+export async function fetchStories(): Promise<Story[]> {
+  const data = await api<unknown>('/api/stories');
+  if (!Array.isArray(data)) throw new Error('The story list is not an array');
+  return data as Story[];
+}
+
+/** Every published story, newest first (the landing shows the first 5, the profile all). */
+export function useStories() {
+  const { user, token } = useAuth();
+  return useQuery({
+    queryKey: storiesQueryKey(token, user?.is_subscribed ?? false),
+    queryFn: fetchStories,
+    placeholderData: (previous) => previous, // keep the grid while the viewer's identity settles
+  });
+}

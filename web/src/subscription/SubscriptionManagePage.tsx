@@ -1,0 +1,88 @@
+import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+import { RequireLogin } from '../profile/require-login';
+import { PurchaseOffer } from '../purchase/PurchaseOffer';
+import { Alert } from '../ui/Alert';
+import { buttonClass } from '../ui/Button';
+import { ArrowLeftIcon, CrownIcon } from '../ui/icons';
+import { CancelPremium } from './CancelPremium';
+import './subscription.css';
+
+/** `/subscription-manage` (spec.md section 2, Subscription management), login required. */
+export default function SubscriptionManageRoute() {
+  return (
+    <RequireLogin>
+      <SubscriptionManagePage />
+    </RequireLogin>
+  );
+}
+
+function SubscriptionManagePage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="page subscription-page">
+      <main id="main" className="container subscription-main">
+        <Link className={buttonClass('ghost', 'sm', { className: 'subscription-back' })} to="/profile">
+          <ArrowLeftIcon />
+          Back to Profile
+        </Link>
+        <h1 className="subscription-title">Subscription</h1>
+        {user.is_subscribed ? <ActivePremium remaining={user.premium_stories_remaining} /> : <Upgrade />}
+      </main>
+    </div>
+  );
+}
+
+function ActivePremium({ remaining }: { remaining: number }) {
+  return (
+    <section className="surface subscription-card" aria-labelledby="plan-title">
+      <div className="subscription-card__head">
+        <CrownIcon className="subscription-card__icon" aria-hidden="true" />
+        <h2 id="plan-title">Premium Member</h2>
+      </div>
+      <dl className="subscription-facts">
+        <div>
+          <dt>Current plan</dt>
+          <dd>Premium Access (30 Stories)</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>One-time payment via PayPal</dd>
+        </div>
+        <div>
+          <dt>Payment processor</dt>
+          <dd>PayPal</dd>
+        </div>
+        <div>
+          <dt>Premium stories remaining</dt>
+          <dd data-testid="stories-remaining">{remaining}</dd>
+        </div>
+      </dl>
+      {remaining === 0 ? (
+        <Alert tone="warning" title="No premium stories left">
+          You have read all the premium stories of your purchase. Buy more to keep reading premium stories.
+        </Alert>
+      ) : null}
+      {remaining === 0 ? (
+        <Link className={buttonClass('primary', 'lg', { block: true })} to="/subscription">
+          Purchase More Premium Stories
+        </Link>
+      ) : null}
+      <CancelPremium />
+    </section>
+  );
+}
+
+function Upgrade() {
+  return (
+    <section className="surface subscription-card" aria-labelledby="upgrade-title">
+      <h2 id="upgrade-title">Upgrade to Premium</h2>
+      <p className="text-muted">
+        You have a free account. Unlock 30 premium stories of your choice with a single payment: no
+        subscription and no recurring charges.
+      </p>
+      <PurchaseOffer codeLabel="Invite or discount code" />
+    </section>
+  );
+}

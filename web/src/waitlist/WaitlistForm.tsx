@@ -1,0 +1,73 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../ui/Button';
+import { joinWaitlist, waitlistFailedAlert, waitlistJoinedAlert } from './waitlist-api';
+
+export interface WaitlistFormProps {
+  /** After a successful join (the dialog closes and resets). */
+  onJoined(): void;
+  /** Any typing (the dialog clears its invite-code error). */
+  onTyping?(): void;
+}
+
+/**
+ * Join the Waiting List (spec.md sections 4, 5, 8): an e-mail field, required; the button is
+ * disabled while it is empty or a submission is pending, and reads "Joining..." meanwhile.
+ */
+export function WaitlistForm({ onJoined, onTyping }: WaitlistFormProps) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [joining, setJoining] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email.trim() || !event.currentTarget.checkValidity()) {
+      event.currentTarget.reportValidity();
+      return;
+    }
+    setJoining(true);
+    try {
+      await joinWaitlist(email);
+      setEmail('');
+      onJoined();
+      alert(waitlistJoinedAlert);
+    } catch (error) {
+      console.error('Joining the waitlist failed', error);
+      alert(waitlistFailedAlert);
+    } finally {
+      setJoining(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit}>
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          Email
+        </label>
+        <input
+          id={id}
+          className="input"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            onTyping?.();
+          }}
+        />
+      </div>
+      <Button
+        type="submit"
+        variant="primary"
+        block
+        disabled={!email.trim() || joining}
+        loading={joining}
+        loadingLabel="Joining..."
+      >
+        Join the Waiting List
+      </Button>
+    </form>
+  );
+}
