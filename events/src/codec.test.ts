@@ -78,7 +78,9 @@ describe('decodeEvent', () => {
 
   it('refuses stored data or metadata that fail their schema', () => {
     expect(() => decodeEvent(stored('StoryLiked', { storyId: 7 }, 1))).toThrow();
-    expect(() => decodeEvent({ ...stored('StoryLiked', { storyId: 's1' }, 1), metadata: { actor: 'x' } })).toThrow();
+    expect(() =>
+      decodeEvent({ ...stored('StoryLiked', { storyId: 's1' }, 1), metadata: { actor: 'x' } }),
+    ).toThrow();
     expect(() => decodeEvent(stored('NoSuchEvent', {}, 1))).toThrow(/Unknown event type/);
   });
 });
@@ -115,7 +117,9 @@ describe('createCodec with upcasters', () => {
 
   it('refuses a version it has no upcaster for, or one newer than the code', () => {
     const gap = createCodec(definitions, { StoryLiked: { 2: (d) => d } });
-    expect(() => gap.decode(stored('StoryLiked', { storyId: 's1' }, 1))).toThrow(/No upcaster for StoryLiked/);
+    expect(() => gap.decode(stored('StoryLiked', { storyId: 's1' }, 1))).toThrow(
+      /No upcaster for StoryLiked/,
+    );
     expect(() => codec.decode(stored('StoryLiked', {}, 4))).toThrow(/newer than this code/);
   });
 

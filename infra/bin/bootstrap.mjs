@@ -106,7 +106,8 @@ function runCaptured(command, args, env = process.env) {
   });
 }
 
-const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const stripAnsi = (text) => text.replace(ansi, '');
 
 function vitestCounts(file) {
   const json = readJson(file);
@@ -136,12 +137,12 @@ const steps = [
   {
     name: 'typecheck',
     async run() {
-      const { code, output } = await runCaptured(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-      const web = await runCaptured(bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
-      const errors = (stripAnsi(output + web.output).match(/error TS\d+/g) ?? []).length;
+      const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+      const { code, output } = await runCaptured(npm, ['run', '--silent', 'typecheck']);
+      const errors = (stripAnsi(output).match(/error TS\d+/g) ?? []).length;
       return {
-        ok: code === 0 && web.code === 0,
-        text: errors ? `${errors} type errors` : 'no type errors (node packages and web)',
+        ok: code === 0,
+        text: errors ? `${errors} type errors` : 'no type errors (node packages, web, e2e)',
       };
     },
   },
@@ -194,7 +195,9 @@ const steps = [
 async function test(args) {
   const unknown = args.filter((a) => !steps.some((s) => s.name === a));
   if (unknown.length) {
-    console.error(`Unknown test step(s): ${unknown.join(', ')}. Steps: ${steps.map((s) => s.name).join(', ')}`);
+    console.error(
+      `Unknown test step(s): ${unknown.join(', ')}. Steps: ${steps.map((s) => s.name).join(', ')}`,
+    );
     return 2;
   }
   const selected = args.length ? steps.filter((s) => args.includes(s.name)) : steps;
@@ -211,7 +214,12 @@ async function test(args) {
     const started = Date.now();
     const result = await step.run().catch((error) => ({ ok: false, text: String(error) }));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    results.push({ name: step.name, status: result.ok ? 'passed' : 'FAILED', text: `${result.text} (${seconds}s)`, counts: result.counts });
+    results.push({
+      name: step.name,
+      status: result.ok ? 'passed' : 'FAILED',
+      text: `${result.text} (${seconds}s)`,
+      counts: result.counts,
+    });
     if (!result.ok) failed = true;
   }
   console.log('\n[nocturne] ── summary ─────────────────────────────────────────────');

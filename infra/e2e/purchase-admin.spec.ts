@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { createUser, publishStory } from './support/web-data';
+import type { Page } from '@playwright/test';
+import { E2E_DISCOUNT_CODE, expect, test } from './fixtures';
 
 /**
  * Purchase and administration end to end (issue 5): a user buys with the discount code and
@@ -7,8 +7,6 @@ import { createUser, publishStory } from './support/web-data';
  * premium story; the admin sees this month's registration, verification and premium in the
  * growth chart, and deletes the user after the browser's confirmation.
  */
-const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD ?? '';
-const discountCode = process.env.E2E_DISCOUNT_CODE ?? process.env.DISCOUNT_CODE ?? 'NOCTURNE30';
 
 /** Answers every browser dialog (alert/confirm) with OK and remembers its text. */
 function collectDialogs(page: Page): string[] {
@@ -23,20 +21,20 @@ function collectDialogs(page: Page): string[] {
 test('buy with the discount code, grant, read premium, growth chart, delete the user', async ({
   browser,
   baseURL,
+  api,
+  nocturne,
 }) => {
-  test.skip(!adminPassword, 'E2E_ADMIN_PASSWORD (or ADMIN_PASSWORD) is not set');
   const base = baseURL!;
+  const adminPassword = nocturne.adminPassword;
   const premiumText = `The velvet door opened at midnight ${Date.now()}.`;
-  const storyId = await publishStory(
-    base,
-    adminPassword,
-    { texts: [premiumText, 'And the city held its breath.'], isPremium: true, hue: 300 },
-    7,
-  );
-  const user = await createUser(base, 'buyer');
+  const { id: storyId } = await api.publishStory({
+    texts: [premiumText, 'And the city held its breath.'],
+    isPremium: true,
+  });
+  const user = await api.createVerifiedUser({ prefix: 'buyer' });
 
   // The user: purchase page, discount code, pay, confirm.
-  const userContext = await browser.newContext();
+  const userContext = await browser.newContext({ baseURL: base });
   // The payment provider is outside the test: answer its page locally.
   await userContext.route(
     (url) => !url.href.startsWith(base),
@@ -55,7 +53,7 @@ test('buy with the discount code, grant, read premium, growth chart, delete the 
   await userPage.getByLabel('Discount code').fill('not-a-code');
   await userPage.getByRole('button', { name: 'Apply' }).click();
   await expect(userPage.getByText('Invalid discount code')).toBeVisible();
-  await userPage.getByLabel('Discount code').fill(discountCode.toLowerCase());
+  await userPage.getByLabel('Discount code').fill(E2E_DISCOUNT_CODE.toLowerCase());
   await userPage.getByRole('button', { name: 'Apply' }).click();
   await expect(userPage.getByText('30% OFF Applied!')).toBeVisible();
   await expect(userPage.getByText('$10', { exact: true })).toBeVisible();
@@ -75,7 +73,7 @@ test('buy with the discount code, grant, read premium, growth chart, delete the 
   expect(userDialogs).toEqual([]);
 
   // The admin: log in, the payment is pending, grant it.
-  const adminContext = await browser.newContext();
+  const adminContext = await browser.newContext({ baseURL: base });
   const adminPage = await adminContext.newPage();
   const adminDialogs = collectDialogs(adminPage);
   await adminPage.goto('/admin_panel');

@@ -147,6 +147,7 @@ describe('admin authentication', () => {
       ['PUT', userPath(email, '/subscription')],
       ['POST', userPath(email, '/resend-verification')],
       ['DELETE', userPath(email)],
+      ['DELETE', `/api/stories/${randomUUID()}`],
     ];
     for (const [method, path] of endpoints) {
       const form = method === 'PUT' ? { is_subscribed: 'true' } : undefined;

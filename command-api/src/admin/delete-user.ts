@@ -4,6 +4,7 @@ import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { waitlistSubject } from '../waitlist/waitlist-subject';
+import { adminRateLimit } from './admin-rate-limit';
 import { deleteUserDecider } from './delete-user-decider';
 import { requireAdmin } from './require-admin';
 import { targetUser } from './target-user';
@@ -15,7 +16,7 @@ import { targetUser } from './target-user';
  * The key goes only after the event is stored: a failed append must leave the account readable.
  */
 export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.delete('/api/admin/users/:email', async (request, reply) => {
+  app.delete('/api/admin/users/:email', { config: { rateLimit: adminRateLimit } }, async (request, reply) => {
     const admin = await requireAdmin(request, deps);
     const target = targetUser(request, deps);
     const result = await handleCommand(

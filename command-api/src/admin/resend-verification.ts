@@ -6,6 +6,7 @@ import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from '../users/account-decider';
 import { oneTimeToken } from '../users/one-time-token';
+import { adminRateLimit } from './admin-rate-limit';
 import { requireAdmin } from './require-admin';
 import { targetUser } from './target-user';
 
@@ -16,21 +17,25 @@ import { targetUser } from './target-user';
  * (the same command a user's own re-send request makes): 404 unknown, 400 already verified.
  */
 export const resendVerificationRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.post('/api/admin/users/:email/resend-verification', async (request, reply) => {
-    const admin = await requireAdmin(request, deps);
-    const target = targetUser(request, deps);
-    const eventId = randomUUID();
-    const { digest } = oneTimeToken(deps.options.secret, 'verify', target.userKey, eventId);
-    const result = await handleCommand(
-      deps.store,
-      target.stream,
-      accountDecider,
-      { kind: 'RequestVerificationEmail', tokenDigest: digest, now: deps.clock() },
-      commandContext(request, { kind: 'admin', ...admin }),
-      { eventIds: () => eventId },
-    );
-    return withPosition(reply, deps, result.position).send({
-      message: `Verification email resent to ${target.email}`,
-    });
-  });
+  app.post(
+    '/api/admin/users/:email/resend-verification',
+    { config: { rateLimit: adminRateLimit } },
+    async (request, reply) => {
+      const admin = await requireAdmin(request, deps);
+      const target = targetUser(request, deps);
+      const eventId = randomUUID();
+      const { digest } = oneTimeToken(deps.options.secret, 'verify', target.userKey, eventId);
+      const result = await handleCommand(
+        deps.store,
+        target.stream,
+        accountDecider,
+        { kind: 'RequestVerificationEmail', tokenDigest: digest, now: deps.clock() },
+        commandContext(request, { kind: 'admin', ...admin }),
+        { eventIds: () => eventId },
+      );
+      return withPosition(reply, deps, result.position).send({
+        message: `Verification email resent to ${target.email}`,
+      });
+    },
+  );
 };

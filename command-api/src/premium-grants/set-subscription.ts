@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { adminRateLimit } from '../admin/admin-rate-limit';
 import { requireAdmin } from '../admin/require-admin';
 import { targetUser } from '../admin/target-user';
 import type { CommandApiDeps } from '../deps';
@@ -22,22 +23,26 @@ const Body = z.object({
 export const setSubscriptionRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   await registerFormBody(app);
 
-  app.put('/api/admin/users/:email/subscription', async (request, reply) => {
-    const admin = await requireAdmin(request, deps);
-    const target = targetUser(request, deps);
-    const { is_subscribed } = Body.parse(request.body ?? {});
-    const grant = is_subscribed === true || is_subscribed === 'true';
-    const result = await handleCommand(
-      deps.store,
-      target.stream,
-      premiumGrantDecider,
-      { grant },
-      commandContext(request, { kind: 'admin', ...admin }),
-    );
-    return withPosition(reply, deps, result.position).send({
-      email: target.email,
-      is_subscribed: result.state.isSubscribed,
-      premium_stories_remaining: result.state.premiumRemaining,
-    });
-  });
+  app.put(
+    '/api/admin/users/:email/subscription',
+    { config: { rateLimit: adminRateLimit } },
+    async (request, reply) => {
+      const admin = await requireAdmin(request, deps);
+      const target = targetUser(request, deps);
+      const { is_subscribed } = Body.parse(request.body ?? {});
+      const grant = is_subscribed === true || is_subscribed === 'true';
+      const result = await handleCommand(
+        deps.store,
+        target.stream,
+        premiumGrantDecider,
+        { grant },
+        commandContext(request, { kind: 'admin', ...admin }),
+      );
+      return withPosition(reply, deps, result.position).send({
+        email: target.email,
+        is_subscribed: result.state.isSubscribed,
+        premium_stories_remaining: result.state.premiumRemaining,
+      });
+    },
+  );
 };

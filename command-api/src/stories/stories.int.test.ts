@@ -78,12 +78,13 @@ describe('publishing', () => {
       (await postStory(system.baseUrl, { texts: ['a', 'b'] }, { 'X-Invite-Code': 'VELVETNIGHT' })).status,
     ).toBe(201);
     const before = await system.infra.store.headPosition();
-    for (const headers of [
+    const strangers: Record<string, string>[] = [
       {},
       { 'X-Invite-Code': 'wrong' },
       { 'X-Admin-Code': 'wrong' },
       bearer(`${'0'.repeat(32)}.${'x'.repeat(43)}`),
-    ]) {
+    ];
+    for (const headers of strangers) {
       const response = await postStory(system.baseUrl, { texts: ['a', 'b'] }, headers);
       expect(response.status).toBe(401);
       expect(typeof ((await response.json()) as { detail: unknown }).detail).toBe('string');
@@ -103,21 +104,34 @@ describe('publishing', () => {
 describe('bad uploads are refused with a 4xx and store nothing', () => {
   async function expectRefused(response: Response, status: number, detail?: string) {
     const body = (await response.json()) as { detail: string };
-    expect({ status: response.status, detail: body.detail }).toEqual({ status, detail: detail ?? body.detail });
+    expect({ status: response.status, detail: body.detail }).toEqual({
+      status,
+      detail: detail ?? body.detail,
+    });
   }
 
   it('a file that claims to be a PNG but is not, 11 slides, 501 words, 1 slide', async () => {
     const filesBefore = await storedImages();
     const positionBefore = await system.infra.store.headPosition();
     const fake = {
-      bytes: Buffer.from('GIF89a? no: just text pretending to be an image'),
+      bytes: Buffer.from('just text pretending to be an image'),
       name: 'x.png',
       type: 'image/png',
+    };
+    const brokenGif = {
+      bytes: Buffer.from('GIF89a and then nothing an image needs'),
+      name: 'y.gif',
+      type: 'image/gif',
     };
     await expectRefused(
       await postStory(system.baseUrl, { texts: ['one', 'two'], images: [await pngBytes(901), fake] }),
       415,
       'Image 2 is not a JPEG, PNG, WebP, GIF or AVIF image.',
+    );
+    await expectRefused(
+      await postStory(system.baseUrl, { texts: ['one', 'two'], images: [await pngBytes(906), brokenGif] }),
+      400,
+      'Image 2 could not be read.',
     );
     await expectRefused(
       await postStory(

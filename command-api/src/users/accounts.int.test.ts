@@ -72,7 +72,9 @@ async function signUp(email: string, password = 'correct horse', ip?: string) {
 /** Signs up and verifies; returns the session of a login. */
 async function verifiedUser(email = newEmail(), password = 'correct horse') {
   const signup = await signUp(email, password);
-  const verify = await call('POST', '/api/auth/verify-email', { body: { token: signup.body.verification_token } });
+  const verify = await call('POST', '/api/auth/verify-email', {
+    body: { token: signup.body.verification_token },
+  });
   expect(verify.status).toBe(200);
   const login = await call('POST', '/api/auth/login', { body: { email, password } });
   expect(login.status).toBe(200);
@@ -91,20 +93,29 @@ describe('signup, verification and login', () => {
     expect(unverified.status).toBe(403);
     expect(unverified.body.detail).toBe(messages.notVerified);
 
-    const verify = await call('POST', '/api/auth/verify-email', { body: { token: signup.body.verification_token } });
+    const verify = await call('POST', '/api/auth/verify-email', {
+      body: { token: signup.body.verification_token },
+    });
     expect(verify).toMatchObject({ status: 200, body: { email } });
     expect(Number(verify.position)).toBeGreaterThan(0);
 
     // The password is used exactly as typed: the trailing space matters.
-    expect((await call('POST', '/api/auth/login', { body: { email, password: 'pass word' } })).status).toBe(401);
-    const login = await call('POST', '/api/auth/login', { body: { email: email.toUpperCase(), password: 'pass word ' } });
+    expect((await call('POST', '/api/auth/login', { body: { email, password: 'pass word' } })).status).toBe(
+      401,
+    );
+    const login = await call('POST', '/api/auth/login', {
+      body: { email: email.toUpperCase(), password: 'pass word ' },
+    });
     expect(login.status).toBe(200);
     expect(login.body.user).toEqual({ email, is_subscribed: false, premium_stories_remaining: 0 });
     const token = login.body.token as string;
     expect(token).toMatch(/^[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/);
 
     const me = await call('GET', '/api/auth/me', { token, minPosition: login.position });
-    expect(me).toMatchObject({ status: 200, body: { email, is_subscribed: false, premium_stories_remaining: 0 } });
+    expect(me).toMatchObject({
+      status: 200,
+      body: { email, is_subscribed: false, premium_stories_remaining: 0 },
+    });
 
     // Only the digest is recorded: the token itself is nowhere in the log.
     expect(JSON.stringify(await userEvents(email))).not.toContain(token.split('.')[1]);
@@ -130,7 +141,9 @@ describe('signup, verification and login', () => {
       const token = (a.body.verification_token ?? b.body.verification_token) as string;
       expect((await call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
       const logins = await Promise.all(
-        ['password-a', 'password-b'].map((password) => call('POST', '/api/auth/login', { body: { email, password } })),
+        ['password-a', 'password-b'].map((password) =>
+          call('POST', '/api/auth/login', { body: { email, password } }),
+        ),
       );
       expect(logins.map((l) => l.status).sort()).toEqual([200, 401]);
     }
@@ -186,14 +199,23 @@ describe('signup, verification and login', () => {
     const email = newEmail();
     const cases: [unknown, string][] = [
       [{ email, password: 'secret1' }, 'You must confirm that you are 18+ years old to continue'],
-      [{ email, password: 'secret1', age_confirmed: false }, 'You must confirm that you are 18+ years old to continue'],
+      [
+        { email, password: 'secret1', age_confirmed: false },
+        'You must confirm that you are 18+ years old to continue',
+      ],
       [{ email, password: '12345', age_confirmed: true }, 'Password must be at least 6 characters'],
       [{ email, password: 'x'.repeat(257), age_confirmed: true }, 'Password must be at most 256 characters'],
-      [{ email: 'not-an-address', password: 'secret1', age_confirmed: true }, 'Please enter a valid email address'],
+      [
+        { email: 'not-an-address', password: 'secret1', age_confirmed: true },
+        'Please enter a valid email address',
+      ],
       [{ password: 'secret1', age_confirmed: true }, 'Email is required'],
     ];
     for (const [body, detail] of cases) {
-      expect(await call('POST', '/api/auth/signup', { body })).toMatchObject({ status: 400, body: { detail } });
+      expect(await call('POST', '/api/auth/signup', { body })).toMatchObject({
+        status: 400,
+        body: { detail },
+      });
     }
     const raw = await system.app.inject({
       method: 'POST',
@@ -268,9 +290,10 @@ describe('one-time tokens', () => {
     expect(answer.body.detail).toContain('expired');
     // Signing up again sends a fresh link, which works.
     const again = await signUp(email);
-    expect((await call('POST', '/api/auth/verify-email', { body: { token: again.body.verification_token } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', '/api/auth/verify-email', { body: { token: again.body.verification_token } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -278,12 +301,15 @@ describe('password reset', () => {
   async function resetLinkOf(email: string): Promise<string> {
     const event = (await userEvents(email)).findLast((e) => e.type === 'PasswordResetRequested');
     expect(event).toBeDefined();
-    return linkToken(system.config.secret, 'reset', userKeyOf(email, system.config.secret), event!.eventId).token;
+    return linkToken(system.config.secret, 'reset', userKeyOf(email, system.config.secret), event!.eventId)
+      .token;
   }
 
   it('answers the same for any address; resets once; revokes every session', async () => {
     const user = await verifiedUser();
-    const second = await call('POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+    const second = await call('POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
 
     const unknown = await call('POST', '/api/auth/request-password-reset', { body: { email: newEmail() } });
     const known = await call('POST', '/api/auth/request-password-reset', { body: { email: user.email } });
@@ -293,26 +319,36 @@ describe('password reset', () => {
 
     const token = await resetLinkOf(user.email);
     await system.reactors.drain();
-    const mail = (await outbox()).find((m) => m.includes(`To: ${user.email}`) && m.includes('Reset your password'));
+    const mail = (await outbox()).find(
+      (m) => m.includes(`To: ${user.email}`) && m.includes('Reset your password'),
+    );
     expect(mail).toContain(`/auth/reset-password?token=${token}`);
 
     expect(
       await call('POST', '/api/auth/reset-password', { body: { token, password: '123' } }),
     ).toMatchObject({ status: 400, body: { detail: 'Password must be at least 6 characters' } });
-    const reset = await call('POST', '/api/auth/reset-password', { body: { token, password: 'brand new secret' } });
+    const reset = await call('POST', '/api/auth/reset-password', {
+      body: { token, password: 'brand new secret' },
+    });
     expect(reset.status).toBe(200);
 
     for (const session of [user.token, second.body.token as string]) {
-      expect((await call('GET', '/api/auth/me', { token: session, minPosition: reset.position })).status).toBe(401);
+      expect(
+        (await call('GET', '/api/auth/me', { token: session, minPosition: reset.position })).status,
+      ).toBe(401);
       expect((await call('POST', '/api/auth/logout', { token: session })).status).toBe(401);
     }
-    expect((await call('POST', '/api/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(
-      401,
-    );
     expect(
-      (await call('POST', '/api/auth/login', { body: { email: user.email, password: 'brand new secret' } })).status,
+      (await call('POST', '/api/auth/login', { body: { email: user.email, password: user.password } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await call('POST', '/api/auth/login', { body: { email: user.email, password: 'brand new secret' } }))
+        .status,
     ).toBe(200);
-    expect(await call('POST', '/api/auth/reset-password', { body: { token, password: 'again again' } })).toMatchObject({
+    expect(
+      await call('POST', '/api/auth/reset-password', { body: { token, password: 'again again' } }),
+    ).toMatchObject({
       status: 400,
       body: { detail: messages.resetUsed },
     });
@@ -322,9 +358,9 @@ describe('password reset', () => {
     const user = await verifiedUser();
     const userKey = userKeyOf(user.email, system.config.secret);
     const forged = linkToken('not-the-secret', 'reset', userKey, randomUUID()).token;
-    expect(await call('POST', '/api/auth/reset-password', { body: { token: forged, password: 'whatever1' } })).toMatchObject(
-      { status: 400, body: { detail: messages.resetUnknown } },
-    );
+    expect(
+      await call('POST', '/api/auth/reset-password', { body: { token: forged, password: 'whatever1' } }),
+    ).toMatchObject({ status: 400, body: { detail: messages.resetUnknown } });
     // Given a reset requested two hours ago (valid one hour).
     const eventId = randomUUID();
     const link = linkToken(system.config.secret, 'reset', userKey, eventId);
@@ -348,10 +384,14 @@ describe('password reset', () => {
       ],
       'any',
     );
-    const answer = await call('POST', '/api/auth/reset-password', { body: { token: link.token, password: 'whatever1' } });
+    const answer = await call('POST', '/api/auth/reset-password', {
+      body: { token: link.token, password: 'whatever1' },
+    });
     expect(answer).toMatchObject({ status: 400, body: { detail: messages.resetExpired } });
     // The session survives refused resets.
-    expect((await call('GET', '/api/auth/me', { token: user.token, minPosition: user.position })).status).toBe(200);
+    expect(
+      (await call('GET', '/api/auth/me', { token: user.token, minPosition: user.position })).status,
+    ).toBe(200);
   });
 });
 
@@ -368,15 +408,23 @@ describe('rate limits', () => {
   it('allows 10 logins a minute per IP and per account', async () => {
     const ip = freshIp();
     for (let i = 0; i < 10; i++) {
-      expect((await call('POST', '/api/auth/login', { body: { email: newEmail(), password: 'x' }, ip })).status).toBe(401);
+      expect(
+        (await call('POST', '/api/auth/login', { body: { email: newEmail(), password: 'x' }, ip })).status,
+      ).toBe(401);
     }
-    expect((await call('POST', '/api/auth/login', { body: { email: newEmail(), password: 'x' }, ip })).status).toBe(429);
+    expect(
+      (await call('POST', '/api/auth/login', { body: { email: newEmail(), password: 'x' }, ip })).status,
+    ).toBe(429);
 
     const target = newEmail();
     for (let i = 0; i < 10; i++) {
-      expect((await call('POST', '/api/auth/login', { body: { email: target, password: 'x' } })).status).toBe(401);
+      expect((await call('POST', '/api/auth/login', { body: { email: target, password: 'x' } })).status).toBe(
+        401,
+      );
     }
-    const refused = await call('POST', '/api/auth/login', { body: { email: target.toUpperCase(), password: 'x' } });
+    const refused = await call('POST', '/api/auth/login', {
+      body: { email: target.toUpperCase(), password: 'x' },
+    });
     expect(refused).toMatchObject({ status: 429 });
     expect(typeof refused.body.detail).toBe('string');
   });
@@ -384,13 +432,13 @@ describe('rate limits', () => {
   it('allows 5 reset requests a minute per IP', async () => {
     const ip = freshIp();
     for (let i = 0; i < 5; i++) {
-      expect((await call('POST', '/api/auth/request-password-reset', { body: { email: newEmail() }, ip })).status).toBe(
-        200,
-      );
+      expect(
+        (await call('POST', '/api/auth/request-password-reset', { body: { email: newEmail() }, ip })).status,
+      ).toBe(200);
     }
-    expect((await call('POST', '/api/auth/request-password-reset', { body: { email: newEmail() }, ip })).status).toBe(
-      429,
-    );
+    expect(
+      (await call('POST', '/api/auth/request-password-reset', { body: { email: newEmail() }, ip })).status,
+    ).toBe(429);
   });
 });
 
@@ -400,6 +448,8 @@ async function outbox(): Promise<string[]> {
   const raw = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
   // The bodies are quoted-printable: undo soft line breaks and =XX escapes.
   return raw.map((m) =>
-    m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    m
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
   );
 }

@@ -97,7 +97,10 @@ describe('PostgresNotifier (unique channel prefix)', () => {
   describe('between two notifiers', () => {
     notifierContract(async () => {
       const channel = unique('test_notify');
-      return [await PostgresNotifier.connect(db.url, channel), await PostgresNotifier.connect(db.url, channel)];
+      return [
+        await PostgresNotifier.connect(db.url, channel),
+        await PostgresNotifier.connect(db.url, channel),
+      ];
     });
   });
 

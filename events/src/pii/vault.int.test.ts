@@ -85,7 +85,17 @@ describe('PostgresPiiVault', () => {
     const key = Buffer.alloc(32, 7);
     const sealed = sealWith(key, 'account-6', 'secret', 'k1');
     expect(openWith(key, sealed)).toBe('secret');
-    expect(() => openWith(key, withField(sealed, 0, () => 'account-7'))).toThrow();
-    expect(() => openWith(key, withField(sealed, 4, () => 'k2'))).toThrow();
+    expect(() =>
+      openWith(
+        key,
+        withField(sealed, 0, () => 'account-7'),
+      ),
+    ).toThrow();
+    expect(() =>
+      openWith(
+        key,
+        withField(sealed, 4, () => 'k2'),
+      ),
+    ).toThrow();
   });
 });

@@ -45,7 +45,12 @@ export async function sceneImage(hue: number, seed: number): Promise<Buffer> {
 }
 
 /** Publishes a story as the administrator; returns its id. */
-export async function publishStory(baseURL: string, adminCode: string, story: SeedStory, seed = 0): Promise<string> {
+export async function publishStory(
+  baseURL: string,
+  adminCode: string,
+  story: SeedStory,
+  seed = 0,
+): Promise<string> {
   const form = new FormData();
   for (const [index, text] of story.texts.entries()) {
     const png = await sceneImage(story.hue ?? (seed * 47) % 360, seed + index);
@@ -54,7 +59,11 @@ export async function publishStory(baseURL: string, adminCode: string, story: Se
   }
   form.append('isPremium', story.isPremium ? 'true' : 'false');
   const response = await expectOk(
-    await fetch(`${baseURL}/api/stories`, { method: 'POST', headers: { 'X-Admin-Code': adminCode }, body: form }),
+    await fetch(`${baseURL}/api/stories`, {
+      method: 'POST',
+      headers: { 'X-Admin-Code': adminCode },
+      body: form,
+    }),
     'Publishing a story',
   );
   return ((await response.json()) as { id: string }).id;
@@ -78,7 +87,8 @@ export async function createUserWithEmail(baseURL: string, email: string): Promi
     'Signup',
   );
   const { verification_token } = (await signup.json()) as { verification_token?: string };
-  if (!verification_token) throw new Error('Signup did not expose a verification token (EXPOSE_VERIFICATION_TOKEN)');
+  if (!verification_token)
+    throw new Error('Signup did not expose a verification token (EXPOSE_VERIFICATION_TOKEN)');
   await expectOk(
     await fetch(`${baseURL}/api/auth/verify-email`, {
       method: 'POST',
@@ -100,7 +110,12 @@ export async function createUserWithEmail(baseURL: string, email: string): Promi
 }
 
 /** Grants or removes premium as the administrator. */
-export async function setPremium(baseURL: string, adminCode: string, email: string, on: boolean): Promise<void> {
+export async function setPremium(
+  baseURL: string,
+  adminCode: string,
+  email: string,
+  on: boolean,
+): Promise<void> {
   await expectOk(
     await fetch(`${baseURL}/api/admin/users/${encodeURIComponent(email)}/subscription`, {
       method: 'PUT',
@@ -172,3 +187,13 @@ export const SAMPLE_STORIES: SeedStory[] = [
     hue: 15,
   },
 ];
+
+/** Opens the app once and stores the session token as the SPA does after a login (spec.md section 3). */
+export async function signIn(
+  page: { goto(url: string): Promise<unknown>; evaluate<A>(fn: (arg: A) => void, arg: A): Promise<unknown> },
+  baseURL: string,
+  token: string,
+): Promise<void> {
+  await page.goto(`${baseURL}/policy`);
+  await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
+}

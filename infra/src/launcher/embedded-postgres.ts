@@ -123,7 +123,9 @@ export async function startEmbeddedPostgres(
   log: (line: string) => void,
 ): Promise<EmbeddedDatabase> {
   const dir = join(dataDir, 'postgres');
-  const password = persistentSecret(dataDir, 'postgres-password', () => randomBytes(18).toString('base64url')).value;
+  const password = persistentSecret(dataDir, 'postgres-password', () =>
+    randomBytes(18).toString('base64url'),
+  ).value;
   const urlFor = (port: number, database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 

@@ -34,7 +34,8 @@ async function main() {
   } catch (error) {
     await database.stop().catch(() => {});
     const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE') throw new Error(`port ${config.port} is already in use: set PORT to another one`);
+    if (code === 'EADDRINUSE')
+      throw new Error(`port ${config.port} is already in use: set PORT to another one`);
     throw error;
   }
 

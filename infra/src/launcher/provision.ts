@@ -23,7 +23,11 @@ export async function provisionDatabase(
   mode: 'own' | 'borrow' = 'own',
 ): Promise<ProvisionedDatabase> {
   if (raw.DATABASE_URL) {
-    return { url: raw.DATABASE_URL, description: `PostgreSQL at ${redact(raw.DATABASE_URL)}`, stop: async () => {} };
+    return {
+      url: raw.DATABASE_URL,
+      description: `PostgreSQL at ${redact(raw.DATABASE_URL)}`,
+      stop: async () => {},
+    };
   }
   const embedded = await startEmbeddedPostgres(resolve(raw.DATA_DIR), log);
   return {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
+import fastifyStatic from '@fastify/static';
 import { installErrorHandling } from '@nocturne/events';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 

@@ -36,7 +36,11 @@ interface Running {
 }
 
 function startService(role: ServiceRole, env: NodeJS.ProcessEnv): Promise<Running> {
-  const child = fork(serviceEntry, [role], { env, execArgv: ['--import', import.meta.resolve('tsx')], stdio: 'inherit' });
+  const child = fork(serviceEntry, [role], {
+    env,
+    execArgv: ['--import', import.meta.resolve('tsx')],
+    stdio: 'inherit',
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${role} did not start within 60s`)), 60_000);
@@ -102,7 +106,7 @@ async function main() {
       'query-api': queryPort,
       gateway: config.port,
     };
-    for (const role of serviceRoles) {
+    const launch = async (role: ServiceRole) => {
       const service = await startService(role, {
         ...process.env,
         DATABASE_URL: database.url,
@@ -118,7 +122,14 @@ async function main() {
         stopping = true;
         void stopEverything().then(() => process.exit(1));
       });
-    }
+    };
+    // The back ends start side by side (loading them is most of the time); the gateway last,
+    // once they answer.
+    const backEnds = serviceRoles.filter((r) => r !== 'gateway');
+    const started = await Promise.allSettled(backEnds.map(launch));
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    await launch('gateway');
   } catch (error) {
     stopping = true;
     await stopEverything();
@@ -130,7 +141,10 @@ async function main() {
       '',
       `Nocturne (split mode) is running at ${config.publicUrl}`,
       `  gateway        : port ${config.port} (GET/HEAD /api -> query-api, other methods -> command-api, SPA)`,
-      `  services       : ${running.map((s) => `${s.role} (pid ${s.child.pid})`).join(', ')}`,
+      `  services       : ${[...running]
+        .sort((a, b) => serviceRoles.indexOf(a.role) - serviceRoles.indexOf(b.role))
+        .map((s) => `${s.role} (pid ${s.child.pid})`)
+        .join(', ')}`,
       `  admin password : ${
         raw.ADMIN_PASSWORD
           ? '(set by ADMIN_PASSWORD)'

@@ -76,7 +76,8 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
 }
 
 async function main() {
-  if (!serviceRoles.includes(role)) throw new Error(`unknown service "${role}"; one of ${serviceRoles.join(', ')}`);
+  if (!serviceRoles.includes(role))
+    throw new Error(`unknown service "${role}"; one of ${serviceRoles.join(', ')}`);
   const service = await start();
   const stop = async () => service.stop();
   onShutdown(stop, log);

@@ -113,7 +113,9 @@ describe('split mode: each service in its own process behind the gateway', () =>
 
   it('routes every other method to command-api', async () => {
     for (const method of ['POST', 'DELETE', 'PUT']) {
-      const response = await fetch(`${base}/api/stories/00000000-0000-4000-8000-000000000000/like`, { method });
+      const response = await fetch(`${base}/api/stories/00000000-0000-4000-8000-000000000000/like`, {
+        method,
+      });
       expect(response.headers.get('x-served-by')).toBe('command-api');
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);

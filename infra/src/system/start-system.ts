@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { AccountRateLimits } from '@nocturne/command-api/users/rate-limits';
 import {
   createMailer,
   migrateReadModel,
@@ -30,6 +31,8 @@ export interface StartOptions {
   webDist?: string | undefined;
   clock?: () => Date;
   host?: string;
+  /** Test harnesses only (see apiDepsFrom). */
+  accountRateLimits?: Partial<AccountRateLimits>;
 }
 
 /**
@@ -86,7 +89,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
 
   const { projector, reactors: reactorRunner } = await startBackground(config, infra, options.log);
 
-  const deps = await apiDepsFrom(config, infra, clock);
+  const deps = await apiDepsFrom(config, infra, clock, { accountRateLimits: options.accountRateLimits });
   const app = await buildHttpApp({
     ...deps,
     webDist: options.webDist,

@@ -27,7 +27,10 @@ export async function connectFromEnv(env: NodeJS.ProcessEnv = process.env): Prom
   }
   const eventStoreUrl = env.EVENTSTORE_URL || undefined;
   const store = eventStoreUrl
-    ? await ((await import(esdbOpenerModule)) as EventStoreOpener).openEventStore({ eventStoreUrl, databaseUrl })
+    ? await ((await import(esdbOpenerModule)) as EventStoreOpener).openEventStore({
+        eventStoreUrl,
+        databaseUrl,
+      })
     : await PostgresEventStore.connect({ connectionString: databaseUrl });
   const vault = await PostgresPiiVault.connect(databaseUrl);
   return {

@@ -21,7 +21,8 @@ async function main(): Promise<void> {
     },
   });
   const batchSize = Number(values['batch-size']);
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('--batch-size must be a positive integer');
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new Error('--batch-size must be a positive integer');
   const connections = await connectFromEnv();
   await migrateReadModel(connections.databaseUrl, values.schema);
   const db = createReadModelDb(connections.databaseUrl, values.schema, 2);

@@ -12,7 +12,8 @@ async function main(): Promise<void> {
   const connections = await connectFromEnv();
   const bar = new cliProgress.SingleBar(
     {
-      format: '{phase} |{bar}| {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted}',
+      format:
+        '{phase} |{bar}| {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted}',
       barCompleteChar: '\u2588',
       barIncompleteChar: '\u2591',
       hideCursor: true,

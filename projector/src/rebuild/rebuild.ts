@@ -70,6 +70,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await migrateReadModel(options.databaseUrl, spare);
 
     const db = createReadModelDb(options.databaseUrl, spare, 4);
+    const batchSize = options.batchSize ?? 1000;
     let phase: RebuildProgress['phase'] = 'projecting';
     let head = await options.store.headPosition();
     const runner = new ProjectionRunner({
@@ -77,7 +78,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       db,
       projections: options.projections,
       vault: options.vault,
-      batchSize: options.batchSize ?? 1000,
+      batchSize,
       swapLock: false,
       onBatch: (position, count) => {
         events += count;
@@ -88,6 +89,14 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       await runner.init();
       options.onProgress?.({ phase, position: 0, head, events });
       let position = await runner.catchUp(head);
+      // Chase the head while it moves, so that little is left for the locked phase below,
+      // during which the live runner waits (bounded: a busy store is never caught for good).
+      for (let lap = 0; lap < 5; lap++) {
+        head = await options.store.headPosition();
+        if (head - position <= batchSize) break;
+        options.onProgress?.({ phase, position, head, events });
+        position = await runner.catchUp(head);
+      }
 
       phase = 'swapping';
       await control.query('begin');
@@ -97,7 +106,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         head = await options.store.headPosition();
         options.onProgress?.({ phase, position, head, events });
         position = await runner.catchUp(head);
-        const { rows: existing } = await control.query('select 1 from pg_namespace where nspname = $1', [live]);
+        const { rows: existing } = await control.query('select 1 from pg_namespace where nspname = $1', [
+          live,
+        ]);
         if (existing.length > 0) await control.query(`alter schema ${quote(live)} rename to ${quote(old)}`);
         await control.query(`alter schema ${quote(spare)} rename to ${quote(live)}`);
         if (existing.length > 0) await control.query(`drop schema ${quote(old)} cascade`);
@@ -113,7 +124,8 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       await db.destroy();
     }
   } finally {
-    if (locked && !swapped) await control.query(`drop schema if exists ${quote(spare)} cascade`).catch(() => {});
+    if (locked && !swapped)
+      await control.query(`drop schema if exists ${quote(spare)} cascade`).catch(() => {});
     await control.query('select pg_advisory_unlock_all()').catch(() => {});
     await control.end().catch(() => {});
   }

@@ -41,26 +41,34 @@ afterAll(async () => {
 
 interface Run {
   child: ChildProcess;
-  /** Resolves on the first committed batch. */
-  firstBatch: Promise<void>;
+  /** Resolves once the child has committed a batch ending at or after `position`. */
+  reached(position: number): Promise<void>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
 }
 
 /** The projector as its own process: `tsx projector/src/cli/project.ts`, until caught up. */
 function startProjector(): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', projectCli, '--progress', '--batch-size', '200'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: database.url, EVENTSTORE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', projectCli, '--progress', '--batch-size', '200'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: database.url, EVENTSTORE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
-  let signalFirst: () => void = () => {};
-  const firstBatch = new Promise<void>((resolve) => {
-    signalFirst = resolve;
-  });
+  let projected = 0;
+  const waiting = new Set<{ position: number; resolve: () => void }>();
   child.stdout!.on('data', (chunk: Buffer) => {
     output += chunk.toString();
-    if (output.includes('projected ')) signalFirst();
+    for (const match of chunk.toString().matchAll(/^projected (\d+)/gm)) projected = Number(match[1]);
+    for (const w of waiting) {
+      if (projected >= w.position) {
+        waiting.delete(w);
+        w.resolve();
+      }
+    }
   });
   child.stderr!.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -68,7 +76,15 @@ function startProjector(): Run {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>(
     (resolve) => child.on('exit', (code, signal) => resolve({ code, signal, output })),
   );
-  return { child, firstBatch, exited };
+  return {
+    child,
+    exited,
+    reached: (position) =>
+      new Promise<void>((resolve) => {
+        if (projected >= position) resolve();
+        else waiting.add({ position, resolve });
+      }),
+  };
 }
 
 async function livePosition(): Promise<number> {
@@ -97,28 +113,52 @@ describe('projector crash safety', () => {
       }
     })();
 
+    const started = Date.now();
+    const log = (line: string) =>
+      console.log(`[crash] ${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`);
+    void clean.then((p) => log(`clean rebuild at ${p}`));
+    // Kill points spread over the whole catch-up, each a little after a committed batch at a
+    // random position, so the kill lands anywhere: reading, inside a transaction, committing.
+    const targets = Array.from({ length: KILLS }, () =>
+      randomInt(Math.floor(head * 0.05), Math.floor(head * 0.9)),
+    );
+    targets.sort((a, b) => a - b);
     const killedAt: number[] = [];
-    while (killedAt.length < KILLS) {
-      const run = startProjector();
-      const ended = await Promise.race([run.firstBatch.then(() => false), run.exited.then(() => true)]);
-      if (ended) throw new Error(`the projector exited before its first batch:\n${(await run.exited).output}`);
-      // A random moment of the catch-up: inside a batch's transaction or between two.
-      await new Promise((resolve) => setTimeout(resolve, randomInt(0, 500)));
-      run.child.kill('SIGKILL');
-      const exit = await run.exited;
-      expect(exit.signal).toBe('SIGKILL');
-      expect(exit.output).not.toContain('caught up at');
-      const position = await livePosition();
-      expect(position).toBeLessThan(head);
-      killedAt.push(position);
-    }
-    console.log(`[crash] killed at checkpoints ${killedAt.join(', ')} of ${head}`);
-    expect(new Set(killedAt).size).toBeGreaterThan(1); // it made progress between kills
+    let running: Run | undefined;
+    try {
+      for (const target of targets) {
+        const from = await livePosition();
+        const run = startProjector();
+        running = run;
+        const ended = await Promise.race([
+          run.reached(Math.max(target, from + 1)).then(() => false),
+          run.exited.then(() => true),
+        ]);
+        if (ended)
+          throw new Error(`the projector exited before it was killed:\n${(await run.exited).output}`);
+        await new Promise((resolve) => setTimeout(resolve, randomInt(0, 150)));
+        run.child.kill('SIGKILL');
+        const exit = await run.exited;
+        expect(exit.signal, exit.output).toBe('SIGKILL');
+        expect(exit.output).not.toContain('caught up at');
+        const position = await livePosition();
+        expect(position).toBeLessThan(head);
+        expect(position).toBeGreaterThan(from); // it made progress before it died
+        killedAt.push(position);
+        log(`killed at ${position}`);
+      }
+      console.log(`[crash] killed at checkpoints ${killedAt.join(', ')} of ${head}`);
 
-    const last = startProjector();
-    const exit = await last.exited;
-    expect(exit.code, exit.output).toBe(0);
-    expect(exit.output).toContain(`caught up at ${head}`);
+      const last = startProjector();
+      running = last;
+      const exit = await last.exited;
+      expect(exit.code, exit.output).toBe(0);
+      expect(exit.output).toContain(`caught up at ${head}`);
+      log('the last run caught up');
+    } finally {
+      running?.child.kill('SIGKILL');
+      await clean.catch(() => {}); // never drop the database under the clean rebuild
+    }
 
     expect(await clean).toBe(head);
     const crashed = await readModelRows(database.url, LIVE_SCHEMA);
@@ -129,5 +169,5 @@ describe('projector crash safety', () => {
       expect(crashed[table], `table ${table}`).toEqual(rebuilt[table]);
     }
     expect(Object.keys(crashed)).toEqual(Object.keys(rebuilt));
-  });
+  }, 180_000);
 });

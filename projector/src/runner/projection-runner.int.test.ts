@@ -7,7 +7,12 @@ import {
   PostgresPiiVault,
   streams,
 } from '@nocturne/events';
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueName } from '@nocturne/infra/test-env/database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testNatsUrl,
+  uniqueName,
+} from '@nocturne/infra/test-env/database';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -126,10 +131,13 @@ describe('projection runner', () => {
   it('turns events into rows and moves every checkpoint to the last event', async () => {
     const kept = await publish();
     const gone = await publish();
-    await append(streams.storyLikes(kept.storyId), ...Array.from({ length: 3 }, () => ({
-      type: 'StoryLiked' as const,
-      data: { storyId: kept.storyId },
-    })));
+    await append(
+      streams.storyLikes(kept.storyId),
+      ...Array.from({ length: 3 }, () => ({
+        type: 'StoryLiked' as const,
+        data: { storyId: kept.storyId },
+      })),
+    );
     await append(streams.storyViews(kept.storyId), { type: 'StoryViewed', data: { storyId: kept.storyId } });
     await append(streams.story(gone.storyId), { type: 'StoryDeleted', data: { storyId: gone.storyId } });
     await register();
@@ -154,20 +162,29 @@ describe('projection runner', () => {
     const head = await register();
     const r = runner();
     await r.init();
-    await f.db.updateTable('projection_checkpoints').set({ position: skipped.position }).where('name', '=', 'stories').execute();
+    await f.db
+      .updateTable('projection_checkpoints')
+      .set({ position: skipped.position })
+      .where('name', '=', 'stories')
+      .execute();
 
     await r.catchUp();
-    expect((await f.db.selectFrom('stories').select('id').execute()).map((s) => s.id)).toEqual([applied.storyId]);
+    expect((await f.db.selectFrom('stories').select('id').execute()).map((s) => s.id)).toEqual([
+      applied.storyId,
+    ]);
     expect(await registrations()).toBe(2);
 
     // Only the stories projection is behind: the other one, already at the head, must skip the
     // batch it sees again, or the registrations would count twice.
-    await f.db.updateTable('projection_checkpoints').set({ position: 0 }).where('name', '=', 'stories').execute();
+    await f.db
+      .updateTable('projection_checkpoints')
+      .set({ position: 0 })
+      .where('name', '=', 'stories')
+      .execute();
     await r.catchUp();
-    expect((await f.db.selectFrom('stories').select('id').orderBy('position').execute()).map((s) => s.id)).toEqual([
-      skipped.storyId,
-      applied.storyId,
-    ]);
+    expect(
+      (await f.db.selectFrom('stories').select('id').orderBy('position').execute()).map((s) => s.id),
+    ).toEqual([skipped.storyId, applied.storyId]);
     expect(await registrations()).toBe(2);
     expect(await checkpoints()).toEqual({ stories: head, 'monthly-stats': head });
   });
@@ -235,7 +252,10 @@ describe('projection runner', () => {
       const prefix = uniqueName('runner');
       const notifier = await NatsNotifier.connect(natsUrl!, prefix);
       const listener = await NatsNotifier.connect(natsUrl!, prefix);
-      f.closers.push(() => notifier.close(), () => listener.close());
+      f.closers.push(
+        () => notifier.close(),
+        () => listener.close(),
+      );
       const projected: number[] = [];
       listener.onProjected((p) => projected.push(p));
       const r = runner({ notifier, maxIdleMs: 30_000 });
@@ -258,17 +278,20 @@ describe('projection runner', () => {
       await until(async () => (await checkpoints()).stories === position, 5000);
     });
 
-    it.skipIf(!natsUrl)('with NATS down (closed connection) the runner still catches up by polling', async () => {
-      const notifier = await NatsNotifier.connect(natsUrl!, uniqueName('down'));
-      await notifier.close();
-      const r = runner({ notifier });
-      r.start();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const position = (await publish()).position;
-      notifier.publishAppended(position); // dropped: the connection is closed
-      await until(async () => (await checkpoints()).stories === position, 5000);
-      const more = (await publish()).position;
-      await until(async () => (await checkpoints()).stories === more, 5000);
-    });
+    it.skipIf(!natsUrl)(
+      'with NATS down (closed connection) the runner still catches up by polling',
+      async () => {
+        const notifier = await NatsNotifier.connect(natsUrl!, uniqueName('down'));
+        await notifier.close();
+        const r = runner({ notifier });
+        r.start();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const position = (await publish()).position;
+        notifier.publishAppended(position); // dropped: the connection is closed
+        await until(async () => (await checkpoints()).stories === position, 5000);
+        const more = (await publish()).position;
+        await until(async () => (await checkpoints()).stories === more, 5000);
+      },
+    );
   });
 });

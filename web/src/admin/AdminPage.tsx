@@ -8,6 +8,7 @@ import { fetchAdminStories, fetchUsers } from './admin-api';
 import { clearAdminToken, storeAdminToken, storedAdminToken } from './admin-session';
 import { StoriesTab } from './StoriesTab';
 import { UsersTab } from './UsersTab';
+import '../layout/layout.css';
 import './admin.css';
 
 /**

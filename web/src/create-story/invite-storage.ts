@@ -1,7 +1,6 @@
 /**
- * Where the invite page keeps the accepted invite code (spec.md section 3, client storage).
- * The invite feature (web/src/invite/) owns the key; it was not there when this was written,
- * so this uses the agreed name `invite_code`.
+ * Where an accepted invite code is kept (spec.md section 3, client storage): the invite page
+ * (web/src/invite/) stores it, /create_stories reads it and sends it as X-Invite-Code.
  */
 export const INVITE_CODE_KEY = 'invite_code';
 

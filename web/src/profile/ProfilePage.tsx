@@ -54,7 +54,7 @@ function ProfilePage() {
         <div className="profile-bar__inner container">
           <Brand />
           <div className="profile-bar__actions">
-            <Button variant="primary" onClick={() => setCreating(true)}>
+            <Button variant="primary" className="profile-bar__generate" onClick={() => setCreating(true)}>
               <SparkleIcon />
               Generate
             </Button>

@@ -3,10 +3,10 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { useAuth } from '../auth/auth-context';
+import { PurchasePage } from '../purchase/PurchasePage';
 import { Spinner } from '../ui/Spinner';
 import { backTarget } from './back-target';
 import { loadStory, messages, StoryLoadError } from './load-story';
-import { PremiumGate } from './PremiumGate';
 import { StoryMessage } from './StoryMessage';
 import { StoryReader } from './StoryReader';
 import './reader.css';
@@ -63,8 +63,9 @@ export default function StoryPage() {
       case 'not-found':
         return <StoryMessage message={messages.notFound} backTo={backTo} tone="info" />;
       case 'payment-required':
-        // A reader without premium sees the gate; a subscriber who has used all 30 sees why.
-        if (user && !user.is_subscribed) return <PremiumGate backTo={backTo} />;
+        // A reader without premium sees the gate (the purchase page); a subscriber who has used
+        // all 30 sees why.
+        if (user && !user.is_subscribed) return <PurchasePage />;
         return <StoryMessage message={failure.message} backTo={backTo} />;
       default:
         return <StoryMessage message={failure.message} backTo={backTo} />;

@@ -91,7 +91,9 @@ export async function verifiedUser(
  * unverified accounts, so the session is appended to the user stream directly.
  */
 export async function unverifiedSession(system: TestSystem, email: string): Promise<string> {
-  await json(await post(system.baseUrl, '/api/auth/signup', { email, password: 'secret-pass', age_confirmed: true }));
+  await json(
+    await post(system.baseUrl, '/api/auth/signup', { email, password: 'secret-pass', age_confirmed: true }),
+  );
   const session = newSessionToken(userKeyOf(email, system.config.secret));
   const event = encodeEvent(
     {

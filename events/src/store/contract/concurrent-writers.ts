@@ -11,6 +11,8 @@ export interface ConcurrencyPlan {
   /** Few streams for many writers, so that they overlap and conflict. */
   streams: number;
   subscribers: number;
+  /** Store instances the writers are spread over, when the target can open more (see connectWriter). */
+  instances: number;
   timeoutMs: number;
 }
 
@@ -19,6 +21,7 @@ export const defaultPlan: ConcurrencyPlan = {
   events: 5_000,
   streams: 16,
   subscribers: 2,
+  instances: 4,
   timeoutMs: 100_000,
 };
 
@@ -42,6 +45,8 @@ function startSubscriber(store: EventStore, prefix: string, batchSize: number) {
       if (ours >= target) break;
     }
   })();
+  // Awaited in finish(); when the writers fail first, the test reports their error instead.
+  running.catch(() => {});
   return {
     seen,
     async finish(expected: number, timeoutMs: number): Promise<void> {
@@ -100,7 +105,12 @@ export function concurrentWritersContract(
     const batchOf = (): NewEvent[] =>
       Array.from({ length: 1 + Math.floor(Math.random() * 4) }, () => newEvent('Concurrent'));
 
-    async function writer(): Promise<void> {
+    const instances = target.connectWriter
+      ? await Promise.all(Array.from({ length: plan.instances }, () => target.connectWriter!()))
+      : [store];
+
+    async function writer(index: number): Promise<void> {
+      const own = instances[index % instances.length]!;
       const known = new Map<string, number>();
       while (committedEvents < plan.events) {
         if (Date.now() - started > plan.timeoutMs) throw new Error('writers ran out of time');
@@ -110,7 +120,7 @@ export function concurrentWritersContract(
           const revision = known.get(stream) ?? -1;
           appends += 1;
           try {
-            const result = await store.append(stream, batch, revision === -1 ? 'no_stream' : revision);
+            const result = await own.append(stream, batch, revision === -1 ? 'no_stream' : revision);
             committed.push({ stream, ids: batch.map((e) => e.eventId), ...result });
             committedEvents += batch.length;
             known.set(stream, result.nextRevision);
@@ -133,10 +143,12 @@ export function concurrentWritersContract(
     }
 
     try {
-      await Promise.all(Array.from({ length: plan.writers }, writer));
+      await Promise.all(Array.from({ length: plan.writers }, (_, i) => writer(i)));
     } catch (error) {
       for (const s of subscribers) s.stop();
       throw error;
+    } finally {
+      if (target.connectWriter) await Promise.all(instances.map((s) => s.close()));
     }
     const wrote = Date.now();
     const remaining = Math.max(5_000, plan.timeoutMs - (wrote - started));
@@ -185,7 +197,7 @@ export function concurrentWritersContract(
     for (const sequence of sequences.slice(1)) expect(sequence).toEqual(sequences[0]);
 
     console.log(
-      `[concurrency:${store.kind}] ${plan.writers} writers, ${streams.length} streams: ${committedEvents} events in ${committed.length} appends committed, ${conflicts} conflicts refused (${appends} attempts, ${refusedIds.size} events given up) in ${wrote - started} ms; ${plan.subscribers} subscribers caught up ${followed - wrote} ms later`,
+      `[concurrency:${store.kind}] ${plan.writers} writers on ${instances.length} store instance(s), ${streams.length} streams: ${committedEvents} events in ${committed.length} appends committed, ${conflicts} conflicts refused (${appends} attempts, ${refusedIds.size} events given up) in ${wrote - started} ms; ${plan.subscribers} subscribers caught up ${followed - wrote} ms later`,
     );
   });
 }

@@ -15,6 +15,12 @@ export interface ContractTarget {
   store: EventStore;
   /** True for the Postgres store: positions are 1, 2, 3, ... with no gap. */
   gapFreePositions: boolean;
+  /**
+   * Another store instance on the same database (its own connections), as another process
+   * would have. The concurrency test gives each writer one, so that their appends race in the
+   * database and not only inside one instance. Instances are closed by the test.
+   */
+  connectWriter?: () => Promise<EventStore>;
   teardown(): Promise<void>;
 }
 

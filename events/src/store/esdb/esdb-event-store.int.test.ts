@@ -13,7 +13,12 @@ const url = process.env.TEST_EVENTSTORE_URL || undefined;
 async function openEsdb(): Promise<ContractTarget> {
   const store = await EsdbEventStore.connect(url!);
   // The database is shared and keeps earlier runs: every test writes to streams of its own.
-  return { store, gapFreePositions: false, teardown: () => store.close() };
+  return {
+    store,
+    gapFreePositions: false,
+    connectWriter: () => EsdbEventStore.connect(url!),
+    teardown: () => store.close(),
+  };
 }
 
 if (url) {

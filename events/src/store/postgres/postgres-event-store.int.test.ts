@@ -18,6 +18,7 @@ async function openPostgres(label: string): Promise<ContractTarget & { url: stri
     store,
     url: db.url,
     gapFreePositions: true,
+    connectWriter: () => PostgresEventStore.connect({ connectionString: db.url, poolSize: 2 }),
     async teardown() {
       await store.close();
       await db.drop();

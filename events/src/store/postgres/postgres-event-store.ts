@@ -8,7 +8,8 @@ import type {
   SubscribeOptions,
 } from '../port';
 import { assertValidAppend, EventIdConflictError, WrongExpectedRevisionError } from '../port';
-import { eventStoreSchemaSql } from './schema';
+import { AppendGroups } from './append-groups';
+import { type AppendStatus, eventStoreSchemaSql } from './schema';
 
 interface EventRow {
   position: string;
@@ -36,6 +37,20 @@ function toStored(row: EventRow): StoredEvent {
   };
 }
 
+/** One append as es_append_group takes it. */
+interface GroupItem {
+  stream: string;
+  expected: string;
+  events: { event_id: string; type: string; data: unknown; metadata: unknown }[];
+}
+
+interface GroupOutcome {
+  status: AppendStatus;
+  next_revision: string | null;
+  last_position: string | null;
+  actual: string | null;
+}
+
 export interface PostgresEventStoreOptions {
   connectionString: string;
   /** Longest wait between polls when no notification arrives (ms). */
@@ -47,6 +62,7 @@ export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly pool: pg.Pool;
   private readonly maxPollInterval: number;
+  private readonly groups = new AppendGroups<GroupItem, GroupOutcome>((items) => this.sendGroup(items));
 
   private constructor(private readonly options: PostgresEventStoreOptions) {
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
@@ -77,31 +93,35 @@ export class PostgresEventStore implements EventStore {
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     assertValidAppend(streamName, events, expected);
-    const payload = events.map((e) => ({
-      event_id: e.eventId,
-      type: e.type,
-      data: e.data,
-      metadata: e.metadata,
-    }));
-    try {
-      const { rows } = await this.pool.query<{ next_revision: string; last_position: string }>(
-        'select next_revision, last_position from es_append($1, $2, $3)',
-        [streamName, String(expected), JSON.stringify(payload)],
-      );
-      const row = rows[0]!;
-      return { nextRevision: Number(row.next_revision), position: Number(row.last_position) };
-    } catch (error) {
-      if (error instanceof pg.DatabaseError && error.code === 'ES409') {
-        throw new WrongExpectedRevisionError(streamName, expected, Number(error.detail));
-      }
-      if (error instanceof pg.DatabaseError && error.code === 'ES422') {
+    const outcome = await this.groups.submit({
+      stream: streamName,
+      expected: String(expected),
+      events: events.map((e) => ({ event_id: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
+    });
+    switch (outcome.status) {
+      case 'appended':
+      case 'retry':
+        return { nextRevision: Number(outcome.next_revision), position: Number(outcome.last_position) };
+      case 'conflict':
+        throw new WrongExpectedRevisionError(streamName, expected, Number(outcome.actual));
+      case 'partial':
         throw new EventIdConflictError(
           streamName,
           events.map((e) => e.eventId),
         );
-      }
-      throw error;
+      default:
+        throw new Error(`es_append_group refused a malformed append to ${streamName}`);
     }
+  }
+
+  private async sendGroup(items: GroupItem[]): Promise<GroupOutcome[]> {
+    const { rows } = await this.pool.query<GroupOutcome & { idx: number }>(
+      'select idx, status, next_revision, last_position, actual from es_append_group($1) order by idx',
+      [JSON.stringify(items)],
+    );
+    if (rows.length !== items.length)
+      throw new Error('es_append_group answered a different number of appends');
+    return rows;
   }
 
   async readStream(streamName: string): Promise<StoredEvent[]> {

@@ -13,15 +13,30 @@
  * Why this rather than Emmett's xid8 snapshot filter or Marten's gap detection: the position
  * stays one gap-free bigint, which is what read-your-writes needs (`X-Event-Position` is a
  * single number a client can compare), and readers need no snapshot arithmetic or timeouts.
- * The cost is that appends are serialised; the bench (`npm run bench`) measures it against
- * plain INSERTs, and the write volume of this product (signups, likes, unlocks) is far below it.
+ * The cost is that appends are serialised, commit (WAL flush) included. Two things keep that
+ * cost down: checks that can refuse or answer an append run once before the lock (see
+ * es_append_group), and a store instance sends the appends that queue up while one group is in
+ * flight as the next group: one transaction, one lock, one WAL flush for all of them, each
+ * still checked and stored on its own. The bench (`npm run bench`) measures appends against
+ * plain INSERTs.
  *
- * Every expected-revision mode is checked inside `es_append`, in the same transaction that
- * inserts, so a conflict raises SQLSTATE ES409 and stores nothing; one call inserts the whole
- * batch, so an append of several events is atomic. ES422 = the batch repeats stored event ids
- * only partly; ES400 = a malformed call.
+ * Every expected-revision mode is checked in SQL, in the transaction that inserts, before
+ * anything of that append is written: a conflict stores nothing of it. One append's events
+ * are inserted by one statement, so an append of several events is atomic.
  */
 export const APPEND_LOCK = 8_202_611;
+
+/** Outcome of one append inside es_append_group. */
+export type AppendStatus =
+  | 'appended'
+  /** Every event id is stored already, in this stream: the original result is answered. */
+  | 'retry'
+  /** Some of the event ids are stored (or stored in another stream): refused, nothing stored. */
+  | 'partial'
+  /** The expected revision does not hold: refused, nothing stored; `actual` says what is. */
+  | 'conflict'
+  /** No events, an id twice, or an unknown expected-revision mode. */
+  | 'malformed';
 
 export const eventStoreSchemaSql = `
 create table if not exists es_streams (
@@ -41,87 +56,140 @@ create table if not exists es_events (
   unique (stream_name, stream_revision)
 );
 
+-- Checks one append and, when p_write and the checks pass, stores it. Writes only after every
+-- check passed. p_write must only be set while APPEND_LOCK is held.
+create or replace function es_append_one(
+  p_stream text, p_expected text, p_events jsonb, p_write boolean,
+  out status text, out next_revision bigint, out last_position bigint, out actual bigint)
+language plpgsql as $$
+declare
+  v_ids uuid[];
+  v_count int := jsonb_array_length(p_events);
+  v_known int;
+  v_elsewhere int;
+  v_position bigint;
+begin
+  select array_agg((e->>'event_id')::uuid) into v_ids from jsonb_array_elements(p_events) e;
+  if v_count = 0 or (select count(distinct id) from unnest(v_ids) id) <> v_count
+     or p_expected is null or p_expected !~ '^(any|no_stream|stream_exists|[0-9]{1,18})$' then
+    status := 'malformed';
+    return;
+  end if;
+
+  -- Idempotency: all ids stored, in this stream = a retry, answered as the original append was.
+  select count(*), count(*) filter (where e.stream_name <> p_stream) into v_known, v_elsewhere
+    from es_events e where e.event_id = any(v_ids);
+  if v_known = v_count and v_elsewhere = 0 then
+    status := 'retry';
+    select max(e.stream_revision), max(e.position) into next_revision, last_position
+      from es_events e where e.event_id = any(v_ids);
+    return;
+  elsif v_known > 0 then
+    status := 'partial';
+    return;
+  end if;
+
+  select s.revision into actual from es_streams s where s.stream_name = p_stream;
+  if not found then actual := -1; end if;
+  if (p_expected = 'no_stream' and actual <> -1)
+     or (p_expected = 'stream_exists' and actual = -1)
+     or (p_expected ~ '^[0-9]+$' and actual <> p_expected::bigint) then
+    status := 'conflict';
+    return;
+  end if;
+
+  if not p_write then
+    status := 'unchecked';
+    return;
+  end if;
+
+  select coalesce(max(e.position), 0) into v_position from es_events e;
+  insert into es_events (position, event_id, stream_name, stream_revision, type, data, metadata)
+  select v_position + e.ordinality, (e.value->>'event_id')::uuid, p_stream, actual + e.ordinality,
+         e.value->>'type', e.value->'data', e.value->'metadata'
+  from jsonb_array_elements(p_events) with ordinality e;
+  insert into es_streams (stream_name, revision) values (p_stream, actual + v_count)
+  on conflict (stream_name) do update set revision = excluded.revision;
+  status := 'appended';
+  next_revision := actual + v_count;
+  last_position := v_position + v_count;
+end $$;
+
+-- A group of independent appends, [{stream, expected, events: [{event_id, type, data, metadata}]}],
+-- in one transaction. Each gets its own outcome row (idx = 1-based place in the group); one
+-- append's conflict does not touch the others, and later appends see earlier ones.
+create or replace function es_append_group(p_appends jsonb)
+returns table (idx int, status text, next_revision bigint, last_position bigint, actual bigint)
+language plpgsql as $$
+declare
+  v_n int := jsonb_array_length(p_appends);
+  v_status text[] := array_fill(null::text, array[v_n]);
+  v_next bigint[] := array_fill(null::bigint, array[v_n]);
+  v_last bigint[] := array_fill(null::bigint, array[v_n]);
+  v_actual bigint[] := array_fill(null::bigint, array[v_n]);
+  v_item jsonb;
+  v_result record;
+  v_pending boolean := false;
+  v_head bigint;
+begin
+  -- The lock orders appends only if every statement after it takes a fresh snapshot, which is
+  -- what READ COMMITTED does; under a stricter level max(position) could be stale.
+  if current_setting('transaction_isolation') <> 'read committed' then
+    raise exception 'es_append_group must run at READ COMMITTED' using errcode = 'ES400';
+  end if;
+
+  -- First pass, without the lock. Stored events never change and revisions only grow, so a
+  -- retry, a partial repeat or a conflict seen now is a true answer at this moment: those
+  -- appends are answered without queueing for the lock.
+  for i in 1..v_n loop
+    v_item := p_appends->(i - 1);
+    select * into v_result from es_append_one(v_item->>'stream', v_item->>'expected', v_item->'events', false);
+    if v_result.status = 'unchecked' then
+      v_pending := true;
+    else
+      v_status[i] := v_result.status;
+      v_next[i] := v_result.next_revision;
+      v_last[i] := v_result.last_position;
+      v_actual[i] := v_result.actual;
+    end if;
+  end loop;
+
+  if v_pending then
+    perform pg_advisory_xact_lock(${APPEND_LOCK});
+    for i in 1..v_n loop
+      continue when v_status[i] is not null;
+      v_item := p_appends->(i - 1);
+      select * into v_result from es_append_one(v_item->>'stream', v_item->>'expected', v_item->'events', true);
+      v_status[i] := v_result.status;
+      v_next[i] := v_result.next_revision;
+      v_last[i] := v_result.last_position;
+      v_actual[i] := v_result.actual;
+      if v_result.status = 'appended' then v_head := v_result.last_position; end if;
+    end loop;
+    -- Delivered at commit, so a woken reader finds the rows.
+    if v_head is not null then perform pg_notify('es_appended', v_head::text); end if;
+  end if;
+
+  return query select i, v_status[i], v_next[i], v_last[i], v_actual[i] from generate_series(1, v_n) i;
+end $$;
+
+-- One append, for callers outside this module: raises ES409 on a conflict (DETAIL = the actual
+-- revision), ES422 on a partial repeat of stored ids, ES400 on a malformed call.
 create or replace function es_append(p_stream text, p_expected text, p_events jsonb)
 returns table (next_revision bigint, last_position bigint)
 language plpgsql as $$
 declare
-  v_current bigint;
-  v_position bigint;
-  v_count int := jsonb_array_length(p_events);
-  v_ids uuid[];
-  v_known int;
-  v_elsewhere int;
-  v_pass int;
+  v_result record;
 begin
-  -- The lock below orders appends only if every statement after it takes a fresh snapshot,
-  -- which is what READ COMMITTED does; under a stricter level max(position) could be stale.
-  if current_setting('transaction_isolation') <> 'read committed' then
-    raise exception 'es_append must run at READ COMMITTED' using errcode = 'ES400';
+  select * into v_result from es_append_group(
+    jsonb_build_array(jsonb_build_object('stream', p_stream, 'expected', p_expected, 'events', p_events)));
+  if v_result.status = 'conflict' then
+    raise exception 'wrong expected revision' using errcode = 'ES409', detail = v_result.actual::text;
+  elsif v_result.status = 'partial' then
+    raise exception 'the batch repeats only some stored event ids' using errcode = 'ES422';
+  elsif v_result.status = 'malformed' then
+    raise exception 'malformed append' using errcode = 'ES400';
   end if;
-  if v_count = 0 then
-    raise exception 'an append needs at least one event' using errcode = 'ES400';
-  end if;
-  select array_agg((e->>'event_id')::uuid) into v_ids from jsonb_array_elements(p_events) e;
-  if (select count(distinct id) from unnest(v_ids) id) <> v_count then
-    raise exception 'the batch contains an event id twice' using errcode = 'ES400';
-  end if;
-
-  -- Two passes of the same checks: first without the lock, then under it. Stored events are
-  -- never changed or removed and revisions only grow, so an answer the first pass gives (a
-  -- retry, a partial repeat, a conflict) is true at the moment it was read; the append is refused
-  -- or answered without queueing for the lock, which keeps the serialised part short when
-  -- writers conflict. Only an append that passes both is stored.
-  for v_pass in 1..2 loop
-    if v_pass = 2 then
-      perform pg_advisory_xact_lock(${APPEND_LOCK});
-    end if;
-
-    -- Idempotency: a batch whose event ids are all stored already, in this stream, is a retry and
-    -- gets the answer of the original append. A batch that repeats only some of them, or ids of
-    -- another stream, is neither: it is refused (ES422) and nothing is stored.
-    select count(*), count(*) filter (where stream_name <> p_stream) into v_known, v_elsewhere
-      from es_events where event_id = any(v_ids);
-    if v_known = v_count and v_elsewhere = 0 then
-      return query select max(stream_revision), max(position) from es_events where event_id = any(v_ids);
-      return;
-    elsif v_known > 0 then
-      raise exception 'the batch repeats only some stored event ids' using errcode = 'ES422';
-    end if;
-
-    select revision into v_current from es_streams where stream_name = p_stream;
-    if not found then v_current := -1; end if;
-
-    if p_expected = 'any' then
-      null;
-    elsif p_expected = 'no_stream' then
-      if v_current <> -1 then
-        raise exception 'wrong expected revision' using errcode = 'ES409', detail = v_current::text;
-      end if;
-    elsif p_expected = 'stream_exists' then
-      if v_current = -1 then
-        raise exception 'wrong expected revision' using errcode = 'ES409', detail = v_current::text;
-      end if;
-    elsif p_expected ~ '^[0-9]{1,18}$' then
-      if v_current <> p_expected::bigint then
-        raise exception 'wrong expected revision' using errcode = 'ES409', detail = v_current::text;
-      end if;
-    else
-      raise exception 'unknown expected revision %', p_expected using errcode = 'ES400';
-    end if;
-  end loop;
-
-  select coalesce(max(position), 0) into v_position from es_events;
-
-  insert into es_events (position, event_id, stream_name, stream_revision, type, data, metadata)
-  select v_position + e.ordinality, (e.value->>'event_id')::uuid, p_stream, v_current + e.ordinality,
-         e.value->>'type', e.value->'data', e.value->'metadata'
-  from jsonb_array_elements(p_events) with ordinality e;
-
-  insert into es_streams (stream_name, revision) values (p_stream, v_current + v_count)
-  on conflict (stream_name) do update set revision = excluded.revision;
-
-  -- Delivered at commit, so a woken reader finds the rows.
-  perform pg_notify('es_appended', (v_position + v_count)::text);
-  return query select v_current + v_count, v_position + v_count;
+  return query select v_result.next_revision, v_result.last_position;
 end $$;
 `;

@@ -9,13 +9,19 @@ import type { MixedHistory } from './mixed-history';
  * lock. For tests and the bench only; the product appends through the store. The store's schema
  * must exist (PostgresEventStore.connect creates it).
  */
-export async function insertHistory(databaseUrl: string, history: MixedHistory, chunk = 5000): Promise<number> {
+export async function insertHistory(
+  databaseUrl: string,
+  history: MixedHistory,
+  chunk = 5000,
+): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query('begin');
     await client.query('select pg_advisory_xact_lock($1)', [APPEND_LOCK]);
-    const { rows: head } = await client.query<{ head: string | null }>('select max(position) as head from es_events');
+    const { rows: head } = await client.query<{ head: string | null }>(
+      'select max(position) as head from es_events',
+    );
     let position = Number(head[0]?.head ?? 0);
     const names = [...new Set(history.appends.map((a) => a.streamName))];
     const { rows: known } = await client.query<{ stream_name: string; revision: string }>(

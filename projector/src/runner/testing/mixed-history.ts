@@ -187,7 +187,11 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
 }
 
 /** Appends a generated history through the store, then destroys the deleted accounts' keys. */
-export async function appendHistory(store: EventStore, vault: PiiVault, history: MixedHistory): Promise<number> {
+export async function appendHistory(
+  store: EventStore,
+  vault: PiiVault,
+  history: MixedHistory,
+): Promise<number> {
   let position = 0;
   for (const { streamName, events } of history.appends) {
     position = (await store.append(streamName, events, 'any')).position;

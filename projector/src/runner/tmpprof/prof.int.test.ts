@@ -13,7 +13,11 @@ it('profile', async () => {
   const vault = await PostgresPiiVault.connect(database.url);
   await migrateReadModel(database.url);
   let t = performance.now();
-  const lap = (label: string) => { const n = performance.now(); console.log(label, Math.round(n - t)); t = n; };
+  const lap = (label: string) => {
+    const n = performance.now();
+    console.log(label, Math.round(n - t));
+    t = n;
+  };
   const history = await mixedHistory(vault, 10000, 7);
   lap(`generate ${history.count} events, ${history.appends.length} appends`);
   await insertHistory(database.url, history);
@@ -23,5 +27,8 @@ it('profile', async () => {
   const r = new ProjectionRunner({ store, db, vault, projections });
   await r.catchUp();
   lap('project');
-  await db.destroy(); await vault.close(); await store.close(); await database.drop();
+  await db.destroy();
+  await vault.close();
+  await store.close();
+  await database.drop();
 });

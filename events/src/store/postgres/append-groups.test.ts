@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { AppendGroups } from './append-groups';
+
+/** A send function whose calls the test completes by hand. */
+function manualSend() {
+  const calls: { items: number[]; resolve: (o: string[]) => void; reject: (e: unknown) => void }[] = [];
+  const send = (items: number[]) =>
+    new Promise<string[]>((resolve, reject) => {
+      calls.push({ items, resolve, reject });
+    });
+  return { calls, send };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('AppendGroups', () => {
+  it('sends the first item at once and everything queued meanwhile as the next group', async () => {
+    const { calls, send } = manualSend();
+    const groups = new AppendGroups(send, 32);
+    const first = groups.submit(1);
+    const rest = [2, 3, 4].map((n) => groups.submit(n));
+    await tick();
+    expect(calls.map((c) => c.items)).toEqual([[1]]);
+    calls[0]!.resolve(['one']);
+    await tick();
+    expect(await first).toBe('one');
+    expect(calls.map((c) => c.items)).toEqual([[1], [2, 3, 4]]);
+    calls[1]!.resolve(['two', 'three', 'four']);
+    expect(await Promise.all(rest)).toEqual(['two', 'three', 'four']);
+  });
+
+  it('caps a group at maxGroup items', async () => {
+    const { calls, send } = manualSend();
+    const groups = new AppendGroups(send, 2);
+    const all = [1, 2, 3, 4, 5].map((n) => groups.submit(n));
+    await tick();
+    calls[0]!.resolve(['a']);
+    await tick();
+    calls[1]!.resolve(['b', 'c']);
+    await tick();
+    calls[2]!.resolve(['d', 'e']);
+    expect(await Promise.all(all)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(calls.map((c) => c.items)).toEqual([[1], [2, 3], [4, 5]]);
+  });
+
+  it('rejects every item of a failed group and carries on with the next', async () => {
+    const { calls, send } = manualSend();
+    const groups = new AppendGroups(send, 32);
+    const first = groups.submit(1);
+    const second = groups.submit(2);
+    const third = groups.submit(3);
+    await tick();
+    calls[0]!.resolve(['ok']);
+    await tick();
+    calls[1]!.reject(new Error('connection lost'));
+    await expect(second).rejects.toThrow('connection lost');
+    await expect(third).rejects.toThrow('connection lost');
+    expect(await first).toBe('ok');
+    const fourth = groups.submit(4);
+    await tick();
+    calls[2]!.resolve(['four']);
+    expect(await fourth).toBe('four');
+  });
+});

@@ -1,0 +1,3 @@
+export const repoRoot: string;
+export function webBuildReason(root?: string): string | null;
+export function ensureWebBuilt(options?: { root?: string; log?: (line: string) => void }): boolean;

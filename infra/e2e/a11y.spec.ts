@@ -1,0 +1,132 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { type E2eSystem, startE2eSystem } from './fixtures/system';
+import { createUser, publishStory, SAMPLE_STORIES, signIn, type TestUser } from './support/web-data';
+
+/**
+ * Accessibility (issue 6): zero serious or critical axe violations on every route, logged out
+ * and logged in, and with every dialog open.
+ */
+
+let sys: E2eSystem;
+let user: TestUser;
+let freeId: string;
+let premiumId: string;
+
+test.beforeAll(async () => {
+  sys = await startE2eSystem();
+  freeId = await publishStory(sys.baseURL, sys.adminPassword, SAMPLE_STORIES[0]!, 0);
+  premiumId = await publishStory(sys.baseURL, sys.adminPassword, SAMPLE_STORIES[1]!, 1);
+  user = await createUser(sys.baseURL, 'axe');
+  await sys.settle();
+});
+
+test.afterAll(async () => {
+  await sys?.stop();
+});
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300); // let entrance animations finish
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
+}
+
+const loggedOutRoutes = () => [
+  '/',
+  '/policy',
+  '/auth/login',
+  '/auth/signup',
+  '/auth/verify?token=not-a-real-token',
+  '/auth/reset-password',
+  '/invite',
+  '/create_stories',
+  '/subscription',
+  '/subscription-manage',
+  '/profile',
+  `/story/${freeId}`,
+  `/story/${premiumId}`,
+  '/admin_panel',
+  '/no-such-page',
+];
+
+const loggedInRoutes = () => [
+  '/',
+  '/profile',
+  '/policy',
+  `/story/${freeId}`,
+  `/story/${premiumId}`,
+  '/subscription',
+  '/subscription-manage',
+  '/invite',
+  '/no-such-page',
+];
+
+test('every route, logged out', async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const path of loggedOutRoutes()) {
+    await page.goto(`${sys.baseURL}${path}`);
+    await expectNoSeriousViolations(page, `logged out ${path}`);
+  }
+});
+
+test('every route, logged in', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, sys.baseURL, user.token);
+  for (const path of loggedInRoutes()) {
+    await page.goto(`${sys.baseURL}${path}`);
+    await expectNoSeriousViolations(page, `logged in ${path}`);
+  }
+});
+
+test('every route on a phone', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/', '/policy', '/no-such-page', `/story/${freeId}`]) {
+    await page.goto(`${sys.baseURL}${path}`);
+    await expectNoSeriousViolations(page, `phone ${path}`);
+  }
+  await signIn(page, sys.baseURL, user.token);
+  await page.goto(`${sys.baseURL}/profile`);
+  await expectNoSeriousViolations(page, 'phone /profile');
+});
+
+test('the landing dialogs and menus', async ({ page }) => {
+  await page.goto(`${sys.baseURL}/`);
+  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+  for (const [button, title] of [
+    ['How', 'How It Works'],
+    ['About Us', 'About Our Mission'],
+    ['Contact', 'Get In Touch'],
+  ] as const) {
+    await nav.getByRole('button', { name: button }).click();
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+    await expectNoSeriousViolations(page, `dialog ${title}`);
+    await page.keyboard.press('Escape');
+  }
+  await page.getByRole('button', { name: 'Create your own story' }).click();
+  await expect(page.getByRole('dialog', { name: 'Exclusive Feature Access' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'dialog Exclusive Feature Access');
+});
+
+test('the profile dialogs and menus', async ({ page }) => {
+  await signIn(page, sys.baseURL, user.token);
+  await page.goto(`${sys.baseURL}/profile`);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expectNoSeriousViolations(page, 'profile settings menu');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create a New Story' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'dialog Create a New Story');
+});
+
+test('the admin panel, logged in', async ({ page }) => {
+  await page.goto(`${sys.baseURL}/admin_panel`);
+  await page.getByLabel(/password/i).fill(sys.adminPassword);
+  await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'admin panel');
+});

@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const jsonReport = process.env.NOCTURNE_E2E_JSON;
+const reporter: ReporterDescription[] = [['list']];
+// `npm test` asks for a JSON report to print the counts in its summary.
+if (jsonReport) reporter.push(['json', { outputFile: jsonReport }]);
+
+/**
+ * End-to-end tests: Playwright driving the system Chromium (no browser download:
+ * PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1) against the one-process mode that the fixtures start
+ * (./fixtures). Run with `npm run test:e2e` (or as the last step of `npm test`).
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: join(root, 'test-results'),
+  globalSetup: './fixtures/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter,
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+});

@@ -1,0 +1,24 @@
+import { type AppConfig, ConfigError, parseConfig, resolveConfig } from '../config';
+import { type ProvisionedDatabase, provisionDatabase } from '../launcher/provision';
+
+/**
+ * The configuration of a command-line tool (audit, rebuild): the same variables as `npm start`.
+ * Without DATABASE_URL it uses the embedded PostgreSQL under DATA_DIR — the running one of
+ * `npm start` if there is one (left running), else started for the tool and stopped after it.
+ * Messages go to stderr so that the tool's own output stays clean.
+ */
+export async function cliConfig(): Promise<{ config: AppConfig; database: ProvisionedDatabase }> {
+  const log = (line: string) => console.error(`[nocturne] ${line}`);
+  let raw: ReturnType<typeof parseConfig>;
+  try {
+    raw = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await provisionDatabase(raw, log, 'borrow');
+  return { config: resolveConfig(raw, database.url).config, database };
+}

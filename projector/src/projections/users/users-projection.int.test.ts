@@ -1,0 +1,185 @@
+import type { DomainEvent, PiiVault, RecordedEvent } from '@nocturne/events';
+import { createTestDatabase, type TestDatabase } from '@nocturne/infra/test-env/database';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadModelDb, migrateReadModel } from '../../read-model/database';
+import type { ReadModel } from '../../read-model/schema';
+import { usersProjection } from './users-projection';
+
+let database: TestDatabase;
+let db: Kysely<ReadModel>;
+// Addresses by ciphertext; a missing entry is an erased key.
+const addresses = new Map<string, string>([
+  ['pii:v1:acc-a:e', 'ann@example.com'],
+  ['pii:v1:acc-b:e', 'bob@example.com'],
+  ['pii:v1:acc-c:e', 'cat@example.com'],
+]);
+const vault: PiiVault = {
+  encrypt: async () => {
+    throw new Error('not used');
+  },
+  decrypt: async (value) => addresses.get(value) ?? null,
+  destroy: async () => {},
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase('users_projection');
+  await migrateReadModel(database.url);
+  db = createReadModelDb(database.url);
+});
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+let position = 0;
+function recorded(event: DomainEvent, userKey: string, at: string): RecordedEvent {
+  position += 1;
+  return {
+    ...event,
+    eventId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+    streamName: `user-${userKey}`,
+    streamRevision: 0,
+    position,
+    metadata: { correlationId: 'c', causationId: 'c', actor: { kind: 'system' }, schemaVersion: 1 },
+    recordedAt: new Date(at),
+  } as RecordedEvent;
+}
+
+const digest = (c: string) => c.repeat(64);
+const registered = (accountId: string, email: string): DomainEvent => ({
+  type: 'UserRegistered',
+  data: {
+    accountId,
+    email,
+    passwordHash: 'pii:v1:x:h',
+    ageConfirmedAt: '2025-01-01T00:00:00.000Z',
+    verification: { tokenDigest: digest('a'), expiresAt: '2025-01-02T00:00:00.000Z' },
+  },
+});
+const A = '11111111-1111-4111-8111-111111111111';
+const B = '22222222-2222-4222-8222-222222222222';
+const C = '33333333-3333-4333-8333-333333333333';
+
+const history = () => [
+  recorded(registered(A, 'pii:v1:acc-a:e'), 'ka', '2025-01-01T10:00:00Z'),
+  recorded({ type: 'EmailVerified', data: { tokenDigest: digest('a') } }, 'ka', '2025-01-01T10:05:00Z'),
+  recorded(
+    { type: 'UserLoggedIn', data: { sessionDigest: digest('1'), expiresAt: '2025-01-31T10:06:00.000Z' } },
+    'ka',
+    '2025-01-01T10:06:00Z',
+  ),
+  recorded(
+    { type: 'UserLoggedIn', data: { sessionDigest: digest('2'), expiresAt: '2025-02-01T09:00:00.000Z' } },
+    'ka',
+    '2025-01-02T09:00:00Z',
+  ),
+  recorded({ type: 'UserLoggedOut', data: { sessionDigest: digest('1') } }, 'ka', '2025-01-02T09:30:00Z'),
+  recorded({ type: 'PremiumGranted', data: { stories: 30 } }, 'ka', '2025-01-03T00:00:00Z'),
+  recorded({ type: 'PremiumStoryUnlocked', data: { storyId: 's1' } }, 'ka', '2025-01-03T01:00:00Z'),
+  recorded({ type: 'PremiumStoryUnlocked', data: { storyId: 's2' } }, 'ka', '2025-01-03T02:00:00Z'),
+  // B logs in, resets the password (every session goes), then is revoked premium.
+  recorded(registered(B, 'pii:v1:acc-b:e'), 'kb', '2025-01-04T00:00:00Z'),
+  recorded({ type: 'EmailVerified', data: { tokenDigest: digest('a') } }, 'kb', '2025-01-04T00:01:00Z'),
+  recorded(
+    { type: 'UserLoggedIn', data: { sessionDigest: digest('3'), expiresAt: '2025-02-03T00:02:00.000Z' } },
+    'kb',
+    '2025-01-04T00:02:00Z',
+  ),
+  recorded(
+    { type: 'PasswordReset', data: { tokenDigest: digest('b'), passwordHash: 'pii:v1:x:h2' } },
+    'kb',
+    '2025-01-04T00:03:00Z',
+  ),
+  recorded({ type: 'PremiumGranted', data: { stories: 30 } }, 'kb', '2025-01-05T00:00:00Z'),
+  recorded({ type: 'PremiumRevoked', data: {} }, 'kb', '2025-01-06T00:00:00Z'),
+  // C registers, logs in, is deleted.
+  recorded(registered(C, 'pii:v1:acc-c:e'), 'kc', '2025-01-07T00:00:00Z'),
+  recorded(
+    { type: 'UserLoggedIn', data: { sessionDigest: digest('4'), expiresAt: '2025-02-06T00:00:00.000Z' } },
+    'kc',
+    '2025-01-07T00:01:00Z',
+  ),
+  recorded({ type: 'UserDeleted', data: { accountId: C } }, 'kc', '2025-01-08T00:00:00Z'),
+  // An erased account (its key is gone): never inserted, and its later events touch nothing.
+  recorded(registered('44444444-4444-4444-8444-444444444444', 'pii:v1:gone:e'), 'kd', '2025-01-09T00:00:00Z'),
+  recorded({ type: 'EmailVerified', data: { tokenDigest: digest('a') } }, 'kd', '2025-01-09T00:01:00Z'),
+];
+
+async function project(events: RecordedEvent[]) {
+  await db.transaction().execute(async (trx) => {
+    for (const event of events) {
+      if (usersProjection.handles.includes(event.type)) await usersProjection.apply(trx, event, { vault });
+    }
+  });
+}
+
+const rows = async () => ({
+  users: await db.selectFrom('users').selectAll().orderBy('user_key').execute(),
+  sessions: await db.selectFrom('sessions').selectAll().orderBy('session_digest').execute(),
+});
+
+describe('users projection', () => {
+  it('keeps accounts and live sessions, from the events alone', async () => {
+    const events = history();
+    await project(events);
+    const { users, sessions } = await rows();
+    expect(users).toEqual([
+      {
+        user_key: 'ka',
+        account_id: A,
+        email: 'ann@example.com',
+        verified: true,
+        is_subscribed: true,
+        premium_stories_remaining: 28,
+        created_at: new Date('2025-01-01T10:00:00Z'),
+        verified_at: new Date('2025-01-01T10:05:00Z'),
+        last_login: new Date('2025-01-02T09:00:00Z'),
+      },
+      {
+        user_key: 'kb',
+        account_id: B,
+        email: 'bob@example.com',
+        verified: true,
+        is_subscribed: false,
+        premium_stories_remaining: 0,
+        created_at: new Date('2025-01-04T00:00:00Z'),
+        verified_at: new Date('2025-01-04T00:01:00Z'),
+        last_login: new Date('2025-01-04T00:02:00Z'),
+      },
+    ]);
+    expect(sessions).toEqual([
+      { session_digest: digest('2'), user_key: 'ka', expires_at: new Date('2025-02-01T09:00:00.000Z') },
+    ]);
+  });
+
+  it('gives identical rows when rebuilt from the same events', async () => {
+    const before = await rows();
+    await db.deleteFrom('sessions').execute();
+    await db.deleteFrom('users').execute();
+    position = 0;
+    await project(history());
+    expect(await rows()).toEqual(before);
+  });
+
+  it('lets a deleted address register again as a fresh account', async () => {
+    addresses.set('pii:v1:acc-c2:e', 'cat@example.com');
+    await project([
+      recorded(
+        registered('55555555-5555-4555-8555-555555555555', 'pii:v1:acc-c2:e'),
+        'kc',
+        '2025-03-01T00:00:00Z',
+      ),
+    ]);
+    const row = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('user_key', '=', 'kc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      email: 'cat@example.com',
+      verified: false,
+      created_at: new Date('2025-03-01T00:00:00Z'),
+    });
+  });
+});
