@@ -250,7 +250,9 @@ const commands = {
 
 async function main() {
   checkNode();
-  const [name, ...args] = process.argv.slice(2);
+  const [name, ...rest] = process.argv.slice(2);
+  // `node infra/bin/bootstrap.mjs audit -- --email x` (npm already drops the `--`).
+  const args = rest[0] === '--' ? rest.slice(1) : rest;
   const command = commands[name ?? ''];
   if (!command) {
     console.error(`usage: node infra/bin/bootstrap.mjs <${Object.keys(commands).join('|')}> [args]`);
