@@ -62,7 +62,11 @@ class StreamCursor {
 }
 
 /** Runs `writers` loops of `operation` for `ms`; returns how many operations completed. */
-async function timed(writers: number, ms: number, operation: (writer: number) => Promise<void>): Promise<number> {
+async function timed(
+  writers: number,
+  ms: number,
+  operation: (writer: number) => Promise<void>,
+): Promise<number> {
   const until = Date.now() + ms;
   let done = 0;
   await Promise.all(
@@ -110,8 +114,14 @@ export async function benchAppendThroughput(
     await pool.query(plainTableSql);
     const appendStore = store;
 
-    const appendCursors = Array.from({ length: writers }, (_, w) => new StreamCursor(`append-${w}`, streamsPerWriter));
-    const insertCursors = Array.from({ length: writers }, (_, w) => new StreamCursor(`insert-${w}`, streamsPerWriter));
+    const appendCursors = Array.from(
+      { length: writers },
+      (_, w) => new StreamCursor(`append-${w}`, streamsPerWriter),
+    );
+    const insertCursors = Array.from(
+      { length: writers },
+      (_, w) => new StreamCursor(`insert-${w}`, streamsPerWriter),
+    );
     const append = async (writer: number) => {
       const { stream, expected } = appendCursors[writer]!.take();
       await appendStore.append(

@@ -19,6 +19,8 @@ async function main(): Promise<void> {
       hideCursor: true,
       etaBuffer: 50,
       fps: 10,
+      noTTYOutput: true,
+      notTTYSchedule: 2000,
     },
     cliProgress.Presets.shades_classic,
   );

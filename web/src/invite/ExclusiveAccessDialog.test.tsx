@@ -51,7 +51,9 @@ describe('Exclusive Feature Access dialog', () => {
     await screen.findByText('Invalid invite code. Please try again or join the waitlist below.');
     expect(screen.getByText('Join the Waiting List', { selector: 'h3' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a' } });
-    expect(screen.queryByText('Invalid invite code. Please try again or join the waitlist below.')).toBeNull();
+    expect(
+      screen.queryByText('Invalid invite code. Please try again or join the waitlist below.'),
+    ).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Back to invite code' }));
     expect(codeField()).toBeTruthy();
   });
