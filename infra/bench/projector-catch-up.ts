@@ -5,6 +5,23 @@ import { insertHistory } from '@nocturne/projector/runner/testing/insert-history
 import { mixedHistory } from '@nocturne/projector/runner/testing/mixed-history';
 import pg from 'pg';
 
+/**
+ * Drops the bench database once its pools have let go of it. FORCE only as a last resort: a
+ * pool whose connection is terminated by it while closing reports an error nobody listens to.
+ */
+async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      await admin.query(`drop database if exists "${name}"`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error; // object_in_use
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  await admin.query(`drop database if exists "${name}" with (force)`);
+}
+
 export interface CatchUpResult {
   events: number;
   seconds: number;
@@ -70,7 +87,7 @@ export async function benchProjectorCatchUp(
       await store.close();
     }
   } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await dropDatabase(admin, name);
     await admin.end();
   }
 }

@@ -126,15 +126,16 @@ test('Generate opens the creation dialog', async ({ page }) => {
 test('the settings menu opens About Us and Contact, links Subscription, and logs out', async ({ page }) => {
   await openProfileAs(page, 'settings');
   const settings = page.getByRole('button', { name: 'Settings' });
+  const menu = page.getByRole('navigation', { name: 'Settings menu' });
 
   await settings.click();
-  await page.getByRole('button', { name: 'About Us' }).click();
+  await menu.getByRole('button', { name: 'About Us' }).click();
   await expect(page.getByRole('dialog', { name: 'About Our Mission' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(settings).toBeFocused();
 
   await settings.click();
-  await page.getByRole('button', { name: 'Contact' }).first().click();
+  await menu.getByRole('button', { name: 'Contact' }).click();
   await expect(page.getByRole('dialog', { name: 'Get In Touch' })).toContainText('support@nocturne.test');
   await page.keyboard.press('Escape');
 
@@ -147,7 +148,7 @@ test('the settings menu opens About Us and Contact, links Subscription, and logs
   await expect(page.getByRole('link', { name: 'Subscription' })).toHaveCount(0);
 
   await settings.click();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await menu.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(url('/'));
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();

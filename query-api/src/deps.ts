@@ -1,7 +1,7 @@
+import type { PremiumUnlocker } from '@nocturne/command-api/premium/unlock-premium-story';
 import type { AdminPassword, EventStore, PiiVault } from '@nocturne/events';
 import type { ReadModel } from '@nocturne/projector/read-model/schema';
 import type { Kysely } from 'kysely';
-import type { PremiumUnlocker } from '@nocturne/command-api/premium/unlock-premium-story';
 import type { Consistency } from './consistency';
 
 export interface QueryApiOptions {

@@ -20,7 +20,9 @@ describe('signed image references', () => {
     const [r, s, e, m] = signed.split('.') as [string, string, string, string];
     expect(verifySignedRef(secret, [`${'cd'.repeat(16)}`, s, e, m].join('.'), now)).toBeNull();
     expect(verifySignedRef(secret, [r, userSubject('e'.repeat(32)), e, m].join('.'), now)).toBeNull();
-    expect(verifySignedRef(secret, [r, s, (Number.parseInt(e, 36) + 3600).toString(36), m].join('.'), now)).toBeNull();
+    expect(
+      verifySignedRef(secret, [r, s, (Number.parseInt(e, 36) + 3600).toString(36), m].join('.'), now),
+    ).toBeNull();
     expect(verifySignedRef('other-secret', signed, now)).toBeNull();
   });
 

@@ -19,7 +19,7 @@ interface Props {
 export function SettingsMenu({ onOpenDialog, onLogout, buttonRef }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -60,7 +60,7 @@ export function SettingsMenu({ onOpenDialog, onLogout, buttonRef }: Props) {
         <SettingsIcon />
       </button>
       {open ? (
-        <div ref={panel} id={panelId} className="settings__panel">
+        <nav ref={panel} id={panelId} className="settings__panel" aria-label="Settings menu">
           <button type="button" className="settings__item" onClick={() => choose('about')}>
             About Us
           </button>
@@ -81,7 +81,7 @@ export function SettingsMenu({ onOpenDialog, onLogout, buttonRef }: Props) {
           >
             Logout
           </button>
-        </div>
+        </nav>
       ) : null}
     </div>
   );

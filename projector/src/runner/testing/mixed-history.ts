@@ -93,15 +93,25 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
   }
   const premiumStories = stories.filter((s) => s.premium);
 
+  // The personal fields first, a few at a time (one vault round trip each).
+  const accounts: { accountId: string; email: string; passwordHash: string }[] = [];
+  for (let n = 0; n < userCount; n += 8) {
+    const chunk = Array.from({ length: Math.min(8, userCount - n) }, async (_, k) => {
+      const accountId = randomUUID();
+      const [email, passwordHash] = await Promise.all([
+        vault.encrypt(accountId, `reader${n + k}@nocturne.test`),
+        vault.encrypt(accountId, `$argon2id$hash-${n + k}`),
+      ]);
+      return { accountId, email, passwordHash };
+    });
+    accounts.push(...(await Promise.all(chunk)));
+  }
+
   let userEvents = 0;
   for (let n = 0; n < userCount; n++) {
     const userKey = digest(`user-${seed}-${n}`).slice(0, 32);
     const stream = streams.user(userKey);
-    const accountId = randomUUID();
-    const [email, passwordHash] = await Promise.all([
-      vault.encrypt(accountId, `reader${n}@nocturne.test`),
-      vault.encrypt(accountId, `$argon2id$hash-${n}`),
-    ]);
+    const { accountId, email, passwordHash } = accounts[n]!;
     const expires = new Date(Date.UTC(2030, 0, 1)).toISOString();
     first.push({
       streamName: stream,
