@@ -74,7 +74,9 @@ export async function benchProjectorCatchUp(
           if (position < nextReport) return;
           nextReport += head / 10;
           const seconds = (performance.now() - started) / 1000;
-          log(`projector: ${position.toLocaleString('en')}/${head.toLocaleString('en')} events, ${Math.round(position / seconds).toLocaleString('en')} events/s`);
+          log(
+            `projector: ${position.toLocaleString('en')}/${head.toLocaleString('en')} events, ${Math.round(position / seconds).toLocaleString('en')} events/s`,
+          );
         },
       });
       const reached = await runner.catchUp(head);

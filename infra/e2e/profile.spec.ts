@@ -140,12 +140,17 @@ test('the settings menu opens About Us and Contact, links Subscription, and logs
   await page.keyboard.press('Escape');
 
   await settings.click();
-  await expect(page.getByRole('link', { name: 'Subscription' })).toHaveAttribute(
+  await expect(menu.getByRole('link', { name: 'Subscription' })).toHaveAttribute(
     'href',
     '/subscription-manage',
   );
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('link', { name: 'Subscription' })).toHaveCount(0);
+  await expect(menu).toHaveCount(0);
+  await expect(settings).toBeFocused();
+  await settings.click();
+  await menu.getByRole('link', { name: 'Subscription' }).click();
+  await expect(page).toHaveURL(url('/subscription-manage'));
+  await page.goto(url('/profile'));
 
   await settings.click();
   await menu.getByRole('button', { name: 'Logout' }).click();

@@ -21,9 +21,7 @@ const esdbOpenerModule = '@nocturne/events/store/open-event-store';
 export async function connectFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<CliConnections> {
   const databaseUrl = env.DATABASE_URL;
   if (!databaseUrl || !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
-    throw new Error(
-      'DATABASE_URL must be set to the postgres:// URL the product runs on (for the embedded database of `npm start`, see the URL it prints)',
-    );
+    throw new Error('DATABASE_URL must be set to the postgres:// URL of the database the product runs on');
   }
   const eventStoreUrl = env.EVENTSTORE_URL || undefined;
   const store = eventStoreUrl
