@@ -34,7 +34,8 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(publishStoryRoutes, deps);
   await app.register(viewStoryRoutes, deps);
   await app.register(deleteStoryRoutes, deps);
-  await app.register(internalUnlockRoutes, deps);
+  // Split mode only: in one process query-api calls the unlocker directly, so the route need not exist.
+  if (deps.options.internalRoutes) await app.register(internalUnlockRoutes, deps);
   await app.register(validateAdminRoutes, deps);
   await app.register(confirmPaymentRoutes, deps);
   await app.register(checkDiscountRoutes, deps);

@@ -1,5 +1,6 @@
 import { pickTestServices } from '../src/test-env/pick-services';
 import { benchAppendThroughput } from './append-throughput';
+import { benchProjectorCatchUp } from './projector-catch-up';
 
 /**
  * `npm run bench` (design.md section 9: benchmarks are separate from tests and report ratios
@@ -10,27 +11,8 @@ import { benchAppendThroughput } from './append-throughput';
  *    a table of the same shape on the same server (the ratio is the cost of the global order).
  * 2. The projector's catch-up rate in events per second over at least 200,000 events.
  */
-interface CatchUpResult {
-  events: number;
-  seconds: number;
-  eventsPerSecond: number;
-}
-type CatchUpBench = (databaseUrl: string, log: (line: string) => void) => Promise<CatchUpResult>;
-
 const log = (line: string) => console.log(`  ${line}`);
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
-
-/** The projector's benchmark (infra/bench/projector-catch-up.ts), when it is there. */
-async function loadCatchUpBench(): Promise<CatchUpBench | undefined> {
-  const path = './projector-catch-up';
-  try {
-    const module = (await import(path)) as { benchProjectorCatchUp?: CatchUpBench };
-    return module.benchProjectorCatchUp;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') return undefined;
-    throw error;
-  }
-}
 
 async function main() {
   const services = await pickTestServices();
@@ -46,16 +28,11 @@ async function main() {
     );
 
     console.log('\n2. Projector catch-up');
-    const catchUp = await loadCatchUpBench();
-    if (catchUp) {
-      const result = await catchUp(services.postgresUrl, log);
-      results.push(
-        `projector catch-up                     : ${fmt(result.eventsPerSecond)} events/s ` +
-          `(${fmt(result.events)} events in ${result.seconds.toFixed(1)} s)`,
-      );
-    } else {
-      results.push('projector catch-up                     : not run (infra/bench/projector-catch-up.ts is missing)');
-    }
+    const catchUp = await benchProjectorCatchUp(services.postgresUrl, log, 200_000);
+    results.push(
+      `projector catch-up                     : ${fmt(catchUp.eventsPerSecond)} events/s ` +
+        `(${fmt(catchUp.events)} events in ${catchUp.seconds.toFixed(1)} s)`,
+    );
   } finally {
     await services.stop();
   }
@@ -63,6 +40,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  console.error(
+    `Benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import { httpPremiumUnlocker } from '@nocturne/command-api/premium/http-unlocker';
+import { migrateReadModel } from '@nocturne/projector';
 import { parseConfig, resolveConfig } from '../config';
 import { onShutdown } from '../launcher/shutdown';
 import { connectInfrastructure } from '../system/connect';
@@ -26,7 +27,7 @@ function required(name: string): string {
 async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   const raw = parseConfig(process.env);
   const { config } = resolveConfig(raw, required('DATABASE_URL'));
-  const port = Number(required('SPLIT_SERVICE_PORT'));
+  const port = () => Number(required('SPLIT_SERVICE_PORT'));
   const clock = () => new Date();
 
   if (role === 'gateway') {
@@ -36,10 +37,14 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       webDist: defaultWebDist,
       logLevel: config.logLevel,
     });
-    await app.listen({ port, host: process.env.SPLIT_GATEWAY_HOST ?? '0.0.0.0' });
+    await app.listen({ port: port(), host: process.env.SPLIT_GATEWAY_HOST ?? '0.0.0.0' });
     return { stop: () => app.close() };
   }
 
+  if (role === 'projector') {
+    // Idempotent; lets a deployment (infra/deploy) start the projector without the supervisor.
+    await migrateReadModel(config.databaseUrl);
+  }
   const infra = await connectInfrastructure(config, log);
   if (role === 'projector') {
     const { projector, reactors } = await startBackground(config, infra, log);
@@ -65,8 +70,9 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           logLevel: config.logLevel,
           trustProxy: true,
         });
-  // Internal services listen on loopback only: the gateway is the way in.
-  await app.listen({ port, host: '127.0.0.1' });
+  // Internal services listen on loopback only (the gateway is the way in), unless a deployment
+  // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
+  await app.listen({ port: port(), host: process.env.SPLIT_LISTEN_HOST ?? '127.0.0.1' });
   return {
     async stop() {
       await app.close();

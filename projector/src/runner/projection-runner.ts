@@ -44,11 +44,12 @@ function isRetryable(error: unknown): boolean {
 }
 
 /**
- * Applies events to the read models in batches. For each batch, one transaction applies the
- * events to every projection whose checkpoint is below them and moves each checkpoint by
- * compare-and-set; so a crash at any point neither loses nor double-applies an event (rows and
- * checkpoint commit together or not at all), and of two runners racing on one schema only one
- * commits a batch: the other's compare-and-set finds the checkpoint moved and rolls back.
+ * Applies events to the read models in batches. For each batch, one transaction locks this
+ * runner's checkpoint rows, applies the events above each projection's checkpoint and moves each
+ * checkpoint by compare-and-set; so a crash at any point neither loses nor double-applies an
+ * event (rows and checkpoint commit together or not at all), and of two runners on one schema
+ * (a second process, or `catchUp()` beside the running loop) the second waits for the first's
+ * batch, then finds the checkpoints moved and applies only what is still above them.
  */
 export class ProjectionRunner {
   private readonly batchSize: number;
@@ -104,8 +105,20 @@ export class ProjectionRunner {
         if (this.options.swapLock !== false) {
           await sql`select pg_advisory_xact_lock_shared(${READ_MODEL_SWAP_LOCK})`.execute(trx);
         }
+        // Then this runner's checkpoint rows, always in one order: a second runner on the same
+        // schema waits here, before it has touched a row, and then reads where the first one
+        // left off. (Without it, two runners whose batches start at different checkpoints lock
+        // rows in different orders and deadlock.)
+        const rows = await trx
+          .selectFrom('projection_checkpoints')
+          .select(['name', 'position'])
+          .where('name', 'in', this.names)
+          .orderBy('name')
+          .forUpdate()
+          .execute();
+        const checkpoints = new Map(rows.map((r) => [r.name, Number(r.position)]));
         for (const projection of this.options.projections) {
-          await this.applyBatch(trx, projection, events, from, last);
+          await this.applyBatch(trx, projection, events, checkpoints.get(projection.name), from, last);
         }
       });
     } catch (error) {
@@ -126,16 +139,11 @@ export class ProjectionRunner {
     trx: Transaction<ReadModel>,
     projection: Projection,
     events: RecordedEvent[],
+    checkpoint: number | undefined,
     from: number,
     last: number,
   ): Promise<void> {
-    const row = await trx
-      .selectFrom('projection_checkpoints')
-      .select('position')
-      .where('name', '=', projection.name)
-      .executeTakeFirst();
-    if (!row) throw new CheckpointMoved(); // a schema swapped in without this projection's row
-    const checkpoint = Number(row.position);
+    if (checkpoint === undefined) throw new CheckpointMoved(); // a schema swapped in without its row
     if (checkpoint >= last) return;
     // The batch starts after `from`; a checkpoint below it (moved back since `from` was read)
     // would leave a gap, so the batch is refused and read again from the new checkpoint.
@@ -146,6 +154,8 @@ export class ProjectionRunner {
         await projection.apply(trx, event, { vault: this.options.vault });
       }
     }
+    // Compare-and-set: the row is locked since the read above, so this cannot miss; it stays as
+    // the guard that no checkpoint ever moves from a value this batch did not start from.
     const moved = await trx
       .updateTable('projection_checkpoints')
       .set({ position: last })

@@ -21,16 +21,27 @@ const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
 
 /** `/profile` (spec.md section 2), for logged-in users only. */
 export default function ProfileRoute() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  // While logging out, render nothing: the guard would otherwise send us to the login page
+  // before the (transition-priority) navigation home lands.
+  const [leaving, setLeaving] = useState(false);
+  if (leaving) return null;
   return (
     <RequireAuth>
-      <ProfilePage />
+      <ProfilePage
+        onLogout={() => {
+          setLeaving(true);
+          logout();
+          navigate('/');
+        }}
+      />
     </RequireAuth>
   );
 }
 
-function ProfilePage() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
+function ProfilePage({ onLogout }: { onLogout(): void }) {
+  const { user } = useAuth();
   const queryClient = useQueryClient();
   const stories = useStories();
   const [loads, setLoads] = useState(0);
@@ -68,14 +79,7 @@ function ProfilePage() {
             >
               <RefreshIcon className={stories.isFetching ? 'is-spinning' : undefined} />
             </button>
-            <SettingsMenu
-              buttonRef={settingsButton}
-              onOpenDialog={setDialog}
-              onLogout={() => {
-                logout();
-                navigate('/');
-              }}
-            />
+            <SettingsMenu buttonRef={settingsButton} onOpenDialog={setDialog} onLogout={onLogout} />
           </div>
         </div>
       </header>

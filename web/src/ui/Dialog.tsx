@@ -61,7 +61,8 @@ export function Dialog({
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
       else dialog.removeAttribute('open');
       // Return focus to the opener if it is still on the page (it may have been unmounted).
-      const target = opener?.isConnected ? opener : returnFocusRefRef.current?.current;
+      const target =
+        opener?.isConnected && opener !== document.body ? opener : returnFocusRefRef.current?.current;
       target?.focus();
     };
   }, [open]);
@@ -71,7 +72,7 @@ export function Dialog({
     const dialog = ref.current;
     if (!dialog) return;
     const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-      (element) => element.offsetParent !== null || element === document.activeElement,
+      (element) => !element.closest('[hidden]'),
     );
     if (focusable.length === 0) {
       event.preventDefault();
@@ -119,7 +120,11 @@ export function Dialog({
           <CloseIcon />
         </button>
       </div>
-      <div className="dialog__body">{children}</div>
+      {/* Focusable so a long body can be scrolled with the keyboard (axe: scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <div className="dialog__body" tabIndex={0}>
+        {children}
+      </div>
       {footer ? <div className="dialog__footer">{footer}</div> : null}
     </dialog>
   );

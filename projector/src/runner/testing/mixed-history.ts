@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   type CommandContext,
   type DomainEvent,
-  type EventStore,
   encodeEvent,
   type NewEvent,
   type PiiVault,
@@ -49,7 +48,8 @@ const encode = (event: DomainEvent) => encodeEvent(event, context, randomUUID())
  * pay, get premium and unlock stories, and at the end some stories and accounts deleted. Every
  * event passes its catalogue schema, and streams stay in the order the command side keeps.
  * Personal fields are encrypted with `vault`; the keys of deleted accounts are listed in
- * `destroyedSubjects` (destroy them once appended, as account deletion does).
+ * `destroyedSubjects` (destroy them once stored, as account deletion does). Stored by
+ * `insertHistory` (insert-history.ts).
  */
 export async function mixedHistory(vault: PiiVault, events: number, seed = 1): Promise<MixedHistory> {
   const rnd = random(seed);
@@ -194,18 +194,4 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
   }
   const appends = [...first, ...interleaved, ...last];
   return { appends, count: appends.reduce((sum, a) => sum + a.events.length, 0), destroyedSubjects };
-}
-
-/** Appends a generated history through the store, then destroys the deleted accounts' keys. */
-export async function appendHistory(
-  store: EventStore,
-  vault: PiiVault,
-  history: MixedHistory,
-): Promise<number> {
-  let position = 0;
-  for (const { streamName, events } of history.appends) {
-    position = (await store.append(streamName, events, 'any')).position;
-  }
-  for (const subject of history.destroyedSubjects) await vault.destroy(subject);
-  return position;
 }
