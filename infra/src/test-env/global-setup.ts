@@ -12,5 +12,6 @@ export default async function setup(_project: TestProject) {
   process.env.TEST_NATS_URL = services.natsUrl ?? '';
   process.env.TEST_EVENTSTORE_URL = services.eventStoreUrl ?? '';
   process.env.TEST_SERVICES_DESCRIPTION = services.description;
+  process.env.TEST_SERVICES_PICKED = '1';
   return async () => services.stop();
 }

@@ -88,6 +88,17 @@ export async function pickTestServices(env: NodeJS.ProcessEnv = process.env): Pr
   const eventStoreUrl = env.EVENTSTORE_URL || undefined;
   const nothing = async () => {};
 
+  // Already picked by a global setup (vitest's or Playwright's) and handed down to this process:
+  // use that, so a test file or e2e spec never starts services of its own beside it.
+  if (env.TEST_DATABASE_URL && env.TEST_SERVICES_PICKED === '1') {
+    return {
+      postgresUrl: env.TEST_DATABASE_URL,
+      natsUrl: env.TEST_NATS_URL || undefined,
+      eventStoreUrl: env.TEST_EVENTSTORE_URL || undefined,
+      description: `handed down by the global setup: ${redact(env.TEST_DATABASE_URL)}`,
+      stop: nothing,
+    };
+  }
   if (forced === 'embedded') return startEmbeddedPostgres(undefined);
   if (fromEnv && forced !== 'local') {
     return {

@@ -1,6 +1,7 @@
 import { decodeEvent, type EventStore, type Notifier } from '@nocturne/events';
 import pg from 'pg';
 import type { Reactor, ReactorContext } from './reactor';
+import { REACTOR_LOCK } from './read-model-lock';
 import { WakeableLoop } from './wakeable-loop';
 
 /**
@@ -25,6 +26,7 @@ export class ReactorRunner {
   private readonly pool: pg.Pool;
   private readonly loop: WakeableLoop;
   private unsubscribe: (() => void) | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: ReactorRunnerOptions) {
     this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
@@ -46,11 +48,44 @@ export class ReactorRunner {
     }
   }
 
-  /** Runs each reactor over its next batch; returns how many events were read in all. */
-  async step(): Promise<number> {
+  /**
+   * Runs each reactor over its next batch; returns how many events were read in all (0 also when
+   * another process is reacting right now). Calls never overlap: `drain()` beside the running
+   * loop waits for the loop's batch instead of reading the same checkpoint and mailing twice.
+   */
+  step(): Promise<number> {
+    const run = this.queue.then(() => this.stepAlone());
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async stepAlone(): Promise<number> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      // One reacting process at a time (a second projector, or an old one during a deploy):
+      // the other skips its turn and polls again.
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        REACTOR_LOCK,
+      ]);
+      if (!rows[0]?.locked) return 0;
+      try {
+        return await this.reactAll(client);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [REACTOR_LOCK]);
+      }
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(broken); // a connection that failed is closed, and its lock with it
+    }
+  }
+
+  private async reactAll(client: pg.PoolClient): Promise<number> {
     let read = 0;
     for (const reactor of this.options.reactors) {
-      const { rows } = await this.pool.query<{ position: string }>(
+      const { rows } = await client.query<{ position: string }>(
         'select position from reactors.checkpoints where name = $1',
         [reactor.name],
       );
@@ -58,13 +93,19 @@ export class ReactorRunner {
       const batch = await this.options.store.readAll(from, this.options.batchSize ?? 100);
       read += batch.length;
       const handles = new Set<string>(reactor.handles);
-      for (const stored of batch) {
-        if (handles.has(stored.type)) await reactor.react(decodeEvent(stored), this.options.context);
-        await this.pool.query('update reactors.checkpoints set position = $2 where name = $1', [
+      const save = (position: number) =>
+        client.query('update reactors.checkpoints set position = $2 where name = $1', [
           reactor.name,
-          stored.position,
+          position,
         ]);
+      for (const stored of batch) {
+        if (!handles.has(stored.type)) continue;
+        await reactor.react(decodeEvent(stored), this.options.context);
+        // Right after the effect: a crash can repeat at most this one effect.
+        await save(stored.position);
       }
+      const last = batch.at(-1);
+      if (last) await save(last.position);
     }
     return read;
   }

@@ -10,3 +10,6 @@ export const READ_MODEL_SWAP_LOCK = 8_202_620;
 
 /** Held for a whole rebuild (session lock), so two rebuilds never fill one spare schema at once. */
 export const REBUILD_LOCK = 8_202_621;
+
+/** Held by the reactor runner while it reacts (session lock), so only one process sends mail. */
+export const REACTOR_LOCK = 8_202_622;

@@ -26,11 +26,12 @@ const OFFERING = [
 
 /** The landing page `/` (spec.md section 2). */
 export default function LandingPage() {
-  const { user, token } = useAuth();
+  const { user, token, loading } = useAuth();
   const stories = useStories();
   const [dialog, setDialog] = useState<InfoDialogName | null>(null);
   const [exclusiveOpen, setExclusiveOpen] = useState(false);
-  const loggedIn = Boolean(user ?? token);
+  // While the start-up session check runs, a stored token counts as logged in (no flash of visitor CTAs).
+  const loggedIn = loading ? Boolean(token) : Boolean(user);
 
   return (
     <div className="page landing">

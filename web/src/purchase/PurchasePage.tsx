@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { RequireLogin } from '../profile/require-login';
+import { RequireAuth } from '../auth/RequireAuth';
 import { buttonClass } from '../ui/Button';
 import { ArrowLeftIcon, CrownIcon } from '../ui/icons';
 import { PurchaseOffer } from './PurchaseOffer';
@@ -11,7 +11,7 @@ import './purchase.css';
  */
 export function PurchasePage() {
   return (
-    <RequireLogin>
+    <RequireAuth>
       <div className="page purchase-page">
         <main id="main" className="centered-panel purchase-panel">
           <Link className={buttonClass('ghost', 'sm', { className: 'purchase-back' })} to="/profile">
@@ -26,7 +26,7 @@ export function PurchasePage() {
           <PurchaseOffer />
         </main>
       </div>
-    </RequireLogin>
+    </RequireAuth>
   );
 }
 

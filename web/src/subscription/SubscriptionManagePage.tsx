@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
-import { RequireLogin } from '../profile/require-login';
+import { RequireAuth } from '../auth/RequireAuth';
 import { PurchaseOffer } from '../purchase/PurchaseOffer';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
@@ -11,9 +11,9 @@ import './subscription.css';
 /** `/subscription-manage` (spec.md section 2, Subscription management), login required. */
 export default function SubscriptionManageRoute() {
   return (
-    <RequireLogin>
+    <RequireAuth>
       <SubscriptionManagePage />
-    </RequireLogin>
+    </RequireAuth>
   );
 }
 
