@@ -6,6 +6,7 @@ export * from './auth/user-token';
 export * from './catalogue';
 export * from './codec';
 export * from './http/errors';
+export * from './http/require-admin';
 export * from './metadata';
 export * from './notify/nats-notifier';
 export * from './notify/notifier';

@@ -1,3 +1,4 @@
+import { requireAdmin } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
@@ -6,7 +7,6 @@ import { withPosition } from '../shared/reply';
 import { waitlistSubject } from '../waitlist/waitlist-subject';
 import { adminRateLimit } from './admin-rate-limit';
 import { deleteUserDecider } from './delete-user-decider';
-import { requireAdmin } from './require-admin';
 import { targetUser } from './target-user';
 
 /**

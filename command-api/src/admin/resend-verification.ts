@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { requireAdmin } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
@@ -7,7 +8,6 @@ import { withPosition } from '../shared/reply';
 import { accountDecider } from '../users/account-decider';
 import { oneTimeToken } from '../users/one-time-token';
 import { adminRateLimit } from './admin-rate-limit';
-import { requireAdmin } from './require-admin';
 import { targetUser } from './target-user';
 
 /**

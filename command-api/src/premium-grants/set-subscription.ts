@@ -1,7 +1,7 @@
+import { requireAdmin } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { adminRateLimit } from '../admin/admin-rate-limit';
-import { requireAdmin } from '../admin/require-admin';
 import { targetUser } from '../admin/target-user';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';

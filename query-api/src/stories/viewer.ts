@@ -1,5 +1,5 @@
+import { type AdminCaller, adminCaller } from '@nocturne/events';
 import type { FastifyRequest } from 'fastify';
-import { type AdminCaller, adminCaller } from '../admin/require-admin';
 import type { QueryApiDeps } from '../deps';
 import { adminSubject, userSubject } from '../images/signed-ref';
 import { type SessionUser, sessionUser } from '../users/session-user';

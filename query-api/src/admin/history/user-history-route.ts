@@ -1,8 +1,7 @@
-import { HttpError } from '@nocturne/events';
+import { HttpError, requireAdmin } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../../deps';
-import { requireAdmin } from '../require-admin';
 import { replayUserHistory } from './replay-user-history';
 
 const Params = z.object({ email: z.string().trim().min(1).max(320) });
