@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
+import { streams, userKeyOf } from '@nocturne/events';
+import { given, storyPublished } from '@nocturne/events/testing/given';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
 import { createReadModelDb, migrateReadModel, ProjectionRunner, projections } from '@nocturne/projector';
 import pg from 'pg';
@@ -91,31 +92,10 @@ async function me(token: string) {
 async function publishPremiumStories(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const storyId = randomUUID();
-    const image = { ref: `test-${storyId.slice(0, 8)}`, width: 600, height: 800 };
-    const result = await system.infra.store.append(
-      streams.story(storyId),
-      [
-        encodeEvent(
-          {
-            type: 'StoryPublished',
-            data: {
-              storyId,
-              slides: [
-                { image, text: 'One.' },
-                { image, text: 'Two.' },
-              ],
-              preview: image,
-              isPremium: true,
-            },
-          },
-          { correlationId: 'test', causationId: 'test', actor: { kind: 'system' } },
-        ),
-      ],
-      'no_stream',
-    );
+    const event = storyPublished({ isPremium: true });
+    const result = await given(system.infra.store, streams.story(event.data.storyId), [event], 'no_stream');
     lastPosition = String(result.position);
-    ids.push(storyId);
+    ids.push(event.data.storyId);
   }
   return ids;
 }

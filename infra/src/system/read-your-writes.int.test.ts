@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { encodeEvent, streams } from '@nocturne/events';
+import { streams } from '@nocturne/events';
+import { given, storyPublished } from '@nocturne/events/testing/given';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from './test-system';
 
@@ -13,30 +14,9 @@ afterAll(async () => {
 });
 
 async function givenPublishedStory(): Promise<string> {
-  const storyId = randomUUID();
-  const image = { ref: `test-${storyId.slice(0, 8)}`, width: 600, height: 800 };
-  await system.infra.store.append(
-    streams.story(storyId),
-    [
-      encodeEvent(
-        {
-          type: 'StoryPublished',
-          data: {
-            storyId,
-            slides: [
-              { image, text: 'One.' },
-              { image, text: 'Two.' },
-            ],
-            preview: image,
-            isPremium: false,
-          },
-        },
-        { correlationId: 'test', causationId: 'test', actor: { kind: 'system' } },
-      ),
-    ],
-    'no_stream',
-  );
-  return storyId;
+  const event = storyPublished();
+  await given(system.infra.store, streams.story(event.data.storyId), [event], 'no_stream');
+  return event.data.storyId;
 }
 
 describe('read-your-writes (design.md section 6)', () => {

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   type DomainEvent,
   type EventStore,
-  encodeEvent,
   NatsNotifier,
   PostgresEventStore,
   PostgresPiiVault,
   streams,
 } from '@nocturne/events';
+import { given, storyPublished } from '@nocturne/events/testing/given';
 import {
   createTestDatabase,
   type TestDatabase,
@@ -54,31 +54,12 @@ afterEach(async () => {
   await f.database.drop();
 });
 
-const ctx = { correlationId: 'test', causationId: 'test', actor: { kind: 'system' as const } };
-
 async function append(stream: string, ...events: DomainEvent[]): Promise<number> {
-  const result = await f.store.append(
-    stream,
-    events.map((e) => encodeEvent(e, ctx)),
-    'any',
-  );
-  return result.position;
+  return (await given(f.store, stream, events)).position;
 }
 
 async function publish(storyId = randomUUID()): Promise<{ storyId: string; position: number }> {
-  const image = { ref: `img-${storyId.slice(0, 8)}`, width: 600, height: 800 };
-  const position = await append(streams.story(storyId), {
-    type: 'StoryPublished',
-    data: {
-      storyId,
-      slides: [
-        { image, text: 'One.' },
-        { image, text: 'Two.' },
-      ],
-      preview: image,
-      isPremium: false,
-    },
-  });
+  const position = await append(streams.story(storyId), storyPublished({ storyId }));
   return { storyId, position };
 }
 
