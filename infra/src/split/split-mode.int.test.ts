@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuilt } from '../../bin/web-build.mjs';
 import { freePort } from '../launcher/free-port';
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueName } from '../test-env/database';
 
@@ -20,6 +21,8 @@ let base: string;
 
 /** Starts `infra/src/split/main.ts` (four processes) on a fresh database and waits for its banner. */
 beforeAll(async () => {
+  // The gateway serves the built SPA; a fresh clone has none until something builds it.
+  ensureWebBuilt({ log: () => {} });
   database = await createTestDatabase('split');
   dataDir = await mkdtemp(join(tmpdir(), 'nocturne-split-'));
   const port = await freePort();
