@@ -37,7 +37,13 @@ export function ensureWebBuilt({ root = repoRoot, log = console.log } = {}) {
   if (!reason) return false;
   log(`building the web app (${reason})...`);
   const vite = join(root, 'node_modules', '.bin', 'vite');
-  const result = spawnSync(vite, ['build', 'web', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: a caller running under a test runner has NODE_ENV=test, which
+  // would bundle React's development build (and break the landing page's size budget).
+  const result = spawnSync(vite, ['build', 'web', '--logLevel', 'error'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error(`the web build failed (exit ${result.status ?? result.signal})`);
   return true;
 }
