@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { type ApiUser, createVerifiedUser } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
-import { createUser, publishStory, SAMPLE_STORIES, signIn, type TestUser } from './support/web-data';
+import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
 /**
  * Accessibility (issue 6): zero serious or critical axe violations on every route, logged out
@@ -9,15 +10,15 @@ import { createUser, publishStory, SAMPLE_STORIES, signIn, type TestUser } from 
  */
 
 let sys: E2eSystem;
-let user: TestUser;
+let user: ApiUser;
 let freeId: string;
 let premiumId: string;
 
 test.beforeAll(async () => {
   sys = await startE2eSystem();
-  freeId = await publishStory(sys.baseURL, sys.adminPassword, SAMPLE_STORIES[0]!, 0);
-  premiumId = await publishStory(sys.baseURL, sys.adminPassword, SAMPLE_STORIES[1]!, 1);
-  user = await createUser(sys.baseURL, 'axe');
+  freeId = await publishSampleStory(sys.baseURL, sys.adminPassword, SAMPLE_STORIES[0]!, 0);
+  premiumId = await publishSampleStory(sys.baseURL, sys.adminPassword, SAMPLE_STORIES[1]!, 1);
+  user = await createVerifiedUser(sys.baseURL, { prefix: 'axe' });
   await sys.settle();
 });
 

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { createVerifiedUser, setPremium } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
-import { createUser, publishStory, SAMPLE_STORIES, setPremium, signIn } from './support/web-data';
+import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
 /**
  * The landing page `/` (issue 6, spec.md section 2): header, dialogs, story cards and where
@@ -16,7 +17,7 @@ test.beforeAll(async () => {
   sys = await startE2eSystem();
   // Newest first on the landing: the preview shows stories 6, 5, 4 (premium), 3, 2.
   for (const [index, story] of SAMPLE_STORIES.slice(0, 7).entries()) {
-    ids.push(await publishStory(sys.baseURL, sys.adminPassword, story, index));
+    ids.push(await publishSampleStory(sys.baseURL, sys.adminPassword, story, index));
   }
   await sys.settle();
 });
@@ -170,7 +171,7 @@ test('on a phone the nav lives in the menu', async ({ page }) => {
 });
 
 test('a logged-in user gets My Profile, View All Stories and the premium story itself', async ({ page }) => {
-  const user = await createUser(sys.baseURL, 'landing');
+  const user = await createVerifiedUser(sys.baseURL, { prefix: 'landing' });
   await signIn(page, sys.baseURL, user.token);
   await page.goto(url('/'));
   const header = page.getByRole('banner');
@@ -191,7 +192,7 @@ test('the subscriber line is hidden at 0 and shows the real count of the last 30
   await expect(cards(page)).toHaveCount(5);
   await expect(page.getByText(/became subscribers in the last 30 days/)).toHaveCount(0);
 
-  const subscriber = await createUser(sys.baseURL, 'subscriber');
+  const subscriber = await createVerifiedUser(sys.baseURL, { prefix: 'subscriber' });
   await setPremium(sys.baseURL, sys.adminPassword, subscriber.email, true);
   await sys.settle();
   await page.reload();
@@ -214,7 +215,7 @@ test('refresh fetches the stories again', async ({ page }) => {
   await page.goto(url('/'));
   await expect(cards(page)).toHaveCount(5);
   const text = 'A brand new story arrives while the reader is already on the page, and refresh shows it.';
-  ids.push(await publishStory(sys.baseURL, sys.adminPassword, { texts: [text, 'The end.'] }, 9));
+  ids.push(await publishSampleStory(sys.baseURL, sys.adminPassword, { texts: [text, 'The end.'] }, 9));
   await sys.settle();
   await page.getByRole('button', { name: 'Refresh stories' }).click();
   await expect(cards(page).first()).toContainText('A brand new story arrives while the reader is already...');

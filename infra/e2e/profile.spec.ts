@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { createVerifiedUser, setPremium } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
-import { createUserWithEmail, publishStory, SAMPLE_STORIES, setPremium, signIn } from './support/web-data';
+import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
 /**
  * The profile `/profile` (issue 6, spec.md section 2): login required, masked e-mail for short
@@ -17,7 +18,7 @@ test.beforeAll(async () => {
   sys = await startE2eSystem();
   // 13 stories, two of them premium: 6 shown, then 11, then 13.
   for (let i = 0; i < 13; i++) {
-    await publishStory(sys.baseURL, sys.adminPassword, SAMPLE_STORIES[i % SAMPLE_STORIES.length]!, i);
+    await publishSampleStory(sys.baseURL, sys.adminPassword, SAMPLE_STORIES[i % SAMPLE_STORIES.length]!, i);
   }
   await sys.settle();
 });
@@ -30,7 +31,7 @@ const url = (path: string) => `${sys.baseURL}${path}`;
 const cards = (page: Page) => page.getByRole('list', { name: 'All stories' }).getByRole('listitem');
 
 async function openProfileAs(page: Page, local: string, premium = false) {
-  const user = await createUserWithEmail(sys.baseURL, `${local}@${domain}`);
+  const user = await createVerifiedUser(sys.baseURL, { email: `${local}@${domain}` });
   if (premium) {
     await setPremium(sys.baseURL, sys.adminPassword, user.email, true);
     await sys.settle();

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
+import { type ApiUser, createVerifiedUser } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
-import { createUser, publishStory, SAMPLE_STORIES, signIn, type TestUser } from './support/web-data';
+import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
 /**
  * Screenshots for people to look at (issue 6): the landing, a story card grid, the reader and
@@ -16,7 +17,7 @@ const VIEWPORTS = [
 ];
 
 let sys: E2eSystem;
-let user: TestUser;
+let user: ApiUser;
 let storyId: string;
 
 test.beforeAll(async () => {
@@ -25,10 +26,10 @@ test.beforeAll(async () => {
   sys = await startE2eSystem();
   const stories = [...SAMPLE_STORIES, ...SAMPLE_STORIES.slice(0, 4)];
   for (const [index, story] of stories.entries()) {
-    const id = await publishStory(sys.baseURL, sys.adminPassword, story, index);
+    const id = await publishSampleStory(sys.baseURL, sys.adminPassword, story, index);
     if (!story.isPremium) storyId = id;
   }
-  user = await createUser(sys.baseURL, 'screens');
+  user = await createVerifiedUser(sys.baseURL, { prefix: 'screens' });
   await sys.settle();
 });
 

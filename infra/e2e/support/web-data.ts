@@ -1,27 +1,15 @@
 /**
- * Test data for the web e2e specs, created only through the public API (spec.md section 7),
- * exactly as a user or an administrator would: signup (with EXPOSE_VERIFICATION_TOKEN on),
- * verify, login; admin story publishing with X-Admin-Code; admin premium grants.
+ * Showcase data for the web e2e specs (screens, screenshots): illustrated sample stories drawn
+ * in code. Accounts, grants and the publishing call itself are the harness's (fixtures/api.ts).
  */
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { publishStory } from '../fixtures/api';
 
 export interface SeedStory {
   texts: string[];
   isPremium?: boolean;
   /** Hue (0-360) of the generated illustrations. */
   hue?: number;
-}
-
-export interface TestUser {
-  email: string;
-  password: string;
-  token: string;
-}
-
-async function expectOk(response: Response, what: string): Promise<Response> {
-  if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
-  return response;
 }
 
 /** A night-scene illustration (3:4) as PNG bytes, drawn in code so tests need no files. */
@@ -44,86 +32,21 @@ export async function sceneImage(hue: number, seed: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** Publishes a story as the administrator; returns its id. */
-export async function publishStory(
+/** Publishes `story` as the administrator with night-scene illustrations; returns its id. */
+export async function publishSampleStory(
   baseURL: string,
   adminCode: string,
   story: SeedStory,
   seed = 0,
 ): Promise<string> {
-  const form = new FormData();
-  for (const [index, text] of story.texts.entries()) {
-    const png = await sceneImage(story.hue ?? (seed * 47) % 360, seed + index);
-    form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), `slide-${index + 1}.png`);
-    form.append('texts', text);
-  }
-  form.append('isPremium', story.isPremium ? 'true' : 'false');
-  const response = await expectOk(
-    await fetch(`${baseURL}/api/stories`, {
-      method: 'POST',
-      headers: { 'X-Admin-Code': adminCode },
-      body: form,
-    }),
-    'Publishing a story',
-  );
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** Signs up, verifies and logs in a fresh user; returns the session token. */
-export async function createUser(baseURL: string, prefix = 'reader'): Promise<TestUser> {
-  const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-  return createUserWithEmail(baseURL, email);
-}
-
-export async function createUserWithEmail(baseURL: string, email: string): Promise<TestUser> {
-  const password = 'moonlit-secret-42';
-  const json = { 'Content-Type': 'application/json' };
-  const signup = await expectOk(
-    await fetch(`${baseURL}/api/auth/signup`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password, age_confirmed: true }),
-    }),
-    'Signup',
-  );
-  const { verification_token } = (await signup.json()) as { verification_token?: string };
-  if (!verification_token)
-    throw new Error('Signup did not expose a verification token (EXPOSE_VERIFICATION_TOKEN)');
-  await expectOk(
-    await fetch(`${baseURL}/api/auth/verify-email`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ token: verification_token }),
-    }),
-    'Verification',
-  );
-  const login = await expectOk(
-    await fetch(`${baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password }),
-    }),
-    'Login',
-  );
-  const { token } = (await login.json()) as { token: string };
-  return { email, password, token };
-}
-
-/** Grants or removes premium as the administrator. */
-export async function setPremium(
-  baseURL: string,
-  adminCode: string,
-  email: string,
-  on: boolean,
-): Promise<void> {
-  await expectOk(
-    await fetch(`${baseURL}/api/admin/users/${encodeURIComponent(email)}/subscription`, {
-      method: 'PUT',
-      headers: { 'X-Admin-Code': adminCode },
-      body: new URLSearchParams({ is_subscribed: on ? 'true' : 'false' }),
-    }),
-    'Setting premium',
-  );
+  const hue = story.hue ?? (seed * 47) % 360;
+  const images = await Promise.all(story.texts.map((_, index) => sceneImage(hue, seed + index)));
+  const { id } = await publishStory(baseURL, adminCode, {
+    texts: story.texts,
+    isPremium: story.isPremium ?? false,
+    images,
+  });
+  return id;
 }
 
 /** Stories with real-sounding openings, for screens and screenshots. */
