@@ -83,6 +83,19 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
   return result.data;
 }
 
+/** For entry points: a wrong configuration prints its message and exits with status 1. */
+export function parseConfigOrExit(env: NodeJS.ProcessEnv): RawConfig {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /**
  * A secret kept in DATA_DIR when not given, so that a restart keeps sessions, tokens and
  * stream keys valid. Created with mode 600.

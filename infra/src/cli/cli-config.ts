@@ -1,4 +1,4 @@
-import { type AppConfig, ConfigError, parseConfig, resolveConfig } from '../config';
+import { type AppConfig, parseConfigOrExit, resolveConfig } from '../config';
 import { type ProvisionedDatabase, provisionDatabase } from '../launcher/provision';
 
 /**
@@ -9,16 +9,7 @@ import { type ProvisionedDatabase, provisionDatabase } from '../launcher/provisi
  */
 export async function cliConfig(): Promise<{ config: AppConfig; database: ProvisionedDatabase }> {
   const log = (line: string) => console.error(`[nocturne] ${line}`);
-  let raw: ReturnType<typeof parseConfig>;
-  try {
-    raw = parseConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const raw = parseConfigOrExit(process.env);
   const database = await provisionDatabase(raw, log, 'borrow');
   return { config: resolveConfig(raw, database.url).config, database };
 }

@@ -1,5 +1,5 @@
 import { NatsNotifier } from '@nocturne/events';
-import { ConfigError, parseConfig, type RawConfig, resolveConfig } from '../config';
+import { parseConfigOrExit, resolveConfig } from '../config';
 import { defaultWebDist, startSystem } from '../system/start-system';
 import { provisionDatabase } from './provision';
 import { onShutdown, stopAll } from './shutdown';
@@ -11,20 +11,8 @@ import { onShutdown, stopAll } from './shutdown';
  */
 const log = (line: string) => console.log(`[nocturne] ${line}`);
 
-function readConfig(): RawConfig {
-  try {
-    return parseConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
 async function main() {
-  const raw = readConfig();
+  const raw = parseConfigOrExit(process.env);
   const database = await provisionDatabase(raw, log);
   const { config, adminPasswordGenerated } = resolveConfig(raw, database.url);
 

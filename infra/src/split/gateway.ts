@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import replyFrom from '@fastify/reply-from';
-import fastifyStatic from '@fastify/static';
 import { installErrorHandling } from '@nocturne/events';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/http-app';
 
 export interface GatewayOptions {
   /** Base URL of the query-api process, e.g. http://127.0.0.1:4101. */
@@ -45,21 +43,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   await app.register(replyFrom, { disableRequestLogging: true });
 
-  const dist =
-    options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : undefined;
+  const dist = builtWebApp(options.webDist);
   installErrorHandling(app, {});
-  if (dist) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      setHeaders(reply, path) {
-        reply.header(
-          'Cache-Control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  if (dist) await serveWebApp(app, dist);
 
   const bases: Record<Upstream, string> = {
     'query-api': options.queryApiUrl.replace(/\/$/, ''),
@@ -75,7 +61,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     const upstream = upstreamFor(request.method, path);
     if (!upstream) {
       if (!dist) return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return sendSpaIndex(reply);
     }
     return reply.from(`${bases[upstream]}${request.url}`, {
       rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-for': req.ip }),

@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { migrateReadModel } from '@nocturne/projector';
-import { ConfigError, parseConfig, type RawConfig, resolveConfig } from '../config';
+import { parseConfigOrExit, resolveConfig } from '../config';
 import { freePort } from '../launcher/free-port';
 import { provisionDatabase } from '../launcher/provision';
 import { onShutdown, stopAll } from '../launcher/shutdown';
@@ -16,18 +16,6 @@ import { type ServiceRole, serviceRoles } from './roles';
  */
 const log = (line: string) => console.log(`[split] ${line}`);
 const serviceEntry = fileURLToPath(new URL('./service.ts', import.meta.url));
-
-function readConfig(): RawConfig {
-  try {
-    return parseConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 interface Running {
   role: ServiceRole;
@@ -72,7 +60,7 @@ async function stopService(service: Running): Promise<void> {
 }
 
 async function main() {
-  const raw = readConfig();
+  const raw = parseConfigOrExit(process.env);
   const database = await provisionDatabase(raw, log);
   // Resolving here creates the persisted secrets once, before several processes read them.
   const { config, adminPasswordGenerated } = resolveConfig(raw, database.url);

@@ -4,7 +4,31 @@ import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
 import { installErrorHandling } from '@nocturne/events';
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+
+/** The built SPA's index.html folder, or undefined when it has not been built. */
+export function builtWebApp(webDist: string | undefined): string | undefined {
+  return webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined;
+}
+
+/** Serves the built SPA's files: hashed assets never change; index.html is always revalidated. */
+export async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    setHeaders(reply, path) {
+      reply.header(
+        'Cache-Control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}
+
+/** Client-side routes (and the SPA's own 404 page) are the SPA's: answer with index.html. */
+export function sendSpaIndex(reply: FastifyReply) {
+  return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+}
 
 export interface HttpAppOptions {
   command?: CommandApiDeps | undefined;
@@ -26,15 +50,13 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   });
-  const dist =
-    options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : undefined;
+  const dist = builtWebApp(options.webDist);
   installErrorHandling(app, {
     notFound: dist
       ? (request, reply) => {
           const path = request.url.split('?')[0] ?? '';
           if ((request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/')) {
-            // Client-side routes (and the SPA's own 404 page) are the SPA's.
-            return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+            return sendSpaIndex(reply);
           }
           return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
         }
@@ -43,18 +65,6 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   if (options.command) await app.register(commandApi, options.command);
   if (options.query) await app.register(queryApi, options.query);
 
-  if (dist) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      // Hashed assets never change; index.html must always be revalidated.
-      setHeaders(reply, path) {
-        reply.header(
-          'Cache-Control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  if (dist) await serveWebApp(app, dist);
   return app;
 }
