@@ -1,13 +1,10 @@
-import { requireAdmin, streams } from '@nocturne/events';
+import { requireAdmin, storyIdFrom, streams } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { storyDecider } from './story-decider';
-
-const Params = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * DELETE /api/stories/{id} (admin only): StoryDeleted. The story leaves every list, its page
@@ -16,7 +13,7 @@ const Params = z.object({ id: z.string().min(1).max(100) });
 export const deleteStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.delete('/api/stories/:id', async (request, reply) => {
     const { session, ip } = await requireAdmin(request, deps);
-    const { id } = Params.parse(request.params);
+    const id = storyIdFrom(request.params);
     const result = await handleCommand(
       deps.store,
       streams.story(id),

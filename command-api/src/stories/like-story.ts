@@ -3,15 +3,13 @@ import {
   encodeEvent,
   HttpError,
   StoryLiked as StoryLikedDefinition,
+  storyIdFrom,
   streams,
 } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { withPosition } from '../shared/reply';
-
-const Params = z.object({ id: z.string().min(1).max(100) });
 
 /** A story accepts likes and views while it is published and not deleted. */
 export async function assertStoryReadable(store: EventStore, storyId: string): Promise<void> {
@@ -28,7 +26,7 @@ export async function assertStoryReadable(store: EventStore, storyId: string): P
  */
 export const likeStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post('/api/stories/:id/like', async (request, reply) => {
-    const { id } = Params.parse(request.params);
+    const id = storyIdFrom(request.params);
     await assertStoryReadable(deps.store, id);
     const event = encodeEvent(
       { type: StoryLikedDefinition.type, data: { storyId: id } },

@@ -1,12 +1,9 @@
-import { encodeEvent, streams } from '@nocturne/events';
+import { encodeEvent, storyIdFrom, streams } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { withPosition } from '../shared/reply';
 import { assertStoryReadable } from './like-story';
-
-const Params = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * POST /api/stories/{id}/view: 204. Views, like likes, live in their own stream
@@ -14,7 +11,7 @@ const Params = z.object({ id: z.string().min(1).max(100) });
  */
 export const viewStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post('/api/stories/:id/view', async (request, reply) => {
-    const { id } = Params.parse(request.params);
+    const id = storyIdFrom(request.params);
     await assertStoryReadable(deps.store, id);
     const event = encodeEvent(
       { type: 'StoryViewed', data: { storyId: id } },

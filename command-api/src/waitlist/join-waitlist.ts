@@ -15,7 +15,7 @@ import { withPosition } from '../shared/reply';
 import { waitlistSubject } from './waitlist-subject';
 
 const Body = z.object({
-  email: z.email({ error: 'email: Please enter a valid email address' }).max(320),
+  email: z.email({ error: 'Please enter a valid email address' }).max(320),
   feedback: z.string().max(2000).optional().default(''),
 });
 

@@ -22,6 +22,22 @@ export function describeZodError(error: ZodError): string {
 }
 
 /**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a URL that cannot be
+ * decoded, such as `%ZZ`) are answered in the same `{detail}` shape as every other error.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply
+    .status(status)
+    .send({ detail: error.code === 'FST_ERR_BAD_URL' ? 'The address is not a valid URL' : error.message });
+}
+
+/**
  * Every error answer is JSON `{detail}`: HttpError as it is, zod and Fastify validation
  * failures as 400, body limits as 413, rate limits as 429; anything else is a logged 500
  * with no internals in the answer.

@@ -1,5 +1,5 @@
 import replyFrom from '@fastify/reply-from';
-import { installErrorHandling } from '@nocturne/events';
+import { answerFrameworkError, installErrorHandling } from '@nocturne/events';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/http-app';
 
@@ -34,6 +34,7 @@ export function upstreamFor(method: string, path: string): Upstream | undefined 
  */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    frameworkErrors: answerFrameworkError,
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
     trustProxy: false,
   });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
-import { installErrorHandling } from '@nocturne/events';
+import { answerFrameworkError, installErrorHandling } from '@nocturne/events';
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 
@@ -46,6 +46,7 @@ export interface HttpAppOptions {
  */
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    frameworkErrors: answerFrameworkError,
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,

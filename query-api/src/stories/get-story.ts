@@ -1,11 +1,8 @@
-import { HttpError } from '@nocturne/events';
+import { HttpError, storyIdFrom } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { fullStory } from './story-answer';
 import { signerFor, viewerOf } from './viewer';
-
-const Params = z.object({ id: z.string().min(1).max(100) });
 
 export const STORY_NOT_FOUND = 'Story not found';
 export const LOGIN_REQUIRED = 'Login required for premium stories';
@@ -19,7 +16,7 @@ export const LOGIN_REQUIRED = 'Login required for premium stories';
  */
 export const getStoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/stories/:id', async (request, reply) => {
-    const { id } = Params.parse(request.params);
+    const id = storyIdFrom(request.params);
     const row = await deps.db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new HttpError(404, STORY_NOT_FOUND);
     if (!row.is_premium) return fullStory(row, null);

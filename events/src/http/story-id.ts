@@ -1,0 +1,13 @@
+import { StoryId } from '../catalogue/fields';
+import { HttpError } from './errors';
+
+/**
+ * The `:id` of a /api/stories/{id} route. An id that no story can have (bad characters, a NUL
+ * byte, too long) is answered like an unknown one, before it reaches a query or a stream name.
+ */
+export function storyIdFrom(params: unknown): string {
+  const id = (params as { id?: unknown } | null)?.id;
+  const parsed = StoryId.safeParse(id);
+  if (!parsed.success) throw new HttpError(404, 'Story not found');
+  return parsed.data;
+}
