@@ -60,7 +60,12 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   const deps = await apiDepsFrom(config, infra, clock);
   const app =
     role === 'command-api'
-      ? await buildHttpApp({ command: deps.command, logLevel: config.logLevel, trustProxy: true })
+      ? await buildHttpApp({
+          // query-api reaches the premium unlock over HTTP (POST /internal/premium/unlock).
+          command: { ...deps.command, options: { ...deps.command.options, internalRoutes: true } },
+          logLevel: config.logLevel,
+          trustProxy: true,
+        })
       : await buildHttpApp({
           query: {
             ...deps.query,
