@@ -206,11 +206,10 @@ describe('premium stories never leak to a viewer without access', () => {
     for (const secret of secrets()) expect(text, `${where} leaks ${secret}`).not.toContain(secret);
   };
 
-  it('lists show the preview and the first 10 words only, to visitors, free users and subscribers who did not unlock', async () => {
+  it('lists show the preview and the first 10 words only, to visitors and free users', async () => {
     for (const [who, headers] of [
       ['visitor', {}],
       ['free user', bearer(freeToken)],
-      ['subscriber', bearer(premiumToken)],
     ] as const) {
       const body = await (await get('/api/stories', headers)).text();
       expectNoSecret(body, `list for ${who}`);
@@ -220,6 +219,26 @@ describe('premium stories never leak to a viewer without access', () => {
       expect(entry.images).toEqual([data.preview.ref]);
       expect(entry.texts).toEqual(['One two three four five six seven eight nine ten']);
     }
+  });
+
+  it('a subscriber who has not opened it sees its cover: the first image, signed, and the first 10 words', async () => {
+    const body = await (await get('/api/stories', bearer(premiumToken))).text();
+    const [first, ...rest] = data.slides.map((s) => s.image.ref);
+    for (const secret of [...rest, 'SECRET-TAIL', 'SECRET-SECOND-SLIDE']) {
+      expect(body, `list for a subscriber leaks ${secret}`).not.toContain(secret);
+    }
+    const entry = (JSON.parse(body) as { id: string; images: string[]; texts: string[] }[]).find(
+      (s) => s.id === id,
+    )!;
+    expect(entry.texts).toEqual(['One two three four five six seven eight nine ten']);
+    expect(entry.images).toHaveLength(1);
+    expect(entry.images[0]).toMatch(new RegExp(`^${first}\\.u`));
+    expect((await get(`/api/images/${entry.images[0]}`)).status).toBe(200);
+    // Still a cover only: the unlock has not been spent.
+    const me = (await (await get('/api/auth/me', bearer(premiumToken))).json()) as {
+      premium_stories_remaining: number;
+    };
+    expect(me.premium_stories_remaining).toBe(30);
   });
 
   it('the story itself refuses them, and no image route serves an original', async () => {

@@ -63,3 +63,18 @@ export function lockedStory(row: StoryRow): StoryAnswer {
     likes: row.likes,
   };
 }
+
+/**
+ * A premium story for a subscriber who has not opened it yet but may (stories remain): its
+ * cover, the first image unblurred as the spec's card shows it to subscribers (as a signed
+ * reference), and the opening words. The other slides and texts come only with the unlock.
+ */
+export function coverStory(row: StoryRow, signer: Signer): StoryAnswer {
+  const first = row.slides[0];
+  return {
+    ...lockedStory(row),
+    images: first
+      ? [signImageRef(signer.secret, first.image.ref, signer.subject, signer.now)]
+      : [row.preview.ref],
+  };
+}
