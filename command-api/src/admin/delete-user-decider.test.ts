@@ -1,6 +1,6 @@
-import { HttpError } from '@nocturne/events';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
+import { refusalOf } from '../shared/testing/refusal';
 import type { UserEvent } from '../users/user-state';
 import { deleteUserDecider } from './delete-user-decider';
 
@@ -23,16 +23,6 @@ const loggedIn: UserEvent = {
 const stateAfter = (given: UserEvent[]) => fold(deleteUserDecider, given);
 const decide = (given: UserEvent[]) => deleteUserDecider.decide({}, stateAfter(given));
 
-function refusal(run: () => unknown): number {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof HttpError) return error.statusCode;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
-
 describe('user deletion decider', () => {
   it('deletes the account, naming the key to destroy, and its sessions die', () => {
     const history = [registeredAs(accountId), loggedIn, { type: 'PremiumGranted', data: { stories: 30 } }];
@@ -46,9 +36,9 @@ describe('user deletion decider', () => {
   });
 
   it('refuses an unknown user and a second deletion with a 404', () => {
-    expect(refusal(() => decide([]))).toBe(404);
+    expect(refusalOf(() => decide([])).status).toBe(404);
     const deleted: UserEvent = { type: 'UserDeleted', data: { accountId } };
-    expect(refusal(() => decide([registeredAs(accountId), deleted]))).toBe(404);
+    expect(refusalOf(() => decide([registeredAs(accountId), deleted])).status).toBe(404);
   });
 
   it('deletes the new account of an address that signed up again', () => {

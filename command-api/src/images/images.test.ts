@@ -1,6 +1,6 @@
-import { HttpError } from '@nocturne/events';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { asyncRefusalOf } from '../shared/testing/refusal';
 import { pickRendition, renditionWidths } from './image-names';
 import { makePreview, processSlideImage } from './process-image';
 import { sniffImage } from './sniff-image';
@@ -9,16 +9,6 @@ const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
     .png()
     .toBuffer();
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return { status: error.statusCode, detail: error.detail };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('sniffImage', () => {
   it('accepts real PNG, JPEG, WebP, GIF and AVIF bytes', async () => {
@@ -31,17 +21,17 @@ describe('sniffImage', () => {
   });
 
   it('refuses bytes that only claim to be an image', async () => {
-    expect(await refusal(sniffImage(Buffer.from('not really a png, just text'), 2))).toEqual({
+    expect(await asyncRefusalOf(sniffImage(Buffer.from('not really a png, just text'), 2))).toEqual({
       status: 415,
       detail: 'Image 2 is not a JPEG, PNG, WebP, GIF or AVIF image.',
     });
     const pdf = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n');
-    expect((await refusal(sniffImage(pdf, 1))).status).toBe(415);
+    expect((await asyncRefusalOf(sniffImage(pdf, 1))).status).toBe(415);
   });
 
   it('refuses an empty file and one over 15 MB', async () => {
-    expect((await refusal(sniffImage(Buffer.alloc(0), 1))).status).toBe(400);
-    expect(await refusal(sniffImage(Buffer.alloc(15 * 1024 * 1024 + 1), 3))).toEqual({
+    expect((await asyncRefusalOf(sniffImage(Buffer.alloc(0), 1))).status).toBe(400);
+    expect(await asyncRefusalOf(sniffImage(Buffer.alloc(15 * 1024 * 1024 + 1), 3))).toEqual({
       status: 413,
       detail: 'Image 3 is larger than 15 MB.',
     });
@@ -83,7 +73,7 @@ describe('processSlideImage', () => {
     const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#000' } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    expect(await refusal(processSlideImage(huge, 4))).toEqual({
+    expect(await asyncRefusalOf(processSlideImage(huge, 4))).toEqual({
       status: 413,
       detail: 'Image 4 is larger than 40 megapixels.',
     });
@@ -91,7 +81,7 @@ describe('processSlideImage', () => {
 
   it('refuses a truncated image', async () => {
     const bytes = await png(200, 200);
-    expect((await refusal(processSlideImage(bytes.subarray(0, 60), 1))).status).toBe(400);
+    expect((await asyncRefusalOf(processSlideImage(bytes.subarray(0, 60), 1))).status).toBe(400);
   });
 });
 

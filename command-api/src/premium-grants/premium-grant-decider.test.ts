@@ -1,6 +1,6 @@
-import { HttpError } from '@nocturne/events';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
+import { refusalOf } from '../shared/testing/refusal';
 import type { UserEvent } from '../users/user-state';
 import { premiumGrantDecider, STORIES_PER_GRANT } from './premium-grant-decider';
 
@@ -21,16 +21,6 @@ const unlocked = (storyId: string): UserEvent => ({ type: 'PremiumStoryUnlocked'
 const stateAfter = (given: UserEvent[]) => fold(premiumGrantDecider, given);
 const decide = (given: UserEvent[], grant: boolean) =>
   premiumGrantDecider.decide({ grant } as { grant: true }, stateAfter(given));
-
-function refusal(run: () => unknown): number {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof HttpError) return error.statusCode;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('premium grant decider', () => {
   it('grants 30 premium stories', () => {
@@ -63,10 +53,12 @@ describe('premium grant decider', () => {
   });
 
   it('refuses an unknown or deleted user with a 404', () => {
-    expect(refusal(() => decide([], true))).toBe(404);
-    expect(refusal(() => decide([registered, { type: 'UserDeleted', data: { accountId } }], true))).toBe(404);
-    expect(refusal(() => decide([registered, { type: 'UserDeleted', data: { accountId } }], false))).toBe(
-      404,
-    );
+    expect(refusalOf(() => decide([], true)).status).toBe(404);
+    expect(
+      refusalOf(() => decide([registered, { type: 'UserDeleted', data: { accountId } }], true)).status,
+    ).toBe(404);
+    expect(
+      refusalOf(() => decide([registered, { type: 'UserDeleted', data: { accountId } }], false)).status,
+    ).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
-import { HttpError } from '@nocturne/events';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
+import { refusalOf } from '../shared/testing/refusal';
 import type { UserEvent } from '../users/user-state';
 import { LOGIN_REQUIRED, NONE_REMAINING, PREMIUM_REQUIRED, premiumDecider } from './premium-decider';
 
@@ -24,13 +24,7 @@ function given(history: UserEvent[]) {
     state,
     when: (storyId: string) => premiumDecider.decide(unlock(storyId), state),
     refusal(storyId: string) {
-      try {
-        premiumDecider.decide(unlock(storyId), state);
-      } catch (error) {
-        if (error instanceof HttpError) return { status: error.statusCode, detail: error.detail };
-        throw error;
-      }
-      throw new Error('expected a refusal');
+      return refusalOf(() => premiumDecider.decide(unlock(storyId), state));
     },
   };
 }

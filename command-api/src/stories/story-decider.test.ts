@@ -1,6 +1,7 @@
-import { HttpError, type ImageRef } from '@nocturne/events';
+import type { ImageRef } from '@nocturne/events';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
+import { refusalOf } from '../shared/testing/refusal';
 import { BAD_WORD_COUNT, countWords, TOO_FEW_SLIDES, TOO_MANY_SLIDES } from './slide-rules';
 import { type StoryCommand, type StoryEvent, storyDecider } from './story-decider';
 
@@ -28,15 +29,7 @@ function given(history: StoryEvent[]) {
   const state = fold(storyDecider, history);
   return {
     when: (command: StoryCommand) => storyDecider.decide(command, state),
-    refusal(command: StoryCommand): { status: number; detail: string } {
-      try {
-        storyDecider.decide(command, state);
-      } catch (error) {
-        if (error instanceof HttpError) return { status: error.statusCode, detail: error.detail };
-        throw error;
-      }
-      throw new Error('expected a refusal');
-    },
+    refusal: (command: StoryCommand) => refusalOf(() => storyDecider.decide(command, state)),
   };
 }
 

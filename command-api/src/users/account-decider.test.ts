@@ -1,5 +1,6 @@
-import { HttpError, sha256Hex } from '@nocturne/events';
+import { sha256Hex } from '@nocturne/events';
 import { describe, expect, it } from 'vitest';
+import { refusalOf } from '../shared/testing/refusal';
 import { type AccountCommand, accountDecider, messages } from './account-decider';
 import type { UserEvent } from './user-state';
 
@@ -12,17 +13,7 @@ const given = (...events: UserEvent[]) => ({
       ).toEqual(expected),
     thenRefused: (status: number, detail: string) => {
       const state = events.reduce(accountDecider.evolve, accountDecider.initialState());
-      let error: unknown;
-      try {
-        accountDecider.decide(command, state);
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(HttpError);
-      expect({ status: (error as HttpError).statusCode, detail: (error as HttpError).detail }).toEqual({
-        status,
-        detail,
-      });
+      expect(refusalOf(() => accountDecider.decide(command, state))).toEqual({ status, detail });
     },
   }),
 });

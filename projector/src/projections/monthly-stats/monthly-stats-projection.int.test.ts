@@ -1,44 +1,13 @@
-import type { DomainEvent, PiiVault, RecordedEvent } from '@nocturne/events';
-import { createTestDatabase, type TestDatabase } from '@nocturne/infra/test-env/database';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDb, migrateReadModel } from '../../read-model/database';
-import type { ReadModel } from '../../read-model/schema';
+import type { DomainEvent, RecordedEvent } from '@nocturne/events';
+import { describe, expect, it } from 'vitest';
+import { lookupVault, useReadModelDatabase, userEventRecorder } from '../../testing/projection-test';
 import { monthlyStatsProjection } from './monthly-stats-projection';
 
-let database: TestDatabase;
-let db: Kysely<ReadModel>;
-const vault: PiiVault = {
-  encrypt: async () => {
-    throw new Error('not used');
-  },
-  decrypt: async () => null,
-  destroy: async () => {},
-};
+const vault = lookupVault();
 
-beforeAll(async () => {
-  database = await createTestDatabase('monthly_stats');
-  await migrateReadModel(database.url);
-  db = createReadModelDb(database.url);
-});
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
-});
+const readModel = useReadModelDatabase('monthly_stats');
 
-let position = 0;
-function recorded(event: DomainEvent, userKey: string, at: string): RecordedEvent {
-  position += 1;
-  return {
-    ...event,
-    eventId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamName: `user-${userKey}`,
-    streamRevision: 0,
-    position,
-    metadata: { correlationId: 'c', causationId: 'c', actor: { kind: 'system' }, schemaVersion: 1 },
-    recordedAt: new Date(at),
-  } as RecordedEvent;
-}
+const recorded = userEventRecorder();
 
 const registered = (accountId: string): DomainEvent => ({
   type: 'UserRegistered',
@@ -54,9 +23,11 @@ const verified: DomainEvent = { type: 'EmailVerified', data: { tokenDigest: 'a'.
 const granted: DomainEvent = { type: 'PremiumGranted', data: { stories: 30 } };
 
 async function apply(events: RecordedEvent[]) {
-  await db.transaction().execute(async (trx) => {
-    for (const event of events) await monthlyStatsProjection.apply(trx, event, { vault });
-  });
+  await readModel()
+    .transaction()
+    .execute(async (trx) => {
+      for (const event of events) await monthlyStatsProjection.apply(trx, event, { vault });
+    });
 }
 
 describe('monthly-stats projection', () => {
@@ -75,7 +46,7 @@ describe('monthly-stats projection', () => {
       recorded(granted, 'ka', '2025-02-21T10:00:00Z'),
       recorded(granted, 'kb', '2025-03-01T00:00:00Z'),
     ]);
-    const rows = await db.selectFrom('monthly_stats').selectAll().orderBy('month').execute();
+    const rows = await readModel().selectFrom('monthly_stats').selectAll().orderBy('month').execute();
     expect(rows).toEqual([
       { month: '2024-11', registrations: 1, verified: 1, premium: 0 },
       { month: '2025-02', registrations: 1, verified: 1, premium: 2 },

@@ -1,50 +1,20 @@
-import type { DomainEvent, PiiVault, RecordedEvent } from '@nocturne/events';
-import { createTestDatabase, type TestDatabase } from '@nocturne/infra/test-env/database';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDb, migrateReadModel } from '../../read-model/database';
-import type { ReadModel } from '../../read-model/schema';
+import type { DomainEvent, RecordedEvent } from '@nocturne/events';
+import { describe, expect, it } from 'vitest';
+import { lookupVault, useReadModelDatabase, userEventRecorder } from '../../testing/projection-test';
 import { usersProjection } from './users-projection';
 
-let database: TestDatabase;
-let db: Kysely<ReadModel>;
 // Addresses by ciphertext; a missing entry is an erased key.
 const addresses = new Map<string, string>([
   ['pii:v1:acc-a:e', 'ann@example.com'],
   ['pii:v1:acc-b:e', 'bob@example.com'],
   ['pii:v1:acc-c:e', 'cat@example.com'],
 ]);
-const vault: PiiVault = {
-  encrypt: async () => {
-    throw new Error('not used');
-  },
-  decrypt: async (value) => addresses.get(value) ?? null,
-  destroy: async () => {},
-};
+const vault = lookupVault(addresses);
 
-beforeAll(async () => {
-  database = await createTestDatabase('users_projection');
-  await migrateReadModel(database.url);
-  db = createReadModelDb(database.url);
-});
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
-});
+const readModel = useReadModelDatabase('users_projection');
 
-let position = 0;
-function recorded(event: DomainEvent, userKey: string, at: string): RecordedEvent {
-  position += 1;
-  return {
-    ...event,
-    eventId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamName: `user-${userKey}`,
-    streamRevision: 0,
-    position,
-    metadata: { correlationId: 'c', causationId: 'c', actor: { kind: 'system' }, schemaVersion: 1 },
-    recordedAt: new Date(at),
-  } as RecordedEvent;
-}
+// Reassigned by the rebuild test, so a replay records the very same positions.
+let recorded = userEventRecorder();
 
 const digest = (c: string) => c.repeat(64);
 const registered = (accountId: string, email: string): DomainEvent => ({
@@ -107,16 +77,18 @@ const history = () => [
 ];
 
 async function project(events: RecordedEvent[]) {
-  await db.transaction().execute(async (trx) => {
-    for (const event of events) {
-      if (usersProjection.handles.includes(event.type)) await usersProjection.apply(trx, event, { vault });
-    }
-  });
+  await readModel()
+    .transaction()
+    .execute(async (trx) => {
+      for (const event of events) {
+        if (usersProjection.handles.includes(event.type)) await usersProjection.apply(trx, event, { vault });
+      }
+    });
 }
 
 const rows = async () => ({
-  users: await db.selectFrom('users').selectAll().orderBy('user_key').execute(),
-  sessions: await db.selectFrom('sessions').selectAll().orderBy('session_digest').execute(),
+  users: await readModel().selectFrom('users').selectAll().orderBy('user_key').execute(),
+  sessions: await readModel().selectFrom('sessions').selectAll().orderBy('session_digest').execute(),
 });
 
 describe('users projection', () => {
@@ -155,9 +127,9 @@ describe('users projection', () => {
 
   it('gives identical rows when rebuilt from the same events', async () => {
     const before = await rows();
-    await db.deleteFrom('sessions').execute();
-    await db.deleteFrom('users').execute();
-    position = 0;
+    await readModel().deleteFrom('sessions').execute();
+    await readModel().deleteFrom('users').execute();
+    recorded = userEventRecorder();
     await project(history());
     expect(await rows()).toEqual(before);
   });
@@ -171,7 +143,7 @@ describe('users projection', () => {
         '2025-03-01T00:00:00Z',
       ),
     ]);
-    const row = await db
+    const row = await readModel()
       .selectFrom('users')
       .selectAll()
       .where('user_key', '=', 'kc')

@@ -1,0 +1,59 @@
+import type { DomainEvent, PiiVault, RecordedEvent } from '@nocturne/events';
+import { createTestDatabase, type TestDatabase } from '@nocturne/infra/test-env/database';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import { createReadModelDb, migrateReadModel } from '../read-model/database';
+import type { ReadModel } from '../read-model/schema';
+
+/**
+ * A migrated read model on a fresh database for the test file that calls this (at top level);
+ * dropped after the file. Returns a getter, since the database exists only once beforeAll ran.
+ */
+export function useReadModelDatabase(label: string): () => Kysely<ReadModel> {
+  let database: TestDatabase | undefined;
+  let db: Kysely<ReadModel> | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(label);
+    await migrateReadModel(database.url);
+    db = createReadModelDb(database.url);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+  return () => {
+    if (!db) throw new Error('the read-model database is used before beforeAll ran');
+    return db;
+  };
+}
+
+/**
+ * Builds events as the store would have recorded them on `user-{userKey}`, with increasing
+ * positions and the given time: the "given events" of a projection test.
+ */
+export function userEventRecorder(): (event: DomainEvent, userKey: string, at: string) => RecordedEvent {
+  let position = 0;
+  return (event, userKey, at) => {
+    position += 1;
+    return {
+      ...event,
+      eventId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+      streamName: `user-${userKey}`,
+      streamRevision: 0,
+      position,
+      metadata: { correlationId: 'c', causationId: 'c', actor: { kind: 'system' }, schemaVersion: 1 },
+      recordedAt: new Date(at),
+    } as RecordedEvent;
+  };
+}
+
+/** A vault that decrypts by lookup: a value missing from `plaintexts` reads as erased (null). */
+export function lookupVault(plaintexts: ReadonlyMap<string, string> = new Map()): PiiVault {
+  return {
+    encrypt: async () => {
+      throw new Error('a projection never encrypts');
+    },
+    decrypt: async (value) => plaintexts.get(value) ?? null,
+    destroy: async () => {},
+  };
+}
