@@ -12,6 +12,7 @@ export * from './metadata';
 export * from './notify/nats-notifier';
 export * from './notify/notifier';
 export * from './notify/postgres-notifier';
+export * from './pg-pool';
 export * from './pii/vault';
 export * from './store/esdb/esdb-event-store';
 export * from './store/open-event-store';

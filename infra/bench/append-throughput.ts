@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PostgresEventStore } from '@nocturne/events';
+import { createPool, PostgresEventStore } from '@nocturne/events';
 import pg from 'pg';
 
 export interface AppendThroughput {
@@ -107,8 +107,7 @@ export async function benchAppendThroughput(
   url.pathname = `/${name}`;
 
   let store: PostgresEventStore | undefined;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: writers });
-  pool.on('error', () => {});
+  const pool = createPool({ connectionString: url.toString(), max: writers });
   try {
     store = await PostgresEventStore.connect({ connectionString: url.toString(), poolSize: writers });
     await pool.query(plainTableSql);

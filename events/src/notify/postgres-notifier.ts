@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createPool } from '../pg-pool';
 import { Listeners, type Notifier } from './notifier';
 
 /**
@@ -19,8 +20,7 @@ export class PostgresNotifier implements Notifier {
   ) {}
 
   static async connect(connectionString: string, channelPrefix = 'nocturne'): Promise<PostgresNotifier> {
-    const pool = new pg.Pool({ connectionString, max: 2 });
-    pool.on('error', () => {}); // an idle connection that dies is dropped, not fatal
+    const pool = createPool({ connectionString, max: 2 });
     const notifier = new PostgresNotifier(
       pool,
       new pg.Client({ connectionString }),

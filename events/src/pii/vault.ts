@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { createPool } from '../pg-pool';
 
 /**
  * Crypto-shredding. Personal fields of events are encrypted with a key of their subject
@@ -85,8 +86,7 @@ export class PostgresPiiVault implements PiiVault {
   private constructor(private readonly pool: pg.Pool) {}
 
   static async connect(connectionString: string): Promise<PostgresPiiVault> {
-    const pool = new pg.Pool({ connectionString, max: 4 });
-    pool.on('error', () => {}); // an idle connection that dies is dropped, not fatal
+    const pool = createPool({ connectionString, max: 4 });
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock(8202612)');

@@ -1,3 +1,4 @@
+import { createPool } from '@nocturne/events';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
@@ -22,7 +23,7 @@ export function createReadModelDb(
   poolSize = 10,
 ): Kysely<ReadModel> {
   if (!schemaPattern.test(schema)) throw new Error(`bad schema name ${schema}`);
-  const pool = new pg.Pool({ connectionString, max: poolSize, options: `-c search_path=${schema},public` });
+  const pool = createPool({ connectionString, max: poolSize, options: `-c search_path=${schema},public` });
   return new Kysely<ReadModel>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,5 +1,5 @@
-import { decodeEvent, type EventStore, type Notifier } from '@nocturne/events';
-import pg from 'pg';
+import { createPool, decodeEvent, type EventStore, type Notifier } from '@nocturne/events';
+import type pg from 'pg';
 import type { Reactor, ReactorContext } from './reactor';
 import { REACTOR_LOCK } from './read-model-lock';
 import { WakeableLoop } from './wakeable-loop';
@@ -29,7 +29,7 @@ export class ReactorRunner {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: ReactorRunnerOptions) {
-    this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+    this.pool = createPool({ connectionString: options.databaseUrl, max: 2 });
     this.loop = new WakeableLoop(
       () => this.step(),
       2000,

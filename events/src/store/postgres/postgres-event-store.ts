@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createPool } from '../../pg-pool';
 import type {
   AppendResult,
   EventStore,
@@ -65,10 +66,9 @@ export class PostgresEventStore implements EventStore {
   private readonly groups = new AppendGroups<GroupItem, GroupOutcome>((items) => this.sendGroup(items));
 
   private constructor(private readonly options: PostgresEventStoreOptions) {
-    this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+    this.pool = createPool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
     // An idle connection that dies (database restart, admin termination) is dropped by the pool;
     // without a listener its 'error' event would crash the process.
-    this.pool.on('error', () => {});
     this.maxPollInterval = options.maxPollInterval ?? 1000;
   }
 

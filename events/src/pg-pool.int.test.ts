@@ -1,0 +1,26 @@
+import { createTestDatabase, type TestDatabase } from '@nocturne/infra/test-env/database';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPool } from './pg-pool';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase('pg_pool');
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+it('survives the server ending an idle connection, and serves the next query', async () => {
+  const pool = createPool({ connectionString: database.url, max: 1 });
+  const { rows } = await pool.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+  await admin.end();
+  // The idle client's 'error' arrives now; without a listener it would be an uncaught exception.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const again = await pool.query<{ one: number }>('select 1 as one');
+  expect(again.rows[0]!.one).toBe(1);
+  await pool.end();
+});
