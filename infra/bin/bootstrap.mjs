@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The entry point of every root npm script (start, test, bench, rebuild, audit). Plain Node with
-// no dependencies, so that it works on a fresh clone with only Node 20+: it installs the
+// no dependencies, so that it works on a fresh clone with only Node (package.json engines): it installs the
 // dependencies when they are missing or stale, builds the web app when needed, then runs the
 // real command with tsx.
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,10 +11,13 @@ import { ensureWebBuilt, repoRoot } from './web-build.mjs';
 const root = repoRoot;
 const say = (line) => console.log(`[nocturne] ${line}`);
 
+/** The floor is package.json's "engines" (one place to move it). */
 function checkNode() {
+  const engines = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node;
+  const floor = Number(engines.match(/\d+/)[0]);
   const major = Number(process.versions.node.split('.')[0]);
-  if (major < 20) {
-    console.error(`Nocturne needs Node.js 20 or newer (this is ${process.version}).`);
+  if (major < floor) {
+    console.error(`Nocturne needs Node.js ${floor} or newer (this is ${process.version}).`);
     process.exit(1);
   }
 }
@@ -34,15 +37,12 @@ function ensureInstalled() {
   // A system Chromium is used (infra/e2e/playwright.config.ts); never download browsers.
   const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
   const options = { cwd: root, stdio: 'inherit', env };
-  let result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], options);
+  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], options);
   if (result.status !== 0) {
-    // npm ci refuses a lock file that lacks other platforms' optional packages (npm bug
-    // npm/cli#4828: Biome's platform binaries); `npm install` installs the same locked versions.
-    say('npm ci failed; trying npm install with the same lock file');
-    result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], options);
-  }
-  if (result.status !== 0) {
-    console.error('[nocturne] installing the dependencies failed; see the output above.');
+    console.error(
+      '[nocturne] npm ci failed; see the output above. If it says the lock is out of sync, run ' +
+        '`npm install` and then `node infra/bin/complete-lock.mjs`, and commit package-lock.json.',
+    );
     process.exit(result.status ?? 1);
   }
 }

@@ -16,8 +16,8 @@ export async function serveWebApp(app: FastifyInstance, dist: string): Promise<v
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
-    setHeaders(reply, path) {
-      reply.header(
+    setHeaders(response, path) {
+      response.setHeader(
         'Cache-Control',
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );

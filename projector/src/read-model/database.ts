@@ -1,6 +1,5 @@
 import { createPool } from '@nocturne/events';
-import { Kysely, PostgresDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { ReadModel } from './schema';

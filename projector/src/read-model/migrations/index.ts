@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as core from './0001-core';
 import * as stories from './0002-stories';
 import * as storiesAccess from './0002-stories-access';
