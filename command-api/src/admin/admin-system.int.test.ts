@@ -324,6 +324,36 @@ describe('purchase, grant, quota and audit replay', () => {
     expect(users.total_users).toBe(users.users.length);
   });
 
+  it('revoke means revoke: every premium story is 402 again, unlocked ones too, until granted again', async () => {
+    const email = `revoked-${randomUUID().slice(0, 8)}@example.test`;
+    const token = await signUpVerifiedAndLogIn(email);
+    const [read, unread] = await publishPremiumStories(2);
+    const setPremium = (on: boolean) =>
+      asAdmin('PUT', userPath(email, '/subscription'), { form: { is_subscribed: String(on) } });
+    const listed = async () =>
+      ((await call('GET', '/api/stories', { token })).body as { id: string; texts: string[] }[]).find(
+        (s) => s.id === read,
+      );
+
+    expect((await setPremium(true)).status).toBe(200);
+    expect((await call('GET', `/api/stories/${read}`, { token })).status).toBe(200);
+    const fullTexts = (await listed())!.texts.length;
+
+    expect((await setPremium(false)).status).toBe(200);
+    for (const id of [read, unread]) {
+      const answer = await call('GET', `/api/stories/${id}`, { token });
+      expect(answer.status).toBe(402);
+      expect(answer.body).toEqual({ detail: expect.stringMatching(/premium/i) });
+    }
+    // The list no longer shows the unlocked story in full either.
+    expect((await listed())!.texts.length).toBeLessThan(fullTexts);
+
+    expect((await setPremium(true)).status).toBe(200);
+    expect((await call('GET', `/api/stories/${read}`, { token })).status).toBe(200);
+    // Re-reading the story unlocked before spends nothing.
+    expect(await me(token)).toMatchObject({ is_subscribed: true, premium_stories_remaining: 30 });
+  });
+
   it('re-sends verification to an unverified user only', async () => {
     const email = `unverified-${randomUUID().slice(0, 8)}@example.test`;
     await signUp(email);

@@ -53,13 +53,15 @@ describe('unlocking a premium story', () => {
     expect(given([registered, granted(), unlocked('p1')]).when('p1')).toEqual([]);
   });
 
-  it('an unlocked story stays free after premium is revoked', () => {
+  it('refuses every premium story after premium is revoked, unlocked ones too, until granted again', () => {
     const revoked: UserEvent = { type: 'PremiumRevoked', data: {} };
-    expect(given([registered, granted(), unlocked('p1'), revoked]).when('p1')).toEqual([]);
-    expect(given([registered, granted(), unlocked('p1'), revoked]).refusal('p2')).toEqual({
-      status: 402,
-      detail: PREMIUM_REQUIRED,
-    });
+    for (const story of ['p1', 'p2']) {
+      expect(given([registered, granted(), unlocked('p1'), revoked]).refusal(story)).toEqual({
+        status: 402,
+        detail: PREMIUM_REQUIRED,
+      });
+    }
+    expect(given([registered, granted(), unlocked('p1'), revoked, granted()]).when('p1')).toEqual([]);
   });
 
   it('refuses with 402 a user without premium', () => {

@@ -2,15 +2,16 @@ import { HttpError, storyIdFrom } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 import { fullStory } from './story-answer';
-import { signerFor, viewerOf } from './viewer';
+import { signerFor, unlockedBy, viewerOf } from './viewer';
 
 export const STORY_NOT_FOUND = 'Story not found';
 export const LOGIN_REQUIRED = 'Login required for premium stories';
 
 /**
  * GET /api/stories/{id}. A free story: anyone. A premium story: an admin reads it; a user must
- * be logged in (401), and either has unlocked it before (free forever) or spends one of their
- * premium stories now through the unlock port (402 when they have no premium or none left).
+ * be logged in (401), and either, while premium, re-reads one unlocked before (free) or spends
+ * one of their premium stories now through the unlock port (402 when they have no premium, or
+ * it was revoked, or none are left).
  * The unlock's position comes back as X-Event-Position, so the SPA's next /api/auth/me shows
  * the new remaining count.
  */
@@ -26,13 +27,8 @@ export const getStoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps
     if (viewer.admin) return fullStory(row, signer);
     if (!viewer.user) throw new HttpError(401, LOGIN_REQUIRED);
 
-    const unlocked = await deps.db
-      .selectFrom('premium_unlocks')
-      .select('story_id')
-      .where('user_key', '=', viewer.user.userKey)
-      .where('story_id', '=', id)
-      .executeTakeFirst();
-    if (!unlocked) {
+    const unlocked = await unlockedBy(deps, viewer.user, id);
+    if (!unlocked.has(id)) {
       const result = await deps.unlockPremiumStory({ userKey: viewer.user.userKey, storyId: id });
       if (!result.alreadyUnlocked) reply.header('X-Event-Position', String(result.position));
     }

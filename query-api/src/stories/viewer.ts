@@ -27,13 +27,19 @@ export function signerFor(viewer: Viewer, deps: QueryApiDeps): Signer | null {
   return subject ? { secret: deps.options.secret, subject, now: deps.clock() } : null;
 }
 
-/** The premium stories this user has unlocked (empty for nobody). */
-export async function unlockedBy(deps: QueryApiDeps, user: SessionUser | null): Promise<Set<string>> {
-  if (!user) return new Set();
-  const rows = await deps.db
-    .selectFrom('premium_unlocks')
-    .select('story_id')
-    .where('user_key', '=', user.userKey)
-    .execute();
+/**
+ * The premium stories this user has unlocked and may read now (of `storyId` only, when given):
+ * none for nobody, and none without premium (a revoked user reads no premium story, unlocked
+ * or not, until premium is granted again).
+ */
+export async function unlockedBy(
+  deps: QueryApiDeps,
+  user: SessionUser | null,
+  storyId?: string,
+): Promise<Set<string>> {
+  if (!user?.is_subscribed) return new Set();
+  let query = deps.db.selectFrom('premium_unlocks').select('story_id').where('user_key', '=', user.userKey);
+  if (storyId !== undefined) query = query.where('story_id', '=', storyId);
+  const rows = await query.execute();
   return new Set(rows.map((r) => r.story_id));
 }
