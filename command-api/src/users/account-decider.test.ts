@@ -50,6 +50,7 @@ const deleted: UserEvent = { type: 'UserDeleted', data: { accountId } };
 const signUp = (overrides: Partial<Extract<AccountCommand, { kind: 'SignUp' }>> = {}): AccountCommand => ({
   kind: 'SignUp',
   accountId: '22222222-2222-4222-8222-222222222222',
+  accountIsNew: true,
   encryptedEmail: 'pii:v1:new:email',
   encryptedPasswordHash: 'pii:v1:new:hash',
   ageConfirmed: true,
@@ -88,15 +89,34 @@ describe('SignUp', () => {
       .thenEvents([{ type: 'DuplicateSignupAttempted', data: { email } }]);
   });
 
-  it('sends an unverified owner a fresh verification link, keeping the account as it is', () => {
-    given(registered)
-      .when(signUp())
-      .thenEvents([
-        {
-          type: 'VerificationEmailRequested',
-          data: { tokenDigest: d('verify-new'), expiresAt: '2025-01-11T12:00:00.000Z', email },
-        },
-      ]);
+  it('replaces the password of an unverified account and voids its earlier links', () => {
+    const again = signUp({ accountId, accountIsNew: false });
+    const replaced: UserEvent = {
+      type: 'UnverifiedSignupReplaced',
+      data: {
+        email: 'pii:v1:new:email',
+        passwordHash: 'pii:v1:new:hash',
+        ageConfirmedAt: '2025-01-10T12:00:00.000Z',
+        verification: { tokenDigest: d('verify-new'), expiresAt: '2025-01-11T12:00:00.000Z' },
+      },
+    };
+    given(registered).when(again).thenEvents([replaced]);
+    // The first signer's link no longer verifies; the new one does; the new hash is the account's.
+    const verify = (label: string): AccountCommand => ({ kind: 'VerifyEmail', tokenDigest: d(label), now });
+    given(registered, replaced).when(verify('verify-1')).thenRefused(400, messages.verificationUnknown);
+    given(registered, replaced)
+      .when(verify('verify-new'))
+      .thenEvents([{ type: 'EmailVerified', data: { tokenDigest: d('verify-new') } }]);
+    const state = [registered, replaced].reduce(accountDecider.evolve, accountDecider.initialState());
+    expect(state.encryptedPasswordHash).toBe('pii:v1:new:hash');
+    expect(state.accountId).toBe(accountId);
+  });
+
+  it('asks for a retry when the fields were encrypted for an account that is no longer the one', () => {
+    given(registered).when(signUp()).thenRefused(409, messages.signupRaced);
+    given()
+      .when(signUp({ accountId, accountIsNew: false }))
+      .thenRefused(409, messages.signupRaced);
   });
 
   it('registers a new account on the stream of a deleted one', () => {

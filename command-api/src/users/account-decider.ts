@@ -22,6 +22,8 @@ export const messages = {
   resetUsed: 'This password reset link has already been used.',
   resetExpired: 'This password reset link has expired. Please request a new one.',
   userNotFound: 'User not found',
+  // Only when another signup of the same address changed the account meanwhile (handled by a retry).
+  signupRaced: 'This address is being signed up right now. Please try again.',
   alreadyVerified: 'Email is already verified',
 } as const;
 
@@ -32,8 +34,13 @@ export const messages = {
 export type AccountCommand =
   | {
       kind: 'SignUp';
-      /** Fresh per registration: the encryption subject of this account's personal fields. */
+      /**
+       * The encryption subject of the fields below: a fresh id for a new account, or the id of
+       * the address's unverified account (whose credentials this signup replaces).
+       */
       accountId: string;
+      /** True when `accountId` is fresh; false when it is the unverified account's own. */
+      accountIsNew: boolean;
       encryptedEmail: string;
       encryptedPasswordHash: string;
       ageConfirmed: boolean;
@@ -84,27 +91,27 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
         tokenDigest: command.verificationDigest,
         expiresAt: after(command.now, VERIFICATION_TTL_MS),
       };
-      if (state.status !== 'registered') {
-        return [
-          {
-            type: 'UserRegistered',
-            data: {
-              accountId: command.accountId,
-              email: command.encryptedEmail,
-              passwordHash: command.encryptedPasswordHash,
-              ageConfirmedAt: command.now.toISOString(),
-              verification,
-            },
-          },
-        ];
+      // The answer is the same in every case (no enumeration). A verified owner is told that
+      // someone tried to sign up with their address; nothing else changes.
+      if (state.status === 'registered' && state.verified) {
+        return [{ type: 'DuplicateSignupAttempted', data: { email: state.encryptedEmail! } }];
       }
-      // The address has an account: the answer stays the same (no enumeration). An unverified
-      // owner gets a fresh verification link (so "sign up again" after an expired link works);
-      // a verified one is told that someone tried to sign up with their address.
-      const email = state.encryptedEmail!;
-      return state.verified
-        ? [{ type: 'DuplicateSignupAttempted', data: { email } }]
-        : [{ type: 'VerificationEmailRequested', data: { ...verification, email } }];
+      // The fields must be encrypted for the account they land in; when another signup changed
+      // that meanwhile, the handler encrypts again for the fresh state.
+      const subject = state.status === 'registered' ? state.accountId : null;
+      if (command.accountIsNew ? subject !== null : subject !== command.accountId) {
+        throw new HttpError(409, messages.signupRaced);
+      }
+      const credentials = {
+        email: command.encryptedEmail,
+        passwordHash: command.encryptedPasswordHash,
+        ageConfirmedAt: command.now.toISOString(),
+        verification,
+      };
+      // An unverified account: whoever signs up now (the owner, who gets the mail) sets the
+      // password, and every earlier link dies, so a squatter's password never gets verified.
+      if (state.status === 'registered') return [{ type: 'UnverifiedSignupReplaced', data: credentials }];
+      return [{ type: 'UserRegistered', data: { accountId: command.accountId, ...credentials } }];
     }
     case 'VerifyEmail': {
       if (state.status !== 'registered') throw new HttpError(400, messages.verificationUnknown);

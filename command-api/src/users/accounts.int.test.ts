@@ -136,9 +136,12 @@ describe('signup, verification and login', () => {
       expect(a.body.message).toBe(b.body.message);
       const events = await userEvents(email);
       expect(events.filter((e) => e.type === 'UserRegistered')).toHaveLength(1);
-      expect(events.map((e) => e.type).sort()).toEqual(['UserRegistered', 'VerificationEmailRequested']);
-      // Exactly one of the two passwords is the account's.
-      const token = (a.body.verification_token ?? b.body.verification_token) as string;
+      expect(events.map((e) => e.type).sort()).toEqual(['UnverifiedSignupReplaced', 'UserRegistered']);
+      // Exactly one of the two passwords is the account's: the later signup's, whose link verifies.
+      const later = events.at(-1)!.eventId;
+      const token = [a, b]
+        .map((answer) => answer.body.verification_token as string)
+        .find((t) => t === linkToken(system.config.secret, 'verify', t.split('.')[0]!, later).token)!;
       expect((await call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
       const logins = await Promise.all(
         ['password-a', 'password-b'].map((password) =>
@@ -163,6 +166,25 @@ describe('signup, verification and login', () => {
     const mail = mails.find((m) => m.includes(`To: ${email}`) && m.includes('Someone tried to sign up'));
     expect(mail).toBeDefined();
     expect(mail).toContain(`http://localhost:3000/auth/login?email=${encodeURIComponent(email)}`);
+  });
+
+  it('a new signup of an unverified address replaces its password and voids earlier links (pre-account takeover)', async () => {
+    const email = newEmail();
+    const squatter = await signUp(email, 'squatter password');
+    const owner = await signUp(email, 'owner password');
+    const fresh = await signUp(newEmail(), 'owner password');
+    // The same answer as for a new address: no enumeration.
+    for (const answer of [squatter, owner]) {
+      expect(answer.status).toBe(fresh.status);
+      expect(Object.keys(answer.body).sort()).toEqual(Object.keys(fresh.body).sort());
+      expect(answer.body.message).toBe(fresh.body.message);
+    }
+    const verify = (token: unknown) => call('POST', '/api/auth/verify-email', { body: { token } });
+    expect((await verify(squatter.body.verification_token)).status).toBe(400);
+    expect((await verify(owner.body.verification_token)).status).toBe(200);
+    const login = (password: string) => call('POST', '/api/auth/login', { body: { email, password } });
+    expect((await login('squatter password')).status).toBe(401);
+    expect((await login('owner password')).status).toBe(200);
   });
 
   it('mails the verification link whose token verifies (the reactor derives it from the event)', async () => {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { streams, userKeyOf } from '@nocturne/events';
+import { HttpError, streams, userKeyOf } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
-import { accountDecider } from './account-decider';
+import { accountDecider, messages } from './account-decider';
 import { parseBody, SignupBody } from './account-input';
+import { loadUserState } from './load-user';
 import { oneTimeToken } from './one-time-token';
 import { hashPassword } from './password';
 import { defaultAccountRateLimits, perMinuteLimit } from './rate-limits';
@@ -18,8 +19,10 @@ export const signupAnswer = 'Please check your email to verify your account.';
 /**
  * POST /api/auth/signup {email, password, age_confirmed}. The stream `user-{key}` is appended
  * with the revision that was read ('no_stream' for a new address), so of two concurrent signups
- * of one address only one registers; the other is decided again and becomes a mail to the owner.
- * Every case answers the same (no account enumeration) and costs the same (one argon2 hash).
+ * of one address only one registers. A signup of an unverified address replaces its password
+ * and voids its earlier links (pre-account takeover); of a verified one, it becomes a mail to
+ * the owner. Every case answers the same (no account enumeration) and costs the same (one
+ * argon2 hash).
  */
 export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   const { signupPerMinute } = { ...defaultAccountRateLimits, ...deps.options.accountRateLimits };
@@ -28,40 +31,55 @@ export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps
   app.post('/api/auth/signup', { preHandler: perIp }, async (request, reply) => {
     const input = parseBody(SignupBody, request.body);
     const userKey = userKeyOf(input.email, deps.options.secret);
-    const accountId = randomUUID();
+    const passwordHash = await hashPassword(input.password);
     // The event id is chosen up front: the link token is derived from it (one-time-token.ts).
     const grantEventId = randomUUID();
     const verification = oneTimeToken(deps.options.secret, 'verify', userKey, grantEventId);
-    const passwordHash = await hashPassword(input.password);
-    const [encryptedEmail, encryptedPasswordHash] = await Promise.all([
-      deps.vault.encrypt(accountId, input.email),
-      deps.vault.encrypt(accountId, passwordHash),
-    ]);
-    const result = await handleCommand(
-      deps.store,
-      streams.user(userKey),
-      accountDecider,
-      {
-        kind: 'SignUp',
-        accountId,
-        encryptedEmail,
-        encryptedPasswordHash,
-        ageConfirmed: input.age_confirmed,
-        verificationDigest: verification.digest,
-        now: deps.clock(),
-      },
-      commandContext(request, { kind: 'anonymous' }),
-      { eventIds: () => grantEventId },
-    );
-    const granted = result.events.find(
-      (e) => e.type === 'UserRegistered' || e.type === 'VerificationEmailRequested',
-    );
-    // No new account: the key made for it encrypts nothing that was kept.
-    if (result.events[0]?.type !== 'UserRegistered') await deps.vault.destroy(accountId);
-    return withPosition(reply, deps, result.position).send({
-      message: signupAnswer,
-      // Testing aid only (EXPOSE_VERIFICATION_TOKEN); it exists only when a link was granted.
-      ...(deps.options.exposeVerificationToken && granted ? { verification_token: verification.token } : {}),
-    });
+    for (let attempt = 1; ; attempt++) {
+      // The fields are encrypted for the account they will land in: the address's unverified
+      // account (its credentials are replaced) or a fresh one.
+      const state = await loadUserState(deps.store, userKey);
+      const pending = state.status === 'registered' && !state.verified ? state.accountId : null;
+      const accountId = pending ?? randomUUID();
+      const [encryptedEmail, encryptedPasswordHash] = await Promise.all([
+        deps.vault.encrypt(accountId, input.email),
+        deps.vault.encrypt(accountId, passwordHash),
+      ]);
+      try {
+        const result = await handleCommand(
+          deps.store,
+          streams.user(userKey),
+          accountDecider,
+          {
+            kind: 'SignUp',
+            accountId,
+            accountIsNew: pending === null,
+            encryptedEmail,
+            encryptedPasswordHash,
+            ageConfirmed: input.age_confirmed,
+            verificationDigest: verification.digest,
+            now: deps.clock(),
+          },
+          commandContext(request, { kind: 'anonymous' }),
+          { eventIds: () => grantEventId },
+        );
+        // No new account: the key made for it encrypts nothing that was kept.
+        if (pending === null && result.events[0]?.type !== 'UserRegistered')
+          await deps.vault.destroy(accountId);
+        const granted = result.events.some((e) => e.type !== 'DuplicateSignupAttempted');
+        return withPosition(reply, deps, result.position).send({
+          message: signupAnswer,
+          // Testing aid only (EXPOSE_VERIFICATION_TOKEN); it exists only when a link was granted.
+          ...(deps.options.exposeVerificationToken && granted
+            ? { verification_token: verification.token }
+            : {}),
+        });
+      } catch (error) {
+        // Another signup of this address changed its account meanwhile: encrypt for the new state.
+        const raced = error instanceof HttpError && error.detail === messages.signupRaced;
+        if (pending === null) await deps.vault.destroy(accountId);
+        if (!raced || attempt >= 5) throw error;
+      }
+    }
   });
 };

@@ -2,6 +2,7 @@ import type { EventOf, RecordedEvent } from '@nocturne/events';
 
 type UserEventType =
   | 'UserRegistered'
+  | 'UnverifiedSignupReplaced'
   | 'DuplicateSignupAttempted'
   | 'VerificationEmailRequested'
   | 'EmailVerified'
@@ -81,6 +82,18 @@ export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<Us
           [event.data.verification.tokenDigest, event.data.verification.expiresAt],
         ]),
         usedTokens: state.usedTokens,
+      };
+    case 'UnverifiedSignupReplaced':
+      // New credentials for the same (unverified) account: every earlier link is void.
+      return {
+        ...state,
+        encryptedEmail: event.data.email,
+        encryptedPasswordHash: event.data.passwordHash,
+        verificationTokens: new Map([
+          [event.data.verification.tokenDigest, event.data.verification.expiresAt],
+        ]),
+        resetTokens: new Map(),
+        sessions: new Map(),
       };
     case 'DuplicateSignupAttempted':
       return state;

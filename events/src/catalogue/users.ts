@@ -23,6 +23,23 @@ export const UserRegistered = defineEvent(
   }),
 );
 
+/**
+ * A new signup of an address whose account is not verified yet: its password is replaced and
+ * every earlier verification (and reset) link is void, so whoever signed up first cannot log in
+ * once the owner verifies. The fields are encrypted under the same account's key, and the new
+ * verification link is mailed like at registration.
+ */
+export const UnverifiedSignupReplaced = defineEvent(
+  'UnverifiedSignupReplaced',
+  1,
+  z.object({
+    email: Encrypted,
+    passwordHash: Encrypted,
+    ageConfirmedAt: IsoTime,
+    verification: z.object(TokenGrant),
+  }),
+);
+
 /** Someone signed up with an address that already has an account: the owner is told by mail. */
 export const DuplicateSignupAttempted = defineEvent('DuplicateSignupAttempted', 1, z.object(MailTo));
 
@@ -84,6 +101,7 @@ export const UserDeleted = defineEvent('UserDeleted', 1, z.object({ accountId: z
 
 export const userEvents = [
   UserRegistered,
+  UnverifiedSignupReplaced,
   DuplicateSignupAttempted,
   VerificationEmailRequested,
   EmailVerified,

@@ -31,6 +31,7 @@ export function accountMail(
   const support = `Questions? Write to ${context.supportEmail}.`;
   switch (event.type) {
     case 'UserRegistered':
+    case 'UnverifiedSignupReplaced':
     case 'VerificationEmailRequested': {
       // The same token the command handler digested: derived from this event's id.
       const { token } = linkToken(context.secret, 'verify', userKey, event.eventId);
@@ -89,6 +90,7 @@ export const accountMailReactor: Reactor = {
   name: 'account-mail',
   handles: [
     'UserRegistered',
+    'UnverifiedSignupReplaced',
     'VerificationEmailRequested',
     'DuplicateSignupAttempted',
     'PasswordResetRequested',
