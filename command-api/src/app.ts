@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { requireStorableText } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
 import { deleteUserRoutes } from './admin/delete-user';
 import { resendVerificationRoutes } from './admin/resend-verification';
@@ -26,6 +27,13 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
     if (methods.some((m) => m === 'GET' || m === 'HEAD')) {
       throw new Error(`command-api must not serve ${methods.join(',')} ${route.url} (design.md section 1)`);
     }
+  });
+  // Text the event store cannot hold (NUL, an unpaired surrogate) is refused at the edge, in any
+  // field of any command, before a handler decides (multipart texts: publish-story.ts).
+  app.addHook('preValidation', async (request) => {
+    requireStorableText(request.params);
+    requireStorableText(request.query);
+    requireStorableText(request.body);
   });
   // Registered once, here, for every feature: routes opt in with `config: { rateLimit }`.
   await app.register(rateLimit, { global: false });

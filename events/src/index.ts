@@ -7,6 +7,7 @@ export * from './catalogue';
 export * from './codec';
 export * from './http/errors';
 export * from './http/require-admin';
+export * from './http/storable-text';
 export * from './http/story-id';
 export * from './metadata';
 export * from './notify/nats-notifier';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { HttpError, streams } from '@nocturne/events';
+import { HttpError, requireStorableText, streams } from '@nocturne/events';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { makePreview, type ProcessedImage, processSlideImage } from '../images/process-image';
@@ -38,6 +38,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
         upload.images.push(await part.toBuffer());
       } else if (part.fieldname === 'texts') {
         if (part.valueTruncated) throw new HttpError(400, BAD_WORD_COUNT);
+        requireStorableText(String(part.value), `texts.${upload.texts.length}`);
         upload.texts.push(String(part.value));
       } else if (part.fieldname === 'isPremium') {
         upload.isPremium = truthy(String(part.value));

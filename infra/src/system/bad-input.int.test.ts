@@ -76,3 +76,98 @@ describe('bad input: a 4xx with a clear detail, and nothing written', () => {
     expect(await response.json()).toEqual({ detail: 'email: Please enter a valid email address' });
   });
 });
+
+describe('text the event store cannot hold: 400 with a detail at the edge, nothing appended', () => {
+  let session: string;
+  beforeAll(async () => {
+    const email = `text-${Date.now()}@example.test`;
+    const password = 'a good password';
+    const post = (path: string, body: unknown) =>
+      fetch(`${system.baseUrl}${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+    const signup = (await (
+      await post('/api/auth/signup', { email, password, age_confirmed: true })
+    ).json()) as {
+      verification_token: string;
+    };
+    expect((await post('/api/auth/verify-email', { token: signup.verification_token })).status).toBe(200);
+    session = ((await (await post('/api/auth/login', { email, password })).json()) as { token: string })
+      .token;
+  });
+
+  const payment = (field: string, value: string) =>
+    JSON.stringify({ amount: 15, payment_method: 'paypal', transaction_id: 'TX-1', [field]: value });
+  // Raw JSON: `\\u0000` and a lone `\\ud800` are valid JSON escapes that parse into such text.
+  const cases: [string, string, () => RequestInit, RegExp][] = [
+    [
+      'a NUL in waitlist feedback (form)',
+      '/api/waitlist',
+      () => ({
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=nul%40example.test&feedback=a%00b',
+      }),
+      /^feedback: .*NUL/,
+    ],
+    [
+      'a lone surrogate in waitlist feedback (JSON)',
+      '/api/waitlist',
+      () => ({ method: 'POST', headers: json, body: '{"email":"s@example.test","feedback":"a\\ud800b"}' }),
+      /^feedback: .*surrogate/,
+    ],
+    [
+      'a NUL in a signup password',
+      '/api/auth/signup',
+      () => ({
+        method: 'POST',
+        headers: json,
+        body: '{"email":"n@example.test","password":"abc\\u0000def","age_confirmed":true}',
+      }),
+      /^password: .*NUL/,
+    ],
+    [
+      'a NUL in a payment method',
+      '/api/payment/confirm',
+      () => ({
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${session}` },
+        body: payment('payment_method', 'pay\u0000pal'),
+      }),
+      /^payment_method: .*NUL/,
+    ],
+    [
+      'a lone low surrogate in a transaction id',
+      '/api/payment/confirm',
+      () => ({
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${session}` },
+        body: '{"amount":15,"payment_method":"paypal","transaction_id":"TX\\udc00"}',
+      }),
+      /^transaction_id: .*surrogate/,
+    ],
+    [
+      'a NUL in a story text (multipart)',
+      '/api/stories',
+      () => {
+        const form = new FormData();
+        for (const text of ['first slide', 'second\u0000slide']) {
+          form.append(
+            'images',
+            new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
+            'a.jpg',
+          );
+          form.append('texts', text);
+        }
+        return { method: 'POST', headers: { 'x-invite-code': 'velvetnight' }, body: form };
+      },
+      /^texts\.1: .*NUL/,
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, path, init, detail) => {
+    const before = await system.infra.store.headPosition();
+    const response = await fetch(`${system.baseUrl}${path}`, init());
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(detail);
+    expect(await system.infra.store.headPosition()).toBe(before);
+  });
+});
