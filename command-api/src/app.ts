@@ -43,7 +43,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(viewStoryRoutes, deps);
   await app.register(deleteStoryRoutes, deps);
   // Split mode only: in one process query-api calls the unlocker directly, so the route need not exist.
-  if (deps.options.internalRoutes) await app.register(internalUnlockRoutes, deps);
+  if (deps.options.internalToken) await app.register(internalUnlockRoutes, deps);
   await app.register(validateAdminRoutes, deps);
   await app.register(confirmPaymentRoutes, deps);
   await app.register(checkDiscountRoutes, deps);

@@ -14,8 +14,11 @@ export interface CommandApiOptions {
   discountCode: string;
   /** INVITE_CODES (see invites/invite-codes.ts). */
   inviteCodes: readonly string[];
-  /** Serve POST /internal/* (split mode: query-api reaches the premium unlock over HTTP). */
-  internalRoutes?: boolean;
+  /**
+   * INTERNAL_TOKEN. When set, POST /internal/* is served to callers that present it (split mode:
+   * query-api reaches the premium unlock over HTTP); one process has no internal routes.
+   */
+  internalToken?: string | undefined;
   /** EXPOSE_VERIFICATION_TOKEN: the signup answer also holds `verification_token` (testing aid). */
   exposeVerificationToken: boolean;
   /** Overrides of the login/signup/reset limits (users/rate-limits.ts); the defaults are the spec's. */

@@ -44,6 +44,11 @@ export const ConfigSchema = z.object({
   EXPOSE_VERIFICATION_TOKEN: optional(flag).default(false),
   /** Secret for HMACs (stream keys, signed image references, admin tokens, one-time tokens). */
   APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  /**
+   * Split mode: the credential services present to each other (query-api -> command-api's
+   * /internal routes). Its own secret, so that it grants nothing else (APP_SECRET mints tokens).
+   */
+  INTERNAL_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
 });
 
@@ -66,6 +71,8 @@ export interface AppConfig {
   inviteCodes: string[];
   exposeVerificationToken: boolean;
   secret: string;
+  /** INTERNAL_TOKEN: what split-mode services present on /internal routes. */
+  internalToken: string;
   logLevel: RawConfig['LOG_LEVEL'];
 }
 
@@ -124,6 +131,9 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
   const dataDir = resolve(raw.DATA_DIR);
   const secret =
     raw.APP_SECRET ?? persistentSecret(dataDir, 'app-secret', () => randomBytes(32).toString('hex')).value;
+  const internalToken =
+    raw.INTERNAL_TOKEN ??
+    persistentSecret(dataDir, 'internal-token', () => randomBytes(32).toString('hex')).value;
   const admin = raw.ADMIN_PASSWORD
     ? { value: raw.ADMIN_PASSWORD, created: false }
     : persistentSecret(dataDir, 'admin-password', () => randomBytes(12).toString('base64url'));
@@ -145,6 +155,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       inviteCodes: raw.INVITE_CODES,
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,
       secret,
+      internalToken,
       logLevel: raw.LOG_LEVEL,
     },
   };

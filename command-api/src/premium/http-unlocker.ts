@@ -1,18 +1,19 @@
 import { HttpError } from '@nocturne/events';
+import { INTERNAL_TOKEN_HEADER } from './internal-unlock-route';
 import type { PremiumUnlocker, UnlockResult } from './unlock-premium-story';
 
 /**
  * The premium unlock port over HTTP, for split mode: query-api calls command-api's
- * POST /internal/premium/unlock. Refusals (401/402/404) come back as the same HttpError.
+ * POST /internal/premium/unlock with INTERNAL_TOKEN. Refusals (401/402/404) come back as the same HttpError.
  */
-export function httpPremiumUnlocker(commandApiUrl: string, secret: string): PremiumUnlocker {
+export function httpPremiumUnlocker(commandApiUrl: string, internalToken: string): PremiumUnlocker {
   const url = new URL('/internal/premium/unlock', commandApiUrl).toString();
   return async (input) => {
     let response: Response;
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-internal-secret': secret },
+        headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
         body: JSON.stringify(input),
         signal: AbortSignal.timeout(10_000),
       });

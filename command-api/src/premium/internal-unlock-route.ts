@@ -7,21 +7,27 @@ import { createPremiumUnlocker } from './unlock-premium-story';
 
 const Body = z.object({ userKey: z.string().regex(/^[0-9a-f]{32}$/), storyId: z.string().min(1).max(100) });
 
-const sameSecret = (given: unknown, secret: string) => {
+/** The header a split-mode service presents on /internal routes. */
+export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
+
+const sameToken = (given: unknown, token: string) => {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
-  const b = Buffer.from(secret);
+  const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
 /**
  * POST /internal/premium/unlock: the premium unlock for query-api in split mode (separate
- * processes). Only callers that know the server secret (X-Internal-Secret) may use it.
+ * processes). Only callers that present INTERNAL_TOKEN may use it: a credential of its own,
+ * never APP_SECRET, whose holder could mint admin and session tokens.
  */
 export const internalUnlockRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  const { internalToken } = deps.options;
+  if (!internalToken) throw new Error('internal routes need an INTERNAL_TOKEN');
   const unlock = createPremiumUnlocker(deps);
   app.post('/internal/premium/unlock', async (request) => {
-    if (!sameSecret(request.headers['x-internal-secret'], deps.options.secret)) {
+    if (!sameToken(request.headers[INTERNAL_TOKEN_HEADER], internalToken)) {
       throw new HttpError(401, 'Not allowed');
     }
     return unlock(Body.parse(request.body));

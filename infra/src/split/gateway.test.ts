@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upstreamFor } from './gateway';
+import { isInternal, normalisePath, upstreamFor } from './gateway';
 
 describe('the gateway routing rule (design.md section 1)', () => {
   it('sends GET and HEAD under /api to query-api', () => {
@@ -19,5 +19,50 @@ describe('the gateway routing rule (design.md section 1)', () => {
     expect(upstreamFor('GET', '/')).toBeUndefined();
     expect(upstreamFor('GET', '/story/1')).toBeUndefined();
     expect(upstreamFor('HEAD', '/apixyz')).toBeUndefined();
+  });
+});
+
+describe('the gateway reads a path as the services will (issue 12 item 10)', () => {
+  const internal = (raw: string) => isInternal(normalisePath(raw)?.segments ?? []);
+
+  it('sees the internal routes behind every spelling', () => {
+    for (const raw of [
+      '/internal/premium/unlock',
+      '/%69nternal/premium/unlock',
+      '/%49NTERNAL/premium/unlock',
+      '//internal/premium/unlock',
+      '/./internal/premium/unlock',
+      '/api/../internal/premium/unlock',
+      '/api/%2e%2e/internal/premium/unlock',
+      '/api/stories/%2E%2E/%2E%2E/internal/premium/unlock',
+      '/api\\..\\internal/premium/unlock',
+      '/internal',
+      '/internal/',
+    ]) {
+      expect(internal(raw), raw).toBe(true);
+    }
+  });
+
+  it('leaves the public routes as they are', () => {
+    expect(internal('/api/stories')).toBe(false);
+    expect(internal('/api/internal')).toBe(false);
+    expect(internal('/internals')).toBe(false);
+    expect(normalisePath('/api/stories/')?.path).toBe('/api/stories/');
+    expect(normalisePath('/')?.path).toBe('/');
+    expect(normalisePath('/api/admin/users/a%2Bb%40example.com/history')?.path).toBe(
+      '/api/admin/users/a%2Bb%40example.com/history',
+    );
+  });
+
+  it('forwards the normalised path, so the service routes on what was checked', () => {
+    expect(normalisePath('//api/./stories/../stories')?.path).toBe('/api/stories');
+    expect(normalisePath('/%61pi/stories')?.path).toBe('/api/stories');
+    // An encoded slash stays inside its segment.
+    expect(normalisePath('/api/stories/a%2F..%2Finternal')?.path).toBe('/api/stories/a%2F..%2Finternal');
+  });
+
+  it('refuses a path that does not decode', () => {
+    expect(normalisePath('/api/%E0%A4%A')).toBeUndefined();
+    expect(normalisePath('/%zz')).toBeUndefined();
   });
 });

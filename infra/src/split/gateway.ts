@@ -26,6 +26,37 @@ export function upstreamFor(method: string, path: string): Upstream | undefined 
 }
 
 /**
+ * The path as the services will understand it, so that the gateway decides on the same thing
+ * it forwards: each segment percent-decoded, empty and `.` segments dropped, `..` applied,
+ * backslashes read as slashes. Segments are re-encoded for the upstream. Undefined when the
+ * path does not decode (a malformed escape).
+ */
+export function normalisePath(rawPath: string): { path: string; segments: string[] } | undefined {
+  const segments: string[] = [];
+  const parts = rawPath.replaceAll('\\', '/').split('/');
+  for (const [i, part] of parts.entries()) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(part);
+    } catch {
+      return undefined;
+    }
+    // An encoded slash or backslash inside a segment still separates nothing upstream, but
+    // it must not smuggle a dot segment or an "internal" prefix past this check either.
+    if (segment === '..') segments.pop();
+    else if (segment !== '.' && (segment !== '' || i === parts.length - 1)) segments.push(segment);
+  }
+  const trailing = segments.at(-1) === '';
+  const path = `/${segments.map(encodeURIComponent).join('/')}`;
+  return { path: trailing && segments.length === 1 ? '/' : path, segments: segments.filter((s) => s !== '') };
+}
+
+/** Service-to-service routes (the premium unlock) are never reachable from outside. */
+export function isInternal(segments: readonly string[]): boolean {
+  return segments[0]?.toLowerCase() === 'internal';
+}
+
+/**
  * Split mode's front door: a reverse proxy (Fastify + @fastify/reply-from) in front of the two
  * API processes, serving the SPA itself. Request bodies are passed through as streams (image
  * uploads are not parsed twice); X-Forwarded-For is set from the client's address so the APIs'
@@ -54,17 +85,21 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   };
 
   const route = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '';
-    // Service-to-service routes (the premium unlock) are never reachable from outside.
-    if (path === '/internal' || path.startsWith('/internal/')) {
-      return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
-    }
+    const queryAt = request.url.indexOf('?');
+    const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const query = queryAt < 0 ? '' : request.url.slice(queryAt);
+    const normalised = normalisePath(rawPath);
+    if (!normalised) return reply.status(400).send({ detail: 'Malformed URL' });
+    const { path, segments } = normalised;
+    const notFound = () => reply.status(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
+    if (isInternal(segments)) return notFound();
     const upstream = upstreamFor(request.method, path);
     if (!upstream) {
-      if (!dist) return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
+      if (!dist) return notFound();
       return sendSpaIndex(reply);
     }
-    return reply.from(`${bases[upstream]}${request.url}`, {
+    // Forward the normalised path: what was checked above is what the service routes on.
+    return reply.from(`${bases[upstream]}${path}${query}`, {
       rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-for': req.ip }),
       rewriteHeaders: (headers) => ({ ...headers, 'x-served-by': upstream }),
       onError: (rep) => {

@@ -80,14 +80,14 @@ async function main() {
     await stopEverything();
   }, log);
 
+  const [commandPort, queryPort] = [await freePort(), await freePort()];
+  const commandApiUrl = `http://127.0.0.1:${commandPort}`;
+  const queryApiUrl = `http://127.0.0.1:${queryPort}`;
   try {
     // Schemas once, before several processes open them.
     await migrateReadModel(config.databaseUrl);
     await (await connectInfrastructure(config, log)).close();
 
-    const [commandPort, queryPort] = [await freePort(), await freePort()];
-    const commandApiUrl = `http://127.0.0.1:${commandPort}`;
-    const queryApiUrl = `http://127.0.0.1:${queryPort}`;
     const ports: Record<ServiceRole, number> = {
       projector: 0,
       'command-api': commandPort,
@@ -133,6 +133,7 @@ async function main() {
         .sort((a, b) => serviceRoles.indexOf(a.role) - serviceRoles.indexOf(b.role))
         .map((s) => `${s.role} (pid ${s.child.pid})`)
         .join(', ')}`,
+      `  internal       : command-api ${commandApiUrl}, query-api ${queryApiUrl} (reached through the gateway)`,
       `  admin password : ${
         raw.ADMIN_PASSWORD
           ? '(set by ADMIN_PASSWORD)'

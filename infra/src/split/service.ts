@@ -62,7 +62,10 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
     role === 'command-api'
       ? await buildHttpApp({
           // query-api reaches the premium unlock over HTTP (POST /internal/premium/unlock).
-          command: { ...deps.command, options: { ...deps.command.options, internalRoutes: true } },
+          command: {
+            ...deps.command,
+            options: { ...deps.command.options, internalToken: config.internalToken },
+          },
           logLevel: config.logLevel,
           trustProxy: true,
         })
@@ -70,7 +73,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           query: {
             ...deps.query,
             // Separate processes: the premium unlock goes to command-api over HTTP.
-            unlockPremiumStory: httpPremiumUnlocker(required('SPLIT_COMMAND_API_URL'), config.secret),
+            unlockPremiumStory: httpPremiumUnlocker(required('SPLIT_COMMAND_API_URL'), config.internalToken),
           },
           logLevel: config.logLevel,
           trustProxy: true,

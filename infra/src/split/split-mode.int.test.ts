@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuilt } from '../../bin/web-build.mjs';
@@ -11,6 +14,8 @@ import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueName } from '
 
 const supervisor = fileURLToPath(new URL('./main.ts', import.meta.url));
 const ADMIN_PASSWORD = 'split-mode-admin-password';
+const APP_SECRET = 'split-mode-app-secret-'.padEnd(64, 'a');
+const INTERNAL_TOKEN = 'split-mode-internal-token-'.padEnd(64, 'b');
 
 let database: TestDatabase;
 let dataDir: string;
@@ -36,6 +41,9 @@ beforeAll(async () => {
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_PASSWORD,
+      APP_SECRET,
+      INTERNAL_TOKEN,
+      EXPOSE_VERIFICATION_TOKEN: 'true',
       LOG_LEVEL: 'silent',
       SPLIT_GATEWAY_HOST: '127.0.0.1',
     },
@@ -76,13 +84,13 @@ const png = (colour: string) =>
     .png()
     .toBuffer();
 
-async function publishStory(): Promise<string> {
+async function publishStory(isPremium = false): Promise<string> {
   const form = new FormData();
   for (const [i, colour] of ['red', 'blue'].entries()) {
     form.append('images', new Blob([new Uint8Array(await png(colour))], { type: 'image/png' }), `${i}.png`);
     form.append('texts', `Slide ${i + 1} of the split-mode story.`);
   }
-  form.append('isPremium', 'false');
+  form.append('isPremium', String(isPremium));
   const response = await fetch(`${base}/api/stories`, {
     method: 'POST',
     headers: { 'X-Admin-Code': ADMIN_PASSWORD },
@@ -91,6 +99,67 @@ async function publishStory(): Promise<string> {
   expect(response.status).toBe(201);
   expect(response.headers.get('x-served-by')).toBe('command-api');
   return ((await response.json()) as { id: string }).id;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * One HTTP request exactly as given (the path is not normalised, as fetch would) from a chosen
+ * loopback source address: the rate limits count per client address, and 127.0.0.0/8 gives as
+ * many clients as a test needs.
+ */
+function send(
+  url: string,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string; from?: string },
+): Promise<RawAnswer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: options.method ?? 'GET',
+        path: options.path ?? `${target.pathname}${target.search}`,
+        headers: options.headers,
+        localAddress: options.from,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const json = (body: unknown) => ({
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** The internal base URLs, from the supervisor's banner. */
+const internalUrl = (service: 'command-api' | 'query-api') =>
+  new RegExp(`${service} (http://127\\.0\\.0\\.1:\\d+)`).exec(output)?.[1] ?? '';
+
+/** The event store's head position, as command-api's next append would show it. */
+async function appendedEvents(): Promise<number> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('select count(*) as n from es_events');
+    return Number(rows[0]?.n);
+  } finally {
+    await client.end();
+  }
 }
 
 describe('split mode: each service in its own process behind the gateway', () => {
@@ -140,15 +209,137 @@ describe('split mode: each service in its own process behind the gateway', () =>
     expect(stories.find((s) => s.id === id)).toMatchObject({ likes: 1 });
   });
 
-  it('never lets the outside reach the internal premium-unlock route', async () => {
-    const response = await fetch(`${base}/internal/premium/unlock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userKey: '0'.repeat(32), storyId: 'x' }),
-    });
-    expect(response.status).toBe(404);
-    expect(response.headers.get('x-served-by')).toBeNull();
+  it('never lets the outside reach an internal route, however the path is spelled', async () => {
+    const before = await appendedEvents();
+    for (const path of [
+      '/internal/premium/unlock',
+      '/%69nternal/premium/unlock',
+      '/%49NTERNAL/premium/unlock',
+      '//internal/premium/unlock',
+      '/./internal/premium/unlock',
+      '/api/../internal/premium/unlock',
+      '/api/%2e%2e/internal/premium/unlock',
+      '/api\\..\\internal/premium/unlock',
+    ]) {
+      const answer = await send(base, {
+        method: 'POST',
+        path,
+        ...json({ userKey: '0'.repeat(32), storyId: 'x' }),
+        headers: { 'content-type': 'application/json', 'x-internal-token': INTERNAL_TOKEN },
+      });
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers['x-served-by'], path).toBeUndefined();
+    }
+    expect(await appendedEvents()).toBe(before);
   });
+
+  it('internal calls authenticate with INTERNAL_TOKEN, never with APP_SECRET', async () => {
+    const commandApi = internalUrl('command-api');
+    expect(commandApi).not.toBe('');
+    const unlock = (headers: Record<string, string>) =>
+      send(`${commandApi}/internal/premium/unlock`, {
+        method: 'POST',
+        ...json({ userKey: '0'.repeat(32), storyId: 'no-such-story' }),
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { 'x-internal-token': APP_SECRET },
+      { 'x-internal-secret': APP_SECRET },
+      { authorization: `Bearer ${APP_SECRET}` },
+      { 'x-internal-token': `${INTERNAL_TOKEN.slice(0, -1)}c` },
+    ]) {
+      const answer = await unlock(headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(401);
+    }
+    // The right token gets through to the unlock itself (an unknown story: 404).
+    expect((await unlock({ 'x-internal-token': INTERNAL_TOKEN })).status).toBe(404);
+  });
+
+  it('internal services listen on loopback only', async () => {
+    const reachable = (host: string, port: number) =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect({ host, port });
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
+      });
+    for (const service of ['command-api', 'query-api'] as const) {
+      const port = Number(new URL(internalUrl(service)).port);
+      expect(await reachable('127.0.0.1', port), service).toBe(true);
+      // Bound to 127.0.0.1, not to every address: another address of this host is refused.
+      expect(await reachable('127.0.0.2', port), service).toBe(false);
+      for (const address of Object.values(networkInterfaces())
+        .flat()
+        .filter((a) => a && a.family === 'IPv4' && !a.internal)) {
+        expect(await reachable(address!.address, port), `${service} on ${address!.address}`).toBe(false);
+      }
+    }
+  });
+
+  /**
+   * Issue 12 item 11. A premium read right after login used to answer 401 now and then: the
+   * request carried the client's last position from before the login, so query-api did not wait
+   * for the UserLoggedIn, and its read model had no session yet. Fifty times in a row: log in,
+   * read a premium story at once with the older position.
+   */
+  it('unlocks a premium story right after login, 50 times in a row, never a 401', async () => {
+    const id = await publishStory(true);
+    let client = 10;
+    const from = () => `127.0.0.${client++}`;
+    const refused: string[] = [];
+    // Five accounts, ten logins each (the per-account login limit), each from its own address.
+    for (let account = 0; account < 5; account++) {
+      const email = `split-${uniqueName('reader')}@example.com`;
+      const signup = await send(`${base}/api/auth/signup`, {
+        method: 'POST',
+        from: from(),
+        ...json({ email, password: 'secret123', age_confirmed: true }),
+      });
+      expect(signup.status, signup.body).toBe(200);
+      const { verification_token } = JSON.parse(signup.body) as { verification_token: string };
+      const verify = await send(`${base}/api/auth/verify-email`, {
+        method: 'POST',
+        from: from(),
+        ...json({ token: verification_token }),
+      });
+      expect(verify.status, verify.body).toBe(200);
+      const grant = await send(`${base}/api/admin/users/${encodeURIComponent(email)}/subscription`, {
+        method: 'PUT',
+        headers: { 'x-admin-code': ADMIN_PASSWORD, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'is_subscribed=true',
+      });
+      expect(grant.status, grant.body).toBe(200);
+      const olderPosition = String(grant.headers['x-event-position']);
+      let token = '';
+      let lastPosition = olderPosition;
+      for (let read = 0; read < 10; read++) {
+        const login = await send(`${base}/api/auth/login`, {
+          method: 'POST',
+          from: from(),
+          ...json({ email, password: 'secret123' }),
+        });
+        expect(login.status, login.body).toBe(200);
+        token = (JSON.parse(login.body) as { token: string }).token;
+        const story = await send(`${base}/api/stories/${id}`, {
+          headers: { authorization: `Bearer ${token}`, 'x-min-position': olderPosition },
+        });
+        if (story.status !== 200)
+          refused.push(`account ${account}, login ${read}: ${story.status} ${story.body}`);
+        expect(story.headers['x-served-by']).toBe('query-api');
+        const position = story.headers['x-event-position'];
+        if (typeof position === 'string') lastPosition = position;
+      }
+      // Ten reads of one story spent one of the thirty, once.
+      const me = await send(`${base}/api/auth/me`, {
+        headers: { authorization: `Bearer ${token}`, 'x-min-position': lastPosition },
+      });
+      expect(JSON.parse(me.body)).toMatchObject({ premium_stories_remaining: 29 });
+    }
+    expect(refused).toEqual([]);
+  }, 180_000);
 
   it('serves the SPA for other GET paths', async () => {
     const response = await fetch(`${base}/some/client/route`);

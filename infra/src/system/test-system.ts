@@ -38,6 +38,7 @@ export async function startTestSystem(overrides: Partial<AppConfig> = {}): Promi
     inviteCodes: ['velvetnight', '202412'],
     exposeVerificationToken: true,
     secret: randomBytes(32).toString('hex'),
+    internalToken: randomBytes(32).toString('hex'),
     logLevel: 'silent',
     ...overrides,
   };

@@ -1,4 +1,11 @@
-import { locateUserToken } from '@nocturne/events';
+import { evolveUser, initialUserState, type UserEvent } from '@nocturne/command-api/users/user-state';
+import {
+  decodeEvent,
+  type LocatedToken,
+  locateUserToken,
+  type RecordedEvent,
+  streams,
+} from '@nocturne/events';
 import type { FastifyRequest } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 
@@ -11,19 +18,29 @@ export interface SessionUser {
   premium_stories_remaining: number;
 }
 
+type SessionDeps = Pick<QueryApiDeps, 'db' | 'clock' | 'consistency' | 'store' | 'vault'>;
+
 /**
  * The user of the request's Bearer session token, or null: no token, a malformed one, or one
  * whose digest has no unexpired session (logged out, reset, deleted, or never issued). With the
  * client's X-Min-Position honoured by the app hook, a logout is seen by the next query.
+ *
+ * A session the read model does not know yet is not refused on that ground alone: a request
+ * right after the login may carry an older X-Min-Position (or none: another tab, a restored
+ * session) and reach the read side before the projector has applied the `UserLoggedIn`. The
+ * event log decides: when the session is live there, wait for its own position and read again.
  */
-export async function sessionUser(
-  request: FastifyRequest,
-  deps: Pick<QueryApiDeps, 'db' | 'clock'>,
-): Promise<SessionUser | null> {
+export async function sessionUser(request: FastifyRequest, deps: SessionDeps): Promise<SessionUser | null> {
   const header = request.headers.authorization;
   const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] : undefined;
   const located = locateUserToken(token);
   if (!located) return null;
+  const projected = await sessionFromReadModel(located, deps);
+  if (projected) return projected;
+  return sessionFromLog(located, deps);
+}
+
+async function sessionFromReadModel(located: LocatedToken, deps: SessionDeps): Promise<SessionUser | null> {
   const row = await deps.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.user_key', 'sessions.user_key')
@@ -44,5 +61,35 @@ export async function sessionUser(
     verified: row.verified,
     is_subscribed: row.is_subscribed,
     premium_stories_remaining: row.premium_stories_remaining,
+  };
+}
+
+/**
+ * The session as the event log has it. Live there: wait (bounded) for the read model to reach
+ * the login's position and answer from it; should the projector lag longer than that wait,
+ * answer from the folded stream itself, so a valid session is never refused.
+ */
+async function sessionFromLog(located: LocatedToken, deps: SessionDeps): Promise<SessionUser | null> {
+  const history = (await deps.store.readStream(streams.user(located.userKey))).map(
+    (e) => decodeEvent(e) as RecordedEvent<UserEvent>,
+  );
+  const state = history.reduce(evolveUser, initialUserState());
+  const expiresAt = state.sessions.get(located.digest);
+  if (state.status !== 'registered' || !expiresAt || new Date(expiresAt) <= deps.clock()) return null;
+  const login = history.findLast(
+    (e) => e.type === 'UserLoggedIn' && e.data.sessionDigest === located.digest,
+  ) as RecordedEvent<UserEvent> | undefined;
+  if (login && (await deps.consistency.waitFor(login.position))) {
+    const projected = await sessionFromReadModel(located, deps);
+    if (projected) return projected;
+  }
+  const email = state.encryptedEmail ? await deps.vault.decrypt(state.encryptedEmail) : null;
+  if (email === null) return null;
+  return {
+    userKey: located.userKey,
+    email,
+    verified: state.verified,
+    is_subscribed: state.isSubscribed,
+    premium_stories_remaining: state.premiumRemaining,
   };
 }
