@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The entry point of every root npm script (start, test, bench, rebuild, audit). Plain Node with
 // no dependencies, so that it works on a fresh clone with only Node (package.json engines): it installs the
-// dependencies when they are missing or stale, builds the web app when needed, then runs the
-// real command with tsx.
+// dependencies when they are missing or stale, compiles the server (infra/dist) and builds the
+// web app when their sources changed, then runs the compiled command with plain node (the
+// benchmarks, a development tool, run from the TypeScript sources through tsx).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildAll, ensureServerBuilt, serverDist, watch } from './build.mjs';
 import { ensureWebBuilt, repoRoot } from './web-build.mjs';
 
 const root = repoRoot;
@@ -53,6 +55,12 @@ function ensureInstalled() {
  */
 function runTs(file, args, env = process.env) {
   return run(process.execPath, ['--import', 'tsx', join(root, file), ...args], env);
+}
+
+/** Runs a compiled entry point (infra/dist/<name>.mjs, compiled first when stale) with plain node. */
+async function runCompiled(name, args) {
+  await ensureServerBuilt({ log: say });
+  return run(process.execPath, [join(serverDist, `${name}.mjs`), ...args]);
 }
 
 function run(command, args, env = process.env) {
@@ -244,12 +252,17 @@ const commands = {
     ensureWebBuilt({ log: say });
     const split = args.includes('--split');
     const rest = args.filter((a) => a !== '--split');
-    return runTs(split ? 'infra/src/split/main.ts' : 'infra/src/launcher/main.ts', rest);
+    return runCompiled(split ? 'split' : 'start', rest);
   },
+  async build() {
+    await buildAll({ log: say });
+    return 0;
+  },
+  dev: (args) => watch(args, { log: say }),
   test,
   bench: (args) => runTs('infra/bench/index.ts', args),
-  rebuild: (args) => runTs('infra/src/cli/rebuild.ts', args),
-  audit: (args) => runTs('infra/src/cli/audit-main.ts', args),
+  rebuild: (args) => runCompiled('rebuild', args),
+  audit: (args) => runCompiled('audit', args),
 };
 
 async function main() {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /** Newest modification time (ms) of a file or, recursively, of the files under a folder. */
-function newestMtime(path) {
+export function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -15,7 +15,11 @@ import { type ServiceRole, serviceRoles } from './roles';
  * the services in order and stops them in reverse order; if one dies, it stops the rest.
  */
 const log = (line: string) => console.log(`[split] ${line}`);
-const serviceEntry = fileURLToPath(new URL('./service.ts', import.meta.url));
+// Compiled (infra/dist/split.mjs): plain node on infra/dist/service.mjs. From the TypeScript
+// sources (tests, tsx): service.ts through tsx.
+const compiled = import.meta.url.endsWith('.mjs');
+const serviceEntry = fileURLToPath(new URL(compiled ? './service.mjs' : './service.ts', import.meta.url));
+const serviceExecArgv = compiled ? [] : ['--import', import.meta.resolve('tsx')];
 
 interface Running {
   role: ServiceRole;
@@ -26,7 +30,7 @@ interface Running {
 function startService(role: ServiceRole, env: NodeJS.ProcessEnv): Promise<Running> {
   const child = fork(serviceEntry, [role], {
     env,
-    execArgv: ['--import', import.meta.resolve('tsx')],
+    execArgv: serviceExecArgv,
     stdio: 'inherit',
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

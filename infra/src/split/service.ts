@@ -11,7 +11,7 @@ import { type ServiceRole, serviceRoles } from './roles';
 
 /**
  * One service of split mode, started by infra/src/split/main.ts as
- * `node --import tsx service.ts <role>`. The supervisor provisions and migrates the database
+ * `node infra/dist/service.mjs <role>` (compiled; the image's command too). The supervisor provisions and migrates the database
  * first and hands over DATABASE_URL, SPLIT_SERVICE_PORT and the internal URLs; the secrets are
  * read from DATA_DIR like in one-process mode. Tells the supervisor "ready" over IPC.
  */

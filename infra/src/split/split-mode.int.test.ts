@@ -1,18 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureServerBuilt, serverDist } from '../../bin/build.mjs';
 import { ensureWebBuilt } from '../../bin/web-build.mjs';
 import { freePort } from '../launcher/free-port';
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueName } from '../test-env/database';
 
-const supervisor = fileURLToPath(new URL('./main.ts', import.meta.url));
+const supervisor = join(serverDist, 'split.mjs');
 const ADMIN_PASSWORD = 'split-mode-admin-password';
 const APP_SECRET = 'split-mode-app-secret-'.padEnd(64, 'a');
 const INTERNAL_TOKEN = 'split-mode-internal-token-'.padEnd(64, 'b');
@@ -24,15 +25,16 @@ let exited: Promise<number | null>;
 let output = '';
 let base: string;
 
-/** Starts `infra/src/split/main.ts` (four processes) on a fresh database and waits for its banner. */
+/** Starts the compiled split mode (four processes) on a fresh database and waits for its banner. */
 beforeAll(async () => {
   // The gateway serves the built SPA; a fresh clone has none until something builds it.
   ensureWebBuilt({ log: () => {} });
+  await ensureServerBuilt({ log: () => {} });
   database = await createTestDatabase('split');
   dataDir = await mkdtemp(join(tmpdir(), 'nocturne-split-'));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), supervisor], {
+  child = spawn(process.execPath, [supervisor], {
     env: {
       ...process.env,
       DATABASE_URL: database.url,
@@ -163,8 +165,15 @@ async function appendedEvents(): Promise<number> {
 }
 
 describe('split mode: each service in its own process behind the gateway', () => {
-  it('runs four processes', () => {
+  it('runs four processes, each plain node on the compiled output (no tsx)', () => {
     expect(output).toMatch(/projector \(pid \d+\), command-api \(pid \d+\), query-api \(pid \d+\), gateway/);
+    const pids = [...output.matchAll(/\(pid (\d+)\)/g)].map((m) => m[1]);
+    expect(pids).toHaveLength(4);
+    for (const pid of pids) {
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      expect(commandLine).toContain(join(serverDist, 'service.mjs'));
+      expect(commandLine.join(' ')).not.toMatch(/tsx/);
+    }
   });
 
   it('routes GET and HEAD /api to query-api', async () => {

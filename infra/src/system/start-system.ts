@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { AccountRateLimits } from '@nocturne/command-api/users/rate-limits';
 import {
   createMailer,
@@ -13,8 +13,9 @@ import type { AppConfig } from '../config';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
 import { buildHttpApp } from './http-app';
+import { repoRoot } from './repo-root';
 
-export const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const defaultWebDist = join(repoRoot(), 'web', 'dist');
 
 export interface RunningSystem {
   app: FastifyInstance;
