@@ -14,12 +14,15 @@ afterAll(async () => {
 it('survives the server ending an idle connection, and serves the next query', async () => {
   const pool = createPool({ connectionString: database.url, max: 1 });
   const { rows } = await pool.query<{ pid: number }>('select pg_backend_pid() as pid');
+  // The pool drops the idle client once its 'error' has arrived (without a listener that error
+  // would be an uncaught exception): wait for exactly that, not for a guessed while.
+  const dropped = new Promise((resolve) => pool.once('remove', resolve));
   const admin = new pg.Client({ connectionString: database.url });
   await admin.connect();
   await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
   await admin.end();
-  // The idle client's 'error' arrives now; without a listener it would be an uncaught exception.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await dropped;
+  expect(pool.totalCount).toBe(0);
   const again = await pool.query<{ one: number }>('select 1 as one');
   expect(again.rows[0]!.one).toBe(1);
   await pool.end();

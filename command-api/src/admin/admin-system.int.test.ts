@@ -147,46 +147,6 @@ describe('admin authentication', () => {
   });
 });
 
-describe('codes checked on the server', () => {
-  it('checks the discount code case-insensitively', async () => {
-    expect((await call('POST', '/api/discounts/check', { body: { code: 'testcode30' } })).body).toEqual({
-      valid: true,
-      amount: 10,
-    });
-    expect((await call('POST', '/api/discounts/check', { body: { code: 'nope' } })).body).toEqual({
-      valid: false,
-      amount: 15,
-    });
-  });
-
-  it('checks invite codes: words case-insensitively, digits exactly', async () => {
-    const check = async (code: string) =>
-      ((await call('POST', '/api/invites/check', { body: { code } })).body as { valid: boolean }).valid;
-    expect(await check('VelvetNight')).toBe(true);
-    expect(await check('202412')).toBe(true);
-    expect(await check(' 2024120')).toBe(false);
-    expect(await check('wrong')).toBe(false);
-    expect((await call('POST', '/api/invites/check', { body: {} })).status).toBe(400);
-  });
-});
-
-describe('waitlist', () => {
-  it('records an address once; a repeat is a silent success', async () => {
-    const email = `wait-${randomUUID().slice(0, 8)}@example.test`;
-    const form = { email, feedback: 'I want story generation' };
-    expect((await call('POST', '/api/waitlist', { form })).status).toBe(200);
-    expect(
-      (await call('POST', '/api/waitlist', { form: { ...form, email: email.toUpperCase() } })).status,
-    ).toBe(200);
-    const stored = await system.infra.store.readStream(
-      streams.waitlist(userKeyOf(email, system.config.secret)),
-    );
-    expect(stored.map((e) => e.type)).toEqual(['WaitlistJoined']);
-    expect(JSON.stringify(stored)).not.toContain(email);
-    expect((await call('POST', '/api/waitlist', { form: { email: 'not-an-address' } })).status).toBe(400);
-  });
-});
-
 describe('purchase, grant, quota and audit replay', () => {
   it('payment, pending list, grant, 30 unlocks, grant again leaves 30; the replay matches /api/auth/me', async () => {
     const email = `buyer-${randomUUID().slice(0, 8)}@example.test`;
@@ -352,29 +312,6 @@ describe('purchase, grant, quota and audit replay', () => {
     expect((await call('GET', `/api/stories/${read}`, { token })).status).toBe(200);
     // Re-reading the story unlocked before spends nothing.
     expect(await me(token)).toMatchObject({ is_subscribed: true, premium_stories_remaining: 30 });
-  });
-
-  it('re-sends verification to an unverified user only', async () => {
-    const email = `unverified-${randomUUID().slice(0, 8)}@example.test`;
-    await signUp(email);
-    const answer = await asAdmin('POST', userPath(email, '/resend-verification'));
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ message: `Verification email resent to ${email}` });
-    const stream = streams.user(userKeyOf(email, system.config.secret));
-    const resent = (await system.infra.store.readStream(stream)).at(-1)!;
-    expect(resent.type).toBe('VerificationEmailRequested');
-    expect(resent.metadata).toMatchObject({ actor: { kind: 'admin' } });
-    expect((await asAdmin('POST', userPath('unknown@example.test', '/resend-verification'))).status).toBe(
-      404,
-    );
-    expect(
-      (
-        await asAdmin('PUT', userPath('unknown@example.test', '/subscription'), {
-          form: { is_subscribed: 'true' },
-        })
-      ).status,
-    ).toBe(404);
-    expect((await asAdmin('DELETE', userPath('unknown@example.test'))).status).toBe(404);
   });
 });
 

@@ -4,7 +4,7 @@
  * so a lost or absent message costs latency, never correctness.
  */
 export interface Notifier {
-  readonly kind: 'nats' | 'postgres';
+  readonly kind: 'nats' | 'postgres' | 'memory';
   publishAppended(position: number): void;
   publishProjected(position: number): void;
   onAppended(listener: (position: number) => void): () => void;

@@ -124,15 +124,17 @@ describe('PostgresNotifier (unique channel prefix)', () => {
       await PostgresNotifier.connect(db.url, unique('test_notify')),
     ];
     try {
-      let heard = 0;
-      mine.onProjected(() => {
-        heard += 1;
-      });
+      const heard: number[] = [];
+      mine.onProjected((position) => heard.push(position));
       const own = nextPosition((l) => theirs.onProjected(l));
       theirs.publishProjected(5);
       await own;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(heard).toBe(0);
+      // A marker on my own channel, sent after theirs was delivered: PostgreSQL hands a listener
+      // its notifications in commit order, so once I hear the marker I would have heard theirs.
+      const marker = nextPosition((l) => mine.onProjected(l));
+      mine.publishProjected(6);
+      expect(await marker).toBe(6);
+      expect(heard).toEqual([6]);
     } finally {
       await mine.close();
       await theirs.close();

@@ -28,6 +28,15 @@ export function subjectOf(value: string): string {
   return partsOf(value).subject;
 }
 
+/** The id of the key a value was sealed with (undefined for values written before key ids). */
+export function keyIdOf(value: string): string | undefined {
+  return partsOf(value).keyId;
+}
+
+export function assertPiiSubject(subject: string): void {
+  if (!subjectPattern.test(subject)) throw new Error(`bad PII subject ${subject}`);
+}
+
 interface SealedParts {
   subject: string;
   iv: Buffer;
@@ -99,7 +108,7 @@ export class PostgresPiiVault implements PiiVault {
   }
 
   async encrypt(subject: string, plaintext: string): Promise<string> {
-    if (!subjectPattern.test(subject)) throw new Error(`bad PII subject ${subject}`);
+    assertPiiSubject(subject);
     const { rows } = await this.pool.query<{ key: Buffer; key_id: string }>(
       `insert into vault.pii_keys (subject, key) values ($1, $2)
        on conflict (subject) do update set subject = excluded.subject returning key, key_id`,

@@ -1,6 +1,6 @@
 /**
- * The event-store port. Two adapters implement it (postgres/, esdb/) and one contract suite
- * (store/contract/) runs against both.
+ * The event-store port. Two adapters implement it (postgres/, esdb/), memory/ stands in for them
+ * in unit tests, and one contract suite (store/contract/) runs against all three.
  */
 
 /** `number` is the exact revision (0-based) of the stream's last event. */
@@ -43,7 +43,7 @@ export interface SubscribeOptions {
 }
 
 export interface EventStore {
-  readonly kind: 'postgres' | 'esdb';
+  readonly kind: 'postgres' | 'esdb' | 'memory';
   append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** The whole stream, oldest first; an empty array for a stream that does not exist. */
   readStream(streamName: string): Promise<StoredEvent[]>;

@@ -6,22 +6,26 @@ import { Consistency, type QueryApiDeps } from '@nocturne/query-api';
 import type { AppConfig } from '../config';
 import type { Infrastructure } from './connect';
 
+/** Test harnesses only: e.g. the e2e suite signs up many users from one address. */
+export interface ApiTuning {
+  accountRateLimits?: Partial<AccountRateLimits>;
+}
+
 /**
- * Maps the configuration onto each API's dependencies. A feature adds its options and ports
- * here. The admin password is hashed once and only the hash is handed on.
+ * Maps the configuration onto command-api's dependencies. A feature adds its options here.
+ * The admin password is hashed here and only the hash is handed on.
  */
-export async function apiDepsFrom(
+export async function commandDepsFrom(
   config: AppConfig,
-  infra: Infrastructure,
+  ports: Pick<CommandApiDeps, 'store' | 'vault' | 'notifier'>,
   clock: () => Date,
-  /** Test harnesses only: e.g. the e2e suite signs up many users from one address. */
-  tuning: { accountRateLimits?: Partial<AccountRateLimits> } = {},
-) {
+  tuning: ApiTuning = {},
+): Promise<CommandApiDeps> {
   const adminPassword: AdminPassword = await hashAdminPassword(config.adminPassword);
-  const command: CommandApiDeps = {
-    store: infra.store,
-    vault: infra.vault,
-    notifier: infra.notifier,
+  return {
+    store: ports.store,
+    vault: ports.vault,
+    notifier: ports.notifier,
     clock,
     options: {
       secret: config.secret,
@@ -35,6 +39,16 @@ export async function apiDepsFrom(
       ...(tuning.accountRateLimits ? { accountRateLimits: tuning.accountRateLimits } : {}),
     },
   };
+}
+
+/** Both APIs' dependencies (one process, or each split-mode service takes its half). */
+export async function apiDepsFrom(
+  config: AppConfig,
+  infra: Infrastructure,
+  clock: () => Date,
+  tuning: ApiTuning = {},
+) {
+  const command = await commandDepsFrom(config, infra, clock, tuning);
   const query: QueryApiDeps = {
     db: infra.db,
     consistency: new Consistency(infra.db, infra.notifier),
@@ -46,7 +60,7 @@ export async function apiDepsFrom(
     options: {
       secret: config.secret,
       dataDir: config.dataDir,
-      adminPassword,
+      adminPassword: command.options.adminPassword,
       paymentLinkBase: config.paymentLinkBase,
       supportEmail: config.supportEmail,
     },

@@ -1,2 +1,3 @@
 export * from './database';
 export * from './pick-services';
+export * from './test-config';

@@ -221,7 +221,14 @@ describe('projection runner', () => {
     f.closers.push(() => locker.end());
     await locker.query('select pg_advisory_lock($1)', [READ_MODEL_SWAP_LOCK]);
     const caughtUp = runner().catchUp();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The runner is now queued behind the lock (PostgreSQL shows its request as not granted).
+    await until(async () => {
+      const { rows } = await locker.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted
+         and database = (select oid from pg_database where datname = current_database())`,
+      );
+      return rows[0]!.waiting > 0;
+    }, 10_000);
     expect(await checkpoints()).toEqual({ stories: 0, 'monthly-stats': 0 });
     await locker.query('select pg_advisory_unlock($1)', [READ_MODEL_SWAP_LOCK]);
     expect(await caughtUp).toBe(head);

@@ -4,7 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import VerifyPage from './VerifyPage';
+import VerifyPage, { VERIFY_REDIRECT_MS } from './VerifyPage';
 
 function serve(answer: () => Promise<Response>) {
   const calls: string[] = [];
@@ -24,7 +24,7 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
-function show(url: string) {
+function show(url: string): QueryClient {
   const client = new QueryClient();
   render(
     <StrictMode>
@@ -38,6 +38,18 @@ function show(url: string) {
       </QueryClientProvider>
     </StrictMode>,
   );
+  return client;
+}
+
+/** Resolves once `check` holds, polling with the real setInterval (left out of the fake clock). */
+function until(check: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      if (!check()) return;
+      clearInterval(timer);
+      resolve();
+    }, 5);
+  });
 }
 
 const json = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
@@ -58,12 +70,23 @@ describe('/auth/verify', () => {
   });
 
   it('verifies once (even under StrictMode), then sends to the login with the address after 3 s', async () => {
-    const calls = serve(json(200, { email: 'ann@example.com' }));
-    show('/auth/verify?token=t');
-    expect(await screen.findByRole('heading', { name: 'Email Verified!' })).toBeTruthy();
+    let answer: (response: Response) => void = () => {};
+    const calls = serve(() => new Promise((resolve) => (answer = resolve)));
+    const client = show('/auth/verify?token=t');
+    await until(() => calls.some((c) => c.includes('verify-email')));
+    // From here setTimeout runs on a fake clock (the page's redirect timer, and TanStack Query's
+    // zero-delay notifications): the 3 s are stepped over exactly instead of slept.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(async () => {
+      answer(new Response(JSON.stringify({ email: 'ann@example.com' })));
+      await until(() => client.getQueryState(['verify-email', 't'])?.status === 'success');
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('heading', { name: 'Email Verified!' })).toBeTruthy();
     expect(calls.filter((c) => c.includes('verify-email'))).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(VERIFY_REDIRECT_MS - 1));
     expect(screen.queryByTestId('where')).toBeNull();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 3100)));
+    await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByTestId('where').textContent).toBe('/auth/login?email=ann%40example.com');
   });
 

@@ -1,10 +1,11 @@
-import { encodeEvent, newSessionToken, streams, userKeyOf } from '@nocturne/events';
-import { TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
+import { type EventStore, encodeEvent, newSessionToken, streams, userKeyOf } from '@nocturne/events';
+import { TEST_ADMIN_PASSWORD } from '@nocturne/infra/test-env/test-config';
 import sharp from 'sharp';
 
 /**
- * Helpers for the stories integration tests: real images, real HTTP calls against a test system
- * (infra/src/system/test-system.ts), users made the way a person makes them.
+ * Helpers for the stories tests: real images, real HTTP calls against a running system
+ * (infra/src/system/test-system.ts, or command-api alone: test-command-api.ts), users made the
+ * way a person makes them.
  */
 export const adminHeaders = { 'X-Admin-Code': TEST_ADMIN_PASSWORD };
 
@@ -90,7 +91,10 @@ export async function verifiedUser(
  * Signs up without verifying and returns a session token for that account. Login refuses
  * unverified accounts, so the session is appended to the user stream directly.
  */
-export async function unverifiedSession(system: TestSystem, email: string): Promise<string> {
+export async function unverifiedSession(
+  system: { baseUrl: string; config: { secret: string }; infra: { store: EventStore } },
+  email: string,
+): Promise<string> {
   await json(
     await post(system.baseUrl, '/api/auth/signup', { email, password: 'secret-pass', age_confirmed: true }),
   );

@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryNotifier } from '@nocturne/events/notify/memory-notifier';
+import { MemoryPiiVault } from '@nocturne/events/pii/memory-vault';
+import { MemoryEventStore } from '@nocturne/events/store/memory/memory-event-store';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import { testConfig } from '../test-env/test-config';
+import { type ApiTuning, commandDepsFrom } from './deps';
+import { buildHttpApp } from './http-app';
+
+export interface TestCommandApi {
+  app: FastifyInstance;
+  /** http://127.0.0.1:<port>: command-api alone (every non-GET /api route). */
+  baseUrl: string;
+  config: AppConfig;
+  /** The in-memory ports it runs on: tests read the log and write givens through them. */
+  infra: { store: MemoryEventStore; vault: MemoryPiiVault; notifier: MemoryNotifier };
+  stop(): Promise<void>;
+}
+
+/**
+ * command-api as the product builds it (same configuration mapping, same Fastify setup), on an
+ * in-memory event store and PII vault, a temporary DATA_DIR and a free port: route tests of the
+ * command side run in the unit tier, without PostgreSQL. Read-model routes are query-api's and
+ * need the whole system (test-system.ts).
+ */
+export async function startTestCommandApi(
+  overrides: Partial<AppConfig> = {},
+  tuning: ApiTuning = {},
+): Promise<TestCommandApi> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-command-test-'));
+  const config = testConfig({ dataDir, ...overrides });
+  const infra = {
+    store: new MemoryEventStore(),
+    vault: new MemoryPiiVault(),
+    notifier: new MemoryNotifier(),
+  };
+  const command = await commandDepsFrom(config, infra, () => new Date(), tuning);
+  const app = await buildHttpApp({ command, logLevel: 'silent' });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    baseUrl,
+    config,
+    infra,
+    async stop() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
