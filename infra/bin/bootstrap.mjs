@@ -261,6 +261,7 @@ const commands = {
   dev: (args) => watch(args, { log: say }),
   test,
   bench: (args) => runTs('infra/bench/index.ts', args),
+  'bench:web': (args) => runTs('infra/bench/web/main.ts', args),
   rebuild: (args) => runCompiled('rebuild', args),
   audit: (args) => runCompiled('audit', args),
 };

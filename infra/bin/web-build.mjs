@@ -25,9 +25,14 @@ export function webBuildReason(root = repoRoot) {
   const index = join(root, 'web', 'dist', 'index.html');
   if (!existsSync(index)) return 'web/dist is missing';
   const built = statSync(index).mtimeMs;
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/public'].map(
-    (p) => newestMtime(join(root, p)),
-  );
+  const sources = [
+    'web/src',
+    'web/build',
+    'web/index.html',
+    'web/vite.config.ts',
+    'web/package.json',
+    'web/public',
+  ].map((p) => newestMtime(join(root, p)));
   return Math.max(...sources) > built ? 'web sources changed since the last build' : null;
 }
 

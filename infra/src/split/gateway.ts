@@ -96,7 +96,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     const upstream = upstreamFor(request.method, path);
     if (!upstream) {
       if (!dist) return notFound();
-      return sendSpaIndex(reply);
+      return sendSpaIndex(path, reply);
     }
     // Forward the normalised path: what was checked above is what the service routes on.
     return reply.from(`${bases[upstream]}${path}${query}`, {

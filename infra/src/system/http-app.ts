@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
 import { answerFrameworkError, installErrorHandling } from '@nocturne/events';
@@ -11,11 +12,19 @@ export function builtWebApp(webDist: string | undefined): string | undefined {
   return webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined;
 }
 
-/** Serves the built SPA's files: hashed assets never change; index.html is always revalidated. */
+/**
+ * Serves the built SPA's files: hashed assets never change; everything else (index.html, icons,
+ * robots.txt, the manifest) is always revalidated. The build writes a `.br` and a `.gz` beside
+ * every text file (web/build/precompress.ts): the best one the client accepts is sent as is, with
+ * `Vary: Accept-Encoding`, so serving an asset never compresses anything.
+ */
 export async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
+    preCompressed: true,
+    // The variants are representations of their file, not paths of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(response, path) {
       response.setHeader(
         'Cache-Control',
@@ -25,9 +34,33 @@ export async function serveWebApp(app: FastifyInstance, dist: string): Promise<v
   });
 }
 
-/** Client-side routes (and the SPA's own 404 page) are the SPA's: answer with index.html. */
-export function sendSpaIndex(reply: FastifyReply) {
+/** The last path segment has an extension (`/robots.txt`, `/x/y.png`): the path names a file. */
+export function looksLikeFile(path: string): boolean {
+  return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+/**
+ * A GET/HEAD outside the API that no file answered. Client-side routes (and the SPA's own 404
+ * page) are the SPA's: index.html. A path that names a file is a missing file: a plain 404,
+ * never the SPA's HTML (a crawler asking for /robots.txt or an icon must not get a page).
+ */
+export function sendSpaIndex(path: string, reply: FastifyReply) {
+  if (looksLikeFile(path)) return reply.status(404).send({ detail: `No such file: ${path}` });
   return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+}
+
+/**
+ * JSON answers above 1 KB go out compressed when the client accepts it (Brotli at a fast
+ * setting, else gzip). An answer that already says how it is encoded (a precompressed asset, a
+ * cached answer that keeps its own compressed bytes) is left as it is: never compressed twice.
+ * Request bodies are not inflated: the APIs take plain JSON, forms and multipart only.
+ */
+async function compressAnswers(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+  });
 }
 
 export interface HttpAppOptions {
@@ -57,12 +90,14 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       ? (request, reply) => {
           const path = request.url.split('?')[0] ?? '';
           if ((request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/')) {
-            return sendSpaIndex(reply);
+            return sendSpaIndex(path, reply);
           }
           return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
         }
       : undefined,
   });
+  // Before the routes: the compression hook is attached to each route as it is added.
+  await compressAnswers(app);
   if (options.command) await app.register(commandApi, options.command);
   if (options.query) await app.register(queryApi, options.query);
 

@@ -1,0 +1,234 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { streams } from '@nocturne/events';
+import { given, storyPublished } from '@nocturne/events/testing/given';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuilt } from '../../bin/web-build.mjs';
+import { buildGateway } from '../split/gateway';
+import { buildHttpApp } from './http-app';
+import { defaultWebDist } from './start-system';
+import { startTestSystem, type TestSystem } from './test-system';
+
+/**
+ * Web delivery (issue 16), in both ways the SPA is served: the one-process server and split
+ * mode's gateway. Compression is done once at build time and sent as is; file paths are files.
+ */
+
+const decoders = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+type Encoding = keyof typeof decoders;
+
+/** Content types that are text and must therefore go out compressed. */
+const TEXT = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
+
+function builtFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return builtFiles(path);
+    return /\.(br|gz)$/.test(entry.name) ? [] : [`/${relative(defaultWebDist, path)}`];
+  });
+}
+
+const servers: [string, () => Promise<FastifyInstance>][] = [
+  ['the one-process server', () => buildHttpApp({ webDist: defaultWebDist, logLevel: 'silent' })],
+  [
+    "split mode's gateway",
+    // Nothing listens upstream: these requests never leave the gateway.
+    () =>
+      buildGateway({
+        queryApiUrl: 'http://127.0.0.1:9',
+        commandApiUrl: 'http://127.0.0.1:9',
+        webDist: defaultWebDist,
+        logLevel: 'silent',
+      }),
+  ],
+];
+
+beforeAll(() => {
+  ensureWebBuilt({ log: () => {} });
+});
+
+describe.each(servers)('the web app from %s', (_name, build) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await build();
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+
+  it('sends every text asset as its Brotli or gzip variant, which decodes to the original', async () => {
+    const files = builtFiles(defaultWebDist);
+    expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+    let text = 0;
+    for (const file of files) {
+      const original = readFileSync(join(defaultWebDist, file));
+      const plain = await get(file, { 'accept-encoding': 'identity' });
+      expect(plain.statusCode, file).toBe(200);
+      expect(plain.headers['content-encoding'], file).toBeUndefined();
+      expect(plain.rawPayload.equals(original), file).toBe(true);
+      if (!TEXT.test(String(plain.headers['content-type']))) continue;
+      text++;
+      for (const encoding of ['br', 'gzip'] as Encoding[]) {
+        const answer = await get(file, { 'accept-encoding': encoding });
+        expect(answer.statusCode, `${file} ${encoding}`).toBe(200);
+        expect(answer.headers['content-encoding'], `${file} ${encoding}`).toBe(encoding);
+        expect(answer.headers.vary, file).toMatch(/accept-encoding/i);
+        expect(answer.headers['content-type'], file).toBe(plain.headers['content-type']);
+        expect(decoders[encoding](answer.rawPayload).equals(original), `${file} ${encoding}`).toBe(true);
+      }
+    }
+    expect(text).toBeGreaterThan(10);
+  });
+
+  it('prefers Brotli when the client accepts both, and sends the variant ready-made', async () => {
+    const answer = await get('/index.html', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.rawPayload.equals(readFileSync(join(defaultWebDist, 'index.html.br')))).toBe(true);
+  });
+
+  it('keeps hashed assets immutable and revalidates everything else', async () => {
+    const script = builtFiles(defaultWebDist).find((f) => f.startsWith('/assets/') && f.endsWith('.js'));
+    expect((await get(script!)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/robots.txt')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves robots.txt that keeps crawlers out of the API and the admin panel', async () => {
+    const answer = await get('/robots.txt');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = answer.body.split('\n').map((line) => line.trim());
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Disallow: /api/');
+    // The hidden panel's prefix only: no panel name is revealed.
+    expect(lines).toContain('Disallow: /admin_');
+  });
+
+  it('serves a web app manifest with the product name, colours and icons that exist', async () => {
+    const answer = await get('/manifest.webmanifest');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = JSON.parse(answer.body) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
+    expect(manifest.short_name).toBe('Nocturne');
+    expect(manifest.name).toMatch(/^Nocturne/);
+    expect(manifest.start_url).toBe('/');
+    expect(manifest.theme_color).toBe('#0c0a10');
+    expect(manifest.background_color).toBe('#0c0a10');
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons) {
+      const file = await get(icon.src);
+      expect(file.statusCode, icon.src).toBe(200);
+      expect(file.headers['content-type'], icon.src).toMatch(/^image\//);
+    }
+  });
+
+  it('serves the favicon and the touch icon as images', async () => {
+    for (const path of ['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png']) {
+      const answer = await get(path);
+      expect(answer.statusCode, path).toBe(200);
+      expect(answer.headers['content-type'], path).toMatch(/^image\//);
+    }
+  });
+
+  it('answers a missing file with a 404, never the SPA page', async () => {
+    for (const path of [
+      '/nothing.png',
+      '/assets/missing-0000.js',
+      '/deep/path/style.css',
+      '/index.html.br',
+    ]) {
+      const answer = await get(path, { accept: 'text/html,*/*' });
+      expect(answer.statusCode, path).toBe(404);
+      expect(answer.headers['content-type'], path).not.toMatch(/html/);
+      expect(answer.body, path).not.toMatch(/<html|<!doctype/i);
+      expect(answer.json(), path).toEqual({ detail: `No such file: ${path}` });
+    }
+  });
+
+  it('still answers every client route with the SPA page', async () => {
+    const index = readFileSync(join(defaultWebDist, 'index.html'));
+    for (const path of [
+      '/',
+      '/profile',
+      '/policy',
+      '/story/3f1c9a2e-0000-4000-8000-000000000000',
+      '/admin_panel',
+    ]) {
+      const answer = await get(path, { 'accept-encoding': 'br' });
+      expect(answer.statusCode, path).toBe(200);
+      expect(answer.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(answer.headers['cache-control'], path).toBe('no-cache');
+      expect(brotliDecompressSync(answer.rawPayload).equals(index), path).toBe(true);
+    }
+  });
+});
+
+describe('JSON answers', () => {
+  let system: TestSystem;
+  beforeAll(async () => {
+    system = await startTestSystem();
+    for (let i = 0; i < 12; i++) {
+      const event = storyPublished({ isPremium: i % 3 === 0 });
+      await given(system.infra.store, streams.story(event.data.storyId), [event], 'no_stream');
+    }
+    await system.settle();
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  const get = (url: string, headers: Record<string, string>) =>
+    system.app.inject({ method: 'GET', url, headers });
+
+  it('are compressed above 1 KB, in the encoding the client prefers, and decode to the same JSON', async () => {
+    const plain = await get('/api/stories', {});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip'] as Encoding[]) {
+      const answer = await get('/api/stories', { 'accept-encoding': encoding });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(decoders[encoding](answer.rawPayload).toString())).toEqual(plain.json());
+    }
+  });
+
+  it('are sent as they are below the threshold', async () => {
+    const answer = await get('/api/stories/00000000-0000-4000-8000-000000000000', {
+      'accept-encoding': 'br',
+    });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.json()).toHaveProperty('detail');
+  });
+
+  it('are never compressed twice: an answer that is already encoded goes out as it is', async () => {
+    const app = await buildHttpApp({ logLevel: 'silent' });
+    const json = JSON.stringify({ stories: Array.from({ length: 200 }, (_, i) => ({ id: i })) });
+    const encoded = gzipSync(json);
+    app.get('/already-encoded', (_request, reply) =>
+      reply.header('content-encoding', 'gzip').type('application/json').send(encoded),
+    );
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/already-encoded',
+      headers: { 'accept-encoding': 'br' },
+    });
+    await app.close();
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.rawPayload.equals(encoded)).toBe(true);
+  });
+});
