@@ -25,11 +25,15 @@ export async function serveWebApp(app: FastifyInstance, dist: string): Promise<v
     preCompressed: true,
     // The variants are representations of their file, not paths of their own.
     globIgnore: ['**/*.br', '**/*.gz'],
+    // Cache-Control is ours (below), not the file sender's `public, max-age=0`.
+    cacheControl: false,
     setHeaders(response, path) {
       response.setHeader(
         'Cache-Control',
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // Which bytes are sent depends on the client's Accept-Encoding: shared caches must know.
+      response.setHeader('Vary', 'Accept-Encoding');
     },
   });
 }
