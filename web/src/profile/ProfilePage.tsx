@@ -115,8 +115,6 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
           </Alert>
         ) : null}
 
-        {!subscribed && hasPremium ? <UpsellBanner /> : null}
-
         <section className="library" aria-labelledby="library-title">
           <div className="library__head">
             <h1 id="library-title" className="library__title">
@@ -146,6 +144,9 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             </div>
           ) : null}
         </section>
+
+        {/* Below the library: it appears once the list is known, and must not push the grid down. */}
+        {!subscribed && hasPremium ? <UpsellBanner /> : null}
       </main>
 
       <SiteFooter onOpenDialog={setDialog} />
