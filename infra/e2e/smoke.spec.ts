@@ -33,4 +33,35 @@ test.describe('smoke', () => {
     const mail = await mailbox.waitFor(user.email);
     expect(mail.links.some((link) => link.includes('/auth/verify?token='))).toBe(true);
   });
+
+  test('the SPA runs under its Content-Security-Policy, which really blocks inline script', async ({
+    page,
+    cspViolations,
+  }) => {
+    const response = await page.goto('/');
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response?.headers()['x-content-type-options']).toBe('nosniff');
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    // The app rendered (its scripts and styles were allowed) ...
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.goto('/auth/signup');
+    await expect(page.locator('form')).toBeVisible();
+    expect(cspViolations).toEqual([]);
+
+    // ... and an inline script, as an injection would bring, does not run.
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true;';
+      document.body.append(script);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+    await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+    expect(cspViolations.join('\n')).toMatch(/script-src/);
+    cspViolations.length = 0;
+  });
 });

@@ -2,6 +2,7 @@ import replyFrom from '@fastify/reply-from';
 import { answerFrameworkError, installErrorHandling } from '@nocturne/events';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/http-app';
+import { securityHeaders, withSecurityHeaders } from '../system/security-headers';
 
 export interface GatewayOptions {
   /** Base URL of the query-api process, e.g. http://127.0.0.1:4101. */
@@ -10,6 +11,8 @@ export interface GatewayOptions {
   commandApiUrl: string;
   /** The built SPA (web/dist), served for every other GET/HEAD. */
   webDist?: string | undefined;
+  /** PUBLIC_URL: https turns on HSTS. */
+  publicUrl: string;
   logLevel?: string;
 }
 
@@ -64,8 +67,10 @@ export function isInternal(segments: readonly string[]): boolean {
  * service made it (X-Served-By).
  */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  const dist = builtWebApp(options.webDist);
+  const headers = { publicUrl: options.publicUrl, webDist: dist };
   const app = Fastify({
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
     trustProxy: false,
   });
@@ -75,7 +80,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   await app.register(replyFrom, { disableRequestLogging: true });
 
-  const dist = builtWebApp(options.webDist);
+  await securityHeaders(app, headers);
   installErrorHandling(app, {});
   if (dist) await serveWebApp(app, dist);
 

@@ -35,6 +35,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       queryApiUrl: required('SPLIT_QUERY_API_URL'),
       commandApiUrl: required('SPLIT_COMMAND_API_URL'),
       webDist: defaultWebDist,
+      publicUrl: config.publicUrl,
       logLevel: config.logLevel,
     });
     await app.listen({ port: port(), host: process.env.SPLIT_GATEWAY_HOST ?? '0.0.0.0' });
@@ -66,6 +67,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
             ...deps.command,
             options: { ...deps.command.options, internalToken: config.internalToken },
           },
+          publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
         })
@@ -75,6 +77,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
             // Separate processes: the premium unlock goes to command-api over HTTP.
             unlockPremiumStory: httpPremiumUnlocker(required('SPLIT_COMMAND_API_URL'), config.internalToken),
           },
+          publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
         });

@@ -6,6 +6,7 @@ import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
 import { answerFrameworkError, installErrorHandling } from '@nocturne/events';
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { securityHeaders, withSecurityHeaders } from './security-headers';
 
 /** The built SPA's index.html folder, or undefined when it has not been built. */
 export function builtWebApp(webDist: string | undefined): string | undefined {
@@ -73,6 +74,8 @@ export interface HttpAppOptions {
   /** The built SPA (web/dist); served with an index.html fallback for client routes. */
   webDist?: string | undefined;
   logLevel?: string;
+  /** PUBLIC_URL: https turns on HSTS. */
+  publicUrl: string;
   /** Behind a reverse proxy (split mode gateway): trust X-Forwarded-For for rate limits. */
   trustProxy?: boolean;
 }
@@ -82,13 +85,15 @@ export interface HttpAppOptions {
  * mode), and optionally the SPA. Both plugins assert the method rule on every route they add.
  */
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const dist = builtWebApp(options.webDist);
+  const headers = { publicUrl: options.publicUrl, webDist: dist };
   const app = Fastify({
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   });
-  const dist = builtWebApp(options.webDist);
+  await securityHeaders(app, headers);
   installErrorHandling(app, {
     notFound: dist
       ? (request, reply) => {

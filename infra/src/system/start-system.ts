@@ -94,6 +94,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
   const app = await buildHttpApp({
     ...deps,
     webDist: options.webDist,
+    publicUrl: config.publicUrl,
     logLevel: config.logLevel,
   });
   await app.listen({ port: config.port, host: options.host ?? '0.0.0.0' });
