@@ -38,7 +38,7 @@ export async function startTestCommandApi(
     notifier: new MemoryNotifier(),
   };
   const command = await commandDepsFrom(config, infra, () => new Date(), tuning);
-  const app = await buildHttpApp({ command, logLevel: 'silent' });
+  const app = await buildHttpApp({ command, publicUrl: config.publicUrl, logLevel: 'silent' });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
