@@ -11,8 +11,8 @@ export interface GatewayOptions {
   commandApiUrl: string;
   /** The built SPA (web/dist), served for every other GET/HEAD. */
   webDist?: string | undefined;
-  /** PUBLIC_URL: https turns on HSTS. */
-  publicUrl: string;
+  /** PUBLIC_URL: https turns on HSTS (unset: as for http). */
+  publicUrl?: string | undefined;
   logLevel?: string;
 }
 

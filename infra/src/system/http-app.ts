@@ -74,8 +74,8 @@ export interface HttpAppOptions {
   /** The built SPA (web/dist); served with an index.html fallback for client routes. */
   webDist?: string | undefined;
   logLevel?: string;
-  /** PUBLIC_URL: https turns on HSTS. */
-  publicUrl: string;
+  /** PUBLIC_URL: https turns on HSTS (unset: as for http). */
+  publicUrl?: string | undefined;
   /** Behind a reverse proxy (split mode gateway): trust X-Forwarded-For for rate limits. */
   trustProxy?: boolean;
 }

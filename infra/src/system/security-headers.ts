@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 export interface SecurityHeaderSettings {
   /** PUBLIC_URL: https turns on HSTS and upgrade-insecure-requests. */
-  publicUrl: string;
+  publicUrl: string | undefined;
   /** The built SPA, whose inline styles the policy allows by hash. */
   webDist: string | undefined;
 }
@@ -36,7 +36,7 @@ export function inlineStyleHashes(webDist: string | undefined): string[] {
  * plain http, such headers would lock browsers out.
  */
 function helmetOptions({ publicUrl, webDist }: SecurityHeaderSettings): FastifyHelmetOptions {
-  const https = publicUrl.startsWith('https:');
+  const https = publicUrl?.startsWith('https:') === true;
   return {
     contentSecurityPolicy: {
       useDefaults: false,
