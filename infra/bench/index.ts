@@ -1,5 +1,6 @@
 import { pickTestServices } from '../src/test-env/pick-services';
 import { benchAppendThroughput } from './append-throughput';
+import { benchListCompression } from './list-compression';
 import { benchProjectorCatchUp } from './projector-catch-up';
 
 /**
@@ -10,6 +11,8 @@ import { benchProjectorCatchUp } from './projector-catch-up';
  * 1. Appends per second through the PostgreSQL event store beside plain INSERTs per second into
  *    a table of the same shape on the same server (the ratio is the cost of the global order).
  * 2. The projector's catch-up rate in events per second over at least 200,000 events.
+ * 3. The story list's requests per second without Accept-Encoding, with gzip and with Brotli:
+ *    the cost of compressing JSON answers (issue 16).
  */
 const log = (line: string) => console.log(`  ${line}`);
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
@@ -33,6 +36,19 @@ async function main() {
       `projector catch-up                     : ${fmt(catchUp.eventsPerSecond)} events/s ` +
         `(${fmt(catchUp.events)} events in ${catchUp.seconds.toFixed(1)} s)`,
     );
+
+    console.log('\n3. The story list with and without compression (GET /api/stories, 60 stories)');
+    const [plain, ...compressed] = await benchListCompression(services.postgresUrl, log);
+    for (const run of [plain!, ...compressed]) {
+      const ratio =
+        run === plain
+          ? ''
+          : `, ratio to identity ${(run.requestsPerSecond / plain!.requestsPerSecond).toFixed(2)}`;
+      results.push(
+        `list, Accept-Encoding ${run.encoding.padEnd(8)}        : ${fmt(run.requestsPerSecond)} req/s, ` +
+          `${fmt(run.bodyBytes)} bytes, p99 ${run.p99Ms} ms${ratio}`,
+      );
+    }
   } finally {
     await services.stop();
   }
