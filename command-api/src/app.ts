@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { requireStorableText } from '@nocturne/events';
+import { requireStorableText } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { deleteUserRoutes } from './admin/delete-user';
 import { resendVerificationRoutes } from './admin/resend-verification';

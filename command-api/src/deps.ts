@@ -1,4 +1,7 @@
-import type { AdminPassword, EventStore, Notifier, PiiVault } from '@nocturne/events';
+import type { AdminPassword } from '@nocturne/events/auth';
+import type { Notifier } from '@nocturne/events/notify';
+import type { PiiVault } from '@nocturne/events/pii';
+import type { EventStore } from '@nocturne/events/store';
 import type { AccountRateLimits } from './users/rate-limits';
 
 /** Settings command-api reads; infra maps the validated configuration onto it. */

@@ -1,2 +1,5 @@
 export * from './app';
 export * from './deps';
+export * from './premium/http-unlocker';
+export * from './premium/unlock-premium-story';
+export type { AccountRateLimits } from './users/rate-limits';

@@ -2,17 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { catalogue, type DomainEvent, type EventDefinition } from './catalogue';
 import { upcasters as catalogueUpcasters } from './catalogue/upcasters';
 import { type CommandContext, EventMetadata } from './metadata';
+import type { RecordedEvent } from './recorded-event';
 import type { NewEvent, StoredEvent } from './store/port';
 
-/** A stored event, validated and upcast to the current schema. */
-export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
-  eventId: string;
-  streamName: string;
-  streamRevision: number;
-  position: number;
-  metadata: EventMetadata;
-  recordedAt: Date;
-};
+export type { RecordedEvent } from './recorded-event';
 
 /** `table[type][n]` turns data of schema version n into version n + 1. */
 export type UpcasterTable = Readonly<Record<string, Readonly<Record<number, (data: unknown) => unknown>>>>;

@@ -1,22 +1,9 @@
-export * from './auth/admin-code';
-export * from './auth/admin-password';
-export * from './auth/admin-token';
-export * from './auth/derived-token';
-export * from './auth/user-token';
+/**
+ * The event language (`@nocturne/events`): every event type with its schema, the stream names,
+ * the metadata and the codec. It loads no store adapter, no HTTP, NATS or PostgreSQL client;
+ * those have their own entry points (see package.json `exports`).
+ */
 export * from './catalogue';
 export * from './codec';
-export * from './http/errors';
-export * from './http/require-admin';
-export * from './http/storable-text';
-export * from './http/story-id';
 export * from './metadata';
-export * from './notify/nats-notifier';
-export * from './notify/notifier';
-export * from './notify/postgres-notifier';
-export * from './pg-pool';
-export * from './pii/vault';
-export * from './store/esdb/esdb-event-store';
-export * from './store/open-event-store';
-export * from './store/port';
-export * from './store/postgres/postgres-event-store';
 export * from './streams';

@@ -1,7 +1,7 @@
-import { createTestDatabase, type TestDatabase } from '@nocturne/infra/test-env/database';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPool } from './pg-pool';
+import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createPool, PostgresEventStore } from '@nocturne/events';
+import { createPool } from '@nocturne/events/pg';
+import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import pg from 'pg';
 
 export interface AppendThroughput {

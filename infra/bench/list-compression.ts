@@ -1,6 +1,6 @@
 import { get } from 'node:http';
 import { streams } from '@nocturne/events';
-import { given, storyPublished } from '@nocturne/events/testing/given';
+import { given, storyPublished } from '@nocturne/events/testing';
 import autocannon from 'autocannon';
 import { startTestSystem } from '../src/system/test-system';
 

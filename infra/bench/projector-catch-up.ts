@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { PostgresEventStore, PostgresPiiVault } from '@nocturne/events';
+import { PostgresPiiVault } from '@nocturne/events/pii';
+import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { createReadModelDb, migrateReadModel, ProjectionRunner, projections } from '@nocturne/projector';
 import { insertHistory } from '@nocturne/projector/runner/testing/insert-history';
 import { mixedHistory } from '@nocturne/projector/runner/testing/mixed-history';

@@ -82,7 +82,7 @@ function run(command, args, env = process.env) {
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
 // ---------------------------------------------------------------------------------------------
-// npm test: typecheck, lint, unit, integration, e2e — in that order, stopping at the first failure.
+// npm test: typecheck, layers, lint, unit, integration, e2e — in that order, stopping at the first failure.
 
 const reportDir = join(root, 'artifacts', 'test-run');
 
@@ -155,6 +155,27 @@ const steps = [
       return {
         ok: code === 0,
         text: errors ? `${errors} type errors` : 'no type errors (node packages, web, e2e)',
+      };
+    },
+  },
+  {
+    // The allowed arrows between packages (README, Architecture), as Biome restricted-import
+    // overrides per folder in biome.json. Reported apart from style so a crossing is named.
+    name: 'layers',
+    async run() {
+      const { code, output } = await runCaptured(bin('biome'), [
+        'lint',
+        '--only=style/noRestrictedImports',
+        '--reporter=github',
+        '--max-diagnostics=50',
+        '.',
+      ]);
+      const crossings = stripAnsi(output)
+        .split('\n')
+        .filter((line) => line.startsWith('::error'));
+      return {
+        ok: code === 0,
+        text: crossings.length ? `${crossings.length} imports cross a layer` : 'no import crosses a layer',
       };
     },
   },

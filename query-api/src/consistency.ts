@@ -1,5 +1,5 @@
-import type { Notifier } from '@nocturne/events';
-import type { ReadModel } from '@nocturne/projector/read-model/schema';
+import type { Notifier } from '@nocturne/events/notify';
+import type { ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely } from 'kysely';
 
 /**

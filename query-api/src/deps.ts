@@ -1,8 +1,10 @@
-import type { PremiumUnlocker } from '@nocturne/command-api/premium/unlock-premium-story';
-import type { AdminPassword, EventStore, PiiVault } from '@nocturne/events';
-import type { ReadModel } from '@nocturne/projector/read-model/schema';
+import type { AdminPassword } from '@nocturne/events/auth';
+import type { PiiVault } from '@nocturne/events/pii';
+import type { EventStore } from '@nocturne/events/store';
+import type { ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely } from 'kysely';
 import type { Consistency } from './consistency';
+import type { PremiumUnlocker } from './stories/premium-unlocker';
 
 export interface QueryApiOptions {
   secret: string;

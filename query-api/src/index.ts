@@ -1,3 +1,6 @@
+export * from './admin/history/format-history';
+export * from './admin/history/replay-user-history';
 export * from './app';
 export * from './consistency';
 export * from './deps';
+export type { PremiumUnlocker } from './stories/premium-unlocker';

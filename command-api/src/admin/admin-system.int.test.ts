@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { streams, userKeyOf } from '@nocturne/events';
-import { given, storyPublished } from '@nocturne/events/testing/given';
+import { given, storyPublished } from '@nocturne/events/testing';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
 import { createReadModelDb, migrateReadModel, ProjectionRunner, projections } from '@nocturne/projector';
 import pg from 'pg';

@@ -1,7 +1,7 @@
+import type { UserEvent } from '@nocturne/events/domain';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
 import { refusalOf } from '../shared/testing/refusal';
-import type { UserEvent } from '../users/user-state';
 import { deleteUserDecider } from './delete-user-decider';
 
 const accountId = '5b1f3c2e-8d4a-4f6b-9c1d-2e3f4a5b6c7d';

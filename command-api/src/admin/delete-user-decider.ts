@@ -1,6 +1,6 @@
-import { HttpError } from '@nocturne/events';
+import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { Decider } from '../shared/decider';
-import { evolveUser, initialUserState, type UserEvent, type UserState } from '../users/user-state';
 
 export type DeleteUser = Record<string, never>;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { requireAdmin } from '@nocturne/events';
+import { requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';

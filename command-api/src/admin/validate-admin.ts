@@ -1,4 +1,5 @@
-import { HttpError, issueAdminToken } from '@nocturne/events';
+import { issueAdminToken } from '@nocturne/events/auth';
+import { HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { FailedAttempts } from './failed-attempts';

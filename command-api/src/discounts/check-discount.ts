@@ -1,7 +1,8 @@
+import { DISCOUNTED_PRICE, FULL_PRICE } from '@nocturne/events/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
-import { DISCOUNTED_PRICE, FULL_PRICE, isValidDiscountCode } from './discount-code';
+import { isValidDiscountCode } from './discount-code';
 
 const Body = z.object({ code: z.string().max(200) });
 

@@ -1,7 +1,7 @@
+import { pickRendition, renditionWidths } from '@nocturne/events/domain';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { asyncRefusalOf } from '../shared/testing/refusal';
-import { pickRendition, renditionWidths } from './image-names';
 import { makePreview, processSlideImage } from './process-image';
 import { sniffImage } from './sniff-image';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ImageRef } from '@nocturne/events';
-import { HttpError } from '@nocturne/events';
+import { previewFileName, renditionWidths, slideFileName } from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import sharp, { type Metadata } from 'sharp';
-import { previewFileName, renditionWidths, slideFileName } from './image-names';
 import { MAX_IMAGE_PIXELS } from './upload-limits';
 
 /** A file to write under DATA_DIR/images, named by the server. */

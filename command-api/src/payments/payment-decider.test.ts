@@ -1,7 +1,7 @@
-import { HttpError } from '@nocturne/events';
+import type { UserEvent } from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
-import type { UserEvent } from '../users/user-state';
 import { paymentDecider } from './payment-decider';
 
 const registered: UserEvent = {

@@ -1,10 +1,13 @@
-import { HttpError } from '@nocturne/events';
+import {
+  evolveUser,
+  initialUserState,
+  isPrice,
+  paymentMessages,
+  type UserEvent,
+  type UserState,
+} from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { Decider } from '../shared/decider';
-import { evolveUser, initialUserState, type UserEvent, type UserState } from '../users/user-state';
-
-/** The price and the discounted price (spec.md section 9): nothing else can be confirmed. */
-export const PRICES = [15, 10] as const;
-export type Price = (typeof PRICES)[number];
 
 export interface ConfirmPayment {
   /** The session's e-mail, already encrypted with the account's key. */
@@ -13,8 +16,6 @@ export interface ConfirmPayment {
   transactionId: string | null;
   paymentMethod: string;
 }
-
-const isPrice = (amount: number): amount is Price => (PRICES as readonly number[]).includes(amount);
 
 /**
  * A logged-in user says they paid. Recorded for the admin to check and grant (manually, within
@@ -25,7 +26,7 @@ export const paymentDecider: Decider<ConfirmPayment, UserState, UserEvent> = {
   evolve: evolveUser,
   decide(command, state) {
     if (state.status !== 'registered') throw new HttpError(404, 'User not found');
-    if (!isPrice(command.amount)) throw new HttpError(400, 'amount: must be 15 or 10');
+    if (!isPrice(command.amount)) throw new HttpError(400, paymentMessages.badAmount);
     if (command.transactionId && state.paymentTransactionIds.has(command.transactionId)) return [];
     return [
       {

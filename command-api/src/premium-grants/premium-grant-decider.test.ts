@@ -1,8 +1,9 @@
+import type { UserEvent } from '@nocturne/events/domain';
+import { STORIES_PER_GRANT } from '@nocturne/events/domain';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
 import { refusalOf } from '../shared/testing/refusal';
-import type { UserEvent } from '../users/user-state';
-import { premiumGrantDecider, STORIES_PER_GRANT } from './premium-grant-decider';
+import { premiumGrantDecider } from './premium-grant-decider';
 
 const accountId = '5b1f3c2e-8d4a-4f6b-9c1d-2e3f4a5b6c7d';
 const registered: UserEvent = {

@@ -1,9 +1,12 @@
-import { HttpError } from '@nocturne/events';
+import {
+  evolveUser,
+  initialUserState,
+  STORIES_PER_GRANT,
+  type UserEvent,
+  type UserState,
+} from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { Decider } from '../shared/decider';
-import { evolveUser, initialUserState, type UserEvent, type UserState } from '../users/user-state';
-
-/** One purchase grants 30 premium stories of the user's choice (spec.md section 9). */
-export const STORIES_PER_GRANT = 30;
 
 export type SetPremium = { grant: true } | { grant: false };
 

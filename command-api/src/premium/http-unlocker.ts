@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events';
+import { HttpError } from '@nocturne/events/http';
 import { INTERNAL_TOKEN_HEADER } from './internal-unlock-route';
 import type { PremiumUnlocker, UnlockResult } from './unlock-premium-story';
 

@@ -1,8 +1,9 @@
+import type { UserEvent } from '@nocturne/events/domain';
+import { storyMessages } from '@nocturne/events/domain';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
 import { refusalOf } from '../shared/testing/refusal';
-import type { UserEvent } from '../users/user-state';
-import { LOGIN_REQUIRED, NONE_REMAINING, PREMIUM_REQUIRED, premiumDecider } from './premium-decider';
+import { premiumDecider } from './premium-decider';
 
 const registered: UserEvent = {
   type: 'UserRegistered',
@@ -44,7 +45,7 @@ describe('unlocking a premium story', () => {
   it('refuses with 402 when none remain', () => {
     const history = [registered, granted(), ...Array.from({ length: 30 }, (_, i) => unlocked(`p${i}`))];
     expect(given(history).state.premiumRemaining).toBe(0);
-    expect(given(history).refusal('p99')).toEqual({ status: 402, detail: NONE_REMAINING });
+    expect(given(history).refusal('p99')).toEqual({ status: 402, detail: storyMessages.noneRemaining });
   });
 
   it('re-opening an unlocked story spends nothing, even with none left', () => {
@@ -58,25 +59,25 @@ describe('unlocking a premium story', () => {
     for (const story of ['p1', 'p2']) {
       expect(given([registered, granted(), unlocked('p1'), revoked]).refusal(story)).toEqual({
         status: 402,
-        detail: PREMIUM_REQUIRED,
+        detail: storyMessages.premiumRequired,
       });
     }
     expect(given([registered, granted(), unlocked('p1'), revoked, granted()]).when('p1')).toEqual([]);
   });
 
   it('refuses with 402 a user without premium', () => {
-    expect(given([registered]).refusal('p1')).toEqual({ status: 402, detail: PREMIUM_REQUIRED });
+    expect(given([registered]).refusal('p1')).toEqual({ status: 402, detail: storyMessages.premiumRequired });
   });
 
   it('refuses with 401 a user stream with no account or a deleted one', () => {
-    expect(given([]).refusal('p1')).toEqual({ status: 401, detail: LOGIN_REQUIRED });
+    expect(given([]).refusal('p1')).toEqual({ status: 401, detail: storyMessages.loginRequired });
     const deleted: UserEvent = {
       type: 'UserDeleted',
       data: { accountId: registered.data.accountId as string },
     };
     expect(given([registered, granted(), deleted]).refusal('p1')).toEqual({
       status: 401,
-      detail: LOGIN_REQUIRED,
+      detail: storyMessages.loginRequired,
     });
   });
 

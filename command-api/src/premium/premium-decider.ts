@@ -1,16 +1,17 @@
-import { HttpError } from '@nocturne/events';
+import {
+  evolveUser,
+  initialUserState,
+  storyMessages,
+  type UserEvent,
+  type UserState,
+} from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { Decider } from '../shared/decider';
-import { evolveUser, initialUserState, type UserEvent, type UserState } from '../users/user-state';
 
 export interface UnlockPremiumStory {
   type: 'UnlockPremiumStory';
   storyId: string;
 }
-
-export const LOGIN_REQUIRED = 'Login required for premium stories';
-export const PREMIUM_REQUIRED =
-  'Premium access is required to read this story. Please purchase premium to continue.';
-export const NONE_REMAINING = 'No premium stories remaining. Please purchase more to continue reading.';
 
 /**
  * The premium quota (design.md section 7), decided on the user stream: a subscriber re-reads a
@@ -20,10 +21,10 @@ export const NONE_REMAINING = 'No premium stories remaining. Please purchase mor
  * opens are decided one after the other and can never spend more than remain.
  */
 export function decideUnlock(command: UnlockPremiumStory, state: UserState): UserEvent[] {
-  if (state.status !== 'registered') throw new HttpError(401, LOGIN_REQUIRED);
-  if (!state.isSubscribed) throw new HttpError(402, PREMIUM_REQUIRED);
+  if (state.status !== 'registered') throw new HttpError(401, storyMessages.loginRequired);
+  if (!state.isSubscribed) throw new HttpError(402, storyMessages.premiumRequired);
   if (state.unlockedStories.has(command.storyId)) return [];
-  if (state.premiumRemaining <= 0) throw new HttpError(402, NONE_REMAINING);
+  if (state.premiumRemaining <= 0) throw new HttpError(402, storyMessages.noneRemaining);
   return [{ type: 'PremiumStoryUnlocked', data: { storyId: command.storyId } }];
 }
 

@@ -1,8 +1,8 @@
 import { streams } from '@nocturne/events';
+import { storyMessages } from '@nocturne/events/domain';
 import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, grantPremium, publish, verifiedUser } from '../stories/testing/story-fixtures';
-import { NONE_REMAINING, PREMIUM_REQUIRED } from './premium-decider';
 
 let system: TestSystem;
 let storyIds: string[];
@@ -60,7 +60,7 @@ describe('the premium quota under concurrency', () => {
     const unlocked = new Set(answers.filter((a) => a.status === 200).map((a) => a.id));
     expect(unlocked.size).toBe(30);
     for (const a of answers.filter((x) => x.status === 402)) {
-      expect(a.body.detail).toBe(NONE_REMAINING);
+      expect(a.body.detail).toBe(storyMessages.noneRemaining);
       expect(unlocked.has(a.id)).toBe(false);
     }
     const events = await unlockEvents();
@@ -89,7 +89,7 @@ describe('the premium quota under concurrency', () => {
     await system.settle();
     const free = await open(storyIds[0]!, freeToken);
     expect(free.status).toBe(402);
-    expect(await free.json()).toEqual({ detail: PREMIUM_REQUIRED });
+    expect(await free.json()).toEqual({ detail: storyMessages.premiumRequired });
 
     const bad = await open(storyIds[0]!, `${'0'.repeat(32)}.${'x'.repeat(43)}`);
     expect(bad.status).toBe(401);

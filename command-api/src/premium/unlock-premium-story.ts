@@ -1,7 +1,8 @@
-import { decodeEvent, HttpError, streams } from '@nocturne/events';
+import { decodeEvent, streams } from '@nocturne/events';
+import { evolveStory, initialStoryState, type StoryEvent } from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { CommandApiDeps } from '../deps';
 import { handleCommand } from '../shared/handle-command';
-import { evolveStory, initialStoryState, type StoryEvent } from '../stories/story-decider';
 import { premiumDecider } from './premium-decider';
 
 export interface UnlockInput {

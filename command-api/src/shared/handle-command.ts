@@ -2,11 +2,10 @@ import {
   type CommandContext,
   type DomainEvent,
   decodeEvent,
-  type EventStore,
   encodeEvent,
   type RecordedEvent,
-  WrongExpectedRevisionError,
 } from '@nocturne/events';
+import { type EventStore, WrongExpectedRevisionError } from '@nocturne/events/store';
 import { type Decider, fold } from './decider';
 
 export interface CommandResult<State> {

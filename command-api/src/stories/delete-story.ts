@@ -1,4 +1,5 @@
-import { requireAdmin, storyIdFrom, streams } from '@nocturne/events';
+import { streams } from '@nocturne/events';
+import { requireAdmin, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';

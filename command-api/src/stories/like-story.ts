@@ -1,11 +1,6 @@
-import {
-  type EventStore,
-  encodeEvent,
-  HttpError,
-  StoryLiked as StoryLikedDefinition,
-  storyIdFrom,
-  streams,
-} from '@nocturne/events';
+import { encodeEvent, StoryLiked as StoryLikedDefinition, streams } from '@nocturne/events';
+import { HttpError, storyIdFrom } from '@nocturne/events/http';
+import type { EventStore } from '@nocturne/events/store';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';

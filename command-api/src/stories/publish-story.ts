@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { HttpError, requireStorableText, streams } from '@nocturne/events';
+import { streams } from '@nocturne/events';
+import { initialStoryState, MAX_SLIDES, slideMessages } from '@nocturne/events/domain';
+import { HttpError, requireStorableText } from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { makePreview, type ProcessedImage, processSlideImage } from '../images/process-image';
@@ -10,8 +12,8 @@ import { MAX_IMAGE_BYTES } from '../images/upload-limits';
 import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
-import { BAD_WORD_COUNT, checkSlides, MAX_SLIDES, TOO_MANY_SLIDES } from './slide-rules';
-import { decideStory, initialStoryState, type StoryCommand, storyDecider } from './story-decider';
+import { checkSlides } from './slide-rules';
+import { decideStory, type StoryCommand, storyDecider } from './story-decider';
 import { storyPublisher } from './story-publisher';
 
 interface Upload {
@@ -37,7 +39,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
         }
         upload.images.push(await part.toBuffer());
       } else if (part.fieldname === 'texts') {
-        if (part.valueTruncated) throw new HttpError(400, BAD_WORD_COUNT);
+        if (part.valueTruncated) throw new HttpError(400, slideMessages.badWordCount);
         requireStorableText(String(part.value), `texts.${upload.texts.length}`);
         upload.texts.push(String(part.value));
       } else if (part.fieldname === 'isPremium') {
@@ -51,7 +53,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       throw new HttpError(413, `Image ${upload.images.length + 1} is larger than 15 MB.`);
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new HttpError(400, TOO_MANY_SLIDES);
+      throw new HttpError(400, slideMessages.tooManySlides);
     }
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw new HttpError(415, 'Send the story as multipart/form-data.');

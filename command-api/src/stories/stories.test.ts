@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { slideMessages } from '@nocturne/events/domain';
 import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BAD_WORD_COUNT, TOO_FEW_SLIDES, TOO_MANY_SLIDES } from './slide-rules';
 import {
   adminHeaders,
   bearer,
@@ -99,23 +99,23 @@ describe('bad uploads are refused with a 4xx and store nothing', () => {
         902,
       ),
       400,
-      TOO_MANY_SLIDES,
+      slideMessages.tooManySlides,
     );
     const words501 = Array.from({ length: 501 }, () => 'word').join(' ');
     await expectRefused(
       await postStory(system.baseUrl, { texts: ['fine', words501] }, adminHeaders, 903),
       400,
-      BAD_WORD_COUNT,
+      slideMessages.badWordCount,
     );
     await expectRefused(
       await postStory(system.baseUrl, { texts: ['alone'] }, adminHeaders, 904),
       400,
-      TOO_FEW_SLIDES,
+      slideMessages.tooFewSlides,
     );
     await expectRefused(
       await postStory(system.baseUrl, { texts: ['a', 'b'], images: [await pngBytes(905)] }, adminHeaders),
       400,
-      TOO_FEW_SLIDES,
+      slideMessages.tooFewSlides,
     );
     await expectRefused(
       await fetch(`${system.baseUrl}/api/stories`, {

@@ -1,9 +1,10 @@
 import type { ImageRef } from '@nocturne/events';
+import type { StoryEvent } from '@nocturne/events/domain';
+import { countWords, slideMessages } from '@nocturne/events/domain';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
 import { refusalOf } from '../shared/testing/refusal';
-import { BAD_WORD_COUNT, countWords, TOO_FEW_SLIDES, TOO_MANY_SLIDES } from './slide-rules';
-import { type StoryCommand, type StoryEvent, storyDecider } from './story-decider';
+import { type StoryCommand, storyDecider } from './story-decider';
 
 const image = (n: number): ImageRef => ({ ref: n.toString(16).padStart(32, '0'), width: 800, height: 1200 });
 const preview: ImageRef = { ref: `preview-${'a'.repeat(32)}`, width: 240, height: 360 };
@@ -58,31 +59,40 @@ describe('publishing a story', () => {
   });
 
   it('refuses fewer than 2 slides', () => {
-    expect(given([]).refusal(publish(['only one']))).toEqual({ status: 400, detail: TOO_FEW_SLIDES });
-    expect(given([]).refusal(publish([]))).toEqual({ status: 400, detail: TOO_FEW_SLIDES });
+    expect(given([]).refusal(publish(['only one']))).toEqual({
+      status: 400,
+      detail: slideMessages.tooFewSlides,
+    });
+    expect(given([]).refusal(publish([]))).toEqual({ status: 400, detail: slideMessages.tooFewSlides });
   });
 
   it('refuses a slide whose text is empty or only spaces', () => {
-    expect(given([]).refusal(publish(['fine', '   \n ']))).toEqual({ status: 400, detail: TOO_FEW_SLIDES });
+    expect(given([]).refusal(publish(['fine', '   \n ']))).toEqual({
+      status: 400,
+      detail: slideMessages.tooFewSlides,
+    });
   });
 
   it('refuses more than 10 slides', () => {
     expect(given([]).refusal(publish(Array.from({ length: 11 }, () => 'text')))).toEqual({
       status: 400,
-      detail: TOO_MANY_SLIDES,
+      detail: slideMessages.tooManySlides,
     });
   });
 
   it('refuses a text of 501 words', () => {
     expect(given([]).refusal(publish(['short', words(501)]))).toEqual({
       status: 400,
-      detail: BAD_WORD_COUNT,
+      detail: slideMessages.badWordCount,
     });
   });
 
   it('refuses a text of 500 words that is absurdly long in characters', () => {
     const long = Array.from({ length: 500 }, () => 'x'.repeat(40)).join(' ');
-    expect(given([]).refusal(publish(['short', long]))).toEqual({ status: 400, detail: BAD_WORD_COUNT });
+    expect(given([]).refusal(publish(['short', long]))).toEqual({
+      status: 400,
+      detail: slideMessages.badWordCount,
+    });
   });
 
   it('refuses to publish twice on one stream', () => {

@@ -1,8 +1,14 @@
-import { type EventOf, HttpError, type ImageRef, type RecordedEvent } from '@nocturne/events';
+import type { ImageRef } from '@nocturne/events';
+import {
+  evolveStory,
+  initialStoryState,
+  type StoryEvent,
+  type StoryState,
+  storyMessages,
+} from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { Decider } from '../shared/decider';
 import { checkSlides } from './slide-rules';
-
-export type StoryEvent = EventOf<'StoryPublished' | 'StoryDeleted'>;
 
 export type StoryCommand =
   | {
@@ -14,27 +20,10 @@ export type StoryCommand =
     }
   | { type: 'DeleteStory'; storyId: string };
 
-/** The state of one `story-{id}` stream. */
-export interface StoryState {
-  status: 'none' | 'published' | 'deleted';
-  isPremium: boolean;
-}
-
-export const initialStoryState = (): StoryState => ({ status: 'none', isPremium: false });
-
-export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent<StoryEvent>): StoryState {
-  switch (event.type) {
-    case 'StoryPublished':
-      return { status: 'published', isPremium: event.data.isPremium };
-    case 'StoryDeleted':
-      return { ...state, status: 'deleted' };
-  }
-}
-
 export function decideStory(command: StoryCommand, state: StoryState): StoryEvent[] {
   switch (command.type) {
     case 'PublishStory': {
-      if (state.status !== 'none') throw new HttpError(409, 'This story exists already.');
+      if (state.status !== 'none') throw new HttpError(409, storyMessages.exists);
       checkSlides(
         command.slides.map((s) => s.text),
         command.slides.length,
@@ -52,7 +41,7 @@ export function decideStory(command: StoryCommand, state: StoryState): StoryEven
       ];
     }
     case 'DeleteStory':
-      if (state.status !== 'published') throw new HttpError(404, 'Story not found');
+      if (state.status !== 'published') throw new HttpError(404, storyMessages.notFound);
       return [{ type: 'StoryDeleted', data: { storyId: command.storyId } }];
   }
 }

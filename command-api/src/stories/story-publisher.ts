@@ -1,4 +1,5 @@
-import { type Actor, adminCaller, HttpError } from '@nocturne/events';
+import type { Actor } from '@nocturne/events';
+import { adminCaller, HttpError } from '@nocturne/events/http';
 import type { FastifyRequest } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { isValidInviteCode } from '../invites/invite-codes';

@@ -1,4 +1,5 @@
-import { encodeEvent, storyIdFrom, streams } from '@nocturne/events';
+import { encodeEvent, streams } from '@nocturne/events';
+import { storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';

@@ -1,8 +1,9 @@
-import { sha256Hex } from '@nocturne/events';
+import { sha256Hex } from '@nocturne/events/auth';
+import type { UserEvent } from '@nocturne/events/domain';
+import { accountMessages } from '@nocturne/events/domain';
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../shared/testing/refusal';
-import { type AccountCommand, accountDecider, messages } from './account-decider';
-import type { UserEvent } from './user-state';
+import { type AccountCommand, accountDecider } from './account-decider';
 
 // given events / when command / then events (or the refusal)
 const given = (...events: UserEvent[]) => ({
@@ -80,7 +81,7 @@ describe('SignUp', () => {
   it('refuses without the 18+ confirmation', () => {
     given()
       .when(signUp({ ageConfirmed: false }))
-      .thenRefused(400, messages.ageNotConfirmed);
+      .thenRefused(400, accountMessages.ageNotConfirmed);
   });
 
   it('tells a verified owner that someone tried to sign up, creating nothing', () => {
@@ -103,7 +104,9 @@ describe('SignUp', () => {
     given(registered).when(again).thenEvents([replaced]);
     // The first signer's link no longer verifies; the new one does; the new hash is the account's.
     const verify = (label: string): AccountCommand => ({ kind: 'VerifyEmail', tokenDigest: d(label), now });
-    given(registered, replaced).when(verify('verify-1')).thenRefused(400, messages.verificationUnknown);
+    given(registered, replaced)
+      .when(verify('verify-1'))
+      .thenRefused(400, accountMessages.verificationUnknown);
     given(registered, replaced)
       .when(verify('verify-new'))
       .thenEvents([{ type: 'EmailVerified', data: { tokenDigest: d('verify-new') } }]);
@@ -113,10 +116,10 @@ describe('SignUp', () => {
   });
 
   it('asks for a retry when the fields were encrypted for an account that is no longer the one', () => {
-    given(registered).when(signUp()).thenRefused(409, messages.signupRaced);
+    given(registered).when(signUp()).thenRefused(409, accountMessages.signupRaced);
     given()
       .when(signUp({ accountId, accountIsNew: false }))
-      .thenRefused(409, messages.signupRaced);
+      .thenRefused(409, accountMessages.signupRaced);
   });
 
   it('registers a new account on the stream of a deleted one', () => {
@@ -153,22 +156,22 @@ describe('VerifyEmail', () => {
   it('refuses an expired token with a detail containing "expired"', () => {
     given(registered)
       .when(verify('verify-1', at(24 * HOUR)))
-      .thenRefused(400, messages.verificationExpired);
-    expect(messages.verificationExpired).toContain('expired');
+      .thenRefused(400, accountMessages.verificationExpired);
+    expect(accountMessages.verificationExpired).toContain('expired');
   });
 
   it('refuses a used token', () => {
-    given(registered, verified).when(verify('verify-1')).thenRefused(400, messages.verificationUsed);
+    given(registered, verified).when(verify('verify-1')).thenRefused(400, accountMessages.verificationUsed);
   });
 
   it('refuses a token that was never granted', () => {
-    given(registered).when(verify('forged')).thenRefused(400, messages.verificationUnknown);
-    expect(messages.verificationUnknown).not.toContain('expired');
+    given(registered).when(verify('forged')).thenRefused(400, accountMessages.verificationUnknown);
+    expect(accountMessages.verificationUnknown).not.toContain('expired');
   });
 
   it('refuses on a stream without an account', () => {
-    given().when(verify('verify-1')).thenRefused(400, messages.verificationUnknown);
-    given(registered, deleted).when(verify('verify-1')).thenRefused(400, messages.verificationUnknown);
+    given().when(verify('verify-1')).thenRefused(400, accountMessages.verificationUnknown);
+    given(registered, deleted).when(verify('verify-1')).thenRefused(400, accountMessages.verificationUnknown);
   });
 });
 
@@ -192,8 +195,8 @@ describe('LogIn', () => {
   });
 
   it('refuses an unverified account with 403', () => {
-    given(registered).when(logIn()).thenRefused(403, messages.notVerified);
-    expect(messages.notVerified).toMatch(/verify your email/i);
+    given(registered).when(logIn()).thenRefused(403, accountMessages.notVerified);
+    expect(accountMessages.notVerified).toMatch(/verify your email/i);
   });
 
   it('refuses an unknown or deleted account as a wrong password', () => {
@@ -221,7 +224,7 @@ describe('LogOut', () => {
   it('refuses a session already revoked', () => {
     given(registered, verified, loggedIn, { type: 'UserLoggedOut', data: { sessionDigest: d('session-1') } })
       .when({ kind: 'LogOut', sessionDigest: d('session-1') })
-      .thenRefused(401, messages.notAuthenticated);
+      .thenRefused(401, accountMessages.notAuthenticated);
   });
 });
 
@@ -265,7 +268,7 @@ describe('ResetPassword', () => {
   it('refuses an expired token', () => {
     given(registered, verified, resetRequested)
       .when(reset('reset-1', at(HOUR)))
-      .thenRefused(400, messages.resetExpired);
+      .thenRefused(400, accountMessages.resetExpired);
   });
 
   it('refuses a used token', () => {
@@ -274,19 +277,21 @@ describe('ResetPassword', () => {
       data: { tokenDigest: d('reset-1'), passwordHash: 'pii:v1:acc:newhash' },
     })
       .when(reset('reset-1'))
-      .thenRefused(400, messages.resetUsed);
+      .thenRefused(400, accountMessages.resetUsed);
   });
 
   it('refuses a token that was never granted, and a verification token', () => {
-    given(registered, verified, resetRequested).when(reset('forged')).thenRefused(400, messages.resetUnknown);
-    given(registered, resetRequested).when(reset('verify-1')).thenRefused(400, messages.resetUnknown);
+    given(registered, verified, resetRequested)
+      .when(reset('forged'))
+      .thenRefused(400, accountMessages.resetUnknown);
+    given(registered, resetRequested).when(reset('verify-1')).thenRefused(400, accountMessages.resetUnknown);
   });
 
   it('refuses when the hash was made for another account of the stream', () => {
     given(registered, verified, resetRequested)
       .when(reset('reset-1', now, '33333333-3333-4333-8333-333333333333'))
-      .thenRefused(400, messages.resetUnknown);
-    given().when(reset('reset-1')).thenRefused(400, messages.resetUnknown);
+      .thenRefused(400, accountMessages.resetUnknown);
+    given().when(reset('reset-1')).thenRefused(400, accountMessages.resetUnknown);
   });
 
   it('revokes every session (the state after the reset has none)', () => {
@@ -322,7 +327,7 @@ describe('RequestVerificationEmail', () => {
   });
 
   it('refuses a verified account and a missing one', () => {
-    given(registered, verified).when(resend).thenRefused(400, messages.alreadyVerified);
-    given().when(resend).thenRefused(404, messages.userNotFound);
+    given(registered, verified).when(resend).thenRefused(400, accountMessages.alreadyVerified);
+    given().when(resend).thenRefused(404, accountMessages.userNotFound);
   });
 });

@@ -1,31 +1,17 @@
-import { HttpError } from '@nocturne/events';
+import {
+  accountMessages,
+  evolveUser,
+  initialUserState,
+  type UserEvent,
+  type UserState,
+} from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { Decider } from '../shared/decider';
-import { evolveUser, initialUserState, type UserEvent, type UserState } from './user-state';
 
 /** How long what we hand out stays valid. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Answers the client shows as they are (spec.md section 8 leaves their wording to the server). */
-export const messages = {
-  ageNotConfirmed: 'You must confirm that you are 18+ years old to continue',
-  invalidCredentials: 'Invalid email or password',
-  notVerified:
-    'Please verify your email address before logging in. Check your inbox for the verification link.',
-  notAuthenticated: 'Not authenticated',
-  // A verification detail contains "expired" only when the link has expired: the page keys on it.
-  verificationUnknown: 'This verification link is not valid.',
-  verificationUsed: 'This verification link has already been used.',
-  verificationExpired: 'This verification link has expired.',
-  resetUnknown: 'This password reset link is not valid.',
-  resetUsed: 'This password reset link has already been used.',
-  resetExpired: 'This password reset link has expired. Please request a new one.',
-  userNotFound: 'User not found',
-  // Only when another signup of the same address changed the account meanwhile (handled by a retry).
-  signupRaced: 'This address is being signed up right now. Please try again.',
-  alreadyVerified: 'Email is already verified',
-} as const;
 
 /**
  * The account commands. Whatever needs I/O (hashing, encryption, random tokens, the clock) is
@@ -86,7 +72,7 @@ function grantStatus(
 export function decideAccount(command: AccountCommand, state: UserState): UserEvent[] {
   switch (command.kind) {
     case 'SignUp': {
-      if (!command.ageConfirmed) throw new HttpError(400, messages.ageNotConfirmed);
+      if (!command.ageConfirmed) throw new HttpError(400, accountMessages.ageNotConfirmed);
       const verification = {
         tokenDigest: command.verificationDigest,
         expiresAt: after(command.now, VERIFICATION_TTL_MS),
@@ -100,7 +86,7 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
       // that meanwhile, the handler encrypts again for the fresh state.
       const subject = state.status === 'registered' ? state.accountId : null;
       if (command.accountIsNew ? subject !== null : subject !== command.accountId) {
-        throw new HttpError(409, messages.signupRaced);
+        throw new HttpError(409, accountMessages.signupRaced);
       }
       const credentials = {
         email: command.encryptedEmail,
@@ -114,18 +100,18 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
       return [{ type: 'UserRegistered', data: { accountId: command.accountId, ...credentials } }];
     }
     case 'VerifyEmail': {
-      if (state.status !== 'registered') throw new HttpError(400, messages.verificationUnknown);
+      if (state.status !== 'registered') throw new HttpError(400, accountMessages.verificationUnknown);
       const status = grantStatus(state.verificationTokens, state, command.tokenDigest, command.now);
-      if (status === 'used') throw new HttpError(400, messages.verificationUsed);
-      if (status === 'unknown') throw new HttpError(400, messages.verificationUnknown);
-      if (status === 'expired') throw new HttpError(400, messages.verificationExpired);
+      if (status === 'used') throw new HttpError(400, accountMessages.verificationUsed);
+      if (status === 'unknown') throw new HttpError(400, accountMessages.verificationUnknown);
+      if (status === 'expired') throw new HttpError(400, accountMessages.verificationExpired);
       return [{ type: 'EmailVerified', data: { tokenDigest: command.tokenDigest } }];
     }
     case 'LogIn': {
       if (state.status !== 'registered' || state.encryptedPasswordHash !== command.checkedPasswordHash) {
-        throw new HttpError(401, messages.invalidCredentials);
+        throw new HttpError(401, accountMessages.invalidCredentials);
       }
-      if (!state.verified) throw new HttpError(403, messages.notVerified);
+      if (!state.verified) throw new HttpError(403, accountMessages.notVerified);
       return [
         {
           type: 'UserLoggedIn',
@@ -134,7 +120,8 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
       ];
     }
     case 'LogOut': {
-      if (!state.sessions.has(command.sessionDigest)) throw new HttpError(401, messages.notAuthenticated);
+      if (!state.sessions.has(command.sessionDigest))
+        throw new HttpError(401, accountMessages.notAuthenticated);
       return [{ type: 'UserLoggedOut', data: { sessionDigest: command.sessionDigest } }];
     }
     case 'RequestPasswordReset': {
@@ -153,12 +140,12 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
     }
     case 'ResetPassword': {
       if (state.status !== 'registered' || state.accountId !== command.accountId) {
-        throw new HttpError(400, messages.resetUnknown);
+        throw new HttpError(400, accountMessages.resetUnknown);
       }
       const status = grantStatus(state.resetTokens, state, command.tokenDigest, command.now);
-      if (status === 'used') throw new HttpError(400, messages.resetUsed);
-      if (status === 'unknown') throw new HttpError(400, messages.resetUnknown);
-      if (status === 'expired') throw new HttpError(400, messages.resetExpired);
+      if (status === 'used') throw new HttpError(400, accountMessages.resetUsed);
+      if (status === 'unknown') throw new HttpError(400, accountMessages.resetUnknown);
+      if (status === 'expired') throw new HttpError(400, accountMessages.resetExpired);
       return [
         {
           type: 'PasswordReset',
@@ -167,8 +154,8 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
       ];
     }
     case 'RequestVerificationEmail': {
-      if (state.status !== 'registered') throw new HttpError(404, messages.userNotFound);
-      if (state.verified) throw new HttpError(400, messages.alreadyVerified);
+      if (state.status !== 'registered') throw new HttpError(404, accountMessages.userNotFound);
+      if (state.verified) throw new HttpError(400, accountMessages.alreadyVerified);
       return [
         {
           type: 'VerificationEmailRequested',

@@ -1,4 +1,11 @@
-import { HttpError, normaliseEmail } from '@nocturne/events';
+import { normaliseEmail } from '@nocturne/events';
+import {
+  accountMessages,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import { z } from 'zod';
 
 /**
@@ -6,40 +13,43 @@ import { z } from 'zod';
  * is), so a refusal reads "Password must be at least 6 characters", not a schema path.
  */
 const Email = z
-  .string({ error: 'Email is required' })
+  .string({ error: accountMessages.emailRequired })
   .transform(normaliseEmail)
   .pipe(
     z
       .string()
-      .min(1, 'Email is required')
-      .max(254, 'Email address is too long')
-      .pipe(z.email('Please enter a valid email address')),
+      .min(1, accountMessages.emailRequired)
+      .max(MAX_EMAIL_LENGTH, accountMessages.emailTooLong)
+      .pipe(z.email(accountMessages.emailInvalid)),
   );
 
 /** Taken exactly as typed: never trimmed or altered. */
 const NewPassword = z
-  .string({ error: 'Password is required' })
-  .min(6, 'Password must be at least 6 characters')
-  .max(256, 'Password must be at most 256 characters');
+  .string({ error: accountMessages.passwordRequired })
+  .min(MIN_PASSWORD_LENGTH, accountMessages.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, accountMessages.passwordTooLong);
 
-const Token = z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200, 'Invalid token');
+const Token = z
+  .string({ error: accountMessages.tokenRequired })
+  .min(1, accountMessages.tokenRequired)
+  .max(200, accountMessages.invalidToken);
 
 const body = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  z.object(shape, { error: 'The request body must be a JSON object' });
+  z.object(shape, { error: accountMessages.bodyNotObject });
 
 export const SignupBody = body({
   email: Email,
   password: NewPassword,
-  age_confirmed: z.literal(true, { error: 'You must confirm that you are 18+ years old to continue' }),
+  age_confirmed: z.literal(true, { error: accountMessages.ageNotConfirmed }),
 });
 
 export const LoginBody = body({
   email: Email,
   // Any string may be tried (capped only so nobody feeds argon2 megabytes).
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(256, 'Invalid email or password'),
+    .string({ error: accountMessages.passwordRequired })
+    .min(1, accountMessages.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH, accountMessages.invalidCredentials),
 });
 
 export const VerifyEmailBody = body({ token: Token });

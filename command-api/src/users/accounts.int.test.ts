@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { encodeEvent, linkToken, streams, userKeyOf } from '@nocturne/events';
+import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
+import { linkToken } from '@nocturne/events/auth';
+import { accountMessages } from '@nocturne/events/domain';
 import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from './account-decider';
 import { accountsClient, newEmail } from './testing/accounts-client';
 
 /** The account routes with the read side (/me), the mail reactor and the rate limits; the rest is accounts.test.ts. */
@@ -28,7 +29,7 @@ describe('signup, verification and login', () => {
 
     const unverified = await call('POST', '/api/auth/login', { body: { email, password: 'pass word ' } });
     expect(unverified.status).toBe(403);
-    expect(unverified.body.detail).toBe(messages.notVerified);
+    expect(unverified.body.detail).toBe(accountMessages.notVerified);
 
     const verify = await call('POST', '/api/auth/verify-email', {
       body: { token: signup.body.verification_token },
@@ -164,7 +165,7 @@ describe('password reset', () => {
       await call('POST', '/api/auth/reset-password', { body: { token, password: 'again again' } }),
     ).toMatchObject({
       status: 400,
-      body: { detail: messages.resetUsed },
+      body: { detail: accountMessages.resetUsed },
     });
   });
 
@@ -174,7 +175,7 @@ describe('password reset', () => {
     const forged = linkToken('not-the-secret', 'reset', userKey, randomUUID()).token;
     expect(
       await call('POST', '/api/auth/reset-password', { body: { token: forged, password: 'whatever1' } }),
-    ).toMatchObject({ status: 400, body: { detail: messages.resetUnknown } });
+    ).toMatchObject({ status: 400, body: { detail: accountMessages.resetUnknown } });
     // Given a reset requested two hours ago (valid one hour).
     const eventId = randomUUID();
     const link = linkToken(system.config.secret, 'reset', userKey, eventId);
@@ -201,7 +202,7 @@ describe('password reset', () => {
     const answer = await call('POST', '/api/auth/reset-password', {
       body: { token: link.token, password: 'whatever1' },
     });
-    expect(answer).toMatchObject({ status: 400, body: { detail: messages.resetExpired } });
+    expect(answer).toMatchObject({ status: 400, body: { detail: accountMessages.resetExpired } });
     // The session survives refused resets.
     expect(
       (await call('GET', '/api/auth/me', { token: user.token, minPosition: user.position })).status,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { encodeEvent, linkToken, newSessionToken, streams, userKeyOf } from '@nocturne/events';
+import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
+import { linkToken, newSessionToken } from '@nocturne/events/auth';
+import { accountMessages } from '@nocturne/events/domain';
 import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from './account-decider';
 import { hashPassword } from './password';
 import { accountsClient, newEmail } from './testing/accounts-client';
 
@@ -108,16 +109,16 @@ describe('one-time tokens', () => {
     const forged = `${userKey}.${newSessionToken(userKey!).token.split('.')[1]}`;
     expect(await call('POST', '/api/auth/verify-email', { body: { token: forged } })).toMatchObject({
       status: 400,
-      body: { detail: messages.verificationUnknown },
+      body: { detail: accountMessages.verificationUnknown },
     });
     expect(await call('POST', '/api/auth/verify-email', { body: { token: 'garbage' } })).toMatchObject({
       status: 400,
-      body: { detail: messages.verificationUnknown },
+      body: { detail: accountMessages.verificationUnknown },
     });
     expect((await call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
     expect(await call('POST', '/api/auth/verify-email', { body: { token } })).toMatchObject({
       status: 400,
-      body: { detail: messages.verificationUsed },
+      body: { detail: accountMessages.verificationUsed },
     });
   });
 

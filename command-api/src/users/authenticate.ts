@@ -1,10 +1,10 @@
-import { HttpError } from '@nocturne/events';
+import type { UserState } from '@nocturne/events/domain';
+import { accountMessages } from '@nocturne/events/domain';
+import { bearerTokenOf, HttpError } from '@nocturne/events/http';
 import type { FastifyRequest } from 'fastify';
 import type { CommandApiDeps } from '../deps';
-import { messages } from './account-decider';
 import { loadUserState } from './load-user';
 import { locateToken } from './one-time-token';
-import type { UserState } from './user-state';
 
 export interface AuthenticatedUser {
   userKey: string;
@@ -14,14 +14,6 @@ export interface AuthenticatedUser {
   state: UserState;
   /** Digest of the session token the request carried (logout revokes exactly this one). */
   sessionDigest: string;
-}
-
-/** The Bearer token of a request, or null. */
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return match ? match[1]! : null;
 }
 
 /**
@@ -34,7 +26,7 @@ export async function authenticateUser(
   request: FastifyRequest,
   deps: Pick<CommandApiDeps, 'store' | 'vault' | 'clock'>,
 ): Promise<AuthenticatedUser | null> {
-  const located = locateToken(bearerToken(request));
+  const located = locateToken(bearerTokenOf(request.headers.authorization));
   if (!located) return null;
   const state = await loadUserState(deps.store, located.userKey);
   const expiresAt = state.sessions.get(located.digest);
@@ -52,6 +44,6 @@ export async function requireUser(
   deps: Pick<CommandApiDeps, 'store' | 'vault' | 'clock'>,
 ): Promise<AuthenticatedUser> {
   const user = await authenticateUser(request, deps);
-  if (!user) throw new HttpError(401, messages.notAuthenticated, { 'WWW-Authenticate': 'Bearer' });
+  if (!user) throw new HttpError(401, accountMessages.notAuthenticated, { 'WWW-Authenticate': 'Bearer' });
   return user;
 }

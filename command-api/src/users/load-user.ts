@@ -1,5 +1,6 @@
-import { decodeEvent, type EventStore, type RecordedEvent, streams } from '@nocturne/events';
-import { evolveUser, initialUserState, type UserEvent, type UserState } from './user-state';
+import { decodeEvent, type RecordedEvent, streams } from '@nocturne/events';
+import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/events/domain';
+import type { EventStore } from '@nocturne/events/store';
 
 /** The current state of `user-{userKey}` (initial state for a stream that does not exist). */
 export async function loadUserState(store: EventStore, userKey: string): Promise<UserState> {

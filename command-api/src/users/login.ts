@@ -1,10 +1,12 @@
-import { HttpError, streams, userKeyOf } from '@nocturne/events';
+import { streams, userKeyOf } from '@nocturne/events';
+import { accountMessages } from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
-import { accountDecider, messages } from './account-decider';
+import { accountDecider } from './account-decider';
 import { LoginBody, parseBody } from './account-input';
 import { loadUserState } from './load-user';
 import { newSessionToken } from './one-time-token';
@@ -36,7 +38,7 @@ export const loginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps)
         ? await deps.vault.decrypt(state.encryptedPasswordHash)
         : null;
     if (!(await verifyPassword(storedHash, input.password))) {
-      throw new HttpError(401, messages.invalidCredentials);
+      throw new HttpError(401, accountMessages.invalidCredentials);
     }
     const session = newSessionToken(userKey);
     const result = await handleCommand(

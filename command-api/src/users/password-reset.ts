@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, streams, userKeyOf } from '@nocturne/events';
+import { streams, userKeyOf } from '@nocturne/events';
+import { accountMessages } from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
-import { accountDecider, messages } from './account-decider';
+import { accountDecider } from './account-decider';
 import { PasswordResetRequestBody, parseBody, ResetPasswordBody } from './account-input';
 import { loadUserState } from './load-user';
 import { locateToken, oneTimeToken } from './one-time-token';
@@ -47,9 +49,9 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
   app.post('/api/auth/reset-password', { preHandler: resetsPerIp }, async (request, reply) => {
     const { token, password } = parseBody(ResetPasswordBody, request.body);
     const located = locateToken(token);
-    if (!located) throw new HttpError(400, messages.resetUnknown);
+    if (!located) throw new HttpError(400, accountMessages.resetUnknown);
     const before = await loadUserState(deps.store, located.userKey);
-    if (!before.accountId) throw new HttpError(400, messages.resetUnknown);
+    if (!before.accountId) throw new HttpError(400, accountMessages.resetUnknown);
     const encryptedPasswordHash = await deps.vault.encrypt(before.accountId, await hashPassword(password));
     const result = await handleCommand(
       deps.store,

@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events';
+import { HttpError } from '@nocturne/events/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export interface AccountRateLimits {

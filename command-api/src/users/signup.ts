@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, streams, userKeyOf } from '@nocturne/events';
+import { streams, userKeyOf } from '@nocturne/events';
+import { accountMessages } from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
-import { accountDecider, messages } from './account-decider';
+import { accountDecider } from './account-decider';
 import { parseBody, SignupBody } from './account-input';
 import { loadUserState } from './load-user';
 import { oneTimeToken } from './one-time-token';
@@ -76,7 +78,7 @@ export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps
         });
       } catch (error) {
         // Another signup of this address changed its account meanwhile: encrypt for the new state.
-        const raced = error instanceof HttpError && error.detail === messages.signupRaced;
+        const raced = error instanceof HttpError && error.detail === accountMessages.signupRaced;
         if (pending === null) await deps.vault.destroy(accountId);
         if (!raced || attempt >= 5) throw error;
       }

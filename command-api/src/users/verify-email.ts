@@ -1,10 +1,12 @@
-import { HttpError, streams } from '@nocturne/events';
+import { streams } from '@nocturne/events';
+import { accountMessages } from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
-import { accountDecider, messages } from './account-decider';
+import { accountDecider } from './account-decider';
 import { parseBody, VerifyEmailBody } from './account-input';
 import { locateToken } from './one-time-token';
 
@@ -16,7 +18,7 @@ export const verifyEmailRoutes: FastifyPluginAsync<CommandApiDeps> = async (app,
   app.post('/api/auth/verify-email', async (request, reply) => {
     const { token } = parseBody(VerifyEmailBody, request.body);
     const located = locateToken(token);
-    if (!located) throw new HttpError(400, messages.verificationUnknown);
+    if (!located) throw new HttpError(400, accountMessages.verificationUnknown);
     const result = await handleCommand(
       deps.store,
       streams.user(located.userKey),

@@ -1,11 +1,5 @@
-import {
-  encodeEvent,
-  normaliseEmail,
-  streams,
-  userKeyOf,
-  WaitlistJoined,
-  WrongExpectedRevisionError,
-} from '@nocturne/events';
+import { encodeEvent, normaliseEmail, streams, userKeyOf, WaitlistJoined } from '@nocturne/events';
+import { WrongExpectedRevisionError } from '@nocturne/events/store';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

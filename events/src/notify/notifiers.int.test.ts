@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, type TestDatabase, testNatsUrl } from '@nocturne/infra/test-env/index';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testNatsUrl } from '../testing/test-database';
 import { NatsNotifier } from './nats-notifier';
 import type { Notifier } from './notifier';
 import { PostgresNotifier } from './postgres-notifier';

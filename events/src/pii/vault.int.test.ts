@@ -1,5 +1,5 @@
-import { createTestDatabase } from '@nocturne/infra/test-env/index';
 import { describe } from 'vitest';
+import { createTestDatabase } from '../testing/test-database';
 import { PostgresPiiVault } from './vault';
 import { piiVaultContract } from './vault-contract';
 

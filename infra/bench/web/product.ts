@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '@nocturne/events/testing';
 import { repoRoot } from '../../bin/web-build.mjs';
 import { freePort } from '../../src/launcher/free-port';
-import { createTestDatabase } from '../../src/test-env/database';
 import type { TestServices } from '../../src/test-env/pick-services';
 
 const bootstrap = fileURLToPath(new URL('../../bin/bootstrap.mjs', import.meta.url));

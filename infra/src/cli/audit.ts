@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { formatHistory } from '@nocturne/query-api/admin/history/format-history';
-import { replayUserHistory } from '@nocturne/query-api/admin/history/replay-user-history';
+import { formatHistory, replayUserHistory } from '@nocturne/query-api';
 import type { AppConfig } from '../config';
 import { connectInfrastructure } from '../system/connect';
 

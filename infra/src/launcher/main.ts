@@ -1,4 +1,4 @@
-import { NatsNotifier } from '@nocturne/events';
+import { NatsNotifier } from '@nocturne/events/notify';
 import { parseConfigOrExit, resolveConfig } from '../config';
 import { defaultWebDist, startSystem } from '../system/start-system';
 import { provisionDatabase } from './provision';

@@ -1,5 +1,5 @@
 import replyFrom from '@fastify/reply-from';
-import { answerFrameworkError, installErrorHandling } from '@nocturne/events';
+import { answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/http-app';
 import { securityHeaders, withSecurityHeaders } from '../system/security-headers';

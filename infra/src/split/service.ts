@@ -1,4 +1,4 @@
-import { httpPremiumUnlocker } from '@nocturne/command-api/premium/http-unlocker';
+import { httpPremiumUnlocker } from '@nocturne/command-api';
 import { migrateReadModel } from '@nocturne/projector';
 import { parseConfig, resolveConfig } from '../config';
 import { onShutdown } from '../launcher/shutdown';

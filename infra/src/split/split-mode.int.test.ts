@@ -5,13 +5,13 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueName } from '@nocturne/events/testing';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBuilt, serverDist } from '../../bin/build.mjs';
 import { ensureWebBuilt } from '../../bin/web-build.mjs';
 import { freePort } from '../launcher/free-port';
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueName } from '../test-env/database';
 
 const supervisor = join(serverDist, 'split.mjs');
 const ADMIN_PASSWORD = 'split-mode-admin-password';

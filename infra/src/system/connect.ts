@@ -1,11 +1,7 @@
-import {
-  type EventStore,
-  NatsNotifier,
-  type Notifier,
-  PostgresEventStore,
-  PostgresNotifier,
-  PostgresPiiVault,
-} from '@nocturne/events';
+import { NatsNotifier, type Notifier, PostgresNotifier } from '@nocturne/events/notify';
+import { PostgresPiiVault } from '@nocturne/events/pii';
+import type { EventStore } from '@nocturne/events/store';
+import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { createReadModelDb, type ReadModel } from '@nocturne/projector';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
@@ -34,7 +30,7 @@ async function connectNotifier(config: AppConfig, log: (line: string) => void): 
 
 async function connectStore(config: AppConfig): Promise<EventStore> {
   if (config.eventStoreUrl) {
-    const { openEventStore } = await import('@nocturne/events/store/open-event-store');
+    const { openEventStore } = await import('@nocturne/events/store/open');
     return openEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl });
   }
   return PostgresEventStore.connect({ connectionString: config.databaseUrl });

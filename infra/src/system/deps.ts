@@ -1,7 +1,6 @@
-import type { CommandApiDeps } from '@nocturne/command-api';
-import { createPremiumUnlocker } from '@nocturne/command-api/premium/unlock-premium-story';
-import type { AccountRateLimits } from '@nocturne/command-api/users/rate-limits';
-import { type AdminPassword, hashAdminPassword } from '@nocturne/events';
+import type { AccountRateLimits, CommandApiDeps } from '@nocturne/command-api';
+import { createPremiumUnlocker } from '@nocturne/command-api';
+import { type AdminPassword, hashAdminPassword } from '@nocturne/events/auth';
 import { Consistency, type QueryApiDeps } from '@nocturne/query-api';
 import type { AppConfig } from '../config';
 import type { Infrastructure } from './connect';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
-import { answerFrameworkError, installErrorHandling } from '@nocturne/events';
+import { answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { securityHeaders, withSecurityHeaders } from './security-headers';

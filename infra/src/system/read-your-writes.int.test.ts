@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@nocturne/events';
-import { given, storyPublished } from '@nocturne/events/testing/given';
+import { given, storyPublished } from '@nocturne/events/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from './test-system';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AccountRateLimits } from '@nocturne/command-api/users/rate-limits';
+import type { AccountRateLimits } from '@nocturne/command-api';
 import {
   createMailer,
   migrateReadModel,
@@ -7,7 +7,7 @@ import {
   projections,
   ReactorRunner,
 } from '@nocturne/projector';
-import { reactors } from '@nocturne/projector/reactors/index';
+import { reactors } from '@nocturne/projector/reactors';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { connectInfrastructure, type Infrastructure } from './connect';

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemoryNotifier } from '@nocturne/events/notify/memory-notifier';
-import { MemoryPiiVault } from '@nocturne/events/pii/memory-vault';
-import { MemoryEventStore } from '@nocturne/events/store/memory/memory-event-store';
+import { MemoryNotifier } from '@nocturne/events/notify';
+import { MemoryPiiVault } from '@nocturne/events/pii';
+import { MemoryEventStore } from '@nocturne/events/store/memory';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { testConfig } from '../test-env/test-config';

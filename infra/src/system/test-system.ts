@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase, testNatsUrl, uniqueName } from '@nocturne/events/testing';
 import type { AppConfig } from '../config';
-import { createTestDatabase, testNatsUrl, uniqueName } from '../test-env/database';
 import { testConfig } from '../test-env/test-config';
 import { type RunningSystem, startSystem } from './start-system';
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { streams } from '@nocturne/events';
-import { given, storyPublished } from '@nocturne/events/testing/given';
+import { given, storyPublished } from '@nocturne/events/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuilt } from '../../bin/web-build.mjs';

@@ -1,3 +1,2 @@
-export * from './database';
 export * from './pick-services';
 export * from './test-config';

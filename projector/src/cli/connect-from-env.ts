@@ -1,4 +1,6 @@
-import { type EventStore, openEventStore, PostgresPiiVault } from '@nocturne/events';
+import { PostgresPiiVault } from '@nocturne/events/pii';
+import type { EventStore } from '@nocturne/events/store';
+import { openEventStore } from '@nocturne/events/store/open';
 
 export interface CliConnections {
   databaseUrl: string;

@@ -1,4 +1,6 @@
-import { type DomainEvent, linkToken, type PiiVault, type RecordedEvent } from '@nocturne/events';
+import type { DomainEvent, RecordedEvent } from '@nocturne/events';
+import { linkToken } from '@nocturne/events/auth';
+import type { PiiVault } from '@nocturne/events/pii';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../mail/mailer';
 import type { ReactorContext } from '../runner/reactor';

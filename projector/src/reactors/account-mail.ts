@@ -1,4 +1,5 @@
-import { idOf, linkToken, type RecordedEvent } from '@nocturne/events';
+import { idOf, type RecordedEvent } from '@nocturne/events';
+import { linkToken } from '@nocturne/events/auth';
 import type { MailMessage } from '../mail/mailer';
 import type { Reactor, ReactorContext } from '../runner/reactor';
 

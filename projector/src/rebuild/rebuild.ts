@@ -1,4 +1,5 @@
-import type { EventStore, PiiVault } from '@nocturne/events';
+import type { PiiVault } from '@nocturne/events/pii';
+import type { EventStore } from '@nocturne/events/store';
 import pg from 'pg';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
 import type { Projection } from '../runner/projection';

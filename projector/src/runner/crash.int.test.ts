@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { PostgresEventStore, PostgresPiiVault } from '@nocturne/events';
-import { createTestDatabase, type TestDatabase } from '@nocturne/infra/test-env/database';
+import { PostgresPiiVault } from '@nocturne/events/pii';
+import { PostgresEventStore } from '@nocturne/events/store/postgres';
+import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../projections';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';

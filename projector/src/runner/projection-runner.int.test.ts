@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type DomainEvent,
-  type EventStore,
-  NatsNotifier,
-  PostgresEventStore,
-  PostgresPiiVault,
-  streams,
-} from '@nocturne/events';
-import { given, storyPublished } from '@nocturne/events/testing/given';
+import { type DomainEvent, streams } from '@nocturne/events';
+import { NatsNotifier } from '@nocturne/events/notify';
+import { PostgresPiiVault } from '@nocturne/events/pii';
+import type { EventStore } from '@nocturne/events/store';
+import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import {
   createTestDatabase,
+  given,
+  storyPublished,
   type TestDatabase,
   testNatsUrl,
   uniqueName,
-} from '@nocturne/infra/test-env/database';
+} from '@nocturne/events/testing';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

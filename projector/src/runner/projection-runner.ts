@@ -1,10 +1,7 @@
-import {
-  decodeEvent,
-  type EventStore,
-  type Notifier,
-  type PiiVault,
-  type RecordedEvent,
-} from '@nocturne/events';
+import { decodeEvent, type RecordedEvent } from '@nocturne/events';
+import type { Notifier } from '@nocturne/events/notify';
+import type { PiiVault } from '@nocturne/events/pii';
+import type { EventStore } from '@nocturne/events/store';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ReadModel } from '../read-model/schema';
 import type { Projection } from './projection';

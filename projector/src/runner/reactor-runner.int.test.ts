@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { encodeEvent, PostgresEventStore, PostgresPiiVault, streams } from '@nocturne/events';
-import { createTestDatabase, type TestDatabase } from '@nocturne/infra/test-env/database';
+import { encodeEvent, streams } from '@nocturne/events';
+import { PostgresPiiVault } from '@nocturne/events/pii';
+import { PostgresEventStore } from '@nocturne/events/store/postgres';
+import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reactor } from './reactor';
 import { ReactorRunner } from './reactor-runner';

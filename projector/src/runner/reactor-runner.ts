@@ -1,4 +1,7 @@
-import { createPool, decodeEvent, type EventStore, type Notifier } from '@nocturne/events';
+import { decodeEvent } from '@nocturne/events';
+import type { Notifier } from '@nocturne/events/notify';
+import { createPool } from '@nocturne/events/pg';
+import type { EventStore } from '@nocturne/events/store';
 import type pg from 'pg';
 import type { Reactor, ReactorContext } from './reactor';
 import { REACTOR_LOCK } from './read-model-lock';

@@ -1,4 +1,5 @@
-import type { EventType, PiiVault, RecordedEvent } from '@nocturne/events';
+import type { EventType, RecordedEvent } from '@nocturne/events';
+import type { PiiVault } from '@nocturne/events/pii';
 import type { Mailer } from '../mail/mailer';
 
 export interface ReactorContext {

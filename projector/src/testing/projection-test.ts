@@ -1,5 +1,6 @@
-import type { DomainEvent, PiiVault, RecordedEvent } from '@nocturne/events';
-import { createTestDatabase, type TestDatabase } from '@nocturne/infra/test-env/database';
+import type { DomainEvent, RecordedEvent } from '@nocturne/events';
+import type { PiiVault } from '@nocturne/events/pii';
+import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { createReadModelDb, migrateReadModel } from '../read-model/database';

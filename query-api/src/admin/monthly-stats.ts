@@ -1,5 +1,5 @@
-import { requireAdmin } from '@nocturne/events';
-import { monthOf, monthsBetween } from '@nocturne/projector/projections/monthly-stats/month-of';
+import { monthOf, monthsBetween } from '@nocturne/events/domain';
+import { requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 

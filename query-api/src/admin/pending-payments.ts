@@ -1,4 +1,4 @@
-import { requireAdmin } from '@nocturne/events';
+import { requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 

@@ -7,8 +7,8 @@ import {
   previewFileName,
   SLIDE_REF,
   slideFileName,
-} from '@nocturne/command-api/images/image-names';
-import { HttpError } from '@nocturne/events';
+} from '@nocturne/events/domain';
+import { HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';

@@ -1,4 +1,4 @@
-import { FULL_PRICE } from '@nocturne/command-api/discounts/discount-code';
+import { FULL_PRICE } from '@nocturne/events/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 

@@ -1,11 +1,9 @@
-import { HttpError, storyIdFrom } from '@nocturne/events';
+import { storyMessages } from '@nocturne/events/domain';
+import { HttpError, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 import { fullStory } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
-
-export const STORY_NOT_FOUND = 'Story not found';
-export const LOGIN_REQUIRED = 'Login required for premium stories';
 
 /**
  * GET /api/stories/{id}. A free story: anyone. A premium story: an admin reads it; a user must
@@ -19,13 +17,13 @@ export const getStoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps
   app.get('/api/stories/:id', async (request, reply) => {
     const id = storyIdFrom(request.params);
     const row = await deps.db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw new HttpError(404, STORY_NOT_FOUND);
+    if (!row) throw new HttpError(404, storyMessages.notFound);
     if (!row.is_premium) return fullStory(row, null);
 
     const viewer = await viewerOf(request, deps);
     const signer = signerFor(viewer, deps);
     if (viewer.admin) return fullStory(row, signer);
-    if (!viewer.user) throw new HttpError(401, LOGIN_REQUIRED);
+    if (!viewer.user) throw new HttpError(401, storyMessages.loginRequired);
 
     const unlocked = await unlockedBy(deps, viewer.user, id);
     if (!unlocked.has(id)) {

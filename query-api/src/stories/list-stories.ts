@@ -1,6 +1,7 @@
+import type { Story } from '@nocturne/events/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
-import { coverStory, fullStory, lockedStory, type StoryAnswer } from './story-answer';
+import { coverStory, fullStory, lockedStory } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
 
 /**
@@ -22,7 +23,7 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     ]);
     const signer = signerFor(viewer, deps);
     const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
-    return rows.map((row): StoryAnswer => {
+    return rows.map((row): Story => {
       const mayRead = !row.is_premium || viewer.admin !== null || unlocked.has(row.id);
       const story = mayRead
         ? fullStory(row, signer)

@@ -1,24 +1,7 @@
-import type { StoriesTable } from '@nocturne/projector/read-model/schema';
+import { type Story, teaser } from '@nocturne/events/domain';
+import type { StoriesTable } from '@nocturne/projector/read-model';
 import type { Selectable } from 'kysely';
 import { signImageRef } from '../images/signed-ref';
-
-/** A story as the SPA gets it (spec.md section 3), plus `slides` for the admin. */
-export interface StoryAnswer {
-  id: string;
-  images: string[];
-  texts: string[];
-  isPremium: boolean;
-  views: number;
-  likes: number;
-  slides?: number;
-}
-
-/** Words of the first text shown on a locked premium card (spec.md section 9). */
-export const TEASER_WORDS = 10;
-
-export function teaser(text: string): string {
-  return text.trim().split(/\s+/).slice(0, TEASER_WORDS).join(' ');
-}
 
 type StoryRow = Selectable<StoriesTable>;
 
@@ -33,7 +16,7 @@ export interface Signer {
  * The whole story. A premium story's images are signed references for `signer` (an <img>
  * cannot send a Bearer header); a free story's are its plain references.
  */
-export function fullStory(row: StoryRow, signer: Signer | null): StoryAnswer {
+export function fullStory(row: StoryRow, signer: Signer | null): Story {
   const images = row.slides.map((s) =>
     row.is_premium && signer
       ? signImageRef(signer.secret, s.image.ref, signer.subject, signer.now)
@@ -53,7 +36,7 @@ export function fullStory(row: StoryRow, signer: Signer | null): StoryAnswer {
  * A premium story for a viewer who may not read it: only the blurred preview and the opening
  * words of the first text. No original image, no further text.
  */
-export function lockedStory(row: StoryRow): StoryAnswer {
+export function lockedStory(row: StoryRow): Story {
   return {
     id: row.id,
     images: [row.preview.ref],
@@ -69,7 +52,7 @@ export function lockedStory(row: StoryRow): StoryAnswer {
  * cover, the first image unblurred as the spec's card shows it to subscribers (as a signed
  * reference), and the opening words. The other slides and texts come only with the unlock.
  */
-export function coverStory(row: StoryRow, signer: Signer): StoryAnswer {
+export function coverStory(row: StoryRow, signer: Signer): Story {
   const first = row.slides[0];
   return {
     ...lockedStory(row),

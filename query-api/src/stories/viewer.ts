@@ -1,4 +1,4 @@
-import { type AdminCaller, adminCaller } from '@nocturne/events';
+import { type AdminCaller, adminCaller } from '@nocturne/events/http';
 import type { FastifyRequest } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 import { adminSubject, userSubject } from '../images/signed-ref';

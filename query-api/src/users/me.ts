@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events';
+import { HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 import { sessionUser } from './session-user';

@@ -1,11 +1,7 @@
-import { evolveUser, initialUserState, type UserEvent } from '@nocturne/command-api/users/user-state';
-import {
-  decodeEvent,
-  type LocatedToken,
-  locateUserToken,
-  type RecordedEvent,
-  streams,
-} from '@nocturne/events';
+import { decodeEvent, type RecordedEvent, streams } from '@nocturne/events';
+import { type LocatedToken, locateUserToken } from '@nocturne/events/auth';
+import { evolveUser, initialUserState, type UserEvent } from '@nocturne/events/domain';
+import { bearerTokenOf } from '@nocturne/events/http';
 import type { FastifyRequest } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 
@@ -31,9 +27,7 @@ type SessionDeps = Pick<QueryApiDeps, 'db' | 'clock' | 'consistency' | 'store' |
  * event log decides: when the session is live there, wait for its own position and read again.
  */
 export async function sessionUser(request: FastifyRequest, deps: SessionDeps): Promise<SessionUser | null> {
-  const header = request.headers.authorization;
-  const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] : undefined;
-  const located = locateUserToken(token);
+  const located = locateUserToken(bearerTokenOf(request.headers.authorization));
   if (!located) return null;
   const projected = await sessionFromReadModel(located, deps);
   if (projected) return projected;

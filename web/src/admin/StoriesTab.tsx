@@ -1,6 +1,6 @@
+import type { Story } from '@nocturne/events/domain';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { CreateStoryForm } from '../create-story/CreateStoryForm';
-import type { Story } from '../stories/story';
 import { Alert } from '../ui/Alert';
 import { AdminStoryCard } from './AdminStoryCard';
 import { deleteStory } from './admin-api';

@@ -1,5 +1,5 @@
+import type { Story } from '@nocturne/events/domain';
 import { ApiError, api, apiFetch } from '../api/client';
-import type { Story } from '../stories/story';
 
 export interface AdminUser {
   email: string;

@@ -1,3 +1,4 @@
+import { emailError } from '@nocturne/events/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,7 +9,6 @@ import { AuthLayout } from './AuthLayout';
 import { login } from './auth-api';
 import { useAuth } from './auth-context';
 import { Field } from './Field';
-import { emailError } from './validation';
 
 /** spec.md section 8: the server's message, or "Invalid email or password"; "Login failed" otherwise. */
 function loginFailure(error: unknown): string {

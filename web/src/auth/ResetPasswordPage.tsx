@@ -1,3 +1,4 @@
+import { accountMessages, emailError, newPasswordError } from '@nocturne/events/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -7,7 +8,6 @@ import { Button, buttonClass } from '../ui/Button';
 import { AuthLayout } from './AuthLayout';
 import { requestPasswordReset, resetPassword } from './auth-api';
 import { Field } from './Field';
-import { emailError, messages, newPasswordError } from './validation';
 
 function failure(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.detail ?? fallback;
@@ -90,7 +90,7 @@ function NewPasswordForm({ token }: { token: string }) {
     const problem = newPasswordError(password);
     const found = {
       ...(problem ? { password: problem } : {}),
-      ...(password !== confirm ? { confirm: messages.passwordsDiffer } : {}),
+      ...(password !== confirm ? { confirm: accountMessages.passwordsDiffer } : {}),
     };
     setErrors(found);
     if (found.password || found.confirm) {

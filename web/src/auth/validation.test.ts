@@ -1,5 +1,6 @@
+import { emailError, accountMessages as messages } from '@nocturne/events/domain';
 import { describe, expect, it } from 'vitest';
-import { emailError, messages, signupErrors } from './validation';
+import { signupErrors } from './validation';
 
 const ok = { email: 'ann@example.com', password: 'secret1', confirm: 'secret1', ageConfirmed: true };
 
@@ -9,7 +10,7 @@ describe('signup validation (spec.md section 5)', () => {
   });
 
   it('gives each message for its case', () => {
-    expect(signupErrors({ ...ok, ageConfirmed: false })).toEqual({ age: messages.ageRequired });
+    expect(signupErrors({ ...ok, ageConfirmed: false })).toEqual({ age: messages.ageNotConfirmed });
     expect(signupErrors({ ...ok, confirm: 'secret2' })).toEqual({ confirm: messages.passwordsDiffer });
     expect(signupErrors({ ...ok, password: '12345', confirm: '12345' })).toEqual({
       password: messages.passwordTooShort,
@@ -19,7 +20,7 @@ describe('signup validation (spec.md section 5)', () => {
   });
 
   it('uses the spec texts', () => {
-    expect(messages.ageRequired).toBe('You must confirm that you are 18+ years old to continue');
+    expect(messages.ageNotConfirmed).toBe('You must confirm that you are 18+ years old to continue');
     expect(messages.passwordsDiffer).toBe('Passwords do not match');
     expect(messages.passwordTooShort).toBe('Password must be at least 6 characters');
   });

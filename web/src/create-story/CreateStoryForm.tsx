@@ -1,3 +1,4 @@
+import { MAX_SLIDES, MIN_SLIDES } from '@nocturne/events/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client';
@@ -5,7 +6,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PlusIcon } from '../ui/icons';
 import { SlideEditor } from './SlideEditor';
-import { type DraftSlide, formMessages, MAX_SLIDES, MIN_SLIDES, slidesProblem } from './story-form-rules';
+import { type DraftSlide, draftProblem, formMessages } from './story-form-rules';
 import './create-story.css';
 
 export interface CreateStoryFormProps {
@@ -57,7 +58,7 @@ export function CreateStoryForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = slidesProblem(slides);
+    const problem = draftProblem(slides);
     if (problem) return fail(problem);
     setError(null);
     const body = new FormData();

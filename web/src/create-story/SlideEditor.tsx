@@ -1,7 +1,8 @@
+import { countWords, MAX_WORDS } from '@nocturne/events/domain';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../ui/Button';
 import { CloseIcon, ImageIcon } from '../ui/icons';
-import { countWords, type DraftSlide, MAX_WORDS } from './story-form-rules';
+import type { DraftSlide } from './story-form-rules';
 
 export interface SlideEditorProps {
   index: number;

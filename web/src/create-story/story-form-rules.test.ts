@@ -1,5 +1,6 @@
+import { countWords, slideMessages } from '@nocturne/events/domain';
 import { describe, expect, it } from 'vitest';
-import { countWords, formMessages, slidesProblem } from './story-form-rules';
+import { draftProblem } from './story-form-rules';
 
 const file = new File([new Uint8Array([1])], 'a.png', { type: 'image/png' });
 const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
@@ -11,21 +12,21 @@ describe('story form rules', () => {
   });
 
   it('needs at least 2 complete slides, each with an image and text', () => {
-    expect(slidesProblem([{ file, text: 'one' }])).toBe(formMessages.tooFewSlides);
+    expect(draftProblem([{ file, text: 'one' }])).toBe(slideMessages.tooFewSlides);
     expect(
-      slidesProblem([
+      draftProblem([
         { file, text: 'one' },
         { file: null, text: 'two' },
       ]),
-    ).toBe(formMessages.tooFewSlides);
+    ).toBe(slideMessages.tooFewSlides);
     expect(
-      slidesProblem([
+      draftProblem([
         { file, text: 'one' },
         { file, text: '  ' },
       ]),
-    ).toBe(formMessages.tooFewSlides);
+    ).toBe(slideMessages.tooFewSlides);
     expect(
-      slidesProblem([
+      draftProblem([
         { file, text: 'one' },
         { file, text: 'two' },
       ]),
@@ -34,10 +35,10 @@ describe('story form rules', () => {
 
   it('refuses a text over 500 words', () => {
     expect(
-      slidesProblem([
+      draftProblem([
         { file, text: words(500) },
         { file, text: words(501) },
       ]),
-    ).toBe(formMessages.badWordCount);
+    ).toBe(slideMessages.badWordCount);
   });
 });

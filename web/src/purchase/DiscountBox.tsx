@@ -1,3 +1,4 @@
+import { FULL_PRICE } from '@nocturne/events/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../ui/Button';
 import { checkDiscountCode } from './purchase-api';
@@ -31,7 +32,7 @@ export function DiscountBox({ onAmount, label = 'Discount code' }: DiscountBoxPr
     } catch (error) {
       console.error('Discount check failed', error);
       setVerdict({ kind: 'invalid' });
-      onAmount(15);
+      onAmount(FULL_PRICE);
     } finally {
       setChecking(false);
     }
@@ -53,7 +54,7 @@ export function DiscountBox({ onAmount, label = 'Discount code' }: DiscountBoxPr
             setCode(event.target.value);
             if (verdict.kind !== 'none') {
               setVerdict({ kind: 'none' });
-              onAmount(15);
+              onAmount(FULL_PRICE);
             }
           }}
           aria-describedby={verdict.kind === 'none' ? undefined : `${id}-verdict`}

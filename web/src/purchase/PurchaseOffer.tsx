@@ -1,9 +1,10 @@
+import { FULL_PRICE } from '@nocturne/events/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/Button';
 import { Benefits } from './Benefits';
 import { ConfirmPaymentDialog } from './ConfirmPaymentDialog';
 import { DiscountBox } from './DiscountBox';
-import { CONFIRM_DIALOG_DELAY_MS, FULL_PRICE, paymentLink, usePaymentSettings } from './purchase-api';
+import { CONFIRM_DIALOG_DELAY_MS, paymentLink, usePaymentSettings } from './purchase-api';
 import './purchase.css';
 
 export interface PurchaseOfferProps {

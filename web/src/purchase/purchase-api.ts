@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 
-/** spec.md section 9: 15 USD one-time; 10 USD with the valid discount code. */
-export const FULL_PRICE = 15;
 /** The fixed payment method of a direct PayPal link (spec.md section 3). */
 export const PAYMENT_METHOD = 'paypal_direct';
 /** spec.md section 9: the "Payment Sent?" dialog opens 1 s after the link; closes 2 s after success. */

@@ -1,6 +1,6 @@
+import type { Story } from '@nocturne/events/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Story } from '../stories/story';
 import { ArrowLeftIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { readerLayout, slideAt } from './reader-layout';

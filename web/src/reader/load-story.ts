@@ -1,5 +1,5 @@
+import { type Story, storyMessages } from '@nocturne/events/domain';
 import { apiFetch } from '../api/client';
-import type { Story } from '../stories/story';
 
 /** Why a story could not be shown; each kind is its own screen (spec.md sections 4 and 8). */
 export type StoryFailure =
@@ -17,8 +17,8 @@ export class StoryLoadError extends Error {
 export const messages = {
   notFound: 'Story not found.',
   noContent: 'Story content not available.',
-  loginRequired: 'Login required for premium stories',
-  noneRemaining: 'No premium stories remaining. Please purchase more to continue reading.',
+  loginRequired: storyMessages.loginRequired,
+  noneRemaining: storyMessages.noneRemaining,
   failed: 'Failed to load story',
   network: 'Failed to load story. Please try again.',
 } as const;

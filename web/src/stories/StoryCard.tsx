@@ -1,8 +1,9 @@
+import type { Story } from '@nocturne/events/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EyeIcon, HeartIcon, ImageIcon, LockIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
-import { type Story, type StoryLinkState, storyHref, storyPreview } from './story';
+import { type StoryLinkState, storyHref, storyPreview } from './story';
 
 export interface StoryCardProps {
   story: Story;

@@ -1,7 +1,8 @@
+import type { Story } from '@nocturne/events/domain';
 import type { ReactNode } from 'react';
 import { Alert } from '../ui/Alert';
 import { StoryCard } from './StoryCard';
-import type { Story, StoryLinkState } from './story';
+import type { StoryLinkState } from './story';
 import './stories.css';
 
 export const STORIES_FAILED_MESSAGE = 'Failed to load stories. Please try again later.';

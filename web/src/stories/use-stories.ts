@@ -1,7 +1,7 @@
+import type { Story } from '@nocturne/events/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { useAuth } from '../auth/auth-context';
-import type { Story } from './story';
 
 /**
  * The query key of GET /api/stories. The answer depends on the viewer (premium images come as

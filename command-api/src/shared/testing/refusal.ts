@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events';
+import { HttpError } from '@nocturne/events/http';
 
 export interface Refusal {
   status: number;

@@ -1,4 +1,6 @@
-import { type EventStore, encodeEvent, newSessionToken, streams, userKeyOf } from '@nocturne/events';
+import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
+import { newSessionToken } from '@nocturne/events/auth';
+import type { EventStore } from '@nocturne/events/store';
 import { TEST_ADMIN_PASSWORD } from '@nocturne/infra/test-env/test-config';
 import sharp from 'sharp';
 

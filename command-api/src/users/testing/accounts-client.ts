@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { decodeEvent, type EventStore, type RecordedEvent, streams, userKeyOf } from '@nocturne/events';
+import { decodeEvent, type RecordedEvent, streams, userKeyOf } from '@nocturne/events';
+import type { EventStore } from '@nocturne/events/store';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 

@@ -1,6 +1,6 @@
-import { createTestDatabase } from '@nocturne/infra/test-env/index';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../testing/test-database';
 import { concurrentWritersContract } from '../contract/concurrent-writers';
 import {
   type ContractTarget,

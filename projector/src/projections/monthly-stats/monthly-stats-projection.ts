@@ -1,6 +1,6 @@
 import { idOf } from '@nocturne/events';
+import { monthOf } from '@nocturne/events/domain';
 import type { Projection } from '../../runner/projection';
-import { monthOf } from './month-of';
 
 type Counter = 'registrations' | 'verified' | 'premium';
 

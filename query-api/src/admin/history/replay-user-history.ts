@@ -1,13 +1,7 @@
-import { evolveUser, initialUserState, type UserEvent } from '@nocturne/command-api/users/user-state';
-import {
-  type Actor,
-  decodeEvent,
-  type EventStore,
-  type PiiVault,
-  type RecordedEvent,
-  streams,
-  userKeyOf,
-} from '@nocturne/events';
+import { type Actor, decodeEvent, type RecordedEvent, streams, userKeyOf } from '@nocturne/events';
+import { evolveUser, initialUserState, type UserEvent } from '@nocturne/events/domain';
+import type { PiiVault } from '@nocturne/events/pii';
+import type { EventStore } from '@nocturne/events/store';
 
 export interface HistoryDeps {
   store: EventStore;

@@ -1,4 +1,4 @@
-import { HttpError, requireAdmin } from '@nocturne/events';
+import { HttpError, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../../deps';

@@ -1,4 +1,6 @@
-import type { EventOf, RecordedEvent } from '@nocturne/events';
+import type { EventOf } from '../catalogue';
+import type { RecordedEvent } from '../recorded-event';
+import { premiumRemaining } from './quota';
 
 type UserEventType =
   | 'UserRegistered'
@@ -140,13 +142,17 @@ export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<Us
           }
         : state;
     case 'PremiumGranted':
-      return { ...state, isSubscribed: true, premiumRemaining: state.premiumRemaining + event.data.stories };
+      return {
+        ...state,
+        isSubscribed: true,
+        premiumRemaining: premiumRemaining.afterGrant(state.premiumRemaining, event.data.stories),
+      };
     case 'PremiumRevoked':
-      return { ...state, isSubscribed: false, premiumRemaining: 0 };
+      return { ...state, isSubscribed: false, premiumRemaining: premiumRemaining.afterRevoke() };
     case 'PremiumStoryUnlocked':
       return {
         ...state,
-        premiumRemaining: state.premiumRemaining - 1,
+        premiumRemaining: premiumRemaining.afterUnlock(state.premiumRemaining),
         unlockedStories: new Set(state.unlockedStories).add(event.data.storyId),
       };
     case 'UserDeleted':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthOf, monthsBetween } from './month-of';
+import { monthOf, monthsBetween } from './months';
 
 describe('calendar months in UTC', () => {
   it('names the UTC month of a moment', () => {

@@ -1,0 +1,27 @@
+/**
+ * Why a command or a question is refused, in the domain's words. The HTTP layer maps each kind
+ * to one status in one place (events/src/http/errors.ts); the detail is the spec's message,
+ * shown to the person as it is.
+ */
+export type RefusalKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'payment_required'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict';
+
+export class DomainRefusal extends Error {
+  override readonly name = 'DomainRefusal';
+  constructor(
+    readonly kind: RefusalKind,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Refuses: `throw refuse('not_found', storyMessages.notFound)`. */
+export const refuse = (kind: RefusalKind, detail: string): DomainRefusal => new DomainRefusal(kind, detail);
+
+export const isRefusal = (error: unknown): error is DomainRefusal => error instanceof DomainRefusal;

@@ -1,0 +1,6 @@
+/** Shared HTTP plumbing of both APIs (`@nocturne/events/http`): errors, admin check, params, Bearer. */
+export * from './bearer';
+export * from './errors';
+export * from './require-admin';
+export * from './storable-text';
+export * from './story-id';

@@ -1,0 +1,3 @@
+/** The PII vault (`@nocturne/events/pii`): crypto-shredding of personal fields, PostgreSQL and in memory. */
+export * from './memory-vault';
+export * from './vault';

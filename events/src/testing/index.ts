@@ -1,0 +1,3 @@
+/** Test aids (`@nocturne/events/testing`): given-events helpers and per-test databases. */
+export * from './given';
+export * from './test-database';
