@@ -21,11 +21,6 @@ export const streams = {
   waitlist: (key: string) => `waitlist-${key}`,
 } as const;
 
-export function categoryOf(streamName: string): string {
-  const dash = streamName.indexOf('-');
-  return dash === -1 ? streamName : streamName.slice(0, dash);
-}
-
 export function idOf(streamName: string): string {
   const dash = streamName.indexOf('-');
   return dash === -1 ? '' : streamName.slice(dash + 1);

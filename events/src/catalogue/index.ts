@@ -22,9 +22,3 @@ export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
 export const catalogue: ReadonlyMap<string, EventDefinition> = new Map(all.map((d) => [d.type, d]));
-
-export function definitionOf(type: string): EventDefinition {
-  const definition = catalogue.get(type);
-  if (!definition) throw new Error(`Unknown event type ${type}`);
-  return definition;
-}

@@ -26,7 +26,3 @@ export async function requireAdmin(request: FastifyRequest, deps: AdminDeps): Pr
   if (!caller) throw new HttpError(401, 'Admin access required');
   return caller;
 }
-
-export async function isAdmin(request: FastifyRequest, deps: AdminDeps): Promise<boolean> {
-  return (await adminCaller(request, deps)) !== null;
-}

@@ -1,5 +1,0 @@
-export * from './connect';
-export * from './deps';
-export * from './http-app';
-export * from './start-system';
-export * from './test-system';
