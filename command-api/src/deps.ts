@@ -2,6 +2,7 @@ import type { AdminPassword } from '@nocturne/events/auth';
 import type { Notifier } from '@nocturne/events/notify';
 import type { PiiVault } from '@nocturne/events/pii';
 import type { EventStore } from '@nocturne/events/store';
+import type { WorkSlots } from './images/work-slots';
 import type { AccountRateLimits } from './users/rate-limits';
 
 /** Settings command-api reads; infra maps the validated configuration onto it. */
@@ -35,4 +36,6 @@ export interface CommandApiDeps {
   notifier: Notifier;
   options: CommandApiOptions;
   clock: () => Date;
+  /** The bound on concurrent uploads' image work (default: images/work-slots.ts). */
+  imageWork?: WorkSlots;
 }

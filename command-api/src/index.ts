@@ -1,5 +1,6 @@
 export * from './app';
 export * from './deps';
+export { WorkSlots } from './images/work-slots';
 export * from './premium/http-unlocker';
 export * from './premium/unlock-premium-story';
 export type { AccountRateLimits } from './users/rate-limits';

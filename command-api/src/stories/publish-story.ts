@@ -9,6 +9,7 @@ import { makePreview, type ProcessedImage, processSlideImage } from '../images/p
 import { sniffImage } from '../images/sniff-image';
 import { storeImages } from '../images/store-images';
 import { MAX_IMAGE_BYTES } from '../images/upload-limits';
+import { defaultImageWork } from '../images/work-slots';
 import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
@@ -70,16 +71,20 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
  */
 export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   await app.register(multipart);
+  const imageWork = deps.imageWork ?? defaultImageWork();
 
   app.post('/api/stories', async (request, reply) => {
     const actor = await storyPublisher(request, deps);
-    const upload = await readUpload(request);
-    checkSlides(upload.texts, upload.images.length);
-    for (const [i, bytes] of upload.images.entries()) await sniffImage(bytes, i + 1);
-
-    const processed: ProcessedImage[] = [];
-    for (const [i, bytes] of upload.images.entries()) processed.push(await processSlideImage(bytes, i + 1));
-    const preview = await makePreview(upload.images[0]!, 1);
+    // The body is read and its images decoded only in a slot: memory stays bounded however
+    // many uploads arrive at once (the waiting ones' bytes stay in the network buffers).
+    const { upload, processed, preview } = await imageWork.run(async () => {
+      const upload = await readUpload(request);
+      checkSlides(upload.texts, upload.images.length);
+      for (const [i, bytes] of upload.images.entries()) await sniffImage(bytes, i + 1);
+      const processed: ProcessedImage[] = [];
+      for (const [i, bytes] of upload.images.entries()) processed.push(await processSlideImage(bytes, i + 1));
+      return { upload, processed, preview: await makePreview(upload.images[0]!, 1) };
+    });
 
     const storyId = randomUUID();
     const command: StoryCommand = {

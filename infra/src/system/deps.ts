@@ -1,4 +1,4 @@
-import type { AccountRateLimits, CommandApiDeps } from '@nocturne/command-api';
+import type { AccountRateLimits, CommandApiDeps, WorkSlots } from '@nocturne/command-api';
 import { createPremiumUnlocker } from '@nocturne/command-api';
 import { type AdminPassword, hashAdminPassword } from '@nocturne/events/auth';
 import { Consistency, type QueryApiDeps } from '@nocturne/query-api';
@@ -8,6 +8,7 @@ import type { Infrastructure } from './connect';
 /** Test harnesses only: e.g. the e2e suite signs up many users from one address. */
 export interface ApiTuning {
   accountRateLimits?: Partial<AccountRateLimits>;
+  imageWork?: WorkSlots;
 }
 
 /**
@@ -26,6 +27,7 @@ export async function commandDepsFrom(
     vault: ports.vault,
     notifier: ports.notifier,
     clock,
+    ...(tuning.imageWork ? { imageWork: tuning.imageWork } : {}),
     options: {
       secret: config.secret,
       dataDir: config.dataDir,
