@@ -1,5 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
-import { requireStorableText } from '@nocturne/events/http';
+import { adminAuthentication, requireStorableText } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { deleteUserRoutes } from './admin/delete-user';
 import { resendVerificationRoutes } from './admin/resend-verification';
@@ -35,8 +34,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
     requireStorableText(request.query);
     requireStorableText(request.body);
   });
-  // Registered once, here, for every feature: routes opt in with `config: { rateLimit }`.
-  await app.register(rateLimit, { global: false });
+  await app.register(adminAuthentication(deps.adminAuth));
   await app.register(accountRoutes, deps);
   await app.register(likeStoryRoutes, deps);
   await app.register(publishStoryRoutes, deps);

@@ -1,6 +1,7 @@
-import type { AdminPassword } from '@nocturne/events/auth';
+import type { AdminAuthenticator } from '@nocturne/events/auth';
 import type { Notifier } from '@nocturne/events/notify';
 import type { PiiVault } from '@nocturne/events/pii';
+import type { RateLimiter } from '@nocturne/events/security';
 import type { EventStore } from '@nocturne/events/store';
 import type { WorkSlots } from './images/work-slots';
 import type { AccountRateLimits } from './users/rate-limits';
@@ -12,8 +13,6 @@ export interface CommandApiOptions {
   dataDir: string;
   publicUrl: string;
   supportEmail: string;
-  /** ADMIN_PASSWORD, as a hash only: `await hashAdminPassword(config.adminPassword)`. */
-  adminPassword: AdminPassword;
   /** DISCOUNT_CODE, compared case-insensitively (spec.md section 5). */
   discountCode: string;
   /** INVITE_CODES (see invites/invite-codes.ts). */
@@ -34,6 +33,10 @@ export interface CommandApiDeps {
   store: EventStore;
   vault: PiiVault;
   notifier: Notifier;
+  /** Counters shared by every replica (PostgreSQL): the rate limits of every route. */
+  limiter: RateLimiter;
+  /** The one admin authentication (X-Admin-Code), shared with query-api. */
+  adminAuth: AdminAuthenticator;
   options: CommandApiOptions;
   clock: () => Date;
   /** The bound on concurrent uploads' image work (default: images/work-slots.ts). */

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, resolveConfig } from './config';
+import { ConfigError, fastifyTrustProxy, parseConfig, resolveConfig } from './config';
 
 const dirs: string[] = [];
 const dataDir = () => {
@@ -36,5 +36,38 @@ describe('INTERNAL_TOKEN (issue 12 item 10)', () => {
     expect(config.internalToken).toBe(INTERNAL_TOKEN);
     expect(() => parseConfig({ INTERNAL_TOKEN: 'short' })).toThrow(ConfigError);
     expect(() => parseConfig({ INTERNAL_TOKEN: 'short' })).toThrow(/INTERNAL_TOKEN/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string | undefined) => parseConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+
+  it('trusts nobody by default', () => {
+    expect(trust(undefined)).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('none')).toBe(false);
+  });
+
+  it('takes a hop count, or addresses and CIDR ranges', () => {
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const bad of ['yes-please', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/2', 'example.com']) {
+      expect(() => trust(bad)).toThrow(ConfigError);
+      expect(() => trust(bad)).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('a hop count trusts that many proxies in front of the server', () => {
+    const fn = fastifyTrustProxy(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => fn('10.0.0.1', hop))).toEqual([true, true, false]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,52 @@ const flag = z
     message: 'must be one of true/false, 1/0, yes/no, on/off',
   })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/**
+ * Who may tell us the client's address in X-Forwarded-For: `false` (nobody; the TCP peer is the
+ * client), a number of proxy hops in front of the server, or the proxies' addresses and CIDR
+ * ranges (and proxy-addr's names `loopback`, `linklocal`, `uniquelocal`). Every rate limit is
+ * keyed on the address seen this way.
+ */
+export type TrustProxy = false | number | string[];
+
+/** TRUST_PROXY as Fastify's `trustProxy` option (a hop count becomes "trust the first n hops"). */
+export function fastifyTrustProxy(
+  trust: TrustProxy | true,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyEntry = (entry: string) => {
+  if (proxyNames.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    if (value === '' || value === 'none' || value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.find((e) => !isProxyEntry(e));
+    if (bad !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${bad}" is neither a hop count nor an IP address or CIDR range (e.g. 2, or 10.0.0.0/8,127.0.0.1)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** design.md section 8: the configuration names, validated at start. */
 export const ConfigSchema = z.object({
@@ -49,6 +96,7 @@ export const ConfigSchema = z.object({
    * /internal routes). Its own secret, so that it grants nothing else (APP_SECRET mints tokens).
    */
   INTERNAL_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
+  TRUST_PROXY: optional(trustProxy).default(false),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
 });
 
@@ -73,6 +121,7 @@ export interface AppConfig {
   secret: string;
   /** INTERNAL_TOKEN: what split-mode services present on /internal routes. */
   internalToken: string;
+  trustProxy: TrustProxy;
   logLevel: RawConfig['LOG_LEVEL'];
 }
 
@@ -156,6 +205,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,
       secret,
       internalToken,
+      trustProxy: raw.TRUST_PROXY,
       logLevel: raw.LOG_LEVEL,
     },
   };

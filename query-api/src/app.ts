@@ -1,3 +1,4 @@
+import { adminAuthentication } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { userHistoryRoutes } from './admin/history/user-history-route';
 import { listUsersRoutes } from './admin/list-users';
@@ -23,6 +24,7 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
       throw new Error(`query-api must not serve ${methods.join(',')} ${route.url} (design.md section 1)`);
     }
   });
+  await app.register(adminAuthentication(deps.adminAuth));
   // Read-your-writes: wait (bounded) until the read models reach the client's last write.
   app.addHook('onRequest', async (request) => {
     const header = request.headers['x-min-position'];

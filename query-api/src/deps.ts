@@ -1,4 +1,4 @@
-import type { AdminPassword } from '@nocturne/events/auth';
+import type { AdminAuthenticator } from '@nocturne/events/auth';
 import type { PiiVault } from '@nocturne/events/pii';
 import type { EventStore } from '@nocturne/events/store';
 import type { ReadModel } from '@nocturne/projector/read-model';
@@ -9,8 +9,6 @@ import type { PremiumUnlocker } from './stories/premium-unlocker';
 export interface QueryApiOptions {
   secret: string;
   dataDir: string;
-  /** ADMIN_PASSWORD, as a hash only: the same object command-api gets. */
-  adminPassword: AdminPassword;
   /** PAYMENT_LINK_BASE: the pay button opens `${paymentLinkBase}/<amount>`. */
   paymentLinkBase: string;
   supportEmail: string;
@@ -22,6 +20,8 @@ export interface QueryApiDeps {
   consistency: Consistency;
   options: QueryApiOptions;
   clock: () => Date;
+  /** The one admin authentication (X-Admin-Code), shared with command-api. */
+  adminAuth: AdminAuthenticator;
   /** Read-only use: the audit replay reads a user's stream from the event store itself. */
   store: EventStore;
   /** Decrypts personal fields for the audit replay (null once erased). */

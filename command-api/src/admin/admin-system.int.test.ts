@@ -37,9 +37,17 @@ let lastPosition = '0';
 async function call(
   method: string,
   path: string,
-  options: { body?: unknown; form?: Record<string, string>; token?: string; admin?: string } = {},
+  options: {
+    body?: unknown;
+    form?: Record<string, string>;
+    token?: string;
+    admin?: string;
+    /** The client's address (the test system trusts X-Forwarded-For from loopback). */
+    client?: string;
+  } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { 'X-Min-Position': lastPosition };
+  if (options.client) headers['X-Forwarded-For'] = options.client;
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.admin !== undefined) headers['X-Admin-Code'] = options.admin;
   let body: string | undefined;
@@ -129,14 +137,19 @@ describe('admin authentication', () => {
       ['DELETE', userPath(email)],
       ['DELETE', `/api/stories/${randomUUID()}`],
     ];
-    for (const [method, path] of endpoints) {
+    for (const [i, [method, path]] of endpoints.entries()) {
       const form = method === 'PUT' ? { is_subscribed: 'true' } : undefined;
       const missing = await call(method, path, { form });
       expect(missing.status, `${method} ${path} without a code`).toBe(401);
       expect(missing.body).toEqual({ detail: expect.any(String) });
-      const wrong = await call(method, path, { form, admin: 'not-the-password' });
+      // Each from a client of its own: wrong codes count toward a client's failure budget.
+      const wrong = await call(method, path, { form, admin: 'not-the-password', client: `10.1.${i}.1` });
       expect(wrong.status, `${method} ${path} with a wrong code`).toBe(401);
-      const forged = await call(method, path, { form, admin: `${adminToken.slice(0, -2)}xx` });
+      const forged = await call(method, path, {
+        form,
+        admin: `${adminToken.slice(0, -2)}xx`,
+        client: `10.1.${i}.2`,
+      });
       expect(forged.status, `${method} ${path} with a forged token`).toBe(401);
     }
   });
@@ -144,6 +157,83 @@ describe('admin authentication', () => {
   it('accepts the admin token and the password itself', async () => {
     expect((await call('GET', '/api/admin/users', { admin: adminToken })).status).toBe(200);
     expect((await call('GET', '/api/admin/users', { admin: TEST_ADMIN_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('admin guessing: one authentication, one failure budget per client', () => {
+  it('a wrong code is 401 on any route and method (GET /api/stories too); past 5, every admin request of that client is 429 until the window ends', async () => {
+    const client = '10.2.0.1';
+    const wrongs: [string, string][] = [
+      ['GET', '/api/stories'],
+      ['GET', '/api/admin/users'],
+      ['POST', `/api/stories/${randomUUID()}/like`],
+      ['GET', '/api/no-such-route'],
+      ['POST', '/api/admin/validate'],
+    ];
+    for (const [method, path] of wrongs) {
+      const answer = await call(method, path, { admin: 'a-wrong-guess', client });
+      expect(answer.status, `${method} ${path}`).toBe(401);
+    }
+    for (const admin of [adminToken, TEST_ADMIN_PASSWORD, 'a-wrong-guess']) {
+      const response = await fetch(`${system.baseUrl}/api/admin/users`, {
+        headers: { 'X-Admin-Code': admin, 'X-Forwarded-For': client },
+      });
+      expect(response.status).toBe(429);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(await response.json()).toEqual({ detail: expect.any(String) });
+    }
+    // Without the header the client is an ordinary visitor; another client is not affected.
+    expect((await call('GET', '/api/stories', { client })).status).toBe(200);
+    expect((await call('GET', '/api/admin/users', { admin: adminToken, client: '10.2.0.2' })).status).toBe(
+      200,
+    );
+  });
+
+  it('charges the budget before comparing: 12 parallel guesses get at most 5 comparisons, the rest 429', async () => {
+    const client = '10.2.1.1';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call('POST', '/api/admin/validate', { admin: `guess-${i}`, client }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    expect((await call('POST', '/api/admin/validate', { admin: TEST_ADMIN_PASSWORD, client })).status).toBe(
+      429,
+    );
+  });
+});
+
+describe('admin sessions: server-side, revocable, named in events', () => {
+  it("the panel's logout revokes the token at once", async () => {
+    const client = '10.3.0.1';
+    const login = await call('POST', '/api/admin/validate', { admin: TEST_ADMIN_PASSWORD, client });
+    const token = (login.body as { token: string }).token;
+    expect((await call('GET', '/api/admin/users', { admin: token, client })).status).toBe(200);
+    expect((await call('POST', '/api/admin/logout', { admin: token, client })).status).toBe(200);
+    expect((await call('GET', '/api/admin/users', { admin: token, client })).status).toBe(401);
+    expect((await call('POST', '/api/admin/logout', { admin: token, client })).status).toBe(401);
+  });
+
+  it('an event caused with the password itself names an admin session, never "password"', async () => {
+    const email = `named-${randomUUID().slice(0, 8)}@example.test`;
+    await signUpVerifiedAndLogIn(email);
+    const grant = await call('PUT', userPath(email, '/subscription'), {
+      form: { is_subscribed: 'true' },
+      admin: TEST_ADMIN_PASSWORD,
+      client: '10.3.0.2',
+    });
+    expect(grant.status).toBe(200);
+    const stream = streams.user(userKeyOf(email, system.config.secret));
+    const granted = (await system.infra.store.readStream(stream)).find((e) => e.type === 'PremiumGranted');
+    const actor = (granted?.metadata as { actor: { kind: string; session: string } }).actor;
+    expect(actor.kind).toBe('admin');
+    expect(actor.session).not.toBe('password');
+    expect(actor.session).toMatch(/^[A-Za-z0-9_-]{12}$/);
   });
 });
 

@@ -16,8 +16,8 @@ import { targetUser } from './target-user';
  * The key goes only after the event is stored: a failed append must leave the account readable.
  */
 export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.delete('/api/admin/users/:email', { config: { rateLimit: adminRateLimit } }, async (request, reply) => {
-    const admin = await requireAdmin(request, deps);
+  app.delete('/api/admin/users/:email', { preHandler: adminRateLimit(deps) }, async (request, reply) => {
+    const admin = requireAdmin(request);
     const target = targetUser(request, deps);
     const result = await handleCommand(
       deps.store,

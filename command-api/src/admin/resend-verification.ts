@@ -19,9 +19,9 @@ import { targetUser } from './target-user';
 export const resendVerificationRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post(
     '/api/admin/users/:email/resend-verification',
-    { config: { rateLimit: adminRateLimit } },
+    { preHandler: adminRateLimit(deps) },
     async (request, reply) => {
-      const admin = await requireAdmin(request, deps);
+      const admin = requireAdmin(request);
       const target = targetUser(request, deps);
       const eventId = randomUUID();
       const { digest } = oneTimeToken(deps.options.secret, 'verify', target.userKey, eventId);

@@ -1,33 +1,26 @@
-import { issueAdminToken } from '@nocturne/events/auth';
-import { HttpError } from '@nocturne/events/http';
+import { adminTokenOf, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
-import { FailedAttempts } from './failed-attempts';
 
 /**
- * POST /api/admin/validate with `X-Admin-Code: <password>`: answers `{ok: true, token}`, a
- * short-lived admin session token that every admin call accepts in X-Admin-Code, so the SPA
- * keeps the token, never the password. A wrong password is a 401; more than 5 failures a minute
- * from one IP is a 429.
+ * The panel's login and logout. The admin authentication (events http/require-admin.ts) has
+ * already checked X-Admin-Code before routing, with its failure budget: a wrong password is a
+ * 401, more than 5 wrong codes a minute from one client a 429.
+ *
+ * POST /api/admin/validate with `X-Admin-Code: <password>` answers `{ok: true, token}`: the
+ * token of the server-side admin session the password opened (8 hours), which every admin call
+ * accepts in X-Admin-Code, so the SPA keeps the token, never the password.
+ * POST /api/admin/logout with `X-Admin-Code: <token>` revokes that session at once.
  */
 export const validateAdminRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  const failures = new FailedAttempts(5, 60_000);
-
   app.post('/api/admin/validate', async (request) => {
-    const now = deps.clock();
-    const wait = failures.retryAfter(request.ip, now.getTime());
-    if (wait > 0) {
-      throw new HttpError(429, 'Too many failed attempts. Please wait a minute and try again.', {
-        'Retry-After': String(Math.ceil(wait / 1000)),
-      });
-    }
-    const code = request.headers['x-admin-code'];
-    if (typeof code !== 'string' || !code) throw new HttpError(401, 'Admin password required');
-    if (!(await deps.options.adminPassword.matches(code))) {
-      failures.record(request.ip, now.getTime());
-      throw new HttpError(401, 'Invalid password');
-    }
-    const { token } = issueAdminToken(deps.options.secret, now);
-    return { ok: true, token };
+    requireAdmin(request);
+    return { ok: true, token: adminTokenOf(request) };
+  });
+
+  app.post('/api/admin/logout', async (request) => {
+    requireAdmin(request);
+    await deps.adminAuth.revoke(adminTokenOf(request));
+    return { ok: true };
   });
 };

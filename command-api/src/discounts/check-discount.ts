@@ -1,4 +1,5 @@
 import { DISCOUNTED_PRICE, FULL_PRICE } from '@nocturne/events/domain';
+import { perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -13,7 +14,7 @@ const Body = z.object({ code: z.string().max(200) });
 export const checkDiscountRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post(
     '/api/discounts/check',
-    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    { preHandler: perMinute(deps.limiter, 'discount-check', 20, (request) => request.ip) },
     async (request) => {
       const { code } = Body.parse(request.body ?? {});
       const valid = isValidDiscountCode(code, deps.options.discountCode);

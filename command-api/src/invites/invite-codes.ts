@@ -1,4 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import { perMinute } from '@nocturne/events/http';
+import type { CommandApiDeps } from '../deps';
+import { rateLimitsOf } from '../users/rate-limits';
 
 const equal = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -17,3 +20,10 @@ export function isValidInviteCode(candidate: string, codes: readonly string[]): 
     /^\d+$/.test(code) ? equal(input, code) : equal(input.toLowerCase(), code.toLowerCase()),
   );
 }
+
+/**
+ * Invite-code attempts per client and minute: one budget for the check (POST /api/invites/check)
+ * and for X-Invite-Code on a publish, so neither is a way around the other.
+ */
+export const inviteAttemptLimit = (deps: Pick<CommandApiDeps, 'limiter' | 'options'>) =>
+  perMinute(deps.limiter, 'invite-attempts', rateLimitsOf(deps.options).inviteAttemptsPerMinute, (r) => r.ip);

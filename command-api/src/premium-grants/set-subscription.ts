@@ -25,9 +25,9 @@ export const setSubscriptionRoutes: FastifyPluginAsync<CommandApiDeps> = async (
 
   app.put(
     '/api/admin/users/:email/subscription',
-    { config: { rateLimit: adminRateLimit } },
+    { preHandler: adminRateLimit(deps) },
     async (request, reply) => {
-      const admin = await requireAdmin(request, deps);
+      const admin = requireAdmin(request);
       const target = targetUser(request, deps);
       const { is_subscribed } = Body.parse(request.body ?? {});
       const grant = is_subscribed === true || is_subscribed === 'true';

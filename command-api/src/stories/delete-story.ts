@@ -1,6 +1,7 @@
 import { streams } from '@nocturne/events';
 import { requireAdmin, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { adminRateLimit } from '../admin/admin-rate-limit';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
@@ -12,8 +13,8 @@ import { storyDecider } from './story-decider';
  * answers 404 and its images stop being served (the read model drops them).
  */
 export const deleteStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.delete('/api/stories/:id', async (request, reply) => {
-    const { session, ip } = await requireAdmin(request, deps);
+  app.delete('/api/stories/:id', { preHandler: adminRateLimit(deps) }, async (request, reply) => {
+    const { session, ip } = requireAdmin(request);
     const id = storyIdFrom(request.params);
     const result = await handleCommand(
       deps.store,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { streams } from '@nocturne/events';
+import { type Actor, streams } from '@nocturne/events';
 import { initialStoryState, MAX_SLIDES, slideMessages } from '@nocturne/events/domain';
-import { HttpError, requireStorableText } from '@nocturne/events/http';
+import { HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { makePreview, type ProcessedImage, processSlideImage } from '../images/process-image';
@@ -10,9 +10,11 @@ import { sniffImage } from '../images/sniff-image';
 import { storeImages } from '../images/store-images';
 import { MAX_IMAGE_BYTES } from '../images/upload-limits';
 import { defaultImageWork } from '../images/work-slots';
+import { inviteAttemptLimit } from '../invites/invite-codes';
 import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
+import { rateLimitsOf } from '../users/rate-limits';
 import { checkSlides } from './slide-rules';
 import { decideStory, type StoryCommand, storyDecider } from './story-decider';
 import { storyPublisher } from './story-publisher';
@@ -73,8 +75,25 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
   await app.register(multipart);
   const imageWork = deps.imageWork ?? defaultImageWork();
 
-  app.post('/api/stories', async (request, reply) => {
-    const actor = await storyPublisher(request, deps);
+  const limits = rateLimitsOf(deps.options);
+  const perClient = perMinute(deps.limiter, 'publish', limits.publishPerMinute, (request) => request.ip);
+  const inviteAttempt = inviteAttemptLimit(deps);
+  // Per account as well (a user, or an admin session), from whatever addresses it publishes.
+  const perAccount = async (actor: Actor) => {
+    const account =
+      actor.kind === 'user'
+        ? `user:${actor.userKey}`
+        : actor.kind === 'admin'
+          ? `admin:${actor.session}`
+          : null;
+    if (!account) return;
+    const count = await deps.limiter.hit(`publish-account:${account}`, 60_000);
+    if (count.hits > limits.publishPerMinute) throw tooMany(count.resetInMs);
+  };
+
+  app.post('/api/stories', { preHandler: perClient }, async (request, reply) => {
+    const actor = await storyPublisher(request, deps, inviteAttempt);
+    await perAccount(actor);
     // The body is read and its images decoded only in a slot: memory stays bounded however
     // many uploads arrive at once (the waiting ones' bytes stay in the network buffers).
     const { upload, processed, preview } = await imageWork.run(async () => {

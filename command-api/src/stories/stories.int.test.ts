@@ -268,3 +268,38 @@ describe('likes, views and deletion', () => {
     expect(again.status).toBe(404);
   });
 });
+
+describe('publishing and invite codes are rate limited', () => {
+  const json = { 'content-type': 'application/json' };
+  const attempt = (headers: Record<string, string>) =>
+    fetch(`${system.baseUrl}/api/stories`, { method: 'POST', headers: { ...json, ...headers }, body: '{}' });
+
+  it('10 publishes a minute per client, and per account from whatever addresses', async () => {
+    const client = { 'X-Forwarded-For': '10.78.0.1' };
+    // Refused for their body (415) after the limit has counted them.
+    for (let i = 0; i < 10; i++) expect((await attempt({ ...client, ...adminHeaders })).status).toBe(415);
+    expect((await attempt({ ...client, ...adminHeaders })).status).toBe(429);
+
+    const token = await verifiedUser(system.baseUrl, `publisher-${Date.now()}@nocturne.test`);
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt({ 'X-Forwarded-For': `10.78.1.${i}`, ...bearer(token) })).status).toBe(415);
+    }
+    const refused = await attempt({ 'X-Forwarded-For': '10.78.1.99', ...bearer(token) });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('X-Invite-Code attempts share the invite check budget (20 a minute per client)', async () => {
+    const client = { 'X-Forwarded-For': '10.78.2.1' };
+    const check = () =>
+      fetch(`${system.baseUrl}/api/invites/check`, {
+        method: 'POST',
+        headers: { ...json, ...client },
+        body: JSON.stringify({ code: 'not-a-code' }),
+      });
+    for (let i = 0; i < 19; i++) expect((await check()).status).toBe(200);
+    expect((await attempt({ ...client, 'X-Invite-Code': 'guess' })).status).toBe(401);
+    expect((await attempt({ ...client, 'X-Invite-Code': 'velvetnight' })).status).toBe(429);
+    expect((await check()).status).toBe(429);
+  });
+});

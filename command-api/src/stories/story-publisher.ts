@@ -1,21 +1,29 @@
 import type { Actor } from '@nocturne/events';
-import { adminCaller, HttpError } from '@nocturne/events/http';
+import { HttpError } from '@nocturne/events/http';
 import type { FastifyRequest } from 'fastify';
 import type { CommandApiDeps } from '../deps';
-import { isValidInviteCode } from '../invites/invite-codes';
+import { inviteAttemptLimit, isValidInviteCode } from '../invites/invite-codes';
 import { authenticateUser } from '../users/authenticate';
 
 /**
  * Who may publish a story: an admin (X-Admin-Code), the holder of a valid invite code
  * (X-Invite-Code, checked on the server), or a logged-in user whose e-mail is verified.
- * Anyone else gets 401. Checked before the upload is read.
+ * Anyone else gets 401. Checked before the upload is read. An X-Invite-Code counts as an
+ * invite-code attempt, in the same budget as the invite check.
  */
-export async function storyPublisher(request: FastifyRequest, deps: CommandApiDeps): Promise<Actor> {
-  const admin = request.headers['x-admin-code'] ? await adminCaller(request, deps) : null;
+export async function storyPublisher(
+  request: FastifyRequest,
+  deps: CommandApiDeps,
+  inviteAttempt = inviteAttemptLimit(deps),
+): Promise<Actor> {
+  const admin = request.admin;
   if (admin) return { kind: 'admin', session: admin.session, ip: admin.ip };
   const invite = request.headers['x-invite-code'];
-  if (typeof invite === 'string' && isValidInviteCode(invite, deps.options.inviteCodes)) {
-    return { kind: 'invite' };
+  if (invite !== undefined) {
+    await inviteAttempt(request);
+    if (typeof invite === 'string' && isValidInviteCode(invite, deps.options.inviteCodes)) {
+      return { kind: 'invite' };
+    }
   }
   const user = await authenticateUser(request, deps);
   if (user?.state.verified) return { kind: 'user', userKey: user.userKey };

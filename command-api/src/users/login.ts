@@ -1,6 +1,6 @@
 import { streams, userKeyOf } from '@nocturne/events';
 import { accountMessages } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
@@ -9,9 +9,10 @@ import { withPosition } from '../shared/reply';
 import { accountDecider } from './account-decider';
 import { LoginBody, parseBody } from './account-input';
 import { loadUserState } from './load-user';
+import { loginThrottle } from './login-throttle';
 import { newSessionToken } from './one-time-token';
 import { verifyPassword } from './password';
-import { defaultAccountRateLimits, perMinuteLimit } from './rate-limits';
+import { rateLimitsOf } from './rate-limits';
 
 /**
  * POST /api/auth/login {email, password} -> {token, user}. The password is checked (argon2id)
@@ -20,18 +21,16 @@ import { defaultAccountRateLimits, perMinuteLimit } from './rate-limits';
  * refuses an unverified account with 403. Only the session token's digest is recorded.
  */
 export const loginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  const { loginPerMinute } = { ...defaultAccountRateLimits, ...deps.options.accountRateLimits };
-  const perIp = perMinuteLimit(app, loginPerMinute, (request) => `login-ip:${request.ip}`);
+  const limits = rateLimitsOf(deps.options);
+  const perIp = perMinute(deps.limiter, 'login', limits.loginPerMinute, (request) => request.ip);
   // Keyed by the user key of whatever address is tried: guessing one account's password from
-  // many addresses is limited too. An unparsable body gets a constant key (and a 400 anyway).
-  const perAccount = perMinuteLimit(app, loginPerMinute, (request) => {
-    const body = LoginBody.safeParse(request.body);
-    return `login-account:${body.success ? userKeyOf(body.data.email, deps.options.secret) : '-'}`;
-  });
+  // many addresses is slowed too, without locking its owner out (login-throttle.ts).
+  const chargeFailure = loginThrottle(deps.limiter, limits);
 
-  app.post('/api/auth/login', { preHandler: [perIp, perAccount] }, async (request, reply) => {
+  app.post('/api/auth/login', { preHandler: perIp }, async (request, reply) => {
     const input = parseBody(LoginBody, request.body);
     const userKey = userKeyOf(input.email, deps.options.secret);
+    const refund = await chargeFailure(userKey, request.ip);
     const state = await loadUserState(deps.store, userKey);
     const storedHash =
       state.status === 'registered' && state.encryptedPasswordHash
@@ -40,6 +39,7 @@ export const loginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps)
     if (!(await verifyPassword(storedHash, input.password))) {
       throw new HttpError(401, accountMessages.invalidCredentials);
     }
+    await refund();
     const session = newSessionToken(userKey);
     const result = await handleCommand(
       deps.store,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streams, userKeyOf } from '@nocturne/events';
 import { accountMessages } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
@@ -12,7 +12,7 @@ import { PasswordResetRequestBody, parseBody, ResetPasswordBody } from './accoun
 import { loadUserState } from './load-user';
 import { locateToken, oneTimeToken } from './one-time-token';
 import { hashPassword } from './password';
-import { defaultAccountRateLimits, perMinuteLimit } from './rate-limits';
+import { rateLimitsOf } from './rate-limits';
 
 export const resetRequestAnswer =
   'If an account exists for this email address, we have sent a link to reset the password.';
@@ -24,9 +24,9 @@ export const resetRequestAnswer =
  * revokes every session (PasswordReset; user-state clears them).
  */
 export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  const { passwordResetPerMinute } = { ...defaultAccountRateLimits, ...deps.options.accountRateLimits };
-  const requestsPerIp = perMinuteLimit(app, passwordResetPerMinute, (r) => `reset-request:${r.ip}`);
-  const resetsPerIp = perMinuteLimit(app, passwordResetPerMinute, (r) => `reset:${r.ip}`);
+  const { passwordResetPerMinute } = rateLimitsOf(deps.options);
+  const requestsPerIp = perMinute(deps.limiter, 'reset-request', passwordResetPerMinute, (r) => r.ip);
+  const resetsPerIp = perMinute(deps.limiter, 'reset', passwordResetPerMinute, (r) => r.ip);
 
   app.post('/api/auth/request-password-reset', { preHandler: requestsPerIp }, async (request, reply) => {
     const { email } = parseBody(PasswordResetRequestBody, request.body);

@@ -1,39 +1,32 @@
-import { HttpError } from '@nocturne/events/http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-
 export interface AccountRateLimits {
-  /** Login attempts per minute, per IP and (separately) per account. */
+  /** Login attempts per minute per client address. */
   loginPerMinute: number;
-  /** Signups per minute per IP. */
+  /** Failed logins per minute on one account, before only addresses with no failure on it may try. */
+  loginFailuresPerAccount: number;
+  /** Failed logins per minute on one account from one address. */
+  loginFailuresPerAccountAndAddress: number;
+  /** Signups per minute per client address. */
   signupPerMinute: number;
-  /** Password-reset requests (and resets) per minute per IP. */
+  /** Password-reset requests (and resets) per minute per client address. */
   passwordResetPerMinute: number;
+  /** Stories published per minute, per client address and (separately) per account. */
+  publishPerMinute: number;
+  /** Invite-code attempts per minute per client address: the check and X-Invite-Code together. */
+  inviteAttemptsPerMinute: number;
 }
 
 export const defaultAccountRateLimits: AccountRateLimits = {
   loginPerMinute: 10,
+  loginFailuresPerAccount: 10,
+  loginFailuresPerAccountAndAddress: 5,
   signupPerMinute: 5,
   passwordResetPerMinute: 5,
+  publishPerMinute: 10,
+  inviteAttemptsPerMinute: 20,
 };
 
-export const tooManyRequests = 'Too many attempts. Please wait a minute and try again.';
-
-/**
- * A per-minute limit keyed by `keyOf(request)`, as a preHandler (the body is parsed by then, so
- * a key may be the account). Built on @fastify/rate-limit's `createRateLimit`, which counts in
- * its own store per limiter; several limiters may guard one route (per IP and per account),
- * which its route config cannot do. Refusal: 429 with a `detail` and Retry-After.
- */
-export function perMinuteLimit(
-  app: FastifyInstance,
-  max: number,
-  keyOf: (request: FastifyRequest) => string,
-): (request: FastifyRequest) => Promise<void> {
-  const check = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: keyOf });
-  return async (request) => {
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      throw new HttpError(429, tooManyRequests, { 'Retry-After': String(result.ttlInSeconds) });
-    }
-  };
-}
+/** The limits in force: the defaults, with a test harness's overrides. */
+export const rateLimitsOf = (options: { accountRateLimits?: Partial<AccountRateLimits> | undefined }) => ({
+  ...defaultAccountRateLimits,
+  ...options.accountRateLimits,
+});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streams, userKeyOf } from '@nocturne/events';
 import { accountMessages } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
@@ -12,7 +12,7 @@ import { parseBody, SignupBody } from './account-input';
 import { loadUserState } from './load-user';
 import { oneTimeToken } from './one-time-token';
 import { hashPassword } from './password';
-import { defaultAccountRateLimits, perMinuteLimit } from './rate-limits';
+import { rateLimitsOf } from './rate-limits';
 
 export { VERIFICATION_TTL_MS } from './account-decider';
 
@@ -27,8 +27,7 @@ export const signupAnswer = 'Please check your email to verify your account.';
  * argon2 hash).
  */
 export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  const { signupPerMinute } = { ...defaultAccountRateLimits, ...deps.options.accountRateLimits };
-  const perIp = perMinuteLimit(app, signupPerMinute, (request) => `signup:${request.ip}`);
+  const perIp = perMinute(deps.limiter, 'signup', rateLimitsOf(deps.options).signupPerMinute, (r) => r.ip);
 
   app.post('/api/auth/signup', { preHandler: perIp }, async (request, reply) => {
     const input = parseBody(SignupBody, request.body);

@@ -1,4 +1,5 @@
 import { encodeEvent, normaliseEmail, streams, userKeyOf, WaitlistJoined } from '@nocturne/events';
+import { perMinute } from '@nocturne/events/http';
 import { WrongExpectedRevisionError } from '@nocturne/events/store';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ export const joinWaitlistRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
 
   app.post(
     '/api/waitlist',
-    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    { preHandler: perMinute(deps.limiter, 'waitlist', 10, (request) => request.ip) },
     async (request, reply) => {
       const body = Body.parse(request.body ?? {});
       const email = normaliseEmail(body.email);

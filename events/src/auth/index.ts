@@ -1,6 +1,5 @@
-/** Secrets and tokens (`@nocturne/events/auth`): admin password and tokens, user session and link tokens. */
-export * from './admin-code';
+/** Secrets and tokens (`@nocturne/events/auth`): the admin authentication, user session and link tokens. */
+export * from './admin-authenticator';
 export * from './admin-password';
-export * from './admin-token';
 export * from './derived-token';
 export * from './user-token';

@@ -1,6 +1,7 @@
 /** Shared HTTP plumbing of both APIs (`@nocturne/events/http`): errors, admin check, params, Bearer. */
 export * from './bearer';
 export * from './errors';
+export * from './limit-requests';
 export * from './require-admin';
 export * from './storable-text';
 export * from './story-id';

@@ -1,28 +1,56 @@
-import type { FastifyRequest } from 'fastify';
-import { type AdminCodeSettings, checkAdminCode } from '../auth/admin-code';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AdminAuthenticator } from '../auth/admin-authenticator';
 import { HttpError } from './errors';
 
 export interface AdminCaller {
-  /** The admin session (from the token), recorded in the metadata of every event it causes. */
+  /** The admin session, recorded in the metadata of every event it causes. */
   session: string;
   ip: string;
 }
 
-/** What both APIs hold to recognise an admin: the secret, the password hash and a clock. */
-export interface AdminDeps {
-  options: AdminCodeSettings;
-  clock: () => Date;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The admin behind X-Admin-Code (set by `adminAuthentication`), or null without the header. */
+    admin: AdminCaller | null;
+  }
 }
 
-/** The admin behind this request (X-Admin-Code: admin token or password), or null. */
-export async function adminCaller(request: FastifyRequest, deps: AdminDeps): Promise<AdminCaller | null> {
-  const found = await checkAdminCode(request.headers['x-admin-code'], deps.options, deps.clock());
-  return found ? { session: found.session, ip: request.ip } : null;
+/** The session token of each authenticated request: for the panel's login and logout only. */
+const tokens = new WeakMap<FastifyRequest, string>();
+
+/**
+ * Every request carrying X-Admin-Code, on any route and method, goes through the one admin
+ * authentication before routing: a wrong code is a 401 (even where admin access only adds
+ * something, such as GET /api/stories), a spent failure budget a 429. The server registers it
+ * at its root (so unknown routes are covered too); each API registers it as well, for when it
+ * runs alone, and it installs itself once per server (a request must never be counted twice).
+ */
+export function adminAuthentication(authenticator: AdminAuthenticator): FastifyPluginAsync {
+  const plugin: FastifyPluginAsync = async (app) => {
+    if (app.hasRequestDecorator('admin')) return;
+    app.decorateRequest('admin', null);
+    app.addHook('onRequest', async (request) => {
+      const code = request.headers['x-admin-code'];
+      if (code === undefined) return;
+      const found = await authenticator.authenticate(Array.isArray(code) ? '' : code, request.ip);
+      request.admin = { session: found.session, ip: request.ip };
+      tokens.set(request, found.token);
+    });
+  };
+  // Not encapsulated: the hook must see every route of the server, 404s included.
+  Object.assign(plugin, { [Symbol.for('skip-override')]: true });
+  return plugin;
 }
 
-/** The admin behind this request; a 401 `{detail}` when X-Admin-Code is missing or wrong. */
-export async function requireAdmin(request: FastifyRequest, deps: AdminDeps): Promise<AdminCaller> {
-  const caller = await adminCaller(request, deps);
-  if (!caller) throw new HttpError(401, 'Admin access required');
-  return caller;
+/** The admin behind this request; a 401 `{detail}` when X-Admin-Code is missing. */
+export function requireAdmin(request: FastifyRequest): AdminCaller {
+  if (!request.admin) throw new HttpError(401, 'Admin access required');
+  return request.admin;
+}
+
+/** The admin session token this request authenticated with (or opened, with the password). */
+export function adminTokenOf(request: FastifyRequest): string {
+  const token = tokens.get(request);
+  if (!token) throw new HttpError(401, 'Admin access required');
+  return token;
 }

@@ -1,6 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import { answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/http-app';
 import { securityHeaders, withSecurityHeaders } from '../system/security-headers';
 
@@ -14,6 +15,8 @@ export interface GatewayOptions {
   /** PUBLIC_URL: https turns on HSTS (unset: as for http). */
   publicUrl?: string | undefined;
   logLevel?: string;
+  /** TRUST_PROXY: whose X-Forwarded-For to believe in front of the gateway. */
+  trustProxy?: TrustProxy;
 }
 
 export type Upstream = 'query-api' | 'command-api';
@@ -72,7 +75,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const app = Fastify({
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
-    trustProxy: false,
+    // The client's address as seen through TRUST_PROXY; forwarded as the only X-Forwarded-For.
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   });
   // Keep bodies as raw streams for the upstream.
   app.removeAllContentTypeParsers();

@@ -37,6 +37,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       webDist: defaultWebDist,
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
+      trustProxy: config.trustProxy,
     });
     await app.listen({ port: port(), host: process.env.SPLIT_GATEWAY_HOST ?? '0.0.0.0' });
     return { stop: () => app.close() };

@@ -1,5 +1,6 @@
 import { NatsNotifier, type Notifier, PostgresNotifier } from '@nocturne/events/notify';
 import { PostgresPiiVault } from '@nocturne/events/pii';
+import { connectSecurity, type PostgresSecurity } from '@nocturne/events/security';
 import type { EventStore } from '@nocturne/events/store';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { createReadModelDb, type ReadModel } from '@nocturne/projector';
@@ -11,6 +12,8 @@ export interface Infrastructure {
   vault: PostgresPiiVault;
   notifier: Notifier;
   db: Kysely<ReadModel>;
+  /** Rate-limit counters and admin sessions, shared by every process (schema `security`). */
+  security: PostgresSecurity;
   close(): Promise<void>;
 }
 
@@ -40,17 +43,21 @@ async function connectStore(config: AppConfig): Promise<EventStore> {
 export async function connectInfrastructure(
   config: AppConfig,
   log: (line: string) => void,
+  clock: () => Date = () => new Date(),
 ): Promise<Infrastructure> {
   const store = await connectStore(config);
   const vault = await PostgresPiiVault.connect(config.databaseUrl);
   const notifier = await connectNotifier(config, log);
   const db = createReadModelDb(config.databaseUrl);
+  const security = await connectSecurity(config.databaseUrl, clock);
   return {
     store,
     vault,
     notifier,
     db,
+    security,
     async close() {
+      await security.close();
       await notifier.close();
       await db.destroy();
       await vault.close();

@@ -1,6 +1,7 @@
 import type { AccountRateLimits, CommandApiDeps, WorkSlots } from '@nocturne/command-api';
 import { createPremiumUnlocker } from '@nocturne/command-api';
-import { type AdminPassword, hashAdminPassword } from '@nocturne/events/auth';
+import { AdminAuthenticator, hashAdminPassword } from '@nocturne/events/auth';
+import type { AdminSessions, RateLimiter } from '@nocturne/events/security';
 import { Consistency, type QueryApiDeps } from '@nocturne/query-api';
 import type { AppConfig } from '../config';
 import type { Infrastructure } from './connect';
@@ -11,21 +12,32 @@ export interface ApiTuning {
   imageWork?: WorkSlots;
 }
 
+/** What command-api runs on: the event store, the vault, the notifier, the shared security store. */
+export type CommandPorts = Pick<CommandApiDeps, 'store' | 'vault' | 'notifier'> & {
+  security: { limiter: RateLimiter; adminSessions: AdminSessions };
+};
+
 /**
  * Maps the configuration onto command-api's dependencies. A feature adds its options here.
- * The admin password is hashed here and only the hash is handed on.
+ * The admin password is hashed here, and only the admin authentication (shared with query-api)
+ * holds the hash.
  */
 export async function commandDepsFrom(
   config: AppConfig,
-  ports: Pick<CommandApiDeps, 'store' | 'vault' | 'notifier'>,
+  ports: CommandPorts,
   clock: () => Date,
   tuning: ApiTuning = {},
 ): Promise<CommandApiDeps> {
-  const adminPassword: AdminPassword = await hashAdminPassword(config.adminPassword);
   return {
     store: ports.store,
     vault: ports.vault,
     notifier: ports.notifier,
+    limiter: ports.security.limiter,
+    adminAuth: new AdminAuthenticator({
+      password: await hashAdminPassword(config.adminPassword),
+      sessions: ports.security.adminSessions,
+      limiter: ports.security.limiter,
+    }),
     clock,
     ...(tuning.imageWork ? { imageWork: tuning.imageWork } : {}),
     options: {
@@ -33,7 +45,6 @@ export async function commandDepsFrom(
       dataDir: config.dataDir,
       publicUrl: config.publicUrl,
       supportEmail: config.supportEmail,
-      adminPassword,
       discountCode: config.discountCode,
       inviteCodes: config.inviteCodes,
       exposeVerificationToken: config.exposeVerificationToken,
@@ -56,12 +67,12 @@ export async function apiDepsFrom(
     clock,
     store: infra.store,
     vault: infra.vault,
+    adminAuth: command.adminAuth,
     // One process: the premium unlock calls command-api's unlocker directly.
     unlockPremiumStory: createPremiumUnlocker(command),
     options: {
       secret: config.secret,
       dataDir: config.dataDir,
-      adminPassword: command.options.adminPassword,
       paymentLinkBase: config.paymentLinkBase,
       supportEmail: config.supportEmail,
     },

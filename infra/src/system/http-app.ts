@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
-import { answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
+import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { securityHeaders, withSecurityHeaders } from './security-headers';
 
 /** The built SPA's index.html folder, or undefined when it has not been built. */
@@ -76,8 +77,8 @@ export interface HttpAppOptions {
   logLevel?: string;
   /** PUBLIC_URL: https turns on HSTS (unset: as for http). */
   publicUrl?: string | undefined;
-  /** Behind a reverse proxy (split mode gateway): trust X-Forwarded-For for rate limits. */
-  trustProxy?: boolean;
+  /** Whose X-Forwarded-For to believe (TRUST_PROXY; split mode's services: the gateway's). */
+  trustProxy?: TrustProxy | true;
 }
 
 /**
@@ -90,7 +91,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   const app = Fastify({
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   });
   await securityHeaders(app, headers);
@@ -107,6 +108,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   });
   // Before the routes: the compression hook is attached to each route as it is added.
   await compressAnswers(app);
+  // Before the APIs, at the root: X-Admin-Code is checked on every route, unknown ones included.
+  const adminAuth = options.command?.adminAuth ?? options.query?.adminAuth;
+  if (adminAuth) await app.register(adminAuthentication(adminAuth));
   if (options.command) await app.register(commandApi, options.command);
   if (options.query) await app.register(queryApi, options.query);
 

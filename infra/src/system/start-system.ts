@@ -86,7 +86,7 @@ export async function startBackground(
 export async function startSystem(config: AppConfig, options: StartOptions): Promise<RunningSystem> {
   const clock = options.clock ?? (() => new Date());
   await migrateReadModel(config.databaseUrl);
-  const infra = await connectInfrastructure(config, options.log);
+  const infra = await connectInfrastructure(config, options.log, clock);
 
   const { projector, reactors: reactorRunner } = await startBackground(config, infra, options.log);
 
@@ -96,6 +96,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     webDist: options.webDist,
     publicUrl: config.publicUrl,
     logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
   });
   await app.listen({ port: config.port, host: options.host ?? '0.0.0.0' });
   const port = (app.server.address() as { port: number }).port;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryNotifier } from '@nocturne/events/notify';
 import { MemoryPiiVault } from '@nocturne/events/pii';
+import { MemoryAdminSessions, MemoryRateLimiter } from '@nocturne/events/security';
 import { MemoryEventStore } from '@nocturne/events/store/memory';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
@@ -16,7 +17,12 @@ export interface TestCommandApi {
   baseUrl: string;
   config: AppConfig;
   /** The in-memory ports it runs on: tests read the log and write givens through them. */
-  infra: { store: MemoryEventStore; vault: MemoryPiiVault; notifier: MemoryNotifier };
+  infra: {
+    store: MemoryEventStore;
+    vault: MemoryPiiVault;
+    notifier: MemoryNotifier;
+    security: { limiter: MemoryRateLimiter; adminSessions: MemoryAdminSessions };
+  };
   stop(): Promise<void>;
 }
 
@@ -36,9 +42,15 @@ export async function startTestCommandApi(
     store: new MemoryEventStore(),
     vault: new MemoryPiiVault(),
     notifier: new MemoryNotifier(),
+    security: { limiter: new MemoryRateLimiter(), adminSessions: new MemoryAdminSessions() },
   };
   const command = await commandDepsFrom(config, infra, () => new Date(), tuning);
-  const app = await buildHttpApp({ command, publicUrl: config.publicUrl, logLevel: 'silent' });
+  const app = await buildHttpApp({
+    command,
+    publicUrl: config.publicUrl,
+    logLevel: 'silent',
+    trustProxy: config.trustProxy,
+  });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -10,7 +10,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  */
 export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/users', async (request) => {
-    await requireAdmin(request, deps);
+    requireAdmin(request);
     const rows = await deps.db
       .selectFrom('users')
       .select(['email', 'verified', 'is_subscribed', 'created_at', 'last_login', 'premium_stories_remaining'])

@@ -29,7 +29,7 @@ export function fillMonths(rows: readonly MonthlyStat[], now: Date): MonthlyStat
 /** GET /api/admin/users/monthly-stats: `{monthly_stats: [{month, registrations, verified, premium}]}`. */
 export const monthlyStatsRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/users/monthly-stats', async (request) => {
-    await requireAdmin(request, deps);
+    requireAdmin(request);
     const rows = await deps.db
       .selectFrom('monthly_stats')
       .select(['month', 'registrations', 'verified', 'premium'])

@@ -9,7 +9,7 @@ import type { QueryApiDeps } from '../deps';
  */
 export const pendingPaymentsRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/payments', async (request) => {
-    await requireAdmin(request, deps);
+    requireAdmin(request);
     const rows = await deps.db
       .selectFrom('pending_payments')
       .innerJoin('users', 'users.user_key', 'pending_payments.user_key')

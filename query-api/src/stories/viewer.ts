@@ -1,4 +1,4 @@
-import { type AdminCaller, adminCaller } from '@nocturne/events/http';
+import type { AdminCaller } from '@nocturne/events/http';
 import type { FastifyRequest } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 import { adminSubject, userSubject } from '../images/signed-ref';
@@ -12,7 +12,7 @@ export interface Viewer {
 }
 
 export async function viewerOf(request: FastifyRequest, deps: QueryApiDeps): Promise<Viewer> {
-  const admin = request.headers['x-admin-code'] ? await adminCaller(request, deps) : null;
+  const admin = request.admin;
   const user = request.headers.authorization ? await sessionUser(request, deps) : null;
   return { admin, user };
 }

@@ -4,7 +4,7 @@ import { ApiError } from '../api/client';
 import { Brand } from '../layout/Brand';
 import { Button } from '../ui/Button';
 import { AdminLogin } from './AdminLogin';
-import { fetchAdminStories, fetchUsers } from './admin-api';
+import { fetchAdminStories, fetchUsers, revokeAdminSession } from './admin-api';
 import { clearAdminToken, storeAdminToken, storedAdminToken } from './admin-session';
 import { StoriesTab } from './StoriesTab';
 import { UsersTab } from './UsersTab';
@@ -36,12 +36,22 @@ export default function AdminPage() {
       />
     );
   }
-  return <AdminPanel token={token} onLogout={logout} />;
+  return (
+    <AdminPanel
+      token={token}
+      onLogout={() => {
+        // The server revokes the session (fire and forget, like the user's logout).
+        revokeAdminSession(token).catch((error: unknown) => console.error('Admin logout failed', error));
+        logout();
+      }}
+      onExpired={logout}
+    />
+  );
 }
 
 type Tab = 'stories' | 'users';
 
-function AdminPanel({ token, onLogout }: { token: string; onLogout(): void }) {
+function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout(): void; onExpired(): void }) {
   const [tab, setTab] = useState<Tab>('stories');
   const users = useQuery({ queryKey: ['admin', 'users', token], queryFn: () => fetchUsers(token) });
   const stories = useQuery({
@@ -51,11 +61,11 @@ function AdminPanel({ token, onLogout }: { token: string; onLogout(): void }) {
 
   if (users.isError) console.error('Failed to load users', users.error); // logged only (section 8)
 
-  // An expired or revoked admin token: back to the password form.
+  // An expired or revoked admin token: back to the password form (nothing left to revoke).
   const expired = [users.error, stories.error].some((e) => e instanceof ApiError && e.status === 401);
   useEffect(() => {
-    if (expired) onLogout();
-  }, [expired, onLogout]);
+    if (expired) onExpired();
+  }, [expired, onExpired]);
 
   const tabs: { id: Tab; label: string }[] = [
     { id: 'stories', label: `Stories (${stories.data?.length ?? 0})` },

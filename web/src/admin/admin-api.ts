@@ -53,6 +53,10 @@ export async function validateAdminPassword(password: string): Promise<string | 
   }
 }
 
+/** POST /api/admin/logout: the server revokes the admin session of this token at once. */
+export const revokeAdminSession = (token: string) =>
+  apiFetch('/api/admin/logout', { method: 'POST', ...adminHeaders(token) });
+
 export const fetchUsers = (token: string) => api<AdminUsers>('/api/admin/users', adminHeaders(token));
 
 export const fetchMonthlyStats = async (token: string) =>

@@ -13,7 +13,7 @@ const Query = z.object({ as_of: z.iso.datetime({ offset: true }).optional() });
  */
 export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/users/:email/history', async (request) => {
-    await requireAdmin(request, deps);
+    requireAdmin(request);
     const { email } = Params.parse(request.params);
     const query = Query.parse(request.query);
     const asOf = query.as_of ? new Date(query.as_of) : deps.clock();

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryAdminSessions } from '../security/memory-admin-sessions';
+import { MemoryRateLimiter } from '../security/memory-rate-limiter';
+import { AdminAuthenticator } from './admin-authenticator';
+import type { AdminPassword } from './admin-password';
+
+const memorySessions = () => new MemoryAdminSessions();
+const memoryLimiter = () => new MemoryRateLimiter(() => new Date('2025-01-01T00:00:00Z'));
+
+/** A password whose comparisons take a while, counting how many run at once. */
+function slowPassword(secret: string) {
+  const seen = { running: 0, most: 0 };
+  const password: AdminPassword = {
+    async matches(candidate) {
+      seen.running++;
+      seen.most = Math.max(seen.most, seen.running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen.running--;
+      return candidate === secret;
+    },
+  };
+  return { password, seen };
+}
+
+describe('the admin authentication', () => {
+  it('runs at most 2 password comparisons at once, however many arrive', async () => {
+    const { password, seen } = slowPassword('right');
+    const auth = new AdminAuthenticator({ password, sessions: memorySessions(), limiter: memoryLimiter() });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => auth.authenticate('right', `10.0.0.${i}`)),
+    );
+    expect(results.every((r) => r.session.length > 0)).toBe(true);
+    expect(seen.most).toBe(2);
+  });
+
+  it('opens a session for the password; the token works until revoked', async () => {
+    const auth = new AdminAuthenticator({
+      password: slowPassword('right').password,
+      sessions: memorySessions(),
+      limiter: memoryLimiter(),
+    });
+    const opened = await auth.authenticate('right', 'a');
+    expect(opened.session).not.toBe('password');
+    expect(await auth.authenticate(opened.token, 'a')).toEqual(opened);
+    await auth.revoke(opened.token);
+    await expect(auth.authenticate(opened.token, 'a')).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  it('a right password does not spend the budget; five wrong codes do, then even a right one is 429', async () => {
+    const auth = new AdminAuthenticator({
+      password: slowPassword('right').password,
+      sessions: memorySessions(),
+      limiter: memoryLimiter(),
+    });
+    for (let i = 0; i < 10; i++) await auth.authenticate('right', 'b');
+    for (let i = 0; i < 5; i++) {
+      await expect(auth.authenticate(`wrong-${i}`, 'b')).rejects.toMatchObject({ statusCode: 401 });
+    }
+    await expect(auth.authenticate('right', 'b')).rejects.toMatchObject({
+      statusCode: 429,
+      headers: { 'Retry-After': '60' },
+    });
+    expect((await auth.authenticate('right', 'c')).session).toBeTruthy();
+  });
+});
