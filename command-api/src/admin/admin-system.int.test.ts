@@ -230,7 +230,7 @@ describe('admin sessions: server-side, revocable, named in events', () => {
     expect(grant.status).toBe(200);
     const stream = streams.user(userKeyOf(email, system.config.secret));
     const granted = (await system.infra.store.readStream(stream)).find((e) => e.type === 'PremiumGranted');
-    const actor = (granted?.metadata as { actor: { kind: string; session: string } }).actor;
+    const actor = (granted!.metadata as { actor: { kind: string; session: string } }).actor;
     expect(actor.kind).toBe('admin');
     expect(actor.session).not.toBe('password');
     expect(actor.session).toMatch(/^[A-Za-z0-9_-]{12}$/);

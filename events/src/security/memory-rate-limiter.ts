@@ -21,7 +21,9 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
-    const window = this.open(key, windowMs) ?? { start: this.clock().getTime(), hits: 0 };
+    const open = this.open(key, windowMs);
+    // A window whose hits were all given back starts again with this hit, as in PostgreSQL.
+    const window = open && open.hits > 0 ? open : { start: this.clock().getTime(), hits: 0 };
     window.hits++;
     this.windows.set(key, window);
     return this.count(window, windowMs);

@@ -19,12 +19,12 @@ export class PostgresRateLimiter implements RateLimiter {
     const now = this.clock();
     const open = new Date(now.getTime() - windowMs);
     // One atomic upsert: concurrent hits of one key (from any replica) never lose a count. A
-    // window that has ended starts again with this hit.
+    // window that has ended, or whose hits were all given back, starts again with this hit.
     const { rows } = await this.pool.query<{ hits: number; window_start: Date }>(
       `insert into security.rate_limits as r (key, window_start, hits) values ($1, $2, 1)
        on conflict (key) do update set
-         hits = case when r.window_start > $3 then r.hits + 1 else 1 end,
-         window_start = case when r.window_start > $3 then r.window_start else excluded.window_start end
+         hits = case when r.window_start > $3 and r.hits > 0 then r.hits + 1 else 1 end,
+         window_start = case when r.window_start > $3 and r.hits > 0 then r.window_start else excluded.window_start end
        returning hits, window_start`,
       [key, now, open],
     );

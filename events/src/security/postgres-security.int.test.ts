@@ -45,6 +45,13 @@ describe('rate limits in PostgreSQL', () => {
     expect((await second.limiter.peek('k', 60_000)).hits).toBe(0);
     expect((await first.limiter.hit('k', 60_000)).hits).toBe(1);
   });
+
+  it('open a new window on the next hit when every hit of the current one was given back', async () => {
+    await first.limiter.hit('refunded', 60_000);
+    await first.limiter.refund('refunded', 60_000);
+    now = new Date(now.getTime() + 30_000);
+    expect(await second.limiter.hit('refunded', 60_000)).toEqual({ hits: 1, resetInMs: 60_000 });
+  });
 });
 
 describe('admin sessions in PostgreSQL', () => {
