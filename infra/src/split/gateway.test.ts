@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isInternal, normalisePath, upstreamFor } from './gateway';
+import { INTERNAL_ROUTE_SPELLINGS } from './testing/internal-route-spellings';
 
 describe('the gateway routing rule (design.md section 1)', () => {
   it('sends GET and HEAD under /api to query-api', () => {
@@ -26,19 +27,7 @@ describe('the gateway reads a path as the services will (issue 12 item 10)', () 
   const internal = (raw: string) => isInternal(normalisePath(raw)?.segments ?? []);
 
   it('sees the internal routes behind every spelling', () => {
-    for (const raw of [
-      '/internal/premium/unlock',
-      '/%69nternal/premium/unlock',
-      '/%49NTERNAL/premium/unlock',
-      '//internal/premium/unlock',
-      '/./internal/premium/unlock',
-      '/api/../internal/premium/unlock',
-      '/api/%2e%2e/internal/premium/unlock',
-      '/api/stories/%2E%2E/%2E%2E/internal/premium/unlock',
-      '/api\\..\\internal/premium/unlock',
-      '/internal',
-      '/internal/',
-    ]) {
+    for (const raw of [...INTERNAL_ROUTE_SPELLINGS, '/internal', '/internal/']) {
       expect(internal(raw), raw).toBe(true);
     }
   });
