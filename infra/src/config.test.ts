@@ -71,3 +71,12 @@ describe('TRUST_PROXY', () => {
     expect([0, 1, 2].map((hop) => fn('10.0.0.1', hop))).toEqual([true, true, false]);
   });
 });
+
+describe('DEMO (issue 13 item 6)', () => {
+  it('is on by default, off with 0 (or false, no, off), and refuses anything else', () => {
+    expect(parseConfig({}).DEMO).toBe(true);
+    expect(parseConfig({ DEMO: '' }).DEMO).toBe(true);
+    for (const off of ['0', 'false', 'no', 'off']) expect(parseConfig({ DEMO: off }).DEMO).toBe(false);
+    expect(() => parseConfig({ DEMO: 'maybe' })).toThrow(/DEMO/);
+  });
+});
