@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { StoryId } from '../catalogue/fields';
 import { HttpError } from './errors';
 
@@ -11,3 +12,6 @@ export function storyIdFrom(params: unknown): string {
   if (!parsed.success) throw new HttpError(404, 'Story not found');
   return parsed.data;
 }
+
+/** The `{id}` params of the story routes, as the document describes them. */
+export const StoryIdParams = z.object({ id: StoryId });
