@@ -85,6 +85,22 @@ export interface HttpAppOptions {
 }
 
 /**
+ * Every /api route of a server: command-api, query-api (either or both) and the OpenAPI
+ * document. Its own function so that the OpenAPI test can see each route as it is added.
+ */
+export async function registerApis(
+  app: FastifyInstance,
+  options: Pick<HttpAppOptions, 'command' | 'query' | 'apiDocument'>,
+): Promise<void> {
+  // Before the APIs, at the root: X-Admin-Code is checked on every route, unknown ones included.
+  const adminAuth = options.command?.adminAuth ?? options.query?.adminAuth;
+  if (adminAuth) await app.register(adminAuthentication(adminAuth));
+  if (options.command) await app.register(commandApi, options.command);
+  if (options.query) await app.register(queryApi, options.query);
+  if (options.apiDocument) await app.register(openApiRoute(options.apiDocument));
+}
+
+/**
  * One Fastify server carrying command-api (non-GET), query-api (GET/HEAD) or both (one-process
  * mode), and optionally the SPA. Both plugins assert the method rule on every route they add.
  */
@@ -111,12 +127,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   });
   // Before the routes: the compression hook is attached to each route as it is added.
   await compressAnswers(app);
-  // Before the APIs, at the root: X-Admin-Code is checked on every route, unknown ones included.
-  const adminAuth = options.command?.adminAuth ?? options.query?.adminAuth;
-  if (adminAuth) await app.register(adminAuthentication(adminAuth));
-  if (options.command) await app.register(commandApi, options.command);
-  if (options.query) await app.register(queryApi, options.query);
-  if (options.apiDocument) await app.register(openApiRoute(options.apiDocument));
+  await registerApis(app, options);
 
   if (dist) await serveWebApp(app, dist);
   return app;

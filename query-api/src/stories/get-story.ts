@@ -26,7 +26,7 @@ const getStoryDoc = apiSchema({
   },
   errors: {
     401: 'A premium story and no session (Login required for premium stories)',
-    403: 'A premium story and no premium, or none remaining',
+    402: 'A premium story and no premium, or none remaining',
     404: 'Story not found',
   },
 });
