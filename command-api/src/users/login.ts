@@ -4,6 +4,7 @@ import { HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from './account-decider';
@@ -45,12 +46,11 @@ export const loginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps)
       deps.store,
       streams.user(userKey),
       accountDecider,
-      {
-        kind: 'LogIn',
-        checkedPasswordHash: state.encryptedPasswordHash!,
-        sessionDigest: session.digest,
-        now: deps.clock(),
-      },
+      command(
+        'LogIn',
+        { checkedPasswordHash: state.encryptedPasswordHash!, sessionDigest: session.digest },
+        deps.clock(),
+      ),
       commandContext(request, { kind: 'user', userKey }),
     );
     return withPosition(reply, deps, result.position).send({
