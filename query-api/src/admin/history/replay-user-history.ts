@@ -90,9 +90,9 @@ async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Prom
 /**
  * The audit replay: reads the user's stream from the event store (not the read model), keeps
  * the events recorded up to `asOf`, and folds them (`aggregateStream`, as every command does)
- * with the very `evolveUser` every command decides on, so the state shown is the state the server acted on at that time. Personal
- * fields are decrypted with the vault; an erased account's are gone, and the address asked
- * for is never echoed back.
+ * with the very `evolveUser` every command decides on, so the state shown is the state the
+ * server acted on at that time. Personal fields are decrypted with the vault; an erased
+ * account's are gone, and the address asked for is never echoed back.
  */
 export async function replayUserHistory(
   deps: HistoryDeps,
