@@ -1,5 +1,5 @@
 import { streams, userKeyOf } from '@nocturne/events';
-import { accountMessages } from '@nocturne/events/domain';
+import { type AccountSummary, accountMessages } from '@nocturne/events/domain';
 import { HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
@@ -59,7 +59,7 @@ export const loginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps)
         email: input.email,
         is_subscribed: result.state.isSubscribed,
         premium_stories_remaining: result.state.premiumRemaining,
-      },
+      } satisfies AccountSummary,
     });
   });
 };

@@ -1,13 +1,11 @@
+import type { AccountSummary } from '@nocturne/events/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, api, apiFetch, TOKEN_KEY } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 
-export interface SessionUser {
-  email: string;
-  is_subscribed: boolean;
-  premium_stories_remaining: number;
-}
+/** The session's user: what login and /api/auth/me answer. */
+export type SessionUser = AccountSummary;
 
 export interface AuthState {
   user: SessionUser | null;
