@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { waitlistSubject } from '../waitlist/waitlist-subject';
@@ -38,7 +39,7 @@ export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
       deps.store,
       target.stream,
       deleteUserDecider,
-      {},
+      command('DeleteUser', {}, deps.clock()),
       commandContext(request, { kind: 'admin', ...admin }),
     );
     const deleted = result.events.find((e) => e.type === 'UserDeleted');

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from '../users/account-decider';
@@ -44,7 +45,7 @@ export const resendVerificationRoutes: FastifyPluginAsync<CommandApiDeps> = asyn
         deps.store,
         target.stream,
         accountDecider,
-        { kind: 'RequestVerificationEmail', tokenDigest: digest, now: deps.clock() },
+        command('RequestVerificationEmail', { tokenDigest: digest }, deps.clock()),
         commandContext(request, { kind: 'admin', ...admin }),
         { eventIds: () => eventId },
       );

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { adminRateLimit } from '../admin/admin-rate-limit';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { storyDecider } from './story-decider';
@@ -35,7 +36,7 @@ export const deleteStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app,
       deps.store,
       streams.story(id),
       storyDecider,
-      { type: 'DeleteStory', storyId: id },
+      command('DeleteStory', { storyId: id }, deps.clock()),
       commandContext(request, { kind: 'admin', session, ip }),
     );
     return withPosition(reply, deps, result.position).send({ ok: true });

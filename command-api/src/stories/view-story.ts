@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { withPosition } from '../shared/reply';
-import { assertStoryReadable } from './like-story';
+import { liveStory } from './live-story';
 
 const viewDoc = apiSchema({
   summary: 'Count a view of a story',
@@ -21,7 +21,7 @@ const viewDoc = apiSchema({
 export const viewStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post('/api/stories/:id/view', { schema: viewDoc }, async (request, reply) => {
     const id = storyIdFrom(request.params);
-    await assertStoryReadable(deps.store, id);
+    await liveStory(deps.store, id);
     const event = encodeEvent(
       { type: 'StoryViewed', data: { storyId: id } },
       commandContext(request, { kind: 'anonymous' }),

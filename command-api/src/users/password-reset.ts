@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from './account-decider';
@@ -63,7 +64,7 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
       deps.store,
       streams.user(userKey),
       accountDecider,
-      { kind: 'RequestPasswordReset', tokenDigest: reset.digest, now: deps.clock() },
+      command('RequestPasswordReset', { tokenDigest: reset.digest }, deps.clock()),
       commandContext(request, { kind: 'anonymous' }),
       { eventIds: () => grantEventId },
     );
@@ -84,13 +85,11 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
       deps.store,
       streams.user(located.userKey),
       accountDecider,
-      {
-        kind: 'ResetPassword',
-        tokenDigest: located.digest,
-        accountId: before.accountId,
-        encryptedPasswordHash,
-        now: deps.clock(),
-      },
+      command(
+        'ResetPassword',
+        { tokenDigest: located.digest, accountId: before.accountId, encryptedPasswordHash },
+        deps.clock(),
+      ),
       commandContext(request, { kind: 'user', userKey: located.userKey }),
     );
     return withPosition(reply, deps, result.position).send({

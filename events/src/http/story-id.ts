@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StoryId } from '../catalogue/fields';
+import { storyMessages } from '../domain/stories';
 import { HttpError } from './errors';
 
 /**
@@ -9,7 +10,7 @@ import { HttpError } from './errors';
 export function storyIdFrom(params: unknown): string {
   const id = (params as { id?: unknown } | null)?.id;
   const parsed = StoryId.safeParse(id);
-  if (!parsed.success) throw new HttpError(404, 'Story not found');
+  if (!parsed.success) throw new HttpError(404, storyMessages.notFound);
   return parsed.data;
 }
 

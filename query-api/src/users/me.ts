@@ -1,3 +1,4 @@
+import { type AccountSummary, accountMessages } from '@nocturne/events/domain';
 import { apiSchema, HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -23,9 +24,9 @@ const meDoc = apiSchema({
 
 /** GET /api/auth/me (Bearer): the session's user, or 401. */
 export const meRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/auth/me', { schema: meDoc }, async (request, reply) => {
+  app.get('/api/auth/me', { schema: meDoc }, async (request, reply): Promise<AccountSummary> => {
     const user = await sessionUser(request, deps);
-    if (!user) throw new HttpError(401, 'Not authenticated', { 'WWW-Authenticate': 'Bearer' });
+    if (!user) throw new HttpError(401, accountMessages.notAuthenticated, { 'WWW-Authenticate': 'Bearer' });
     reply.header('Cache-Control', 'no-store');
     return {
       email: user.email,
