@@ -9,5 +9,6 @@ export * from './runner/projection';
 export * from './runner/projection-runner';
 export * from './runner/projection-status';
 export * from './runner/reactor';
+export * from './runner/reactor-failures';
 export * from './runner/reactor-runner';
 export * from './runner/read-model-lock';

@@ -13,6 +13,29 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** The relay's reply code (nodemailer's `responseCode`), when it answered. */
+const smtpCode = (error: unknown): number | undefined => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' ? code : undefined;
+};
+
+/** SMTP 5xx: the relay refuses for good (no such mailbox, policy); trying again changes nothing. */
+export function isPermanentMailFailure(error: unknown): boolean {
+  const code = smtpCode(error);
+  return code !== undefined && code >= 500 && code < 600;
+}
+
+/**
+ * `SMTP 550`, `ECONNECTION`: the kind of failure. Never the relay's text, which quotes the
+ * address (`550 5.1.1 <x@example.com>: Recipient address rejected`).
+ */
+export function describeMailFailure(error: unknown): string {
+  const code = smtpCode(error);
+  if (code !== undefined) return `SMTP ${code}`;
+  const name = (error as { code?: unknown } | null)?.code;
+  return typeof name === 'string' ? name : error instanceof Error ? error.name : 'unknown failure';
+}
+
 export interface MailerOptions {
   /** smtp://user:pass@host:port — when unset, mails are written as .eml files. */
   smtpUrl?: string | undefined;
