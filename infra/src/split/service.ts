@@ -2,6 +2,9 @@ import { httpPremiumUnlocker } from '@nocturne/command-api';
 import { migrateReadModel } from '@nocturne/projector';
 import { parseConfig, resolveConfig } from '../config';
 import { onShutdown } from '../launcher/shutdown';
+import { checkReadiness } from '../ops/health/readiness';
+import { readinessSources } from '../ops/health/sources';
+import { upstreamReadiness } from '../ops/health/upstreams';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
@@ -17,6 +20,7 @@ import { type ServiceRole, serviceRoles } from './roles';
  */
 const role = process.argv[2] as ServiceRole;
 const log = (line: string) => console.log(`[${role}] ${line}`);
+const logError = (line: string) => console.error(`[${role}] ${line}`);
 
 function required(name: string): string {
   const value = process.env[name];
@@ -38,6 +42,13 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,
+      // The projector's probe listener is optional (a deployment may probe it directly); the
+      // back ends report the projections' state anyway, read from the database.
+      readiness: upstreamReadiness({
+        ...(process.env.SPLIT_PROJECTOR_URL ? { projector: process.env.SPLIT_PROJECTOR_URL } : {}),
+        'command-api': required('SPLIT_COMMAND_API_URL'),
+        'query-api': required('SPLIT_QUERY_API_URL'),
+      }),
     });
     await app.listen({ port: port(), host: process.env.SPLIT_GATEWAY_HOST ?? '0.0.0.0' });
     return { stop: () => app.close() };
@@ -48,10 +59,22 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
     await migrateReadModel(config.databaseUrl);
   }
   const infra = await connectInfrastructure(config, log);
+  // Every back end tells the same readiness: the state is in the database (ops/health).
+  const readiness = () => checkReadiness(readinessSources(infra.db, infra.store));
+  // Internal services listen on loopback only (the gateway is the way in), unless a deployment
+  // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
+  const listenHost = process.env.SPLIT_LISTEN_HOST ?? '127.0.0.1';
   if (role === 'projector') {
-    const { projector, reactors } = await startBackground(config, infra, log);
+    const { projector, reactors } = await startBackground(config, infra, log, logError);
+    // No API here: an HTTP listener for the probes only (/healthz, /readyz), on
+    // SPLIT_SERVICE_PORT when given (the supervisor gives one).
+    const probes = process.env.SPLIT_SERVICE_PORT
+      ? await buildHttpApp({ readiness, publicUrl: config.publicUrl, logLevel: config.logLevel })
+      : undefined;
+    await probes?.listen({ port: port(), host: listenHost });
     return {
       async stop() {
+        await probes?.close();
         await projector.stop();
         await reactors.stop();
         await infra.close();
@@ -71,6 +94,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
+          readiness,
         })
       : await buildHttpApp({
           query: {
@@ -81,10 +105,9 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
+          readiness,
         });
-  // Internal services listen on loopback only (the gateway is the way in), unless a deployment
-  // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
-  await app.listen({ port: port(), host: process.env.SPLIT_LISTEN_HOST ?? '127.0.0.1' });
+  await app.listen({ port: port(), host: listenHost });
   return {
     async stop() {
       await app.close();

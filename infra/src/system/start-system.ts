@@ -10,6 +10,9 @@ import {
 import { reactors } from '@nocturne/projector/reactors';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
+import { checkReadiness } from '../ops/health/readiness';
+import { readinessSources } from '../ops/health/sources';
+import type { LogDestination } from '../ops/logging/logger';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
 import { buildHttpApp } from './http-app';
@@ -29,6 +32,10 @@ export interface RunningSystem {
 
 export interface StartOptions {
   log: (line: string) => void;
+  /** Error lines of the projector and the reactors (default: stderr). */
+  logError?: (line: string) => void;
+  /** Where the HTTP server's log lines go (default stdout: pretty on a terminal, JSON otherwise). */
+  logDestination?: LogDestination;
   webDist?: string | undefined;
   clock?: () => Date;
   host?: string;
@@ -44,6 +51,7 @@ export async function startBackground(
   config: AppConfig,
   infra: Infrastructure,
   log: (line: string) => void,
+  logError: (line: string) => void = (line) => console.error(`[nocturne] ${line}`),
 ): Promise<{ projector: ProjectionRunner; reactors: ReactorRunner }> {
   const projector = new ProjectionRunner({
     store: infra.store,
@@ -51,6 +59,7 @@ export async function startBackground(
     projections,
     vault: infra.vault,
     notifier: infra.notifier,
+    log: logError,
   });
   await projector.init();
   projector.start();
@@ -60,6 +69,7 @@ export async function startBackground(
     databaseUrl: config.databaseUrl,
     reactors,
     notifier: infra.notifier,
+    log: logError,
     context: {
       vault: infra.vault,
       mailer: createMailer({
@@ -88,7 +98,12 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
   await migrateReadModel(config.databaseUrl);
   const infra = await connectInfrastructure(config, options.log, clock);
 
-  const { projector, reactors: reactorRunner } = await startBackground(config, infra, options.log);
+  const { projector, reactors: reactorRunner } = await startBackground(
+    config,
+    infra,
+    options.log,
+    options.logError,
+  );
 
   const deps = await apiDepsFrom(config, infra, clock, { accountRateLimits: options.accountRateLimits });
   const app = await buildHttpApp({
@@ -96,7 +111,9 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     webDist: options.webDist,
     publicUrl: config.publicUrl,
     logLevel: config.logLevel,
+    logDestination: options.logDestination,
     trustProxy: config.trustProxy,
+    readiness: () => checkReadiness(readinessSources(infra.db, infra.store)),
   });
   await app.listen({ port: config.port, host: options.host ?? '0.0.0.0' });
   const port = (app.server.address() as { port: number }).port;

@@ -1,5 +1,3 @@
-import type pg from 'pg';
-
 /**
  * Effects that failed, in the reactors' own schema (never touched by a rebuild): the reactor's
  * checkpoint moves past them at once, so one bad address never holds back the mail of others.
@@ -61,7 +59,8 @@ export function retryDelayMs(policy: RetryPolicy, attempts: number): number {
   return Math.min(policy.firstDelayMs * 2 ** Math.max(0, attempts - 1), policy.maxDelayMs);
 }
 
-type Queryable = Pick<pg.Pool, 'query'>;
+/** Runs one SQL text with its values: a pg pool's `query`, or a Kysely connection's. */
+export type SqlQuery = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
 
 interface FailureRow {
   reactor: string;
@@ -91,18 +90,18 @@ const toFailure = (r: FailureRow): ReactorFailure => ({
  * (split mode: the projector process).
  */
 export async function reactorFailures(
-  db: Queryable,
+  query: SqlQuery,
   limit = 20,
 ): Promise<{ retrying: ReactorFailure[]; failed: ReactorFailure[] }> {
   try {
-    const query = (states: string) =>
-      db.query<FailureRow>(
+    const select = (states: string) =>
+      query(
         `select reactor, position, event_type, state, attempts, reason, next_attempt_at, updated_at
            from reactors.failures where state = any($1) order by updated_at desc, position desc limit $2`,
         [states.split(','), limit],
-      );
-    const [retrying, failed] = await Promise.all([query('retrying'), query('refused,gave-up')]);
-    return { retrying: retrying.rows.map(toFailure), failed: failed.rows.map(toFailure) };
+      ).then((result) => (result.rows as FailureRow[]).map(toFailure));
+    const [retrying, failed] = await Promise.all([select('retrying'), select('refused,gave-up')]);
+    return { retrying, failed };
   } catch (error) {
     // 42P01 undefined_table, 3F000 invalid_schema_name: no reactor has run here yet.
     const code = (error as { code?: string }).code;

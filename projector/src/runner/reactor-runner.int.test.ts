@@ -22,10 +22,10 @@ beforeEach(async () => {
 });
 
 let pools: pg.Pool[] = [];
-function pool(): pg.Pool {
+function query() {
   const p = new pg.Pool({ connectionString: database.url, max: 1 });
   pools.push(p);
-  return p;
+  return (text: string, values: unknown[]) => p.query(text, values);
 }
 
 afterEach(async () => {
@@ -140,7 +140,7 @@ describe('reactor runner', () => {
     expect(lines).toEqual([
       `recorder: event at position ${failed!.position} (StoryLiked, stream ${failed!.streamName}) failed (Error), attempt 1 of 10; next in 1 s`,
     ]);
-    expect(await reactorFailures(pool(), 5)).toMatchObject({
+    expect(await reactorFailures(query(), 5)).toMatchObject({
       retrying: [{ reactor: 'recorder', position: failed!.position, attempts: 1, reason: 'Error' }],
       failed: [],
     });
@@ -154,7 +154,7 @@ describe('reactor runner', () => {
     await r.drain();
     expect(reacted).toEqual([...events.slice(0, 3), ...events.slice(4), events[3]]);
     expect(lines.at(-1)).toMatch(/done on attempt 3$/);
-    expect(await reactorFailures(pool(), 5)).toEqual({ retrying: [], failed: [] });
+    expect(await reactorFailures(query(), 5)).toEqual({ retrying: [], failed: [] });
   });
 
   it('a permanent failure is recorded and skipped, never tried again', async () => {
@@ -179,7 +179,7 @@ describe('reactor runner', () => {
     expect(lines[0]).toMatch(
       /^recorder: event at position \d+ \(StoryLiked, stream .+\) refused permanently \(SMTP 550\); recorded and skipped$/,
     );
-    expect(await reactorFailures(pool(), 5)).toMatchObject({
+    expect(await reactorFailures(query(), 5)).toMatchObject({
       retrying: [],
       failed: [{ state: 'refused', reason: 'SMTP 550', attempts: 1, eventType: 'StoryLiked' }],
     });
@@ -202,6 +202,6 @@ describe('reactor runner', () => {
       'failed (Error), attempt 2 of 3; next in 0 s',
       'still failing after 3 attempts (Error); given up',
     ]);
-    expect((await reactorFailures(pool(), 5)).failed).toMatchObject([{ state: 'gave-up', attempts: 3 }]);
+    expect((await reactorFailures(query(), 5)).failed).toMatchObject([{ state: 'gave-up', attempts: 3 }]);
   });
 });
