@@ -6,6 +6,7 @@ import {
   ProjectionRunner,
   projections,
   ReactorRunner,
+  type RetryPolicy,
 } from '@nocturne/projector';
 import { reactors } from '@nocturne/projector/reactors';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +42,8 @@ export interface StartOptions {
   host?: string;
   /** Test harnesses only (see apiDepsFrom). */
   accountRateLimits?: Partial<AccountRateLimits>;
+  /** Test harnesses only: mail retries in milliseconds rather than minutes. */
+  mailRetry?: Partial<RetryPolicy>;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function startBackground(
   infra: Infrastructure,
   log: (line: string) => void,
   logError: (line: string) => void = (line) => console.error(`[nocturne] ${line}`),
+  mailRetry?: Partial<RetryPolicy>,
 ): Promise<{ projector: ProjectionRunner; reactors: ReactorRunner }> {
   const projector = new ProjectionRunner({
     store: infra.store,
@@ -70,6 +74,7 @@ export async function startBackground(
     reactors,
     notifier: infra.notifier,
     log: logError,
+    ...(mailRetry ? { retry: mailRetry } : {}),
     context: {
       vault: infra.vault,
       mailer: createMailer({
@@ -103,6 +108,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     infra,
     options.log,
     options.logError,
+    options.mailRetry,
   );
 
   const deps = await apiDepsFrom(config, infra, clock, { accountRateLimits: options.accountRateLimits });

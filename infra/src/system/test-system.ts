@@ -21,7 +21,7 @@ export { TEST_ADMIN_PASSWORD } from '../test-env/test-config';
  */
 export async function startTestSystem(
   overrides: Partial<AppConfig> = {},
-  logs: Pick<StartOptions, 'logError' | 'logDestination'> = {},
+  harness: Partial<Pick<StartOptions, 'log' | 'logError' | 'logDestination' | 'mailRetry'>> = {},
 ): Promise<TestSystem> {
   const database = await createTestDatabase(overrides.dataDir ? 'sys' : 'system');
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-test-data-'));
@@ -35,7 +35,7 @@ export async function startTestSystem(
   const system = await startSystem(config, {
     log: () => {},
     logError: () => {},
-    ...logs,
+    ...harness,
     host: '127.0.0.1',
   });
   return {
