@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Whose mail it is, for the development log line: the user key, never the address. */
+  userKey?: string;
 }
 
 export interface Mailer {
@@ -45,13 +47,17 @@ export interface MailerOptions {
   log: (line: string) => void;
 }
 
-/** nodemailer to SMTP_URL, or (development) .eml files under DATA_DIR/outbox with the links logged. */
+/**
+ * nodemailer to SMTP_URL, or (development, no SMTP_URL) .eml files under DATA_DIR/outbox with
+ * the links logged, so a developer can click them. Only then: with a relay, a link (a one-time
+ * token) never reaches a log. Neither line names the address (the user key does).
+ */
 export function createMailer(options: MailerOptions): Mailer {
   const transport = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
+    async send({ userKey, ...message }) {
       const info = await transport.sendMail({ from: options.from, ...message });
       if (options.smtpUrl) return;
       await mkdir(options.outboxDir, { recursive: true });
@@ -61,8 +67,9 @@ export function createMailer(options: MailerOptions): Mailer {
       );
       await writeFile(file, (info as unknown as { message: Buffer }).message);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      const whose = userKey ? ` for user ${userKey}` : '';
       options.log(
-        `mail to ${message.to}: "${message.subject}" written to ${file}${links.length ? ` — ${links.join(' ')}` : ''}`,
+        `mail "${message.subject}"${whose} written to ${file}${links.length ? ` — ${links.join(' ')}` : ''}`,
       );
     },
   };

@@ -103,6 +103,6 @@ export const accountMailReactor: Reactor = {
     const email = await context.vault.decrypt(event.data.email);
     if (email === null) return;
     const message = accountMail(event, email, context);
-    if (message) await context.mailer.send(message);
+    if (message) await context.mailer.send({ ...message, userKey: idOf(event.streamName) });
   },
 };

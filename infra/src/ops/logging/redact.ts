@@ -3,7 +3,8 @@
  * percent-encoded in a path (`a%40b.example`), and the query string of a URL (reset and
  * verification tokens travel there).
  */
-const emailPattern = /[\w.!#$%&'*+/=?^`{|}~-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*/gi;
+// The local part without `/`, so that in a path only the address's own segment is replaced.
+const emailPattern = /[\w.!#$%&'*+=?^`{|}~-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*/gi;
 
 /** Replaces every e-mail address in `text` with `<email>`. */
 export function redactEmails(text: string): string {
