@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyServerOptions, LogController } from 'fastify';
 import PinoPretty from 'pino-pretty';
 import { loggablePath, redactEmails } from './redact';
 
@@ -15,9 +15,13 @@ export interface LoggerSettings {
 }
 
 /** JSON lines for machines; on a terminal, pino-pretty's coloured one-liners for people. */
-function stdoutDestination(): LogDestination {
-  if (!process.stdout.isTTY) return process.stdout;
+export function consoleDestination(
+  out: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+): LogDestination {
+  if (!out.isTTY) return out;
   return PinoPretty({
+    destination: out,
+    sync: true,
     colorize: true,
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,reqId,req,res,responseTime,route,method,path,status,durationMs',
@@ -34,20 +38,22 @@ function redacting(destination: LogDestination): LogDestination {
 }
 
 /**
- * Fastify's `logger` option for every server of the product (one process, each split-mode
- * service, the gateway): Fastify's own two lines per request are off (`disableRequestLogging`,
- * set beside this by `serverLogging`); request-log.ts writes one. Requests serialise as method
+ * Fastify's logging options for every server of the product (one process, each split-mode
+ * service, the gateway): Fastify's own two lines per request ("incoming request", "request
+ * completed") are off (`disableRequestLogging`, through the LogController that Fastify 5.12
+ * prefers to the top-level option); request-log.ts writes one instead. Requests serialise as method
  * and path only: no query string, no headers, e-mail segments replaced.
  */
 export function serverLogging(
   settings: LoggerSettings,
-): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'> {
-  if (settings.level === 'silent') return { logger: false, disableRequestLogging: true };
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  const logController = new LogController({ disableRequestLogging: true });
+  if (settings.level === 'silent') return { logger: false, logController };
   return {
-    disableRequestLogging: true,
+    logController,
     logger: {
       level: settings.level ?? 'info',
-      stream: redacting(settings.destination ?? stdoutDestination()),
+      stream: redacting(settings.destination ?? consoleDestination()),
       serializers: {
         req: (request: { method?: string; url?: string }) => ({
           method: request.method,
