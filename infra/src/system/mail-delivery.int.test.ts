@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Mailbox } from '../../e2e/fixtures/mailbox';
 import type { ReadinessReport } from '../ops/health/readiness';
-import { TestRelay } from '../ops/testing/test-relay';
 import { startTestSystem, type TestSystem } from './test-system';
 
 const id = randomUUID().slice(0, 8);
@@ -9,12 +9,12 @@ const refused = `refused-${id}@nocturne.test`;
 const later = `later-${id}@nocturne.test`;
 const fine = `fine-${id}@nocturne.test`;
 
-let relay: TestRelay;
+let relay: Mailbox;
 let system: TestSystem;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  relay = await TestRelay.start((address, attempt) => {
+  relay = await Mailbox.start((address, attempt) => {
     if (address === refused) return { code: 550, message: `5.1.1 <${address}>: Recipient address rejected` };
     if (address === later && attempt === 1)
       return { code: 451, message: `4.7.1 <${address}>: try again later` };
@@ -51,12 +51,12 @@ describe('mail a relay refuses', () => {
     await signUp(fine);
 
     // The others' mail is not held back by the refused and the deferred address before them.
-    await relay.waitFor(fine, 'Verify your email address');
+    await relay.waitFor(fine, { subject: 'Verify your email address' });
     expect(Date.now() - started).toBeLessThan(1500);
     expect(relay.received.some((m) => m.to.includes(later))).toBe(false);
 
     // The 451 is tried again after its delay, and delivered.
-    await relay.waitFor(later, 'Verify your email address');
+    await relay.waitFor(later, { subject: 'Verify your email address' });
     expect(relay.attempts.get(later)).toBe(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
 

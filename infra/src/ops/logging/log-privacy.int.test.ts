@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Mailbox } from '../../../e2e/fixtures/mailbox';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../../system/test-system';
-import { TestRelay } from '../testing/test-relay';
 
 /** Every line any part of the product writes: the HTTP log (JSON), the launcher's and the errors. */
 const lines: string[] = [];
-let relay: TestRelay;
+let relay: Mailbox;
 let system: TestSystem;
 
 beforeAll(async () => {
-  relay = await TestRelay.start();
+  relay = await Mailbox.start();
   system = await startTestSystem(
     // A relay, as in production: links must then never be printed. Every level, debug included.
     { smtpUrl: relay.smtpUrl, logLevel: 'trace', exposeVerificationToken: false },
@@ -53,7 +53,7 @@ describe('log privacy', () => {
     expect(
       (await call('POST', '/api/auth/signup', { body: { email, password, age_confirmed: true } })).status,
     ).toBe(200);
-    const verifyLink = (await relay.waitFor(email, 'Verify your email')).links[0];
+    const verifyLink = (await relay.waitFor(email, { subject: 'Verify your email' })).links[0];
     const verifyToken = tokenOf(verifyLink);
     secrets.push(verifyToken);
     // The page the mail's link opens (its URL holds the token), then the API call it makes.
@@ -69,7 +69,7 @@ describe('log privacy', () => {
     ).toBe(200);
 
     expect((await call('POST', '/api/auth/request-password-reset', { body: { email } })).status).toBe(200);
-    const resetToken = tokenOf((await relay.waitFor(email, 'Reset your password')).links[0]);
+    const resetToken = tokenOf((await relay.waitFor(email, { subject: 'Reset your password' })).links[0]);
     secrets.push(resetToken);
     await call('GET', `/auth/reset-password?token=${encodeURIComponent(resetToken)}`);
     expect(
