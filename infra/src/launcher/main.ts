@@ -1,5 +1,6 @@
 import { NatsNotifier } from '@nocturne/events/notify';
 import { parseConfigOrExit, resolveConfig } from '../config';
+import { withoutPassword } from '../ops/logging/redact';
 import { defaultWebDist, startSystem } from '../system/start-system';
 import { provisionDatabase } from './provision';
 import { onShutdown, stopAll } from './shutdown';
@@ -50,9 +51,9 @@ async function main() {
     }`,
     `  admin panel    : ${url}/admin_panel   (any /admin_<name> path)`,
     `  database       : ${database.description}`,
-    `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${config.eventStoreUrl}` : 'PostgreSQL event store (same database)'}`,
-    `  notifications  : ${system.infra.notifier instanceof NatsNotifier ? `NATS at ${config.natsUrl}` : 'PostgreSQL LISTEN/NOTIFY (no NATS)'}`,
-    `  e-mail         : ${config.smtpUrl ? `sent through ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//***@')}` : `written to ${config.dataDir}/outbox (links are logged here too)`}`,
+    `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${withoutPassword(config.eventStoreUrl)}` : 'PostgreSQL event store (same database)'}`,
+    `  notifications  : ${system.infra.notifier instanceof NatsNotifier ? `NATS at ${withoutPassword(config.natsUrl ?? '')}` : 'PostgreSQL LISTEN/NOTIFY (no NATS)'}`,
+    `  e-mail         : ${config.smtpUrl ? `sent through ${withoutPassword(config.smtpUrl)}` : `written to ${config.dataDir}/outbox (links are logged here too)`}`,
     `  data           : ${config.dataDir}`,
     'Press Ctrl+C to stop.',
     '',

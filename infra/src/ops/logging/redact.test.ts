@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loggablePath, redactEmails } from './redact';
+import { loggablePath, redactEmails, withoutPassword } from './redact';
 
 describe('log redaction', () => {
   it('replaces e-mail addresses anywhere in a line', () => {
@@ -16,5 +16,13 @@ describe('log redaction', () => {
     expect(loggablePath('/auth/reset-password?token=abc.def')).toBe('/auth/reset-password');
     expect(loggablePath('/api/admin/users/a%40b.example/history#x')).toBe('/api/admin/users/<email>/history');
     expect(loggablePath('/api/admin/users/a@b.example')).toBe('/api/admin/users/<email>');
+  });
+
+  it('hides the user-info of a service URL, keeping the rest', () => {
+    expect(withoutPassword('postgres://app:s3cret@db.example:5432/nocturne')).toBe(
+      'postgres://***@db.example:5432/nocturne',
+    );
+    expect(withoutPassword('smtps://mailer:p%40ss@smtp.example:465')).toBe('smtps://***@smtp.example:465');
+    expect(withoutPassword('nats://nats.example:4222')).toBe('nats://nats.example:4222');
   });
 });

@@ -19,3 +19,11 @@ export function loggablePath(url: string): string {
   const queryAt = url.search(/[?#]/);
   return redactEmails(queryAt < 0 ? url : url.slice(0, queryAt));
 }
+
+/**
+ * A service URL as a log line or the banner may show it: its user-info hidden, the password and
+ * the user name too (a relay's user name is often an address).
+ */
+export function withoutPassword(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}
