@@ -50,6 +50,7 @@ async function main() {
         : `${config.adminPassword}   (${adminPasswordGenerated ? 'generated now, ' : ''}kept in ${config.dataDir}/admin-password)`
     }`,
     `  admin panel    : ${url}/admin_panel   (any /admin_<name> path)`,
+    `  probes         : ${url}/healthz (live), ${url}/readyz (ready: database, projections, mail failures)`,
     `  database       : ${database.description}`,
     `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${withoutPassword(config.eventStoreUrl)}` : 'PostgreSQL event store (same database)'}`,
     `  notifications  : ${system.infra.notifier instanceof NatsNotifier ? `NATS at ${withoutPassword(config.natsUrl ?? '')}` : 'PostgreSQL LISTEN/NOTIFY (no NATS)'}`,
