@@ -1,6 +1,6 @@
 import { httpPremiumUnlocker } from '@nocturne/command-api';
 import { migrateReadModel } from '@nocturne/projector';
-import { parseConfig, resolveConfig } from '../config';
+import { parseConfig, resolveConfig, splitServiceConfig } from '../config';
 import { onShutdown } from '../launcher/shutdown';
 import { checkReadiness } from '../ops/health/readiness';
 import { readinessSources } from '../ops/health/sources';
@@ -22,22 +22,17 @@ const role = process.argv[2] as ServiceRole;
 const log = (line: string) => console.log(`[${role}] ${line}`);
 const logError = (line: string) => console.error(`[${role}] ${line}`);
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} must be set by the split-mode supervisor`);
-  return value;
-}
-
 async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   const raw = parseConfig(process.env);
-  const { config } = resolveConfig(raw, required('DATABASE_URL'));
-  const port = () => Number(required('SPLIT_SERVICE_PORT'));
+  if (!raw.DATABASE_URL) throw new Error('DATABASE_URL must be set by the split-mode supervisor');
+  const { config } = resolveConfig(raw, raw.DATABASE_URL);
+  const split = splitServiceConfig(raw);
   const clock = () => new Date();
 
   if (role === 'gateway') {
     const app = await buildGateway({
-      queryApiUrl: required('SPLIT_QUERY_API_URL'),
-      commandApiUrl: required('SPLIT_COMMAND_API_URL'),
+      queryApiUrl: split.queryApiUrl,
+      commandApiUrl: split.commandApiUrl,
       webDist: defaultWebDist,
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
@@ -45,12 +40,12 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       // The projector's probe listener is optional (a deployment may probe it directly); the
       // back ends report the projections' state anyway, read from the database.
       readiness: upstreamReadiness({
-        ...(process.env.SPLIT_PROJECTOR_URL ? { projector: process.env.SPLIT_PROJECTOR_URL } : {}),
-        'command-api': required('SPLIT_COMMAND_API_URL'),
-        'query-api': required('SPLIT_QUERY_API_URL'),
+        ...(split.projectorUrl ? { projector: split.projectorUrl } : {}),
+        'command-api': split.commandApiUrl,
+        'query-api': split.queryApiUrl,
       }),
     });
-    await app.listen({ port: port(), host: process.env.SPLIT_GATEWAY_HOST ?? '0.0.0.0' });
+    await app.listen({ port: split.port, host: split.gatewayHost });
     return { stop: () => app.close() };
   }
 
@@ -63,18 +58,14 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   const readiness = () => checkReadiness(readinessSources(infra.db, infra.store));
   // Internal services listen on loopback only (the gateway is the way in), unless a deployment
   // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
-  const listenHost = process.env.SPLIT_LISTEN_HOST ?? '127.0.0.1';
   if (role === 'projector') {
     const { projector, reactors } = await startBackground(config, infra, log, logError);
-    // No API here: an HTTP listener for the probes only (/healthz, /readyz), on
-    // SPLIT_SERVICE_PORT when given (the supervisor gives one).
-    const probes = process.env.SPLIT_SERVICE_PORT
-      ? await buildHttpApp({ readiness, publicUrl: config.publicUrl, logLevel: config.logLevel })
-      : undefined;
-    await probes?.listen({ port: port(), host: listenHost });
+    // No API here: an HTTP listener for the probes only (/healthz, /readyz).
+    const probes = await buildHttpApp({ readiness, publicUrl: config.publicUrl, logLevel: config.logLevel });
+    await probes.listen({ port: split.port, host: split.listenHost });
     return {
       async stop() {
-        await probes?.close();
+        await probes.close();
         await projector.stop();
         await reactors.stop();
         await infra.close();
@@ -100,14 +91,14 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           query: {
             ...deps.query,
             // Separate processes: the premium unlock goes to command-api over HTTP.
-            unlockPremiumStory: httpPremiumUnlocker(required('SPLIT_COMMAND_API_URL'), config.internalToken),
+            unlockPremiumStory: httpPremiumUnlocker(split.commandApiUrl, config.internalToken),
           },
           publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
           readiness,
         });
-  await app.listen({ port: port(), host: listenHost });
+  await app.listen({ port: split.port, host: split.listenHost });
   return {
     async stop() {
       await app.close();
