@@ -1,11 +1,19 @@
-import type { Readiness } from './health-routes';
+/** The gateway's /readyz body: its upstreams' reports under their names (null: no answer). */
+export interface GatewayReadiness {
+  ready: boolean;
+  problems: string[];
+  services: Record<string, unknown>;
+}
 
 /**
  * The gateway's readiness: it is as ready as the services it routes to. Asks each one's
  * /readyz at once (each under `timeoutMs`) and answers their reports under their names; one
  * that is not ready, or does not answer, makes the gateway not ready.
  */
-export function upstreamReadiness(upstreams: Record<string, string>, timeoutMs = 2000): Readiness {
+export function upstreamReadiness(
+  upstreams: Record<string, string>,
+  timeoutMs = 2000,
+): () => Promise<GatewayReadiness> {
   return async () => {
     const answers = await Promise.all(
       Object.entries(upstreams).map(async ([name, base]) => {
