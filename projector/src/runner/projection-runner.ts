@@ -124,18 +124,23 @@ export class ProjectionRunner {
 
   /**
    * Lowest checkpoint over this runner's running projections: everything up to it is applied by
-   * every projection that has not stopped (the store's head when all have stopped or none exist).
+   * every projection that has not stopped. The store's head when every one has stopped (nothing
+   * is left to apply); 0 while the rows do not exist yet.
    */
   async position(): Promise<number> {
     if (this.names.length === 0) return this.options.store.headPosition();
     const row = await this.options.db
       .selectFrom('projection_checkpoints')
-      .select((eb) => eb.fn.min('position').as('position'))
+      .select((eb) => [
+        eb.fn.min('position').filterWhere('stopped_position', 'is', null).as('position'),
+        eb.fn.countAll<number>().as('rows'),
+        eb.fn.count<number>('stopped_position').as('stopped'),
+      ])
       .where('name', 'in', this.names)
-      .where('stopped_position', 'is', null)
       .executeTakeFirst();
-    if (row?.position === null || row?.position === undefined) return this.options.store.headPosition();
-    return Number(row.position);
+    const rows = Number(row?.rows ?? 0);
+    if (rows > 0 && Number(row?.stopped ?? 0) === rows) return this.options.store.headPosition();
+    return Number(row?.position ?? 0);
   }
 
   /** The projections of this runner that stopped, and where. */
@@ -232,7 +237,7 @@ export class ProjectionRunner {
    * Applies the batch's events above the checkpoint to one projection and moves its checkpoint,
    * inside a savepoint: an event the projection cannot apply is rolled back alone (the events
    * before it are applied again), the checkpoint stops just below it and the stop is recorded,
-   * while the other projections of the batch go on. A failure of the database (transient.ts)
+   * while the other projections of the batch go on. A failure of the database (failure.ts)
    * is not the event's: it fails the whole batch, which is read again.
    */
   private async applyBatch(
