@@ -21,10 +21,16 @@ const smtpCode = (error: unknown): number | undefined => {
   return typeof code === 'number' ? code : undefined;
 };
 
-/** SMTP 5xx: the relay refuses for good (no such mailbox, policy); trying again changes nothing. */
+/**
+ * SMTP 5xx to this mail's recipient (RCPT TO) or content (DATA): the relay refuses it for good
+ * (no such mailbox, policy) and trying again changes nothing. A 5xx elsewhere (AUTH: wrong
+ * credentials; MAIL FROM: the sender) is the installation's problem, not this mail's: it is
+ * tried again like a 4xx, so that fixing the configuration delivers the mail.
+ */
 export function isPermanentMailFailure(error: unknown): boolean {
   const code = smtpCode(error);
-  return code !== undefined && code >= 500 && code < 600;
+  const command = (error as { command?: unknown } | null)?.command;
+  return code !== undefined && code >= 500 && code < 600 && (command === 'RCPT TO' || command === 'DATA');
 }
 
 /**
