@@ -105,6 +105,7 @@ export const ConfigSchema = z.object({
   SPLIT_SERVICE_PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)),
   SPLIT_COMMAND_API_URL: optional(z.url({ message: 'must be a URL such as http://command-api:4001' })),
   SPLIT_QUERY_API_URL: optional(z.url({ message: 'must be a URL such as http://query-api:4002' })),
+  SPLIT_PROJECTOR_URL: optional(z.url({ message: 'must be a URL such as http://projector:4003' })),
   SPLIT_LISTEN_HOST: optional(z.string()).default('127.0.0.1'),
   SPLIT_GATEWAY_HOST: optional(z.string()).default('0.0.0.0'),
 });
@@ -152,6 +153,8 @@ export interface SplitServiceConfig {
   port: number;
   commandApiUrl: string;
   queryApiUrl: string;
+  /** Where the gateway's /readyz asks the projector's probe listener; unset: it does not. */
+  projectorUrl: string | undefined;
   /** Where command-api and query-api listen (loopback unless in containers of their own). */
   listenHost: string;
   /** Where the gateway listens. */
@@ -172,6 +175,7 @@ export function splitServiceConfig(raw: RawConfig): SplitServiceConfig {
     port: raw.SPLIT_SERVICE_PORT!,
     commandApiUrl: raw.SPLIT_COMMAND_API_URL!,
     queryApiUrl: raw.SPLIT_QUERY_API_URL!,
+    projectorUrl: raw.SPLIT_PROJECTOR_URL,
     listenHost: raw.SPLIT_LISTEN_HOST,
     gatewayHost: raw.SPLIT_GATEWAY_HOST,
   };

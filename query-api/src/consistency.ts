@@ -15,11 +15,15 @@ export class Consistency {
     private readonly pollMs = 100,
   ) {}
 
-  /** The position every projection has reached. */
+  /**
+   * The position every running projection has reached. A stopped one (it could not apply an
+   * event; /readyz says so) is left out: waiting for it would only make every read time out.
+   */
   async projectedPosition(): Promise<number> {
     const row = await this.db
       .selectFrom('projection_checkpoints')
       .select((eb) => eb.fn.min('position').as('position'))
+      .where('stopped_position', 'is', null)
       .executeTakeFirst();
     return Number(row?.position ?? 0);
   }

@@ -1,6 +1,7 @@
 import { NatsNotifier } from '@nocturne/events/notify';
 import { parseConfigOrExit, resolveConfig } from '../config';
 import { demoOnFirstStart, keptDemoReader } from '../demo/first-start';
+import { withoutPassword } from '../ops/logging/redact';
 import { defaultWebDist, startSystem } from '../system/start-system';
 import { provisionDatabase } from './provision';
 import { onShutdown, stopAll } from './shutdown';
@@ -59,10 +60,11 @@ async function main() {
           `  demo reader    : ${demoReader.email} / ${demoReader.password}   (premium; kept in ${config.dataDir}/demo-reader)`,
         ]
       : []),
+    `  probes         : ${url}/healthz (live), ${url}/readyz (ready: database, projections, mail failures)`,
     `  database       : ${database.description}`,
-    `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${config.eventStoreUrl}` : 'PostgreSQL event store (same database)'}`,
-    `  notifications  : ${system.infra.notifier instanceof NatsNotifier ? `NATS at ${config.natsUrl}` : 'PostgreSQL LISTEN/NOTIFY (no NATS)'}`,
-    `  e-mail         : ${config.smtpUrl ? `sent through ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//***@')}` : `written to ${config.dataDir}/outbox (links are logged here too)`}`,
+    `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${withoutPassword(config.eventStoreUrl)}` : 'PostgreSQL event store (same database)'}`,
+    `  notifications  : ${system.infra.notifier instanceof NatsNotifier ? `NATS at ${withoutPassword(config.natsUrl ?? '')}` : 'PostgreSQL LISTEN/NOTIFY (no NATS)'}`,
+    `  e-mail         : ${config.smtpUrl ? `sent through ${withoutPassword(config.smtpUrl)}` : `written to ${config.dataDir}/outbox (links are logged here too)`}`,
     `  data           : ${config.dataDir}`,
     'Press Ctrl+C to stop.',
     '',

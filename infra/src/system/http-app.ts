@@ -8,6 +8,9 @@ import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { openApiRoute } from '../openapi/openapi-route';
+import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
+import { type LogDestination, serverLogging } from '../ops/logging/logger';
+import { addRequestLog } from '../ops/logging/request-log';
 import { securityHeaders, withSecurityHeaders } from './security-headers';
 
 /** The built SPA's index.html folder, or undefined when it has not been built. */
@@ -76,6 +79,10 @@ export interface HttpAppOptions {
   /** The built SPA (web/dist); served with an index.html fallback for client routes. */
   webDist?: string | undefined;
   logLevel?: string;
+  /** Where log lines go (default stdout: pretty on a terminal, JSON otherwise). */
+  logDestination?: LogDestination | undefined;
+  /** What GET /readyz answers (ops/health); without it, /healthz and /readyz are not served. */
+  readiness?: Readiness | undefined;
   /** PUBLIC_URL: https turns on HSTS (unset: as for http). */
   publicUrl?: string | undefined;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY; split mode's services: the gateway's). */
@@ -109,10 +116,11 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   const headers = { publicUrl: options.publicUrl, webDist: dist };
   const app = Fastify({
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
-    logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
+    ...serverLogging({ level: options.logLevel, destination: options.logDestination }),
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   });
+  addRequestLog(app);
   await securityHeaders(app, headers);
   installErrorHandling(app, {
     notFound: dist
@@ -127,6 +135,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   });
   // Before the routes: the compression hook is attached to each route as it is added.
   await compressAnswers(app);
+  if (options.readiness) addHealthRoutes(app, options.readiness);
   await registerApis(app, options);
 
   if (dist) await serveWebApp(app, dist);
