@@ -5,6 +5,7 @@ import { commandContext } from '../shared/context';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { waitlistSubject } from '../waitlist/waitlist-subject';
+import { adminActorOnUser } from './admin-actor';
 import { adminRateLimit } from './admin-rate-limit';
 import { deleteUserDecider } from './delete-user-decider';
 import { targetUser } from './target-user';
@@ -12,7 +13,8 @@ import { targetUser } from './target-user';
 /**
  * DELETE /api/admin/users/{email}: UserDeleted, then the account's key is destroyed, so every
  * personal field of its events (e-mail, password hash, IP) becomes unreadable for good, in
- * answers, replays and rebuilds alike. The address's waitlist entry is shredded as well.
+ * answers, replays and rebuilds alike. The address's waitlist entry is shredded as well, and
+ * the development outbox's mails to the address are removed.
  * The key goes only after the event is stored: a failed append must leave the account readable.
  */
 export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
@@ -24,11 +26,13 @@ export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
       target.stream,
       deleteUserDecider,
       {},
-      commandContext(request, { kind: 'admin', ...admin }),
+      commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
     );
     const deleted = result.events.find((e) => e.type === 'UserDeleted');
     if (deleted?.type === 'UserDeleted') await deps.vault.destroy(deleted.data.accountId);
     await deps.vault.destroy(waitlistSubject(target.userKey));
+    // After the key: a mail the reactor writes meanwhile can no longer decrypt its address.
+    await deps.mailOutbox?.eraseMailTo(target.email);
     return withPosition(reply, deps, result.position).send({ message: 'User deleted successfully' });
   });
 };

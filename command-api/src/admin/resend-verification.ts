@@ -7,6 +7,7 @@ import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from '../users/account-decider';
 import { oneTimeToken } from '../users/one-time-token';
+import { adminActorOnUser } from './admin-actor';
 import { adminRateLimit } from './admin-rate-limit';
 import { targetUser } from './target-user';
 
@@ -30,7 +31,7 @@ export const resendVerificationRoutes: FastifyPluginAsync<CommandApiDeps> = asyn
         target.stream,
         accountDecider,
         { kind: 'RequestVerificationEmail', tokenDigest: digest, now: deps.clock() },
-        commandContext(request, { kind: 'admin', ...admin }),
+        commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
         { eventIds: () => eventId },
       );
       return withPosition(reply, deps, result.position).send({

@@ -15,10 +15,11 @@ const registered: UserEvent = {
   },
 };
 
-const confirm = (amount: number, transactionId: string | null = null) => ({
+const confirm = (amount: number, transactionId: string | null = null, recorded: string[] = []) => ({
   encryptedEmail: 'pii:v1:acc:iv:body2:tag',
   amount,
-  transactionId,
+  transaction: transactionId ? { id: transactionId, sealed: `pii:v1:acc:iv:${transactionId}:tag` } : null,
+  recordedTransactionIds: new Set(recorded),
   paymentMethod: 'paypal_direct',
 });
 
@@ -34,7 +35,7 @@ describe('payment confirmation decider', () => {
           data: {
             email: 'pii:v1:acc:iv:body2:tag',
             amount,
-            transactionId: 'TX-1',
+            transactionId: 'pii:v1:acc:iv:TX-1:tag',
             paymentMethod: 'paypal_direct',
           },
         },
@@ -50,10 +51,15 @@ describe('payment confirmation decider', () => {
     }
   });
 
-  it('records the same transaction id only once', () => {
+  it('records the same transaction id only once (compared with the recorded ids, decrypted)', () => {
     const [first] = decide([registered], confirm(15, 'TX-9'));
-    expect(decide([registered, first!], confirm(15, 'TX-9'))).toEqual([]);
-    expect(decide([registered, first!], confirm(15, 'TX-10'))).toHaveLength(1);
+    expect(decide([registered, first!], confirm(15, 'TX-9', ['TX-9']))).toEqual([]);
+    expect(decide([registered, first!], confirm(15, 'TX-10', ['TX-9']))).toHaveLength(1);
+  });
+
+  it('records the transaction id sealed, never as typed', () => {
+    const [event] = decide([registered], confirm(15, 'TX-11'));
+    expect(JSON.stringify(event)).not.toContain('"TX-11"');
   });
 
   it('records every confirmation without a transaction id', () => {

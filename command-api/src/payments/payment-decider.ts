@@ -13,7 +13,10 @@ export interface ConfirmPayment {
   /** The session's e-mail, already encrypted with the account's key. */
   encryptedEmail: string;
   amount: number;
-  transactionId: string | null;
+  /** The id as typed (to spot a resubmission) and sealed under the account's key (recorded). */
+  transaction: { id: string; sealed: string } | null;
+  /** The ids of the confirmations already recorded, decrypted (state.paymentTransactionIds). */
+  recordedTransactionIds: ReadonlySet<string>;
   paymentMethod: string;
 }
 
@@ -27,14 +30,14 @@ export const paymentDecider: Decider<ConfirmPayment, UserState, UserEvent> = {
   decide(command, state) {
     if (state.status !== 'registered') throw new HttpError(404, 'User not found');
     if (!isPrice(command.amount)) throw new HttpError(400, paymentMessages.badAmount);
-    if (command.transactionId && state.paymentTransactionIds.has(command.transactionId)) return [];
+    if (command.transaction && command.recordedTransactionIds.has(command.transaction.id)) return [];
     return [
       {
         type: 'PaymentConfirmationSubmitted',
         data: {
           email: command.encryptedEmail,
           amount: command.amount,
-          transactionId: command.transactionId,
+          transactionId: command.transaction?.sealed ?? null,
           paymentMethod: command.paymentMethod,
         },
       },

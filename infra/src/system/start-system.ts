@@ -7,6 +7,7 @@ import {
   projections,
   ReactorRunner,
 } from '@nocturne/projector';
+import { outboxDirOf } from '@nocturne/projector/mail/outbox';
 import { reactors } from '@nocturne/projector/reactors';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
@@ -64,7 +65,7 @@ export async function startBackground(
       vault: infra.vault,
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
-        outboxDir: `${config.dataDir}/outbox`,
+        outboxDir: outboxDirOf(config.dataDir),
         from: `Nocturne <${config.supportEmail}>`,
         log,
       }),

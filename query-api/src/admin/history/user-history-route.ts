@@ -9,7 +9,7 @@ const Query = z.object({ as_of: z.iso.datetime({ offset: true }).optional() });
 
 /**
  * GET /api/admin/users/{email}/history[?as_of=<ISO time>]: the audit replay of one user, from
- * the event store. 404 when the address never had an account.
+ * the event store. 404 when the address never had an account, or its account is deleted.
  */
 export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/users/:email/history', async (request) => {
@@ -24,6 +24,10 @@ export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     );
     if (!history.found) {
       throw new HttpError(404, 'No history for this user');
+    }
+    // Erasure is complete: the panel shows nothing of a deleted account (issue 12).
+    if (history.erased) {
+      throw new HttpError(404, 'No history for this user: the account was deleted and its data erased');
     }
     return history;
   });
