@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
 import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { securityHeaders, withSecurityHeaders } from './security-headers';
 
@@ -79,6 +79,8 @@ export interface HttpAppOptions {
   publicUrl?: string | undefined;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY; split mode's services: the gateway's). */
   trustProxy?: TrustProxy | true;
+  /** Told of every route as it is added (the fuzz test sends to each). */
+  onRoute?: ((route: RouteOptions) => void) | undefined;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await securityHeaders(app, headers);
   installErrorHandling(app, {
     notFound: dist

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
-import { buildHttpApp } from './http-app';
+import { buildHttpApp, type HttpAppOptions } from './http-app';
 import { repoRoot } from './repo-root';
 
 export const defaultWebDist = join(repoRoot(), 'web', 'dist');
@@ -35,6 +35,8 @@ export interface StartOptions {
   host?: string;
   /** Test harnesses only (see apiDepsFrom). */
   accountRateLimits?: Partial<AccountRateLimits>;
+  /** Test harnesses only: told of every route as it is added (see buildHttpApp). */
+  onRoute?: HttpAppOptions['onRoute'];
 }
 
 /**
@@ -98,6 +100,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     publicUrl: config.publicUrl,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    onRoute: options.onRoute,
   });
   await app.listen({ port: config.port, host: options.host ?? '0.0.0.0' });
   const port = (app.server.address() as { port: number }).port;
