@@ -2,6 +2,7 @@ import { requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { waitlistSubject } from '../waitlist/waitlist-subject';
@@ -25,7 +26,7 @@ export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
       deps.store,
       target.stream,
       deleteUserDecider,
-      {},
+      command('DeleteUser', {}, deps.clock()),
       commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
     );
     const deleted = result.events.find((e) => e.type === 'UserDeleted');

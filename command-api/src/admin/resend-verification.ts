@@ -3,6 +3,7 @@ import { requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from '../users/account-decider';
@@ -30,7 +31,7 @@ export const resendVerificationRoutes: FastifyPluginAsync<CommandApiDeps> = asyn
         deps.store,
         target.stream,
         accountDecider,
-        { kind: 'RequestVerificationEmail', tokenDigest: digest, now: deps.clock() },
+        command('RequestVerificationEmail', { tokenDigest: digest }, deps.clock()),
         commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
         { eventIds: () => eventId },
       );

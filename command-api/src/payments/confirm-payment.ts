@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { requireUser } from '../users/authenticate';
@@ -35,17 +36,21 @@ export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
       deps.store,
       streams.user(user.userKey),
       paymentDecider,
-      {
-        // Already encrypted with the account's key: shredded with the account.
-        encryptedEmail: user.state.encryptedEmail!,
-        amount: body.amount,
-        // Sealed under the same key, so erasing the account shreds it too.
-        transaction: body.transaction_id
-          ? { id: body.transaction_id, sealed: await deps.vault.encrypt(accountId, body.transaction_id) }
-          : null,
-        recordedTransactionIds: new Set(recorded.filter((id) => id !== null)),
-        paymentMethod: body.payment_method,
-      },
+      command(
+        'ConfirmPayment',
+        {
+          // Already encrypted with the account's key: shredded with the account.
+          encryptedEmail: user.state.encryptedEmail!,
+          amount: body.amount,
+          // Sealed under the same key, so erasing the account shreds it too.
+          transaction: body.transaction_id
+            ? { id: body.transaction_id, sealed: await deps.vault.encrypt(accountId, body.transaction_id) }
+            : null,
+          recordedTransactionIds: new Set(recorded.filter((id) => id !== null)),
+          paymentMethod: body.payment_method,
+        },
+        deps.clock(),
+      ),
       commandContext(request, { kind: 'user', userKey: user.userKey }),
     );
     return withPosition(reply, deps, result.position).send({

@@ -6,6 +6,7 @@ import { adminRateLimit } from '../admin/admin-rate-limit';
 import { targetUser } from '../admin/target-user';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { registerFormBody } from '../shared/form-body';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
@@ -36,7 +37,7 @@ export const setSubscriptionRoutes: FastifyPluginAsync<CommandApiDeps> = async (
         deps.store,
         target.stream,
         premiumGrantDecider,
-        { grant },
+        command('SetPremium', { grant }, deps.clock()),
         commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
       );
       return withPosition(reply, deps, result.position).send({

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminRateLimit } from '../admin/admin-rate-limit';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { storyDecider } from './story-decider';
@@ -20,7 +21,7 @@ export const deleteStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app,
       deps.store,
       streams.story(id),
       storyDecider,
-      { type: 'DeleteStory', storyId: id },
+      command('DeleteStory', { storyId: id }, deps.clock()),
       commandContext(request, { kind: 'admin', session, ip }),
     );
     return withPosition(reply, deps, result.position).send({ ok: true });

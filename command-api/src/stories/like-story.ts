@@ -1,28 +1,20 @@
 import { encodeEvent, StoryLiked as StoryLikedDefinition, streams } from '@nocturne/events';
-import { HttpError, storyIdFrom } from '@nocturne/events/http';
-import type { EventStore } from '@nocturne/events/store';
+import { storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { withPosition } from '../shared/reply';
-
-/** A story accepts likes and views while it is published and not deleted. */
-export async function assertStoryReadable(store: EventStore, storyId: string): Promise<void> {
-  const history = await store.readStream(streams.story(storyId));
-  if (history.length === 0 || history.some((e) => e.type === 'StoryDeleted')) {
-    throw new HttpError(404, 'Story not found');
-  }
-}
+import { liveStory } from './live-story';
 
 /**
  * POST /api/stories/{id}/like. Likes live in their own stream, `story_likes-{id}`, appended
  * with expected revision "any": the store serialises appends, so the count is exactly the
- * stream revision + 1 and no like is lost however many arrive at once.
+ * stream revision + 1 and no like is lost however many arrive at once. Only a live story is liked.
  */
 export const likeStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post('/api/stories/:id/like', async (request, reply) => {
     const id = storyIdFrom(request.params);
-    await assertStoryReadable(deps.store, id);
+    await liveStory(deps.store, id);
     const event = encodeEvent(
       { type: StoryLikedDefinition.type, data: { storyId: id } },
       commandContext(request, { kind: 'anonymous' }),

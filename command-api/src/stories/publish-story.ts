@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { type Actor, streams } from '@nocturne/events';
-import { initialStoryState, MAX_SLIDES, slideMessages } from '@nocturne/events/domain';
+import { initialStoryState, MAX_SLIDES, refuse, slideMessages, slidesProblem } from '@nocturne/events/domain';
 import { HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CommandApiDeps } from '../deps';
@@ -12,11 +12,12 @@ import { MAX_IMAGE_BYTES } from '../images/upload-limits';
 import { defaultImageWork } from '../images/work-slots';
 import { inviteAttemptLimit } from '../invites/invite-codes';
 import { commandContext } from '../shared/context';
+import { command as newCommand } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
+import { eventsOrThrow, httpErrorOf } from '../shared/refusals';
 import { withPosition } from '../shared/reply';
 import { rateLimitsOf } from '../users/rate-limits';
-import { checkSlides } from './slide-rules';
-import { decideStory, type StoryCommand, storyDecider } from './story-decider';
+import { decideStory, type PublishStory, storyDecider } from './story-decider';
 import { storyPublisher } from './story-publisher';
 
 interface Upload {
@@ -98,7 +99,9 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     // many uploads arrive at once (the waiting ones' bytes stay in the network buffers).
     const { upload, processed, preview } = await imageWork.run(async () => {
       const upload = await readUpload(request);
-      checkSlides(upload.texts, upload.images.length);
+      // The slide rules refuse before any image is processed (the decider asks again).
+      const problem = slidesProblem(upload.texts, upload.images.length);
+      if (problem) throw httpErrorOf(refuse('invalid', problem));
       for (const [i, bytes] of upload.images.entries()) await sniffImage(bytes, i + 1);
       const processed: ProcessedImage[] = [];
       for (const [i, bytes] of upload.images.entries()) processed.push(await processSlideImage(bytes, i + 1));
@@ -106,14 +109,17 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     });
 
     const storyId = randomUUID();
-    const command: StoryCommand = {
-      type: 'PublishStory',
-      storyId,
-      slides: processed.map((p, i) => ({ image: p.image, text: upload.texts[i]! })),
-      preview: preview.image,
-      isPremium: upload.isPremium,
-    };
-    decideStory(command, initialStoryState()); // refuses before anything is written
+    const command: PublishStory = newCommand(
+      'PublishStory',
+      {
+        storyId,
+        slides: processed.map((p, i) => ({ image: p.image, text: upload.texts[i]! })),
+        preview: preview.image,
+        isPremium: upload.isPremium,
+      },
+      deps.clock(),
+    );
+    eventsOrThrow(decideStory(command, initialStoryState())); // refuses before anything is written
 
     await storeImages(deps.options.dataDir, [...processed.flatMap((p) => p.files), ...preview.files]);
     const result = await handleCommand(

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { withPosition } from '../shared/reply';
-import { assertStoryReadable } from './like-story';
+import { liveStory } from './live-story';
 
 /**
  * POST /api/stories/{id}/view: 204. Views, like likes, live in their own stream
@@ -13,7 +13,7 @@ import { assertStoryReadable } from './like-story';
 export const viewStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post('/api/stories/:id/view', async (request, reply) => {
     const id = storyIdFrom(request.params);
-    await assertStoryReadable(deps.store, id);
+    await liveStory(deps.store, id);
     const event = encodeEvent(
       { type: 'StoryViewed', data: { storyId: id } },
       commandContext(request, { kind: 'anonymous' }),

@@ -1,9 +1,10 @@
 import { streams, userKeyOf } from '@nocturne/events';
-import { accountMessages } from '@nocturne/events/domain';
+import { type AccountSummary, accountMessages } from '@nocturne/events/domain';
 import { HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from './account-decider';
@@ -45,12 +46,11 @@ export const loginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps)
       deps.store,
       streams.user(userKey),
       accountDecider,
-      {
-        kind: 'LogIn',
-        checkedPasswordHash: state.encryptedPasswordHash!,
-        sessionDigest: session.digest,
-        now: deps.clock(),
-      },
+      command(
+        'LogIn',
+        { checkedPasswordHash: state.encryptedPasswordHash!, sessionDigest: session.digest },
+        deps.clock(),
+      ),
       commandContext(request, { kind: 'user', userKey }),
     );
     return withPosition(reply, deps, result.position).send({
@@ -59,7 +59,7 @@ export const loginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps)
         email: input.email,
         is_subscribed: result.state.isSubscribed,
         premium_stories_remaining: result.state.premiumRemaining,
-      },
+      } satisfies AccountSummary,
     });
   });
 };

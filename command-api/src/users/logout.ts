@@ -2,6 +2,7 @@ import { streams } from '@nocturne/events';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from './account-decider';
@@ -15,7 +16,7 @@ export const logoutRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps
       deps.store,
       streams.user(user.userKey),
       accountDecider,
-      { kind: 'LogOut', sessionDigest: user.sessionDigest },
+      command('LogOut', { sessionDigest: user.sessionDigest }, deps.clock()),
       commandContext(request, { kind: 'user', userKey: user.userKey }),
     );
     return withPosition(reply, deps, result.position).send({ message: 'Logged out' });

@@ -5,6 +5,7 @@ import { HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from './account-decider';
@@ -37,7 +38,7 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
       deps.store,
       streams.user(userKey),
       accountDecider,
-      { kind: 'RequestPasswordReset', tokenDigest: reset.digest, now: deps.clock() },
+      command('RequestPasswordReset', { tokenDigest: reset.digest }, deps.clock()),
       commandContext(request, { kind: 'anonymous' }),
       { eventIds: () => grantEventId },
     );
@@ -57,13 +58,11 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
       deps.store,
       streams.user(located.userKey),
       accountDecider,
-      {
-        kind: 'ResetPassword',
-        tokenDigest: located.digest,
-        accountId: before.accountId,
-        encryptedPasswordHash,
-        now: deps.clock(),
-      },
+      command(
+        'ResetPassword',
+        { tokenDigest: located.digest, accountId: before.accountId, encryptedPasswordHash },
+        deps.clock(),
+      ),
       commandContext(request, { kind: 'user', userKey: located.userKey }),
     );
     return withPosition(reply, deps, result.position).send({

@@ -5,6 +5,7 @@ import { HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from './account-decider';
@@ -51,16 +52,18 @@ export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps
           deps.store,
           streams.user(userKey),
           accountDecider,
-          {
-            kind: 'SignUp',
-            accountId,
-            accountIsNew: pending === null,
-            encryptedEmail,
-            encryptedPasswordHash,
-            ageConfirmed: input.age_confirmed,
-            verificationDigest: verification.digest,
-            now: deps.clock(),
-          },
+          command(
+            'SignUp',
+            {
+              accountId,
+              accountIsNew: pending === null,
+              encryptedEmail,
+              encryptedPasswordHash,
+              ageConfirmed: input.age_confirmed,
+              verificationDigest: verification.digest,
+            },
+            deps.clock(),
+          ),
           commandContext(request, { kind: 'anonymous' }),
           { eventIds: () => grantEventId },
         );

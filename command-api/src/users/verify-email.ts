@@ -4,6 +4,7 @@ import { HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from './account-decider';
@@ -23,7 +24,7 @@ export const verifyEmailRoutes: FastifyPluginAsync<CommandApiDeps> = async (app,
       deps.store,
       streams.user(located.userKey),
       accountDecider,
-      { kind: 'VerifyEmail', tokenDigest: located.digest, now: deps.clock() },
+      command('VerifyEmail', { tokenDigest: located.digest }, deps.clock()),
       commandContext(request, { kind: 'user', userKey: located.userKey }),
     );
     const email = result.state.encryptedEmail ? await deps.vault.decrypt(result.state.encryptedEmail) : null;

@@ -1,3 +1,4 @@
+import { type AccountSummary, accountMessages } from '@nocturne/events/domain';
 import { HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
@@ -5,9 +6,9 @@ import { sessionUser } from './session-user';
 
 /** GET /api/auth/me (Bearer): the session's user, or 401. */
 export const meRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/auth/me', async (request, reply) => {
+  app.get('/api/auth/me', async (request, reply): Promise<AccountSummary> => {
     const user = await sessionUser(request, deps);
-    if (!user) throw new HttpError(401, 'Not authenticated', { 'WWW-Authenticate': 'Bearer' });
+    if (!user) throw new HttpError(401, accountMessages.notAuthenticated, { 'WWW-Authenticate': 'Bearer' });
     reply.header('Cache-Control', 'no-store');
     return {
       email: user.email,
