@@ -14,7 +14,7 @@ import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-sy
  */
 
 const SEED = 0x5eed_1212;
-const PER_ROUTE = 60;
+const PER_ROUTE = 50;
 
 /** mulberry32: a small seeded PRNG, so a failure can be replayed exactly. */
 function prng(seed: number) {
