@@ -11,8 +11,8 @@ import { type RunningSystem, startSystem } from './start-system';
 /**
  * Issue 12, item 13: PostgreSQL restarts under a load of likes and signups. The test runs its
  * own embedded PostgreSQL (never the shared one: it stops it), starts the whole product on it
- * in one process with the PostgreSQL notifier (no NATS, so the wake-ups go down too), and
- * checks that
+ * in one process with the PostgreSQL notifier (no NATS, so the wake-ups go down too), reads
+ * a story beside the writes, and checks that
  * - every answer is a 2xx, or a 503 with Retry-After and a detail: never a 500, never a
  *   dropped connection (the process survives: an unhandled 'error' would also fail the run);
  * - the service resumes by itself once the database is back;
@@ -20,7 +20,7 @@ import { type RunningSystem, startSystem } from './start-system';
  */
 
 interface Answer {
-  kind: 'like' | 'signup';
+  kind: 'like' | 'signup' | 'read';
   status: number;
   retryAfter: string | null;
   detail: unknown;
@@ -61,18 +61,25 @@ it('answers 503 + Retry-After during a PostgreSQL restart under load, resumes by
     const n = serial++;
     const email = `outage-${n}@example.test`;
     const init: RequestInit =
-      kind === 'like'
-        ? { method: 'POST' }
-        : {
-            method: 'POST',
-            headers: {
-              'Content-Type': 'application/json',
-              // One client address per signup: the per-address signup limit is not under test.
-              'X-Forwarded-For': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-            },
-            body: JSON.stringify({ email, password: 'outage-pass-1', age_confirmed: true }),
-          };
-    const path = kind === 'like' ? `/api/stories/${story.data.storyId}/like` : '/api/auth/signup';
+      kind === 'read'
+        ? { method: 'GET' }
+        : kind === 'like'
+          ? { method: 'POST' }
+          : {
+              method: 'POST',
+              headers: {
+                'Content-Type': 'application/json',
+                // One client address per signup: the per-address signup limit is not under test.
+                'X-Forwarded-For': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+              },
+              body: JSON.stringify({ email, password: 'outage-pass-1', age_confirmed: true }),
+            };
+    const path =
+      kind === 'read'
+        ? `/api/stories/${story.data.storyId}`
+        : kind === 'like'
+          ? `/api/stories/${story.data.storyId}/like`
+          : '/api/auth/signup';
     try {
       const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
       const text = await response.text();
@@ -97,7 +104,8 @@ it('answers 503 + Retry-After during a PostgreSQL restart under load, resumes by
 
   const workers = Array.from({ length: 4 }, async (_, w) => {
     for (let i = 0; running; i++) {
-      await send(w === 0 && i % 2 === 0 ? 'signup' : 'like');
+      // Writes mostly, and reads (query-api) beside them.
+      await send(w === 0 && i % 2 === 0 ? 'signup' : w === 1 && i % 3 === 0 ? 'read' : 'like');
       await sleep(10);
     }
   });
@@ -110,7 +118,7 @@ it('answers 503 + Retry-After during a PostgreSQL restart under load, resumes by
   const restartedAt = Date.now();
   // Service resumes by itself: a like and a signup succeed again within a bounded time.
   const resumed = async () =>
-    ['like', 'signup'].every((kind) =>
+    ['like', 'signup', 'read'].every((kind) =>
       answers.some((a) => a.kind === kind && a.at > restartedAt && a.status === 200),
     );
   for (let i = 0; i < 150 && !(await resumed()); i++) await sleep(100);
@@ -129,8 +137,13 @@ it('answers 503 + Retry-After during a PostgreSQL restart under load, resumes by
     expect(a.retryAfter).toMatch(/^\d+$/);
     expect(a.detail).toEqual(expect.stringMatching(/try again/));
   }
-  // The outage was really met, and work was acknowledged before and after it.
-  expect(answers.some((a) => a.status === 503 && a.at > stoppedAt)).toBe(true);
+  // The outage was really met, by writes and reads, and work was acknowledged before and after it.
+  for (const kind of ['like', 'signup', 'read']) {
+    expect(
+      answers.some((a) => a.kind === kind && a.status === 503 && a.at > stoppedAt),
+      kind,
+    ).toBe(true);
+  }
   const acknowledged = answers.filter((a) => a.status === 200);
   expect(acknowledged.some((a) => a.at < stoppedAt)).toBe(true);
   expect(acknowledged.some((a) => a.at > restartedAt)).toBe(true);
