@@ -51,6 +51,7 @@ it('answers 503 + Retry-After during a PostgreSQL restart under load, resumes by
   const base = system.address;
   const story = storyPublished();
   await given(system.infra.store, streams.story(story.data.storyId), [story], 'no_stream');
+  await system.projector.catchUp(); // the reads start at once: the story must be in the read model
 
   const answers: Answer[] = [];
   const failures: string[] = [];
