@@ -97,6 +97,8 @@ export const ConfigSchema = z.object({
    */
   INTERNAL_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
   TRUST_PROXY: optional(trustProxy).default(false),
+  /** `npm start` on the embedded database and an empty event log creates the demo library. */
+  DEMO: optional(flag).default(true),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   // Split mode, one service per process: the supervisor (infra/src/split/main.ts) sets the port
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.

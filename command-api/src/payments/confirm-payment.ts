@@ -1,4 +1,5 @@
 import { streams } from '@nocturne/events';
+import { apiSchema } from '@nocturne/events/http';
 import { openPersonalField } from '@nocturne/events/pii';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -23,9 +24,21 @@ const Body = z.object({
   payment_method: z.string().trim().min(1).max(100),
 });
 
+const confirmDoc = apiSchema({
+  summary: 'Tell the admins a payment was made (they grant premium after checking it)',
+  tags: ['premium'],
+  security: ['user'],
+  body: Body,
+  ok: { 200: { description: 'Recorded for the admins', schema: z.object({ message: z.string() }) } },
+  errors: {
+    400: 'Not a price of the product, or no payment method',
+    401: 'No valid session token',
+  },
+});
+
 /** POST /api/payment/confirm: PaymentConfirmationSubmitted on the logged-in user's stream. */
 export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.post('/api/payment/confirm', async (request, reply) => {
+  app.post('/api/payment/confirm', { schema: confirmDoc }, async (request, reply) => {
     const user = await requireUser(request, deps);
     const body = Body.parse(request.body ?? {});
     const accountId = user.state.accountId!;

@@ -2,6 +2,7 @@ import { httpPremiumUnlocker } from '@nocturne/command-api';
 import { migrateReadModel } from '@nocturne/projector';
 import { parseConfig, resolveConfig, splitServiceConfig } from '../config';
 import { onShutdown } from '../launcher/shutdown';
+import { lazyApiDocument } from '../openapi/api-document';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
@@ -73,6 +74,8 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
             // Separate processes: the premium unlock goes to command-api over HTTP.
             unlockPremiumStory: httpPremiumUnlocker(split.commandApiUrl, config.internalToken),
           },
+          // GET /api/openapi.json is a GET, so it is served here; it documents command-api's routes too.
+          apiDocument: lazyApiDocument(deps),
           publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
