@@ -19,7 +19,7 @@ const historyDoc = apiSchema({
   errors: {
     400: 'as_of is not an ISO date-time with an offset',
     401: 'No X-Admin-Code, or a wrong or expired one',
-    404: 'No history for this user',
+    404: 'No history for this user: the address never had an account, or its account was deleted (erased)',
   },
 });
 
