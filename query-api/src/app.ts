@@ -1,4 +1,4 @@
-import { adminAuthentication, documentationOnlySchemas } from '@nocturne/events/http';
+import { adminAuthentication, documentationOnlySchemas, HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { userHistoryRoutes } from './admin/history/user-history-route';
 import { listUsersRoutes } from './admin/list-users';
@@ -28,10 +28,16 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   });
   await app.register(adminAuthentication(deps.adminAuth));
   // Read-your-writes: wait (bounded) until the read models reach the client's last write.
+  // The header is an event position as this server wrote it (digits only): anything else is a
+  // 400, where `Number()` would have read "0x10", "1e3" or " 1" as a position to wait for.
   app.addHook('onRequest', async (request) => {
     const header = request.headers['x-min-position'];
-    const position = typeof header === 'string' ? Number(header) : Number.NaN;
-    if (Number.isSafeInteger(position) && position > 0) await deps.consistency.waitFor(position);
+    if (header === undefined) return;
+    if (typeof header !== 'string' || !/^[0-9]{1,15}$/.test(header)) {
+      throw new HttpError(400, 'X-Min-Position must be an event position (a whole number)');
+    }
+    const position = Number(header);
+    if (position > 0) await deps.consistency.waitFor(position);
   });
   await app.register(meRoutes, deps);
   await app.register(listStoriesRoutes, deps);

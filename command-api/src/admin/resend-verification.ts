@@ -9,6 +9,7 @@ import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from '../users/account-decider';
 import { oneTimeToken } from '../users/one-time-token';
+import { adminActorOnUser } from './admin-actor';
 import { adminRateLimit } from './admin-rate-limit';
 import { TargetUserParams, targetUser } from './target-user';
 
@@ -46,7 +47,7 @@ export const resendVerificationRoutes: FastifyPluginAsync<CommandApiDeps> = asyn
         target.stream,
         accountDecider,
         command('RequestVerificationEmail', { tokenDigest: digest }, deps.clock()),
-        commandContext(request, { kind: 'admin', ...admin }),
+        commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
         { eventIds: () => eventId },
       );
       return withPosition(reply, deps, result.position).send({

@@ -1,5 +1,6 @@
 import { streams } from '@nocturne/events';
 import { apiSchema } from '@nocturne/events/http';
+import { openPersonalField } from '@nocturne/events/pii';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -40,6 +41,10 @@ export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
   app.post('/api/payment/confirm', { schema: confirmDoc }, async (request, reply) => {
     const user = await requireUser(request, deps);
     const body = Body.parse(request.body ?? {});
+    const accountId = user.state.accountId!;
+    const recorded = await Promise.all(
+      [...user.state.paymentTransactionIds].map((id) => openPersonalField(deps.vault, id)),
+    );
     const result = await handleCommand(
       deps.store,
       streams.user(user.userKey),
@@ -50,7 +55,11 @@ export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
           // Already encrypted with the account's key: shredded with the account.
           encryptedEmail: user.state.encryptedEmail!,
           amount: body.amount,
-          transactionId: body.transaction_id,
+          // Sealed under the same key, so erasing the account shreds it too.
+          transaction: body.transaction_id
+            ? { id: body.transaction_id, sealed: await deps.vault.encrypt(accountId, body.transaction_id) }
+            : null,
+          recordedTransactionIds: new Set(recorded.filter((id) => id !== null)),
           paymentMethod: body.payment_method,
         },
         deps.clock(),

@@ -1,6 +1,7 @@
 import { apiSchema, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { adminActorOnUser } from '../admin/admin-actor';
 import { adminRateLimit } from '../admin/admin-rate-limit';
 import { TargetUserParams, targetUser } from '../admin/target-user';
 import type { CommandApiDeps } from '../deps';
@@ -62,7 +63,7 @@ export const setSubscriptionRoutes: FastifyPluginAsync<CommandApiDeps> = async (
         target.stream,
         premiumGrantDecider,
         command('SetPremium', { grant }, deps.clock()),
-        commandContext(request, { kind: 'admin', ...admin }),
+        commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
       );
       return withPosition(reply, deps, result.position).send({
         email: target.email,

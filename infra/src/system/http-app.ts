@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
 import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { openApiRoute } from '../openapi/openapi-route';
 import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
@@ -89,6 +89,8 @@ export interface HttpAppOptions {
   trustProxy?: TrustProxy | true;
   /** The OpenAPI document, served at GET /api/openapi.json (a GET: where query-api runs). */
   apiDocument?: (() => Promise<unknown>) | undefined;
+  /** Told of every route as it is added (the fuzz test sends to each). */
+  onRoute?: ((route: RouteOptions) => void) | undefined;
 }
 
 /**
@@ -121,6 +123,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     bodyLimit: 1024 * 1024,
   });
   addRequestLog(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await securityHeaders(app, headers);
   installErrorHandling(app, {
     notFound: dist

@@ -8,6 +8,7 @@ import {
   ReactorRunner,
   type RetryPolicy,
 } from '@nocturne/projector';
+import { outboxDirOf } from '@nocturne/projector/mail/outbox';
 import { reactors } from '@nocturne/projector/reactors';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
@@ -17,7 +18,7 @@ import { readinessSources } from '../ops/health/sources';
 import type { LogDestination } from '../ops/logging/logger';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
-import { buildHttpApp } from './http-app';
+import { buildHttpApp, type HttpAppOptions } from './http-app';
 import { repoRoot } from './repo-root';
 
 export const defaultWebDist = join(repoRoot(), 'web', 'dist');
@@ -45,6 +46,8 @@ export interface StartOptions {
   accountRateLimits?: Partial<AccountRateLimits>;
   /** Test harnesses only: mail retries in milliseconds rather than minutes. */
   mailRetry?: Partial<RetryPolicy>;
+  /** Test harnesses only: told of every route as it is added (see buildHttpApp). */
+  onRoute?: HttpAppOptions['onRoute'];
 }
 
 /**
@@ -80,7 +83,7 @@ export async function startBackground(
       vault: infra.vault,
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
-        outboxDir: `${config.dataDir}/outbox`,
+        outboxDir: outboxDirOf(config.dataDir),
         from: `Nocturne <${config.supportEmail}>`,
         log,
       }),
@@ -122,6 +125,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     logDestination: options.logDestination,
     trustProxy: config.trustProxy,
     readiness: () => checkReadiness(readinessSources(infra.db, infra.store)),
+    onRoute: options.onRoute,
   });
   await app.listen({ port: config.port, host: options.host ?? '0.0.0.0' });
   const port = (app.server.address() as { port: number }).port;

@@ -19,13 +19,13 @@ const historyDoc = apiSchema({
   errors: {
     400: 'as_of is not an ISO date-time with an offset',
     401: 'No X-Admin-Code, or a wrong or expired one',
-    404: 'No history for this user',
+    404: 'No history for this user: the address never had an account, or its account was deleted (erased)',
   },
 });
 
 /**
  * GET /api/admin/users/{email}/history[?as_of=<ISO time>]: the audit replay of one user, from
- * the event store. 404 when the address never had an account.
+ * the event store. 404 when the address never had an account, or its account is deleted.
  */
 export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/users/:email/history', { schema: historyDoc }, async (request) => {
@@ -40,6 +40,10 @@ export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     );
     if (!history.found) {
       throw new HttpError(404, 'No history for this user');
+    }
+    // Erasure is complete: the panel shows nothing of a deleted account (issue 12).
+    if (history.erased) {
+      throw new HttpError(404, 'No history for this user: the account was deleted and its data erased');
     }
     return history;
   });
