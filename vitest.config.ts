@@ -23,7 +23,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           globalSetup: ['infra/src/test-env/global-setup.ts'],
-          include: ['{events,projector,command-api,query-api,infra}/src/**/*.int.test.ts'],
+          include: [
+            '{events,projector,command-api,query-api,infra}/src/**/*.int.test.ts',
+            // The Dockerfile's stages replayed (infra/deploy).
+            'infra/deploy/**/*.int.test.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two cores: integration files share the machine's PostgreSQL; keep it calm.
