@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             '{events,projector,command-api,query-api,infra}/src/**/*.test.ts',
+            'infra/deploy/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
