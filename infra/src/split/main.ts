@@ -84,16 +84,18 @@ async function main() {
     await stopEverything();
   }, log);
 
-  const [commandPort, queryPort] = [await freePort(), await freePort()];
+  const [commandPort, queryPort, projectorPort] = [await freePort(), await freePort(), await freePort()];
   const commandApiUrl = `http://127.0.0.1:${commandPort}`;
   const queryApiUrl = `http://127.0.0.1:${queryPort}`;
+  // The projector serves no API, only its own /metrics.
+  const projectorUrl = `http://127.0.0.1:${projectorPort}`;
   try {
     // Schemas once, before several processes open them.
     await migrateReadModel(config.databaseUrl);
     await (await connectInfrastructure(config, log)).close();
 
     const ports: Record<ServiceRole, number> = {
-      projector: 0,
+      projector: projectorPort,
       'command-api': commandPort,
       'query-api': queryPort,
       gateway: config.port,
@@ -138,6 +140,7 @@ async function main() {
         .map((s) => `${s.role} (pid ${s.child.pid})`)
         .join(', ')}`,
       `  internal       : command-api ${commandApiUrl}, query-api ${queryApiUrl} (reached through the gateway)`,
+      `  metrics        : each service's own GET /metrics (loopback, or METRICS_TOKEN): gateway port ${config.port}, command-api ${commandApiUrl}, query-api ${queryApiUrl}, projector ${projectorUrl}`,
       `  admin password : ${
         raw.ADMIN_PASSWORD
           ? '(set by ADMIN_PASSWORD)'

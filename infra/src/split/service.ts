@@ -2,11 +2,13 @@ import { httpPremiumUnlocker } from '@nocturne/command-api';
 import { migrateReadModel } from '@nocturne/projector';
 import { parseConfig, resolveConfig } from '../config';
 import { onShutdown } from '../launcher/shutdown';
+import { createMetricsRegistry } from '../ops/metrics';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
 import { defaultWebDist, startBackground } from '../system/start-system';
 import { buildGateway } from './gateway';
+import { buildProjectorListener } from './projector-listener';
 import { type ServiceRole, serviceRoles } from './roles';
 
 /**
@@ -29,6 +31,12 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   const { config } = resolveConfig(raw, required('DATABASE_URL'));
   const port = () => Number(required('SPLIT_SERVICE_PORT'));
   const clock = () => new Date();
+  // This process's metrics, on its own GET /metrics (each service exposes its own).
+  const registry = createMetricsRegistry();
+  const metrics = { registry, token: config.metricsToken };
+  // Internal services listen on loopback only (the gateway is the way in), unless a deployment
+  // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
+  const internalHost = process.env.SPLIT_LISTEN_HOST ?? '127.0.0.1';
 
   if (role === 'gateway') {
     const app = await buildGateway({
@@ -38,6 +46,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,
+      metrics,
     });
     await app.listen({ port: port(), host: process.env.SPLIT_GATEWAY_HOST ?? '0.0.0.0' });
     return { stop: () => app.close() };
@@ -47,11 +56,14 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
     // Idempotent; lets a deployment (infra/deploy) start the projector without the supervisor.
     await migrateReadModel(config.databaseUrl);
   }
-  const infra = await connectInfrastructure(config, log);
+  const infra = await connectInfrastructure(config, log, clock, registry);
   if (role === 'projector') {
-    const { projector, reactors } = await startBackground(config, infra, log);
+    const { projector, reactors } = await startBackground(config, infra, log, registry);
+    const listener = await buildProjectorListener({ metrics, logLevel: config.logLevel });
+    await listener.listen({ port: port(), host: internalHost });
     return {
       async stop() {
+        await listener.close();
         await projector.stop();
         await reactors.stop();
         await infra.close();
@@ -71,6 +83,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
+          metrics,
         })
       : await buildHttpApp({
           query: {
@@ -81,10 +94,9 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
+          metrics,
         });
-  // Internal services listen on loopback only (the gateway is the way in), unless a deployment
-  // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
-  await app.listen({ port: port(), host: process.env.SPLIT_LISTEN_HOST ?? '127.0.0.1' });
+  await app.listen({ port: port(), host: internalHost });
   return {
     async stop() {
       await app.close();

@@ -7,6 +7,7 @@ import { adminAuthentication, answerFrameworkError, installErrorHandling } from 
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
+import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
 import { securityHeaders, withSecurityHeaders } from './security-headers';
 
 /** The built SPA's index.html folder, or undefined when it has not been built. */
@@ -79,6 +80,8 @@ export interface HttpAppOptions {
   publicUrl?: string | undefined;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY; split mode's services: the gateway's). */
   trustProxy?: TrustProxy | true;
+  /** The process's metrics: every answer timed, and served on GET /metrics. */
+  metrics?: MetricsAccess | undefined;
 }
 
 /**
@@ -94,6 +97,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   });
+  // First: the timing hook sees every route added after it.
+  if (options.metrics) instrumentHttp(app, options.metrics.registry);
   await securityHeaders(app, headers);
   installErrorHandling(app, {
     notFound: dist
@@ -113,6 +118,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   if (adminAuth) await app.register(adminAuthentication(adminAuth));
   if (options.command) await app.register(commandApi, options.command);
   if (options.query) await app.register(queryApi, options.query);
+  if (options.metrics) serveMetrics(app, options.metrics);
 
   if (dist) await serveWebApp(app, dist);
   return app;

@@ -9,7 +9,9 @@ import {
 } from '@nocturne/projector';
 import { reactors } from '@nocturne/projector/reactors';
 import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
+import { countMail, createMetricsRegistry, trackProjections } from '../ops/metrics';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
 import { buildHttpApp } from './http-app';
@@ -22,6 +24,8 @@ export interface RunningSystem {
   infra: Infrastructure;
   projector: ProjectionRunner;
   reactors: ReactorRunner;
+  /** The process's metrics (GET /metrics). */
+  metrics: Registry;
   /** http://127.0.0.1:<port> actually bound (port 0 picks a free one). */
   address: string;
   stop(): Promise<void>;
@@ -34,16 +38,20 @@ export interface StartOptions {
   host?: string;
   /** Test harnesses only (see apiDepsFrom). */
   accountRateLimits?: Partial<AccountRateLimits>;
+  /** The process's metrics registry (default: a new one for this system). */
+  metrics?: Registry;
 }
 
 /**
  * The projector and the reactors over an open infrastructure: started here in one-process mode,
- * and as their own process in split mode (infra/src/split).
+ * and as their own process in split mode (infra/src/split). The metrics registry gets each
+ * projection's position and lag, and the mail counters.
  */
 export async function startBackground(
   config: AppConfig,
   infra: Infrastructure,
   log: (line: string) => void,
+  metrics: Registry,
 ): Promise<{ projector: ProjectionRunner; reactors: ReactorRunner }> {
   const projector = new ProjectionRunner({
     store: infra.store,
@@ -54,6 +62,12 @@ export async function startBackground(
   });
   await projector.init();
   projector.start();
+  trackProjections(metrics, {
+    db: infra.db,
+    store: infra.store,
+    names: projections.map((p) => p.name),
+    onError: (error) => log(`metrics: the projection checkpoints could not be read (${String(error)})`),
+  });
 
   const reactorRunner = new ReactorRunner({
     store: infra.store,
@@ -62,12 +76,15 @@ export async function startBackground(
     notifier: infra.notifier,
     context: {
       vault: infra.vault,
-      mailer: createMailer({
-        smtpUrl: config.smtpUrl,
-        outboxDir: `${config.dataDir}/outbox`,
-        from: `Nocturne <${config.supportEmail}>`,
-        log,
-      }),
+      mailer: countMail(
+        createMailer({
+          smtpUrl: config.smtpUrl,
+          outboxDir: `${config.dataDir}/outbox`,
+          from: `Nocturne <${config.supportEmail}>`,
+          log,
+        }),
+        metrics,
+      ),
       publicUrl: config.publicUrl,
       supportEmail: config.supportEmail,
       secret: config.secret,
@@ -85,10 +102,12 @@ export async function startBackground(
  */
 export async function startSystem(config: AppConfig, options: StartOptions): Promise<RunningSystem> {
   const clock = options.clock ?? (() => new Date());
+  // One registry for the one process: the projector's, both APIs' and the HTTP server's metrics.
+  const metrics = options.metrics ?? createMetricsRegistry();
   await migrateReadModel(config.databaseUrl);
-  const infra = await connectInfrastructure(config, options.log, clock);
+  const infra = await connectInfrastructure(config, options.log, clock, metrics);
 
-  const { projector, reactors: reactorRunner } = await startBackground(config, infra, options.log);
+  const { projector, reactors: reactorRunner } = await startBackground(config, infra, options.log, metrics);
 
   const deps = await apiDepsFrom(config, infra, clock, { accountRateLimits: options.accountRateLimits });
   const app = await buildHttpApp({
@@ -97,6 +116,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     publicUrl: config.publicUrl,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    metrics: { registry: metrics, token: config.metricsToken },
   });
   await app.listen({ port: config.port, host: options.host ?? '0.0.0.0' });
   const port = (app.server.address() as { port: number }).port;
@@ -106,6 +126,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     infra,
     projector,
     reactors: reactorRunner,
+    metrics,
     address: `http://127.0.0.1:${port}`,
     async stop() {
       await app.close();
