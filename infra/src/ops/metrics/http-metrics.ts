@@ -1,14 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { metricOnce } from './registry';
 
-/** A route of no pattern (a 404 that matched nothing): one series, never the raw URL. */
-export const UNMATCHED_ROUTE = 'unmatched';
+/** A route of no pattern (a 404, or an SPA page from the fallback): one series, never the raw URL. */
+const UNMATCHED_ROUTE = 'unmatched';
+/** Every file of the built web app (@fastify/static adds a route per file): one series. */
+const STATIC_ROUTE = 'static';
+
+/** The label of a request's route: its pattern, or one of the two names above. */
+function routeLabel(request: FastifyRequest): string {
+  // @fastify/static's routes carry the file they serve in their config.
+  if ((request.routeOptions.config as { file?: unknown }).file !== undefined) return STATIC_ROUTE;
+  return request.routeOptions.url ?? UNMATCHED_ROUTE;
+}
 
 /**
  * Every answer of `app` timed into `http_request_duration_seconds{method, route, status_code}`,
  * where `route` is the route's pattern (`/api/stories/:id`), never the URL (no ids, no query
- * strings, no e-mail addresses in a label, and a bounded number of series). Every 429 is a
+ * strings, no e-mail addresses in a label, and a bounded number of series; the web app's files
+ * are one `static` route). Every 429 is a
  * rate-limit refusal, counted in `nocturne_rate_limit_refusals_total{route}`.
  */
 export function instrumentHttp(app: FastifyInstance, registry: Registry): void {
@@ -36,7 +46,7 @@ export function instrumentHttp(app: FastifyInstance, registry: Registry): void {
       }),
   );
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const route = routeLabel(request);
     duration.observe(
       { method: request.method, route, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,

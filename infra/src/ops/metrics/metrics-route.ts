@@ -26,7 +26,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * visitor local), or whoever presents METRICS_TOKEN. The peer is the socket's, never the
  * TRUST_PROXY-derived client address.
  */
-export function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
   const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
   if (!proxied && isLoopback(request.socket.remoteAddress)) return true;
   const presented = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
