@@ -214,7 +214,7 @@ describe('infra/deploy/Dockerfile, replayed', () => {
     expect(command[0]).toBe('node');
   });
 
-  it('answers through the gateway: the API, the SPA, and each role in its own process', async () => {
+  it('answers through the gateway (the API, the SPA), each role in its own process with its own /metrics', async () => {
     const gateway = `http://127.0.0.1:${ports.gateway}`;
     const stories = await fetch(`${gateway}/api/stories`);
     expect(stories.status).toBe(200);
@@ -233,6 +233,13 @@ describe('infra/deploy/Dockerfile, replayed', () => {
     });
     expect(signup.headers.get('x-served-by')).toBe('command-api');
     expect(signup.status).toBeLessThan(300);
+
+    // Each container serves its own metrics on its port (from loopback: no token needed).
+    for (const role of ['gateway', 'command-api', 'query-api', 'projector']) {
+      const metrics = await fetch(`http://127.0.0.1:${ports[role]}/metrics`);
+      expect(metrics.status, role).toBe(200);
+      expect(await metrics.text(), role).toContain('nodejs_heap_size_used_bytes');
+    }
 
     for (const service of services) {
       const commandLine = readFileSync(`/proc/${service.child.pid}/cmdline`, 'utf8').split('\0');

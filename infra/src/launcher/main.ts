@@ -54,6 +54,7 @@ async function main() {
     `  notifications  : ${system.infra.notifier instanceof NatsNotifier ? `NATS at ${config.natsUrl}` : 'PostgreSQL LISTEN/NOTIFY (no NATS)'}`,
     `  e-mail         : ${config.smtpUrl ? `sent through ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//***@')}` : `written to ${config.dataDir}/outbox (links are logged here too)`}`,
     `  data           : ${config.dataDir}`,
+    `  metrics        : http://localhost:${config.port}/metrics (Prometheus; from this machine, or with METRICS_TOKEN)`,
     'Press Ctrl+C to stop.',
     '',
   ];
