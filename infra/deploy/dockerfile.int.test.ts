@@ -71,7 +71,7 @@ function cleanCopy(into: string) {
     const source = join(root, file);
     if (!existsSync(source)) continue; // deleted in the working tree, not yet in a commit
     mkdirSync(dirname(join(into, file)), { recursive: true });
-    cpSync(source, join(into, file));
+    cpSync(source, join(into, file), { preserveTimestamps: true });
   }
 }
 
@@ -209,6 +209,10 @@ describe.skipIf(imageNode !== thisNode)('infra/deploy/Dockerfile, replayed', () 
     const build = replayed[0]!;
     expect(existsSync(build.hostPath('node_modules/vite'))).toBe(true);
     expect(existsSync(build.hostPath('infra/dist/service.mjs'))).toBe(true);
+    // `npm run build` built once, on the install before it (it did not find the lock newer
+    // than node_modules and install again).
+    expect(build.said.filter((l) => /installing/.test(l))).toEqual([]);
+    expect(build.said.filter((l) => /server compiled/.test(l))).toHaveLength(1);
     // The runtime stage: no dev dependency, no TypeScript source, the bundles and the SPA.
     const app = runtime.hostPath('.');
     for (const devOnly of ['tsx', 'vite', 'typescript', 'vitest', 'esbuild']) {

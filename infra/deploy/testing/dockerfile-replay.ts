@@ -85,6 +85,8 @@ export interface ReplayedStage {
   entrypoint: string[];
   cmd: string[];
   healthcheck: string | undefined;
+  /** What the project's scripts said in this stage's RUN steps (their `[nocturne] ...` lines). */
+  said: string[];
   /** A path of the image, in this replay's folder. */
   hostPath(imagePath: string): string;
 }
@@ -100,7 +102,7 @@ export interface ReplayOptions {
   log?: (line: string) => void;
 }
 
-function run(command: string, cwd: string, env: Record<string, string>): Promise<void> {
+function run(command: string, cwd: string, env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn('sh', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -113,7 +115,7 @@ function run(command: string, cwd: string, env: Record<string, string>): Promise
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0
-        ? resolve()
+        ? resolve(output)
         : reject(new Error(`RUN ${command} exited with ${code}:\n${output.slice(-4000)}`)),
     );
   });
@@ -125,7 +127,9 @@ function copy(sources: string[], dest: string, owner: number | undefined) {
   for (const source of sources) {
     const isFolder = statSync(source).isDirectory();
     const target = isFolder || !intoFolder ? dest : join(dest, basename(source));
-    cpSync(source, target, { recursive: true, force: true });
+    // Modification times kept, as COPY keeps them: `npm run build` must not find the lock newer
+    // than the install it follows and install again.
+    cpSync(source, target, { recursive: true, force: true, preserveTimestamps: true });
     if (owner !== undefined) chownSync(target, owner, owner);
   }
 }
@@ -163,10 +167,12 @@ async function replayStage(
     entrypoint: [],
     cmd: [],
     healthcheck: undefined,
+    said: [],
     hostPath: (imagePath) => join(root, posix.resolve(current.workdir, imagePath)),
   };
   // A stage copies only from one before it (as in a Dockerfile): those already started.
   const earlier = new Map(done);
+  let output = '';
   for (const { keyword, args, line } of stage.instructions) {
     const started = Date.now();
     switch (keyword) {
@@ -196,7 +202,7 @@ async function replayStage(
         break;
       }
       case 'RUN':
-        await run(args, current.hostPath('.'), {
+        output = await run(args, current.hostPath('.'), {
           PATH: process.env.PATH ?? '',
           HOME: process.env.HOME ?? '',
           ...options.runEnv,
@@ -222,6 +228,12 @@ async function replayStage(
         throw new Error(`line ${line}: the replay does not know ${keyword}`);
     }
     log(`${stage.name}: ${keyword} ${args.slice(0, 80)} (${Date.now() - started} ms)`);
+    // What the project's own scripts said they did (e.g. `[nocturne] compiling the server ...`).
+    for (const said of output.split('\n').filter((l) => l.startsWith('[nocturne]'))) {
+      current.said.push(said);
+      log(`  ${said}`);
+    }
+    output = '';
   }
   return current;
 }
