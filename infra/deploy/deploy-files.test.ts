@@ -9,23 +9,15 @@ import { parseDockerfile } from './testing/dockerfile-replay';
 
 /**
  * The deployment files speak the configuration's language: every variable they set is one of
- * infra/src/config.ts's (and so of the README's table) or one of split mode's service variables,
+ * infra/src/config.ts's (and so of the README's table, split mode's SPLIT_* included),
  * every container runs a split-mode role, and the probes ask /healthz (alive) and /readyz
  * (ready) on the port the role listens on.
  */
 const root = repoRoot();
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
-/** What infra/src/split/service.ts reads besides the configuration. */
-const splitVariables = [
-  'SPLIT_SERVICE_PORT',
-  'SPLIT_LISTEN_HOST',
-  'SPLIT_GATEWAY_HOST',
-  'SPLIT_COMMAND_API_URL',
-  'SPLIT_QUERY_API_URL',
-];
 const configNames = Object.keys(ConfigSchema.shape);
-const known = new Set([...configNames, ...splitVariables]);
+const known = new Set(configNames);
 
 interface ComposeService {
   command?: string[];
@@ -64,7 +56,7 @@ describe('the configuration names', () => {
     for (const name of configNames) expect(table, name).toContain(`| \`${name}\``);
   });
 
-  it('compose sets only those and split mode’s', () => {
+  it('compose sets only those', () => {
     expect(nocturneServices.map(([name]) => name).sort()).toEqual([...serviceRoles].sort());
     for (const [name, service] of nocturneServices) {
       for (const variable of Object.keys(service.environment!))
@@ -72,7 +64,7 @@ describe('the configuration names', () => {
     }
   });
 
-  it('the Kubernetes ConfigMap and containers set only those and split mode’s', () => {
+  it('the Kubernetes ConfigMap and containers set only those', () => {
     const configMap = manifests.find((m) => m.kind === 'ConfigMap')!;
     for (const variable of Object.keys(configMap.data!)) expect(known, variable).toContain(variable);
     for (const deployment of deployments) {

@@ -1,28 +1,29 @@
 import { encodeEvent, StoryLiked as StoryLikedDefinition, streams } from '@nocturne/events';
-import { HttpError, storyIdFrom } from '@nocturne/events/http';
-import type { EventStore } from '@nocturne/events/store';
+import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { withPosition } from '../shared/reply';
+import { liveStory } from './live-story';
 
-/** A story accepts likes and views while it is published and not deleted. */
-export async function assertStoryReadable(store: EventStore, storyId: string): Promise<void> {
-  const history = await store.readStream(streams.story(storyId));
-  if (history.length === 0 || history.some((e) => e.type === 'StoryDeleted')) {
-    throw new HttpError(404, 'Story not found');
-  }
-}
+const likeDoc = apiSchema({
+  summary: 'Like a story (anyone, as often as they like)',
+  tags: ['stories'],
+  params: StoryIdParams,
+  ok: { 200: { description: 'The likes now', schema: z.object({ likes: z.number().int() }) } },
+  errors: { 404: 'Story not found' },
+});
 
 /**
  * POST /api/stories/{id}/like. Likes live in their own stream, `story_likes-{id}`, appended
  * with expected revision "any": the store serialises appends, so the count is exactly the
- * stream revision + 1 and no like is lost however many arrive at once.
+ * stream revision + 1 and no like is lost however many arrive at once. Only a live story is liked.
  */
 export const likeStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.post('/api/stories/:id/like', async (request, reply) => {
+  app.post('/api/stories/:id/like', { schema: likeDoc }, async (request, reply) => {
     const id = storyIdFrom(request.params);
-    await assertStoryReadable(deps.store, id);
+    await liveStory(deps.store, id);
     const event = encodeEvent(
       { type: StoryLikedDefinition.type, data: { storyId: id } },
       commandContext(request, { kind: 'anonymous' }),

@@ -1,7 +1,8 @@
 import { httpPremiumUnlocker } from '@nocturne/command-api';
 import { migrateReadModel } from '@nocturne/projector';
-import { parseConfig, resolveConfig } from '../config';
+import { parseConfig, resolveConfig, splitServiceConfig } from '../config';
 import { onShutdown } from '../launcher/shutdown';
+import { lazyApiDocument } from '../openapi/api-document';
 import { createMetricsRegistry } from '../ops/metrics';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
@@ -20,35 +21,27 @@ import { type ServiceRole, serviceRoles } from './roles';
 const role = process.argv[2] as ServiceRole;
 const log = (line: string) => console.log(`[${role}] ${line}`);
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} must be set by the split-mode supervisor`);
-  return value;
-}
-
 async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   const raw = parseConfig(process.env);
-  const { config } = resolveConfig(raw, required('DATABASE_URL'));
-  const port = () => Number(required('SPLIT_SERVICE_PORT'));
+  if (!raw.DATABASE_URL) throw new Error('DATABASE_URL must be set by the split-mode supervisor');
+  const { config } = resolveConfig(raw, raw.DATABASE_URL);
+  const split = splitServiceConfig(raw);
   const clock = () => new Date();
   // This process's metrics, on its own GET /metrics (each service exposes its own).
   const registry = createMetricsRegistry();
   const metrics = { registry, token: config.metricsToken };
-  // Internal services listen on loopback only (the gateway is the way in), unless a deployment
-  // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
-  const internalHost = process.env.SPLIT_LISTEN_HOST ?? '127.0.0.1';
 
   if (role === 'gateway') {
     const app = await buildGateway({
-      queryApiUrl: required('SPLIT_QUERY_API_URL'),
-      commandApiUrl: required('SPLIT_COMMAND_API_URL'),
+      queryApiUrl: split.queryApiUrl,
+      commandApiUrl: split.commandApiUrl,
       webDist: defaultWebDist,
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,
       metrics,
     });
-    await app.listen({ port: port(), host: process.env.SPLIT_GATEWAY_HOST ?? '0.0.0.0' });
+    await app.listen({ port: split.port, host: split.gatewayHost });
     return { stop: () => app.close() };
   }
 
@@ -60,7 +53,8 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   if (role === 'projector') {
     const { projector, reactors } = await startBackground(config, infra, log, registry);
     const listener = await buildProjectorListener({ metrics, logLevel: config.logLevel });
-    await listener.listen({ port: port(), host: internalHost });
+    // On loopback unless a deployment says otherwise, like the APIs below.
+    await listener.listen({ port: split.port, host: split.listenHost });
     return {
       async stop() {
         await listener.close();
@@ -89,14 +83,18 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           query: {
             ...deps.query,
             // Separate processes: the premium unlock goes to command-api over HTTP.
-            unlockPremiumStory: httpPremiumUnlocker(required('SPLIT_COMMAND_API_URL'), config.internalToken),
+            unlockPremiumStory: httpPremiumUnlocker(split.commandApiUrl, config.internalToken),
           },
+          // GET /api/openapi.json is a GET, so it is served here; it documents command-api's routes too.
+          apiDocument: lazyApiDocument(deps),
           publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
           metrics,
         });
-  await app.listen({ port: port(), host: internalHost });
+  // Internal services listen on loopback only (the gateway is the way in), unless a deployment
+  // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
+  await app.listen({ port: split.port, host: split.listenHost });
   return {
     async stop() {
       await app.close();

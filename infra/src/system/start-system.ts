@@ -11,6 +11,7 @@ import { reactors } from '@nocturne/projector/reactors';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
+import { lazyApiDocument } from '../openapi/api-document';
 import { countMail, createMetricsRegistry, trackProjections } from '../ops/metrics';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
@@ -112,6 +113,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
   const deps = await apiDepsFrom(config, infra, clock, { accountRateLimits: options.accountRateLimits });
   const app = await buildHttpApp({
     ...deps,
+    apiDocument: lazyApiDocument(deps),
     webDist: options.webDist,
     publicUrl: config.publicUrl,
     logLevel: config.logLevel,

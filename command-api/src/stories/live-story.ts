@@ -1,0 +1,21 @@
+import { streams } from '@nocturne/events';
+import {
+  evolveStory,
+  initialStoryState,
+  isLive,
+  refuse,
+  type StoryState,
+  storyMessages,
+} from '@nocturne/events/domain';
+import { aggregateStream, type EventStore } from '@nocturne/events/store';
+import { httpErrorOf } from '../shared/refusals';
+
+/**
+ * The state of a story that may be read, liked or viewed: live by the domain's one rule
+ * (`isLive`); any other story is refused as "Story not found".
+ */
+export async function liveStory(store: EventStore, storyId: string): Promise<StoryState> {
+  const { state } = await aggregateStream(store, streams.story(storyId), evolveStory, initialStoryState);
+  if (!isLive(state)) throw httpErrorOf(refuse('not_found', storyMessages.notFound));
+  return state;
+}
