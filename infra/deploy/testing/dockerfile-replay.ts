@@ -5,7 +5,8 @@ import { basename, join, posix } from 'node:path';
 
 /**
  * A Dockerfile replayed without a container runtime: each stage gets a folder standing for the
- * image's file system root, and its instructions are carried out there in order. WORKDIR, COPY
+ * image's file system root (a copy of an earlier stage's when it is FROM that stage), and its
+ * instructions are carried out there in order. WORKDIR, COPY
  * (from the build context or `--from` an earlier stage), RUN (in WORKDIR, with the stage's ENV
  * and nothing of the caller's environment but PATH and HOME), ENV, USER, ENTRYPOINT and CMD are
  * replayed; EXPOSE and HEALTHCHECK are recorded. Any other instruction is refused, so that the
@@ -172,6 +173,19 @@ async function replayStage(
   };
   // A stage copies only from one before it (as in a Dockerfile): those already started.
   const earlier = new Map(done);
+  // FROM an earlier stage: its file system, working directory, environment and user.
+  const parent = await earlier.get(stage.base);
+  if (parent) {
+    cpSync(parent.root, root, { recursive: true, preserveTimestamps: true });
+    Object.assign(current, {
+      workdir: parent.workdir,
+      env: { ...parent.env },
+      user: parent.user,
+      entrypoint: parent.entrypoint,
+      cmd: parent.cmd,
+      healthcheck: parent.healthcheck,
+    });
+  }
   let output = '';
   for (const { keyword, args, line } of stage.instructions) {
     const started = Date.now();
