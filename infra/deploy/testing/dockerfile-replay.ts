@@ -6,10 +6,10 @@ import { basename, join, posix } from 'node:path';
 /**
  * A Dockerfile replayed without a container runtime: each stage gets a folder standing for the
  * image's file system root (a copy of an earlier stage's when it is FROM that stage), and its
- * instructions are carried out there in order. WORKDIR, COPY
- * (from the build context or `--from` an earlier stage), RUN (in WORKDIR, with the stage's ENV
- * and nothing of the caller's environment but PATH and HOME), ENV, USER, ENTRYPOINT and CMD are
- * replayed; EXPOSE and HEALTHCHECK are recorded. Any other instruction is refused, so that the
+ * instructions are carried out there in order. WORKDIR, COPY (from the build context or
+ * `--from` an earlier stage), RUN (in WORKDIR, with the stage's ENV and nothing of the caller's
+ * environment but PATH and HOME), ENV, USER, ENTRYPOINT and CMD are replayed; EXPOSE and
+ * HEALTHCHECK are recorded. Any other instruction is refused, so that the
  * Dockerfile cannot grow a step this replay would silently skip.
  */
 
@@ -41,7 +41,9 @@ export function parseDockerfile(text: string): Stage[] {
       line = `${line.slice(0, -1).trimEnd()} ${lines[++i]!.trim()}`;
     }
     const [keyword = '', ...rest] = line.split(/\s+/);
-    const instruction = { keyword: keyword.toUpperCase(), args: rest.join(' '), line: start + 1 };
+    // The arguments as written (a RUN's quoted spaces kept).
+    const args = line.slice(keyword.length).trim();
+    const instruction = { keyword: keyword.toUpperCase(), args, line: start + 1 };
     if (instruction.keyword === 'FROM') {
       const [base = '', as, name] = rest;
       if (as?.toUpperCase() !== 'AS' || !name)
