@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             '{events,projector,command-api,query-api,infra}/src/**/*.test.ts',
+            'infra/deploy/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
@@ -23,7 +24,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           globalSetup: ['infra/src/test-env/global-setup.ts'],
-          include: ['{events,projector,command-api,query-api,infra}/src/**/*.int.test.ts'],
+          include: [
+            '{events,projector,command-api,query-api,infra}/src/**/*.int.test.ts',
+            // The Dockerfile's stages replayed (infra/deploy).
+            'infra/deploy/**/*.int.test.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two cores: integration files share the machine's PostgreSQL; keep it calm.

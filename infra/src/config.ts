@@ -97,6 +97,11 @@ export const ConfigSchema = z.object({
    */
   INTERNAL_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
   TRUST_PROXY: optional(trustProxy).default(false),
+  /**
+   * GET /metrics for a scraper that is not on the same machine (loopback needs none): it sends
+   * `Authorization: Bearer <METRICS_TOKEN>`. Unset: /metrics is served to loopback only.
+   */
+  METRICS_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
   /** `npm start` on the embedded database and an empty event log creates the demo library. */
   DEMO: optional(flag).default(true),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
@@ -132,6 +137,8 @@ export interface AppConfig {
   /** INTERNAL_TOKEN: what split-mode services present on /internal routes. */
   internalToken: string;
   trustProxy: TrustProxy;
+  /** METRICS_TOKEN: what a scraper from outside loopback presents on GET /metrics. */
+  metricsToken: string | undefined;
   logLevel: RawConfig['LOG_LEVEL'];
 }
 
@@ -248,6 +255,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       secret,
       internalToken,
       trustProxy: raw.TRUST_PROXY,
+      metricsToken: raw.METRICS_TOKEN,
       logLevel: raw.LOG_LEVEL,
     },
   };

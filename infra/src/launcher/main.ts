@@ -66,6 +66,7 @@ async function main() {
     `  notifications  : ${system.infra.notifier instanceof NatsNotifier ? `NATS at ${withoutPassword(config.natsUrl ?? '')}` : 'PostgreSQL LISTEN/NOTIFY (no NATS)'}`,
     `  e-mail         : ${config.smtpUrl ? `sent through ${withoutPassword(config.smtpUrl)}` : `written to ${config.dataDir}/outbox (links are logged here too)`}`,
     `  data           : ${config.dataDir}`,
+    `  metrics        : http://localhost:${config.port}/metrics (Prometheus; from this machine, or with METRICS_TOKEN)`,
     'Press Ctrl+C to stop.',
     '',
   ];

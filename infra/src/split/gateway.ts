@@ -5,6 +5,7 @@ import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
 import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog } from '../ops/logging/request-log';
+import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/http-app';
 import { securityHeaders, withSecurityHeaders } from '../system/security-headers';
 
@@ -24,6 +25,8 @@ export interface GatewayOptions {
   readiness?: Readiness | undefined;
   /** TRUST_PROXY: whose X-Forwarded-For to believe in front of the gateway. */
   trustProxy?: TrustProxy;
+  /** The gateway process's own metrics (its answers' timings), on its GET /metrics. */
+  metrics?: MetricsAccess | undefined;
 }
 
 export type Upstream = 'query-api' | 'command-api';
@@ -85,6 +88,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     // The client's address as seen through TRUST_PROXY; forwarded as the only X-Forwarded-For.
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   });
+  if (options.metrics) instrumentHttp(app, options.metrics.registry);
   // Keep bodies as raw streams for the upstream.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -126,6 +130,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       },
     });
   };
+  // The gateway's own metrics; each service behind it serves its own on its own port.
+  if (options.metrics) serveMetrics(app, options.metrics);
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/*',

@@ -85,6 +85,7 @@ async function main() {
   }, log);
 
   const [projectorPort, commandPort, queryPort] = [await freePort(), await freePort(), await freePort()];
+  // The projector serves no API, only operations: its probes and its own /metrics.
   const projectorUrl = `http://127.0.0.1:${projectorPort}`;
   const commandApiUrl = `http://127.0.0.1:${commandPort}`;
   const queryApiUrl = `http://127.0.0.1:${queryPort}`;
@@ -139,8 +140,9 @@ async function main() {
         .sort((a, b) => serviceRoles.indexOf(a.role) - serviceRoles.indexOf(b.role))
         .map((s) => `${s.role} (pid ${s.child.pid})`)
         .join(', ')}`,
-      `  internal       : command-api ${commandApiUrl}, query-api ${queryApiUrl} (reached through the gateway), projector ${projectorUrl} (probes only)`,
+      `  internal       : command-api ${commandApiUrl}, query-api ${queryApiUrl} (reached through the gateway), projector ${projectorUrl} (probes and metrics)`,
       `  probes         : ${config.publicUrl}/healthz, ${config.publicUrl}/readyz (each service answers its own too)`,
+      `  metrics        : each service's own GET /metrics (loopback, or METRICS_TOKEN): gateway port ${config.port}, command-api ${commandApiUrl}, query-api ${queryApiUrl}, projector ${projectorUrl}`,
       `  admin password : ${
         raw.ADMIN_PASSWORD
           ? '(set by ADMIN_PASSWORD)'

@@ -6,6 +6,7 @@ import { lazyApiDocument } from '../openapi/api-document';
 import { checkReadiness } from '../ops/health/readiness';
 import { readinessSources } from '../ops/health/sources';
 import { upstreamReadiness } from '../ops/health/upstreams';
+import { createMetricsRegistry } from '../ops/metrics';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
@@ -29,6 +30,9 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   const { config } = resolveConfig(raw, raw.DATABASE_URL);
   const split = splitServiceConfig(raw);
   const clock = () => new Date();
+  // This process's metrics, on its own GET /metrics (each service exposes its own).
+  const registry = createMetricsRegistry();
+  const metrics = { registry, token: config.metricsToken };
 
   if (role === 'gateway') {
     const app = await buildGateway({
@@ -45,6 +49,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
         'command-api': split.commandApiUrl,
         'query-api': split.queryApiUrl,
       }),
+      metrics,
     });
     await app.listen({ port: split.port, host: split.gatewayHost });
     return { stop: () => app.close() };
@@ -54,19 +59,28 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
     // Idempotent; lets a deployment (infra/deploy) start the projector without the supervisor.
     await migrateReadModel(config.databaseUrl);
   }
-  const infra = await connectInfrastructure(config, log);
+  const infra = await connectInfrastructure(config, log, clock, registry);
   // Every back end tells the same readiness: the state is in the database (ops/health).
   const readiness = () => checkReadiness(readinessSources(infra.db, infra.store));
   // Internal services listen on loopback only (the gateway is the way in), unless a deployment
   // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
   if (role === 'projector') {
-    const { projector, reactors } = await startBackground(config, infra, log, logError);
-    // No API here: an HTTP listener for the probes only (/healthz, /readyz).
-    const probes = await buildHttpApp({ readiness, publicUrl: config.publicUrl, logLevel: config.logLevel });
-    await probes.listen({ port: split.port, host: split.listenHost });
+    const { projector, reactors } = await startBackground(config, infra, {
+      log,
+      logError,
+      metrics: registry,
+    });
+    // No API here: an HTTP listener for operations only (/healthz, /readyz, /metrics).
+    const listener = await buildHttpApp({
+      readiness,
+      metrics,
+      publicUrl: config.publicUrl,
+      logLevel: config.logLevel,
+    });
+    await listener.listen({ port: split.port, host: split.listenHost });
     return {
       async stop() {
-        await probes.close();
+        await listener.close();
         await projector.stop();
         await reactors.stop();
         await infra.close();
@@ -87,6 +101,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           logLevel: config.logLevel,
           trustProxy: true,
           readiness,
+          metrics,
         })
       : await buildHttpApp({
           query: {
@@ -100,6 +115,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           logLevel: config.logLevel,
           trustProxy: true,
           readiness,
+          metrics,
         });
   await app.listen({ port: split.port, host: split.listenHost });
   return {

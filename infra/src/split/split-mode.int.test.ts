@@ -295,7 +295,7 @@ describe('split mode: each service in its own process behind the gateway', () =>
         });
         socket.once('error', () => resolve(false));
       });
-    for (const service of ['command-api', 'query-api'] as const) {
+    for (const service of ['command-api', 'query-api', 'projector'] as const) {
       const port = Number(new URL(internalUrl(service)).port);
       expect(await reachable('127.0.0.1', port), service).toBe(true);
       // Bound to 127.0.0.1, not to every address: another address of this host is refused.
@@ -305,6 +305,40 @@ describe('split mode: each service in its own process behind the gateway', () =>
         .filter((a) => a && a.family === 'IPv4' && !a.internal)) {
         expect(await reachable(address!.address, port), `${service} on ${address!.address}`).toBe(false);
       }
+    }
+  });
+
+  it('each service serves its own /metrics, the projector on a port of its own', async () => {
+    expect((await fetch(`${base}/api/stories`)).status).toBe(200);
+    const scrape = async (url: string) => {
+      const answer = await fetch(`${url}/metrics`);
+      expect(answer.status, url).toBe(200);
+      return answer.text();
+    };
+    const gateway = await scrape(base);
+    const commandApi = await scrape(internalUrl('command-api'));
+    const queryApi = await scrape(internalUrl('query-api'));
+    const projector = await scrape(internalUrl('projector'));
+    // The gateway times what it proxies (its one route); query-api the route that answered.
+    expect(gateway).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/\*",status_code="200"\} [1-9]/,
+    );
+    expect(gateway).not.toContain('route="/api/stories"');
+    expect(queryApi).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/stories",status_code="200"\} [1-9]/,
+    );
+    // Appends are command-api's (the stories published above); projections and mail the projector's.
+    expect(commandApi).toMatch(/nocturne_events_appended_total\{type="\w+"\} [1-9]/);
+    expect(queryApi).not.toContain('nocturne_events_appended_total{');
+    expect(projector).toMatch(/nocturne_projection_position\{projection="stories"\} [1-9]/);
+    expect(projector).toMatch(/nocturne_projection_lag\{projection="stories"\} \d/);
+    expect(projector).toContain('# TYPE nocturne_mail_sent_total counter');
+    for (const other of [gateway, commandApi, queryApi])
+      expect(other).not.toContain('nocturne_projection_position');
+    // Every process reports its own runtime: event-loop delay and heap.
+    for (const text of [gateway, commandApi, queryApi, projector]) {
+      expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
+      expect(text).toContain('nodejs_heap_size_used_bytes');
     }
   });
 

@@ -5,8 +5,10 @@ import type { EventStore } from '@nocturne/events/store';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { createReadModelDb, type ReadModel } from '@nocturne/projector';
 import type { Kysely } from 'kysely';
+import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
 import { withoutPassword } from '../ops/logging/redact';
+import { countAppends } from '../ops/metrics';
 
 export interface Infrastructure {
   store: EventStore;
@@ -40,13 +42,18 @@ async function connectStore(config: AppConfig): Promise<EventStore> {
   return PostgresEventStore.connect({ connectionString: config.databaseUrl });
 }
 
-/** Opens every connection a service needs. The read-model schema must be migrated first. */
+/**
+ * Opens every connection a service needs. The read-model schema must be migrated first. With
+ * the process's metrics registry, the store counts what it appends.
+ */
 export async function connectInfrastructure(
   config: AppConfig,
   log: (line: string) => void,
   clock: () => Date = () => new Date(),
+  metrics?: Registry,
 ): Promise<Infrastructure> {
-  const store = await connectStore(config);
+  const connected = await connectStore(config);
+  const store = metrics ? countAppends(connected, metrics) : connected;
   const vault = await PostgresPiiVault.connect(config.databaseUrl);
   const notifier = await connectNotifier(config, log);
   const db = createReadModelDb(config.databaseUrl);

@@ -11,6 +11,7 @@ import { openApiRoute } from '../openapi/openapi-route';
 import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
 import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog } from '../ops/logging/request-log';
+import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
 import { securityHeaders, withSecurityHeaders } from './security-headers';
 
 /** The built SPA's index.html folder, or undefined when it has not been built. */
@@ -87,6 +88,8 @@ export interface HttpAppOptions {
   publicUrl?: string | undefined;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY; split mode's services: the gateway's). */
   trustProxy?: TrustProxy | true;
+  /** The process's metrics: every answer timed, and served on GET /metrics. */
+  metrics?: MetricsAccess | undefined;
   /** The OpenAPI document, served at GET /api/openapi.json (a GET: where query-api runs). */
   apiDocument?: (() => Promise<unknown>) | undefined;
   /** Told of every route as it is added (the fuzz test sends to each). */
@@ -122,6 +125,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   });
+  // First: the timing hook sees every route added after it.
+  if (options.metrics) instrumentHttp(app, options.metrics.registry);
   addRequestLog(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await securityHeaders(app, headers);
@@ -140,6 +145,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   await compressAnswers(app);
   if (options.readiness) addHealthRoutes(app, options.readiness);
   await registerApis(app, options);
+  if (options.metrics) serveMetrics(app, options.metrics);
 
   if (dist) await serveWebApp(app, dist);
   return app;

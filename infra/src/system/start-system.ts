@@ -11,11 +11,13 @@ import {
 import { outboxDirOf } from '@nocturne/projector/mail/outbox';
 import { reactors } from '@nocturne/projector/reactors';
 import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
 import { lazyApiDocument } from '../openapi/api-document';
 import { checkReadiness } from '../ops/health/readiness';
 import { readinessSources } from '../ops/health/sources';
 import type { LogDestination } from '../ops/logging/logger';
+import { countMail, createMetricsRegistry, trackProjections } from '../ops/metrics';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
 import { buildHttpApp, type HttpAppOptions } from './http-app';
@@ -28,6 +30,8 @@ export interface RunningSystem {
   infra: Infrastructure;
   projector: ProjectionRunner;
   reactors: ReactorRunner;
+  /** The process's metrics (GET /metrics). */
+  metrics: Registry;
   /** http://127.0.0.1:<port> actually bound (port 0 picks a free one). */
   address: string;
   stop(): Promise<void>;
@@ -48,19 +52,28 @@ export interface StartOptions {
   mailRetry?: Partial<RetryPolicy>;
   /** Test harnesses only: told of every route as it is added (see buildHttpApp). */
   onRoute?: HttpAppOptions['onRoute'];
+  /** The process's metrics registry (default: a new one for this system). */
+  metrics?: Registry;
 }
 
 /**
  * The projector and the reactors over an open infrastructure: started here in one-process mode,
- * and as their own process in split mode (infra/src/split).
+ * and as their own process in split mode (infra/src/split). The metrics registry gets each
+ * projection's position and lag, and the mail counters.
  */
 export async function startBackground(
   config: AppConfig,
   infra: Infrastructure,
-  log: (line: string) => void,
-  logError: (line: string) => void = (line) => console.error(`[nocturne] ${line}`),
-  mailRetry?: Partial<RetryPolicy>,
+  options: {
+    log: (line: string) => void;
+    logError?: ((line: string) => void) | undefined;
+    /** Test harnesses only: mail retries in milliseconds rather than minutes. */
+    mailRetry?: Partial<RetryPolicy> | undefined;
+    metrics: Registry;
+  },
 ): Promise<{ projector: ProjectionRunner; reactors: ReactorRunner }> {
+  const { log, mailRetry, metrics } = options;
+  const logError = options.logError ?? ((line: string) => console.error(`[nocturne] ${line}`));
   const projector = new ProjectionRunner({
     store: infra.store,
     db: infra.db,
@@ -71,6 +84,12 @@ export async function startBackground(
   });
   await projector.init();
   projector.start();
+  trackProjections(metrics, {
+    db: infra.db,
+    store: infra.store,
+    names: projections.map((p) => p.name),
+    onError: (error) => log(`metrics: the projection checkpoints could not be read (${String(error)})`),
+  });
 
   const reactorRunner = new ReactorRunner({
     store: infra.store,
@@ -81,12 +100,15 @@ export async function startBackground(
     ...(mailRetry ? { retry: mailRetry } : {}),
     context: {
       vault: infra.vault,
-      mailer: createMailer({
-        smtpUrl: config.smtpUrl,
-        outboxDir: outboxDirOf(config.dataDir),
-        from: `Nocturne <${config.supportEmail}>`,
-        log,
-      }),
+      mailer: countMail(
+        createMailer({
+          smtpUrl: config.smtpUrl,
+          outboxDir: outboxDirOf(config.dataDir),
+          from: `Nocturne <${config.supportEmail}>`,
+          log,
+        }),
+        metrics,
+      ),
       publicUrl: config.publicUrl,
       supportEmail: config.supportEmail,
       secret: config.secret,
@@ -104,16 +126,17 @@ export async function startBackground(
  */
 export async function startSystem(config: AppConfig, options: StartOptions): Promise<RunningSystem> {
   const clock = options.clock ?? (() => new Date());
+  // One registry for the one process: the projector's, both APIs' and the HTTP server's metrics.
+  const metrics = options.metrics ?? createMetricsRegistry();
   await migrateReadModel(config.databaseUrl);
-  const infra = await connectInfrastructure(config, options.log, clock);
+  const infra = await connectInfrastructure(config, options.log, clock, metrics);
 
-  const { projector, reactors: reactorRunner } = await startBackground(
-    config,
-    infra,
-    options.log,
-    options.logError,
-    options.mailRetry,
-  );
+  const { projector, reactors: reactorRunner } = await startBackground(config, infra, {
+    log: options.log,
+    logError: options.logError,
+    mailRetry: options.mailRetry,
+    metrics,
+  });
 
   const deps = await apiDepsFrom(config, infra, clock, { accountRateLimits: options.accountRateLimits });
   const app = await buildHttpApp({
@@ -126,6 +149,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     trustProxy: config.trustProxy,
     readiness: () => checkReadiness(readinessSources(infra.db, infra.store)),
     onRoute: options.onRoute,
+    metrics: { registry: metrics, token: config.metricsToken },
   });
   await app.listen({ port: config.port, host: options.host ?? '0.0.0.0' });
   const port = (app.server.address() as { port: number }).port;
@@ -135,6 +159,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     infra,
     projector,
     reactors: reactorRunner,
+    metrics,
     address: `http://127.0.0.1:${port}`,
     async stop() {
       await app.close();

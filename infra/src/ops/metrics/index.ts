@@ -1,0 +1,7 @@
+// What the servers wire in; the tests import the modules themselves.
+export { countMail } from './counting-mailer';
+export { countAppends } from './counting-store';
+export { instrumentHttp } from './http-metrics';
+export { type MetricsAccess, serveMetrics } from './metrics-route';
+export { trackProjections } from './projection-metrics';
+export { createMetricsRegistry } from './registry';
