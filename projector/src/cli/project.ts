@@ -8,7 +8,7 @@ import { connectFromEnv } from './connect-from-env';
  * Runs the projections until the read model has caught up with the store's head, then exits.
  * The crash test kills this process at random points; it is also a handy "project now" tool.
  *
- *   tsx projector/src/cli/project.ts [--schema read_model] [--batch-size 500] [--progress]
+ *   tsx projector/src/cli/project.ts [--schema read_model] [--batch-size 5000] [--progress]
  *
  * With --progress it prints `projected <position> <events>` after every committed batch.
  */
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       schema: { type: 'string', default: LIVE_SCHEMA },
-      'batch-size': { type: 'string', default: '500' },
+      'batch-size': { type: 'string', default: '5000' },
       progress: { type: 'boolean', default: false },
     },
   });
@@ -32,7 +32,9 @@ async function main(): Promise<void> {
       db,
       projections,
       vault: connections.vault,
+      // This tool only catches up: every batch is a catch-up batch of this size.
       batchSize,
+      catchUpBatchSize: batchSize,
       onBatch: values.progress
         ? (position, events) => process.stdout.write(`projected ${position} ${events}\n`)
         : undefined,

@@ -15,7 +15,13 @@ export interface ProjectionRunnerOptions {
   vault: PiiVault;
   /** Wake-up hints in, "projected up to P" out. Optional: without it the runner only polls. */
   notifier?: Notifier | undefined;
+  /** Events a batch reads when the runner is live, near the head (default 500): small, for a low lag. */
   batchSize?: number;
+  /**
+   * Events a batch reads while catching up (default 5000): after a full live batch, and in
+   * `catchUp()` (the CLI, a rebuild). Those batches also commit with synchronous_commit off.
+   */
+  catchUpBatchSize?: number;
   /** Called after each committed batch (progress bars, tests). */
   onBatch?: (position: number, events: number) => void;
   /** Longest sleep between polls when idle and no hint arrives (ms; default 2000). */
@@ -50,6 +56,9 @@ function isRetryable(error: unknown): boolean {
  */
 export class ProjectionRunner {
   private readonly batchSize: number;
+  private readonly catchUpBatchSize: number;
+  /** Set while the runner is behind (the last read was full, or catchUp() runs). */
+  private catchingUp = true;
   private readonly loop: WakeableLoop;
   private readonly names: string[];
   private initialised = false;
@@ -57,6 +66,7 @@ export class ProjectionRunner {
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.batchSize = options.batchSize ?? 500;
+    this.catchUpBatchSize = Math.max(this.batchSize, options.catchUpBatchSize ?? 5000);
     this.names = options.projections.map((p) => p.name);
     if (new Set(this.names).size !== this.names.length) throw new Error('two projections share a name');
     this.loop = new WakeableLoop(() => this.step(), options.maxIdleMs ?? 2000, options.onError);
@@ -90,7 +100,11 @@ export class ProjectionRunner {
   async step(): Promise<number> {
     if (!this.initialised) await this.init();
     const from = await this.position();
-    const stored = await this.options.store.readAll(from, this.batchSize);
+    const catchingUp = this.catchingUp;
+    const size = catchingUp ? this.catchUpBatchSize : this.batchSize;
+    const stored = await this.options.store.readAll(from, size);
+    // A full read means more is waiting: the next batch is a catch-up one.
+    this.catchingUp = stored.length === size;
     if (stored.length === 0) return 0;
     const events = stored.map(decodeEvent);
     const last = events.at(-1)!.position;
@@ -102,6 +116,10 @@ export class ProjectionRunner {
         if (this.options.swapLock !== false) {
           await sql`select pg_advisory_xact_lock_shared(${READ_MODEL_SWAP_LOCK})`.execute(trx);
         }
+        // Catching up, a crash of the database may lose the last batches' commits: rows and
+        // checkpoints together, so they are projected again. Live batches stay durable, since
+        // queries answer from them.
+        if (catchingUp) await sql`set local synchronous_commit = off`.execute(trx);
         // Then this runner's checkpoint rows, always in one order: a second runner on the same
         // schema waits here, before it has touched a row, and then reads where the first one
         // left off. (Without it, two runners whose batches start at different checkpoints lock
@@ -114,9 +132,14 @@ export class ProjectionRunner {
           .forUpdate()
           .execute();
         const checkpoints = new Map(rows.map((r) => [r.name, Number(r.position)]));
+        const moved: { name: string; from: number }[] = [];
         for (const projection of this.options.projections) {
-          await this.applyBatch(trx, projection, events, checkpoints.get(projection.name), from, last);
+          const checkpoint = checkpoints.get(projection.name);
+          if (await this.applyBatch(trx, projection, events, checkpoint, from, last)) {
+            moved.push({ name: projection.name, from: checkpoint! });
+          }
         }
+        await this.moveCheckpoints(trx, moved, last);
       });
     } catch (error) {
       if (error instanceof CheckpointMoved) {
@@ -132,6 +155,7 @@ export class ProjectionRunner {
     return stored.length;
   }
 
+  /** Applies the batch's events above the checkpoint; false when the checkpoint is past the batch. */
   private async applyBatch(
     trx: Transaction<ReadModel>,
     projection: Projection,
@@ -139,33 +163,40 @@ export class ProjectionRunner {
     checkpoint: number | undefined,
     from: number,
     last: number,
-  ): Promise<void> {
+  ): Promise<boolean> {
     if (checkpoint === undefined) throw new CheckpointMoved(); // a schema swapped in without its row
-    if (checkpoint >= last) return;
+    if (checkpoint >= last) return false;
     // The batch starts after `from`; a checkpoint below it (moved back since `from` was read)
     // would leave a gap, so the batch is refused and read again from the new checkpoint.
     if (checkpoint < from) throw new CheckpointMoved();
     const handles = new Set<string>(projection.handles);
-    for (const event of events) {
-      if (event.position > checkpoint && handles.has(event.type)) {
-        await projection.apply(trx, event, { vault: this.options.vault });
-      }
-    }
-    // Compare-and-set: the row is locked since the read above, so this cannot miss; it stays as
-    // the guard that no checkpoint ever moves from a value this batch did not start from.
-    const moved = await trx
-      .updateTable('projection_checkpoints')
-      .set({ position: last })
-      .where('name', '=', projection.name)
-      .where('position', '=', checkpoint)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw new CheckpointMoved();
+    const own = events.filter((event) => event.position > checkpoint && handles.has(event.type));
+    if (own.length > 0) await projection.applyBatch(trx, own, { vault: this.options.vault });
+    return true;
+  }
+
+  /**
+   * Every moved checkpoint in one statement, by compare-and-set: the rows are locked since the
+   * read above, so this cannot miss; it stays as the guard that no checkpoint ever moves from a
+   * value this batch did not start from.
+   */
+  private async moveCheckpoints(
+    trx: Transaction<ReadModel>,
+    moved: readonly { name: string; from: number }[],
+    last: number,
+  ): Promise<void> {
+    if (moved.length === 0) return;
+    const result = await sql`update projection_checkpoints c set position = ${last}
+      from unnest(${moved.map((m) => m.name)}::text[], ${moved.map((m) => m.from)}::bigint[]) as m(name, from_position)
+      where c.name = m.name and c.position = m.from_position`.execute(trx);
+    if (Number(result.numAffectedRows) !== moved.length) throw new CheckpointMoved();
   }
 
   /** Applies batches until the read models reach `target` (default: the store's head). */
   async catchUp(target?: number): Promise<number> {
     const goal = target ?? (await this.options.store.headPosition());
     if (!this.initialised) await this.init();
+    this.catchingUp = true;
     let position = await this.position();
     while (position < goal) {
       if ((await this.step()) === 0) break;

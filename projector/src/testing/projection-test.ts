@@ -55,6 +55,7 @@ export function lookupVault(plaintexts: ReadonlyMap<string, string> = new Map())
       throw new Error('a projection never encrypts');
     },
     decrypt: async (value) => plaintexts.get(value) ?? null,
+    decryptMany: async (values) => values.map((value) => plaintexts.get(value) ?? null),
     destroy: async () => {},
   };
 }

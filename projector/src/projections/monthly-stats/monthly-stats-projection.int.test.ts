@@ -26,7 +26,8 @@ async function apply(events: RecordedEvent[]) {
   await readModel()
     .transaction()
     .execute(async (trx) => {
-      for (const event of events) await monthlyStatsProjection.apply(trx, event, { vault });
+      // One batch: the fold per month must count as the events one by one would.
+      await monthlyStatsProjection.applyBatch(trx, events, { vault });
     });
 }
 

@@ -1,4 +1,8 @@
 import { idOf } from '@nocturne/events';
+import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
+import type { PendingPaymentsTable } from '../../read-model/schema';
+import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
 
 /**
@@ -10,34 +14,41 @@ import type { Projection } from '../../runner/projection';
 export const pendingPaymentsProjection: Projection = {
   name: 'pending-payments',
   handles: ['PaymentConfirmationSubmitted', 'PremiumGranted', 'UserDeleted'],
-  async apply(trx, event) {
-    const userKey = idOf(event.streamName);
-    switch (event.type) {
-      case 'PaymentConfirmationSubmitted':
-        await trx
-          .insertInto('pending_payments')
-          .values({
-            event_id: event.eventId,
-            user_key: userKey,
-            amount: event.data.amount,
-            transaction_id: event.data.transactionId,
-            payment_method: event.data.paymentMethod,
-            submitted_at: event.recordedAt,
-            position: event.position,
-          })
-          .onConflict((oc) => oc.column('event_id').doNothing())
-          .execute();
-        return;
-      case 'PremiumGranted':
-        await trx
-          .deleteFrom('pending_payments')
-          .where('user_key', '=', userKey)
-          .where('position', '<', event.position)
-          .execute();
-        return;
-      case 'UserDeleted':
-        await trx.deleteFrom('pending_payments').where('user_key', '=', userKey).execute();
-        return;
+  async applyBatch(trx, events) {
+    // A grant and a deletion both remove the user's confirmations from before them; per user,
+    // only the last such position of the batch matters, and of the batch's own confirmations
+    // only those after it remain.
+    const settledBelow = new Map<string, number>();
+    const submitted: Insertable<PendingPaymentsTable>[] = [];
+    for (const event of events) {
+      const userKey = idOf(event.streamName);
+      if (event.type === 'PaymentConfirmationSubmitted') {
+        submitted.push({
+          event_id: event.eventId,
+          user_key: userKey,
+          amount: event.data.amount,
+          transaction_id: event.data.transactionId,
+          payment_method: event.data.paymentMethod,
+          submitted_at: event.recordedAt,
+          position: event.position,
+        });
+      } else if (event.type === 'PremiumGranted' || event.type === 'UserDeleted') {
+        settledBelow.set(userKey, event.position);
+      }
     }
+    if (settledBelow.size > 0) {
+      const users = [...settledBelow.keys()].sort();
+      await sql`delete from pending_payments p
+        using unnest(${users}::text[], ${users.map((u) => settledBelow.get(u)!)}::bigint[]) as s(user_key, below)
+        where p.user_key = s.user_key and p.position < s.below`.execute(trx);
+    }
+    const open = submitted.filter((row) => row.position > (settledBelow.get(row.user_key) ?? 0));
+    await inChunks(open, (slice) =>
+      trx
+        .insertInto('pending_payments')
+        .values(slice)
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute(),
+    );
   },
 };
