@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../testing/test-database';
 import { concurrentWritersContract, defaultPlan } from '../contract/concurrent-writers';
 import {
@@ -146,6 +146,51 @@ describe('PostgreSQL event store: one group, set-based', () => {
       expect(heard).toEqual(['2', '7']);
     } finally {
       await listener.end();
+      await client.end();
+      await target.teardown();
+    }
+  });
+
+  it('commits a group without waiting for the disk, then flushes the WAL before it answers', async () => {
+    const target = await openPostgres('es_flush');
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    const spy = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      // The flag turns synchronous_commit off for the group's own transaction only.
+      for (const [flag, setting] of [
+        [true, 'off'],
+        [false, 'on'],
+      ] as const) {
+        await client.query('begin');
+        await client.query('select * from es_append_pass($1, $2)', [
+          groupOf([[uniqueStream('f'), 'any', [newEvent().eventId]]]),
+          flag,
+        ]);
+        const { rows } = await client.query("select current_setting('synchronous_commit') as s");
+        await client.query('rollback');
+        expect([flag, rows[0].s]).toEqual([flag, setting]);
+      }
+      spy.mockClear();
+      let answered = false;
+      const appended = target.store.append(uniqueStream('f'), [newEvent()], 'no_stream').then(() => {
+        answered = true;
+      });
+      const sent = () => spy.mock.calls.map((call) => String(call[0]));
+      await vi.waitFor(() => expect(sent().some((q) => q.includes('txid_current'))).toBe(true));
+      await appended;
+      expect(answered).toBe(true);
+      const order = sent();
+      const group = order.findIndex((q) => q.includes('es_append_pass($1, true)'));
+      const flush = order.findIndex((q) => q.includes('txid_current'));
+      expect(group).toBeGreaterThanOrEqual(0);
+      expect(flush).toBeGreaterThan(group);
+      // A group with nothing to make durable (a conflict) needs no flush.
+      spy.mockClear();
+      await expect(target.store.append(uniqueStream('f'), [newEvent()], 3)).rejects.toThrow();
+      expect(sent().some((q) => q.includes('txid_current'))).toBe(false);
+    } finally {
+      spy.mockRestore();
       await client.end();
       await target.teardown();
     }

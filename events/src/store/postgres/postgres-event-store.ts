@@ -77,9 +77,10 @@ export class PostgresEventStore implements EventStore {
   private constructor(private readonly options: PostgresEventStoreOptions) {
     const poolSize = options.poolSize ?? 10;
     this.pool = createPool({ connectionString: options.connectionString, max: poolSize });
-    // Half the pool at most (reads and subscriptions need the rest), and no more than 4: past
-    // that, groups only queue for the append lock and get smaller.
-    const inFlight = Math.max(1, Math.min(4, Math.floor(poolSize / 2)));
+    // Half the pool at most (reads and subscriptions need the rest), and no more than 3: one
+    // group under the append lock, one flushing, one doing its checks before the lock; more
+    // would only queue for the lock and make every group smaller.
+    const inFlight = Math.max(1, Math.min(2, Math.floor(poolSize / 2)));
     this.groups = new AppendGroups((items) => this.sendGroup(items), 256, inFlight);
     // An idle connection that dies (database restart, admin termination) is dropped by the pool;
     // without a listener its 'error' event would crash the process.
@@ -140,13 +141,28 @@ export class PostgresEventStore implements EventStore {
 
   private async sendGroup(items: GroupItem[]): Promise<GroupOutcome[]> {
     try {
-      const { rows } = await this.pool.query<GroupOutcome & { idx: number }>(
-        'select idx, status, next_revision, last_position, actual from es_append_pass($1) order by idx',
-        [JSON.stringify(items)],
-      );
-      if (rows.length !== items.length)
-        throw new Error('es_append_pass answered a different number of appends');
-      return rows;
+      const client = await this.pool.connect();
+      try {
+        const { rows } = await client.query<GroupOutcome & { idx: number }>(
+          'select idx, status, next_revision, last_position, actual from es_append_pass($1, true) order by idx',
+          [JSON.stringify(items)],
+        );
+        if (rows.length !== items.length)
+          throw new Error('es_append_pass answered a different number of appends');
+        // The group committed without waiting for the disk (so it held the append lock only
+        // while it wrote); this synchronous commit of a transaction with an xid flushes the WAL
+        // past it before anything is answered. A retry is flushed too: the append it repeats
+        // may be another group's, still on its way to the disk.
+        if (rows.some((r) => r.status === 'appended' || r.status === 'retry')) {
+          await client.query('select txid_current()');
+        }
+        client.release();
+        return rows;
+      } catch (error) {
+        // A connection that failed mid-way is not given back to the pool for reuse.
+        client.release(isDataError(error) ? undefined : (error as Error));
+        throw error;
+      }
     } catch (error) {
       // Data the database refuses (a \u0000 in a JSON string, ...) fails the whole statement,
       // so the group was rolled back: each append is sent again on its own, and only the one

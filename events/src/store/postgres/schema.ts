@@ -13,17 +13,24 @@
  * Why this rather than Emmett's xid8 snapshot filter or Marten's gap detection: the position
  * stays one gap-free bigint, which is what read-your-writes needs (`X-Event-Position` is a
  * single number a client can compare), and readers need no snapshot arithmetic or timeouts.
- * The cost is that appends are serialised, commit (WAL flush) included. What keeps that cost
- * down: a store instance keeps several groups in flight (one per pool connection, up to a bound),
- * and the appends that queue up meanwhile go as the next group: one transaction, one lock, one
- * WAL flush and one NOTIFY for all of them. es_append_pass checks a whole group set-based, once
- * before the lock (retries, partial repeats and conflicts are answered without queueing) and
- * once under it, then writes every event with one multi-row INSERT (positions in group order)
- * and every stream with one multi-row upsert; so the time under the lock hardly grows with the
- * group. The flush stays under the lock on purpose: releasing the lock before the commit is
- * visible would let a reader see a higher position before a lower one commits. A WAL flush
- * costs about 0.1 ms here, shared by the whole group. The bench (`npm run bench -- write`)
- * measures appends against plain INSERTs.
+ * The cost is that appends are serialised. What keeps that cost down: a store instance keeps
+ * several groups in flight (bounded by its pool), and the appends that queue up meanwhile go as
+ * the next group: one transaction, one lock, one NOTIFY for all of them. es_append_pass checks a
+ * whole group set-based under the lock (one statement for the stored ids, one for the streams'
+ * revisions, then a loop in memory), writes every event with one multi-row INSERT (positions in
+ * group order) and every stream with one multi-row upsert; so the time under the lock hardly
+ * grows with the group.
+ *
+ * The WAL flush is outside the lock: the store's group commits with synchronous_commit off
+ * (p_flush_after), so COMMIT makes the rows visible and releases the lock in the same order as
+ * before, without waiting for the disk; then, before any append of the group is answered, the
+ * store runs a synchronous transaction with an xid on the same connection, whose commit flushes
+ * the WAL up to and past the group's commit record (the flushes of groups in flight merge in
+ * PostgreSQL's own group flush). So the order readers see is unchanged and no append is
+ * acknowledged before it is durable. What a reader may see is an event not yet on disk for the
+ * millisecond of that flush; a crash of the database in it loses that event, never acknowledged
+ * to its writer, together with anything derived from it in this database (its WAL comes later).
+ * The bench (`npm run bench -- write`) measures appends against plain INSERTs.
  *
  * Every expected-revision mode is checked in SQL, in the transaction that inserts, before
  * anything of that append is written: a conflict stores nothing of it. A group's events are
@@ -66,6 +73,7 @@ create table if not exists es_events (
 );
 
 -- The functions of earlier versions: es_append_pass replaced them.
+drop function if exists es_append_pass(jsonb);
 drop function if exists es_append_group(jsonb);
 drop function if exists es_append_one(text, text, jsonb, boolean);
 
@@ -81,13 +89,12 @@ language sql stable as $$
 $$;
 
 -- A group of independent appends, [{stream, expected, events: [{event_id, type, data, metadata}]}],
--- in one transaction, set-based: whatever the group's size, each phase is a fixed number of
--- statements. Each append gets its own outcome row (idx = 1-based place in the group); one
+-- in one transaction, set-based: whatever the group's size, a fixed number of statements. Each append gets its own outcome row (idx = 1-based place in the group); one
 -- append's bad data, repeat or conflict does not touch the others, and later appends of the
 -- group see earlier ones (two appends to one stream chain their revisions in group order).
 -- Status 'again': the append shares an event id with an earlier append of this group; the
 -- caller sends it again in a later group, where it is a retry, a partial repeat or new.
-create or replace function es_append_pass(p_appends jsonb)
+create or replace function es_append_pass(p_appends jsonb, p_flush_after boolean default false)
 returns table (idx int, status text, next_revision bigint, last_position bigint, actual bigint)
 language plpgsql as $$
 declare
@@ -108,12 +115,16 @@ declare
   v_head bigint;
   v_first_head bigint;
   v_again int;
-  v_seen jsonb := '{}'::jsonb;
 begin
   -- The lock orders appends only if every statement after it takes a fresh snapshot, which is
   -- what READ COMMITTED does; under a stricter level max(position) could be stale.
   if current_setting('transaction_isolation') <> 'read committed' then
     raise exception 'es_append_pass must run at READ COMMITTED' using errcode = 'ES400';
+  end if;
+  -- The caller flushes the WAL itself once the statement has returned (see the header): the
+  -- commit then releases the lock without waiting for the disk.
+  if p_flush_after then
+    perform set_config('synchronous_commit', 'off', true);
   end if;
 
   -- Shape of every append, so that nothing malformed reaches a cast or a constraint (which
@@ -153,19 +164,14 @@ begin
     v_status[v_again] := 'again';
   end loop;
 
-  -- Two passes with the same checks: the first without the lock (stored events never change and
-  -- revisions only grow, so a retry, a partial repeat or a conflict seen now is a true answer
-  -- at this moment, given without queueing for the lock); the second under the lock, for what
-  -- is left, where it decides and the group's writes follow.
-  for pass in 1..2 loop
-    if pass = 2 then
-      exit when array_position(v_status, null) is null;
-      perform pg_advisory_xact_lock(${APPEND_LOCK});
-      select coalesce(max(e.position), 0) into v_head from es_events e;
-      v_first_head := v_head;
-    end if;
+  -- Everything left is decided under the lock, in one pass over the group: checks that could be
+  -- made before it would have to be made again under it, so they would only add statements.
+  if array_position(v_status, null) is not null then
+    perform pg_advisory_xact_lock(${APPEND_LOCK});
+    select coalesce(max(e.position), 0) into v_head from es_events e;
+    v_first_head := v_head;
 
-    -- Which of each undecided append's ids are stored, and where.
+    -- Which of each undecided append's ids are stored, and where: one statement for the group.
     select array_agg(coalesce(k.known, 0) order by g.i), array_agg(coalesce(k.elsewhere, 0) order by g.i),
            array_agg(k.rev order by g.i), array_agg(k.pos order by g.i)
       into v_known, v_elsewhere, v_known_rev, v_known_pos
@@ -178,9 +184,11 @@ begin
       group by e.i
     ) k on k.i = g.i;
 
+    -- The group's streams at their current revisions: one statement.
     select coalesce(jsonb_object_agg(s.stream_name, s.revision), '{}'::jsonb) into v_revs
       from es_streams s where s.stream_name = any(v_stream);
 
+    -- In group order, in memory: a later append to a stream sees what an earlier one wrote.
     for i in 1..v_n loop
       continue when v_status[i] is not null;
       -- Idempotency: all ids stored, in this stream = a retry, answered as the original append was.
@@ -193,9 +201,6 @@ begin
         v_status[i] := 'partial';
         continue;
       end if;
-      -- Before the lock, a stream an earlier append of this group may write is left to the
-      -- second pass, which sees that append's outcome.
-      continue when pass = 1 and v_seen ? v_stream[i];
       v_rev := coalesce((v_revs->>v_stream[i])::bigint, -1);
       if (v_expected[i] = 'no_stream' and v_rev <> -1)
          or (v_expected[i] = 'stream_exists' and v_rev = -1)
@@ -204,17 +209,13 @@ begin
         v_actual[i] := v_rev;
         continue;
       end if;
-      if pass = 1 then
-        v_seen := v_seen || jsonb_build_object(v_stream[i], true);
-      else
-        v_status[i] := 'appended';
-        v_next[i] := v_rev + v_count[i];
-        v_head := v_head + v_count[i];
-        v_last[i] := v_head;
-        v_revs := v_revs || jsonb_build_object(v_stream[i], v_next[i]);
-      end if;
+      v_status[i] := 'appended';
+      v_next[i] := v_rev + v_count[i];
+      v_head := v_head + v_count[i];
+      v_last[i] := v_head;
+      v_revs := v_revs || jsonb_build_object(v_stream[i], v_next[i]);
     end loop;
-  end loop;
+  end if;
 
   if v_head is not null and v_head > v_first_head then
     -- One statement for every event of the group, positions in group order.
