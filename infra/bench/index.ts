@@ -35,7 +35,7 @@ const suites: Record<string, Suite> = {
       const r = await benchLikes(url, log);
       return [
         `likes over HTTP                        : ${fmt(r.likesPerSecond)}/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
-        `read model after the load              : ${fmt(r.shown)} likes shown of ${fmt(r.acknowledged)} acknowledged`,
+        `read model after the load              : ${fmt(r.shown)} likes shown = ${fmt(r.stored)} stored; ${fmt(r.acknowledged)} acknowledged before autocannon hung up`,
         `behind during the load                 : at most ${fmt(r.maxBehindMs)} ms`,
       ];
     },
