@@ -15,7 +15,6 @@ import {
   NO_STREAM,
   type Position,
   type ReadPosition,
-  type ReadRevision,
   type ResolvedEvent,
   START,
   STREAM_EXISTS,
