@@ -47,6 +47,17 @@ async function* failing(error: Error): AsyncIterable<never> {
   throw error;
 }
 
+/** A subscription as the client hands it out: events come by `emit`. */
+function fakeSubscription() {
+  return Object.assign(new EventEmitter(), {
+    pause() {},
+    resume() {},
+    isPaused: () => false,
+    unsubscribe: async () => {},
+    destroy() {},
+  });
+}
+
 /** A fake client: the test says what each call answers and reads back what was asked. */
 function fakeClient(script: {
   append?: () => Promise<unknown>;
@@ -159,13 +170,7 @@ describe('EsdbEventStore (fake client)', () => {
     const subscriptions: EventEmitter[] = [];
     const { client, calls } = fakeClient({
       subscribe: () => {
-        const sub = Object.assign(new EventEmitter(), {
-          pause() {},
-          resume() {},
-          isPaused: () => false,
-          unsubscribe: async () => {},
-          destroy() {},
-        });
+        const sub = fakeSubscription();
         subscriptions.push(sub);
         return sub;
       },
@@ -201,13 +206,7 @@ describe('EsdbEventStore (fake client)', () => {
   it('ends the feed on an error that is not a drop', async () => {
     const { client } = fakeClient({
       subscribe: () => {
-        const sub = Object.assign(new EventEmitter(), {
-          pause() {},
-          resume() {},
-          isPaused: () => false,
-          unsubscribe: async () => {},
-          destroy() {},
-        });
+        const sub = fakeSubscription();
         setTimeout(() => sub.emit('error', new Error('access denied')), 1);
         return sub;
       },
