@@ -1,7 +1,7 @@
 import { decodeEvent, type RecordedEvent } from '@nocturne/events';
 import type { Notifier } from '@nocturne/events/notify';
 import type { PiiVault } from '@nocturne/events/pii';
-import type { EventStore } from '@nocturne/events/store';
+import type { EventStore, StoredEvent } from '@nocturne/events/store';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ReadModel } from '../read-model/schema';
 import type { Projection } from './projection';
@@ -65,6 +65,11 @@ export class ProjectionRunner {
    * (CheckpointMoved), which clears it.
    */
   private committedUpTo: number | undefined;
+  /**
+   * While catching up, the next batch is read while this one is written (the two take about as
+   * long): the read after `after`, used only if the next batch starts exactly there.
+   */
+  private prefetched: { after: number; size: number; events: Promise<StoredEvent[]> } | undefined;
   private readonly loop: WakeableLoop;
   private readonly names: string[];
   private initialised = false;
@@ -108,12 +113,21 @@ export class ProjectionRunner {
     const from = this.committedUpTo ?? (await this.position());
     const catchingUp = this.catchingUp;
     const size = catchingUp ? this.catchUpBatchSize : this.batchSize;
-    const stored = await this.options.store.readAll(from, size);
+    const stored = await this.read(from, size);
     // A full read means more is waiting: the next batch is a catch-up one.
     this.catchingUp = stored.length === size;
     if (stored.length === 0) return 0;
     const events = stored.map(decodeEvent);
     const last = events.at(-1)!.position;
+    if (this.catchingUp) {
+      const next = {
+        after: last,
+        size: this.catchUpBatchSize,
+        events: this.options.store.readAll(last, this.catchUpBatchSize),
+      };
+      next.events.catch(() => {}); // a failed read-ahead is read again by the next step
+      this.prefetched = next;
+    }
     try {
       await this.options.db.transaction().execute(async (trx) => {
         // First statement, before any table is touched: a swap waits for this batch to end
@@ -162,6 +176,17 @@ export class ProjectionRunner {
     this.options.notifier?.publishProjected(last);
     this.options.onBatch?.(last, events.length);
     return stored.length;
+  }
+
+  /** The events after `from`: read ahead by the previous step when it guessed right, else read now. */
+  private async read(from: number, size: number): Promise<StoredEvent[]> {
+    const ahead = this.prefetched;
+    this.prefetched = undefined;
+    if (ahead && ahead.after === from && ahead.size === size) {
+      const events = await ahead.events.catch(() => undefined);
+      if (events) return events;
+    }
+    return this.options.store.readAll(from, size);
   }
 
   /** Applies the batch's events above the checkpoint; false when the checkpoint is past the batch. */
