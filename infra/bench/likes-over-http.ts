@@ -124,9 +124,16 @@ export async function benchLikes(
     if (result.non2xx || result.errors)
       throw new Error(`likes: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     const acknowledged = result['2xx'];
+    // The server is still storing the likes autocannon hung up on: wait until none arrives.
+    let stored = await likesStored(system, ids);
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const again = await likesStored(system, ids);
+      if (again === stored) break;
+      stored = again;
+    }
     await system.settle();
     const shown = await likesShown(system.baseUrl, ids);
-    const stored = await likesStored(system, ids);
     const likesPerSecond = acknowledged / seconds;
     log(
       `likes over HTTP (${connections} connections, ${seconds} s, one process): ${Math.round(likesPerSecond).toLocaleString('en')} likes/s, ` +
