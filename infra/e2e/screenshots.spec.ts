@@ -6,8 +6,10 @@ import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
 /**
- * Screenshots for people to look at (issue 6): the landing, a story card grid, the reader and
- * the profile at 390x844 and 1440x900, written to artifacts/screenshots/ (gitignored).
+ * The landing, a story card grid, the reader and the profile at a phone's 390x844 and a
+ * desktop's 1440x900: each page fits its width (never scrolls sideways) and shows its key text
+ * in view. The screenshots, for people to look at (issue 6), go to artifacts/screenshots/
+ * (gitignored).
  */
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
@@ -19,6 +21,7 @@ const VIEWPORTS = [
 let sys: E2eSystem;
 let user: ApiUser;
 let storyId: string;
+let storyOpening: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -27,7 +30,10 @@ test.beforeAll(async () => {
   const stories = [...SAMPLE_STORIES, ...SAMPLE_STORIES.slice(0, 4)];
   for (const [index, story] of stories.entries()) {
     const id = await publishSampleStory(sys.baseURL, sys.adminPassword, story, index);
-    if (!story.isPremium) storyId = id;
+    if (!story.isPremium) {
+      storyId = id;
+      storyOpening = story.texts[0]!;
+    }
   }
   user = await createVerifiedUser(sys.baseURL, { prefix: 'screens' });
   await sys.settle();
@@ -36,6 +42,18 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sys?.stop();
 });
+
+/** The page is no wider than the viewport: nothing makes it scroll sideways. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
+  expect(
+    widths.page,
+    `the page is ${widths.page}px wide in a ${widths.viewport}px viewport`,
+  ).toBeLessThanOrEqual(widths.viewport);
+}
 
 /** Scrolls through the page so lazy images load, then back to the top, and waits for every image. */
 async function settleImages(page: Page) {
@@ -54,12 +72,15 @@ async function settleImages(page: Page) {
 for (const viewport of VIEWPORTS) {
   const size = `${viewport.width}x${viewport.height}`;
 
-  test(`landing and card grid at ${size}`, async ({ page }) => {
+  test(`landing and card grid fit ${size}, the headline in view`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.emulateMedia({ reducedMotion: 'reduce' }); // a still carousel
     await page.goto(`${sys.baseURL}/`);
     await expect(page.getByRole('list', { name: 'Latest stories' }).getByRole('listitem')).toHaveCount(5);
     await settleImages(page);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Stories that come alive after dark');
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+    await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${OUT}landing-${size}.png`, fullPage: true });
     await page.screenshot({ path: `${OUT}landing-fold-${size}.png` });
     await page
@@ -67,20 +88,25 @@ for (const viewport of VIEWPORTS) {
       .screenshot({ path: `${OUT}card-grid-${size}.png` });
   });
 
-  test(`reader at ${size}`, async ({ page }) => {
+  test(`reader fits ${size}, the first slide's text in view`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto(`${sys.baseURL}/story/${storyId}`);
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(600);
+    await expect(page.getByText(storyOpening)).toBeInViewport();
+    await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${OUT}reader-${size}.png` });
   });
 
-  test(`profile at ${size}`, async ({ page }) => {
+  test(`profile fits ${size}, its story grid in view`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signIn(page, sys.baseURL, user.token);
     await page.goto(`${sys.baseURL}/profile`);
     await expect(page.getByRole('list', { name: 'All stories' }).getByRole('listitem')).toHaveCount(6);
     await settleImages(page);
+    await expect(
+      page.getByRole('list', { name: 'All stories' }).getByRole('listitem').first(),
+    ).toBeInViewport();
+    await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${OUT}profile-${size}.png`, fullPage: true });
     await page.screenshot({ path: `${OUT}profile-fold-${size}.png` });
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, fastifyTrustProxy, parseConfig, resolveConfig } from './config';
+import { ConfigError, fastifyTrustProxy, parseConfig, resolveConfig, splitServiceConfig } from './config';
 
 const dirs: string[] = [];
 const dataDir = () => {
@@ -69,5 +69,49 @@ describe('TRUST_PROXY', () => {
   it('a hop count trusts that many proxies in front of the server', () => {
     const fn = fastifyTrustProxy(2) as (address: string, hop: number) => boolean;
     expect([0, 1, 2].map((hop) => fn('10.0.0.1', hop))).toEqual([true, true, false]);
+  });
+});
+
+describe('SPLIT_* (split mode, one service per process)', () => {
+  const split = {
+    SPLIT_SERVICE_PORT: '4001',
+    SPLIT_COMMAND_API_URL: 'http://command-api:4001',
+    SPLIT_QUERY_API_URL: 'http://query-api:4002',
+  };
+
+  it('are read by the schema, the hosts defaulting to loopback (services) and all addresses (gateway)', () => {
+    expect(splitServiceConfig(parseConfig(split))).toEqual({
+      port: 4001,
+      commandApiUrl: 'http://command-api:4001',
+      queryApiUrl: 'http://query-api:4002',
+      listenHost: '127.0.0.1',
+      gatewayHost: '0.0.0.0',
+    });
+    expect(splitServiceConfig(parseConfig({ ...split, SPLIT_LISTEN_HOST: '0.0.0.0' })).listenHost).toBe(
+      '0.0.0.0',
+    );
+  });
+
+  it('refuses a bad value at parse time, naming the variable', () => {
+    expect(() => parseConfig({ SPLIT_SERVICE_PORT: 'http' })).toThrow(
+      /SPLIT_SERVICE_PORT: must be a port number/,
+    );
+    expect(() => parseConfig({ SPLIT_COMMAND_API_URL: 'command-api' })).toThrow(/SPLIT_COMMAND_API_URL/);
+  });
+
+  it('names every one a service needs and was not given', () => {
+    expect(() => splitServiceConfig(parseConfig({ SPLIT_SERVICE_PORT: '4001' }))).toThrow(ConfigError);
+    expect(() => splitServiceConfig(parseConfig({ SPLIT_SERVICE_PORT: '4001' }))).toThrow(
+      /SPLIT_COMMAND_API_URL[\s\S]*SPLIT_QUERY_API_URL/,
+    );
+  });
+});
+
+describe('DEMO (issue 13 item 6)', () => {
+  it('is on by default, off with 0 (or false, no, off), and refuses anything else', () => {
+    expect(parseConfig({}).DEMO).toBe(true);
+    expect(parseConfig({ DEMO: '' }).DEMO).toBe(true);
+    for (const off of ['0', 'false', 'no', 'off']) expect(parseConfig({ DEMO: off }).DEMO).toBe(false);
+    expect(() => parseConfig({ DEMO: 'maybe' })).toThrow(/DEMO/);
   });
 });

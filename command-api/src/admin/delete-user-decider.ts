@@ -1,8 +1,14 @@
-import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
-import type { Decider } from '../shared/decider';
+import {
+  accountMessages,
+  evolveUser,
+  initialUserState,
+  refuse,
+  type UserEvent,
+  type UserState,
+} from '@nocturne/events/domain';
+import type { Command, Decider } from '../shared/decider';
 
-export type DeleteUser = Record<string, never>;
+export type DeleteUser = Command<'DeleteUser', Record<string, never>>;
 
 /**
  * The admin deletes an account: UserDeleted names the account whose encryption key the handler
@@ -13,7 +19,8 @@ export const deleteUserDecider: Decider<DeleteUser, UserState, UserEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
   decide(_command, state) {
-    if (state.status !== 'registered' || !state.accountId) throw new HttpError(404, 'User not found');
+    if (state.status !== 'registered' || !state.accountId)
+      return refuse('not_found', accountMessages.userNotFound);
     return [{ type: 'UserDeleted', data: { accountId: state.accountId } }];
   },
 };

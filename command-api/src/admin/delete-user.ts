@@ -1,13 +1,28 @@
-import { requireAdmin } from '@nocturne/events/http';
+import { apiSchema, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { waitlistSubject } from '../waitlist/waitlist-subject';
 import { adminRateLimit } from './admin-rate-limit';
 import { deleteUserDecider } from './delete-user-decider';
-import { targetUser } from './target-user';
+import { TargetUserParams, targetUser } from './target-user';
+
+const deleteUserDoc = apiSchema({
+  summary: 'Delete a user and erase their personal data (admin)',
+  tags: ['admin'],
+  security: ['admin'],
+  params: TargetUserParams,
+  ok: { 200: { description: 'Deleted', schema: z.object({ message: z.string() }) } },
+  errors: {
+    401: 'No X-Admin-Code, or a wrong or expired one',
+    404: 'User not found',
+    429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
+  },
+});
 
 /**
  * DELETE /api/admin/users/{email}: UserDeleted, then the account's key is destroyed, so every
@@ -16,14 +31,15 @@ import { targetUser } from './target-user';
  * The key goes only after the event is stored: a failed append must leave the account readable.
  */
 export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.delete('/api/admin/users/:email', { preHandler: adminRateLimit(deps) }, async (request, reply) => {
+  const options = { preHandler: adminRateLimit(deps), schema: deleteUserDoc };
+  app.delete('/api/admin/users/:email', options, async (request, reply) => {
     const admin = requireAdmin(request);
     const target = targetUser(request, deps);
     const result = await handleCommand(
       deps.store,
       target.stream,
       deleteUserDecider,
-      {},
+      command('DeleteUser', {}, deps.clock()),
       commandContext(request, { kind: 'admin', ...admin }),
     );
     const deleted = result.events.find((e) => e.type === 'UserDeleted');

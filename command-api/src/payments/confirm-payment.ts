@@ -1,8 +1,10 @@
 import { streams } from '@nocturne/events';
+import { apiSchema } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { requireUser } from '../users/authenticate';
@@ -21,22 +23,38 @@ const Body = z.object({
   payment_method: z.string().trim().min(1).max(100),
 });
 
+const confirmDoc = apiSchema({
+  summary: 'Tell the admins a payment was made (they grant premium after checking it)',
+  tags: ['premium'],
+  security: ['user'],
+  body: Body,
+  ok: { 200: { description: 'Recorded for the admins', schema: z.object({ message: z.string() }) } },
+  errors: {
+    400: 'Not a price of the product, or no payment method',
+    401: 'No valid session token',
+  },
+});
+
 /** POST /api/payment/confirm: PaymentConfirmationSubmitted on the logged-in user's stream. */
 export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.post('/api/payment/confirm', async (request, reply) => {
+  app.post('/api/payment/confirm', { schema: confirmDoc }, async (request, reply) => {
     const user = await requireUser(request, deps);
     const body = Body.parse(request.body ?? {});
     const result = await handleCommand(
       deps.store,
       streams.user(user.userKey),
       paymentDecider,
-      {
-        // Already encrypted with the account's key: shredded with the account.
-        encryptedEmail: user.state.encryptedEmail!,
-        amount: body.amount,
-        transactionId: body.transaction_id,
-        paymentMethod: body.payment_method,
-      },
+      command(
+        'ConfirmPayment',
+        {
+          // Already encrypted with the account's key: shredded with the account.
+          encryptedEmail: user.state.encryptedEmail!,
+          amount: body.amount,
+          transactionId: body.transaction_id,
+          paymentMethod: body.payment_method,
+        },
+        deps.clock(),
+      ),
       commandContext(request, { kind: 'user', userKey: user.userKey }),
     );
     return withPosition(reply, deps, result.position).send({

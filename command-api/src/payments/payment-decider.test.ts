@@ -1,71 +1,62 @@
-import type { UserEvent } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
-import { describe, expect, it } from 'vitest';
-import { fold } from '../shared/decider';
+import {
+  accountMessages,
+  type Price,
+  paymentMessages,
+  refuse,
+  type UserEvent,
+} from '@nocturne/events/domain';
+import { userRegistered } from '@nocturne/events/testing';
+import { describe, it } from 'vitest';
+import { command } from '../shared/decider';
+import { deciderSpec } from '../shared/testing/decider-spec';
 import { paymentDecider } from './payment-decider';
 
-const registered: UserEvent = {
-  type: 'UserRegistered',
-  data: {
-    accountId: '5b1f3c2e-8d4a-4f6b-9c1d-2e3f4a5b6c7d',
-    email: 'pii:v1:acc:iv:body:tag',
-    passwordHash: 'pii:v1:acc:iv:hash:tag',
-    ageConfirmedAt: '2025-01-01T00:00:00.000Z',
-    verification: { tokenDigest: 'a'.repeat(64), expiresAt: '2025-01-02T00:00:00.000Z' },
-  },
-};
-
-const confirm = (amount: number, transactionId: string | null = null) => ({
-  encryptedEmail: 'pii:v1:acc:iv:body2:tag',
-  amount,
-  transactionId,
-  paymentMethod: 'paypal_direct',
+const given = deciderSpec(paymentDecider);
+const registered = userRegistered();
+const confirm = (amount: number, transactionId: string | null = null) =>
+  command(
+    'ConfirmPayment',
+    { encryptedEmail: 'pii:v1:acc:iv:body2:tag', amount, transactionId, paymentMethod: 'paypal_direct' },
+    new Date('2025-01-10T12:00:00.000Z'),
+  );
+const submitted = (amount: Price, transactionId: string | null = null): UserEvent => ({
+  type: 'PaymentConfirmationSubmitted',
+  data: { email: 'pii:v1:acc:iv:body2:tag', amount, transactionId, paymentMethod: 'paypal_direct' },
 });
-
-const decide = (given: UserEvent[], command: ReturnType<typeof confirm>) =>
-  paymentDecider.decide(command, fold(paymentDecider, given));
 
 describe('payment confirmation decider', () => {
   it('records the full price and the discounted price', () => {
-    for (const amount of [15, 10]) {
-      expect(decide([registered], confirm(amount, 'TX-1'))).toEqual([
-        {
-          type: 'PaymentConfirmationSubmitted',
-          data: {
-            email: 'pii:v1:acc:iv:body2:tag',
-            amount,
-            transactionId: 'TX-1',
-            paymentMethod: 'paypal_direct',
-          },
-        },
-      ]);
+    for (const amount of [15, 10] as const) {
+      given(registered)
+        .when(confirm(amount, 'TX-1'))
+        .thenEvents([submitted(amount, 'TX-1')]);
     }
   });
 
-  it('refuses any other amount with a 400', () => {
+  it('refuses (400) any other amount', () => {
     for (const amount of [0, 9.99, 12, 16, -15, 150]) {
-      expect(() => decide([registered], confirm(amount))).toThrow(
-        expect.objectContaining({ statusCode: 400 }) as unknown as HttpError,
-      );
+      given(registered).when(confirm(amount)).thenRefuses(refuse('invalid', paymentMessages.badAmount));
     }
   });
 
   it('records the same transaction id only once', () => {
-    const [first] = decide([registered], confirm(15, 'TX-9'));
-    expect(decide([registered, first!], confirm(15, 'TX-9'))).toEqual([]);
-    expect(decide([registered, first!], confirm(15, 'TX-10'))).toHaveLength(1);
+    given(registered, submitted(15, 'TX-9')).when(confirm(15, 'TX-9')).thenNothing();
+    given(registered, submitted(15, 'TX-9'))
+      .when(confirm(15, 'TX-10'))
+      .thenEvents([submitted(15, 'TX-10')]);
   });
 
   it('records every confirmation without a transaction id', () => {
-    const [first] = decide([registered], confirm(15));
-    expect(decide([registered, first!], confirm(15))).toHaveLength(1);
+    given(registered, submitted(15))
+      .when(confirm(15))
+      .thenEvents([submitted(15)]);
   });
 
-  it('refuses a user without an account, or a deleted one, with a 404', () => {
-    expect(() => decide([], confirm(15))).toThrow(HttpError);
+  it('refuses (404) a user without an account, or a deleted one', () => {
+    given().when(confirm(15)).thenRefuses(refuse('not_found', accountMessages.userNotFound));
     const deleted: UserEvent = { type: 'UserDeleted', data: { accountId: registered.data.accountId } };
-    expect(() => decide([registered, deleted], confirm(15))).toThrow(
-      expect.objectContaining({ statusCode: 404 }) as unknown as HttpError,
-    );
+    given(registered, deleted)
+      .when(confirm(15))
+      .thenRefuses(refuse('not_found', accountMessages.userNotFound));
   });
 });

@@ -1,15 +1,18 @@
 import {
+  accountMessages,
   evolveUser,
   initialUserState,
   isPrice,
   paymentMessages,
+  refuse,
   type UserEvent,
   type UserState,
 } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
-import type { Decider } from '../shared/decider';
+import type { Command, Decider } from '../shared/decider';
 
-export interface ConfirmPayment {
+export type ConfirmPayment = Command<'ConfirmPayment', PaymentConfirmation>;
+
+export interface PaymentConfirmation {
   /** The session's e-mail, already encrypted with the account's key. */
   encryptedEmail: string;
   amount: number;
@@ -24,9 +27,9 @@ export interface ConfirmPayment {
 export const paymentDecider: Decider<ConfirmPayment, UserState, UserEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
-  decide(command, state) {
-    if (state.status !== 'registered') throw new HttpError(404, 'User not found');
-    if (!isPrice(command.amount)) throw new HttpError(400, paymentMessages.badAmount);
+  decide({ data: command }, state) {
+    if (state.status !== 'registered') return refuse('not_found', accountMessages.userNotFound);
+    if (!isPrice(command.amount)) return refuse('invalid', paymentMessages.badAmount);
     if (command.transactionId && state.paymentTransactionIds.has(command.transactionId)) return [];
     return [
       {

@@ -1,14 +1,15 @@
 import {
+  accountMessages,
   evolveUser,
   initialUserState,
+  refuse,
   STORIES_PER_GRANT,
   type UserEvent,
   type UserState,
 } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
-import type { Decider } from '../shared/decider';
+import type { Command, Decider } from '../shared/decider';
 
-export type SetPremium = { grant: true } | { grant: false };
+export type SetPremium = Command<'SetPremium', { grant: boolean }>;
 
 /**
  * The admin turns premium on (adds 30 stories to what remains) or off (no premium access at
@@ -18,8 +19,8 @@ export const premiumGrantDecider: Decider<SetPremium, UserState, UserEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
   decide(command, state) {
-    if (state.status !== 'registered') throw new HttpError(404, 'User not found');
-    if (command.grant) return [{ type: 'PremiumGranted', data: { stories: STORIES_PER_GRANT } }];
+    if (state.status !== 'registered') return refuse('not_found', accountMessages.userNotFound);
+    if (command.data.grant) return [{ type: 'PremiumGranted', data: { stories: STORIES_PER_GRANT } }];
     if (!state.isSubscribed && state.premiumRemaining === 0) return [];
     return [{ type: 'PremiumRevoked', data: {} }];
   },

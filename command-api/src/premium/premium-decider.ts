@@ -1,17 +1,14 @@
 import {
   evolveUser,
   initialUserState,
+  refuse,
   storyMessages,
   type UserEvent,
   type UserState,
 } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
-import type { Decider } from '../shared/decider';
+import type { Command, Decider, Decision } from '../shared/decider';
 
-export interface UnlockPremiumStory {
-  type: 'UnlockPremiumStory';
-  storyId: string;
-}
+export type UnlockPremiumStory = Command<'UnlockPremiumStory', { storyId: string }>;
 
 /**
  * The premium quota (design.md section 7), decided on the user stream: a subscriber re-reads a
@@ -20,12 +17,12 @@ export interface UnlockPremiumStory {
  * until premium is granted again. Appended with the stream's expected revision, so concurrent
  * opens are decided one after the other and can never spend more than remain.
  */
-export function decideUnlock(command: UnlockPremiumStory, state: UserState): UserEvent[] {
-  if (state.status !== 'registered') throw new HttpError(401, storyMessages.loginRequired);
-  if (!state.isSubscribed) throw new HttpError(402, storyMessages.premiumRequired);
-  if (state.unlockedStories.has(command.storyId)) return [];
-  if (state.premiumRemaining <= 0) throw new HttpError(402, storyMessages.noneRemaining);
-  return [{ type: 'PremiumStoryUnlocked', data: { storyId: command.storyId } }];
+export function decideUnlock({ data }: UnlockPremiumStory, state: UserState): Decision<UserEvent> {
+  if (state.status !== 'registered') return refuse('unauthenticated', storyMessages.loginRequired);
+  if (!state.isSubscribed) return refuse('payment_required', storyMessages.premiumRequired);
+  if (state.unlockedStories.has(data.storyId)) return [];
+  if (state.premiumRemaining <= 0) return refuse('payment_required', storyMessages.noneRemaining);
+  return [{ type: 'PremiumStoryUnlocked', data: { storyId: data.storyId } }];
 }
 
 export const premiumDecider: Decider<UnlockPremiumStory, UserState, UserEvent> = {

@@ -1,8 +1,10 @@
-import { decodeEvent, streams } from '@nocturne/events';
-import { evolveStory, initialStoryState, type StoryEvent } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { streams } from '@nocturne/events';
+import { refuse, storyMessages } from '@nocturne/events/domain';
 import type { CommandApiDeps } from '../deps';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
+import { httpErrorOf } from '../shared/refusals';
+import { liveStory } from '../stories/live-story';
 import { premiumDecider } from './premium-decider';
 
 export interface UnlockInput {
@@ -25,17 +27,17 @@ export type PremiumUnlocker = (input: UnlockInput) => Promise<UnlockResult>;
  * the quota decider; otherwise PremiumStoryUnlocked on the user stream (or nothing, if it was
  * unlocked before).
  */
-export function createPremiumUnlocker(deps: Pick<CommandApiDeps, 'store' | 'notifier'>): PremiumUnlocker {
+export function createPremiumUnlocker(
+  deps: Pick<CommandApiDeps, 'store' | 'notifier' | 'clock'>,
+): PremiumUnlocker {
   return async ({ userKey, storyId }) => {
-    const story = (await deps.store.readStream(streams.story(storyId)))
-      .map((e) => decodeEvent(e) as unknown as StoryEvent)
-      .reduce(evolveStory, initialStoryState());
-    if (story.status !== 'published' || !story.isPremium) throw new HttpError(404, 'Story not found');
+    const story = await liveStory(deps.store, storyId);
+    if (!story.isPremium) throw httpErrorOf(refuse('not_found', storyMessages.notFound));
     const result = await handleCommand(
       deps.store,
       streams.user(userKey),
       premiumDecider,
-      { type: 'UnlockPremiumStory', storyId },
+      command('UnlockPremiumStory', { storyId }, deps.clock()),
       {
         correlationId: `unlock:${userKey}:${storyId}`,
         causationId: 'query:premium-story',

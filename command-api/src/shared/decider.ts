@@ -1,19 +1,33 @@
 import type { DomainEvent, RecordedEvent } from '@nocturne/events';
+import type { DomainRefusal } from '@nocturne/events/domain';
 
 /**
- * A decider is plain functions: `decide(command, state) -> events` (throwing HttpError to
- * refuse) and `evolve(state, event) -> state`. No I/O: whatever a decision needs (clock,
- * hashes, random tokens) is already in the command.
+ * Every command has one shape: what to do (`type`), with what (`data`), and when it was asked
+ * (`metadata.now`, read from the clock by the handler, so deciding never reads one).
  */
-export interface Decider<Command, State, Event extends DomainEvent = DomainEvent> {
-  initialState: () => State;
-  evolve: (state: State, event: Event | RecordedEvent<Event>) => State;
-  decide: (command: Command, state: State) => Event[];
+export interface Command<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata: { now: Date };
 }
 
-export function fold<State, Event extends DomainEvent>(
-  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
-  events: readonly (Event | RecordedEvent<Event>)[],
-): State {
-  return events.reduce(decider.evolve, decider.initialState());
+/** Builds a command; the handler passes its clock's `now`. */
+export const command = <Type extends string, Data>(
+  type: Type,
+  data: Data,
+  now: Date,
+): Command<Type, Data> => ({ type, data, metadata: { now } });
+
+/** What deciding yields: the events to append (none: nothing to do), or why not. */
+export type Decision<Event extends DomainEvent> = Event[] | DomainRefusal;
+
+/**
+ * A decider is plain functions: `decide(command, state) -> events | refusal` and
+ * `evolve(state, event) -> state`. No I/O and no throwing: a refusal is a value in the domain's
+ * words, mapped to an HTTP status in one place (refusals.ts).
+ */
+export interface Decider<C extends Command, State, Event extends DomainEvent = DomainEvent> {
+  initialState: () => State;
+  evolve: (state: State, event: Event | RecordedEvent<Event>) => State;
+  decide: (command: C, state: State) => Decision<Event>;
 }

@@ -1,12 +1,8 @@
-import {
-  type CommandContext,
-  type DomainEvent,
-  decodeEvent,
-  encodeEvent,
-  type RecordedEvent,
-} from '@nocturne/events';
-import { type EventStore, WrongExpectedRevisionError } from '@nocturne/events/store';
-import { type Decider, fold } from './decider';
+import type { CommandContext, DomainEvent } from '@nocturne/events';
+import { encodeEvent } from '@nocturne/events';
+import { aggregateStream, type EventStore, WrongExpectedRevisionError } from '@nocturne/events/store';
+import type { Command, Decider } from './decider';
+import { eventsOrThrow } from './refusals';
 
 export interface CommandResult<State> {
   /** Events appended by this command (empty when the decision was to do nothing). */
@@ -21,32 +17,30 @@ export interface CommandResult<State> {
  * Load the stream, fold it, decide, append with the revision that was read. If another writer
  * got in between, the store refuses (WrongExpectedRevisionError) and the command is decided
  * again on the fresh state, so a rule such as the premium quota can never be overspent.
+ * A refusal is thrown as its HttpError (refusals.ts); nothing is written then.
  */
-export async function handleCommand<Command, State, Event extends DomainEvent>(
+export async function handleCommand<C extends Command, State, Event extends DomainEvent>(
   store: EventStore,
   streamName: string,
-  decider: Decider<Command, State, Event>,
-  command: Command,
+  decider: Decider<C, State, Event>,
+  command: C,
   context: CommandContext,
   options: { maxAttempts?: number; eventIds?: (index: number) => string } = {},
 ): Promise<CommandResult<State>> {
   const maxAttempts = options.maxAttempts ?? 50;
   for (let attempt = 1; ; attempt++) {
-    const stored = await store.readStream(streamName);
-    const history = stored.map((e) => decodeEvent(e) as RecordedEvent<Event>);
-    const state = fold(decider, history);
-    const events = decider.decide(command, state);
-    const last = history.at(-1);
+    const current = await aggregateStream(store, streamName, decider.evolve, decider.initialState);
+    const events = eventsOrThrow(decider.decide(command, current.state));
     if (events.length === 0) {
-      return { events, state, position: last?.position ?? 0, nextRevision: last?.streamRevision ?? -1 };
+      return { events, state: current.state, position: current.position, nextRevision: current.revision };
     }
     try {
       const result = await store.append(
         streamName,
         events.map((event, i) => encodeEvent(event, context, options.eventIds?.(i))),
-        last ? last.streamRevision : 'no_stream',
+        current.revision >= 0 ? current.revision : 'no_stream',
       );
-      return { events, state: events.reduce(decider.evolve, state), ...result };
+      return { events, state: events.reduce(decider.evolve, current.state), ...result };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
       // Back off a little, with jitter, so that many writers on one stream spread out.

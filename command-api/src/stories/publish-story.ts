@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { type Actor, streams } from '@nocturne/events';
-import { initialStoryState, MAX_SLIDES, slideMessages } from '@nocturne/events/domain';
-import { HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/events/http';
+import { initialStoryState, MAX_SLIDES, refuse, slideMessages, slidesProblem } from '@nocturne/events/domain';
+import { apiSchema, HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { makePreview, type ProcessedImage, processSlideImage } from '../images/process-image';
 import { sniffImage } from '../images/sniff-image';
@@ -12,11 +13,12 @@ import { MAX_IMAGE_BYTES } from '../images/upload-limits';
 import { defaultImageWork } from '../images/work-slots';
 import { inviteAttemptLimit } from '../invites/invite-codes';
 import { commandContext } from '../shared/context';
+import { command as newCommand } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
+import { eventsOrThrow, httpErrorOf } from '../shared/refusals';
 import { withPosition } from '../shared/reply';
 import { rateLimitsOf } from '../users/rate-limits';
-import { checkSlides } from './slide-rules';
-import { decideStory, type StoryCommand, storyDecider } from './story-decider';
+import { decideStory, type PublishStory, storyDecider } from './story-decider';
 import { storyPublisher } from './story-publisher';
 
 interface Upload {
@@ -66,6 +68,32 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   return upload;
 }
 
+/** The multipart form, as the document shows it (readUpload reads it part by part). */
+const PublishForm = z.object({
+  images: z
+    .array(z.string().meta({ format: 'binary' }))
+    .describe('One image per slide (JPEG, PNG, WebP, AVIF, GIF; 15 MB each)'),
+  texts: z.array(z.string()).describe('One text per slide, same order (1-500 words each)'),
+  isPremium: z.enum(['true', 'false']).optional(),
+});
+
+const publishDoc = apiSchema({
+  summary: 'Publish a story: 2-10 slides, an image and a text each',
+  tags: ['stories'],
+  security: ['admin', 'user'],
+  consumes: ['multipart/form-data'],
+  body: PublishForm,
+  headers: z.object({ 'x-invite-code': z.string().optional().describe('An invite code instead of a login') }),
+  ok: { 201: { description: 'Published', schema: z.object({ id: z.string() }) } },
+  errors: {
+    400: 'The slides break the rules (count, words), or an image cannot be read',
+    401: 'Not an admin, not a verified user, and no valid invite code',
+    413: 'An image is larger than 15 MB or 40 megapixels',
+    415: 'Not multipart/form-data',
+    429: 'Too many stories, or invite-code attempts, from this client or account (Retry-After)',
+  },
+});
+
 /**
  * POST /api/stories (multipart: repeated `images`, repeated `texts`, `isPremium`).
  * Everything is checked and every image re-encoded in memory first; files are written only
@@ -91,14 +119,16 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     if (count.hits > limits.publishPerMinute) throw tooMany(count.resetInMs);
   };
 
-  app.post('/api/stories', { preHandler: perClient }, async (request, reply) => {
+  app.post('/api/stories', { preHandler: perClient, schema: publishDoc }, async (request, reply) => {
     const actor = await storyPublisher(request, deps, inviteAttempt);
     await perAccount(actor);
     // The body is read and its images decoded only in a slot: memory stays bounded however
     // many uploads arrive at once (the waiting ones' bytes stay in the network buffers).
     const { upload, processed, preview } = await imageWork.run(async () => {
       const upload = await readUpload(request);
-      checkSlides(upload.texts, upload.images.length);
+      // The slide rules refuse before any image is processed (the decider asks again).
+      const problem = slidesProblem(upload.texts, upload.images.length);
+      if (problem) throw httpErrorOf(refuse('invalid', problem));
       for (const [i, bytes] of upload.images.entries()) await sniffImage(bytes, i + 1);
       const processed: ProcessedImage[] = [];
       for (const [i, bytes] of upload.images.entries()) processed.push(await processSlideImage(bytes, i + 1));
@@ -106,14 +136,17 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     });
 
     const storyId = randomUUID();
-    const command: StoryCommand = {
-      type: 'PublishStory',
-      storyId,
-      slides: processed.map((p, i) => ({ image: p.image, text: upload.texts[i]! })),
-      preview: preview.image,
-      isPremium: upload.isPremium,
-    };
-    decideStory(command, initialStoryState()); // refuses before anything is written
+    const command: PublishStory = newCommand(
+      'PublishStory',
+      {
+        storyId,
+        slides: processed.map((p, i) => ({ image: p.image, text: upload.texts[i]! })),
+        preview: preview.image,
+        isPremium: upload.isPremium,
+      },
+      deps.clock(),
+    );
+    eventsOrThrow(decideStory(command, initialStoryState())); // refuses before anything is written
 
     await storeImages(deps.options.dataDir, [...processed.flatMap((p) => p.files), ...preview.files]);
     const result = await handleCommand(

@@ -2,47 +2,52 @@ import type { ImageRef } from '@nocturne/events';
 import {
   evolveStory,
   initialStoryState,
+  isLive,
+  refuse,
   type StoryEvent,
   type StoryState,
+  slidesProblem,
   storyMessages,
 } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
-import type { Decider } from '../shared/decider';
-import { checkSlides } from './slide-rules';
+import type { Command, Decider, Decision } from '../shared/decider';
 
-export type StoryCommand =
-  | {
-      type: 'PublishStory';
-      storyId: string;
-      slides: { image: ImageRef; text: string }[];
-      preview: ImageRef;
-      isPremium: boolean;
-    }
-  | { type: 'DeleteStory'; storyId: string };
+export type PublishStory = Command<
+  'PublishStory',
+  {
+    storyId: string;
+    slides: { image: ImageRef; text: string }[];
+    preview: ImageRef;
+    isPremium: boolean;
+  }
+>;
+export type DeleteStory = Command<'DeleteStory', { storyId: string }>;
+export type StoryCommand = PublishStory | DeleteStory;
 
-export function decideStory(command: StoryCommand, state: StoryState): StoryEvent[] {
+export function decideStory(command: StoryCommand, state: StoryState): Decision<StoryEvent> {
   switch (command.type) {
     case 'PublishStory': {
-      if (state.status !== 'none') throw new HttpError(409, storyMessages.exists);
-      checkSlides(
-        command.slides.map((s) => s.text),
-        command.slides.length,
+      const { data } = command;
+      if (state.status !== 'none') return refuse('conflict', storyMessages.exists);
+      const problem = slidesProblem(
+        data.slides.map((s) => s.text),
+        data.slides.length,
       );
+      if (problem) return refuse('invalid', problem);
       return [
         {
           type: 'StoryPublished',
           data: {
-            storyId: command.storyId,
-            slides: command.slides.map((s) => ({ image: s.image, text: s.text.trim() })),
-            preview: command.preview,
-            isPremium: command.isPremium,
+            storyId: data.storyId,
+            slides: data.slides.map((s) => ({ image: s.image, text: s.text.trim() })),
+            preview: data.preview,
+            isPremium: data.isPremium,
           },
         },
       ];
     }
     case 'DeleteStory':
-      if (state.status !== 'published') throw new HttpError(404, storyMessages.notFound);
-      return [{ type: 'StoryDeleted', data: { storyId: command.storyId } }];
+      if (!isLive(state)) return refuse('not_found', storyMessages.notFound);
+      return [{ type: 'StoryDeleted', data: { storyId: command.data.storyId } }];
   }
 }
 

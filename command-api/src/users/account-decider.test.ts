@@ -1,23 +1,12 @@
 import { sha256Hex } from '@nocturne/events/auth';
-import type { UserEvent } from '@nocturne/events/domain';
-import { accountMessages } from '@nocturne/events/domain';
+import { accountMessages, refuse, type UserEvent } from '@nocturne/events/domain';
+import { userRegistered } from '@nocturne/events/testing';
 import { describe, expect, it } from 'vitest';
-import { refusalOf } from '../shared/testing/refusal';
-import { type AccountCommand, accountDecider } from './account-decider';
+import { command } from '../shared/decider';
+import { deciderSpec } from '../shared/testing/decider-spec';
+import { accountDecider, type SignUp } from './account-decider';
 
-// given events / when command / then events (or the refusal)
-const given = (...events: UserEvent[]) => ({
-  when: (command: AccountCommand) => ({
-    thenEvents: (expected: UserEvent[]) =>
-      expect(
-        accountDecider.decide(command, events.reduce(accountDecider.evolve, accountDecider.initialState())),
-      ).toEqual(expected),
-    thenRefused: (status: number, detail: string) => {
-      const state = events.reduce(accountDecider.evolve, accountDecider.initialState());
-      expect(refusalOf(() => accountDecider.decide(command, state))).toEqual({ status, detail });
-    },
-  }),
-});
+const given = deciderSpec(accountDecider);
 
 const now = new Date('2025-01-10T12:00:00.000Z');
 const at = (ms: number) => new Date(now.getTime() + ms);
@@ -27,16 +16,14 @@ const accountId = '11111111-1111-4111-8111-111111111111';
 const email = 'pii:v1:acc:email';
 const hash = 'pii:v1:acc:hash';
 
-const registered: UserEvent = {
-  type: 'UserRegistered',
-  data: {
-    accountId,
-    email,
-    passwordHash: hash,
-    ageConfirmedAt: now.toISOString(),
-    verification: { tokenDigest: d('verify-1'), expiresAt: at(24 * HOUR).toISOString() },
-  },
-};
+const registered = userRegistered({
+  accountId,
+  email,
+  passwordHash: hash,
+  at: now.toISOString(),
+  verificationDigest: d('verify-1'),
+  verificationExpiresAt: at(24 * HOUR).toISOString(),
+});
 const verified: UserEvent = { type: 'EmailVerified', data: { tokenDigest: d('verify-1') } };
 const loggedIn: UserEvent = {
   type: 'UserLoggedIn',
@@ -48,17 +35,20 @@ const resetRequested: UserEvent = {
 };
 const deleted: UserEvent = { type: 'UserDeleted', data: { accountId } };
 
-const signUp = (overrides: Partial<Extract<AccountCommand, { kind: 'SignUp' }>> = {}): AccountCommand => ({
-  kind: 'SignUp',
-  accountId: '22222222-2222-4222-8222-222222222222',
-  accountIsNew: true,
-  encryptedEmail: 'pii:v1:new:email',
-  encryptedPasswordHash: 'pii:v1:new:hash',
-  ageConfirmed: true,
-  verificationDigest: d('verify-new'),
-  now,
-  ...overrides,
-});
+const signUp = (overrides: Partial<SignUp['data']> = {}): SignUp =>
+  command(
+    'SignUp',
+    {
+      accountId: '22222222-2222-4222-8222-222222222222',
+      accountIsNew: true,
+      encryptedEmail: 'pii:v1:new:email',
+      encryptedPasswordHash: 'pii:v1:new:hash',
+      ageConfirmed: true,
+      verificationDigest: d('verify-new'),
+      ...overrides,
+    },
+    now,
+  );
 
 describe('SignUp', () => {
   it('registers a new address with a verification grant valid 24 hours', () => {
@@ -81,7 +71,7 @@ describe('SignUp', () => {
   it('refuses without the 18+ confirmation', () => {
     given()
       .when(signUp({ ageConfirmed: false }))
-      .thenRefused(400, accountMessages.ageNotConfirmed);
+      .thenRefuses(refuse('invalid', accountMessages.ageNotConfirmed));
   });
 
   it('tells a verified owner that someone tried to sign up, creating nothing', () => {
@@ -103,40 +93,33 @@ describe('SignUp', () => {
     };
     given(registered).when(again).thenEvents([replaced]);
     // The first signer's link no longer verifies; the new one does; the new hash is the account's.
-    const verify = (label: string): AccountCommand => ({ kind: 'VerifyEmail', tokenDigest: d(label), now });
+    const verify = (label: string) => command('VerifyEmail', { tokenDigest: d(label) }, now);
     given(registered, replaced)
       .when(verify('verify-1'))
-      .thenRefused(400, accountMessages.verificationUnknown);
+      .thenRefuses(refuse('invalid', accountMessages.verificationUnknown));
     given(registered, replaced)
       .when(verify('verify-new'))
       .thenEvents([{ type: 'EmailVerified', data: { tokenDigest: d('verify-new') } }]);
-    const state = [registered, replaced].reduce(accountDecider.evolve, accountDecider.initialState());
+    const { state } = given(registered, replaced);
     expect(state.encryptedPasswordHash).toBe('pii:v1:new:hash');
     expect(state.accountId).toBe(accountId);
   });
 
   it('asks for a retry when the fields were encrypted for an account that is no longer the one', () => {
-    given(registered).when(signUp()).thenRefused(409, accountMessages.signupRaced);
+    given(registered).when(signUp()).thenRefuses(refuse('conflict', accountMessages.signupRaced));
     given()
       .when(signUp({ accountId, accountIsNew: false }))
-      .thenRefused(409, accountMessages.signupRaced);
+      .thenRefuses(refuse('conflict', accountMessages.signupRaced));
   });
 
   it('registers a new account on the stream of a deleted one', () => {
-    const [event] = accountDecider.decide(
-      signUp(),
-      [registered, verified, deleted].reduce(accountDecider.evolve, accountDecider.initialState()),
-    );
+    const [event] = given(registered, verified, deleted).when(signUp()).events();
     expect(event?.type).toBe('UserRegistered');
   });
 });
 
 describe('VerifyEmail', () => {
-  const verify = (label: string, when = now): AccountCommand => ({
-    kind: 'VerifyEmail',
-    tokenDigest: d(label),
-    now: when,
-  });
+  const verify = (label: string, when = now) => command('VerifyEmail', { tokenDigest: d(label) }, when);
 
   it('verifies with the granted token', () => {
     given(registered)
@@ -156,32 +139,34 @@ describe('VerifyEmail', () => {
   it('refuses an expired token with a detail containing "expired"', () => {
     given(registered)
       .when(verify('verify-1', at(24 * HOUR)))
-      .thenRefused(400, accountMessages.verificationExpired);
+      .thenRefuses(refuse('invalid', accountMessages.verificationExpired));
     expect(accountMessages.verificationExpired).toContain('expired');
   });
 
   it('refuses a used token', () => {
-    given(registered, verified).when(verify('verify-1')).thenRefused(400, accountMessages.verificationUsed);
+    given(registered, verified)
+      .when(verify('verify-1'))
+      .thenRefuses(refuse('invalid', accountMessages.verificationUsed));
   });
 
   it('refuses a token that was never granted', () => {
-    given(registered).when(verify('forged')).thenRefused(400, accountMessages.verificationUnknown);
+    given(registered)
+      .when(verify('forged'))
+      .thenRefuses(refuse('invalid', accountMessages.verificationUnknown));
     expect(accountMessages.verificationUnknown).not.toContain('expired');
   });
 
   it('refuses on a stream without an account', () => {
-    given().when(verify('verify-1')).thenRefused(400, accountMessages.verificationUnknown);
-    given(registered, deleted).when(verify('verify-1')).thenRefused(400, accountMessages.verificationUnknown);
+    given().when(verify('verify-1')).thenRefuses(refuse('invalid', accountMessages.verificationUnknown));
+    given(registered, deleted)
+      .when(verify('verify-1'))
+      .thenRefuses(refuse('invalid', accountMessages.verificationUnknown));
   });
 });
 
 describe('LogIn', () => {
-  const logIn = (checked = hash): AccountCommand => ({
-    kind: 'LogIn',
-    checkedPasswordHash: checked,
-    sessionDigest: d('session-new'),
-    now,
-  });
+  const logIn = (checked = hash) =>
+    command('LogIn', { checkedPasswordHash: checked, sessionDigest: d('session-new') }, now);
 
   it('opens a session valid 30 days', () => {
     given(registered, verified)
@@ -195,13 +180,15 @@ describe('LogIn', () => {
   });
 
   it('refuses an unverified account with 403', () => {
-    given(registered).when(logIn()).thenRefused(403, accountMessages.notVerified);
+    given(registered).when(logIn()).thenRefuses(refuse('forbidden', accountMessages.notVerified));
     expect(accountMessages.notVerified).toMatch(/verify your email/i);
   });
 
   it('refuses an unknown or deleted account as a wrong password', () => {
-    given().when(logIn()).thenRefused(401, 'Invalid email or password');
-    given(registered, verified, deleted).when(logIn()).thenRefused(401, 'Invalid email or password');
+    given().when(logIn()).thenRefuses(refuse('unauthenticated', 'Invalid email or password'));
+    given(registered, verified, deleted)
+      .when(logIn())
+      .thenRefuses(refuse('unauthenticated', 'Invalid email or password'));
   });
 
   it('refuses when the password was checked against a hash replaced meanwhile', () => {
@@ -210,26 +197,26 @@ describe('LogIn', () => {
       data: { tokenDigest: d('reset-1'), passwordHash: 'pii:v1:acc:newhash' },
     })
       .when(logIn(hash))
-      .thenRefused(401, 'Invalid email or password');
+      .thenRefuses(refuse('unauthenticated', 'Invalid email or password'));
   });
 });
 
 describe('LogOut', () => {
   it('revokes the session', () => {
     given(registered, verified, loggedIn)
-      .when({ kind: 'LogOut', sessionDigest: d('session-1') })
+      .when(command('LogOut', { sessionDigest: d('session-1') }, now))
       .thenEvents([{ type: 'UserLoggedOut', data: { sessionDigest: d('session-1') } }]);
   });
 
   it('refuses a session already revoked', () => {
     given(registered, verified, loggedIn, { type: 'UserLoggedOut', data: { sessionDigest: d('session-1') } })
-      .when({ kind: 'LogOut', sessionDigest: d('session-1') })
-      .thenRefused(401, accountMessages.notAuthenticated);
+      .when(command('LogOut', { sessionDigest: d('session-1') }, now))
+      .thenRefuses(refuse('unauthenticated', accountMessages.notAuthenticated));
   });
 });
 
 describe('RequestPasswordReset', () => {
-  const request: AccountCommand = { kind: 'RequestPasswordReset', tokenDigest: d('reset-new'), now };
+  const request = command('RequestPasswordReset', { tokenDigest: d('reset-new') }, now);
 
   it('grants a reset link valid 1 hour, addressed to the account', () => {
     given(registered, verified)
@@ -243,19 +230,18 @@ describe('RequestPasswordReset', () => {
   });
 
   it('does nothing for an address without an account (the answer is the same)', () => {
-    given().when(request).thenEvents([]);
-    given(registered, deleted).when(request).thenEvents([]);
+    given().when(request).thenNothing();
+    given(registered, deleted).when(request).thenNothing();
   });
 });
 
 describe('ResetPassword', () => {
-  const reset = (label: string, when = now, account = accountId): AccountCommand => ({
-    kind: 'ResetPassword',
-    tokenDigest: d(label),
-    accountId: account,
-    encryptedPasswordHash: 'pii:v1:acc:newhash',
-    now: when,
-  });
+  const reset = (label: string, when = now, account = accountId) =>
+    command(
+      'ResetPassword',
+      { tokenDigest: d(label), accountId: account, encryptedPasswordHash: 'pii:v1:acc:newhash' },
+      when,
+    );
 
   it('sets the new hash with a granted token', () => {
     given(registered, verified, resetRequested)
@@ -268,7 +254,7 @@ describe('ResetPassword', () => {
   it('refuses an expired token', () => {
     given(registered, verified, resetRequested)
       .when(reset('reset-1', at(HOUR)))
-      .thenRefused(400, accountMessages.resetExpired);
+      .thenRefuses(refuse('invalid', accountMessages.resetExpired));
   });
 
   it('refuses a used token', () => {
@@ -277,43 +263,37 @@ describe('ResetPassword', () => {
       data: { tokenDigest: d('reset-1'), passwordHash: 'pii:v1:acc:newhash' },
     })
       .when(reset('reset-1'))
-      .thenRefused(400, accountMessages.resetUsed);
+      .thenRefuses(refuse('invalid', accountMessages.resetUsed));
   });
 
   it('refuses a token that was never granted, and a verification token', () => {
     given(registered, verified, resetRequested)
       .when(reset('forged'))
-      .thenRefused(400, accountMessages.resetUnknown);
-    given(registered, resetRequested).when(reset('verify-1')).thenRefused(400, accountMessages.resetUnknown);
+      .thenRefuses(refuse('invalid', accountMessages.resetUnknown));
+    given(registered, resetRequested)
+      .when(reset('verify-1'))
+      .thenRefuses(refuse('invalid', accountMessages.resetUnknown));
   });
 
   it('refuses when the hash was made for another account of the stream', () => {
     given(registered, verified, resetRequested)
       .when(reset('reset-1', now, '33333333-3333-4333-8333-333333333333'))
-      .thenRefused(400, accountMessages.resetUnknown);
-    given().when(reset('reset-1')).thenRefused(400, accountMessages.resetUnknown);
+      .thenRefuses(refuse('invalid', accountMessages.resetUnknown));
+    given().when(reset('reset-1')).thenRefuses(refuse('invalid', accountMessages.resetUnknown));
   });
 
   it('revokes every session (the state after the reset has none)', () => {
-    const state = [
-      registered,
-      verified,
-      loggedIn,
-      resetRequested,
-      ...accountDecider.decide(
-        reset('reset-1'),
-        [registered, verified, loggedIn, resetRequested].reduce(
-          accountDecider.evolve,
-          accountDecider.initialState(),
-        ),
-      ),
-    ].reduce(accountDecider.evolve, accountDecider.initialState());
-    expect(state.sessions.size).toBe(0);
+    const after = given(registered, verified, loggedIn, resetRequested)
+      .when(reset('reset-1'))
+      .thenEvents([
+        { type: 'PasswordReset', data: { tokenDigest: d('reset-1'), passwordHash: 'pii:v1:acc:newhash' } },
+      ]);
+    expect(after.sessions.size).toBe(0);
   });
 });
 
 describe('RequestVerificationEmail', () => {
-  const resend: AccountCommand = { kind: 'RequestVerificationEmail', tokenDigest: d('verify-2'), now };
+  const resend = command('RequestVerificationEmail', { tokenDigest: d('verify-2') }, now);
 
   it('grants a new link to an unverified account', () => {
     given(registered)
@@ -327,7 +307,7 @@ describe('RequestVerificationEmail', () => {
   });
 
   it('refuses a verified account and a missing one', () => {
-    given(registered, verified).when(resend).thenRefused(400, accountMessages.alreadyVerified);
-    given().when(resend).thenRefused(404, accountMessages.userNotFound);
+    given(registered, verified).when(resend).thenRefuses(refuse('invalid', accountMessages.alreadyVerified));
+    given().when(resend).thenRefuses(refuse('not_found', accountMessages.userNotFound));
   });
 });

@@ -54,3 +54,13 @@ export function newPasswordError(password: string): string | undefined {
   if (password.length > MAX_PASSWORD_LENGTH) return accountMessages.passwordTooLong;
   return undefined;
 }
+
+/**
+ * The account as the API shows it to its owner: the `user` of POST /api/auth/login and the
+ * answer of GET /api/auth/me (spec.md section 3).
+ */
+export interface AccountSummary {
+  email: string;
+  is_subscribed: boolean;
+  premium_stories_remaining: number;
+}

@@ -1,7 +1,7 @@
 /**
- * Why a command or a question is refused, in the domain's words. The HTTP layer maps each kind
- * to one status in one place (events/src/http/errors.ts); the detail is the spec's message,
- * shown to the person as it is.
+ * Why a command is refused, in the domain's words. Deciders return it (never throw); the HTTP
+ * layer maps each kind to one status in one place (command-api/src/shared/refusals.ts); the
+ * detail is the spec's message, shown to the person as it is.
  */
 export type RefusalKind =
   | 'invalid'
@@ -21,7 +21,7 @@ export class DomainRefusal extends Error {
   }
 }
 
-/** Refuses: `throw refuse('not_found', storyMessages.notFound)`. */
+/** A decider refuses: `return refuse('not_found', storyMessages.notFound)`. */
 export const refuse = (kind: RefusalKind, detail: string): DomainRefusal => new DomainRefusal(kind, detail);
 
 export const isRefusal = (error: unknown): error is DomainRefusal => error instanceof DomainRefusal;

@@ -1,4 +1,6 @@
 /** Shared HTTP plumbing of both APIs (`@nocturne/events/http`): errors, admin check, params, Bearer. */
+
+export * from './api-schema';
 export * from './bearer';
 export * from './errors';
 export * from './limit-requests';

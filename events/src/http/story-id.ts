@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { StoryId } from '../catalogue/fields';
+import { storyMessages } from '../domain/stories';
 import { HttpError } from './errors';
 
 /**
@@ -8,6 +10,9 @@ import { HttpError } from './errors';
 export function storyIdFrom(params: unknown): string {
   const id = (params as { id?: unknown } | null)?.id;
   const parsed = StoryId.safeParse(id);
-  if (!parsed.success) throw new HttpError(404, 'Story not found');
+  if (!parsed.success) throw new HttpError(404, storyMessages.notFound);
   return parsed.data;
 }
+
+/** The `{id}` params of the story routes, as the document describes them. */
+export const StoryIdParams = z.object({ id: StoryId });

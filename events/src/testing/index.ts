@@ -1,3 +1,4 @@
-/** Test aids (`@nocturne/events/testing`): given-events helpers and per-test databases. */
+/** Test aids (`@nocturne/events/testing`): given-events helpers, shared fixtures, per-test databases. */
 export * from './given';
 export * from './test-database';
+export * from './user-fixtures';

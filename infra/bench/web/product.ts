@@ -1,30 +1,32 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase } from '@nocturne/events/testing';
 import { repoRoot } from '../../bin/web-build.mjs';
+import type { DemoReader } from '../../src/demo/create-demo';
+import { keptDemoReader } from '../../src/demo/first-start';
 import { freePort } from '../../src/launcher/free-port';
-import type { TestServices } from '../../src/test-env/pick-services';
 
 const bootstrap = fileURLToPath(new URL('../../bin/bootstrap.mjs', import.meta.url));
 
 export interface RunningProduct {
   baseUrl: string;
   adminPassword: string;
+  /** The demo library's reader (premium), made by the first start. */
+  demoReader: DemoReader;
   stop(): Promise<void>;
 }
 
 /**
- * The product exactly as `npm start` runs it (bootstrap.mjs start: web build check, launcher),
- * as a child process on a free port, a temporary DATA_DIR and a fresh database of its own on the
- * services the benchmarks use. Resolves once its start banner is printed.
+ * The product exactly as a first `npm start` runs it (bootstrap.mjs start: web build check,
+ * launcher, the embedded PostgreSQL in an empty DATA_DIR, hence the demo library), as a child
+ * process on a free port. Resolves once its start banner is printed.
  */
-export async function startProduct(services: TestServices): Promise<RunningProduct> {
-  process.env.TEST_DATABASE_URL = services.postgresUrl;
-  const database = await createTestDatabase('bench_web');
+export async function startProduct(): Promise<RunningProduct> {
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-bench-web-'));
+  // mkdtemp makes it 700; run as root, the embedded PostgreSQL's own user must enter it.
+  await chmod(dataDir, 0o711);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminPassword = 'bench-web-admin-password';
@@ -35,11 +37,11 @@ export async function startProduct(services: TestServices): Promise<RunningProdu
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      NATS_URL: services.natsUrl ?? '',
-      NATS_SUBJECT_PREFIX: database.name,
+      // No DATABASE_URL: the embedded database, and with the empty log, the demo library.
+      DATABASE_URL: '',
+      NATS_URL: '',
+      DEMO: '1',
       ADMIN_PASSWORD: adminPassword,
-      EXPOSE_VERIFICATION_TOKEN: 'true',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,7 +51,6 @@ export async function startProduct(services: TestServices): Promise<RunningProdu
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
-    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
@@ -70,5 +71,10 @@ export async function startProduct(services: TestServices): Promise<RunningProdu
     await stop();
     throw error;
   }
-  return { baseUrl, adminPassword, stop };
+  const demoReader = keptDemoReader(dataDir);
+  if (!demoReader) {
+    await stop();
+    throw new Error(`the first start made no demo library:\n${output}`);
+  }
+  return { baseUrl, adminPassword, demoReader, stop };
 }

@@ -1,7 +1,8 @@
 import { httpPremiumUnlocker } from '@nocturne/command-api';
 import { migrateReadModel } from '@nocturne/projector';
-import { parseConfig, resolveConfig } from '../config';
+import { parseConfig, resolveConfig, splitServiceConfig } from '../config';
 import { onShutdown } from '../launcher/shutdown';
+import { lazyApiDocument } from '../openapi/api-document';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
@@ -18,28 +19,23 @@ import { type ServiceRole, serviceRoles } from './roles';
 const role = process.argv[2] as ServiceRole;
 const log = (line: string) => console.log(`[${role}] ${line}`);
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} must be set by the split-mode supervisor`);
-  return value;
-}
-
 async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   const raw = parseConfig(process.env);
-  const { config } = resolveConfig(raw, required('DATABASE_URL'));
-  const port = () => Number(required('SPLIT_SERVICE_PORT'));
+  if (!raw.DATABASE_URL) throw new Error('DATABASE_URL must be set by the split-mode supervisor');
+  const { config } = resolveConfig(raw, raw.DATABASE_URL);
+  const split = splitServiceConfig(raw);
   const clock = () => new Date();
 
   if (role === 'gateway') {
     const app = await buildGateway({
-      queryApiUrl: required('SPLIT_QUERY_API_URL'),
-      commandApiUrl: required('SPLIT_COMMAND_API_URL'),
+      queryApiUrl: split.queryApiUrl,
+      commandApiUrl: split.commandApiUrl,
       webDist: defaultWebDist,
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,
     });
-    await app.listen({ port: port(), host: process.env.SPLIT_GATEWAY_HOST ?? '0.0.0.0' });
+    await app.listen({ port: split.port, host: split.gatewayHost });
     return { stop: () => app.close() };
   }
 
@@ -76,15 +72,17 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           query: {
             ...deps.query,
             // Separate processes: the premium unlock goes to command-api over HTTP.
-            unlockPremiumStory: httpPremiumUnlocker(required('SPLIT_COMMAND_API_URL'), config.internalToken),
+            unlockPremiumStory: httpPremiumUnlocker(split.commandApiUrl, config.internalToken),
           },
+          // GET /api/openapi.json is a GET, so it is served here; it documents command-api's routes too.
+          apiDocument: lazyApiDocument(deps),
           publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
         });
   // Internal services listen on loopback only (the gateway is the way in), unless a deployment
   // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
-  await app.listen({ port: port(), host: process.env.SPLIT_LISTEN_HOST ?? '127.0.0.1' });
+  await app.listen({ port: split.port, host: split.listenHost });
   return {
     async stop() {
       await app.close();

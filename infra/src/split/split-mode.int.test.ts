@@ -205,6 +205,18 @@ describe('split mode: each service in its own process behind the gateway', () =>
     }
   });
 
+  it("serves the OpenAPI document from query-api, command-api's routes included", async () => {
+    const response = await fetch(`${base}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-served-by')).toBe('query-api');
+    const document = (await response.json()) as { openapi: string; paths: Record<string, object> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths['/api/auth/signup'] ?? {})).toEqual(['post']);
+    expect(Object.keys(document.paths['/api/stories'] ?? {}).sort()).toEqual(['get', 'post']);
+    // The split-mode-only internal route is not part of the public API.
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+  });
+
   it('carries a write end to end: upload through the gateway, projector process, read with X-Min-Position', async () => {
     const id = await publishStory();
     const like = await fetch(`${base}/api/stories/${id}/like`, { method: 'POST' });

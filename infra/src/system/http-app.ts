@@ -7,6 +7,7 @@ import { adminAuthentication, answerFrameworkError, installErrorHandling } from 
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
+import { openApiRoute } from '../openapi/openapi-route';
 import { securityHeaders, withSecurityHeaders } from './security-headers';
 
 /** The built SPA's index.html folder, or undefined when it has not been built. */
@@ -79,6 +80,24 @@ export interface HttpAppOptions {
   publicUrl?: string | undefined;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY; split mode's services: the gateway's). */
   trustProxy?: TrustProxy | true;
+  /** The OpenAPI document, served at GET /api/openapi.json (a GET: where query-api runs). */
+  apiDocument?: (() => Promise<unknown>) | undefined;
+}
+
+/**
+ * Every /api route of a server: command-api, query-api (either or both) and the OpenAPI
+ * document. Its own function so that the OpenAPI test can see each route as it is added.
+ */
+export async function registerApis(
+  app: FastifyInstance,
+  options: Pick<HttpAppOptions, 'command' | 'query' | 'apiDocument'>,
+): Promise<void> {
+  // Before the APIs, at the root: X-Admin-Code is checked on every route, unknown ones included.
+  const adminAuth = options.command?.adminAuth ?? options.query?.adminAuth;
+  if (adminAuth) await app.register(adminAuthentication(adminAuth));
+  if (options.command) await app.register(commandApi, options.command);
+  if (options.query) await app.register(queryApi, options.query);
+  if (options.apiDocument) await app.register(openApiRoute(options.apiDocument));
 }
 
 /**
@@ -108,11 +127,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   });
   // Before the routes: the compression hook is attached to each route as it is added.
   await compressAnswers(app);
-  // Before the APIs, at the root: X-Admin-Code is checked on every route, unknown ones included.
-  const adminAuth = options.command?.adminAuth ?? options.query?.adminAuth;
-  if (adminAuth) await app.register(adminAuthentication(adminAuth));
-  if (options.command) await app.register(commandApi, options.command);
-  if (options.query) await app.register(queryApi, options.query);
+  await registerApis(app, options);
 
   if (dist) await serveWebApp(app, dist);
   return app;

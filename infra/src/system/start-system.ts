@@ -10,6 +10,7 @@ import {
 import { reactors } from '@nocturne/projector/reactors';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
+import { lazyApiDocument } from '../openapi/api-document';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
 import { buildHttpApp } from './http-app';
@@ -93,6 +94,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
   const deps = await apiDepsFrom(config, infra, clock, { accountRateLimits: options.accountRateLimits });
   const app = await buildHttpApp({
     ...deps,
+    apiDocument: lazyApiDocument(deps),
     webDist: options.webDist,
     publicUrl: config.publicUrl,
     logLevel: config.logLevel,

@@ -2,19 +2,22 @@ import { parseArgs } from 'node:util';
 import { projections } from '../projections';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
 import { ProjectionRunner } from '../runner/projection-runner';
-import { connectFromEnv } from './connect-from-env';
+import { openCliConnections } from './connections';
 
 /**
  * Runs the projections until the read model has caught up with the store's head, then exits.
  * The crash test kills this process at random points; it is also a handy "project now" tool.
  *
- *   tsx projector/src/cli/project.ts [--schema read_model] [--batch-size 5000] [--progress]
+ *   tsx projector/src/cli/project.ts --database-url postgres://... [--eventstore-url esdb://...]
+ *     [--schema read_model] [--batch-size 5000] [--progress]
  *
  * With --progress it prints `projected <position> <events>` after every committed batch.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      'database-url': { type: 'string' },
+      'eventstore-url': { type: 'string' },
       schema: { type: 'string', default: LIVE_SCHEMA },
       'batch-size': { type: 'string', default: '5000' },
       progress: { type: 'boolean', default: false },
@@ -23,7 +26,9 @@ async function main(): Promise<void> {
   const batchSize = Number(values['batch-size']);
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new Error('--batch-size must be a positive integer');
-  const connections = await connectFromEnv();
+  const databaseUrl = values['database-url'];
+  if (!databaseUrl) throw new Error('--database-url is required');
+  const connections = await openCliConnections({ databaseUrl, eventStoreUrl: values['eventstore-url'] });
   await migrateReadModel(connections.databaseUrl, values.schema);
   const db = createReadModelDb(connections.databaseUrl, values.schema, 2);
   try {

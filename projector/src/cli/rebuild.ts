@@ -1,15 +1,15 @@
 import cliProgress from 'cli-progress';
 import { projections } from '../projections';
 import { type RebuildProgress, rebuildReadModels } from '../rebuild/rebuild';
-import { connectFromEnv } from './connect-from-env';
+import { type CliSettings, openCliConnections } from './connections';
 
 /**
- * `npm run rebuild`: every read model from position 0 into a fresh schema, swapped in when it
- * has caught up (projector/src/rebuild/rebuild.ts). The services may keep running meanwhile.
- * Reads DATABASE_URL (required) and EVENTSTORE_URL.
+ * `npm run rebuild` (started by infra/src/cli/rebuild.ts with infra's configuration): every read
+ * model from position 0 into a fresh schema, swapped in when it has caught up
+ * (projector/src/rebuild/rebuild.ts), with a progress bar. The services may keep running.
  */
-async function main(): Promise<void> {
-  const connections = await connectFromEnv();
+export async function runRebuild(settings: CliSettings): Promise<void> {
+  const connections = await openCliConnections(settings);
   const bar = new cliProgress.SingleBar(
     {
       format:
@@ -59,8 +59,3 @@ async function main(): Promise<void> {
     await connections.close();
   }
 }
-
-main().catch((error: unknown) => {
-  console.error(`Rebuild failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});

@@ -51,10 +51,9 @@ interface Run {
 function startProjector(): Run {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', projectCli, '--progress', '--batch-size', '200'],
+    ['--import', 'tsx', projectCli, '--database-url', database.url, '--progress', '--batch-size', '200'],
     {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: database.url, EVENTSTORE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -2,9 +2,10 @@ import type { DomainEvent, RecordedEvent } from '@nocturne/events';
 import type { PiiVault } from '@nocturne/events/pii';
 import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createReadModelDb, migrateReadModel } from '../read-model/database';
 import type { ReadModel } from '../read-model/schema';
+import type { Projection, ProjectionContext } from '../runner/projection';
 
 /**
  * A migrated read model on a fresh database for the test file that calls this (at top level);
@@ -58,4 +59,38 @@ export function lookupVault(plaintexts: ReadonlyMap<string, string> = new Map())
     decryptMany: async (values) => values.map((value) => plaintexts.get(value) ?? null),
     destroy: async () => {},
   };
+}
+
+/**
+ * The one way projection tests read: given these recorded events, then these rows.
+ *
+ *   const given = projectionSpec(usersProjection, readModel, { vault });
+ *   await given(...events).thenRows((db) => db.selectFrom('users').selectAll().execute(), [...]);
+ *
+ * The events the projection handles are applied as one batch in one transaction, as the runner does; the
+ * others are skipped, as the runner skips them.
+ */
+export function projectionSpec(
+  projection: Projection,
+  readModel: () => Kysely<ReadModel>,
+  context: ProjectionContext,
+) {
+  const project = (events: readonly RecordedEvent[]) =>
+    readModel()
+      .transaction()
+      .execute(async (trx) => {
+        // One batch, as the runner hands it over: the fold per key must leave what the events
+        // one by one would (the runner's test compares batch sizes on a mixed history).
+        const own = events.filter((event) => projection.handles.includes(event.type));
+        if (own.length > 0) await projection.applyBatch(trx, own, context);
+      });
+  return (...events: RecordedEvent[]) => ({
+    /** Applies the events without asserting (history that a later step builds on). */
+    project: () => project(events),
+    /** Applies the events, then asserts what `read` reads back. */
+    async thenRows<Rows>(read: (db: Kysely<ReadModel>) => Promise<Rows>, expected: Rows): Promise<void> {
+      await project(events);
+      expect(await read(readModel())).toEqual(expected);
+    },
+  });
 }

@@ -1,8 +1,32 @@
 import type { Story } from '@nocturne/events/domain';
+import { apiSchema } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { coverStory, fullStory, lockedStory } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
+
+const listDoc = apiSchema({
+  summary: 'Every published story, newest first (premium ones locked unless the viewer may read them)',
+  tags: ['stories'],
+  ok: {
+    200: {
+      description: 'The stories',
+      schema: z.array(
+        z.object({
+          id: z.string(),
+          images: z.array(z.string()).describe('Image references: GET /api/images/{ref}'),
+          texts: z.array(z.string()),
+          isPremium: z.boolean(),
+          views: z.number().int(),
+          likes: z.number().int(),
+          slides: z.number().int().optional().describe("The admin's list only"),
+        }),
+      ),
+    },
+  },
+  errors: { 401: 'A wrong or expired X-Admin-Code (without the header the list is public)' },
+});
 
 /**
  * GET /api/stories: every published story, newest first.
@@ -15,7 +39,7 @@ import { signerFor, unlockedBy, viewerOf } from './viewer';
  * An admin's entries also say how many slides each story has.
  */
 export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/stories', async (request) => {
+  app.get('/api/stories', { schema: listDoc }, async (request) => {
     const viewer = await viewerOf(request, deps);
     const [rows, unlocked] = await Promise.all([
       deps.db.selectFrom('stories').selectAll().orderBy('position', 'desc').execute(),

@@ -1,7 +1,8 @@
-import { decodeEvent, type RecordedEvent, streams } from '@nocturne/events';
+import { type RecordedEvent, streams } from '@nocturne/events';
 import { type LocatedToken, locateUserToken } from '@nocturne/events/auth';
-import { evolveUser, initialUserState, type UserEvent } from '@nocturne/events/domain';
+import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/events/domain';
 import { bearerTokenOf } from '@nocturne/events/http';
+import { aggregateStream } from '@nocturne/events/store';
 import type { FastifyRequest } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 
@@ -64,10 +65,12 @@ async function sessionFromReadModel(located: LocatedToken, deps: SessionDeps): P
  * answer from the folded stream itself, so a valid session is never refused.
  */
 async function sessionFromLog(located: LocatedToken, deps: SessionDeps): Promise<SessionUser | null> {
-  const history = (await deps.store.readStream(streams.user(located.userKey))).map(
-    (e) => decodeEvent(e) as RecordedEvent<UserEvent>,
+  const { state, events: history } = await aggregateStream<UserState, UserEvent>(
+    deps.store,
+    streams.user(located.userKey),
+    evolveUser,
+    initialUserState,
   );
-  const state = history.reduce(evolveUser, initialUserState());
   const expiresAt = state.sessions.get(located.digest);
   if (state.status !== 'registered' || !expiresAt || new Date(expiresAt) <= deps.clock()) return null;
   const login = history.findLast(

@@ -10,6 +10,7 @@ import { StoriesTab } from './StoriesTab';
 import { UsersTab } from './UsersTab';
 import '../layout/layout.css';
 import './admin.css';
+import { queryKeys } from '../api/query-keys';
 
 /**
  * The hidden admin panel at /admin_{name} (spec.md sections 2, 4, 5, 8). Logged out until the
@@ -23,7 +24,7 @@ export default function AdminPage() {
   const logout = useCallback(() => {
     clearAdminToken();
     setToken(null);
-    queryClient.removeQueries({ queryKey: ['admin'] });
+    queryClient.removeQueries({ queryKey: queryKeys.admin() });
   }, [queryClient]);
 
   if (!token) {
@@ -53,9 +54,9 @@ type Tab = 'stories' | 'users';
 
 function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout(): void; onExpired(): void }) {
   const [tab, setTab] = useState<Tab>('stories');
-  const users = useQuery({ queryKey: ['admin', 'users', token], queryFn: () => fetchUsers(token) });
+  const users = useQuery({ queryKey: queryKeys.adminUsers(token), queryFn: () => fetchUsers(token) });
   const stories = useQuery({
-    queryKey: ['admin', 'stories', token],
+    queryKey: queryKeys.adminStories(token),
     queryFn: () => fetchAdminStories(token),
   });
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys';
 import { Button } from '../ui/Button';
 import { fetchPendingPayments } from './admin-api';
 import { useUserActions } from './use-user-actions';
@@ -10,7 +11,7 @@ import { useUserActions } from './use-user-actions';
 export function PendingPayments({ token }: { token: string }) {
   const actions = useUserActions(token);
   const payments = useQuery({
-    queryKey: ['admin', 'payments', token],
+    queryKey: queryKeys.adminPayments(token),
     queryFn: () => fetchPendingPayments(token),
   });
   if (payments.isError) console.error('Failed to load pending payments', payments.error);

@@ -1,5 +1,6 @@
 import type { Story } from '@nocturne/events/domain';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys';
 import { CreateStoryForm } from '../create-story/CreateStoryForm';
 import { Alert } from '../ui/Alert';
 import { AdminStoryCard } from './AdminStoryCard';
@@ -8,7 +9,7 @@ import { deleteStory } from './admin-api';
 /** The Stories tab (spec.md section 2): error banner, "Create New Story", the cards. */
 export function StoriesTab({ token, stories }: { token: string; stories: UseQueryResult<Story[]> }) {
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin() });
 
   async function remove(id: string) {
     if (!confirm('Are you sure you want to delete this story?')) return;
@@ -17,7 +18,7 @@ export function StoriesTab({ token, stories }: { token: string; stories: UseQuer
       if (response.ok) {
         alert('Story deleted successfully!');
         await reload();
-        void queryClient.invalidateQueries({ queryKey: ['stories'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
       } else {
         alert('Failed to delete story');
       }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys';
 import type { AdminUsers } from './admin-api';
 import { fetchMonthlyStats } from './admin-api';
 import { GrowthChart } from './GrowthChart';
@@ -8,7 +9,7 @@ import { UsersTable } from './UsersTable';
 /** The Users tab (spec.md section 2): statistics cards, Monthly Growth, pending payments, the table. */
 export function UsersTab({ token, users }: { token: string; users: AdminUsers | undefined }) {
   const stats = useQuery({
-    queryKey: ['admin', 'monthly-stats', token],
+    queryKey: queryKeys.adminMonthlyStats(token),
     queryFn: () => fetchMonthlyStats(token),
   });
   if (stats.isError) console.error('Failed to load monthly stats', stats.error); // logged only (section 8)

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys';
 import { deleteUser, messageOf, resendVerification, setSubscription } from './admin-api';
 
 /**
@@ -7,7 +8,7 @@ import { deleteUser, messageOf, resendVerification, setSubscription } from './ad
  */
 export function useUserActions(token: string) {
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin() });
 
   async function toggleSubscription(email: string, subscribed: boolean) {
     try {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 import { useSupportEmail } from '../layout/use-support-email';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
@@ -40,7 +41,7 @@ export default function VerifyPage() {
   const navigate = useNavigate();
   const support = useSupportEmail();
   const query = useQuery({
-    queryKey: ['verify-email', token],
+    queryKey: queryKeys.verifyEmail(token),
     queryFn: () => verifyEmail(token!),
     enabled: Boolean(token),
     retry: false,

@@ -1,11 +1,11 @@
+import type { AccountSummary } from '@nocturne/events/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, api, apiFetch, TOKEN_KEY } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 
-export interface SessionUser {
-  email: string;
-  is_subscribed: boolean;
-  premium_stories_remaining: number;
-}
+/** The session's user: what login and /api/auth/me answer. */
+export type SessionUser = AccountSummary;
 
 export interface AuthState {
   user: SessionUser | null;
@@ -19,45 +19,46 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** Auth states of spec.md section 4. */
+/** The session's user, as GET /api/auth/me answers for `token`. */
+const fetchMe = (token: string) => api<SessionUser>('/api/auth/me', { token });
+
+/**
+ * Auth states of spec.md section 4. The token lives in localStorage; the user is the
+ * `queryKeys.me(token)` query: checked at start, set by a login, re-read by `refresh`. A refused
+ * token (any HTTP error) ends the session; a network failure keeps it.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => localStorage.getItem(TOKEN_KEY));
-  const [user, setUser] = useState<SessionUser | null>(null);
-  const [loading, setLoading] = useState(true);
+
+  const me = useQuery({
+    queryKey: queryKeys.me(token),
+    queryFn: () => fetchMe(token!),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY, // re-read only when asked (refresh) or for a new token
+  });
 
   const clear = useCallback(() => {
     localStorage.removeItem(TOKEN_KEY);
     setToken(null);
-    setUser(null);
-  }, []);
+    queryClient.removeQueries({ queryKey: queryKeys.users() });
+  }, [queryClient]);
 
-  const check = useCallback(
-    async (current: string | null) => {
-      if (!current) return;
-      try {
-        setUser(await api<SessionUser>('/api/auth/me', { token: current }));
-      } catch (error) {
-        if (error instanceof ApiError) clear();
-        else console.error('Auth check failed', error); // a network failure keeps the session
-      }
-    },
-    [clear],
-  );
-
+  const refused = me.error instanceof ApiError;
   useEffect(() => {
-    const stored = localStorage.getItem(TOKEN_KEY);
-    if (!stored) {
-      setLoading(false);
-      return;
-    }
-    void check(stored).finally(() => setLoading(false));
-  }, [check]);
+    if (refused) clear();
+    else if (me.error) console.error('Auth check failed', me.error);
+  }, [refused, me.error, clear]);
 
-  const login = useCallback((newToken: string, newUser: SessionUser) => {
-    localStorage.setItem(TOKEN_KEY, newToken);
-    setToken(newToken);
-    setUser(newUser);
-  }, []);
+  const login = useCallback(
+    (newToken: string, newUser: SessionUser) => {
+      localStorage.setItem(TOKEN_KEY, newToken);
+      queryClient.setQueryData(queryKeys.me(newToken), newUser);
+      setToken(newToken);
+    },
+    [queryClient],
+  );
 
   const logout = useCallback(() => {
     const current = localStorage.getItem(TOKEN_KEY);
@@ -70,8 +71,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [clear]);
 
-  const refresh = useCallback(() => check(localStorage.getItem(TOKEN_KEY)), [check]);
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.me(localStorage.getItem(TOKEN_KEY)) }),
+    [queryClient],
+  );
 
+  const user = token !== null && !refused ? (me.data ?? null) : null;
+  const loading = token !== null && me.isPending && !me.isError;
   const value = useMemo(
     () => ({ user, token, loading, login, logout, refresh }),
     [user, token, loading, login, logout, refresh],

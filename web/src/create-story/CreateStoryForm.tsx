@@ -8,6 +8,7 @@ import { PlusIcon } from '../ui/icons';
 import { SlideEditor } from './SlideEditor';
 import { type DraftSlide, draftProblem, formMessages } from './story-form-rules';
 import './create-story.css';
+import { queryKeys } from '../api/query-keys';
 
 export interface CreateStoryFormProps {
   /**
@@ -75,7 +76,7 @@ export function CreateStoryForm({
         headers,
         ...(token !== undefined ? { token } : {}),
       });
-      void queryClient.invalidateQueries({ queryKey: ['stories'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
       setSlides(initialSlides());
       setIsPremium(false);
       setFormKey((k) => k + 1); // clears the file inputs

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 
 /**
  * "N users became subscribers in the last 30 days" (spec.md section 2), a real count from
@@ -8,7 +9,7 @@ import { api } from '../api/client';
  */
 export function SubscriberLine() {
   const query = useQuery({
-    queryKey: ['stats', 'subscribers'],
+    queryKey: queryKeys.subscriberCount(),
     queryFn: () => api<{ last_30_days: number }>('/api/stats/subscribers'),
     retry: false,
   });

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 
 /** The support address (SUPPORT_EMAIL), served by GET /api/site; undefined while loading or on failure. */
 export function useSupportEmail(): { email: string | undefined; loading: boolean } {
   const query = useQuery({
-    queryKey: ['site'],
+    queryKey: queryKeys.site(),
     queryFn: () => api<{ support_email: string }>('/api/site'),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -16,6 +16,7 @@ import { FIRST_PAGE, visibleCount } from './paging';
 import { SettingsMenu } from './SettingsMenu';
 import { UpsellBanner } from './UpsellBanner';
 import './profile.css';
+import { queryKeys } from '../api/query-keys';
 
 const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
 
@@ -159,7 +160,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             onCreated={() => {
               setCreating(false);
               setCreated(true);
-              void queryClient.invalidateQueries({ queryKey: ['stories'] });
+              void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
             }}
           />
         </Suspense>

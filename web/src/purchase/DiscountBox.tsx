@@ -1,4 +1,5 @@
 import { FULL_PRICE } from '@nocturne/events/domain';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../ui/Button';
 import { checkDiscountCode } from './purchase-api';
@@ -9,8 +10,6 @@ export interface DiscountBoxProps {
   label?: string;
 }
 
-type Verdict = { kind: 'none' } | { kind: 'applied' } | { kind: 'invalid' };
-
 /**
  * The discount-code box (spec.md section 5): checked by the server, "30% OFF Applied!" on a
  * match (the price becomes $10), "Invalid discount code" for any other non-empty entry.
@@ -18,24 +17,27 @@ type Verdict = { kind: 'none' } | { kind: 'applied' } | { kind: 'invalid' };
 export function DiscountBox({ onAmount, label = 'Discount code' }: DiscountBoxProps) {
   const id = useId();
   const [code, setCode] = useState('');
-  const [verdict, setVerdict] = useState<Verdict>({ kind: 'none' });
-  const [checking, setChecking] = useState(false);
+  // The server's verdict on the code sent; reset as soon as the code is edited.
+  const check = useMutation({
+    mutationFn: checkDiscountCode,
+    onSuccess: ({ amount }) => onAmount(amount),
+    onError: (error) => {
+      console.error('Discount check failed', error);
+      onAmount(FULL_PRICE);
+    },
+  });
+  const verdict: 'none' | 'applied' | 'invalid' = check.isSuccess
+    ? check.data.valid
+      ? 'applied'
+      : 'invalid'
+    : check.isError
+      ? 'invalid'
+      : 'none';
 
-  async function apply(event: FormEvent) {
+  function apply(event: FormEvent) {
     event.preventDefault();
     if (!code.trim()) return;
-    setChecking(true);
-    try {
-      const { valid, amount } = await checkDiscountCode(code.trim());
-      setVerdict(valid ? { kind: 'applied' } : { kind: 'invalid' });
-      onAmount(amount);
-    } catch (error) {
-      console.error('Discount check failed', error);
-      setVerdict({ kind: 'invalid' });
-      onAmount(FULL_PRICE);
-    } finally {
-      setChecking(false);
-    }
+    check.mutate(code.trim());
   }
 
   return (
@@ -52,23 +54,23 @@ export function DiscountBox({ onAmount, label = 'Discount code' }: DiscountBoxPr
           placeholder="Enter code"
           onChange={(event) => {
             setCode(event.target.value);
-            if (verdict.kind !== 'none') {
-              setVerdict({ kind: 'none' });
+            if (verdict !== 'none') {
+              check.reset();
               onAmount(FULL_PRICE);
             }
           }}
-          aria-describedby={verdict.kind === 'none' ? undefined : `${id}-verdict`}
+          aria-describedby={verdict === 'none' ? undefined : `${id}-verdict`}
         />
-        <Button type="submit" variant="secondary" loading={checking} disabled={!code.trim()}>
+        <Button type="submit" variant="secondary" loading={check.isPending} disabled={!code.trim()}>
           Apply
         </Button>
       </div>
-      {verdict.kind === 'applied' ? (
+      {verdict === 'applied' ? (
         <p id={`${id}-verdict`} className="discount-box__applied" role="status">
           30% OFF Applied!
         </p>
       ) : null}
-      {verdict.kind === 'invalid' ? (
+      {verdict === 'invalid' ? (
         <p id={`${id}-verdict`} className="field__error" role="alert">
           Invalid discount code
         </p>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 
 /** The fixed payment method of a direct PayPal link (spec.md section 3). */
 export const PAYMENT_METHOD = 'paypal_direct';
@@ -12,7 +13,7 @@ export const paymentErrorAlert = 'Error submitting payment confirmation. Please 
 /** The payment link base (PAYMENT_LINK_BASE), served by the server rather than built in. */
 export function usePaymentSettings() {
   return useQuery({
-    queryKey: ['payment-settings'],
+    queryKey: queryKeys.paymentSettings(),
     queryFn: () =>
       api<{ payment_link_base: string; price: number }>('/api/payment/settings', { token: null }),
     staleTime: 5 * 60_000,

@@ -1,12 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client';
 import { Button, buttonClass } from '../ui/Button';
 import { HeartIcon } from '../ui/icons';
+import { useLikeStory } from './use-like-story';
 
 export interface StoryEndProps {
   storyId: string;
+  /** The story query's count: a like updates the query, and so this. */
   likes: number;
   backTo: string;
 }
@@ -15,27 +14,9 @@ export interface StoryEndProps {
  * "The End" (spec.md sections 2 and 4): a like button, disabled once the reader has liked the
  * story during this visit, showing the count the server answered; and Read More Stories.
  */
-export function StoryEnd({ storyId, likes: initialLikes, backTo }: StoryEndProps) {
-  const queryClient = useQueryClient();
-  const [likes, setLikes] = useState(initialLikes);
-  const [liked, setLiked] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  async function like() {
-    setPending(true);
-    try {
-      const answer = await api<{ likes: number }>(`/api/stories/${encodeURIComponent(storyId)}/like`, {
-        method: 'POST',
-      });
-      setLikes(answer.likes);
-      setLiked(true);
-      void queryClient.invalidateQueries({ queryKey: ['stories'] });
-    } catch (error) {
-      console.error('Like failed', error);
-    } finally {
-      setPending(false);
-    }
-  }
+export function StoryEnd({ storyId, likes, backTo }: StoryEndProps) {
+  const like = useLikeStory(storyId);
+  const liked = like.isSuccess;
 
   return (
     <section className="reader__end" aria-labelledby="reader-end-title">
@@ -46,8 +27,8 @@ export function StoryEnd({ storyId, likes: initialLikes, backTo }: StoryEndProps
         variant={liked ? 'secondary' : 'primary'}
         size="lg"
         className="reader__like"
-        onClick={like}
-        disabled={liked || pending}
+        onClick={() => like.mutate()}
+        disabled={liked || like.isPending}
         aria-pressed={liked}
       >
         <HeartIcon />

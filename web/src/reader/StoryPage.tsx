@@ -10,6 +10,7 @@ import { loadStory, messages, StoryLoadError } from './load-story';
 import { StoryMessage } from './StoryMessage';
 import { StoryReader } from './StoryReader';
 import './reader.css';
+import { queryKeys } from '../api/query-keys';
 
 /**
  * /story/{id}: loading, error, not found, no content, premium gate, or the reader
@@ -23,7 +24,7 @@ export default function StoryPage() {
   const queryClient = useQueryClient();
 
   const query = useQuery({
-    queryKey: ['story', id, token],
+    queryKey: queryKeys.storyFor(id, token),
     queryFn: ({ signal }) => loadStory(id, signal),
     retry: false,
     staleTime: 5 * 60_000,
@@ -35,7 +36,7 @@ export default function StoryPage() {
   useEffect(() => {
     if (!spent) return;
     void refresh();
-    void queryClient.invalidateQueries({ queryKey: ['stories'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
   }, [spent, refresh, queryClient]);
 
   // Count the view once per visit, fire-and-forget.

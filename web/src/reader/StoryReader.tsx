@@ -55,7 +55,8 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
         story.images.map((_, i) => story.texts[i] ?? ''),
         windowHeight,
       ),
-    [story, windowHeight],
+    // Not the story object: a like replaces it with the same slides and a new count.
+    [story.images, story.texts, windowHeight],
   );
   const [position, setPosition] = useState({ index: 0, progress: 0 });
   const textBox = useRef<HTMLDivElement>(null);

@@ -1,16 +1,8 @@
 import type { Story } from '@nocturne/events/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/auth-context';
-
-/**
- * The query key of GET /api/stories. The answer depends on the viewer (premium images come as
- * blurred previews unless the viewer may read them), so the key carries who is asking; anything
- * that changes the list (a new story, a like) invalidates `['stories']`.
- */
-export function storiesQueryKey(token: string | null, subscribed: boolean) {
-  return ['stories', token, subscribed] as const;
-}
 
 /** spec.md section 8: a list that fails or is not an array is an error. */
 export async function fetchStories(): Promise<Story[]> {
@@ -23,7 +15,8 @@ export async function fetchStories(): Promise<Story[]> {
 export function useStories() {
   const { user, token } = useAuth();
   return useQuery({
-    queryKey: storiesQueryKey(token, user?.is_subscribed ?? false),
+    // Anything that changes the list (a new story, a like) invalidates queryKeys.stories().
+    queryKey: queryKeys.storyList(token, user?.is_subscribed ?? false),
     queryFn: fetchStories,
     placeholderData: (previous) => previous, // keep the grid while the viewer's identity settles
   });

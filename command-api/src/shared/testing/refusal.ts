@@ -5,18 +5,7 @@ export interface Refusal {
   detail: string;
 }
 
-/** The HttpError a decision refused with; fails the test when it decided instead, or threw anything else. */
-export function refusalOf(decision: () => unknown): Refusal {
-  try {
-    decision();
-  } catch (error) {
-    if (error instanceof HttpError) return { status: error.statusCode, detail: error.detail };
-    throw error;
-  }
-  throw new Error('expected a refusal, but the command was accepted');
-}
-
-/** The same for an async step (image processing): the HttpError its promise rejected with. */
+/** The HttpError an async step (image processing) rejected with; fails the test when it succeeded. */
 export async function asyncRefusalOf(pending: Promise<unknown>): Promise<Refusal> {
   try {
     await pending;

@@ -1,6 +1,13 @@
-import type { DomainEvent, RecordedEvent } from '@nocturne/events';
-import { describe, expect, it } from 'vitest';
-import { lookupVault, useReadModelDatabase, userEventRecorder } from '../../testing/projection-test';
+import { userRegistered } from '@nocturne/events/testing';
+import type { Kysely } from 'kysely';
+import { describe, it } from 'vitest';
+import type { ReadModel } from '../../read-model/schema';
+import {
+  lookupVault,
+  projectionSpec,
+  useReadModelDatabase,
+  userEventRecorder,
+} from '../../testing/projection-test';
 import { usersProjection } from './users-projection';
 
 // Addresses by ciphertext; a missing entry is an erased key.
@@ -17,16 +24,8 @@ const readModel = useReadModelDatabase('users_projection');
 let recorded = userEventRecorder();
 
 const digest = (c: string) => c.repeat(64);
-const registered = (accountId: string, email: string): DomainEvent => ({
-  type: 'UserRegistered',
-  data: {
-    accountId,
-    email,
-    passwordHash: 'pii:v1:x:h',
-    ageConfirmedAt: '2025-01-01T00:00:00.000Z',
-    verification: { tokenDigest: digest('a'), expiresAt: '2025-01-02T00:00:00.000Z' },
-  },
-});
+const registered = (accountId: string, email: string) =>
+  userRegistered({ accountId, email, passwordHash: 'pii:v1:x:h' });
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
 const C = '33333333-3333-4333-8333-333333333333';
@@ -76,83 +75,70 @@ const history = () => [
   recorded({ type: 'EmailVerified', data: { tokenDigest: digest('a') } }, 'kd', '2025-01-09T00:01:00Z'),
 ];
 
-async function project(events: RecordedEvent[]) {
-  await readModel()
-    .transaction()
-    .execute(async (trx) => {
-      // The whole history as one batch: the fold per user and session must leave what the
-      // events one by one would (the runner's test compares batch sizes on a mixed history).
-      const own = events.filter((event) => usersProjection.handles.includes(event.type));
-      await usersProjection.applyBatch(trx, own, { vault });
-    });
-}
+const given = projectionSpec(usersProjection, readModel, { vault });
 
-const rows = async () => ({
-  users: await readModel().selectFrom('users').selectAll().orderBy('user_key').execute(),
-  sessions: await readModel().selectFrom('sessions').selectAll().orderBy('session_digest').execute(),
+const rows = async (db: Kysely<ReadModel>) => ({
+  users: await db.selectFrom('users').selectAll().orderBy('user_key').execute(),
+  sessions: await db.selectFrom('sessions').selectAll().orderBy('session_digest').execute(),
 });
 
 describe('users projection', () => {
   it('keeps accounts and live sessions, from the events alone', async () => {
-    const events = history();
-    await project(events);
-    const { users, sessions } = await rows();
-    expect(users).toEqual([
-      {
-        user_key: 'ka',
-        account_id: A,
-        email: 'ann@example.com',
-        verified: true,
-        is_subscribed: true,
-        premium_stories_remaining: 28,
-        created_at: new Date('2025-01-01T10:00:00Z'),
-        verified_at: new Date('2025-01-01T10:05:00Z'),
-        last_login: new Date('2025-01-02T09:00:00Z'),
-      },
-      {
-        user_key: 'kb',
-        account_id: B,
-        email: 'bob@example.com',
-        verified: true,
-        is_subscribed: false,
-        premium_stories_remaining: 0,
-        created_at: new Date('2025-01-04T00:00:00Z'),
-        verified_at: new Date('2025-01-04T00:01:00Z'),
-        last_login: new Date('2025-01-04T00:02:00Z'),
-      },
-    ]);
-    expect(sessions).toEqual([
-      { session_digest: digest('2'), user_key: 'ka', expires_at: new Date('2025-02-01T09:00:00.000Z') },
-    ]);
+    await given(...history()).thenRows(rows, {
+      users: [
+        {
+          user_key: 'ka',
+          account_id: A,
+          email: 'ann@example.com',
+          verified: true,
+          is_subscribed: true,
+          premium_stories_remaining: 28,
+          created_at: new Date('2025-01-01T10:00:00Z'),
+          verified_at: new Date('2025-01-01T10:05:00Z'),
+          last_login: new Date('2025-01-02T09:00:00Z'),
+        },
+        {
+          user_key: 'kb',
+          account_id: B,
+          email: 'bob@example.com',
+          verified: true,
+          is_subscribed: false,
+          premium_stories_remaining: 0,
+          created_at: new Date('2025-01-04T00:00:00Z'),
+          verified_at: new Date('2025-01-04T00:01:00Z'),
+          last_login: new Date('2025-01-04T00:02:00Z'),
+        },
+      ],
+      sessions: [
+        { session_digest: digest('2'), user_key: 'ka', expires_at: new Date('2025-02-01T09:00:00.000Z') },
+      ],
+    });
   });
 
   it('gives identical rows when rebuilt from the same events', async () => {
-    const before = await rows();
+    const before = await rows(readModel());
     await readModel().deleteFrom('sessions').execute();
     await readModel().deleteFrom('users').execute();
     recorded = userEventRecorder();
-    await project(history());
-    expect(await rows()).toEqual(before);
+    await given(...history()).thenRows(rows, before);
   });
 
   it('lets a deleted address register again as a fresh account', async () => {
     addresses.set('pii:v1:acc-c2:e', 'cat@example.com');
-    await project([
+    await given(
       recorded(
         registered('55555555-5555-4555-8555-555555555555', 'pii:v1:acc-c2:e'),
         'kc',
         '2025-03-01T00:00:00Z',
       ),
-    ]);
-    const row = await readModel()
-      .selectFrom('users')
-      .selectAll()
-      .where('user_key', '=', 'kc')
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({
-      email: 'cat@example.com',
-      verified: false,
-      created_at: new Date('2025-03-01T00:00:00Z'),
-    });
+    ).thenRows(
+      (db) =>
+        db
+          .selectFrom('users')
+          .select(['email', 'verified', 'created_at'])
+          .where('user_key', '=', 'kc')
+          .executeTakeFirstOrThrow(),
+      { email: 'cat@example.com', verified: false, created_at: new Date('2025-03-01T00:00:00Z') },
+    );
   });
 });

@@ -1,7 +1,7 @@
-import { type Actor, decodeEvent, type RecordedEvent, streams, userKeyOf } from '@nocturne/events';
-import { evolveUser, initialUserState, type UserEvent } from '@nocturne/events/domain';
+import { type Actor, type RecordedEvent, streams, userKeyOf } from '@nocturne/events';
+import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/events/domain';
 import type { PiiVault } from '@nocturne/events/pii';
-import type { EventStore } from '@nocturne/events/store';
+import { aggregateStream, type EventStore } from '@nocturne/events/store';
 
 export interface HistoryDeps {
   store: EventStore;
@@ -89,10 +89,10 @@ async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Prom
 
 /**
  * The audit replay: reads the user's stream from the event store (not the read model), keeps
- * the events recorded up to `asOf`, and folds them with the very `evolveUser` every command
- * decides on, so the state shown is the state the server acted on at that time. Personal
- * fields are decrypted with the vault; an erased account's are gone, and the address asked
- * for is never echoed back.
+ * the events recorded up to `asOf`, and folds them (`aggregateStream`, as every command does)
+ * with the very `evolveUser` every command decides on, so the state shown is the state the
+ * server acted on at that time. Personal fields are decrypted with the vault; an erased
+ * account's are gone, and the address asked for is never echoed back.
  */
 export async function replayUserHistory(
   deps: HistoryDeps,
@@ -100,11 +100,13 @@ export async function replayUserHistory(
   asOf: Date,
 ): Promise<UserHistory> {
   const stream = streams.user(userKeyOf(address, deps.secret));
-  const stored = await deps.store.readStream(stream);
-  const events = stored
-    .map((stored) => decodeEvent(stored) as RecordedEvent<UserEvent>)
-    .filter((event) => event.recordedAt.getTime() <= asOf.getTime());
-  const state = events.reduce(evolveUser, initialUserState());
+  const { state, events, exists } = await aggregateStream<UserState, UserEvent>(
+    deps.store,
+    stream,
+    evolveUser,
+    initialUserState,
+    { recordedUpTo: asOf },
+  );
   const timeline: HistoryEntry[] = [];
   for (const event of events) {
     if (!shown.has(event.type)) continue;
@@ -119,7 +121,7 @@ export async function replayUserHistory(
   }
   return {
     stream,
-    found: stored.length > 0,
+    found: exists,
     as_of: asOf.toISOString(),
     email: state.encryptedEmail ? await deps.vault.decrypt(state.encryptedEmail) : null,
     timeline,

@@ -1,0 +1,3 @@
+/** `@nocturne/events/store`: the event-store port and the one way to fold a stream into state. */
+export * from './aggregate-stream';
+export * from './port';

@@ -1,0 +1,34 @@
+import { PostgresPiiVault } from '@nocturne/events/pii';
+import type { EventStore } from '@nocturne/events/store';
+import { openEventStore } from '@nocturne/events/store/open';
+
+/** Where a projector tool connects: infra's configuration (or a test) says, never the environment. */
+export interface CliSettings {
+  /** The database the product runs on: the read models, the vault and, by default, the events. */
+  databaseUrl: string;
+  /** EventStoreDB when given (EVENTSTORE_URL); else the PostgreSQL event store. */
+  eventStoreUrl?: string | undefined;
+}
+
+export interface CliConnections {
+  databaseUrl: string;
+  store: EventStore;
+  vault: PostgresPiiVault;
+  close(): Promise<void>;
+}
+
+/** The connections a projector command-line tool needs. */
+export async function openCliConnections(settings: CliSettings): Promise<CliConnections> {
+  const { databaseUrl } = settings;
+  const store = await openEventStore({ eventStoreUrl: settings.eventStoreUrl || undefined, databaseUrl });
+  const vault = await PostgresPiiVault.connect(databaseUrl);
+  return {
+    databaseUrl,
+    store,
+    vault,
+    async close() {
+      await vault.close();
+      await store.close();
+    },
+  };
+}

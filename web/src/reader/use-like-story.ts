@@ -1,0 +1,28 @@
+import type { Story } from '@nocturne/events/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import type { LoadedStory } from './load-story';
+
+/**
+ * POST /api/stories/{id}/like. The server answers the new count; it goes at once into every
+ * cached copy of the story (so reopening it shows it, however fresh the cache) and into every
+ * story list, which are then re-read.
+ */
+export function useLikeStory(storyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ likes: number }>(`/api/stories/${encodeURIComponent(storyId)}/like`, { method: 'POST' }),
+    onSuccess: ({ likes }) => {
+      queryClient.setQueriesData<LoadedStory>({ queryKey: queryKeys.story(storyId) }, (loaded) =>
+        loaded ? { ...loaded, story: { ...loaded.story, likes } } : loaded,
+      );
+      queryClient.setQueriesData<Story[]>({ queryKey: queryKeys.stories() }, (stories) =>
+        stories?.map((story) => (story.id === storyId ? { ...story, likes } : story)),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+    },
+    onError: (error) => console.error('Like failed', error),
+  });
+}
