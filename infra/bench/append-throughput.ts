@@ -1,26 +1,37 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createPool } from '@nocturne/events/pg';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
-import pg from 'pg';
+import type pg from 'pg';
+import { withBenchDatabase } from './bench-database';
 
+/** One writer count: the store against the two baselines, all on one server and one pool size. */
 export interface AppendThroughput {
+  writers: number;
   appendsPerSecond: number;
+  /** One INSERT per event into a table of es_events' shape, positions from a sequence. */
   insertsPerSecond: number;
+  /** One transaction per event: INSERT the event and upsert its stream row (what a naive store does). */
+  transactionsPerSecond: number;
   /** appendsPerSecond / insertsPerSecond: what the store's global order costs. */
-  ratio: number;
+  ratioToInserts: number;
+  ratioToTransactions: number;
+  /** Appends per group the store sent to the database (group commit at work). */
+  meanGroupSize: number;
 }
 
 export interface AppendThroughputOptions {
-  /** Concurrent writers on each side (default 8). */
-  writers?: number;
-  /** Measured seconds on each side, split over two alternating rounds (default 6). */
+  /** Writer counts to measure (default 8, 32, 128). */
+  writers?: readonly number[];
+  /** Measured seconds on each side and writer count, split over two alternating rounds (default 4). */
   seconds?: number;
+  /** Connections of the store's pool and of the baselines' pool (default 16). */
+  poolSize?: number;
   /** Streams each writer appends to, round-robin (default 50). */
   streamsPerWriter?: number;
 }
 
-/** The same shape as es_events, with positions from a sequence instead of the store's lock. */
-const plainTableSql = `
+/** The same shape as es_events and es_streams, with positions from a sequence instead of the store's lock. */
+const plainTablesSql = `
 create table bench_plain_events (
   position bigserial primary key,
   event_id uuid not null unique,
@@ -31,7 +42,8 @@ create table bench_plain_events (
   metadata jsonb not null,
   recorded_at timestamptz not null default clock_timestamp(),
   unique (stream_name, stream_revision)
-)`;
+);
+create table bench_plain_streams (stream_name text primary key, revision bigint not null);`;
 
 const payload = {
   data: { storyId: 'bench-story', note: 'x'.repeat(64) },
@@ -81,50 +93,84 @@ async function timed(
   return done;
 }
 
+function cursors(label: string, writers: number, streams: number): StreamCursor[] {
+  return Array.from({ length: writers }, (_, w) => new StreamCursor(`${label}-${w}`, streams));
+}
+
+const row = (stream: string, revision: number, type: string) => [
+  randomUUID(),
+  stream,
+  revision,
+  type,
+  JSON.stringify(payload.data),
+  JSON.stringify(payload.metadata),
+];
+
+/** One transaction: the event row and its stream's row, as a store without group commit would. */
+async function insertWithStream(pool: pg.Pool, stream: string, revision: number): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(
+      `insert into bench_plain_events (event_id, stream_name, stream_revision, type, data, metadata)
+       values ($1, $2, $3, $4, $5, $6)`,
+      row(stream, revision, 'BenchTransacted'),
+    );
+    await client.query(
+      `insert into bench_plain_streams (stream_name, revision) values ($1, $2)
+       on conflict (stream_name) do update set revision = excluded.revision`,
+      [stream, revision],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * Appends per second through the PostgreSQL event store (single-event appends with exact
- * expected revisions, `writers` at once, to many streams) beside plain INSERTs per second of
- * the same rows into a table of the same shape, with the same concurrency, in one run on the
- * same server. It works in a database of its own, created here and dropped at the end.
- * The two sides alternate in two rounds, so a change in machine load hits both alike.
+ * expected revisions, `writers` at once, to many streams) beside, with the same writers, the
+ * same pool size, on the same server in one run: plain INSERTs of the same rows into a table
+ * of the same shape, and transactions that insert the event and upsert its stream row. The
+ * three sides alternate in two rounds, so a change in machine load hits them alike. Each writer
+ * count works in a database of its own, created here and dropped at the end.
  */
 export async function benchAppendThroughput(
   databaseUrl: string,
   log: (line: string) => void,
   options: AppendThroughputOptions = {},
-): Promise<AppendThroughput> {
-  const writers = options.writers ?? 8;
-  const seconds = options.seconds ?? 6;
-  const streamsPerWriter = options.streamsPerWriter ?? 50;
-  const name = `nt_bench_append_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
+): Promise<AppendThroughput[]> {
+  const results: AppendThroughput[] = [];
+  for (const writers of options.writers ?? [8, 32, 128]) {
+    results.push(
+      await withBenchDatabase(databaseUrl, 'append', (url) => measureWriters(url, writers, log, options)),
+    );
   }
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
+  return results;
+}
 
-  let store: PostgresEventStore | undefined;
-  const pool = createPool({ connectionString: url.toString(), max: writers });
+async function measureWriters(
+  url: string,
+  writers: number,
+  log: (line: string) => void,
+  options: AppendThroughputOptions,
+): Promise<AppendThroughput> {
+  const seconds = options.seconds ?? 4;
+  const poolSize = options.poolSize ?? 16;
+  const streamsPerWriter = options.streamsPerWriter ?? 50;
+  const store = await PostgresEventStore.connect({ connectionString: url, poolSize });
+  const pool = createPool({ connectionString: url, max: poolSize });
   try {
-    store = await PostgresEventStore.connect({ connectionString: url.toString(), poolSize: writers });
-    await pool.query(plainTableSql);
-    const appendStore = store;
-
-    const appendCursors = Array.from(
-      { length: writers },
-      (_, w) => new StreamCursor(`append-${w}`, streamsPerWriter),
-    );
-    const insertCursors = Array.from(
-      { length: writers },
-      (_, w) => new StreamCursor(`insert-${w}`, streamsPerWriter),
-    );
+    await pool.query(plainTablesSql);
+    const appendCursors = cursors('append', writers, streamsPerWriter);
+    const insertCursors = cursors('insert', writers, streamsPerWriter);
+    const txCursors = cursors('tx', writers, streamsPerWriter);
     const append = async (writer: number) => {
       const { stream, expected } = appendCursors[writer]!.take();
-      await appendStore.append(
+      await store.append(
         stream,
         [{ eventId: randomUUID(), type: 'BenchAppended', ...payload }],
         expected === -1 ? 'no_stream' : expected,
@@ -135,53 +181,59 @@ export async function benchAppendThroughput(
       await pool.query(
         `insert into bench_plain_events (event_id, stream_name, stream_revision, type, data, metadata)
          values ($1, $2, $3, $4, $5, $6)`,
-        [
-          randomUUID(),
-          stream,
-          expected + 1,
-          'BenchInserted',
-          JSON.stringify(payload.data),
-          JSON.stringify(payload.metadata),
-        ],
+        row(stream, expected + 1, 'BenchInserted'),
       );
     };
+    const transact = async (writer: number) => {
+      const { stream, expected } = txCursors[writer]!.take();
+      await insertWithStream(pool, stream, expected + 1);
+    };
 
-    // Warm-up: connections open, plans cached, both tables past their first pages.
-    await timed(writers, 500, append);
-    await timed(writers, 500, insert);
+    // Warm-up: connections open, plans cached, tables past their first pages.
+    await timed(writers, 400, append);
+    await timed(writers, 400, insert);
+    await timed(writers, 400, transact);
+    const groupsBefore = store.appendGroupStats();
 
     const roundMs = (seconds * 1000) / 2;
     let appends = 0;
     let inserts = 0;
+    let transactions = 0;
     for (let round = 0; round < 2; round++) {
       appends += await timed(writers, roundMs, append);
       inserts += await timed(writers, roundMs, insert);
+      transactions += await timed(writers, roundMs, transact);
     }
-    const measuredSeconds = seconds;
-    const appendsPerSecond = Math.round(appends / measuredSeconds);
-    const insertsPerSecond = Math.round(inserts / measuredSeconds);
-    const ratio = insertsPerSecond === 0 ? 0 : appendsPerSecond / insertsPerSecond;
+    const groupsAfter = store.appendGroupStats();
+    const groups = groupsAfter.groups - groupsBefore.groups;
+    const grouped =
+      groupsAfter.meanGroupSize * groupsAfter.groups - groupsBefore.meanGroupSize * groupsBefore.groups;
+    const perSecond = (n: number) => Math.round(n / seconds);
+    const result: AppendThroughput = {
+      writers,
+      appendsPerSecond: perSecond(appends),
+      insertsPerSecond: perSecond(inserts),
+      transactionsPerSecond: perSecond(transactions),
+      ratioToInserts: inserts === 0 ? 0 : appends / inserts,
+      ratioToTransactions: transactions === 0 ? 0 : appends / transactions,
+      meanGroupSize: groups === 0 ? 0 : grouped / groups,
+    };
 
     const { rows } = await pool.query<{ events: string; gaps: string }>(
       'select count(*) as events, max(position) - count(*) as gaps from es_events',
     );
     if (Number(rows[0]!.gaps) !== 0) throw new Error('the store left gaps in its positions during the bench');
+    const fmt = (n: number) => n.toLocaleString('en');
     log(
-      `append throughput (${writers} writers, single-event appends to ${writers * streamsPerWriter} streams, ${seconds} s each side): ` +
-        `${appendsPerSecond.toLocaleString('en')} appends/s through the PostgreSQL store vs ` +
-        `${insertsPerSecond.toLocaleString('en')} plain INSERTs/s into a same-shaped table = ${(ratio * 100).toFixed(1)}% ` +
-        `(ratio ${ratio.toFixed(3)}; ${Number(rows[0]!.events).toLocaleString('en')} events stored, positions gap-free)`,
+      `${String(writers).padStart(3)} writers (pool ${poolSize}, single-event appends to ${fmt(writers * streamsPerWriter)} streams, ${seconds} s each side): ` +
+        `${fmt(result.appendsPerSecond)} appends/s vs ${fmt(result.insertsPerSecond)} plain INSERTs/s ` +
+        `(ratio ${result.ratioToInserts.toFixed(2)}) vs ${fmt(result.transactionsPerSecond)} insert+upsert transactions/s ` +
+        `(ratio ${result.ratioToTransactions.toFixed(2)}); mean group ${result.meanGroupSize.toFixed(1)} appends; ` +
+        `${fmt(Number(rows[0]!.events))} events stored, positions gap-free`,
     );
-    return { appendsPerSecond, insertsPerSecond, ratio };
+    return result;
   } finally {
-    await store?.close().catch(() => {});
+    await store.close().catch(() => {});
     await pool.end().catch(() => {});
-    const cleanup = new pg.Client({ connectionString: databaseUrl });
-    await cleanup.connect();
-    try {
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-    } finally {
-      await cleanup.end();
-    }
   }
 }

@@ -1,21 +1,40 @@
 // autocannon ships no types; the part the benchmarks use.
 declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
+
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    method?: string;
     headers?: Record<string, string>;
+    body?: string;
+    /** A sequence each connection cycles through. */
+    requests?: Request[];
   }
   interface Stat {
     average: number;
     total: number;
   }
-  interface Result {
+  export interface Result {
     requests: Stat;
     throughput: Stat;
-    latency: { p50: number; p99: number };
+    latency: { p50: number; p99: number; max: number };
+    '2xx': number;
     non2xx: number;
     errors: number;
+    timeouts: number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  interface Instance extends EventEmitter {
+    on(event: 'response', listener: (client: unknown, statusCode: number) => void): this;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
+  export default autocannon;
 }

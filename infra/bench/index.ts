@@ -1,53 +1,100 @@
 import { pickTestServices } from '../src/test-env/pick-services';
 import { benchAppendThroughput } from './append-throughput';
+import { benchLikeLag } from './like-lag';
+import { benchLikes } from './likes-over-http';
 import { benchListCompression } from './list-compression';
 import { benchProjectorCatchUp } from './projector-catch-up';
 
 /**
- * `npm run bench` (design.md section 9: benchmarks are separate from tests and report ratios
- * measured in one run). Against DATABASE_URL when set, else the local PostgreSQL, else an
- * embedded one; every benchmark works in a database of its own and drops it.
- *
- * 1. Appends per second through the PostgreSQL event store beside plain INSERTs per second into
- *    a table of the same shape on the same server (the ratio is the cost of the global order).
- * 2. The projector's catch-up rate in events per second over at least 200,000 events.
- * 3. The story list's requests per second without Accept-Encoding, with gzip and with Brotli:
- *    the cost of compressing JSON answers (issue 16).
+ * `npm run bench [-- suite ...]` (design.md section 9: benchmarks are separate from tests and
+ * report ratios measured in one run). Without a suite name it runs them all, in this order.
+ * Against DATABASE_URL when set, else the local PostgreSQL, else an embedded one; every
+ * benchmark works in a database of its own and drops it.
  */
 const log = (line: string) => console.log(`  ${line}`);
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 
+type Suite = { title: string; run: (postgresUrl: string) => Promise<string[]> };
+
+const suites: Record<string, Suite> = {
+  write: {
+    title: 'Event-store appends vs plain INSERTs and vs insert+upsert transactions (same server, same pool)',
+    async run(url) {
+      return (await benchAppendThroughput(url, log)).map(
+        (r) =>
+          `appends, ${String(r.writers).padStart(3)} writers           : ${fmt(r.appendsPerSecond)}/s; ` +
+          `INSERTs ${fmt(r.insertsPerSecond)}/s (ratio ${r.ratioToInserts.toFixed(2)}); ` +
+          `insert+upsert tx ${fmt(r.transactionsPerSecond)}/s (ratio ${r.ratioToTransactions.toFixed(2)}); ` +
+          `mean group ${r.meanGroupSize.toFixed(1)}`,
+      );
+    },
+  },
+  likes: {
+    title: 'Like commands over HTTP (autocannon, 64 connections, 10 s, one process as `npm start`)',
+    async run(url) {
+      const r = await benchLikes(url, log);
+      return [
+        `likes over HTTP                        : ${fmt(r.likesPerSecond)}/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
+        `read model after the load              : ${fmt(r.shown)} likes shown = ${fmt(r.stored)} stored; ${fmt(r.acknowledged)} acknowledged before autocannon hung up`,
+        `behind during the load                 : at most ${fmt(r.maxBehindMs)} ms`,
+      ];
+    },
+  },
+  lag: {
+    title: 'Lag under load: likes paced at 1,000/s, acknowledgement -> visible to a reader',
+    async run(url) {
+      const r = await benchLikeLag(url, log);
+      return [
+        `lag at ${fmt(r.ratePerSecond)} likes/s                 : p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms`,
+      ];
+    },
+  },
+  catchup: {
+    title: 'Projector catch-up over 1,000,000 events of the realistic mix, then a rebuild',
+    async run(url) {
+      const events = Number(process.env.BENCH_CATCHUP_EVENTS ?? 1_000_000);
+      const r = await benchProjectorCatchUp(url, log, events);
+      return [
+        `projector catch-up                     : ${fmt(r.eventsPerSecond)} events/s (${fmt(r.events)} events in ${r.seconds.toFixed(1)} s)`,
+        `rebuild of the same events             : ${r.rebuildSeconds.toFixed(1)} s`,
+      ];
+    },
+  },
+  compression: {
+    title: 'The story list with and without compression (GET /api/stories, 60 stories)',
+    async run(url) {
+      const [plain, ...compressed] = await benchListCompression(url, log);
+      return [plain!, ...compressed].map((run) => {
+        const ratio =
+          run === plain
+            ? ''
+            : `, ratio to identity ${(run.requestsPerSecond / plain!.requestsPerSecond).toFixed(2)}`;
+        return (
+          `list, Accept-Encoding ${run.encoding.padEnd(8)}        : ${fmt(run.requestsPerSecond)} req/s, ` +
+          `${fmt(run.bodyBytes)} bytes, p99 ${run.p99Ms} ms${ratio}`
+        );
+      });
+    },
+  },
+};
+
 async function main() {
+  const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = asked.filter((name) => !(name in suites));
+  if (unknown.length > 0) {
+    throw new Error(
+      `unknown bench suite ${unknown.join(', ')}; the suites: ${Object.keys(suites).join(', ')}`,
+    );
+  }
+  const chosen = asked.length > 0 ? asked : Object.keys(suites);
   const services = await pickTestServices();
   console.log(`Nocturne benchmarks — ${services.description}\n`);
   const results: string[] = [];
   try {
-    console.log('1. Event-store appends vs plain INSERTs (same shape, same server, same concurrency)');
-    const append = await benchAppendThroughput(services.postgresUrl, log);
-    results.push(
-      `appends/s through the PostgreSQL store : ${fmt(append.appendsPerSecond)}`,
-      `plain INSERTs/s, same table shape      : ${fmt(append.insertsPerSecond)}`,
-      `ratio (store / plain)                  : ${append.ratio.toFixed(2)}`,
-    );
-
-    console.log('\n2. Projector catch-up');
-    const catchUp = await benchProjectorCatchUp(services.postgresUrl, log, 200_000);
-    results.push(
-      `projector catch-up                     : ${fmt(catchUp.eventsPerSecond)} events/s ` +
-        `(${fmt(catchUp.events)} events in ${catchUp.seconds.toFixed(1)} s)`,
-    );
-
-    console.log('\n3. The story list with and without compression (GET /api/stories, 60 stories)');
-    const [plain, ...compressed] = await benchListCompression(services.postgresUrl, log);
-    for (const run of [plain!, ...compressed]) {
-      const ratio =
-        run === plain
-          ? ''
-          : `, ratio to identity ${(run.requestsPerSecond / plain!.requestsPerSecond).toFixed(2)}`;
-      results.push(
-        `list, Accept-Encoding ${run.encoding.padEnd(8)}        : ${fmt(run.requestsPerSecond)} req/s, ` +
-          `${fmt(run.bodyBytes)} bytes, p99 ${run.p99Ms} ms${ratio}`,
-      );
+    for (const [i, name] of chosen.entries()) {
+      const suite = suites[name]!;
+      console.log(`${i === 0 ? '' : '\n'}${i + 1}. [${name}] ${suite.title}`);
+      results.push(...(await suite.run(services.postgresUrl)));
     }
   } finally {
     await services.stop();

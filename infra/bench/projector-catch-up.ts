@@ -1,32 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { PostgresPiiVault } from '@nocturne/events/pii';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
-import { createReadModelDb, migrateReadModel, ProjectionRunner, projections } from '@nocturne/projector';
+import {
+  createReadModelDb,
+  migrateReadModel,
+  ProjectionRunner,
+  projections,
+  rebuildReadModels,
+} from '@nocturne/projector';
 import { insertHistory } from '@nocturne/projector/runner/testing/insert-history';
 import { mixedHistory } from '@nocturne/projector/runner/testing/mixed-history';
-import pg from 'pg';
-
-/**
- * Drops the bench database once its pools have let go of it. FORCE only as a last resort: a
- * pool whose connection is terminated by it while closing reports an error nobody listens to.
- */
-async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    try {
-      await admin.query(`drop database if exists "${name}"`);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55006') throw error; // object_in_use
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  await admin.query(`drop database if exists "${name}" with (force)`);
-}
+import { withBenchDatabase } from './bench-database';
 
 export interface CatchUpResult {
   events: number;
   seconds: number;
   eventsPerSecond: number;
+  /** `npm run rebuild`'s work over the same events, beside the caught-up read model. */
+  rebuildSeconds: number;
 }
 
 /**
@@ -40,16 +30,9 @@ export interface CatchUpResult {
 export async function benchProjectorCatchUp(
   adminUrl: string,
   log: (line: string) => void,
-  eventCount = 200_000,
+  eventCount = 1_000_000,
 ): Promise<CatchUpResult> {
-  const name = `nt_bench_projector_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  try {
+  return withBenchDatabase(adminUrl, 'projector', async (databaseUrl) => {
     const store = await PostgresEventStore.connect({ connectionString: databaseUrl });
     const vault = await PostgresPiiVault.connect(databaseUrl);
     const db = createReadModelDb(databaseUrl, undefined, 4);
@@ -70,7 +53,6 @@ export async function benchProjectorCatchUp(
         db,
         vault,
         projections,
-        batchSize: 1000,
         onBatch: (position) => {
           if (position < nextReport) return;
           nextReport += head / 10;
@@ -83,14 +65,25 @@ export async function benchProjectorCatchUp(
       const reached = await runner.catchUp(head);
       const seconds = (performance.now() - started) / 1000;
       if (reached !== head) throw new Error(`the runner stopped at ${reached} of ${head}`);
-      return { events: history.count, seconds, eventsPerSecond: history.count / seconds };
+      log(
+        `projector: caught up ${history.count.toLocaleString('en')} events in ${seconds.toFixed(1)} s = ${Math.round(history.count / seconds).toLocaleString('en')} events/s`,
+      );
+
+      // The rebuild of the same events into a spare schema, swapped in (what `npm run rebuild` does).
+      const rebuild = await rebuildReadModels({ databaseUrl, store, vault, projections });
+      log(
+        `rebuild: ${rebuild.events.toLocaleString('en')} events into a spare schema and swapped in, in ${rebuild.seconds.toFixed(1)} s`,
+      );
+      return {
+        events: history.count,
+        seconds,
+        eventsPerSecond: history.count / seconds,
+        rebuildSeconds: rebuild.seconds,
+      };
     } finally {
       await db.destroy();
       await vault.close();
       await store.close();
     }
-  } finally {
-    await dropDatabase(admin, name);
-    await admin.end();
-  }
+  });
 }

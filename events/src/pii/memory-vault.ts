@@ -24,6 +24,10 @@ export class MemoryPiiVault implements PiiVault {
     return openWith(entry.key, value);
   }
 
+  async decryptMany(values: readonly string[]): Promise<(string | null)[]> {
+    return Promise.all(values.map((value) => this.decrypt(value)));
+  }
+
   async destroy(subject: string): Promise<void> {
     this.keys.delete(subject);
   }

@@ -59,6 +59,22 @@ export function piiVaultContract(open: () => Promise<VaultTarget>): void {
     await vault.destroy('account-2'); // destroying twice is harmless
   });
 
+  it('decrypts many values at once, each as decrypt would, in the order given', async () => {
+    const a = await vault.encrypt('account-m1', 'a@example.com');
+    const b = await vault.encrypt('account-m2', 'b@example.com');
+    const a2 = await vault.encrypt('account-m1', 'a2@example.com');
+    const gone = await vault.encrypt('account-m3', 'c@example.com');
+    await vault.destroy('account-m3');
+    expect(await vault.decryptMany([b, gone, a, a2, b])).toEqual([
+      'b@example.com',
+      null,
+      'a@example.com',
+      'a2@example.com',
+      'b@example.com',
+    ]);
+    expect(await vault.decryptMany([])).toEqual([]);
+  });
+
   it('keeps old values shredded when a destroyed subject is used again', async () => {
     const old = await vault.encrypt('waitlist-x', 'dee@example.com');
     await vault.destroy('waitlist-x');

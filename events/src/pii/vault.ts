@@ -18,6 +18,8 @@ export interface PiiVault {
   encrypt(subject: string, plaintext: string): Promise<string>;
   /** The plaintext, or null when the subject's key has been destroyed. */
   decrypt(value: string): Promise<string | null>;
+  /** decrypt for many values with one key lookup (the projector's batches). */
+  decryptMany(values: readonly string[]): Promise<(string | null)[]>;
   destroy(subject: string): Promise<void>;
 }
 
@@ -118,15 +120,23 @@ export class PostgresPiiVault implements PiiVault {
   }
 
   async decrypt(value: string): Promise<string | null> {
-    const { subject, keyId } = partsOf(value);
-    const { rows } = await this.pool.query<{ key: Buffer; key_id: string }>(
-      'select key, key_id from vault.pii_keys where subject = $1',
-      [subject],
+    return (await this.decryptMany([value]))[0]!;
+  }
+
+  async decryptMany(values: readonly string[]): Promise<(string | null)[]> {
+    if (values.length === 0) return [];
+    const parts = values.map(partsOf);
+    const { rows } = await this.pool.query<{ subject: string; key: Buffer; key_id: string }>(
+      'select subject, key, key_id from vault.pii_keys where subject = any($1)',
+      [[...new Set(parts.map((p) => p.subject))]],
     );
-    const row = rows[0];
-    // No key, or a newer key than the value's: the value's own key was destroyed.
-    if (!row || (keyId !== undefined && row.key_id !== keyId)) return null;
-    return openWith(row.key, value);
+    const keys = new Map(rows.map((r) => [r.subject, r]));
+    return parts.map(({ subject, keyId }, i) => {
+      const row = keys.get(subject);
+      // No key, or a newer key than the value's: the value's own key was destroyed.
+      if (!row || (keyId !== undefined && row.key_id !== keyId)) return null;
+      return openWith(row.key, values[i]!);
+    });
   }
 
   async destroy(subject: string): Promise<void> {

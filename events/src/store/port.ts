@@ -82,6 +82,30 @@ export class EventIdConflictError extends Error {
   }
 }
 
+/** The stream was deleted in the store (EventStoreDB): it takes no appends and reads as gone. */
+export class StreamDeletedError extends Error {
+  override readonly name = 'StreamDeletedError';
+  constructor(readonly streamName: string) {
+    super(`Stream ${streamName} was deleted in the event store`);
+  }
+}
+
+/**
+ * The store did not answer in time, or could not be reached. For an append it means: not known
+ * to be stored. The adapter has already looked whether it landed (a retry with the same event
+ * ids is then safe: it is answered as the original, or stored once).
+ */
+export class EventStoreUnavailableError extends Error {
+  override readonly name = 'EventStoreUnavailableError';
+  constructor(
+    readonly reason: 'deadline' | 'unavailable',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

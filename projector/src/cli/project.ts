@@ -9,7 +9,7 @@ import { openCliConnections } from './connections';
  * The crash test kills this process at random points; it is also a handy "project now" tool.
  *
  *   tsx projector/src/cli/project.ts --database-url postgres://... [--eventstore-url esdb://...]
- *     [--schema read_model] [--batch-size 500] [--progress]
+ *     [--schema read_model] [--batch-size 5000] [--progress]
  *
  * With --progress it prints `projected <position> <events>` after every committed batch.
  */
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
       'database-url': { type: 'string' },
       'eventstore-url': { type: 'string' },
       schema: { type: 'string', default: LIVE_SCHEMA },
-      'batch-size': { type: 'string', default: '500' },
+      'batch-size': { type: 'string', default: '5000' },
       progress: { type: 'boolean', default: false },
     },
   });
@@ -37,7 +37,9 @@ async function main(): Promise<void> {
       db,
       projections,
       vault: connections.vault,
+      // This tool only catches up: every batch is a catch-up batch of this size.
       batchSize,
+      catchUpBatchSize: batchSize,
       onBatch: values.progress
         ? (position, events) => process.stdout.write(`projected ${position} ${events}\n`)
         : undefined,

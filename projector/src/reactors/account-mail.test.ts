@@ -15,6 +15,9 @@ function context(addresses: Record<string, string | null>) {
       throw new Error('not used');
     },
     decrypt: async (value) => addresses[value] ?? null,
+    decryptMany: async () => {
+      throw new Error('not used');
+    },
     destroy: async () => {},
   };
   const ctx: ReactorContext = {

@@ -71,7 +71,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await migrateReadModel(options.databaseUrl, spare);
 
     const db = createReadModelDb(options.databaseUrl, spare, 4);
-    const batchSize = options.batchSize ?? 1000;
+    const batchSize = options.batchSize ?? 5000;
     let phase: RebuildProgress['phase'] = 'projecting';
     let head = await options.store.headPosition();
     const runner = new ProjectionRunner({
@@ -80,6 +80,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       projections: options.projections,
       vault: options.vault,
       batchSize,
+      catchUpBatchSize: batchSize,
       swapLock: false,
       onBatch: (position, count) => {
         events += count;

@@ -13,7 +13,7 @@ import { mixedHistory } from './testing/mixed-history';
 import { readModelRows } from './testing/read-model-rows';
 
 const EVENTS = 20_000;
-const KILLS = 6;
+const KILLS = 20;
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const projectCli = fileURLToPath(new URL('../cli/project.ts', import.meta.url));
 

@@ -12,7 +12,7 @@ import {
   testNatsUrl,
   uniqueName,
 } from '@nocturne/events/testing';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projections } from '../projections';
@@ -20,6 +20,7 @@ import { monthlyStatsProjection } from '../projections/monthly-stats/monthly-sta
 import { storiesProjection } from '../projections/stories/stories-projection';
 import { createReadModelDb, migrateReadModel } from '../read-model/database';
 import type { ReadModel } from '../read-model/schema';
+import type { Projection } from './projection';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner';
 import { READ_MODEL_SWAP_LOCK } from './read-model-lock';
 import { insertHistory } from './testing/insert-history';
@@ -195,7 +196,11 @@ describe('projection runner', () => {
     const head = await register();
 
     const batches: number[] = [];
-    const position = await runner({ batchSize: 3, onBatch: (p) => batches.push(p) }).catchUp();
+    const position = await runner({
+      batchSize: 3,
+      catchUpBatchSize: 3,
+      onBatch: (p) => batches.push(p),
+    }).catchUp();
 
     expect(position).toBe(head);
     expect(batches.at(-1)).toBe(head);
@@ -269,8 +274,8 @@ describe('projection runner', () => {
     const history = await mixedHistory(f.vault, 3000, 7);
     const head = await insertHistory(f.database.url, history);
     for (const subject of history.destroyedSubjects) await f.vault.destroy(subject);
-    const a = runner({ projections, batchSize: 200 });
-    const b = runner({ projections, batchSize: 290 });
+    const a = runner({ projections, batchSize: 200, catchUpBatchSize: 200 });
+    const b = runner({ projections, batchSize: 290, catchUpBatchSize: 290 });
     await Promise.all([a.catchUp(), b.catchUp()]);
 
     await migrateReadModel(f.database.url, 'read_model_clean');
@@ -281,6 +286,62 @@ describe('projection runner', () => {
     const live = await readModelRows(f.database.url, 'read_model');
     expect(Object.values(await checkpoints())).toEqual(projections.map(() => head));
     expect(live).toEqual(await readModelRows(f.database.url, 'read_model_clean'));
+  });
+
+  it('folds a batch as the events one at a time would: batches of 1 and of 5000 give the same rows', async () => {
+    const history = await mixedHistory(f.vault, 800, 11);
+    const head = await insertHistory(f.database.url, history);
+    for (const subject of history.destroyedSubjects) await f.vault.destroy(subject);
+    let batches = 0;
+    await runner({ projections, batchSize: 1, catchUpBatchSize: 1, onBatch: () => batches++ }).catchUp();
+    expect(batches).toBe(head);
+
+    await migrateReadModel(f.database.url, 'read_model_whole');
+    const whole = createReadModelDb(f.database.url, 'read_model_whole', 2);
+    f.closers.push(() => whole.destroy());
+    let wholeBatches = 0;
+    await runner({ db: whole, projections, onBatch: () => wholeBatches++ }).catchUp();
+    expect(wholeBatches).toBe(1);
+
+    const rows = await readModelRows(f.database.url, 'read_model');
+    expect(Object.values(rows).some((table) => table.length > 0)).toBe(true);
+    expect(rows).toEqual(await readModelRows(f.database.url, 'read_model_whole'));
+  });
+
+  it('reads small batches when live and large ones while behind, and only those skip the flush', async () => {
+    for (let n = 0; n < 7; n++) await register();
+    const sizes: number[] = [];
+    const commits: string[] = [];
+    // Sees each batch's transaction: which synchronous_commit it runs with.
+    const probe: Projection = {
+      name: 'probe',
+      handles: ['UserRegistered'],
+      async applyBatch(trx) {
+        const { rows } = await sql<{
+          setting: string;
+        }>`select current_setting('synchronous_commit') as setting`.execute(trx);
+        commits.push(rows[0]!.setting);
+      },
+    };
+    const r = runner({
+      projections: [monthlyStatsProjection, probe],
+      batchSize: 2,
+      catchUpBatchSize: 5,
+      onBatch: (_, events) => sizes.push(events),
+    });
+    // Behind at first: catch-up batches, the last one short.
+    expect(await r.step()).toBe(5);
+    expect(await r.step()).toBe(2);
+    expect(await r.step()).toBe(0);
+    // Live: the next events come in live batches; a full one means behind again.
+    for (let n = 0; n < 9; n++) await register();
+    expect(await r.step()).toBe(2);
+    expect(await r.step()).toBe(5);
+    expect(await r.step()).toBe(2);
+    expect(sizes).toEqual([5, 2, 2, 5, 2]);
+    // The first batch of a runner, and any batch after a full one, is a catch-up batch.
+    expect(commits).toEqual(['off', 'off', 'on', 'off', 'off']);
+    expect(await registrations()).toBe(16);
   });
 
   it('waits, between batches, while a rebuild holds the swap lock', async () => {

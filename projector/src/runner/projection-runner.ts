@@ -16,7 +16,13 @@ export interface ProjectionRunnerOptions {
   vault: PiiVault;
   /** Wake-up hints in, "projected up to P" out. Optional: without it the runner only polls. */
   notifier?: Notifier | undefined;
+  /** Events a batch reads when the runner is live, near the head (default 500): small, for a low lag. */
   batchSize?: number;
+  /**
+   * Events a batch reads while catching up (default 5000): after a full live batch, and in
+   * `catchUp()` (the CLI, a rebuild). Those batches also commit with synchronous_commit off.
+   */
+  catchUpBatchSize?: number;
   /** Called after each committed batch (progress bars, tests). */
   onBatch?: (position: number, events: number) => void;
   /** Longest sleep between polls when idle and no hint arrives (ms; default 2000). */
@@ -81,6 +87,20 @@ function isRetryable(error: unknown): boolean {
  */
 export class ProjectionRunner {
   private readonly batchSize: number;
+  private readonly catchUpBatchSize: number;
+  /** Set while the runner is behind (the last read was full, or catchUp() runs). */
+  private catchingUp = true;
+  /**
+   * Where the last committed batch ended: the next one reads from there without asking the
+   * database (one round trip less per live batch). A checkpoint found below it refuses the batch
+   * (CheckpointMoved), which clears it.
+   */
+  private committedUpTo: number | undefined;
+  /**
+   * While catching up, the next batch is read while this one is written (the two take about as
+   * long): the read after `after`, used only if the next batch starts exactly there.
+   */
+  private prefetched: { after: number; size: number; events: Promise<StoredEvent[]> } | undefined;
   private readonly loop: WakeableLoop;
   private readonly names: string[];
   private initialised = false;
@@ -88,6 +108,7 @@ export class ProjectionRunner {
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.batchSize = options.batchSize ?? 500;
+    this.catchUpBatchSize = Math.max(this.batchSize, options.catchUpBatchSize ?? 5000);
     this.names = options.projections.map((p) => p.name);
     if (new Set(this.names).size !== this.names.length) throw new Error('two projections share a name');
     this.loop = new WakeableLoop(() => this.step(), options.maxIdleMs ?? 2000, options.onError);
@@ -175,14 +196,28 @@ export class ProjectionRunner {
   /** Applies one batch. Returns how many events it read (0 = caught up). */
   async step(): Promise<number> {
     if (!this.initialised) await this.ensureCheckpointRows();
-    if (!(await this.running())) return 0;
-    const from = await this.position();
-    const stored = await this.options.store.readAll(from, this.batchSize);
+    // A known end of the last batch means some projection runs (a batch that stopped one forgets it).
+    if (this.committedUpTo === undefined && !(await this.running())) return 0;
+    const from = this.committedUpTo ?? (await this.position());
+    const catchingUp = this.catchingUp;
+    const size = catchingUp ? this.catchUpBatchSize : this.batchSize;
+    const stored = await this.read(from, size);
+    // A full read means more is waiting: the next batch is a catch-up one.
+    this.catchingUp = stored.length === size;
     if (stored.length === 0) return 0;
     // One by one: an event that does not decode stops only the projections that handle it.
     const events = stored.map(decodeOne);
     const last = stored.at(-1)!.position;
     const stops: ProjectionStop[] = [];
+    if (this.catchingUp) {
+      const next = {
+        after: last,
+        size: this.catchUpBatchSize,
+        events: this.options.store.readAll(last, this.catchUpBatchSize),
+      };
+      next.events.catch(() => {}); // a failed read-ahead is read again by the next step
+      this.prefetched = next;
+    }
     try {
       await this.options.db.transaction().execute(async (trx) => {
         // First statement, before any table is touched: a swap waits for this batch to end
@@ -191,6 +226,10 @@ export class ProjectionRunner {
         if (this.options.swapLock !== false) {
           await sql`select pg_advisory_xact_lock_shared(${READ_MODEL_SWAP_LOCK})`.execute(trx);
         }
+        // Catching up, a crash of the database may lose the last batches' commits: rows and
+        // checkpoints together, so they are projected again. Live batches stay durable, since
+        // queries answer from them.
+        if (catchingUp) await sql`set local synchronous_commit = off`.execute(trx);
         // Then this runner's checkpoint rows, always in one order: a second runner on the same
         // schema waits here, before it has touched a row, and then reads where the first one
         // left off. (Without it, two runners whose batches start at different checkpoints lock
@@ -204,41 +243,57 @@ export class ProjectionRunner {
           .execute();
         const checkpoints = new Map(rows.map((r) => [r.name, Number(r.position)]));
         const stopped = new Set(rows.filter((r) => r.stopped_position !== null).map((r) => r.name));
+        const moved: { name: string; from: number }[] = [];
         for (const projection of this.options.projections) {
           if (stopped.has(projection.name)) continue;
-          const stop = await this.applyBatch(
-            trx,
-            projection,
-            events,
-            checkpoints.get(projection.name),
-            from,
-            last,
-          );
-          if (stop) stops.push(stop);
+          const checkpoint = checkpoints.get(projection.name);
+          const outcome = await this.applyBatch(trx, projection, events, checkpoint, from, last);
+          if (outcome === 'applied') moved.push({ name: projection.name, from: checkpoint! });
+          else if (outcome !== 'nothing') {
+            await this.recordStop(trx, outcome, checkpoint!);
+            stops.push(outcome);
+          }
         }
+        await this.moveCheckpoints(trx, moved, last);
       });
     } catch (error) {
       if (error instanceof CheckpointMoved) {
         // Another runner (or a swap) moved a checkpoint: nothing was committed; read again.
         this.initialised = false;
+        this.committedUpTo = undefined;
         return stored.length;
       }
+      this.committedUpTo = undefined;
       if (isRetryable(error)) return stored.length;
       throw error;
     }
     const log = this.options.log ?? ((line: string) => console.error(`[projector] ${line}`));
     for (const stop of stops) log(projectionStopLine(stop));
+    // After a stop the next batch starts from the checkpoints again (position(), running()).
+    this.committedUpTo = stops.length > 0 ? undefined : last;
     this.options.notifier?.publishProjected(last);
     this.options.onBatch?.(last, events.length);
     return stored.length;
   }
 
+  /** The events after `from`: read ahead by the previous step when it guessed right, else read now. */
+  private async read(from: number, size: number): Promise<StoredEvent[]> {
+    const ahead = this.prefetched;
+    this.prefetched = undefined;
+    if (ahead && ahead.after === from && ahead.size === size) {
+      const events = await ahead.events.catch(() => undefined);
+      if (events) return events;
+    }
+    return this.options.store.readAll(from, size);
+  }
+
   /**
-   * Applies the batch's events above the checkpoint to one projection and moves its checkpoint,
-   * inside a savepoint: an event the projection cannot apply is rolled back alone (the events
-   * before it are applied again), the checkpoint stops just below it and the stop is recorded,
-   * while the other projections of the batch go on. A failure of the database (failure.ts)
-   * is not the event's: it fails the whole batch, which is read again.
+   * Applies the batch's events above the checkpoint to one projection, set-based, inside a
+   * savepoint: when the projection cannot apply them, they are applied again one by one to find
+   * the event it cannot apply; everything before that event stays applied, and the projection
+   * stops just below it while the other projections of the batch go on. A failure of the
+   * database (failure.ts) is not the event's: it fails the whole batch, which is read again.
+   * 'nothing' when the checkpoint is past the batch, 'applied' when every event was.
    */
   private async applyBatch(
     trx: Transaction<ReadModel>,
@@ -247,69 +302,97 @@ export class ProjectionRunner {
     checkpoint: number | undefined,
     from: number,
     last: number,
-  ): Promise<ProjectionStop | undefined> {
+  ): Promise<'nothing' | 'applied' | ProjectionStop> {
     if (checkpoint === undefined) throw new CheckpointMoved(); // a schema swapped in without its row
-    if (checkpoint >= last) return undefined;
+    if (checkpoint >= last) return 'nothing';
     // The batch starts after `from`; a checkpoint below it (moved back since `from` was read)
     // would leave a gap, so the batch is refused and read again from the new checkpoint.
     if (checkpoint < from) throw new CheckpointMoved();
     const handles = new Set<string>(projection.handles);
     const due = events.filter((e) => e.stored.position > checkpoint && handles.has(e.stored.type));
+    const undecodable = due.findIndex((e) => !e.event);
+    const decoded = (undecodable < 0 ? due : due.slice(0, undecodable)).map((e) => e.event!);
     const context = { vault: this.options.vault };
     await sql`savepoint projection_batch`.execute(trx);
-    let failed = -1;
-    let failure: unknown;
-    for (const [index, item] of due.entries()) {
-      try {
-        if (!item.event) throw item.error;
-        await projection.apply(trx, item.event, context);
-      } catch (error) {
-        failed = index;
-        failure = error;
-        break;
+    let failed = undecodable < 0 ? -1 : undecodable;
+    let failure: unknown = undecodable < 0 ? undefined : due[undecodable]!.error;
+    try {
+      if (decoded.length > 0) await projection.applyBatch(trx, decoded, context);
+    } catch (error) {
+      if (isTransientFailure(error)) throw error;
+      // Which event? One at a time from the savepoint; then the ones before it, together.
+      await sql`rollback to savepoint projection_batch`.execute(trx);
+      for (const [index, event] of decoded.entries()) {
+        try {
+          await projection.applyBatch(trx, [event], context);
+        } catch (single) {
+          if (isTransientFailure(single)) throw single;
+          failed = index;
+          failure = single;
+          break;
+        }
+      }
+      if (failed >= 0) {
+        await sql`rollback to savepoint projection_batch`.execute(trx);
+        if (failed > 0) await projection.applyBatch(trx, decoded.slice(0, failed), context);
       }
     }
-    let stop: ProjectionStop | undefined;
-    if (failed >= 0) {
-      if (isTransientFailure(failure)) throw failure;
-      await sql`rollback to savepoint projection_batch`.execute(trx);
-      for (const item of due.slice(0, failed)) await projection.apply(trx, item.event!, context);
-      const poison = due[failed]!.stored;
-      stop = {
-        projection: projection.name,
-        position: poison.position,
-        eventType: poison.type,
-        reason: failureReason(failure),
-      };
-    }
     await sql`release savepoint projection_batch`.execute(trx);
-    // Compare-and-set: the row is locked since the read above, so this cannot miss; it stays as
-    // the guard that no checkpoint ever moves from a value this batch did not start from.
+    if (failed < 0) return 'applied';
+    const poison = due[failed]!.stored;
+    return {
+      projection: projection.name,
+      position: poison.position,
+      eventType: poison.type,
+      reason: failureReason(failure),
+    };
+  }
+
+  /** A stopped projection's checkpoint: just below the event, by compare-and-set, with the stop. */
+  private async recordStop(
+    trx: Transaction<ReadModel>,
+    stop: ProjectionStop,
+    checkpoint: number,
+  ): Promise<void> {
     const moved = await trx
       .updateTable('projection_checkpoints')
-      .set(
-        stop
-          ? {
-              // Everything below the event is applied; the event and what follows are not.
-              position: stop.position - 1,
-              stopped_position: stop.position,
-              stopped_event_type: stop.eventType,
-              stopped_reason: stop.reason,
-              stopped_at: new Date(),
-            }
-          : { position: last },
-      )
-      .where('name', '=', projection.name)
+      .set({
+        // Everything below the event is applied; the event and what follows are not.
+        position: stop.position - 1,
+        stopped_position: stop.position,
+        stopped_event_type: stop.eventType,
+        stopped_reason: stop.reason,
+        stopped_at: new Date(),
+      })
+      .where('name', '=', stop.projection)
       .where('position', '=', checkpoint)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new CheckpointMoved();
-    return stop;
+  }
+
+  /**
+   * Every moved checkpoint in one statement, by compare-and-set: the rows are locked since the
+   * read above, so this cannot miss; it stays as the guard that no checkpoint ever moves from a
+   * value this batch did not start from.
+   */
+  private async moveCheckpoints(
+    trx: Transaction<ReadModel>,
+    moved: readonly { name: string; from: number }[],
+    last: number,
+  ): Promise<void> {
+    if (moved.length === 0) return;
+    const result = await sql`update projection_checkpoints c set position = ${last}
+      from unnest(${moved.map((m) => m.name)}::text[], ${moved.map((m) => m.from)}::bigint[]) as m(name, from_position)
+      where c.name = m.name and c.position = m.from_position`.execute(trx);
+    if (Number(result.numAffectedRows) !== moved.length) throw new CheckpointMoved();
   }
 
   /** Applies batches until the read models reach `target` (default: the store's head). */
   async catchUp(target?: number): Promise<number> {
     const goal = target ?? (await this.options.store.headPosition());
     if (!this.initialised) await this.ensureCheckpointRows();
+    this.catchingUp = true;
+    this.committedUpTo = undefined; // checkpoints may have been set by hand meanwhile
     let position = await this.position();
     while (position < goal) {
       if ((await this.step()) === 0) break;

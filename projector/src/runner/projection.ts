@@ -9,12 +9,21 @@ export interface ProjectionContext {
 }
 
 /**
- * Events -> rows. `apply` runs inside the transaction that also moves this projection's
- * checkpoint, so rows and checkpoint commit together or not at all. It must be deterministic:
- * a rebuild from position 0 must produce the same rows (use event times, never `now()`).
+ * Events -> rows, a batch at a time. `applyBatch` gets the batch's events of the types in
+ * `handles` that are above this projection's checkpoint, in log order, and runs inside the
+ * transaction that also moves the checkpoint, so rows and checkpoint commit together or not at
+ * all. It folds the events in memory per key and writes each table with a few set-based
+ * statements, whatever the batch's size: the result must be the same as applying the events one
+ * at a time, for any cut of the log into batches (the crash test and the runner's test compare
+ * batch sizes). It must be deterministic: a rebuild from position 0 must produce the same rows
+ * (use event times, never `now()`).
  */
 export interface Projection {
   readonly name: string;
   readonly handles: readonly EventType[];
-  apply(trx: Transaction<ReadModel>, event: RecordedEvent, context: ProjectionContext): Promise<void>;
+  applyBatch(
+    trx: Transaction<ReadModel>,
+    events: readonly RecordedEvent[],
+    context: ProjectionContext,
+  ): Promise<void>;
 }

@@ -3,7 +3,10 @@ import {
   ANY,
   type AppendExpectedRevision,
   BACKWARDS,
+  CancelledError,
+  DeadlineExceededError,
   END,
+  StreamDeletedError as EsdbStreamDeletedError,
   EventStoreDBClient,
   excludeSystemEvents,
   FORWARDS,
@@ -12,11 +15,11 @@ import {
   NO_STREAM,
   type Position,
   type ReadPosition,
-  type ReadRevision,
   type ResolvedEvent,
   START,
   STREAM_EXISTS,
   StreamNotFoundError,
+  UnavailableError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import type {
@@ -27,7 +30,32 @@ import type {
   StoredEvent,
   SubscribeOptions,
 } from '../port';
-import { assertValidAppend, EventIdConflictError, WrongExpectedRevisionError } from '../port';
+import {
+  assertValidAppend,
+  EventIdConflictError,
+  EventStoreUnavailableError,
+  StreamDeletedError,
+  WrongExpectedRevisionError,
+} from '../port';
+
+/** The calls this adapter makes: the real client, or a fake in the unit tests. */
+export type EsdbClient = Pick<
+  EventStoreDBClient,
+  'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'
+>;
+
+export interface EsdbOptions {
+  /**
+   * How far back (events, newest first) a stream is searched for a batch's ids: after a
+   * conflict or an ambiguous failure. Bounded, so a hot stream's append never costs a read of
+   * its whole history (default 1024).
+   */
+  idempotencyWindow?: number;
+  /** The same for appends with expected revision `any`, which look before they write (default 32). */
+  anyWindow?: number;
+  /** First wait before a dropped subscription is made again (ms; doubles up to 5 s; default 250). */
+  resubscribeDelayMs?: number;
+}
 
 /**
  * The EventStoreDB adapter.
@@ -40,20 +68,44 @@ import { assertValidAppend, EventIdConflictError, WrongExpectedRevisionError } f
  * System events ($-prefixed types or streams) are left out of readAll, subscribe and
  * headPosition. Checkpoints are not kept here: the projector keeps them in Postgres.
  *
- * Idempotency, as in the Postgres store: before appending, the stream is searched (newest
- * first) for the batch's event ids. All of them there = a retry, answered with the original
- * result; some of them = refused (EventIdConflictError); none = a new append. Unlike the
- * Postgres store, ids stored in other streams are not looked for (ESDB has no index by event id).
+ * Idempotency, as in the Postgres store (a retry with the same event ids is answered with the
+ * original result, a batch that repeats only some of them is refused), but bounded: the stream is
+ * searched newest first, at most `idempotencyWindow` events back, and only when needed. An
+ * append with an exact revision, `no_stream` or `stream_exists` goes straight to the server,
+ * which refuses a repeat as a conflict; only then is the stream searched. An append with `any`
+ * cannot conflict, so it looks first, at the last `anyWindow` events (the server's own
+ * idempotency cache covers older exact repeats). An ambiguous failure (deadline, unavailable,
+ * cancelled) searches too: an append that landed is answered as such, one that did not is
+ * reported as EventStoreUnavailableError, and a retry of it is safe. Unlike the Postgres store,
+ * ids stored in other streams are not looked for (ESDB has no index by event id).
+ *
+ * Errors come back typed (port.ts): StreamDeletedError for a deleted stream,
+ * EventStoreUnavailableError for a deadline or an unreachable server.
  */
 export class EsdbEventStore implements EventStore {
   readonly kind = 'esdb' as const;
+  private readonly idempotencyWindow: number;
+  private readonly anyWindow: number;
+  private readonly resubscribeDelayMs: number;
 
-  private constructor(private readonly client: EventStoreDBClient) {}
+  private constructor(
+    private readonly client: EsdbClient,
+    options: EsdbOptions,
+  ) {
+    this.idempotencyWindow = options.idempotencyWindow ?? 1024;
+    this.anyWindow = options.anyWindow ?? 32;
+    this.resubscribeDelayMs = options.resubscribeDelayMs ?? 250;
+  }
+
+  /** Over a client that is already connected (the unit tests pass a fake one). */
+  static withClient(client: EsdbClient, options: EsdbOptions = {}): EsdbEventStore {
+    return new EsdbEventStore(client, options);
+  }
 
   /** Connects and checks that the server answers (so a wrong URL fails at start, not later). */
-  static async connect(connectionString: string): Promise<EsdbEventStore> {
+  static async connect(connectionString: string, options: EsdbOptions = {}): Promise<EsdbEventStore> {
     const client = EventStoreDBClient.connectionString(connectionString);
-    const store = new EsdbEventStore(client);
+    const store = new EsdbEventStore(client, options);
     try {
       await drain(client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, deadline: 10_000 }));
     } catch (error) {
@@ -70,8 +122,10 @@ export class EsdbEventStore implements EventStore {
   ): Promise<AppendResult> {
     assertValidAppend(streamName, events, expected);
     const ids = events.map((e) => e.eventId.toLowerCase());
-    const retried = await this.priorAppend(streamName, ids);
-    if (retried) return retried;
+    if (expected === 'any') {
+      const retried = await this.priorAppend(streamName, ids, this.anyWindow);
+      if (retried) return retried;
+    }
     let nextRevision: bigint;
     let reportedPosition: Position | undefined;
     try {
@@ -85,16 +139,29 @@ export class EsdbEventStore implements EventStore {
       nextRevision = result.nextExpectedRevision;
       reportedPosition = result.position;
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      // A concurrent copy of this very batch may have won: then this is its retry.
-      const raced = await this.priorAppend(streamName, ids);
-      if (raced) return raced;
-      const actual = typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : -1;
-      throw new WrongExpectedRevisionError(streamName, expected, actual);
+      if (error instanceof WrongExpectedVersionError) {
+        // A retry of a stored batch (or a concurrent copy of this very batch that won).
+        const raced = await this.priorAppend(streamName, ids, this.idempotencyWindow);
+        if (raced) return raced;
+        const actual = typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : -1;
+        throw new WrongExpectedRevisionError(streamName, expected, actual);
+      }
+      if (isAmbiguous(error)) {
+        // The append may have landed before the answer was lost: look before reporting.
+        const landed = await this.priorAppend(streamName, ids, this.idempotencyWindow).catch(() => undefined);
+        if (landed) return landed;
+      }
+      throw typedError(error, streamName);
     }
-    // The append answer's position is the write's; read the last event back for its own.
-    const [last] = await readAllOf(
-      this.client.readStream(streamName, { fromRevision: nextRevision, maxCount: 1, direction: FORWARDS }),
+    // One event: the write's position is that event's own. A batch: each event has its own
+    // position and the answer's is the write's, so the last event is read back for its own.
+    if (events.length === 1 && reportedPosition !== undefined) {
+      return { nextRevision: Number(nextRevision), position: Number(reportedPosition.commit) };
+    }
+    const [last] = await this.typed(streamName, () =>
+      readAllOf(
+        this.client.readStream(streamName, { fromRevision: nextRevision, maxCount: 1, direction: FORWARDS }),
+      ),
     );
     const position = last?.event?.position?.commit ?? reportedPosition?.commit;
     if (position === undefined) throw new Error(`EventStoreDB did not report the position of ${streamName}`);
@@ -102,42 +169,44 @@ export class EsdbEventStore implements EventStore {
   }
 
   /**
-   * The original result when every id of the batch is in the stream already, undefined when
-   * none is; refuses a batch that repeats only some.
+   * The original result when every id of the batch is among the stream's last `window` events,
+   * undefined when none is; refuses a batch that repeats only some.
    */
-  private async priorAppend(streamName: string, ids: readonly string[]): Promise<AppendResult | undefined> {
+  private async priorAppend(
+    streamName: string,
+    ids: readonly string[],
+    window: number,
+  ): Promise<AppendResult | undefined> {
     const wanted = new Set(ids);
-    const found: StoredEvent[] = [];
-    const page = 256n;
-    let from: ReadRevision = END;
-    for (;;) {
-      let chunk: ResolvedEvent[];
-      try {
-        chunk = await readAllOf(
-          this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: from, maxCount: page }),
-        );
-      } catch (error) {
-        if (error instanceof StreamNotFoundError) return undefined;
-        throw error;
-      }
-      for (const resolved of chunk) {
-        const event = toStored(resolved);
-        if (event && wanted.has(event.eventId.toLowerCase())) found.push(event);
-      }
-      const oldest = chunk.at(-1)?.event?.revision;
-      if (
-        found.length === wanted.size ||
-        BigInt(chunk.length) < page ||
-        oldest === undefined ||
-        oldest === 0n
-      )
-        break;
-      from = oldest - 1n;
+    let recent: ResolvedEvent[];
+    try {
+      recent = await readAllOf(
+        this.client.readStream(streamName, {
+          direction: BACKWARDS,
+          fromRevision: END,
+          maxCount: BigInt(Math.max(window, ids.length)),
+        }),
+      );
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return undefined;
+      throw typedError(error, streamName);
     }
+    const found = recent
+      .map(toStored)
+      .filter((e): e is StoredEvent => e !== undefined && wanted.has(e.eventId.toLowerCase()));
     if (found.length === 0) return undefined;
     if (found.length < wanted.size) throw new EventIdConflictError(streamName, ids);
     const last = found.reduce((a, b) => (a.streamRevision > b.streamRevision ? a : b));
     return { nextRevision: last.streamRevision, position: last.position };
+  }
+
+  /** Runs a read, with the client's errors mapped to the port's. */
+  private async typed<T>(streamName: string, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      throw typedError(error, streamName);
+    }
   }
 
   async readStream(streamName: string): Promise<StoredEvent[]> {
@@ -148,11 +217,15 @@ export class EsdbEventStore implements EventStore {
       return resolved.map(toStored).filter((e): e is StoredEvent => e !== undefined);
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
-      throw error;
+      throw typedError(error, streamName);
     }
   }
 
   async readAll(after: number, limit: number): Promise<StoredEvent[]> {
+    return this.typed('$all', () => this.readAllAfter(after, limit));
+  }
+
+  private async readAllAfter(after: number, limit: number): Promise<StoredEvent[]> {
     const out: StoredEvent[] = [];
     const page = Math.max(limit, 64);
     let from: ReadPosition = after === 0 ? START : positionOf(after);
@@ -177,6 +250,10 @@ export class EsdbEventStore implements EventStore {
   }
 
   async headPosition(): Promise<number> {
+    return this.typed('$all', () => this.lastPosition());
+  }
+
+  private async lastPosition(): Promise<number> {
     const page = 64;
     let from: ReadPosition = END;
     for (;;) {
@@ -194,10 +271,36 @@ export class EsdbEventStore implements EventStore {
   }
 
   /**
-   * A catch-up subscription to $all without system events, which turns live by itself. Events
-   * are buffered (the stream is paused past a high-water mark) and handed out in order.
+   * A catch-up subscription to $all without system events, which turns live by itself. When the
+   * server drops it (unavailable, deadline, cancelled, or it simply ends), it is made again from
+   * the last event handed out, after a wait that doubles up to 5 s: the feed goes on without a
+   * gap or a repeat. Other errors end the feed.
    */
   async *subscribe({ after, signal }: SubscribeOptions): AsyncIterable<StoredEvent> {
+    let position = after;
+    let delay = this.resubscribeDelayMs;
+    while (!signal.aborted) {
+      try {
+        for await (const event of this.subscribeOnce(position, signal)) {
+          position = event.position;
+          delay = this.resubscribeDelayMs;
+          yield event;
+        }
+        return; // aborted
+      } catch (error) {
+        if (signal.aborted) return;
+        if (!(error instanceof SubscriptionEnded) && !isAmbiguous(error)) throw typedError(error, '$all');
+        await sleep(delay, signal);
+        delay = Math.min(delay * 2, 5_000);
+      }
+    }
+  }
+
+  /**
+   * One subscription from `after`. Events are buffered (the stream is paused past a high-water
+   * mark) and handed out in order; it throws when the server drops it.
+   */
+  private async *subscribeOnce(after: number, signal: AbortSignal): AsyncIterable<StoredEvent> {
     if (signal.aborted) return;
     const subscription = this.client.subscribeToAll({
       fromPosition: after === 0 ? START : positionOf(after),
@@ -239,7 +342,7 @@ export class EsdbEventStore implements EventStore {
           continue;
         }
         if (failure) throw failure;
-        if (ended) throw new Error('EventStoreDB ended the subscription');
+        if (ended) throw new SubscriptionEnded();
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
@@ -254,6 +357,46 @@ export class EsdbEventStore implements EventStore {
   async close(): Promise<void> {
     await this.client.dispose();
   }
+}
+
+/** The server ended a subscription without an error: it is made again. */
+class SubscriptionEnded extends Error {}
+
+/** Failures after which an append may or may not have been stored, and a subscription is worth making again. */
+function isAmbiguous(error: unknown): boolean {
+  return (
+    error instanceof DeadlineExceededError ||
+    error instanceof UnavailableError ||
+    error instanceof CancelledError
+  );
+}
+
+/** The client's errors as the port's (port.ts); others as they are. */
+function typedError(error: unknown, streamName: string): unknown {
+  if (error instanceof EsdbStreamDeletedError) return new StreamDeletedError(streamName);
+  if (error instanceof DeadlineExceededError) {
+    return new EventStoreUnavailableError('deadline', `EventStoreDB did not answer in time (${streamName})`, {
+      cause: error,
+    });
+  }
+  if (error instanceof UnavailableError || error instanceof CancelledError) {
+    return new EventStoreUnavailableError('unavailable', `EventStoreDB is unavailable (${streamName})`, {
+      cause: error,
+    });
+  }
+  return error;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
 }
 
 function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {

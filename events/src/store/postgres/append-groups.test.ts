@@ -16,7 +16,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 describe('AppendGroups', () => {
   it('sends the first item at once and everything queued meanwhile as the next group', async () => {
     const { calls, send } = manualSend();
-    const groups = new AppendGroups(send, 32);
+    const groups = new AppendGroups(send, 32, 1);
     const first = groups.submit(1);
     const rest = [2, 3, 4].map((n) => groups.submit(n));
     await tick();
@@ -31,7 +31,7 @@ describe('AppendGroups', () => {
 
   it('caps a group at maxGroup items', async () => {
     const { calls, send } = manualSend();
-    const groups = new AppendGroups(send, 2);
+    const groups = new AppendGroups(send, 2, 1);
     const all = [1, 2, 3, 4, 5].map((n) => groups.submit(n));
     await tick();
     calls[0]!.resolve(['a']);
@@ -45,7 +45,7 @@ describe('AppendGroups', () => {
 
   it('rejects every item of a failed group and carries on with the next', async () => {
     const { calls, send } = manualSend();
-    const groups = new AppendGroups(send, 32);
+    const groups = new AppendGroups(send, 32, 1);
     const first = groups.submit(1);
     const second = groups.submit(2);
     const third = groups.submit(3);
@@ -60,5 +60,28 @@ describe('AppendGroups', () => {
     await tick();
     calls[2]!.resolve(['four']);
     expect(await fourth).toBe('four');
+  });
+
+  it('keeps up to maxInFlight groups in flight, each taking what queued while the others were out', async () => {
+    const { calls, send } = manualSend();
+    const groups = new AppendGroups(send, 32, 2);
+    const all = [1, 2, 3, 4, 5, 6].map((n) => groups.submit(n));
+    await tick();
+    // Two groups go at once; the rest waits for one of them to return.
+    expect(calls.map((c) => c.items)).toEqual([[1], [2]]);
+    calls[1]!.resolve(['b']);
+    await tick();
+    expect(calls.map((c) => c.items)).toEqual([[1], [2], [3, 4, 5, 6]]);
+    const seventh = groups.submit(7);
+    await tick();
+    // Still two in flight ([1] and [3..6]): 7 waits.
+    expect(calls).toHaveLength(3);
+    calls[0]!.resolve(['a']);
+    await tick();
+    expect(calls.map((c) => c.items)).toEqual([[1], [2], [3, 4, 5, 6], [7]]);
+    calls[2]!.resolve(['c', 'd', 'e', 'f']);
+    calls[3]!.resolve(['g']);
+    expect(await Promise.all([...all, seventh])).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    expect(groups.stats()).toEqual({ groups: 4, meanGroupSize: 7 / 4 });
   });
 });

@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../testing/test-database';
-import { concurrentWritersContract } from '../contract/concurrent-writers';
+import { concurrentWritersContract, defaultPlan } from '../contract/concurrent-writers';
 import {
   type ContractTarget,
   eventStoreContract,
@@ -32,6 +32,190 @@ describe('PostgreSQL event store: contract', () => {
 
 describe('PostgreSQL event store: concurrent writers and live subscribers', () => {
   concurrentWritersContract(() => openPostgres('es_concurrency'));
+});
+
+describe('PostgreSQL event store: 64 concurrent writers', () => {
+  concurrentWritersContract(() => openPostgres('es_concurrency64'), {
+    ...defaultPlan,
+    writers: 64,
+    events: 10_000,
+    streams: 64,
+  });
+});
+
+/** One group for es_append_pass: [stream, expected, event ids]. */
+function groupOf(appends: [string, string, string[]][]): string {
+  return JSON.stringify(
+    appends.map(([stream, expected, ids]) => ({
+      stream,
+      expected,
+      events: ids.map((id) => ({ event_id: id, type: 'T', data: { id }, metadata: {} })),
+    })),
+  );
+}
+
+interface PassRow {
+  idx: number;
+  status: string;
+  next_revision: string | null;
+  last_position: string | null;
+  actual: string | null;
+}
+
+describe('PostgreSQL event store: one group, set-based', () => {
+  it('decides each append of a group on its own, chains one stream in group order, one NOTIFY', async () => {
+    const target = await openPostgres('es_pass');
+    const client = new pg.Client({ connectionString: target.url });
+    const listener = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (n) => heard.push(n.payload ?? ''));
+      await listener.query('listen es_appended');
+      const id = () => newEvent().eventId;
+      const [stored, stored2] = [id(), id()];
+      await client.query("select * from es_append('old', 'no_stream', $1)", [
+        JSON.stringify(
+          [stored, stored2].map((event_id) => ({ event_id, type: 'T', data: {}, metadata: {} })),
+        ),
+      ]);
+      const shared = id();
+      const { rows } = await client.query<PassRow>('select * from es_append_pass($1) order by idx', [
+        groupOf([
+          ['a', 'no_stream', [id(), id()]], // 1: appended, a@0..1
+          ['a', '1', [id()]], // 2: chained after 1: a@2
+          ['a', 'no_stream', [id()]], // 3: conflict, a is at 2 by now
+          ['old', '5', [id()]], // 4: conflict with the stored stream (revision 1)
+          ['old', 'any', [stored]], // 5: retry of the stored append
+          ['b', 'any', [shared]], // 6: appended
+          ['c', 'any', [shared]], // 7: shares 6's id: again, in a later group
+          ['b', 'latest', [id()]], // 8: malformed
+          ['old', 'stream_exists', [stored2, id()]], // 9: partial repeat
+          ['a', 'any', [id()]], // 10: a@3
+        ]),
+      ]);
+      const outcome = rows.map((r) => [
+        r.status,
+        r.next_revision === null ? null : Number(r.next_revision),
+        r.last_position === null ? null : Number(r.last_position),
+        r.actual === null ? null : Number(r.actual),
+      ]);
+      expect(outcome).toEqual([
+        ['appended', 1, 4, null],
+        ['appended', 2, 5, null],
+        ['conflict', null, null, 2],
+        ['conflict', null, null, 1],
+        ['retry', 0, 1, null],
+        ['appended', 0, 6, null],
+        ['again', null, null, null],
+        ['malformed', null, null, null],
+        ['partial', null, null, null],
+        ['appended', 3, 7, null],
+      ]);
+      const { rows: events } = await client.query<{
+        position: string;
+        stream_name: string;
+        stream_revision: string;
+      }>('select position, stream_name, stream_revision from es_events order by position');
+      expect(events.map((e) => [Number(e.position), e.stream_name, Number(e.stream_revision)])).toEqual([
+        [1, 'old', 0],
+        [2, 'old', 1],
+        [3, 'a', 0],
+        [4, 'a', 1],
+        [5, 'a', 2],
+        [6, 'b', 0],
+        [7, 'a', 3],
+      ]);
+      const { rows: streams } = await client.query<{ stream_name: string; revision: string }>(
+        'select stream_name, revision from es_streams order by stream_name',
+      );
+      expect(streams.map((r) => [r.stream_name, Number(r.revision)])).toEqual([
+        ['a', 3],
+        ['b', 0],
+        ['old', 1],
+      ]);
+      // Sent again in a later group, the append that shared an id is decided against what the
+      // earlier one stored: that id is in stream b, so in c it is a repeat of another stream's.
+      const { rows: again } = await client.query<PassRow>('select * from es_append_pass($1)', [
+        groupOf([['c', 'any', [shared]]]),
+      ]);
+      expect(again[0]?.status).toBe('partial');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // One notification per group that wrote (es_append's, then the big group's), at its head.
+      expect(heard).toEqual(['2', '7']);
+    } finally {
+      await listener.end();
+      await client.end();
+      await target.teardown();
+    }
+  });
+
+  it('commits a group without waiting for the disk, then flushes the WAL before it answers', async () => {
+    const target = await openPostgres('es_flush');
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    const spy = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      // The flag turns synchronous_commit off for the group's own transaction only.
+      for (const [flag, setting] of [
+        [true, 'off'],
+        [false, 'on'],
+      ] as const) {
+        await client.query('begin');
+        await client.query('select * from es_append_pass($1, $2)', [
+          groupOf([[uniqueStream('f'), 'any', [newEvent().eventId]]]),
+          flag,
+        ]);
+        const { rows } = await client.query("select current_setting('synchronous_commit') as s");
+        await client.query('rollback');
+        expect([flag, rows[0].s]).toEqual([flag, setting]);
+      }
+      spy.mockClear();
+      let answered = false;
+      const appended = target.store.append(uniqueStream('f'), [newEvent()], 'no_stream').then(() => {
+        answered = true;
+      });
+      const sent = () => spy.mock.calls.map((call) => String(call[0]));
+      await vi.waitFor(() => expect(sent().some((q) => q.includes('txid_current'))).toBe(true));
+      await appended;
+      expect(answered).toBe(true);
+      const order = sent();
+      const group = order.findIndex((q) => q.includes('es_append_pass($1, true)'));
+      const flush = order.findIndex((q) => q.includes('txid_current'));
+      expect(group).toBeGreaterThanOrEqual(0);
+      expect(flush).toBeGreaterThan(group);
+      // A group with nothing to make durable (a conflict) needs no flush.
+      spy.mockClear();
+      await expect(target.store.append(uniqueStream('f'), [newEvent()], 3)).rejects.toThrow();
+      expect(sent().some((q) => q.includes('txid_current'))).toBe(false);
+    } finally {
+      spy.mockRestore();
+      await client.end();
+      await target.teardown();
+    }
+  });
+
+  it('fails only the append whose data the database refuses, never the others of its group', async () => {
+    const target = await openPostgres('es_bad_data');
+    try {
+      const stream = uniqueStream('mixed');
+      // A NUL character is valid JSON but not storable in jsonb: the database refuses it.
+      const bad = { ...newEvent(), data: { text: 'nul \u0000 here' } };
+      const appends = Array.from({ length: 40 }, (_, i) =>
+        target.store.append(`${stream}-${i}`, [i === 20 ? bad : newEvent()], 'no_stream'),
+      );
+      const settled = await Promise.allSettled(appends);
+      const failed = settled.flatMap((s, i) => (s.status === 'rejected' ? [i] : []));
+      expect(failed).toEqual([20]);
+      expect(await target.store.headPosition()).toBe(39);
+      const groups = (target.store as PostgresEventStore).appendGroupStats();
+      // The appends went in groups of more than one (else this test proves nothing).
+      expect(groups.meanGroupSize).toBeGreaterThan(1);
+    } finally {
+      await target.teardown();
+    }
+  });
 });
 
 describe('PostgreSQL event store: specifics', () => {

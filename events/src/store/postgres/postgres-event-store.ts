@@ -38,18 +38,27 @@ function toStored(row: EventRow): StoredEvent {
   };
 }
 
-/** One append as es_append_group takes it. */
+/** One append as es_append_pass takes it. */
 interface GroupItem {
   stream: string;
   expected: string;
   events: { event_id: string; type: string; data: unknown; metadata: unknown }[];
 }
 
-interface GroupOutcome {
-  status: AppendStatus;
-  next_revision: string | null;
-  last_position: string | null;
-  actual: string | null;
+type GroupOutcome =
+  | {
+      status: AppendStatus;
+      next_revision: string | null;
+      last_position: string | null;
+      actual: string | null;
+    }
+  /** This append alone failed in the database (see sendGroup): its own error. */
+  | { status: 'failed'; error: unknown };
+
+/** SQLSTATE classes 22 (data exception) and 23 (integrity constraint): the data's fault, not the connection's. */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
 
 export interface PostgresEventStoreOptions {
@@ -63,10 +72,16 @@ export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly pool: pg.Pool;
   private readonly maxPollInterval: number;
-  private readonly groups = new AppendGroups<GroupItem, GroupOutcome>((items) => this.sendGroup(items));
+  private readonly groups: AppendGroups<GroupItem, GroupOutcome>;
 
   private constructor(private readonly options: PostgresEventStoreOptions) {
-    this.pool = createPool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+    const poolSize = options.poolSize ?? 10;
+    this.pool = createPool({ connectionString: options.connectionString, max: poolSize });
+    // Half the pool at most (reads and subscriptions need the rest), and no more than 3: one
+    // group under the append lock, one flushing, one doing its checks before the lock; more
+    // would only queue for the lock and make every group smaller.
+    const inFlight = Math.max(1, Math.min(2, Math.floor(poolSize / 2)));
+    this.groups = new AppendGroups((items) => this.sendGroup(items), 256, inFlight);
     // An idle connection that dies (database restart, admin termination) is dropped by the pool;
     // without a listener its 'error' event would crash the process.
     this.maxPollInterval = options.maxPollInterval ?? 1000;
@@ -93,11 +108,14 @@ export class PostgresEventStore implements EventStore {
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     assertValidAppend(streamName, events, expected);
-    const outcome = await this.groups.submit({
+    const item: GroupItem = {
       stream: streamName,
       expected: String(expected),
       events: events.map((e) => ({ event_id: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
-    });
+    };
+    let outcome = await this.groups.submit(item);
+    // An id shared with an earlier append of the same group: decided in a later group.
+    while (outcome.status === 'again') outcome = await this.groups.submit(item);
     switch (outcome.status) {
       case 'appended':
       case 'retry':
@@ -109,19 +127,56 @@ export class PostgresEventStore implements EventStore {
           streamName,
           events.map((e) => e.eventId),
         );
+      case 'failed':
+        throw outcome.error;
       default:
-        throw new Error(`es_append_group refused a malformed append to ${streamName}`);
+        throw new Error(`es_append_pass refused a malformed append to ${streamName}`);
     }
   }
 
+  /** Mean size of the append groups sent so far (the bench reports it). */
+  appendGroupStats(): { groups: number; meanGroupSize: number } {
+    return this.groups.stats();
+  }
+
   private async sendGroup(items: GroupItem[]): Promise<GroupOutcome[]> {
-    const { rows } = await this.pool.query<GroupOutcome & { idx: number }>(
-      'select idx, status, next_revision, last_position, actual from es_append_group($1) order by idx',
-      [JSON.stringify(items)],
-    );
-    if (rows.length !== items.length)
-      throw new Error('es_append_group answered a different number of appends');
-    return rows;
+    try {
+      const client = await this.pool.connect();
+      try {
+        const { rows } = await client.query<GroupOutcome & { idx: number }>(
+          'select idx, status, next_revision, last_position, actual from es_append_pass($1, true) order by idx',
+          [JSON.stringify(items)],
+        );
+        if (rows.length !== items.length)
+          throw new Error('es_append_pass answered a different number of appends');
+        // The group committed without waiting for the disk (so it held the append lock only
+        // while it wrote); this synchronous commit of a transaction with an xid flushes the WAL
+        // past it before anything is answered. A retry is flushed too: the append it repeats
+        // may be another group's, still on its way to the disk.
+        if (rows.some((r) => r.status === 'appended' || r.status === 'retry')) {
+          await client.query('select txid_current()');
+        }
+        client.release();
+        return rows;
+      } catch (error) {
+        // A connection that failed mid-way is not given back to the pool for reuse.
+        client.release(isDataError(error) ? undefined : (error as Error));
+        throw error;
+      }
+    } catch (error) {
+      // Data the database refuses (a \u0000 in a JSON string, ...) fails the whole statement,
+      // so the group was rolled back: each append is sent again on its own, and only the one
+      // at fault fails.
+      if (items.length === 1 || !isDataError(error)) throw error;
+      return Promise.all(
+        items.map((item) =>
+          this.sendGroup([item]).then(
+            (outcomes) => outcomes[0]!,
+            (failure: unknown) => ({ status: 'failed' as const, error: failure }),
+          ),
+        ),
+      );
+    }
   }
 
   async readStream(streamName: string): Promise<StoredEvent[]> {

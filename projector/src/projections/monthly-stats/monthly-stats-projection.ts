@@ -1,8 +1,14 @@
 import { idOf } from '@nocturne/events';
 import { monthOf } from '@nocturne/events/domain';
+import { sql } from 'kysely';
+import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
 
-type Counter = 'registrations' | 'verified' | 'premium';
+interface MonthCounts {
+  registrations: number;
+  verified: number;
+  premium: number;
+}
 
 /**
  * The admin's Monthly Growth: registrations, verifications and users granted premium per
@@ -12,33 +18,47 @@ type Counter = 'registrations' | 'verified' | 'premium';
 export const monthlyStatsProjection: Projection = {
   name: 'monthly-stats',
   handles: ['UserRegistered', 'EmailVerified', 'PremiumGranted'],
-  async apply(trx, event) {
-    const month = monthOf(event.recordedAt);
-    const count = async (counter: Counter) => {
-      await trx
-        .insertInto('monthly_stats')
-        .values({ month, [counter]: 1 })
-        .onConflict((oc) =>
-          oc.column('month').doUpdateSet((eb) => ({ [counter]: eb(`monthly_stats.${counter}`, '+', 1) })),
-        )
-        .execute();
+  async applyBatch(trx, events) {
+    const counts = new Map<string, MonthCounts>();
+    const countOf = (month: string) => {
+      let c = counts.get(month);
+      if (!c) {
+        c = { registrations: 0, verified: 0, premium: 0 };
+        counts.set(month, c);
+      }
+      return c;
     };
-    switch (event.type) {
-      case 'UserRegistered':
-        return count('registrations');
-      case 'EmailVerified':
-        return count('verified');
-      case 'PremiumGranted': {
-        // A second grant to the same user in the same month is not a new premium user.
-        const first = await trx
-          .insertInto('monthly_premium_users')
-          .values({ month, user_key: idOf(event.streamName) })
-          .onConflict((oc) => oc.doNothing())
-          .returning('month')
-          .executeTakeFirst();
-        if (first) await count('premium');
-        return;
+    const grants = new Map<string, { month: string; user_key: string }>();
+    for (const event of events) {
+      const month = monthOf(event.recordedAt);
+      if (event.type === 'UserRegistered') countOf(month).registrations += 1;
+      else if (event.type === 'EmailVerified') countOf(month).verified += 1;
+      else if (event.type === 'PremiumGranted') {
+        const row = { month, user_key: idOf(event.streamName) };
+        grants.set(`${row.month} ${row.user_key}`, row);
       }
     }
+    // A second grant to the same user in the same month is not a new premium user: only the
+    // (month, user) pairs that are new count.
+    await inChunks([...grants.values()], async (slice) => {
+      const firsts = await trx
+        .insertInto('monthly_premium_users')
+        .values(slice)
+        .onConflict((oc) => oc.doNothing())
+        .returning('month')
+        .execute();
+      for (const { month } of firsts) countOf(month).premium += 1;
+    });
+    const rows = [...counts]
+      .filter(([, c]) => c.registrations + c.verified + c.premium > 0)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    if (rows.length === 0) return;
+    await sql`insert into monthly_stats (month, registrations, verified, premium)
+      select * from unnest(${rows.map(([m]) => m)}::text[], ${rows.map(([, c]) => c.registrations)}::int[],
+        ${rows.map(([, c]) => c.verified)}::int[], ${rows.map(([, c]) => c.premium)}::int[])
+      on conflict (month) do update set
+        registrations = monthly_stats.registrations + excluded.registrations,
+        verified = monthly_stats.verified + excluded.verified,
+        premium = monthly_stats.premium + excluded.premium`.execute(trx);
   },
 };

@@ -1,6 +1,11 @@
 import { idOf } from '@nocturne/events';
-import { transactionIdOf } from '@nocturne/events/pii';
+import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
+import type { PendingPaymentsTable } from '../../read-model/schema';
+import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
+
+const zip = <A, B>(as: readonly A[], bs: readonly B[]): [A, B][] => as.map((a, i) => [a, bs[i]!]);
 
 /**
  * Payment confirmations that no grant has followed yet, for the admin to check and activate
@@ -11,35 +16,49 @@ import type { Projection } from '../../runner/projection';
 export const pendingPaymentsProjection: Projection = {
   name: 'pending-payments',
   handles: ['PaymentConfirmationSubmitted', 'PremiumGranted', 'UserDeleted'],
-  async apply(trx, event, { vault }) {
-    const userKey = idOf(event.streamName);
-    switch (event.type) {
-      case 'PaymentConfirmationSubmitted':
-        await trx
-          .insertInto('pending_payments')
-          .values({
-            event_id: event.eventId,
-            user_key: userKey,
-            amount: event.data.amount,
-            // Decrypted: null once the account is erased (a rebuild after the deletion).
-            transaction_id: await transactionIdOf(vault, event.data),
-            payment_method: event.data.paymentMethod,
-            submitted_at: event.recordedAt,
-            position: event.position,
-          })
-          .onConflict((oc) => oc.column('event_id').doNothing())
-          .execute();
-        return;
-      case 'PremiumGranted':
-        await trx
-          .deleteFrom('pending_payments')
-          .where('user_key', '=', userKey)
-          .where('position', '<', event.position)
-          .execute();
-        return;
-      case 'UserDeleted':
-        await trx.deleteFrom('pending_payments').where('user_key', '=', userKey).execute();
-        return;
+  async applyBatch(trx, events, { vault }) {
+    // A grant and a deletion both remove the user's confirmations from before them; per user,
+    // only the last such position of the batch matters, and of the batch's own confirmations
+    // only those after it remain.
+    const settledBelow = new Map<string, number>();
+    const submitted: Insertable<PendingPaymentsTable>[] = [];
+    // Transaction ids are sealed under the account's key: opened once per batch, null once the
+    // account is erased (a rebuild after the deletion); a v1 event's plain id as it was.
+    const sealed = events.flatMap((e) =>
+      e.type === 'PaymentConfirmationSubmitted' && e.data.transactionId ? [e.data.transactionId] : [],
+    );
+    const opened = new Map(zip(sealed, await vault.decryptMany(sealed)));
+    for (const event of events) {
+      const userKey = idOf(event.streamName);
+      if (event.type === 'PaymentConfirmationSubmitted') {
+        submitted.push({
+          event_id: event.eventId,
+          user_key: userKey,
+          amount: event.data.amount,
+          transaction_id: event.data.transactionId
+            ? (opened.get(event.data.transactionId) ?? null)
+            : (event.data.legacyTransactionId ?? null),
+          payment_method: event.data.paymentMethod,
+          submitted_at: event.recordedAt,
+          position: event.position,
+        });
+      } else if (event.type === 'PremiumGranted' || event.type === 'UserDeleted') {
+        settledBelow.set(userKey, event.position);
+      }
     }
+    if (settledBelow.size > 0) {
+      const users = [...settledBelow.keys()].sort();
+      await sql`delete from pending_payments p
+        using unnest(${users}::text[], ${users.map((u) => settledBelow.get(u)!)}::bigint[]) as s(user_key, below)
+        where p.user_key = s.user_key and p.position < s.below`.execute(trx);
+    }
+    const open = submitted.filter((row) => row.position > (settledBelow.get(row.user_key) ?? 0));
+    await inChunks(open, (slice) =>
+      trx
+        .insertInto('pending_payments')
+        .values(slice)
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute(),
+    );
   },
 };

@@ -1,4 +1,5 @@
 import { idOf } from '@nocturne/events';
+import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
 
 /**
@@ -8,19 +9,35 @@ import type { Projection } from '../../runner/projection';
 export const premiumUnlocksProjection: Projection = {
   name: 'premium-unlocks',
   handles: ['PremiumStoryUnlocked', 'UserDeleted'],
-  async apply(trx, event) {
-    const userKey = idOf(event.streamName);
-    switch (event.type) {
-      case 'PremiumStoryUnlocked':
-        await trx
-          .insertInto('premium_unlocks')
-          .values({ user_key: userKey, story_id: event.data.storyId, unlocked_at: event.recordedAt })
-          .onConflict((oc) => oc.columns(['user_key', 'story_id']).doNothing())
-          .execute();
-        return;
-      case 'UserDeleted':
-        await trx.deleteFrom('premium_unlocks').where('user_key', '=', userKey).execute();
-        return;
+  async applyBatch(trx, events) {
+    // Per user: was it deleted in the batch, and what it unlocked after its last deletion.
+    const deleted = new Set<string>();
+    const unlocks = new Map<string, { user_key: string; story_id: string; unlocked_at: Date }[]>();
+    for (const event of events) {
+      const userKey = idOf(event.streamName);
+      if (event.type === 'UserDeleted') {
+        deleted.add(userKey);
+        unlocks.delete(userKey);
+      } else if (event.type === 'PremiumStoryUnlocked') {
+        const list = unlocks.get(userKey) ?? [];
+        list.push({ user_key: userKey, story_id: event.data.storyId, unlocked_at: event.recordedAt });
+        unlocks.set(userKey, list);
+      }
     }
+    if (deleted.size > 0) {
+      await trx
+        .deleteFrom('premium_unlocks')
+        .where('user_key', 'in', [...deleted])
+        .execute();
+    }
+    // The first unlock of a story counts (do nothing on conflict), so duplicates keep the first.
+    const rows = [...unlocks.values()].flat();
+    await inChunks(rows, (slice) =>
+      trx
+        .insertInto('premium_unlocks')
+        .values(slice)
+        .onConflict((oc) => oc.columns(['user_key', 'story_id']).doNothing())
+        .execute(),
+    );
   },
 };

@@ -1,6 +1,7 @@
-import type { EventData } from '@nocturne/events';
-import type { Insertable } from 'kysely';
+import type { EventData, RecordedEvent } from '@nocturne/events';
+import { type Insertable, sql } from 'kysely';
 import type { StoryImagesTable } from '../../read-model/schema';
+import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
 
 /** The images of a story as the image route looks them up: every slide image and the preview. */
@@ -26,51 +27,94 @@ function storyImageRows(story: EventData<'StoryPublished'>): Insertable<StoryIma
   ];
 }
 
+/** What a batch does to one story, folded in log order. */
+interface StoryFold {
+  /** A StoryDeleted in the batch: the row (and images) as they were before the batch go. */
+  deleted: boolean;
+  /** A StoryPublished after the batch's last deletion: inserted unless the row exists. */
+  published?: EventData<'StoryPublished'> & { at: Date; position: number };
+  /** Counts after the batch's last like / view (the stream revision + 1, so a replay cannot double-count). */
+  likes?: number;
+  views?: number;
+}
+
+function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
+  const folds = new Map<string, StoryFold>();
+  for (const event of events) {
+    if (
+      event.type !== 'StoryPublished' &&
+      event.type !== 'StoryDeleted' &&
+      event.type !== 'StoryLiked' &&
+      event.type !== 'StoryViewed'
+    )
+      continue;
+    const id = event.data.storyId;
+    let fold = folds.get(id);
+    if (!fold) {
+      fold = { deleted: false };
+      folds.set(id, fold);
+    }
+    switch (event.type) {
+      case 'StoryPublished':
+        fold.published = { ...event.data, at: event.recordedAt, position: event.position };
+        break;
+      case 'StoryDeleted':
+        // Whatever the batch did to the story before is gone with it.
+        folds.set(id, { deleted: true });
+        break;
+      case 'StoryLiked':
+        fold.likes = event.streamRevision + 1;
+        break;
+      case 'StoryViewed':
+        fold.views = event.streamRevision + 1;
+        break;
+    }
+  }
+  return folds;
+}
+
 /** Stories and their view and like counts, for the lists and the reader. */
 export const storiesProjection: Projection = {
   name: 'stories',
   handles: ['StoryPublished', 'StoryDeleted', 'StoryLiked', 'StoryViewed'],
-  async apply(trx, event) {
-    switch (event.type) {
-      case 'StoryPublished':
-        await trx
-          .insertInto('stories')
-          .values({
-            id: event.data.storyId,
-            is_premium: event.data.isPremium,
-            slides: JSON.stringify(event.data.slides),
-            preview: JSON.stringify(event.data.preview),
-            published_at: event.recordedAt,
-            position: event.position,
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-        await trx
-          .insertInto('story_images')
-          .values(storyImageRows(event.data))
-          .onConflict((oc) => oc.columns(['story_id', 'ref', 'kind']).doNothing())
-          .execute();
-        return;
-      case 'StoryDeleted':
-        await trx.deleteFrom('stories').where('id', '=', event.data.storyId).execute();
-        // Its images stop being served: the image route only serves refs listed here.
-        await trx.deleteFrom('story_images').where('story_id', '=', event.data.storyId).execute();
-        return;
-      case 'StoryLiked':
-        // The count is the like stream's revision + 1, so a replayed batch cannot double-count.
-        await trx
-          .updateTable('stories')
-          .set({ likes: event.streamRevision + 1 })
-          .where('id', '=', event.data.storyId)
-          .execute();
-        return;
-      case 'StoryViewed':
-        await trx
-          .updateTable('stories')
-          .set({ views: event.streamRevision + 1 })
-          .where('id', '=', event.data.storyId)
-          .execute();
-        return;
+  async applyBatch(trx, events) {
+    const folds = [...foldStories(events)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const deleted = folds.filter(([, f]) => f.deleted).map(([id]) => id);
+    if (deleted.length > 0) {
+      await trx.deleteFrom('stories').where('id', 'in', deleted).execute();
+      // Its images stop being served: the image route only serves refs listed here.
+      await trx.deleteFrom('story_images').where('story_id', 'in', deleted).execute();
+    }
+    const published = folds.flatMap(([, f]) => (f.published ? [f.published] : []));
+    await inChunks(published, (slice) =>
+      trx
+        .insertInto('stories')
+        .values(
+          slice.map((story) => ({
+            id: story.storyId,
+            is_premium: story.isPremium,
+            slides: JSON.stringify(story.slides),
+            preview: JSON.stringify(story.preview),
+            published_at: story.at,
+            position: story.position,
+          })),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute(),
+    );
+    await inChunks(published.flatMap(storyImageRows), (slice) =>
+      trx
+        .insertInto('story_images')
+        .values(slice)
+        .onConflict((oc) => oc.columns(['story_id', 'ref', 'kind']).doNothing())
+        .execute(),
+    );
+    for (const counter of ['likes', 'views'] as const) {
+      const counted = folds.filter(([, f]) => f[counter] !== undefined);
+      if (counted.length === 0) continue;
+      await sql`update stories set ${sql.ref(counter)} = c.count
+        from unnest(${counted.map(([id]) => id)}::text[], ${counted.map(([, f]) => f[counter]!)}::int[]) as c(id, count)
+        where stories.id = c.id`.execute(trx);
     }
   },
 };

@@ -1,4 +1,5 @@
 import { idOf } from '@nocturne/events';
+import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
 
 /**
@@ -9,12 +10,18 @@ import type { Projection } from '../../runner/projection';
 export const premiumGrantsProjection: Projection = {
   name: 'premium-grants',
   handles: ['PremiumGranted'],
-  async apply(trx, event) {
-    if (event.type !== 'PremiumGranted') return;
-    await trx
-      .insertInto('premium_grants')
-      .values({ event_id: event.eventId, user_key: idOf(event.streamName), granted_at: event.recordedAt })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .execute();
+  async applyBatch(trx, events) {
+    const rows = events.flatMap((event) =>
+      event.type === 'PremiumGranted'
+        ? [{ event_id: event.eventId, user_key: idOf(event.streamName), granted_at: event.recordedAt }]
+        : [],
+    );
+    await inChunks(rows, (slice) =>
+      trx
+        .insertInto('premium_grants')
+        .values(slice)
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute(),
+    );
   },
 };

@@ -1,6 +1,9 @@
-import { idOf } from '@nocturne/events';
+import { idOf, type RecordedEvent } from '@nocturne/events';
+import type { PiiVault } from '@nocturne/events/pii';
+import type { Selectable, Transaction } from 'kysely';
+import type { ReadModel, SessionsTable, UsersTable } from '../../read-model/schema';
+import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
-
 /**
  * Tables `users` and `sessions`: who is logged in (query-api's session user) and the admin's
  * user list. Times are the events' own (recordedAt), never now(): a rebuild gives the same rows.
@@ -20,88 +23,172 @@ export const usersProjection: Projection = {
     'PremiumStoryUnlocked',
     'UserDeleted',
   ],
-  async apply(trx, event, { vault }) {
-    const userKey = idOf(event.streamName);
-    switch (event.type) {
-      case 'UserRegistered': {
-        const email = await vault.decrypt(event.data.email);
-        if (email === null) return;
-        const row = {
-          account_id: event.data.accountId,
-          email,
-          verified: false,
-          is_subscribed: false,
-          premium_stories_remaining: 0,
-          created_at: event.recordedAt,
-          verified_at: null,
-          last_login: null,
-        };
-        // A stream registers again only after a deletion; a fresh account replaces all.
-        await trx
-          .insertInto('users')
-          .values({ user_key: userKey, ...row })
-          .onConflict((oc) => oc.column('user_key').doUpdateSet(row))
-          .execute();
-        await trx.deleteFrom('sessions').where('user_key', '=', userKey).execute();
-        return;
+  async applyBatch(trx, events, { vault }) {
+    const emails = await decryptRegistrations(events, vault);
+    const keys = [...new Set(events.map((e) => idOf(e.streamName)))].sort();
+    // Each user's row as it is before the batch, then folded in memory through the batch.
+    const rows = new Map<string, Selectable<UsersTable> | null>(keys.map((key) => [key, null]));
+    if (keys.length > 0) {
+      for (const row of await trx.selectFrom('users').selectAll().where('user_key', 'in', keys).execute()) {
+        rows.set(row.user_key, row);
       }
-      case 'EmailVerified':
-        await trx
-          .updateTable('users')
-          .set({ verified: true, verified_at: event.recordedAt })
-          .where('user_key', '=', userKey)
-          .execute();
-        return;
-      case 'UserLoggedIn':
-        await trx
-          .insertInto('sessions')
-          .values({
+    }
+    const touched = new Set<string>();
+    // Sessions: the users whose sessions all go (at some point in the batch), then per digest
+    // whether its stored row goes and which row the batch leaves (inserted after the deletions).
+    const clearedUsers = new Set<string>();
+    const sessions = new Map<string, SessionFold>();
+    const clearSessions = (userKey: string) => {
+      clearedUsers.add(userKey);
+      for (const fold of sessions.values()) {
+        if (fold.insert?.user_key === userKey) fold.insert = undefined;
+      }
+    };
+    const update = (userKey: string, change: (row: Selectable<UsersTable>) => Selectable<UsersTable>) => {
+      const row = rows.get(userKey);
+      if (!row) return; // as an UPDATE of a missing row: nothing
+      rows.set(userKey, change(row));
+      touched.add(userKey);
+    };
+
+    for (const event of events) {
+      const userKey = idOf(event.streamName);
+      switch (event.type) {
+        case 'UserRegistered': {
+          const email = emails.get(event.eventId);
+          // An account whose key has been destroyed is never inserted: its address is gone.
+          if (email === null || email === undefined) break;
+          // A stream registers again only after a deletion; a fresh account replaces all.
+          rows.set(userKey, {
+            user_key: userKey,
+            account_id: event.data.accountId,
+            email,
+            verified: false,
+            is_subscribed: false,
+            premium_stories_remaining: 0,
+            created_at: event.recordedAt,
+            verified_at: null,
+            last_login: null,
+          });
+          touched.add(userKey);
+          clearSessions(userKey);
+          break;
+        }
+        case 'EmailVerified':
+          update(userKey, (row) => ({ ...row, verified: true, verified_at: event.recordedAt }));
+          break;
+        case 'UserLoggedIn': {
+          const fold = sessions.get(event.data.sessionDigest) ?? { deleteFirst: false };
+          // As an insert that does nothing on conflict: a session the batch already opened stays.
+          fold.insert ??= {
             session_digest: event.data.sessionDigest,
             user_key: userKey,
-            expires_at: event.data.expiresAt,
-          })
-          .onConflict((oc) => oc.column('session_digest').doNothing())
-          .execute();
-        await trx
-          .updateTable('users')
-          .set({ last_login: event.recordedAt })
-          .where('user_key', '=', userKey)
-          .execute();
-        return;
-      case 'UserLoggedOut':
-        await trx.deleteFrom('sessions').where('session_digest', '=', event.data.sessionDigest).execute();
-        return;
-      case 'PasswordReset':
-        await trx.deleteFrom('sessions').where('user_key', '=', userKey).execute();
-        return;
-      case 'PremiumGranted':
-        await trx
-          .updateTable('users')
-          .set((eb) => ({
+            expires_at: new Date(event.data.expiresAt),
+          };
+          sessions.set(event.data.sessionDigest, fold);
+          update(userKey, (row) => ({ ...row, last_login: event.recordedAt }));
+          break;
+        }
+        case 'UserLoggedOut':
+          sessions.set(event.data.sessionDigest, { deleteFirst: true });
+          break;
+        case 'PasswordReset':
+          clearSessions(userKey);
+          break;
+        case 'PremiumGranted':
+          update(userKey, (row) => ({
+            ...row,
             is_subscribed: true,
-            premium_stories_remaining: eb('premium_stories_remaining', '+', event.data.stories),
-          }))
-          .where('user_key', '=', userKey)
-          .execute();
-        return;
-      case 'PremiumRevoked':
-        await trx
-          .updateTable('users')
-          .set({ is_subscribed: false, premium_stories_remaining: 0 })
-          .where('user_key', '=', userKey)
-          .execute();
-        return;
-      case 'PremiumStoryUnlocked':
-        await trx
-          .updateTable('users')
-          .set((eb) => ({ premium_stories_remaining: eb('premium_stories_remaining', '-', 1) }))
-          .where('user_key', '=', userKey)
-          .execute();
-        return;
-      case 'UserDeleted':
-        await trx.deleteFrom('sessions').where('user_key', '=', userKey).execute();
-        await trx.deleteFrom('users').where('user_key', '=', userKey).execute();
-        return;
+            premium_stories_remaining: row.premium_stories_remaining + event.data.stories,
+          }));
+          break;
+        case 'PremiumRevoked':
+          update(userKey, (row) => ({ ...row, is_subscribed: false, premium_stories_remaining: 0 }));
+          break;
+        case 'PremiumStoryUnlocked':
+          update(userKey, (row) => ({
+            ...row,
+            premium_stories_remaining: row.premium_stories_remaining - 1,
+          }));
+          break;
+        case 'UserDeleted':
+          clearSessions(userKey);
+          rows.set(userKey, null);
+          touched.add(userKey);
+          break;
+      }
     }
+
+    await writeSessions(trx, clearedUsers, sessions);
+    const gone = [...touched].filter((key) => rows.get(key) === null);
+    if (gone.length > 0) await trx.deleteFrom('users').where('user_key', 'in', gone).execute();
+    const live = [...touched].flatMap((key) => {
+      const row = rows.get(key);
+      return row ? [row] : [];
+    });
+    await inChunks(live, (slice) =>
+      trx
+        .insertInto('users')
+        .values(slice)
+        .onConflict((oc) =>
+          oc.column('user_key').doUpdateSet((eb) => ({
+            account_id: eb.ref('excluded.account_id'),
+            email: eb.ref('excluded.email'),
+            verified: eb.ref('excluded.verified'),
+            is_subscribed: eb.ref('excluded.is_subscribed'),
+            premium_stories_remaining: eb.ref('excluded.premium_stories_remaining'),
+            created_at: eb.ref('excluded.created_at'),
+            verified_at: eb.ref('excluded.verified_at'),
+            last_login: eb.ref('excluded.last_login'),
+          })),
+        )
+        .execute(),
+    );
   },
 };
+
+/** The batch's registration addresses by event id, with one vault lookup for the whole batch. */
+async function decryptRegistrations(
+  events: readonly RecordedEvent[],
+  vault: PiiVault,
+): Promise<Map<string, string | null>> {
+  const registrations = events.flatMap((e) => (e.type === 'UserRegistered' ? [e] : []));
+  const emails = await vault.decryptMany(registrations.map((e) => e.data.email));
+  return new Map(registrations.map((e, i) => [e.eventId, emails[i] ?? null]));
+}
+
+/** What a batch does to one session digest. */
+interface SessionFold {
+  /** A logout in the batch: the stored row goes (before any insert below). */
+  deleteFirst: boolean;
+  /** The row the batch leaves, inserted unless one exists. */
+  insert?: Selectable<SessionsTable> | undefined;
+}
+
+/** Deletions first (whole users, then single sessions), then the sessions the batch leaves open. */
+async function writeSessions(
+  trx: Transaction<ReadModel>,
+  clearedUsers: ReadonlySet<string>,
+  sessions: ReadonlyMap<string, SessionFold>,
+): Promise<void> {
+  if (clearedUsers.size > 0) {
+    await trx
+      .deleteFrom('sessions')
+      .where('user_key', 'in', [...clearedUsers].sort())
+      .execute();
+  }
+  const deleted = [...sessions].flatMap(([digest, s]) => (s.deleteFirst ? [digest] : []));
+  if (deleted.length > 0) {
+    await inChunks(deleted.sort(), (slice) =>
+      trx.deleteFrom('sessions').where('session_digest', 'in', slice).execute(),
+    );
+  }
+  const opened = [...sessions.values()].flatMap((s) => (s.insert ? [s.insert] : []));
+  await inChunks(opened, (slice) =>
+    trx
+      .insertInto('sessions')
+      .values(slice)
+      .onConflict((oc) => oc.column('session_digest').doNothing())
+      .execute(),
+  );
+}

@@ -1,0 +1,115 @@
+import { Agent, request } from 'node:http';
+import { getJson, startOneProcess } from './likes-over-http';
+
+export interface LagResult {
+  likes: number;
+  ratePerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+}
+
+/** POST one like; resolves with the count it answered and the time of the answer. */
+function like(agent: Agent, url: string): Promise<{ likes: number; at: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => {
+        if (response.statusCode !== 200) return reject(new Error(`like answered ${response.statusCode}`));
+        resolve({ likes: (JSON.parse(body) as { likes: number }).likes, at: performance.now() });
+      });
+      response.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * Lag under load: likes arrive at `rate` per second, paced, on one story of the one-process
+ * server, while a reader polls that story without X-Min-Position as fast as it answers. A like
+ * answers with the story's count including it, so it is visible once the reader's count reaches
+ * that number; its lag is from its acknowledgement to the first reader answer, received after
+ * it, that shows it.
+ */
+export async function benchLikeLag(
+  postgresUrl: string,
+  log: (line: string) => void,
+  options: { rate?: number; seconds?: number } = {},
+): Promise<LagResult> {
+  const rate = options.rate ?? 1000;
+  const seconds = options.seconds ?? 5;
+  const { system, ids } = await startOneProcess(postgresUrl, 1);
+  const storyUrl = `${system.baseUrl}/api/stories/${ids[0]}`;
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  try {
+    const acked: { likes: number; at: number }[] = [];
+    const seen: { likes: number; at: number }[] = [];
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        const story = await getJson<{ likes: number }>(storyUrl);
+        seen.push({ likes: story.likes, at: performance.now() });
+      }
+    })();
+    // Paced: every 10 ms, the likes due by now (a late tick catches up, never bursts ahead).
+    const total = rate * seconds;
+    const started = performance.now();
+    const sent: Promise<void>[] = [];
+    await new Promise<void>((resolve) => {
+      const tick = setInterval(() => {
+        const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+        while (sent.length < due) sent.push(like(agent, `${storyUrl}/like`).then((a) => void acked.push(a)));
+        if (sent.length >= total) {
+          clearInterval(tick);
+          resolve();
+        }
+      }, 10);
+    });
+    await Promise.all(sent);
+    const elapsed = (performance.now() - started) / 1000;
+    // Until the reader has seen the last like.
+    const last = Math.max(...acked.map((a) => a.likes));
+    const deadline = performance.now() + 10_000;
+    while ((seen.at(-1)?.likes ?? 0) < last && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    reading = false;
+    await reader;
+    const lags: number[] = [];
+    let j = 0;
+    for (const a of [...acked].sort((x, y) => x.at - y.at)) {
+      while (j < seen.length && seen[j]!.at < a.at) j++;
+      let k = j;
+      while (k < seen.length && seen[k]!.likes < a.likes) k++;
+      if (k === seen.length) throw new Error(`a like (count ${a.likes}) never became visible`);
+      lags.push(seen[k]!.at - a.at);
+    }
+    lags.sort((x, y) => x - y);
+    const result: LagResult = {
+      likes: acked.length,
+      ratePerSecond: acked.length / elapsed,
+      p50Ms: percentile(lags, 50),
+      p99Ms: percentile(lags, 99),
+      maxMs: lags.at(-1) ?? 0,
+    };
+    log(
+      `lag under load (${acked.length.toLocaleString('en')} likes paced at ${Math.round(result.ratePerSecond)}/s, one story, ` +
+        `${seen.length.toLocaleString('en')} reader polls): acknowledgement -> visible p50 ${result.p50Ms.toFixed(1)} ms, ` +
+        `p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(1)} ms`,
+    );
+    return result;
+  } finally {
+    agent.destroy();
+    await system.stop();
+  }
+}

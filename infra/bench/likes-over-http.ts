@@ -1,0 +1,164 @@
+import { request } from 'node:http';
+import { streams } from '@nocturne/events';
+import { given, storyPublished } from '@nocturne/events/testing';
+import autocannon, { type Result } from 'autocannon';
+import { startTestSystem, type TestSystem } from '../src/system/test-system';
+
+/** GET a JSON answer (the reader's view, without X-Min-Position: it answers at once). */
+export function getJson<T>(url: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => {
+        try {
+          resolve(JSON.parse(body) as T);
+        } catch (error) {
+          reject(error);
+        }
+      });
+      response.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * The product as `npm start` runs it by default: one process (command API, query API, projector
+ * and reactors), PostgreSQL LISTEN/NOTIFY for the wake-ups (no NATS), on a fresh database.
+ */
+export async function startOneProcess(
+  postgresUrl: string,
+  stories: number,
+): Promise<{ system: TestSystem; ids: string[] }> {
+  process.env.TEST_DATABASE_URL = postgresUrl;
+  const system = await startTestSystem({ natsUrl: undefined });
+  const ids: string[] = [];
+  for (let i = 0; i < stories; i++) {
+    const event = storyPublished({ isPremium: false });
+    await given(system.infra.store, streams.story(event.data.storyId), [event], 'no_stream');
+    ids.push(event.data.storyId);
+  }
+  await system.settle();
+  return { system, ids };
+}
+
+/** The likes the read model shows over the given stories, summed. */
+export async function likesShown(baseUrl: string, ids: readonly string[]): Promise<number> {
+  const rows = await getJson<{ id: string; likes: number }[]>(`${baseUrl}/api/stories`);
+  const wanted = new Set(ids);
+  return rows.filter((s) => wanted.has(s.id)).reduce((sum, s) => sum + s.likes, 0);
+}
+
+export interface LikesResult {
+  likesPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** 2xx answers autocannon received. */
+  acknowledged: number;
+  /** Like events in the store: the acknowledged ones and those answered after autocannon hung up. */
+  stored: number;
+  /** What the read model showed once the projector had caught up: must equal `stored`. */
+  shown: number;
+  /** Longest time an acknowledged like was not yet visible to a reader, sampled during the load. */
+  maxBehindMs: number;
+}
+
+/** Like events in the store's like streams of the given stories. */
+async function likesStored(system: TestSystem, ids: readonly string[]): Promise<number> {
+  let total = 0;
+  for (const id of ids) total += (await system.infra.store.readStream(streams.storyLikes(id))).length;
+  return total;
+}
+
+/**
+ * Like commands over HTTP: autocannon, 64 connections for 10 s, each connection cycling over 16
+ * stories, against the one-process server. Meanwhile a reader polls the story list (without
+ * X-Min-Position) and records how long the oldest acknowledged like it does not see yet has
+ * been waiting. At the end the likes the read model shows must equal the likes stored, and
+ * those the likes acknowledged (plus the requests in flight when autocannon stopped).
+ */
+export async function benchLikes(
+  postgresUrl: string,
+  log: (line: string) => void,
+  options: { connections?: number; seconds?: number; stories?: number } = {},
+): Promise<LikesResult> {
+  const connections = options.connections ?? 64;
+  const seconds = options.seconds ?? 10;
+  const { system, ids } = await startOneProcess(postgresUrl, options.stories ?? 16);
+  try {
+    const acks: number[] = [];
+    let maxBehindMs = 0;
+    let running = true;
+    const poller = (async () => {
+      while (running) {
+        const sent = acks.length;
+        const shown = await likesShown(system.baseUrl, ids);
+        const now = performance.now();
+        // Likes are acknowledged (and counted) in about the order they become visible: the
+        // oldest acknowledgement the reader cannot see yet is number `shown`.
+        if (shown < sent) maxBehindMs = Math.max(maxBehindMs, now - acks[shown]!);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const result = await new Promise<Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: system.baseUrl,
+          connections,
+          duration: seconds,
+          requests: ids.map((id) => ({ method: 'POST', path: `/api/stories/${id}/like` })),
+        },
+        (error, done) => (error ? reject(error) : resolve(done)),
+      );
+      instance.on('response', (_client, statusCode) => {
+        if (statusCode === 200) acks.push(performance.now());
+      });
+    });
+    running = false;
+    await poller;
+    if (result.non2xx || result.errors)
+      throw new Error(`likes: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    const acknowledged = result['2xx'];
+    // The server is still storing the likes autocannon hung up on: wait until none arrives.
+    let stored = await likesStored(system, ids);
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const again = await likesStored(system, ids);
+      if (again === stored) break;
+      stored = again;
+    }
+    await system.settle();
+    const shown = await likesShown(system.baseUrl, ids);
+    const likesPerSecond = acknowledged / seconds;
+    log(
+      `likes over HTTP (${connections} connections, ${seconds} s, one process): ${Math.round(likesPerSecond).toLocaleString('en')} likes/s, ` +
+        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${acknowledged.toLocaleString('en')} acknowledged, ` +
+        `${stored.toLocaleString('en')} stored, read model shows ${shown.toLocaleString('en')}; ` +
+        `at most ${Math.round(maxBehindMs)} ms behind during the load`,
+    );
+    // autocannon stops with up to one request per connection in flight: the server stores and
+    // answers those too, after the client has hung up. So the read model must show exactly the
+    // stored likes, and those are the acknowledged ones plus at most one per connection.
+    if (shown !== stored) throw new Error(`the read model shows ${shown} likes but ${stored} are stored`);
+    if (stored < acknowledged || stored > acknowledged + connections)
+      throw new Error(
+        `${stored} likes stored for ${acknowledged} acknowledged by ${connections} connections`,
+      );
+    return {
+      likesPerSecond,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      acknowledged,
+      stored,
+      shown,
+      maxBehindMs,
+    };
+  } finally {
+    await system.stop();
+  }
+}
