@@ -7,6 +7,7 @@ import { pendingPaymentsRoutes } from './admin/pending-payments';
 import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
 import { paymentSettingsRoutes } from './payments/payment-settings';
+import { readYourWrites } from './read-your-writes';
 import { siteInfoRoutes } from './site/site-info';
 import { subscribersRoutes } from './stats/subscribers';
 import { getStoryRoutes } from './stories/get-story';
@@ -25,12 +26,7 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
     }
   });
   await app.register(adminAuthentication(deps.adminAuth));
-  // Read-your-writes: wait (bounded) until the read models reach the client's last write.
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers['x-min-position'];
-    const position = typeof header === 'string' ? Number(header) : Number.NaN;
-    if (Number.isSafeInteger(position) && position > 0) await deps.consistency.waitFor(position);
-  });
+  readYourWrites(app, deps.consistency);
   await app.register(meRoutes, deps);
   await app.register(listStoriesRoutes, deps);
   await app.register(getStoryRoutes, deps);
