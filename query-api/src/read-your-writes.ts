@@ -22,9 +22,13 @@ export function readYourWrites(app: FastifyInstance, consistency: Consistency): 
     if (position === 0) return;
     const result = await consistency.waitFor(position);
     if (result.kind === 'beyond-head') {
-      return reply.status(400).send({
-        detail: `X-Min-Position ${position} is beyond the event log's head (${result.head}): nothing can reach it`,
-      });
+      // The head lets a client whose position came from an older log (a reset) start over.
+      return reply
+        .status(400)
+        .header('X-Event-Log-Head', String(result.head))
+        .send({
+          detail: `X-Min-Position ${position} is beyond the event log's head (${result.head}): nothing can reach it`,
+        });
     }
     if (result.kind === 'timeout') {
       return reply

@@ -2,7 +2,7 @@ import type { AccountRateLimits, CommandApiDeps, WorkSlots } from '@nocturne/com
 import { createPremiumUnlocker } from '@nocturne/command-api';
 import { AdminAuthenticator, hashAdminPassword } from '@nocturne/events/auth';
 import type { AdminSessions, RateLimiter } from '@nocturne/events/security';
-import { Consistency, type QueryApiDeps, readModelPositions } from '@nocturne/query-api';
+import { Consistency, type QueryApiDeps, readModelPositions, StoryListCache } from '@nocturne/query-api';
 import type { AppConfig } from '../config';
 import type { Infrastructure } from './connect';
 
@@ -64,6 +64,7 @@ export async function apiDepsFrom(
   const query: QueryApiDeps = {
     db: infra.db,
     consistency: new Consistency(readModelPositions(infra.db, infra.store), infra.notifier),
+    storyList: new StoryListCache(infra.db, infra.notifier),
     clock,
     store: infra.store,
     vault: infra.vault,

@@ -1,11 +1,27 @@
 import type { Story } from '@nocturne/events/domain';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { QueryApiDeps } from '../deps';
-import { coverStory, fullStory, lockedStory } from './story-answer';
+import { cachedBody, jsonArray, sendCached } from './list/cached-body';
+import { pageOf, pageRequestFrom } from './list/paging';
+import type { ListedStory } from './list/story-list-cache';
+import { coverStory, fullStory } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
 
+/** The list's answer depends on who asks (and what they last wrote), and on the encoding. */
+const VARY = 'Accept-Encoding, Authorization, X-Admin-Code, X-Min-Position';
+
+function minPositionOf(header: string | string[] | undefined): number {
+  // Already validated and waited for by the read-your-writes hook.
+  return typeof header === 'string' ? Number(header) : 0;
+}
+
+function setNextCursor(reply: FastifyReply, nextCursor: string | null) {
+  if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
+}
+
 /**
- * GET /api/stories: every published story, newest first.
+ * GET /api/stories: every published story, newest first; with `?limit=N` (1 to 100) and
+ * `?cursor=` (the previous page's X-Next-Cursor), one page of it.
  *
  * Who may see a premium story in full here: an admin, and a user who has unlocked that story.
  * A subscriber with stories left who has not opened it sees its cover (the first image,
@@ -13,24 +29,48 @@ import { signerFor, unlockedBy, viewerOf } from './viewer';
  * what spends one of their 30. Everyone else gets the locked entry: only the blurred preview
  * and the first 10 words of the first text.
  * An admin's entries also say how many slides each story has.
+ *
+ * Served from the in-memory snapshot (list/story-list-cache.ts): the anonymous answer is sent as
+ * kept bytes; a reader's answer is that list with their own overlay (the premium stories they
+ * unlocked, covers signed for them), never a table scan.
  */
 export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/stories', async (request) => {
+  app.get('/api/stories', async (request, reply) => {
+    const page = pageRequestFrom(request.query);
+    const snapshot = await deps.storyList.current(minPositionOf(request.headers['x-min-position']));
+    reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', VARY);
+
+    const anonymous = !request.headers.authorization && !request.admin;
+    if (anonymous) {
+      reply.header('Cache-Control', 'public, max-age=1');
+      if (!page) return sendCached(request, reply, snapshot.whole);
+      const { body, nextCursor } = snapshot.anonymousPage(page);
+      setNextCursor(reply, nextCursor);
+      return sendCached(request, reply, body);
+    }
+
+    reply.header('Cache-Control', 'private, no-cache');
+    const { items, nextCursor } = page
+      ? pageOf(snapshot.stories, page)
+      : { items: snapshot.stories, nextCursor: null };
+    setNextCursor(reply, nextCursor);
     const viewer = await viewerOf(request, deps);
-    const [rows, unlocked] = await Promise.all([
-      deps.db.selectFrom('stories').selectAll().orderBy('position', 'desc').execute(),
-      unlockedBy(deps, viewer.user),
-    ]);
     const signer = signerFor(viewer, deps);
+    if (viewer.admin) {
+      return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
+    }
+    const unlocked = await unlockedBy(deps, viewer.user);
     const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
-    return rows.map((row): Story => {
-      const mayRead = !row.is_premium || viewer.admin !== null || unlocked.has(row.id);
-      const story = mayRead
-        ? fullStory(row, signer)
-        : mayUnlock && signer
-          ? coverStory(row, signer)
-          : lockedStory(row);
-      return viewer.admin ? { ...story, slides: row.slides.length } : story;
-    });
+    // A reader without premium sees exactly the anonymous list: the kept bytes, privately.
+    if (unlocked.size === 0 && !mayUnlock) {
+      if (!page) return sendCached(request, reply, snapshot.whole);
+      return sendCached(request, reply, snapshot.anonymousPage(page).body);
+    }
+    const entry = (s: ListedStory): string => {
+      if (!s.row.is_premium || !signer) return s.json;
+      if (unlocked.has(s.row.id)) return JSON.stringify(fullStory(s.row, signer));
+      return mayUnlock ? JSON.stringify(coverStory(s.row, signer)) : s.json;
+    };
+    return sendCached(request, reply, cachedBody(jsonArray(items.map(entry)), false));
   });
 };
