@@ -15,7 +15,9 @@ function minPositionOf(header: string | string[] | undefined): number {
   return typeof header === 'string' ? Number(header) : 0;
 }
 
-function setNextCursor(reply: FastifyReply, nextCursor: string | null) {
+/** A page says where the next one starts and how many stories there are in all (the profile's "Showing N of T"). */
+function setPaging(reply: FastifyReply, nextCursor: string | null, total: number) {
+  reply.header('X-Total-Count', String(total));
   if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
 }
 
@@ -45,7 +47,7 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
       reply.header('Cache-Control', 'public, max-age=1');
       if (!page) return sendCached(request, reply, snapshot.whole);
       const { body, nextCursor } = snapshot.anonymousPage(page);
-      setNextCursor(reply, nextCursor);
+      if (page) setPaging(reply, nextCursor, snapshot.stories.length);
       return sendCached(request, reply, body);
     }
 
@@ -53,7 +55,7 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     const { items, nextCursor } = page
       ? pageOf(snapshot.stories, page)
       : { items: snapshot.stories, nextCursor: null };
-    setNextCursor(reply, nextCursor);
+    if (page) setPaging(reply, nextCursor, snapshot.stories.length);
     const viewer = await viewerOf(request, deps);
     const signer = signerFor(viewer, deps);
     if (viewer.admin) {

@@ -2,6 +2,7 @@ import type { EventData } from '@nocturne/events';
 import type { Insertable } from 'kysely';
 import type { StoryImagesTable } from '../../read-model/schema';
 import type { Projection } from '../../runner/projection';
+import { storyCard } from './story-card';
 
 /** The images of a story as the image route looks them up: every slide image and the preview. */
 function storyImageRows(story: EventData<'StoryPublished'>): Insertable<StoryImagesTable>[] {
@@ -40,6 +41,7 @@ export const storiesProjection: Projection = {
             is_premium: event.data.isPremium,
             slides: JSON.stringify(event.data.slides),
             preview: JSON.stringify(event.data.preview),
+            card: JSON.stringify(storyCard(event.data.slides)),
             published_at: event.recordedAt,
             position: event.position,
           })
