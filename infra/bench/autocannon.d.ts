@@ -15,6 +15,7 @@ declare module 'autocannon' {
     throughput: Stat;
     latency: { p50: number; p99: number };
     non2xx: number;
+    '3xx': number;
     errors: number;
   }
   export default function autocannon(options: Options): Promise<Result>;

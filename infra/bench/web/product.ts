@@ -12,6 +12,8 @@ const bootstrap = fileURLToPath(new URL('../../bin/bootstrap.mjs', import.meta.u
 
 export interface RunningProduct {
   baseUrl: string;
+  /** The bootstrap process's id (the server runs as its child). */
+  pid: number;
   adminPassword: string;
   stop(): Promise<void>;
 }
@@ -70,5 +72,5 @@ export async function startProduct(services: TestServices): Promise<RunningProdu
     await stop();
     throw error;
   }
-  return { baseUrl, adminPassword, stop };
+  return { baseUrl, pid: child.pid ?? 0, adminPassword, stop };
 }
