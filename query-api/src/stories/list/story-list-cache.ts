@@ -1,3 +1,4 @@
+import { HttpError } from '@nocturne/events/http';
 import type { Notifier } from '@nocturne/events/notify';
 import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
 import type { Kysely, Selectable } from 'kysely';
@@ -85,8 +86,16 @@ export class StoryListCache {
   /** A snapshot at `minPosition` or later (0: the current one, checked now and then). */
   async current(minPosition = 0): Promise<ListSnapshot> {
     let snapshot = this.snapshot ?? (await this.load());
-    while (snapshot.position < minPosition) {
-      // A load that began before the read models reached minPosition may come back below it.
+    // A load that began before the read models reached minPosition may come back below it: one
+    // more then starts after. Bounded: the read-your-writes hook has seen the read models there.
+    for (let attempt = 0; snapshot.position < minPosition; attempt++) {
+      if (attempt === 3) {
+        throw new HttpError(
+          503,
+          `The story list has not reached position ${minPosition} yet (it is at ${snapshot.position}); try again shortly`,
+          { 'Retry-After': '1' },
+        );
+      }
       snapshot = await this.load();
     }
     if (Date.now() - this.checkedAt > this.checkEveryMs) this.refreshInBackground();
