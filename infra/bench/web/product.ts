@@ -14,6 +14,8 @@ export interface RunningProduct {
   baseUrl: string;
   /** The bootstrap process's id (the server runs as its child). */
   pid: number;
+  /** Its database (read models and, without EVENTSTORE_URL, the event store). */
+  databaseUrl: string;
   adminPassword: string;
   stop(): Promise<void>;
 }
@@ -72,5 +74,5 @@ export async function startProduct(services: TestServices): Promise<RunningProdu
     await stop();
     throw error;
   }
-  return { baseUrl, pid: child.pid ?? 0, adminPassword, stop };
+  return { baseUrl, pid: child.pid ?? 0, databaseUrl: database.url, adminPassword, stop };
 }
