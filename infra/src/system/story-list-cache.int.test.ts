@@ -181,6 +181,10 @@ describe('the cached story list', () => {
       'X-Min-Position': position,
     });
 
+    // The subscriber's list before the unlock (kept a moment by query-api): a cover only.
+    const beforeUnlock = await list('/api/stories', auth(subscriber.token, grant.position!));
+    expect(beforeUnlock.body.find((s) => s.id === unlockedStory.id)?.texts).toHaveLength(1);
+
     const open = await fetch(`${system.baseUrl}/api/stories/${unlockedStory.id}`, {
       headers: auth(subscriber.token, grant.position!),
     });

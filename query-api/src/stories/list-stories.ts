@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 import { cachedBody, jsonArray, sendCached } from './list/cached-body';
 import { pageOf, pageRequestFrom } from './list/paging';
+import { PersonalAnswers } from './list/personal-answers';
 import type { ListedStory } from './list/story-list-cache';
 import { coverStory, fullStory } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
@@ -37,25 +38,31 @@ function setPaging(reply: FastifyReply, nextCursor: string | null, total: number
  * unlocked, covers signed for them), never a table scan.
  */
 export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  const personalAnswers = new PersonalAnswers();
   app.get('/api/stories', async (request, reply) => {
     const page = pageRequestFrom(request.query);
     const snapshot = await deps.storyList.current(minPositionOf(request.headers['x-min-position']));
     reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', VARY);
-
-    const anonymous = !request.headers.authorization && !request.admin;
-    if (anonymous) {
-      reply.header('Cache-Control', 'public, max-age=1');
-      if (!page) return sendCached(request, reply, snapshot.whole);
-      const { body, nextCursor } = snapshot.anonymousPage(page);
-      if (page) setPaging(reply, nextCursor, snapshot.stories.length);
-      return sendCached(request, reply, body);
-    }
-
-    reply.header('Cache-Control', 'private, no-cache');
     const { items, nextCursor } = page
       ? pageOf(snapshot.stories, page)
       : { items: snapshot.stories, nextCursor: null };
     if (page) setPaging(reply, nextCursor, snapshot.stories.length);
+    const anonymousBody = () => (page ? snapshot.anonymousPage(page).body : snapshot.whole);
+
+    const authorization = request.headers.authorization;
+    if (!authorization && !request.admin) {
+      reply.header('Cache-Control', 'public, max-age=1');
+      return sendCached(request, reply, anonymousBody());
+    }
+
+    reply.header('Cache-Control', 'private, no-cache');
+    const personalKey =
+      authorization && !request.admin
+        ? PersonalAnswers.key(authorization, snapshot.position, deps.consistency.known(), request.url)
+        : undefined;
+    const kept = personalKey === undefined ? undefined : personalAnswers.get(personalKey);
+    if (kept) return sendCached(request, reply, kept);
+
     const viewer = await viewerOf(request, deps);
     const signer = signerFor(viewer, deps);
     if (viewer.admin) {
@@ -63,16 +70,15 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     }
     const unlocked = await unlockedBy(deps, viewer.user);
     const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
-    // A reader without premium sees exactly the anonymous list: the kept bytes, privately.
-    if (unlocked.size === 0 && !mayUnlock) {
-      if (!page) return sendCached(request, reply, snapshot.whole);
-      return sendCached(request, reply, snapshot.anonymousPage(page).body);
-    }
     const entry = (s: ListedStory): string => {
       if (!s.row.is_premium || !signer) return s.json;
       if (unlocked.has(s.row.id)) return JSON.stringify(fullStory(s.row, signer));
       return mayUnlock ? JSON.stringify(coverStory(s.row, signer)) : s.json;
     };
-    return sendCached(request, reply, cachedBody(jsonArray(items.map(entry)), false));
+    // A reader without premium sees exactly the anonymous list: the kept bytes, privately.
+    const body =
+      unlocked.size === 0 && !mayUnlock ? anonymousBody() : cachedBody(jsonArray(items.map(entry)));
+    if (personalKey !== undefined) personalAnswers.set(personalKey, body);
+    return sendCached(request, reply, body);
   });
 };
