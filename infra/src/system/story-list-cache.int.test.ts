@@ -86,17 +86,20 @@ async function loggedInUser(): Promise<{ email: string; token: string; position:
 }
 
 describe('the cached story list', () => {
-  it('a like, then the list with its X-Min-Position, shows the like: 200 times in a row', async () => {
+  it('a like, then the list (or the free story) with its X-Min-Position, shows the like: 200 times in a row', async () => {
     const { id } = await publish();
     for (let n = 1; n <= 200; n++) {
       const like = await fetch(`${system.baseUrl}/api/stories/${id}/like`, { method: 'POST' });
       expect(like.status).toBe(200);
       const position = like.headers.get('x-event-position')!;
-      const path = n % 2 === 0 ? '/api/stories' : '/api/stories?limit=5';
+      const path = ['/api/stories', '/api/stories?limit=5', `/api/stories/${id}`][n % 3]!;
       const answer = await list(path, { 'X-Min-Position': position });
       expect(answer.status).toBe(200);
       expect(Number(answer.headers.get('x-projected-position'))).toBeGreaterThanOrEqual(Number(position));
-      expect(answer.body.find((s) => s.id === id)?.likes, `like ${n} via ${path}`).toBe(n);
+      const story = Array.isArray(answer.body)
+        ? answer.body.find((s) => s.id === id)
+        : (answer.body as Entry);
+      expect(story?.likes, `like ${n} via ${path}`).toBe(n);
     }
   });
 

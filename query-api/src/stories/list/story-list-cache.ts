@@ -30,6 +30,14 @@ export class ListSnapshot {
     this.whole = cachedBody(jsonArray(stories.map((s) => s.json)));
   }
 
+  private byId: Map<string, ListedStory> | undefined;
+
+  /** A story of this snapshot by its id. */
+  story(id: string): ListedStory | undefined {
+    this.byId ??= new Map(this.stories.map((s) => [s.row.id, s]));
+    return this.byId.get(id);
+  }
+
   /** The anonymous answer for a page, with the next page's cursor. */
   anonymousPage(page: PageRequest): { body: CachedBody; nextCursor: string | null } {
     const { items, nextCursor } = pageOf(this.stories, page);
