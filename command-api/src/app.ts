@@ -1,4 +1,4 @@
-import { adminAuthentication, requireStorableText } from '@nocturne/events/http';
+import { adminAuthentication, documentationOnlySchemas, requireStorableText } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { deleteUserRoutes } from './admin/delete-user';
 import { resendVerificationRoutes } from './admin/resend-verification';
@@ -21,6 +21,8 @@ import { joinWaitlistRoutes } from './waitlist/join-waitlist';
  * It appends events and never writes read models.
  */
 export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  // The routes' zod schemas document them (GET /api/openapi.json); the handlers validate.
+  documentationOnlySchemas(app);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (methods.some((m) => m === 'GET' || m === 'HEAD')) {

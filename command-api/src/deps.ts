@@ -41,4 +41,14 @@ export interface CommandApiDeps {
   clock: () => Date;
   /** The bound on concurrent uploads' image work (default: images/work-slots.ts). */
   imageWork?: WorkSlots;
+  /**
+   * The development mail outbox (no SMTP_URL): deleting a user removes the mails addressed to
+   * them. Absent when mail goes out through a relay (nothing is kept here then).
+   */
+  mailOutbox?: MailOutbox;
+}
+
+/** Kept mail that erasure must reach (infra wires the development outbox, projector/mail). */
+export interface MailOutbox {
+  eraseMailTo(address: string): Promise<number>;
 }

@@ -27,3 +27,22 @@ it('survives the server ending an idle connection, and serves the next query', a
   expect(again.rows[0]!.one).toBe(1);
   await pool.end();
 });
+
+it('survives the server ending a checked-out connection: the holder gets the error, the process goes on', async () => {
+  const pool = createPool({ connectionString: database.url, max: 1 });
+  const client = await pool.connect();
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  // A client checked out of a pg pool has no pool listener: without one of its own, the 'error'
+  // it emits when its connection is cut would be an uncaught exception (vitest fails the run).
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  const cut = expect(client.query('select pg_sleep(5)')).rejects.toThrow(/terminat/);
+  await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+  await admin.end();
+  await cut;
+  await new Promise((resolve) => setTimeout(resolve, 50)); // the 'error' event follows the rejection
+  client.release(true);
+  const again = await pool.query<{ one: number }>('select 1 as one');
+  expect(again.rows[0]!.one).toBe(1);
+  await pool.end();
+});

@@ -1,13 +1,19 @@
 import pg from 'pg';
 
 /**
- * Every PostgreSQL pool of the system. A pool's idle connection can be ended by the server
- * (a restart, a failover, `pg_terminate_backend`); pg then emits 'error' on the pool, and an
- * 'error' with no listener would crash the process. The pool drops that connection and opens a
- * new one on the next query, so there is nothing else to do.
+ * Every PostgreSQL pool of the system. The server can end a connection at any time (a restart,
+ * a failover, `pg_terminate_backend`); pg then emits 'error' on the client, and on the pool for
+ * an idle one, and an 'error' with no listener crashes the process. A client that is checked out
+ * (a transaction, the reactors' advisory lock) has no pool listener: it gets one of its own
+ * here, once, when the pool opens it. Nothing else to do: the query under way fails with the
+ * error (its caller answers 503 or retries), and the caller's release drops the broken
+ * connection; the pool opens a new one on the next query.
  */
 export function createPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool(config);
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return pool;
 }

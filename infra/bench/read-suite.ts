@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { streams } from '@nocturne/events';
 import { openEventStore } from '@nocturne/events/store/open';
-import { given } from '@nocturne/events/testing';
+import { createTestDatabase, given } from '@nocturne/events/testing';
 import autocannon from 'autocannon';
 import { repoRoot } from '../bin/web-build.mjs';
 import { adminToken, createVerifiedUser, setPremium } from '../e2e/fixtures/api';
 import type { TestServices } from '../src/test-env/pick-services';
-import { startProduct } from './web/product';
+import { runNpmStart } from './web/product';
 
 /**
  * The read side at the HTTP ceiling (issue 11): autocannon, 64 connections, 10 s after a 2 s
@@ -131,12 +131,23 @@ export async function benchRead(
   runs.push({ name: 'bare Fastify hello-world', ...baseline, ratio: 1 });
 
   log('starting the product as npm start does (bootstrap, launcher)...');
-  const product = await startProduct(services);
+  process.env.TEST_DATABASE_URL = services.postgresUrl;
+  const database = await createTestDatabase('bench_read');
+  const product = await runNpmStart({
+    DATABASE_URL: database.url,
+    NATS_URL: services.natsUrl ?? '',
+    NATS_SUBJECT_PREFIX: database.name,
+    DEMO: '0',
+    EXPOSE_VERIFICATION_TOKEN: 'true',
+  }).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
   try {
     const base = product.baseUrl;
     // Appended straight to the product's event store (uploads are rate-limited per client, and
     // image processing is not what this suite measures); its projector builds the read models.
-    const store = await openEventStore({ databaseUrl: product.databaseUrl });
+    const store = await openEventStore({ databaseUrl: database.url });
     let freeId = '';
     const premium: string[] = [];
     try {
@@ -223,6 +234,7 @@ export async function benchRead(
     rss.push(...rssTree(product.pid, 'npm start'));
   } finally {
     await product.stop();
+    await database.drop();
   }
   return { runs, rss };
 }

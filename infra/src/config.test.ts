@@ -106,3 +106,12 @@ describe('SPLIT_* (split mode, one service per process)', () => {
     );
   });
 });
+
+describe('DEMO (issue 13 item 6)', () => {
+  it('is on by default, off with 0 (or false, no, off), and refuses anything else', () => {
+    expect(parseConfig({}).DEMO).toBe(true);
+    expect(parseConfig({ DEMO: '' }).DEMO).toBe(true);
+    for (const off of ['0', 'false', 'no', 'off']) expect(parseConfig({ DEMO: off }).DEMO).toBe(false);
+    expect(() => parseConfig({ DEMO: 'maybe' })).toThrow(/DEMO/);
+  });
+});

@@ -97,12 +97,15 @@ export const ConfigSchema = z.object({
    */
   INTERNAL_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
   TRUST_PROXY: optional(trustProxy).default(false),
+  /** `npm start` on the embedded database and an empty event log creates the demo library. */
+  DEMO: optional(flag).default(true),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   // Split mode, one service per process: the supervisor (infra/src/split/main.ts) sets the port
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.
   SPLIT_SERVICE_PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)),
   SPLIT_COMMAND_API_URL: optional(z.url({ message: 'must be a URL such as http://command-api:4001' })),
   SPLIT_QUERY_API_URL: optional(z.url({ message: 'must be a URL such as http://query-api:4002' })),
+  SPLIT_PROJECTOR_URL: optional(z.url({ message: 'must be a URL such as http://projector:4003' })),
   SPLIT_LISTEN_HOST: optional(z.string()).default('127.0.0.1'),
   SPLIT_GATEWAY_HOST: optional(z.string()).default('0.0.0.0'),
 });
@@ -150,6 +153,8 @@ export interface SplitServiceConfig {
   port: number;
   commandApiUrl: string;
   queryApiUrl: string;
+  /** Where the gateway's /readyz asks the projector's probe listener; unset: it does not. */
+  projectorUrl: string | undefined;
   /** Where command-api and query-api listen (loopback unless in containers of their own). */
   listenHost: string;
   /** Where the gateway listens. */
@@ -170,6 +175,7 @@ export function splitServiceConfig(raw: RawConfig): SplitServiceConfig {
     port: raw.SPLIT_SERVICE_PORT!,
     commandApiUrl: raw.SPLIT_COMMAND_API_URL!,
     queryApiUrl: raw.SPLIT_QUERY_API_URL!,
+    projectorUrl: raw.SPLIT_PROJECTOR_URL,
     listenHost: raw.SPLIT_LISTEN_HOST,
     gatewayHost: raw.SPLIT_GATEWAY_HOST,
   };

@@ -1,4 +1,4 @@
-import { adminAuthentication } from '@nocturne/events/http';
+import { adminAuthentication, documentationOnlySchemas } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { userHistoryRoutes } from './admin/history/user-history-route';
 import { listUsersRoutes } from './admin/list-users';
@@ -19,6 +19,8 @@ import { meRoutes } from './users/me';
  * exception, the premium unlock, goes through a port to command-api).
  */
 export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  // The routes' zod schemas document them (GET /api/openapi.json); the handlers validate.
+  documentationOnlySchemas(app);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (methods.some((m) => m !== 'GET' && m !== 'HEAD')) {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 
 /** Where the waiter reads the truth (notifications are only hints). */
 export interface PositionSource {
-  /** The position every projection has applied (the lowest checkpoint). */
+  /** The position every running projection has applied (the lowest checkpoint). */
   projected(): Promise<number>;
   /** The event log's last position: nothing above it can ever be projected. */
   head(): Promise<number>;
@@ -17,10 +17,13 @@ export function readModelPositions(
   store: Pick<EventStore, 'headPosition'>,
 ): PositionSource {
   return {
+    // A stopped projection (it could not apply an event; /readyz says so) is left out: waiting
+    // for it would only make every read time out.
     async projected() {
       const row = await db
         .selectFrom('projection_checkpoints')
         .select((eb) => eb.fn.min('position').as('position'))
+        .where('stopped_position', 'is', null)
         .executeTakeFirst();
       return Number(row?.position ?? 0);
     },

@@ -15,10 +15,12 @@ export function readYourWrites(app: FastifyInstance, consistency: Consistency): 
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers['x-min-position'];
     if (header === undefined) return;
-    const position = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : Number.NaN;
-    if (!Number.isSafeInteger(position)) {
-      return reply.status(400).send({ detail: 'X-Min-Position must be a non-negative whole number' });
+    // An event position as this server wrote it (digits only): anything else is a 400, where
+    // `Number()` would have read "0x10", "1e3" or " 1" as a position to wait for.
+    if (typeof header !== 'string' || !/^[0-9]{1,15}$/.test(header)) {
+      return reply.status(400).send({ detail: 'X-Min-Position must be an event position (a whole number)' });
     }
+    const position = Number(header);
     if (position === 0) return;
     const result = await consistency.waitFor(position);
     if (result.kind === 'beyond-head') {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { streams, userKeyOf } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
@@ -69,8 +71,11 @@ async function call(
   return { status: response.status, body: parsed, text, position };
 }
 
-const asAdmin = (method: string, path: string, options: { form?: Record<string, string> } = {}) =>
-  call(method, path, { ...options, admin: adminToken });
+const asAdmin = (
+  method: string,
+  path: string,
+  options: { form?: Record<string, string>; client?: string } = {},
+) => call(method, path, { ...options, admin: adminToken });
 
 const userPath = (email: string, rest = '') => `/api/admin/users/${encodeURIComponent(email)}${rest}`;
 
@@ -405,24 +410,67 @@ describe('purchase, grant, quota and audit replay', () => {
   });
 });
 
+/** The .eml files of the development outbox whose To header names the address. */
+async function outboxMailsTo(address: string): Promise<string[]> {
+  const dir = join(system.config.dataDir, 'outbox');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const mails = await Promise.all(
+    names.map(async (name) => ({ name, text: await readFile(join(dir, name), 'utf8') })),
+  );
+  return mails.filter((mail) => mail.text.includes(`To: ${address}`)).map((mail) => mail.name);
+}
+
 describe('deletion erases', () => {
-  it('leaves the address in no read model, answer, audit replay, rebuild or raw event', async () => {
+  it('leaves the address, transaction ids and admin IPs in no read model, answer, audit replay, rebuild, raw event or outbox mail', async () => {
     const email = `erase-${randomUUID().slice(0, 8)}@example.test`;
+    const bystander = `keep-${randomUUID().slice(0, 8)}@example.test`;
+    const adminIp = '203.0.113.77';
     const token = await signUpVerifiedAndLogIn(email);
+    const other = await call('POST', '/api/auth/signup', {
+      body: { email: bystander, password: 'secret-pass-1', age_confirmed: true },
+      client: '198.51.100.23', // the signup limit of this test's own address is spent below
+    });
+    expect(other.status).toBe(200);
     await call('POST', '/api/payment/confirm', {
       body: { email, amount: 15, transaction_id: 'ERASE-1', payment_method: 'paypal' },
       token,
     });
     await call('POST', '/api/waitlist', { form: { email, feedback: 'x' } });
-    await asAdmin('PUT', userPath(email, '/subscription'), { form: { is_subscribed: 'true' } });
+    await asAdmin('PUT', userPath(email, '/subscription'), {
+      form: { is_subscribed: 'true' },
+      client: adminIp,
+    });
+    await call('POST', '/api/payment/confirm', {
+      body: { email, amount: 15, transaction_id: 'ERASE-2', payment_method: 'paypal' },
+      token,
+    });
+    // The same transaction id again is recorded once (compared after decryption).
     await call('POST', '/api/payment/confirm', {
       body: { email, amount: 15, transaction_id: 'ERASE-2', payment_method: 'paypal' },
       token,
     });
     expect(JSON.stringify((await asAdmin('GET', '/api/admin/users')).body)).toContain(email);
+    const payments = JSON.stringify((await asAdmin('GET', '/api/admin/payments')).body);
+    expect(payments).toContain('ERASE-2');
+    // While the account exists, the replay shows the transaction ids and the admin's address.
+    const before = (await asAdmin('GET', userPath(email, '/history'))).body as {
+      timeline: { type: string; who: string; details: { transaction_id?: string } }[];
+    };
+    const confirmations = before.timeline.filter((e) => e.type === 'PaymentConfirmationSubmitted');
+    expect(confirmations.map((e) => e.details.transaction_id)).toEqual(['ERASE-1', 'ERASE-2']);
+    expect(before.timeline.find((e) => e.type === 'PremiumGranted')?.who).toMatch(
+      new RegExp(`^admin session .+ from ${adminIp}$`),
+    );
+    await system.reactors.drain();
+    expect(await outboxMailsTo(email)).not.toEqual([]);
+    const bystanderMails = await outboxMailsTo(bystander);
+    expect(bystanderMails).not.toEqual([]);
 
-    const deletion = await asAdmin('DELETE', userPath(email));
+    const deletion = await asAdmin('DELETE', userPath(email), { client: adminIp });
     expect(deletion.status).toBe(200);
+    // The development outbox keeps no mail to the deleted address, and every other mail.
+    expect(await outboxMailsTo(email)).toEqual([]);
+    expect(await outboxMailsTo(bystander)).toEqual(bystanderMails);
     expect((await asAdmin('DELETE', userPath(email))).status).toBe(404);
     await system.settle();
 
@@ -443,10 +491,14 @@ describe('deletion erases', () => {
       call('GET', '/api/stories'),
       call('GET', '/api/auth/me', { token }),
     ]);
-    for (const answer of answers) expect(answer.text.toLowerCase()).not.toContain(email);
-    const history = answers[3]!.body as { email: string | null; state: { deleted: boolean } };
-    expect(history.email).toBeNull();
-    expect(history.state.deleted).toBe(true);
+    for (const answer of answers) {
+      expect(answer.text.toLowerCase()).not.toContain(email);
+      expect(answer.text).not.toContain('ERASE-');
+      expect(answer.text).not.toContain(adminIp);
+    }
+    // The history of a deleted account is gone from the panel.
+    expect(answers[3]!.status).toBe(404);
+    expect(answers[3]!.body).toEqual({ detail: expect.stringMatching(/deleted/) });
 
     const client = new pg.Client({ connectionString: system.config.databaseUrl });
     await client.connect();
@@ -456,11 +508,13 @@ describe('deletion erases', () => {
       expect(live.length).toBeGreaterThan(0);
       expect(live.filter((row) => row.toLowerCase().includes(email))).toEqual([]);
       // The raw event table, every column.
-      const { rows } = await client.query(
-        `select count(*)::int as n from es_events e where e::text ilike $1`,
-        [`%${email}%`],
-      );
-      expect(rows[0].n).toBe(0);
+      for (const secret of [email, 'ERASE-1', 'ERASE-2', adminIp]) {
+        const { rows } = await client.query(
+          `select count(*)::int as n from es_events e where e::text ilike $1`,
+          [`%${secret}%`],
+        );
+        expect(rows[0].n, secret).toBe(0);
+      }
       const { rows: all } = await client.query(`select count(*)::int as n from es_events`);
       expect(all[0].n).toBeGreaterThan(0);
 
@@ -480,6 +534,7 @@ describe('deletion erases', () => {
         const rebuilt = await rowsOfSchema(client, schema);
         expect(rebuilt.some((row) => row.startsWith('users:'))).toBe(true);
         expect(rebuilt.filter((row) => row.toLowerCase().includes(email))).toEqual([]);
+        expect(rebuilt.filter((row) => row.includes('ERASE-'))).toEqual([]);
       } finally {
         await db.destroy();
         await client.query(`drop schema if exists "${schema}" cascade`);

@@ -1,23 +1,40 @@
-import { requireAdmin } from '@nocturne/events/http';
+import { apiSchema, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { waitlistSubject } from '../waitlist/waitlist-subject';
+import { adminActorOnUser } from './admin-actor';
 import { adminRateLimit } from './admin-rate-limit';
 import { deleteUserDecider } from './delete-user-decider';
-import { targetUser } from './target-user';
+import { TargetUserParams, targetUser } from './target-user';
+
+const deleteUserDoc = apiSchema({
+  summary: 'Delete a user and erase their personal data (admin)',
+  tags: ['admin'],
+  security: ['admin'],
+  params: TargetUserParams,
+  ok: { 200: { description: 'Deleted', schema: z.object({ message: z.string() }) } },
+  errors: {
+    401: 'No X-Admin-Code, or a wrong or expired one',
+    404: 'User not found',
+    429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
+  },
+});
 
 /**
  * DELETE /api/admin/users/{email}: UserDeleted, then the account's key is destroyed, so every
  * personal field of its events (e-mail, password hash, IP) becomes unreadable for good, in
- * answers, replays and rebuilds alike. The address's waitlist entry is shredded as well.
+ * answers, replays and rebuilds alike. The address's waitlist entry is shredded as well, and
+ * the development outbox's mails to the address are removed.
  * The key goes only after the event is stored: a failed append must leave the account readable.
  */
 export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.delete('/api/admin/users/:email', { preHandler: adminRateLimit(deps) }, async (request, reply) => {
+  const options = { preHandler: adminRateLimit(deps), schema: deleteUserDoc };
+  app.delete('/api/admin/users/:email', options, async (request, reply) => {
     const admin = requireAdmin(request);
     const target = targetUser(request, deps);
     const result = await handleCommand(
@@ -25,11 +42,13 @@ export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
       target.stream,
       deleteUserDecider,
       command('DeleteUser', {}, deps.clock()),
-      commandContext(request, { kind: 'admin', ...admin }),
+      commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
     );
     const deleted = result.events.find((e) => e.type === 'UserDeleted');
     if (deleted?.type === 'UserDeleted') await deps.vault.destroy(deleted.data.accountId);
     await deps.vault.destroy(waitlistSubject(target.userKey));
+    // After the key: a mail the reactor writes meanwhile can no longer decrypt its address.
+    await deps.mailOutbox?.eraseMailTo(target.email);
     return withPosition(reply, deps, result.position).send({ message: 'User deleted successfully' });
   });
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { requireAdmin } from '@nocturne/events/http';
+import { apiSchema, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
@@ -8,8 +9,23 @@ import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { accountDecider } from '../users/account-decider';
 import { oneTimeToken } from '../users/one-time-token';
+import { adminActorOnUser } from './admin-actor';
 import { adminRateLimit } from './admin-rate-limit';
-import { targetUser } from './target-user';
+import { TargetUserParams, targetUser } from './target-user';
+
+const resendDoc = apiSchema({
+  summary: 'Send a user a new verification link (admin)',
+  tags: ['admin'],
+  security: ['admin'],
+  params: TargetUserParams,
+  ok: { 200: { description: 'Sent', schema: z.object({ message: z.string() }) } },
+  errors: {
+    400: 'The address is verified already',
+    401: 'No X-Admin-Code, or a wrong or expired one',
+    404: 'User not found',
+    429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
+  },
+});
 
 /**
  * POST /api/admin/users/{email}/resend-verification: VerificationEmailRequested with a new
@@ -20,7 +36,7 @@ import { targetUser } from './target-user';
 export const resendVerificationRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post(
     '/api/admin/users/:email/resend-verification',
-    { preHandler: adminRateLimit(deps) },
+    { preHandler: adminRateLimit(deps), schema: resendDoc },
     async (request, reply) => {
       const admin = requireAdmin(request);
       const target = targetUser(request, deps);
@@ -31,7 +47,7 @@ export const resendVerificationRoutes: FastifyPluginAsync<CommandApiDeps> = asyn
         target.stream,
         accountDecider,
         command('RequestVerificationEmail', { tokenDigest: digest }, deps.clock()),
-        commandContext(request, { kind: 'admin', ...admin }),
+        commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
         { eventIds: () => eventId },
       );
       return withPosition(reply, deps, result.position).send({

@@ -1,6 +1,31 @@
-import { adminTokenOf, requireAdmin } from '@nocturne/events/http';
+import { adminTokenOf, apiSchema, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
+
+const validateDoc = apiSchema({
+  summary: 'Sign in to the admin panel: X-Admin-Code with the password opens a session',
+  tags: ['admin'],
+  security: ['admin'],
+  ok: {
+    200: {
+      description: 'The session token, for X-Admin-Code',
+      schema: z.object({ ok: z.literal(true), token: z.string() }),
+    },
+  },
+  errors: {
+    401: 'No X-Admin-Code, or a wrong or expired one',
+    429: 'Too many wrong admin codes from this client (Retry-After)',
+  },
+});
+
+const adminLogoutDoc = apiSchema({
+  summary: 'End the admin session named by X-Admin-Code',
+  tags: ['admin'],
+  security: ['admin'],
+  ok: { 200: { description: 'Signed out', schema: z.object({ ok: z.literal(true) }) } },
+  errors: { 401: 'No X-Admin-Code, or a wrong or expired one' },
+});
 
 /**
  * The panel's login and logout. The admin authentication (events http/require-admin.ts) has
@@ -13,12 +38,12 @@ import type { CommandApiDeps } from '../deps';
  * POST /api/admin/logout with `X-Admin-Code: <token>` revokes that session at once.
  */
 export const validateAdminRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.post('/api/admin/validate', async (request) => {
+  app.post('/api/admin/validate', { schema: validateDoc }, async (request) => {
     requireAdmin(request);
     return { ok: true, token: adminTokenOf(request) };
   });
 
-  app.post('/api/admin/logout', async (request) => {
+  app.post('/api/admin/logout', { schema: adminLogoutDoc }, async (request) => {
     requireAdmin(request);
     await deps.adminAuth.revoke(adminTokenOf(request));
     return { ok: true };

@@ -1,4 +1,6 @@
 import { streams } from '@nocturne/events';
+import { apiSchema } from '@nocturne/events/http';
+import { openPersonalField } from '@nocturne/events/pii';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -22,11 +24,27 @@ const Body = z.object({
   payment_method: z.string().trim().min(1).max(100),
 });
 
+const confirmDoc = apiSchema({
+  summary: 'Tell the admins a payment was made (they grant premium after checking it)',
+  tags: ['premium'],
+  security: ['user'],
+  body: Body,
+  ok: { 200: { description: 'Recorded for the admins', schema: z.object({ message: z.string() }) } },
+  errors: {
+    400: 'Not a price of the product, or no payment method',
+    401: 'No valid session token',
+  },
+});
+
 /** POST /api/payment/confirm: PaymentConfirmationSubmitted on the logged-in user's stream. */
 export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.post('/api/payment/confirm', async (request, reply) => {
+  app.post('/api/payment/confirm', { schema: confirmDoc }, async (request, reply) => {
     const user = await requireUser(request, deps);
     const body = Body.parse(request.body ?? {});
+    const accountId = user.state.accountId!;
+    const recorded = await Promise.all(
+      [...user.state.paymentTransactionIds].map((id) => openPersonalField(deps.vault, id)),
+    );
     const result = await handleCommand(
       deps.store,
       streams.user(user.userKey),
@@ -37,7 +55,11 @@ export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
           // Already encrypted with the account's key: shredded with the account.
           encryptedEmail: user.state.encryptedEmail!,
           amount: body.amount,
-          transactionId: body.transaction_id,
+          // Sealed under the same key, so erasing the account shreds it too.
+          transaction: body.transaction_id
+            ? { id: body.transaction_id, sealed: await deps.vault.encrypt(accountId, body.transaction_id) }
+            : null,
+          recordedTransactionIds: new Set(recorded.filter((id) => id !== null)),
           paymentMethod: body.payment_method,
         },
         deps.clock(),

@@ -13,19 +13,32 @@ import { paymentDecider } from './payment-decider';
 
 const given = deciderSpec(paymentDecider);
 const registered = userRegistered();
-const confirm = (amount: number, transactionId: string | null = null) =>
+/** A transaction id as the vault would seal it (the decider never opens it). */
+const sealed = (transactionId: string) => `pii:v1:acc:iv:${transactionId}:tag`;
+const confirm = (amount: number, transactionId: string | null = null, recorded: string[] = []) =>
   command(
     'ConfirmPayment',
-    { encryptedEmail: 'pii:v1:acc:iv:body2:tag', amount, transactionId, paymentMethod: 'paypal_direct' },
+    {
+      encryptedEmail: 'pii:v1:acc:iv:body2:tag',
+      amount,
+      transaction: transactionId ? { id: transactionId, sealed: sealed(transactionId) } : null,
+      recordedTransactionIds: new Set(recorded),
+      paymentMethod: 'paypal_direct',
+    },
     new Date('2025-01-10T12:00:00.000Z'),
   );
 const submitted = (amount: Price, transactionId: string | null = null): UserEvent => ({
   type: 'PaymentConfirmationSubmitted',
-  data: { email: 'pii:v1:acc:iv:body2:tag', amount, transactionId, paymentMethod: 'paypal_direct' },
+  data: {
+    email: 'pii:v1:acc:iv:body2:tag',
+    amount,
+    transactionId: transactionId ? sealed(transactionId) : null,
+    paymentMethod: 'paypal_direct',
+  },
 });
 
 describe('payment confirmation decider', () => {
-  it('records the full price and the discounted price', () => {
+  it('records the full price and the discounted price, the transaction id sealed', () => {
     for (const amount of [15, 10] as const) {
       given(registered)
         .when(confirm(amount, 'TX-1'))
@@ -39,10 +52,12 @@ describe('payment confirmation decider', () => {
     }
   });
 
-  it('records the same transaction id only once', () => {
-    given(registered, submitted(15, 'TX-9')).when(confirm(15, 'TX-9')).thenNothing();
+  it('records the same transaction id only once (compared with the recorded ids, decrypted)', () => {
     given(registered, submitted(15, 'TX-9'))
-      .when(confirm(15, 'TX-10'))
+      .when(confirm(15, 'TX-9', ['TX-9']))
+      .thenNothing();
+    given(registered, submitted(15, 'TX-9'))
+      .when(confirm(15, 'TX-10', ['TX-9']))
       .thenEvents([submitted(15, 'TX-10')]);
   });
 

@@ -16,7 +16,10 @@ export interface PaymentConfirmation {
   /** The session's e-mail, already encrypted with the account's key. */
   encryptedEmail: string;
   amount: number;
-  transactionId: string | null;
+  /** The id as typed (to spot a resubmission) and sealed under the account's key (recorded). */
+  transaction: { id: string; sealed: string } | null;
+  /** The ids of the confirmations already recorded, decrypted (state.paymentTransactionIds). */
+  recordedTransactionIds: ReadonlySet<string>;
   paymentMethod: string;
 }
 
@@ -30,14 +33,14 @@ export const paymentDecider: Decider<ConfirmPayment, UserState, UserEvent> = {
   decide({ data: command }, state) {
     if (state.status !== 'registered') return refuse('not_found', accountMessages.userNotFound);
     if (!isPrice(command.amount)) return refuse('invalid', paymentMessages.badAmount);
-    if (command.transactionId && state.paymentTransactionIds.has(command.transactionId)) return [];
+    if (command.transaction && command.recordedTransactionIds.has(command.transaction.id)) return [];
     return [
       {
         type: 'PaymentConfirmationSubmitted',
         data: {
           email: command.encryptedEmail,
           amount: command.amount,
-          transactionId: command.transactionId,
+          transactionId: command.transaction?.sealed ?? null,
           paymentMethod: command.paymentMethod,
         },
       },

@@ -1,8 +1,9 @@
-import { requireAdmin } from '@nocturne/events/http';
+import { apiSchema, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { adminActorOnUser } from '../admin/admin-actor';
 import { adminRateLimit } from '../admin/admin-rate-limit';
-import { targetUser } from '../admin/target-user';
+import { TargetUserParams, targetUser } from '../admin/target-user';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
@@ -17,6 +18,31 @@ const Body = z.object({
   }),
 });
 
+const subscriptionDoc = apiSchema({
+  summary: 'Grant (30 premium stories) or revoke premium (admin)',
+  tags: ['admin', 'premium'],
+  security: ['admin'],
+  consumes: ['application/x-www-form-urlencoded', 'application/json'],
+  params: TargetUserParams,
+  body: Body,
+  ok: {
+    200: {
+      description: "The user's premium now",
+      schema: z.object({
+        email: z.string(),
+        is_subscribed: z.boolean(),
+        premium_stories_remaining: z.number().int(),
+      }),
+    },
+  },
+  errors: {
+    400: 'is_subscribed must be "true" or "false"',
+    401: 'No X-Admin-Code, or a wrong or expired one',
+    404: 'User not found',
+    429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
+  },
+});
+
 /**
  * PUT /api/admin/users/{email}/subscription, form field is_subscribed "true" / "false":
  * PremiumGranted (+30 stories) or PremiumRevoked.
@@ -26,7 +52,7 @@ export const setSubscriptionRoutes: FastifyPluginAsync<CommandApiDeps> = async (
 
   app.put(
     '/api/admin/users/:email/subscription',
-    { preHandler: adminRateLimit(deps) },
+    { preHandler: adminRateLimit(deps), schema: subscriptionDoc },
     async (request, reply) => {
       const admin = requireAdmin(request);
       const target = targetUser(request, deps);
@@ -37,7 +63,7 @@ export const setSubscriptionRoutes: FastifyPluginAsync<CommandApiDeps> = async (
         target.stream,
         premiumGrantDecider,
         command('SetPremium', { grant }, deps.clock()),
-        commandContext(request, { kind: 'admin', ...admin }),
+        commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
       );
       return withPosition(reply, deps, result.position).send({
         email: target.email,

@@ -1,6 +1,7 @@
 import { streams } from '@nocturne/events';
-import { requireAdmin, storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import { adminRateLimit } from '../admin/admin-rate-limit';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
@@ -9,12 +10,26 @@ import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { storyDecider } from './story-decider';
 
+const deleteStoryDoc = apiSchema({
+  summary: 'Delete a story (admin)',
+  tags: ['stories', 'admin'],
+  security: ['admin'],
+  params: StoryIdParams,
+  ok: { 200: { description: 'Deleted', schema: z.object({ ok: z.literal(true) }) } },
+  errors: {
+    401: 'No X-Admin-Code, or a wrong or expired one',
+    404: 'Story not found',
+    429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
+  },
+});
+
 /**
  * DELETE /api/stories/{id} (admin only): StoryDeleted. The story leaves every list, its page
  * answers 404 and its images stop being served (the read model drops them).
  */
 export const deleteStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.delete('/api/stories/:id', { preHandler: adminRateLimit(deps) }, async (request, reply) => {
+  const options = { preHandler: adminRateLimit(deps), schema: deleteStoryDoc };
+  app.delete('/api/stories/:id', options, async (request, reply) => {
     const { session, ip } = requireAdmin(request);
     const id = storyIdFrom(request.params);
     const result = await handleCommand(

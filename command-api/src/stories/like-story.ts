@@ -1,10 +1,19 @@
 import { encodeEvent, StoryLiked as StoryLikedDefinition, streams } from '@nocturne/events';
-import { storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { withPosition } from '../shared/reply';
 import { liveStory } from './live-story';
+
+const likeDoc = apiSchema({
+  summary: 'Like a story (anyone, as often as they like)',
+  tags: ['stories'],
+  params: StoryIdParams,
+  ok: { 200: { description: 'The likes now', schema: z.object({ likes: z.number().int() }) } },
+  errors: { 404: 'Story not found' },
+});
 
 /**
  * POST /api/stories/{id}/like. Likes live in their own stream, `story_likes-{id}`, appended
@@ -12,7 +21,7 @@ import { liveStory } from './live-story';
  * stream revision + 1 and no like is lost however many arrive at once. Only a live story is liked.
  */
 export const likeStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.post('/api/stories/:id/like', async (request, reply) => {
+  app.post('/api/stories/:id/like', { schema: likeDoc }, async (request, reply) => {
     const id = storyIdFrom(request.params);
     await liveStory(deps.store, id);
     const event = encodeEvent(

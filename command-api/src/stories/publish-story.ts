@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { type Actor, streams } from '@nocturne/events';
 import { initialStoryState, MAX_SLIDES, refuse, slideMessages, slidesProblem } from '@nocturne/events/domain';
-import { HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/events/http';
+import { apiSchema, HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { makePreview, type ProcessedImage, processSlideImage } from '../images/process-image';
 import { sniffImage } from '../images/sniff-image';
@@ -67,6 +68,32 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   return upload;
 }
 
+/** The multipart form, as the document shows it (readUpload reads it part by part). */
+const PublishForm = z.object({
+  images: z
+    .array(z.string().meta({ format: 'binary' }))
+    .describe('One image per slide (JPEG, PNG, WebP, AVIF, GIF; 15 MB each)'),
+  texts: z.array(z.string()).describe('One text per slide, same order (1-500 words each)'),
+  isPremium: z.enum(['true', 'false']).optional(),
+});
+
+const publishDoc = apiSchema({
+  summary: 'Publish a story: 2-10 slides, an image and a text each',
+  tags: ['stories'],
+  security: ['admin', 'user'],
+  consumes: ['multipart/form-data'],
+  body: PublishForm,
+  headers: z.object({ 'x-invite-code': z.string().optional().describe('An invite code instead of a login') }),
+  ok: { 201: { description: 'Published', schema: z.object({ id: z.string() }) } },
+  errors: {
+    400: 'The slides break the rules (count, words), or an image cannot be read',
+    401: 'Not an admin, not a verified user, and no valid invite code',
+    413: 'An image is larger than 15 MB or 40 megapixels',
+    415: 'Not multipart/form-data',
+    429: 'Too many stories, or invite-code attempts, from this client or account (Retry-After)',
+  },
+});
+
 /**
  * POST /api/stories (multipart: repeated `images`, repeated `texts`, `isPremium`).
  * Everything is checked and every image re-encoded in memory first; files are written only
@@ -92,7 +119,7 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     if (count.hits > limits.publishPerMinute) throw tooMany(count.resetInMs);
   };
 
-  app.post('/api/stories', { preHandler: perClient }, async (request, reply) => {
+  app.post('/api/stories', { preHandler: perClient, schema: publishDoc }, async (request, reply) => {
     const actor = await storyPublisher(request, deps, inviteAttempt);
     await perAccount(actor);
     // The body is read and its images decoded only in a slot: memory stays bounded however

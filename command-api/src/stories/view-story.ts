@@ -1,17 +1,25 @@
 import { encodeEvent, streams } from '@nocturne/events';
-import { storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { withPosition } from '../shared/reply';
 import { liveStory } from './live-story';
 
+const viewDoc = apiSchema({
+  summary: 'Count a view of a story',
+  tags: ['stories'],
+  params: StoryIdParams,
+  ok: { 204: { description: 'Counted' } },
+  errors: { 404: 'Story not found' },
+});
+
 /**
  * POST /api/stories/{id}/view: 204. Views, like likes, live in their own stream
  * (`story_views-{id}`, expected revision "any"), so the count is the stream revision + 1.
  */
 export const viewStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.post('/api/stories/:id/view', async (request, reply) => {
+  app.post('/api/stories/:id/view', { schema: viewDoc }, async (request, reply) => {
     const id = storyIdFrom(request.params);
     await liveStory(deps.store, id);
     const event = encodeEvent(

@@ -1,7 +1,8 @@
 import { streams, userKeyOf } from '@nocturne/events';
 import { type AccountSummary, accountMessages } from '@nocturne/events/domain';
-import { HttpError, perMinute } from '@nocturne/events/http';
+import { apiSchema, HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
@@ -14,6 +15,31 @@ import { loginThrottle } from './login-throttle';
 import { newSessionToken } from './one-time-token';
 import { verifyPassword } from './password';
 import { rateLimitsOf } from './rate-limits';
+
+const loginDoc = apiSchema({
+  summary: 'Log in: a session token (Bearer) and the account',
+  tags: ['accounts'],
+  body: LoginBody,
+  ok: {
+    200: {
+      description: 'Logged in',
+      schema: z.object({
+        token: z.string(),
+        user: z.object({
+          email: z.string(),
+          is_subscribed: z.boolean(),
+          premium_stories_remaining: z.number().int(),
+        }),
+      }),
+    },
+  },
+  errors: {
+    400: 'The body is not a valid login (no e-mail, no password)',
+    401: 'Invalid email or password',
+    403: 'The e-mail address is not verified yet',
+    429: 'Too many logins from this client, or too many failures on this account (Retry-After)',
+  },
+});
 
 /**
  * POST /api/auth/login {email, password} -> {token, user}. The password is checked (argon2id)
@@ -28,7 +54,7 @@ export const loginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps)
   // many addresses is slowed too, without locking its owner out (login-throttle.ts).
   const chargeFailure = loginThrottle(deps.limiter, limits);
 
-  app.post('/api/auth/login', { preHandler: perIp }, async (request, reply) => {
+  app.post('/api/auth/login', { preHandler: perIp, schema: loginDoc }, async (request, reply) => {
     const input = parseBody(LoginBody, request.body);
     const userKey = userKeyOf(input.email, deps.options.secret);
     const refund = await chargeFailure(userKey, request.ip);

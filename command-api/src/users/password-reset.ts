@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { streams, userKeyOf } from '@nocturne/events';
 import { accountMessages } from '@nocturne/events/domain';
-import { HttpError, perMinute } from '@nocturne/events/http';
+import { apiSchema, HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
@@ -18,6 +19,30 @@ import { rateLimitsOf } from './rate-limits';
 export const resetRequestAnswer =
   'If an account exists for this email address, we have sent a link to reset the password.';
 
+const requestResetDoc = apiSchema({
+  summary: 'Ask for a password-reset link by mail',
+  tags: ['accounts'],
+  body: PasswordResetRequestBody,
+  ok: {
+    200: { description: 'The same answer for every address', schema: z.object({ message: z.string() }) },
+  },
+  errors: {
+    400: 'No valid e-mail address',
+    429: 'Too many requests from this client (Retry-After)',
+  },
+});
+
+const resetPasswordDoc = apiSchema({
+  summary: "Choose a new password with the mail's link token (logs out everywhere)",
+  tags: ['accounts'],
+  body: ResetPasswordBody,
+  ok: { 200: { description: 'The password was changed', schema: z.object({ message: z.string() }) } },
+  errors: {
+    400: 'A token that is unknown, used or expired, or a password that breaks the rules',
+    429: 'Too many resets from this client (Retry-After)',
+  },
+});
+
 /**
  * POST /api/auth/request-password-reset {email}: always the same answer; for an account, a
  * PasswordResetRequested whose link (derived from the event id) the mail reactor sends.
@@ -29,7 +54,8 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
   const requestsPerIp = perMinute(deps.limiter, 'reset-request', passwordResetPerMinute, (r) => r.ip);
   const resetsPerIp = perMinute(deps.limiter, 'reset', passwordResetPerMinute, (r) => r.ip);
 
-  app.post('/api/auth/request-password-reset', { preHandler: requestsPerIp }, async (request, reply) => {
+  const askOptions = { preHandler: requestsPerIp, schema: requestResetDoc };
+  app.post('/api/auth/request-password-reset', askOptions, async (request, reply) => {
     const { email } = parseBody(PasswordResetRequestBody, request.body);
     const userKey = userKeyOf(email, deps.options.secret);
     const grantEventId = randomUUID();
@@ -47,7 +73,8 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
     return reply.send({ message: resetRequestAnswer });
   });
 
-  app.post('/api/auth/reset-password', { preHandler: resetsPerIp }, async (request, reply) => {
+  const resetOptions = { preHandler: resetsPerIp, schema: resetPasswordDoc };
+  app.post('/api/auth/reset-password', resetOptions, async (request, reply) => {
     const { token, password } = parseBody(ResetPasswordBody, request.body);
     const located = locateToken(token);
     if (!located) throw new HttpError(400, accountMessages.resetUnknown);

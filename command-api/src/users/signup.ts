@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { streams, userKeyOf } from '@nocturne/events';
 import { accountMessages } from '@nocturne/events/domain';
-import { HttpError, perMinute } from '@nocturne/events/http';
+import { apiSchema, HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
@@ -19,6 +20,22 @@ export { VERIFICATION_TTL_MS } from './account-decider';
 
 export const signupAnswer = 'Please check your email to verify your account.';
 
+const signupDoc = apiSchema({
+  summary: 'Sign up; a mail with a verification link follows',
+  tags: ['accounts'],
+  body: SignupBody,
+  ok: {
+    200: {
+      description: 'The same answer for every address (no account enumeration)',
+      schema: z.object({ message: z.string(), verification_token: z.string().optional() }),
+    },
+  },
+  errors: {
+    400: 'The body is not a valid signup: the first problem, e.g. "Password must be at least 6 characters"',
+    429: 'Too many signups from this client (Retry-After)',
+  },
+});
+
 /**
  * POST /api/auth/signup {email, password, age_confirmed}. The stream `user-{key}` is appended
  * with the revision that was read ('no_stream' for a new address), so of two concurrent signups
@@ -30,7 +47,7 @@ export const signupAnswer = 'Please check your email to verify your account.';
 export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   const perIp = perMinute(deps.limiter, 'signup', rateLimitsOf(deps.options).signupPerMinute, (r) => r.ip);
 
-  app.post('/api/auth/signup', { preHandler: perIp }, async (request, reply) => {
+  app.post('/api/auth/signup', { preHandler: perIp, schema: signupDoc }, async (request, reply) => {
     const input = parseBody(SignupBody, request.body);
     const userKey = userKeyOf(input.email, deps.options.secret);
     const passwordHash = await hashPassword(input.password);

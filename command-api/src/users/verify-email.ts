@@ -1,7 +1,8 @@
 import { streams } from '@nocturne/events';
 import { accountMessages } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { apiSchema, HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
@@ -11,12 +12,25 @@ import { accountDecider } from './account-decider';
 import { parseBody, VerifyEmailBody } from './account-input';
 import { locateToken } from './one-time-token';
 
+const verifyEmailDoc = apiSchema({
+  summary: "Verify an e-mail address with the mail's link token",
+  tags: ['accounts'],
+  body: VerifyEmailBody,
+  ok: {
+    200: {
+      description: 'Verified',
+      schema: z.object({ message: z.string(), email: z.string().optional() }),
+    },
+  },
+  errors: { 400: 'No token, or a token that is unknown, used or expired' },
+});
+
 /**
  * POST /api/auth/verify-email {token} -> {email}. The token names its user stream; the
  * decider accepts it once, within 24 hours, and only if its digest was granted on that stream.
  */
 export const verifyEmailRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.post('/api/auth/verify-email', async (request, reply) => {
+  app.post('/api/auth/verify-email', { schema: verifyEmailDoc }, async (request, reply) => {
     const { token } = parseBody(VerifyEmailBody, request.body);
     const located = locateToken(token);
     if (!located) throw new HttpError(400, accountMessages.verificationUnknown);

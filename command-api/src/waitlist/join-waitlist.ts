@@ -1,5 +1,5 @@
 import { encodeEvent, normaliseEmail, streams, userKeyOf, WaitlistJoined } from '@nocturne/events';
-import { perMinute } from '@nocturne/events/http';
+import { apiSchema, perMinute } from '@nocturne/events/http';
 import { WrongExpectedRevisionError } from '@nocturne/events/store';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -14,6 +14,17 @@ const Body = z.object({
   feedback: z.string().max(2000).optional().default(''),
 });
 
+const waitlistDoc = apiSchema({
+  summary: 'Join the waiting list',
+  tags: ['waitlist'],
+  consumes: ['application/x-www-form-urlencoded', 'application/json'],
+  body: Body,
+  ok: {
+    200: { description: 'On the list (also when it was already)', schema: z.object({ message: z.string() }) },
+  },
+  errors: { 400: 'Not a valid e-mail address', 429: 'Too many requests from this client (Retry-After)' },
+});
+
 /**
  * POST /api/waitlist (form-encoded {email, feedback}): WaitlistJoined once per address, on
  * `waitlist-{key}` appended with "no stream", so the store itself refuses a second entry. A
@@ -24,7 +35,7 @@ export const joinWaitlistRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
 
   app.post(
     '/api/waitlist',
-    { preHandler: perMinute(deps.limiter, 'waitlist', 10, (request) => request.ip) },
+    { preHandler: perMinute(deps.limiter, 'waitlist', 10, (request) => request.ip), schema: waitlistDoc },
     async (request, reply) => {
       const body = Body.parse(request.body ?? {});
       const email = normaliseEmail(body.email);

@@ -3,9 +3,18 @@
  * version n is passed through upcasters[type][n], [n+1], ... until it reaches the current
  * version (codec.ts does this); the result is then validated against the current schema.
  *
- * Every event is at version 1 today, so the table is empty. To evolve an event: bump its
- * schemaVersion in the catalogue and add `{ [Type]: { 1: (v1) => v2 } }` here, with a test.
+ * To evolve an event: bump its schemaVersion in the catalogue and add
+ * `{ [Type]: { 1: (v1) => v2 } }` here, with a test (catalogue/upcasters.test.ts).
  */
 type Upcaster = (data: unknown) => unknown;
 
-export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster>>>> = {};
+export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster>>>> = {
+  PaymentConfirmationSubmitted: {
+    // v1 kept the transaction id in plain text; v2 encrypts it. An upcaster cannot encrypt (no
+    // vault, and the log is append-only), so the old text moves to the field that says so.
+    1: (data) => {
+      const { transactionId, ...rest } = data as { transactionId: string | null };
+      return { ...rest, transactionId: null, legacyTransactionId: transactionId };
+    },
+  },
+};

@@ -72,13 +72,20 @@ export const PasswordReset = defineEvent(
   z.object({ tokenDigest: Digest, passwordHash: Encrypted }),
 );
 
+/**
+ * Version 2 (issue 12): the transaction id is encrypted under the account's key like the
+ * e-mail, so erasure shreds it too. Version 1 stored it in plain text; its upcaster moves it to
+ * `legacyTransactionId`, which only events recorded before version 2 have (read both with
+ * `transactionIdOf` in `@nocturne/events/pii`).
+ */
 export const PaymentConfirmationSubmitted = defineEvent(
   'PaymentConfirmationSubmitted',
-  1,
+  2,
   z.object({
     email: Encrypted,
     amount: z.union([z.literal(15), z.literal(10)]),
-    transactionId: z.string().max(200).nullable(),
+    transactionId: Encrypted.nullable(),
+    legacyTransactionId: z.string().max(200).nullable().optional(),
     paymentMethod: z.string().min(1).max(100),
   }),
 );

@@ -44,7 +44,11 @@ export interface UserState {
   premiumRemaining: number;
   /** Premium stories this user has unlocked: re-reading them is free forever. */
   unlockedStories: ReadonlySet<string>;
-  /** Transaction ids of payment confirmations already recorded (a resubmission is a no-op). */
+  /**
+   * Transaction ids of the payment confirmations recorded, as recorded: sealed under the
+   * account's key (the command handler decrypts them to spot a resubmission), or plain text in
+   * confirmations recorded before they were encrypted.
+   */
   paymentTransactionIds: ReadonlySet<string>;
 }
 
@@ -134,13 +138,12 @@ export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<Us
         usedTokens: new Set(state.usedTokens).add(event.data.tokenDigest),
         sessions: new Map(),
       };
-    case 'PaymentConfirmationSubmitted':
-      return event.data.transactionId
-        ? {
-            ...state,
-            paymentTransactionIds: new Set(state.paymentTransactionIds).add(event.data.transactionId),
-          }
+    case 'PaymentConfirmationSubmitted': {
+      const recorded = event.data.transactionId ?? event.data.legacyTransactionId;
+      return recorded
+        ? { ...state, paymentTransactionIds: new Set(state.paymentTransactionIds).add(recorded) }
         : state;
+    }
     case 'PremiumGranted':
       return {
         ...state,

@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailableDetail,
+  isDatabaseUnavailable,
+} from './database-unavailable';
 
 /** A refusal with a status and a `detail` the client shows as is. Nothing was written. */
 export class HttpError extends Error {
@@ -39,8 +44,8 @@ export function answerFrameworkError(
 
 /**
  * Every error answer is JSON `{detail}`: HttpError as it is, zod and Fastify validation
- * failures as 400, body limits as 413, rate limits as 429; anything else is a logged 500
- * with no internals in the answer.
+ * failures as 400, body limits as 413, rate limits as 429, a database outage as 503 with
+ * Retry-After; anything else is a logged 500 with no internals in the answer.
  */
 export function installErrorHandling(
   app: FastifyInstance,
@@ -56,6 +61,13 @@ export function installErrorHandling(
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ detail: error.message || 'Bad request' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable: answered 503');
+      return reply
+        .status(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ detail: databaseUnavailableDetail });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });

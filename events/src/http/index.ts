@@ -1,5 +1,8 @@
 /** Shared HTTP plumbing of both APIs (`@nocturne/events/http`): errors, admin check, params, Bearer. */
+
+export * from './api-schema';
 export * from './bearer';
+export * from './database-unavailable';
 export * from './errors';
 export * from './limit-requests';
 export * from './require-admin';

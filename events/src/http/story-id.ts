@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { StoryId } from '../catalogue/fields';
 import { storyMessages } from '../domain/stories';
 import { HttpError } from './errors';
@@ -12,3 +13,6 @@ export function storyIdFrom(params: unknown): string {
   if (!parsed.success) throw new HttpError(404, storyMessages.notFound);
   return parsed.data;
 }
+
+/** The `{id}` params of the story routes, as the document describes them. */
+export const StoryIdParams = z.object({ id: StoryId });

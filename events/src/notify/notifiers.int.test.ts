@@ -118,6 +118,33 @@ describe('PostgresNotifier (unique channel prefix)', () => {
     }
   });
 
+  it('listens again by itself after its connection is cut (a PostgreSQL restart)', async () => {
+    const channel = unique('test_notify');
+    const notifier = await PostgresNotifier.connect(db.url, channel);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const { rowCount } = await client.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and query like 'listen es_appended;%' and pid <> pg_backend_pid()`,
+      );
+      expect(rowCount).toBe(1);
+      // Published until heard: the notifier comes back after its back-off, by itself.
+      let heard = false;
+      notifier.onAppended(() => {
+        heard = true;
+      });
+      for (let i = 0; i < 50 && !heard; i++) {
+        await client.query("select pg_notify('es_appended', '88')");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(heard).toBe(true);
+    } finally {
+      await client.end();
+      await notifier.close();
+    }
+  });
+
   it('does not hear another channel prefix', async () => {
     const [mine, theirs] = [
       await PostgresNotifier.connect(db.url, unique('test_notify')),

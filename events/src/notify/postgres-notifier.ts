@@ -42,20 +42,43 @@ export class PostgresNotifier implements Notifier {
         this.projected.emit(position);
       }
     });
-    client.on('error', () => this.reconnectLater());
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
     await client.connect();
     await client.query(
       `listen es_appended; listen ${this.channel}_appended; listen ${this.channel}_projected`,
     );
   }
 
-  private reconnectLater(): void {
-    if (this.closed) return;
+  /** The next wait before listening again: 250 ms doubling to 10 s, reset once listening. */
+  private retryMs = 250;
+  private reconnecting = false;
+
+  /**
+   * The listening connection is gone (PostgreSQL restarted, or is down): listen again with
+   * back-off, so an outage costs a few attempts, not a storm of them. Wake-ups lost meanwhile
+   * are covered by the pollers' own intervals.
+   */
+  private lost(client: pg.Client): void {
+    // Only the current listener's loss counts: an old one ending late must not end the new one.
+    if (this.closed || this.reconnecting || client !== this.listener) return;
+    this.reconnecting = true;
+    client.removeAllListeners('notification');
+    client.end().catch(() => {});
     setTimeout(() => {
+      this.reconnecting = false;
       if (this.closed) return;
       this.listener = new pg.Client({ connectionString: this.connectionString });
-      this.listen().catch(() => this.reconnectLater());
-    }, 1000).unref();
+      this.listen().then(
+        () => {
+          this.retryMs = 250;
+        },
+        () => {
+          this.retryMs = Math.min(this.retryMs * 2, 10_000);
+          this.lost(this.listener);
+        },
+      );
+    }, this.retryMs).unref();
   }
 
   private notify(suffix: string, position: number): void {

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import { repoRoot } from '../../bin/web-build.mjs';
-import { pickTestServices } from '../../src/test-env/pick-services';
+import { demoLibrary } from './library';
 import { type Audit, auditPages } from './lighthouse';
 import { startProduct } from './product';
-import { SEEDED_STORIES, seedLibrary } from './seed';
 
 /**
- * `npm run bench:web` (issue 16): the product as `npm start` runs it, a seeded library, then
+ * `npm run bench:web` (issue 16): the product as a first `npm start` runs it, with its demo library, then
  * Lighthouse on the landing page, a story in the reader and a signed-in reader's profile, on the
  * mobile and desktop profiles; prints one table from this one run and checks the mobile targets.
  */
@@ -69,31 +68,25 @@ function table(audits: Audit[]): string {
 }
 
 async function main() {
-  const services = await pickTestServices();
-  console.log(`Nocturne web benchmark (Lighthouse) — ${services.description}\n`);
+  console.log('Nocturne web benchmark (Lighthouse) — the embedded PostgreSQL, as a first `npm start`\n');
   const reportDir = join(repoRoot, 'artifacts', 'bench-web');
   let audits: Audit[] = [];
+  log('starting the product as a first `npm start` does (it creates the demo library)...');
+  const product = await startProduct();
   try {
-    log('starting the product as `npm start` does...');
-    const product = await startProduct(services);
-    try {
-      log(`seeding ${SEEDED_STORIES} stories with images (every third premium) and a reader...`);
-      const library = await seedLibrary(product.baseUrl, product.adminPassword);
-      audits = await auditPages(
-        [
-          { name: 'landing', url: `${product.baseUrl}/` },
-          { name: 'reader', url: `${product.baseUrl}/story/${library.freeStoryId}` },
-          { name: 'profile', url: `${product.baseUrl}/profile`, token: library.reader.token },
-        ],
-        ['mobile', 'desktop'],
-        reportDir,
-        log,
-      );
-    } finally {
-      await product.stop();
-    }
+    const library = await demoLibrary(product);
+    audits = await auditPages(
+      [
+        { name: 'landing', url: `${product.baseUrl}/` },
+        { name: 'reader', url: `${product.baseUrl}/story/${library.freeStoryId}` },
+        { name: 'profile', url: `${product.baseUrl}/profile`, token: library.reader.token },
+      ],
+      ['mobile', 'desktop'],
+      reportDir,
+      log,
+    );
   } finally {
-    await services.stop();
+    await product.stop();
   }
 
   console.log(`\nResults (one run; reports in ${reportDir})\n${table(audits)}`);

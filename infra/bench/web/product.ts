@@ -1,34 +1,34 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase } from '@nocturne/events/testing';
 import { repoRoot } from '../../bin/web-build.mjs';
+import type { DemoReader } from '../../src/demo/create-demo';
+import { keptDemoReader } from '../../src/demo/first-start';
 import { freePort } from '../../src/launcher/free-port';
-import type { TestServices } from '../../src/test-env/pick-services';
 
 const bootstrap = fileURLToPath(new URL('../../bin/bootstrap.mjs', import.meta.url));
 
-export interface RunningProduct {
+/** `npm start` (bootstrap.mjs start) as a child process on a free port and a temporary DATA_DIR. */
+export interface NpmStart {
   baseUrl: string;
+  adminPassword: string;
+  dataDir: string;
   /** The bootstrap process's id (the server runs as its child). */
   pid: number;
-  /** Its database (read models and, without EVENTSTORE_URL, the event store). */
-  databaseUrl: string;
-  adminPassword: string;
+  output(): string;
   stop(): Promise<void>;
 }
 
 /**
- * The product exactly as `npm start` runs it (bootstrap.mjs start: web build check, launcher),
- * as a child process on a free port, a temporary DATA_DIR and a fresh database of its own on the
- * services the benchmarks use. Resolves once its start banner is printed.
+ * Runs the product exactly as `npm start` runs it (web build check, launcher), with `env` on top
+ * of this process's environment; resolves once its start banner is printed.
  */
-export async function startProduct(services: TestServices): Promise<RunningProduct> {
-  process.env.TEST_DATABASE_URL = services.postgresUrl;
-  const database = await createTestDatabase('bench_web');
+export async function runNpmStart(env: Record<string, string>): Promise<NpmStart> {
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-bench-web-'));
+  // mkdtemp makes it 700; run as root, the embedded PostgreSQL's own user must enter it.
+  await chmod(dataDir, 0o711);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminPassword = 'bench-web-admin-password';
@@ -39,12 +39,9 @@ export async function startProduct(services: TestServices): Promise<RunningProdu
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      NATS_URL: services.natsUrl ?? '',
-      NATS_SUBJECT_PREFIX: database.name,
       ADMIN_PASSWORD: adminPassword,
-      EXPOSE_VERIFICATION_TOKEN: 'true',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,7 +50,6 @@ export async function startProduct(services: TestServices): Promise<RunningProdu
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
-    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
@@ -74,5 +70,33 @@ export async function startProduct(services: TestServices): Promise<RunningProdu
     await stop();
     throw error;
   }
-  return { baseUrl, pid: child.pid ?? 0, databaseUrl: database.url, adminPassword, stop };
+  return { baseUrl, adminPassword, dataDir, pid: child.pid ?? 0, output: () => output, stop };
+}
+
+export interface RunningProduct {
+  baseUrl: string;
+  adminPassword: string;
+  /** The demo library's reader (premium), made by the first start. */
+  demoReader: DemoReader;
+  stop(): Promise<void>;
+}
+
+/**
+ * The product exactly as a first `npm start` runs it (bootstrap.mjs start: web build check,
+ * launcher, the embedded PostgreSQL in an empty DATA_DIR, hence the demo library), as a child
+ * process on a free port. Resolves once its start banner is printed.
+ */
+export async function startProduct(): Promise<RunningProduct> {
+  const started = await runNpmStart({
+    // No DATABASE_URL: the embedded database, and with the empty log, the demo library.
+    DATABASE_URL: '',
+    NATS_URL: '',
+    DEMO: '1',
+  });
+  const demoReader = keptDemoReader(started.dataDir);
+  if (!demoReader) {
+    await started.stop();
+    throw new Error(`the first start made no demo library:\n${started.output()}`);
+  }
+  return { baseUrl: started.baseUrl, adminPassword: started.adminPassword, demoReader, stop: started.stop };
 }

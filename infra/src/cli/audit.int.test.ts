@@ -55,9 +55,11 @@ describe('npm run audit', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const beforeGrant = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 20));
+    // The test system trusts loopback: the admin's address is the forwarded one.
+    const adminHeaders = { 'X-Admin-Code': TEST_ADMIN_PASSWORD, 'X-Forwarded-For': '203.0.113.88' };
     await post(`/api/admin/users/${encodeURIComponent(email)}/subscription`, {
       form: { is_subscribed: 'true' },
-      headers: { 'X-Admin-Code': TEST_ADMIN_PASSWORD },
+      headers: adminHeaders,
     });
 
     const now = await audit(['--email', email]);
@@ -66,7 +68,9 @@ describe('npm run audit', () => {
     expect(now.out).toContain('payment confirmation: $15 via paypal, transaction AUD-1  by the user');
     // An admin acting with the password still acts in a session of its own (issue 12): the
     // audit names that session, never "password".
-    expect(now.out).toMatch(/premium granted: \+30 stories {2}by admin session [\w-]+ from /);
+    expect(now.out).toMatch(
+      /premium granted: \+30 stories {2}by admin session [\w-]+ from 203\.0\.113\.88\n/,
+    );
     expect(now.out).not.toContain('admin session password');
     expect(now.out).toContain('premium: yes');
     expect(now.out).toContain('premium stories remaining: 30');
@@ -75,6 +79,24 @@ describe('npm run audit', () => {
     expect(past.code).toBe(0);
     const history = JSON.parse(past.out) as { state: { premium: boolean; stories_remaining: number } };
     expect(history.state).toMatchObject({ premium: false, stories_remaining: 0 });
+
+    // After the deletion the replay still shows what happened, but no transaction id or address.
+    const deletion = await fetch(`${system.baseUrl}/api/admin/users/${encodeURIComponent(email)}`, {
+      method: 'DELETE',
+      headers: adminHeaders,
+    });
+    expect(deletion.status).toBe(200);
+    const erased = await audit(['--email', email]);
+    expect(erased.code).toBe(0);
+    expect(erased.out).toContain('Account: [erased]');
+    expect(erased.out).toContain('payment confirmation: $15 via paypal  by the user');
+    expect(erased.out).toMatch(
+      /premium granted: \+30 stories {2}by admin session [\w-]+ from \[erased address\]/,
+    );
+    expect(erased.out).toContain('account deleted (personal data erased)');
+    for (const gone of [email, 'AUD-1', '203.0.113.88']) expect(erased.out).not.toContain(gone);
+    const json = await audit(['--email', email, '--json']);
+    for (const gone of [email, 'AUD-1', '203.0.113.88']) expect(json.out).not.toContain(gone);
 
     expect((await audit(['--email', 'never@example.test'])).code).toBe(1);
     expect((await audit([])).code).toBe(2);

@@ -1,5 +1,7 @@
 import { NatsNotifier } from '@nocturne/events/notify';
 import { parseConfigOrExit, resolveConfig } from '../config';
+import { demoOnFirstStart, keptDemoReader } from '../demo/first-start';
+import { withoutPassword } from '../ops/logging/redact';
 import { defaultWebDist, startSystem } from '../system/start-system';
 import { provisionDatabase } from './provision';
 import { onShutdown, stopAll } from './shutdown';
@@ -39,6 +41,10 @@ async function main() {
     log,
   );
 
+  // Before the banner, so that it can say who the demo reader is.
+  await demoOnFirstStart(raw, config, system.infra, log);
+  const demoReader = keptDemoReader(config.dataDir);
+
   const url = config.publicUrl;
   const lines = [
     '',
@@ -49,10 +55,16 @@ async function main() {
         : `${config.adminPassword}   (${adminPasswordGenerated ? 'generated now, ' : ''}kept in ${config.dataDir}/admin-password)`
     }`,
     `  admin panel    : ${url}/admin_panel   (any /admin_<name> path)`,
+    ...(demoReader
+      ? [
+          `  demo reader    : ${demoReader.email} / ${demoReader.password}   (premium; kept in ${config.dataDir}/demo-reader)`,
+        ]
+      : []),
+    `  probes         : ${url}/healthz (live), ${url}/readyz (ready: database, projections, mail failures)`,
     `  database       : ${database.description}`,
-    `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${config.eventStoreUrl}` : 'PostgreSQL event store (same database)'}`,
-    `  notifications  : ${system.infra.notifier instanceof NatsNotifier ? `NATS at ${config.natsUrl}` : 'PostgreSQL LISTEN/NOTIFY (no NATS)'}`,
-    `  e-mail         : ${config.smtpUrl ? `sent through ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//***@')}` : `written to ${config.dataDir}/outbox (links are logged here too)`}`,
+    `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${withoutPassword(config.eventStoreUrl)}` : 'PostgreSQL event store (same database)'}`,
+    `  notifications  : ${system.infra.notifier instanceof NatsNotifier ? `NATS at ${withoutPassword(config.natsUrl ?? '')}` : 'PostgreSQL LISTEN/NOTIFY (no NATS)'}`,
+    `  e-mail         : ${config.smtpUrl ? `sent through ${withoutPassword(config.smtpUrl)}` : `written to ${config.dataDir}/outbox (links are logged here too)`}`,
     `  data           : ${config.dataDir}`,
     'Press Ctrl+C to stop.',
     '',

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { RawConfig } from '../config';
+import { withoutPassword } from '../ops/logging/redact';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
 export interface ProvisionedDatabase {
@@ -9,8 +10,6 @@ export interface ProvisionedDatabase {
   /** Stops the embedded PostgreSQL when this process started it; otherwise does nothing. */
   stop(): Promise<void>;
 }
-
-const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
 
 /**
  * DATABASE_URL when given; otherwise the embedded PostgreSQL under DATA_DIR/postgres.
@@ -25,7 +24,7 @@ export async function provisionDatabase(
   if (raw.DATABASE_URL) {
     return {
       url: raw.DATABASE_URL,
-      description: `PostgreSQL at ${redact(raw.DATABASE_URL)}`,
+      description: `PostgreSQL at ${withoutPassword(raw.DATABASE_URL)}`,
       stop: async () => {},
     };
   }

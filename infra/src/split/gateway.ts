@@ -2,6 +2,9 @@ import replyFrom from '@fastify/reply-from';
 import { answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
+import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
+import { type LogDestination, serverLogging } from '../ops/logging/logger';
+import { addRequestLog } from '../ops/logging/request-log';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/http-app';
 import { securityHeaders, withSecurityHeaders } from '../system/security-headers';
 
@@ -15,6 +18,10 @@ export interface GatewayOptions {
   /** PUBLIC_URL: https turns on HSTS (unset: as for http). */
   publicUrl?: string | undefined;
   logLevel?: string;
+  /** Where log lines go (default stdout: pretty on a terminal, JSON otherwise). */
+  logDestination?: LogDestination | undefined;
+  /** What GET /readyz answers: the upstreams' readiness (ops/health/upstreams.ts). */
+  readiness?: Readiness | undefined;
   /** TRUST_PROXY: whose X-Forwarded-For to believe in front of the gateway. */
   trustProxy?: TrustProxy;
 }
@@ -74,7 +81,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const headers = { publicUrl: options.publicUrl, webDist: dist };
   const app = Fastify({
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
-    logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
+    ...serverLogging({ level: options.logLevel, destination: options.logDestination }),
     // The client's address as seen through TRUST_PROXY; forwarded as the only X-Forwarded-For.
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   });
@@ -83,6 +90,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   await app.register(replyFrom, { disableRequestLogging: true });
+  addRequestLog(app);
+  // The gateway's own: the probes never reach an upstream's /healthz by the catch-all below.
+  if (options.readiness) addHealthRoutes(app, options.readiness);
 
   await securityHeaders(app, headers);
   installErrorHandling(app, {});

@@ -84,7 +84,8 @@ async function main() {
     await stopEverything();
   }, log);
 
-  const [commandPort, queryPort] = [await freePort(), await freePort()];
+  const [projectorPort, commandPort, queryPort] = [await freePort(), await freePort(), await freePort()];
+  const projectorUrl = `http://127.0.0.1:${projectorPort}`;
   const commandApiUrl = `http://127.0.0.1:${commandPort}`;
   const queryApiUrl = `http://127.0.0.1:${queryPort}`;
   try {
@@ -93,7 +94,7 @@ async function main() {
     await (await connectInfrastructure(config, log)).close();
 
     const ports: Record<ServiceRole, number> = {
-      projector: 0,
+      projector: projectorPort,
       'command-api': commandPort,
       'query-api': queryPort,
       gateway: config.port,
@@ -104,6 +105,7 @@ async function main() {
         DATABASE_URL: database.url,
         DATA_DIR: config.dataDir,
         SPLIT_SERVICE_PORT: String(ports[role]),
+        SPLIT_PROJECTOR_URL: projectorUrl,
         SPLIT_COMMAND_API_URL: commandApiUrl,
         SPLIT_QUERY_API_URL: queryApiUrl,
       });
@@ -137,7 +139,8 @@ async function main() {
         .sort((a, b) => serviceRoles.indexOf(a.role) - serviceRoles.indexOf(b.role))
         .map((s) => `${s.role} (pid ${s.child.pid})`)
         .join(', ')}`,
-      `  internal       : command-api ${commandApiUrl}, query-api ${queryApiUrl} (reached through the gateway)`,
+      `  internal       : command-api ${commandApiUrl}, query-api ${queryApiUrl} (reached through the gateway), projector ${projectorUrl} (probes only)`,
+      `  probes         : ${config.publicUrl}/healthz, ${config.publicUrl}/readyz (each service answers its own too)`,
       `  admin password : ${
         raw.ADMIN_PASSWORD
           ? '(set by ADMIN_PASSWORD)'

@@ -2,6 +2,10 @@ import { httpPremiumUnlocker } from '@nocturne/command-api';
 import { migrateReadModel } from '@nocturne/projector';
 import { parseConfig, resolveConfig, splitServiceConfig } from '../config';
 import { onShutdown } from '../launcher/shutdown';
+import { lazyApiDocument } from '../openapi/api-document';
+import { checkReadiness } from '../ops/health/readiness';
+import { readinessSources } from '../ops/health/sources';
+import { upstreamReadiness } from '../ops/health/upstreams';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
@@ -17,6 +21,7 @@ import { type ServiceRole, serviceRoles } from './roles';
  */
 const role = process.argv[2] as ServiceRole;
 const log = (line: string) => console.log(`[${role}] ${line}`);
+const logError = (line: string) => console.error(`[${role}] ${line}`);
 
 async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   const raw = parseConfig(process.env);
@@ -33,6 +38,13 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,
+      // The projector's probe listener is optional (a deployment may probe it directly); the
+      // back ends report the projections' state anyway, read from the database.
+      readiness: upstreamReadiness({
+        ...(split.projectorUrl ? { projector: split.projectorUrl } : {}),
+        'command-api': split.commandApiUrl,
+        'query-api': split.queryApiUrl,
+      }),
     });
     await app.listen({ port: split.port, host: split.gatewayHost });
     return { stop: () => app.close() };
@@ -43,10 +55,18 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
     await migrateReadModel(config.databaseUrl);
   }
   const infra = await connectInfrastructure(config, log);
+  // Every back end tells the same readiness: the state is in the database (ops/health).
+  const readiness = () => checkReadiness(readinessSources(infra.db, infra.store));
+  // Internal services listen on loopback only (the gateway is the way in), unless a deployment
+  // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
   if (role === 'projector') {
-    const { projector, reactors } = await startBackground(config, infra, log);
+    const { projector, reactors } = await startBackground(config, infra, log, logError);
+    // No API here: an HTTP listener for the probes only (/healthz, /readyz).
+    const probes = await buildHttpApp({ readiness, publicUrl: config.publicUrl, logLevel: config.logLevel });
+    await probes.listen({ port: split.port, host: split.listenHost });
     return {
       async stop() {
+        await probes.close();
         await projector.stop();
         await reactors.stop();
         await infra.close();
@@ -66,6 +86,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
+          readiness,
         })
       : await buildHttpApp({
           query: {
@@ -73,12 +94,13 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
             // Separate processes: the premium unlock goes to command-api over HTTP.
             unlockPremiumStory: httpPremiumUnlocker(split.commandApiUrl, config.internalToken),
           },
+          // GET /api/openapi.json is a GET, so it is served here; it documents command-api's routes too.
+          apiDocument: lazyApiDocument(deps),
           publicUrl: config.publicUrl,
           logLevel: config.logLevel,
           trustProxy: true,
+          readiness,
         });
-  // Internal services listen on loopback only (the gateway is the way in), unless a deployment
-  // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
   await app.listen({ port: split.port, host: split.listenHost });
   return {
     async stop() {

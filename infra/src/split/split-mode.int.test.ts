@@ -150,7 +150,7 @@ const json = (body: unknown) => ({
 });
 
 /** The internal base URLs, from the supervisor's banner. */
-const internalUrl = (service: 'command-api' | 'query-api') =>
+const internalUrl = (service: 'command-api' | 'query-api' | 'projector') =>
   new RegExp(`${service} (http://127\\.0\\.0\\.1:\\d+)`).exec(output)?.[1] ?? '';
 
 /** The event store's head position, as command-api's next append would show it. */
@@ -203,6 +203,18 @@ describe('split mode: each service in its own process behind the gateway', () =>
       expect(response.status).toBeLessThan(500);
       expect(await response.json()).toHaveProperty('detail');
     }
+  });
+
+  it("serves the OpenAPI document from query-api, command-api's routes included", async () => {
+    const response = await fetch(`${base}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-served-by')).toBe('query-api');
+    const document = (await response.json()) as { openapi: string; paths: Record<string, object> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths['/api/auth/signup'] ?? {})).toEqual(['post']);
+    expect(Object.keys(document.paths['/api/stories'] ?? {}).sort()).toEqual(['get', 'post']);
+    // The split-mode-only internal route is not part of the public API.
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
   });
 
   it('carries a write end to end: upload through the gateway, projector process, read with X-Min-Position', async () => {
@@ -269,6 +281,22 @@ describe('split mode: each service in its own process behind the gateway', () =>
     }
     // The right token gets through to the unlock itself (an unknown story: 404).
     expect((await unlock({ 'x-internal-token': INTERNAL_TOKEN })).status).toBe(404);
+  });
+
+  it('answers /healthz and /readyz on the gateway (asking its upstreams) and on every service', async () => {
+    const gateway = await fetch(`${base}/readyz`);
+    const report = (await gateway.json()) as { ready: boolean; services: Record<string, { ready: boolean }> };
+    expect(gateway.status, JSON.stringify(report)).toBe(200);
+    expect(Object.keys(report.services).sort()).toEqual(['command-api', 'projector', 'query-api']);
+    expect(Object.values(report.services).every((s) => s.ready)).toBe(true);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    for (const service of ['projector', 'command-api', 'query-api'] as const) {
+      expect(internalUrl(service), service).not.toBe('');
+      expect((await fetch(`${internalUrl(service)}/healthz`)).status, service).toBe(200);
+      const ready = await fetch(`${internalUrl(service)}/readyz`);
+      expect(ready.status, service).toBe(200);
+      expect(((await ready.json()) as { projections: unknown[] }).projections.length).toBeGreaterThan(0);
+    }
   });
 
   it('internal services listen on loopback only', async () => {

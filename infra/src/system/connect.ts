@@ -6,6 +6,7 @@ import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { createReadModelDb, type ReadModel } from '@nocturne/projector';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
+import { withoutPassword } from '../ops/logging/redact';
 
 export interface Infrastructure {
   store: EventStore;
@@ -24,7 +25,7 @@ async function connectNotifier(config: AppConfig, log: (line: string) => void): 
       return await NatsNotifier.connect(config.natsUrl, config.natsSubjectPrefix);
     } catch (error) {
       log(
-        `NATS at ${config.natsUrl} does not answer (${String(error)}); using the PostgreSQL notify fallback`,
+        `NATS at ${withoutPassword(config.natsUrl)} does not answer (${String(error)}); using the PostgreSQL notify fallback`,
       );
     }
   }

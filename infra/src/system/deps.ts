@@ -2,6 +2,7 @@ import type { AccountRateLimits, CommandApiDeps, WorkSlots } from '@nocturne/com
 import { createPremiumUnlocker } from '@nocturne/command-api';
 import { AdminAuthenticator, hashAdminPassword } from '@nocturne/events/auth';
 import type { AdminSessions, RateLimiter } from '@nocturne/events/security';
+import { eraseOutboxMailTo, outboxDirOf } from '@nocturne/projector/mail/outbox';
 import { Consistency, type QueryApiDeps, readModelPositions, StoryListCache } from '@nocturne/query-api';
 import type { AppConfig } from '../config';
 import type { Infrastructure } from './connect';
@@ -40,6 +41,12 @@ export async function commandDepsFrom(
     }),
     clock,
     ...(tuning.imageWork ? { imageWork: tuning.imageWork } : {}),
+    // Without SMTP_URL the projector writes mail to DATA_DIR/outbox; erasure removes it there.
+    ...(config.smtpUrl
+      ? {}
+      : {
+          mailOutbox: { eraseMailTo: (address) => eraseOutboxMailTo(outboxDirOf(config.dataDir), address) },
+        }),
     options: {
       secret: config.secret,
       dataDir: config.dataDir,

@@ -5,8 +5,12 @@ import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
 import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
+import { openApiRoute } from '../openapi/openapi-route';
+import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
+import { type LogDestination, serverLogging } from '../ops/logging/logger';
+import { addRequestLog } from '../ops/logging/request-log';
 import { securityHeaders, withSecurityHeaders } from './security-headers';
 
 /** The built SPA's index.html folder, or undefined when it has not been built. */
@@ -75,10 +79,34 @@ export interface HttpAppOptions {
   /** The built SPA (web/dist); served with an index.html fallback for client routes. */
   webDist?: string | undefined;
   logLevel?: string;
+  /** Where log lines go (default stdout: pretty on a terminal, JSON otherwise). */
+  logDestination?: LogDestination | undefined;
+  /** What GET /readyz answers (ops/health); without it, /healthz and /readyz are not served. */
+  readiness?: Readiness | undefined;
   /** PUBLIC_URL: https turns on HSTS (unset: as for http). */
   publicUrl?: string | undefined;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY; split mode's services: the gateway's). */
   trustProxy?: TrustProxy | true;
+  /** The OpenAPI document, served at GET /api/openapi.json (a GET: where query-api runs). */
+  apiDocument?: (() => Promise<unknown>) | undefined;
+  /** Told of every route as it is added (the fuzz test sends to each). */
+  onRoute?: ((route: RouteOptions) => void) | undefined;
+}
+
+/**
+ * Every /api route of a server: command-api, query-api (either or both) and the OpenAPI
+ * document. Its own function so that the OpenAPI test can see each route as it is added.
+ */
+export async function registerApis(
+  app: FastifyInstance,
+  options: Pick<HttpAppOptions, 'command' | 'query' | 'apiDocument'>,
+): Promise<void> {
+  // Before the APIs, at the root: X-Admin-Code is checked on every route, unknown ones included.
+  const adminAuth = options.command?.adminAuth ?? options.query?.adminAuth;
+  if (adminAuth) await app.register(adminAuthentication(adminAuth));
+  if (options.command) await app.register(commandApi, options.command);
+  if (options.query) await app.register(queryApi, options.query);
+  if (options.apiDocument) await app.register(openApiRoute(options.apiDocument));
 }
 
 /**
@@ -90,10 +118,12 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   const headers = { publicUrl: options.publicUrl, webDist: dist };
   const app = Fastify({
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
-    logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
+    ...serverLogging({ level: options.logLevel, destination: options.logDestination }),
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   });
+  addRequestLog(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await securityHeaders(app, headers);
   installErrorHandling(app, {
     notFound: dist
@@ -108,11 +138,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   });
   // Before the routes: the compression hook is attached to each route as it is added.
   await compressAnswers(app);
-  // Before the APIs, at the root: X-Admin-Code is checked on every route, unknown ones included.
-  const adminAuth = options.command?.adminAuth ?? options.query?.adminAuth;
-  if (adminAuth) await app.register(adminAuthentication(adminAuth));
-  if (options.command) await app.register(commandApi, options.command);
-  if (options.query) await app.register(queryApi, options.query);
+  if (options.readiness) addHealthRoutes(app, options.readiness);
+  await registerApis(app, options);
 
   if (dist) await serveWebApp(app, dist);
   return app;

@@ -84,6 +84,16 @@ describe('read-your-writes (design.md section 6)', () => {
     expect(((await malformed.json()) as { detail: string }).detail).toMatch(/X-Min-Position/);
   });
 
+  it('refuses a header that is not an event position with a 400 and a detail, without waiting', async () => {
+    for (const value of ['0x10', '1e3', '-1', '1.5', 'abc', '99999999999999999999']) {
+      const started = Date.now();
+      const response = await fetch(`${system.baseUrl}/api/stories`, { headers: { 'X-Min-Position': value } });
+      expect(response.status, value).toBe(400);
+      expect(await response.json()).toEqual({ detail: expect.stringMatching(/X-Min-Position/) });
+      expect(Date.now() - started).toBeLessThan(1900);
+    }
+  });
+
   it('without the header a query answers from the read models as they are: it may lag and does not wait', async () => {
     // Hold the projector, so the read side lags behind the log for certain.
     await system.projector.stop();

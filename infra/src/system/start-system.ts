@@ -6,13 +6,19 @@ import {
   ProjectionRunner,
   projections,
   ReactorRunner,
+  type RetryPolicy,
 } from '@nocturne/projector';
+import { outboxDirOf } from '@nocturne/projector/mail/outbox';
 import { reactors } from '@nocturne/projector/reactors';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
+import { lazyApiDocument } from '../openapi/api-document';
+import { checkReadiness } from '../ops/health/readiness';
+import { readinessSources } from '../ops/health/sources';
+import type { LogDestination } from '../ops/logging/logger';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
-import { buildHttpApp } from './http-app';
+import { buildHttpApp, type HttpAppOptions } from './http-app';
 import { repoRoot } from './repo-root';
 
 export const defaultWebDist = join(repoRoot(), 'web', 'dist');
@@ -29,11 +35,19 @@ export interface RunningSystem {
 
 export interface StartOptions {
   log: (line: string) => void;
+  /** Error lines of the projector and the reactors (default: stderr). */
+  logError?: (line: string) => void;
+  /** Where the HTTP server's log lines go (default stdout: pretty on a terminal, JSON otherwise). */
+  logDestination?: LogDestination;
   webDist?: string | undefined;
   clock?: () => Date;
   host?: string;
   /** Test harnesses only (see apiDepsFrom). */
   accountRateLimits?: Partial<AccountRateLimits>;
+  /** Test harnesses only: mail retries in milliseconds rather than minutes. */
+  mailRetry?: Partial<RetryPolicy>;
+  /** Test harnesses only: told of every route as it is added (see buildHttpApp). */
+  onRoute?: HttpAppOptions['onRoute'];
 }
 
 /**
@@ -44,6 +58,8 @@ export async function startBackground(
   config: AppConfig,
   infra: Infrastructure,
   log: (line: string) => void,
+  logError: (line: string) => void = (line) => console.error(`[nocturne] ${line}`),
+  mailRetry?: Partial<RetryPolicy>,
 ): Promise<{ projector: ProjectionRunner; reactors: ReactorRunner }> {
   const projector = new ProjectionRunner({
     store: infra.store,
@@ -51,6 +67,7 @@ export async function startBackground(
     projections,
     vault: infra.vault,
     notifier: infra.notifier,
+    log: logError,
   });
   await projector.init();
   projector.start();
@@ -60,11 +77,13 @@ export async function startBackground(
     databaseUrl: config.databaseUrl,
     reactors,
     notifier: infra.notifier,
+    log: logError,
+    ...(mailRetry ? { retry: mailRetry } : {}),
     context: {
       vault: infra.vault,
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
-        outboxDir: `${config.dataDir}/outbox`,
+        outboxDir: outboxDirOf(config.dataDir),
         from: `Nocturne <${config.supportEmail}>`,
         log,
       }),
@@ -88,15 +107,25 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
   await migrateReadModel(config.databaseUrl);
   const infra = await connectInfrastructure(config, options.log, clock);
 
-  const { projector, reactors: reactorRunner } = await startBackground(config, infra, options.log);
+  const { projector, reactors: reactorRunner } = await startBackground(
+    config,
+    infra,
+    options.log,
+    options.logError,
+    options.mailRetry,
+  );
 
   const deps = await apiDepsFrom(config, infra, clock, { accountRateLimits: options.accountRateLimits });
   const app = await buildHttpApp({
     ...deps,
+    apiDocument: lazyApiDocument(deps),
     webDist: options.webDist,
     publicUrl: config.publicUrl,
     logLevel: config.logLevel,
+    logDestination: options.logDestination,
     trustProxy: config.trustProxy,
+    readiness: () => checkReadiness(readinessSources(infra.db, infra.store)),
+    onRoute: options.onRoute,
   });
   await app.listen({ port: config.port, host: options.host ?? '0.0.0.0' });
   const port = (app.server.address() as { port: number }).port;

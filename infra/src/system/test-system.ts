@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createTestDatabase, testNatsUrl, uniqueName } from '@nocturne/events/testing';
 import type { AppConfig } from '../config';
 import { testConfig } from '../test-env/test-config';
-import { type RunningSystem, startSystem } from './start-system';
+import { type RunningSystem, type StartOptions, startSystem } from './start-system';
 
 export interface TestSystem extends RunningSystem {
   config: AppConfig;
@@ -19,7 +19,10 @@ export { TEST_ADMIN_PASSWORD } from '../test-env/test-config';
  * The whole product on a fresh, uniquely named database, on a free port, with a unique NATS
  * subject prefix and a temporary DATA_DIR; `stop()` removes all of it.
  */
-export async function startTestSystem(overrides: Partial<AppConfig> = {}): Promise<TestSystem> {
+export async function startTestSystem(
+  overrides: Partial<AppConfig> = {},
+  harness: Partial<Pick<StartOptions, 'log' | 'logError' | 'logDestination' | 'mailRetry' | 'onRoute'>> = {},
+): Promise<TestSystem> {
   const database = await createTestDatabase(overrides.dataDir ? 'sys' : 'system');
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-test-data-'));
   const config = testConfig({
@@ -29,7 +32,12 @@ export async function startTestSystem(overrides: Partial<AppConfig> = {}): Promi
     dataDir,
     ...overrides,
   });
-  const system = await startSystem(config, { log: () => {}, host: '127.0.0.1' });
+  const system = await startSystem(config, {
+    log: () => {},
+    logError: () => {},
+    ...harness,
+    host: '127.0.0.1',
+  });
   return {
     ...system,
     config,

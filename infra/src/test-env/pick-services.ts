@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { withoutPassword } from '../ops/logging/redact';
 import { portAnswers } from './probe';
 
 export interface TestServices {
@@ -95,7 +96,7 @@ export async function pickTestServices(env: NodeJS.ProcessEnv = process.env): Pr
       postgresUrl: env.TEST_DATABASE_URL,
       natsUrl: env.TEST_NATS_URL || undefined,
       eventStoreUrl: env.TEST_EVENTSTORE_URL || undefined,
-      description: `handed down by the global setup: ${redact(env.TEST_DATABASE_URL)}`,
+      description: `handed down by the global setup: ${withoutPassword(env.TEST_DATABASE_URL)}`,
       stop: nothing,
     };
   }
@@ -105,7 +106,7 @@ export async function pickTestServices(env: NodeJS.ProcessEnv = process.env): Pr
       postgresUrl: fromEnv,
       natsUrl: natsFromEnv,
       eventStoreUrl,
-      description: `from the environment: ${redact(fromEnv)}${natsFromEnv ? `, NATS ${natsFromEnv}` : ', no NATS'}`,
+      description: `from the environment: ${withoutPassword(fromEnv)}${natsFromEnv ? `, NATS ${natsFromEnv}` : ', no NATS'}`,
       stop: nothing,
     };
   }
@@ -124,8 +125,4 @@ export async function pickTestServices(env: NodeJS.ProcessEnv = process.env): Pr
     };
   }
   return startEmbeddedPostgres(localNats);
-}
-
-function redact(url: string): string {
-  return url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
 }

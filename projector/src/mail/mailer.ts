@@ -7,10 +7,41 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Whose mail it is, for the development log line: the user key, never the address. */
+  userKey?: string;
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+/** The relay's reply code (nodemailer's `responseCode`), when it answered. */
+const smtpCode = (error: unknown): number | undefined => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' ? code : undefined;
+};
+
+/**
+ * SMTP 5xx to this mail's recipient (RCPT TO) or content (DATA): the relay refuses it for good
+ * (no such mailbox, policy) and trying again changes nothing. A 5xx elsewhere (AUTH: wrong
+ * credentials; MAIL FROM: the sender) is the installation's problem, not this mail's: it is
+ * tried again like a 4xx, so that fixing the configuration delivers the mail.
+ */
+export function isPermanentMailFailure(error: unknown): boolean {
+  const code = smtpCode(error);
+  const command = (error as { command?: unknown } | null)?.command;
+  return code !== undefined && code >= 500 && code < 600 && (command === 'RCPT TO' || command === 'DATA');
+}
+
+/**
+ * `SMTP 550`, `ECONNECTION`: the kind of failure. Never the relay's text, which quotes the
+ * address (`550 5.1.1 <x@example.com>: Recipient address rejected`).
+ */
+export function describeMailFailure(error: unknown): string {
+  const code = smtpCode(error);
+  if (code !== undefined) return `SMTP ${code}`;
+  const name = (error as { code?: unknown } | null)?.code;
+  return typeof name === 'string' ? name : error instanceof Error ? error.name : 'unknown failure';
 }
 
 export interface MailerOptions {
@@ -22,13 +53,17 @@ export interface MailerOptions {
   log: (line: string) => void;
 }
 
-/** nodemailer to SMTP_URL, or (development) .eml files under DATA_DIR/outbox with the links logged. */
+/**
+ * nodemailer to SMTP_URL, or (development, no SMTP_URL) .eml files under DATA_DIR/outbox with
+ * the links logged, so a developer can click them. Only then: with a relay, a link (a one-time
+ * token) never reaches a log. Neither line names the address (the user key does).
+ */
 export function createMailer(options: MailerOptions): Mailer {
   const transport = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
+    async send({ userKey, ...message }) {
       const info = await transport.sendMail({ from: options.from, ...message });
       if (options.smtpUrl) return;
       await mkdir(options.outboxDir, { recursive: true });
@@ -38,8 +73,9 @@ export function createMailer(options: MailerOptions): Mailer {
       );
       await writeFile(file, (info as unknown as { message: Buffer }).message);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      const whose = userKey ? ` for user ${userKey}` : '';
       options.log(
-        `mail to ${message.to}: "${message.subject}" written to ${file}${links.length ? ` — ${links.join(' ')}` : ''}`,
+        `mail "${message.subject}"${whose} written to ${file}${links.length ? ` — ${links.join(' ')}` : ''}`,
       );
     },
   };

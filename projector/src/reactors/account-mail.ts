@@ -1,6 +1,6 @@
 import { idOf, type RecordedEvent } from '@nocturne/events';
 import { linkToken } from '@nocturne/events/auth';
-import type { MailMessage } from '../mail/mailer';
+import { describeMailFailure, isPermanentMailFailure, type MailMessage } from '../mail/mailer';
 import type { Reactor, ReactorContext } from '../runner/reactor';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -96,11 +96,13 @@ export const accountMailReactor: Reactor = {
     'DuplicateSignupAttempted',
     'PasswordResetRequested',
   ],
+  isPermanentFailure: isPermanentMailFailure,
+  describeFailure: describeMailFailure,
   async react(event, context) {
     if (!('email' in event.data) || typeof event.data.email !== 'string') return;
     const email = await context.vault.decrypt(event.data.email);
     if (email === null) return;
     const message = accountMail(event, email, context);
-    if (message) await context.mailer.send(message);
+    if (message) await context.mailer.send({ ...message, userKey: idOf(event.streamName) });
   },
 };

@@ -9,6 +9,12 @@ export interface CheckpointsTable {
   name: string;
   /** Last global position this projection has applied. */
   position: ColumnType<number, number, number>;
+  /** Set when the projection stopped: the position of the event it could not apply. */
+  stopped_position: ColumnType<number | null, number | null | undefined, number | null>;
+  stopped_event_type: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An error class or SQLSTATE: never the event's data. */
+  stopped_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  stopped_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface StoriesTable {

@@ -15,6 +15,7 @@ import { ReactorRunner } from '../runner/reactor-runner';
 import { REBUILD_LOCK } from '../runner/read-model-lock';
 import { insertHistory } from '../runner/testing/insert-history';
 import { mixedHistory } from '../runner/testing/mixed-history';
+import { poisonedStore } from '../runner/testing/poisoned-store';
 import { readModelRows } from '../runner/testing/read-model-rows';
 import { type RebuildProgress, rebuildReadModels } from './rebuild';
 
@@ -145,7 +146,9 @@ describe('rebuild of the read models (blue/green)', () => {
     expect(progress.at(-1)).toMatchObject({ phase: 'done', position: head });
     expect(new Set(progress.map((p) => p.phase))).toEqual(new Set(['projecting', 'swapping', 'done']));
     expect(progress.filter((p) => p.phase === 'projecting').length).toBeGreaterThan(5);
-    expect(await schemas()).toEqual(['read_model']);
+    // The spare is dropped, the live schema untouched.
+    expect(await schemas()).toContain('read_model');
+    expect(await schemas()).not.toContain('read_model_next');
     expect(await readModelRows(database.url, LIVE_SCHEMA)).toEqual(before);
 
     // No reactor re-fired: its checkpoint did not move and nothing more was reacted to.
@@ -220,5 +223,35 @@ describe('rebuild of the read models (blue/green)', () => {
     } finally {
       await other.end();
     }
+  });
+
+  it('does not swap in read models in which a projection stopped short', async () => {
+    const published = (await store.readAll(0, 100_000)).find((e) => e.type === 'StoryPublished');
+    expect(published).toBeDefined();
+    const before = await readModelRows(database.url, LIVE_SCHEMA);
+    const lines: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => lines.push(line);
+    try {
+      await expect(
+        rebuildReadModels({
+          databaseUrl: database.url,
+          store: poisonedStore(store, published!.position),
+          vault,
+          projections,
+        }),
+      ).rejects.toThrow(
+        `the rebuild was not swapped in: projection stories stopped at position ${published!.position}: cannot apply StoryPublished`,
+      );
+    } finally {
+      console.error = original;
+    }
+    expect(
+      lines.some((l) => l.includes(`projection stories stopped at position ${published!.position}`)),
+    ).toBe(true);
+    // The spare is dropped, the live schema untouched.
+    expect(await schemas()).toContain('read_model');
+    expect(await schemas()).not.toContain('read_model_next');
+    expect(await readModelRows(database.url, LIVE_SCHEMA)).toEqual(before);
   });
 });

@@ -3,7 +3,7 @@ import type { EventStore } from '@nocturne/events/store';
 import pg from 'pg';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
 import type { Projection } from '../runner/projection';
-import { ProjectionRunner } from '../runner/projection-runner';
+import { ProjectionRunner, projectionStopLine } from '../runner/projection-runner';
 import { READ_MODEL_SWAP_LOCK, REBUILD_LOCK } from '../runner/read-model-lock';
 
 export interface RebuildProgress {
@@ -107,6 +107,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         head = await options.store.headPosition();
         options.onProgress?.({ phase, position, head, events });
         position = await runner.catchUp(head);
+        // A projection that could not apply an event (its stop was logged): the live read models,
+        // whole if stale, serve better than a new one that stops short.
+        const stops = await runner.stops();
+        if (stops.length > 0) {
+          throw new Error(`the rebuild was not swapped in: ${stops.map(projectionStopLine).join('; ')}`);
+        }
         const { rows: existing } = await control.query('select 1 from pg_namespace where nspname = $1', [
           live,
         ]);

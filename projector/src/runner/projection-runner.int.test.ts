@@ -24,6 +24,7 @@ import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-run
 import { READ_MODEL_SWAP_LOCK } from './read-model-lock';
 import { insertHistory } from './testing/insert-history';
 import { mixedHistory } from './testing/mixed-history';
+import { poisonedStore } from './testing/poisoned-store';
 import { readModelRows } from './testing/read-model-rows';
 
 interface Fixture {
@@ -108,6 +109,76 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
 }
 
 describe('projection runner', () => {
+  it('stops a projection at an event it cannot apply, with a log line naming it, while the others go on', async () => {
+    const before = await publish();
+    const poison = await publish();
+    await publish();
+    await register();
+    const lines: string[] = [];
+    const store = poisonedStore(f.store, poison.position);
+    const r = runner({ store, log: (line) => lines.push(line), batchSize: 100 });
+
+    const reached = await r.catchUp();
+    const head = await register();
+    await r.catchUp();
+
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^projection stories stopped at position ${poison.position}: cannot apply StoryPublished \\(\\w+ [0-9A-Z]{5}\\)`,
+      ),
+    );
+    // Never the event's data: the NUL-laden texts and the story id stay out of the log.
+    expect(lines[0]).not.toContain('\u0000');
+    expect(lines[0]).not.toContain(poison.storyId);
+    // The events before it are applied, it and those after are not; monthly stats go on.
+    expect(await f.db.selectFrom('stories').select('id').execute()).toEqual([{ id: before.storyId }]);
+    expect(await registrations()).toBe(2);
+    expect(await checkpoints()).toEqual({ stories: poison.position - 1, 'monthly-stats': head });
+    expect(reached).toBeGreaterThan(poison.position);
+    expect(await r.stops()).toEqual([
+      {
+        projection: 'stories',
+        position: poison.position,
+        eventType: 'StoryPublished',
+        reason: expect.any(String),
+      },
+    ]);
+
+    // A new process (a fix deployed) tries again; the event still cannot be applied: same stop.
+    const restarted = runner({ store, log: (line) => lines.push(line) });
+    await restarted.init();
+    expect(await restarted.stops()).toEqual([]);
+    await restarted.catchUp();
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe(lines[0]);
+    // With the real store (the event as it should be) the projection catches up.
+    const healed = runner({ log: (line) => lines.push(line) });
+    await healed.init();
+    await healed.catchUp();
+    expect(await checkpoints()).toEqual({ stories: head, 'monthly-stats': head });
+    expect(await f.db.selectFrom('stories').select('id').execute()).toHaveLength(3);
+  });
+
+  it('fails the whole batch, stopping nothing, when the database fails rather than the event', async () => {
+    await publish();
+    await register();
+    const lines: string[] = [];
+    const failing = {
+      ...storiesProjection,
+      apply: async () => {
+        throw Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        });
+      },
+    };
+    const r = runner({ projections: [failing, monthlyStatsProjection], log: (line) => lines.push(line) });
+    await expect(r.step()).rejects.toThrow('administrator command');
+    expect(lines).toEqual([]);
+    expect(await r.stops()).toEqual([]);
+    expect(await checkpoints()).toEqual({ stories: 0, 'monthly-stats': 0 });
+  });
+
   it('turns events into rows and moves every checkpoint to the last event', async () => {
     const kept = await publish();
     const gone = await publish();

@@ -1,9 +1,10 @@
 import { decodeEvent, type RecordedEvent } from '@nocturne/events';
 import type { Notifier } from '@nocturne/events/notify';
 import type { PiiVault } from '@nocturne/events/pii';
-import type { EventStore } from '@nocturne/events/store';
+import type { EventStore, StoredEvent } from '@nocturne/events/store';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ReadModel } from '../read-model/schema';
+import { failureReason, isTransientFailure } from './failure';
 import type { Projection } from './projection';
 import { READ_MODEL_SWAP_LOCK } from './read-model-lock';
 import { WakeableLoop } from './wakeable-loop';
@@ -27,7 +28,37 @@ export interface ProjectionRunnerOptions {
    */
   swapLock?: boolean;
   onError?: (error: unknown) => void;
+  /** Error lines: a projection that stopped (its name, the position and type of the event). */
+  log?: (line: string) => void;
 }
+
+/** A projection that could not apply an event: it stays there until the process restarts. */
+export interface ProjectionStop {
+  projection: string;
+  /** The event it could not apply; its checkpoint is just below. */
+  position: number;
+  eventType: string;
+  /** An error class or SQLSTATE, never the event's data (failure.ts). */
+  reason: string;
+}
+
+/** A stored event, decoded; or why it could not be (a projection that handles it stops there). */
+interface BatchEvent {
+  stored: StoredEvent;
+  event?: RecordedEvent;
+  error?: unknown;
+}
+
+function decodeOne(stored: StoredEvent): BatchEvent {
+  try {
+    return { stored, event: decodeEvent(stored) };
+  } catch (error) {
+    return { stored, error };
+  }
+}
+
+export const projectionStopLine = (stop: ProjectionStop) =>
+  `projection ${stop.projection} stopped at position ${stop.position}: cannot apply ${stop.eventType} (${stop.reason}); the other projections go on`;
 
 /** The batch was not committed because a checkpoint was not where this runner read it. */
 class CheckpointMoved extends Error {}
@@ -62,8 +93,24 @@ export class ProjectionRunner {
     this.loop = new WakeableLoop(() => this.step(), options.maxIdleMs ?? 2000, options.onError);
   }
 
-  /** Makes sure every projection has a checkpoint row (position 0 for a new one). */
+  /**
+   * Makes sure every projection has a checkpoint row (position 0 for a new one), and gives a
+   * stopped projection another try: a process starts with new code (a fix deployed), and a
+   * projection that still cannot apply the event stops there again, with the same log line.
+   */
   async init(): Promise<void> {
+    await this.ensureCheckpointRows();
+    if (this.names.length > 0) {
+      await this.options.db
+        .updateTable('projection_checkpoints')
+        .set({ stopped_position: null, stopped_event_type: null, stopped_reason: null, stopped_at: null })
+        .where('name', 'in', this.names)
+        .where('stopped_position', 'is not', null)
+        .execute();
+    }
+  }
+
+  private async ensureCheckpointRows(): Promise<void> {
     const rows = this.names.map((name) => ({ name, position: 0 }));
     if (rows.length > 0) {
       await this.options.db
@@ -75,25 +122,67 @@ export class ProjectionRunner {
     this.initialised = true;
   }
 
-  /** Lowest checkpoint over this runner's projections: everything up to it is applied everywhere. */
+  /**
+   * Lowest checkpoint over this runner's running projections: everything up to it is applied by
+   * every projection that has not stopped. The store's head when every one has stopped (nothing
+   * is left to apply); 0 while the rows do not exist yet.
+   */
   async position(): Promise<number> {
     if (this.names.length === 0) return this.options.store.headPosition();
     const row = await this.options.db
       .selectFrom('projection_checkpoints')
-      .select((eb) => eb.fn.min('position').as('position'))
+      .select((eb) => [
+        eb.fn.min('position').filterWhere('stopped_position', 'is', null).as('position'),
+        eb.fn.countAll<number>().as('rows'),
+        eb.fn.count<number>('stopped_position').as('stopped'),
+      ])
       .where('name', 'in', this.names)
       .executeTakeFirst();
+    const rows = Number(row?.rows ?? 0);
+    if (rows > 0 && Number(row?.stopped ?? 0) === rows) return this.options.store.headPosition();
     return Number(row?.position ?? 0);
+  }
+
+  /** The projections of this runner that stopped, and where. */
+  async stops(): Promise<ProjectionStop[]> {
+    if (this.names.length === 0) return [];
+    const rows = await this.options.db
+      .selectFrom('projection_checkpoints')
+      .select(['name', 'stopped_position', 'stopped_event_type', 'stopped_reason'])
+      .where('name', 'in', this.names)
+      .where('stopped_position', 'is not', null)
+      .orderBy('name')
+      .execute();
+    return rows.map((r) => ({
+      projection: r.name,
+      position: Number(r.stopped_position),
+      eventType: r.stopped_event_type ?? '',
+      reason: r.stopped_reason ?? '',
+    }));
+  }
+
+  private async running(): Promise<boolean> {
+    if (this.names.length === 0) return false;
+    const row = await this.options.db
+      .selectFrom('projection_checkpoints')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('name', 'in', this.names)
+      .where('stopped_position', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0) > 0;
   }
 
   /** Applies one batch. Returns how many events it read (0 = caught up). */
   async step(): Promise<number> {
-    if (!this.initialised) await this.init();
+    if (!this.initialised) await this.ensureCheckpointRows();
+    if (!(await this.running())) return 0;
     const from = await this.position();
     const stored = await this.options.store.readAll(from, this.batchSize);
     if (stored.length === 0) return 0;
-    const events = stored.map(decodeEvent);
-    const last = events.at(-1)!.position;
+    // One by one: an event that does not decode stops only the projections that handle it.
+    const events = stored.map(decodeOne);
+    const last = stored.at(-1)!.position;
+    const stops: ProjectionStop[] = [];
     try {
       await this.options.db.transaction().execute(async (trx) => {
         // First statement, before any table is touched: a swap waits for this batch to end
@@ -108,14 +197,24 @@ export class ProjectionRunner {
         // rows in different orders and deadlock.)
         const rows = await trx
           .selectFrom('projection_checkpoints')
-          .select(['name', 'position'])
+          .select(['name', 'position', 'stopped_position'])
           .where('name', 'in', this.names)
           .orderBy('name')
           .forUpdate()
           .execute();
         const checkpoints = new Map(rows.map((r) => [r.name, Number(r.position)]));
+        const stopped = new Set(rows.filter((r) => r.stopped_position !== null).map((r) => r.name));
         for (const projection of this.options.projections) {
-          await this.applyBatch(trx, projection, events, checkpoints.get(projection.name), from, last);
+          if (stopped.has(projection.name)) continue;
+          const stop = await this.applyBatch(
+            trx,
+            projection,
+            events,
+            checkpoints.get(projection.name),
+            from,
+            last,
+          );
+          if (stop) stops.push(stop);
         }
       });
     } catch (error) {
@@ -127,45 +226,90 @@ export class ProjectionRunner {
       if (isRetryable(error)) return stored.length;
       throw error;
     }
+    const log = this.options.log ?? ((line: string) => console.error(`[projector] ${line}`));
+    for (const stop of stops) log(projectionStopLine(stop));
     this.options.notifier?.publishProjected(last);
     this.options.onBatch?.(last, events.length);
     return stored.length;
   }
 
+  /**
+   * Applies the batch's events above the checkpoint to one projection and moves its checkpoint,
+   * inside a savepoint: an event the projection cannot apply is rolled back alone (the events
+   * before it are applied again), the checkpoint stops just below it and the stop is recorded,
+   * while the other projections of the batch go on. A failure of the database (failure.ts)
+   * is not the event's: it fails the whole batch, which is read again.
+   */
   private async applyBatch(
     trx: Transaction<ReadModel>,
     projection: Projection,
-    events: RecordedEvent[],
+    events: BatchEvent[],
     checkpoint: number | undefined,
     from: number,
     last: number,
-  ): Promise<void> {
+  ): Promise<ProjectionStop | undefined> {
     if (checkpoint === undefined) throw new CheckpointMoved(); // a schema swapped in without its row
-    if (checkpoint >= last) return;
+    if (checkpoint >= last) return undefined;
     // The batch starts after `from`; a checkpoint below it (moved back since `from` was read)
     // would leave a gap, so the batch is refused and read again from the new checkpoint.
     if (checkpoint < from) throw new CheckpointMoved();
     const handles = new Set<string>(projection.handles);
-    for (const event of events) {
-      if (event.position > checkpoint && handles.has(event.type)) {
-        await projection.apply(trx, event, { vault: this.options.vault });
+    const due = events.filter((e) => e.stored.position > checkpoint && handles.has(e.stored.type));
+    const context = { vault: this.options.vault };
+    await sql`savepoint projection_batch`.execute(trx);
+    let failed = -1;
+    let failure: unknown;
+    for (const [index, item] of due.entries()) {
+      try {
+        if (!item.event) throw item.error;
+        await projection.apply(trx, item.event, context);
+      } catch (error) {
+        failed = index;
+        failure = error;
+        break;
       }
     }
+    let stop: ProjectionStop | undefined;
+    if (failed >= 0) {
+      if (isTransientFailure(failure)) throw failure;
+      await sql`rollback to savepoint projection_batch`.execute(trx);
+      for (const item of due.slice(0, failed)) await projection.apply(trx, item.event!, context);
+      const poison = due[failed]!.stored;
+      stop = {
+        projection: projection.name,
+        position: poison.position,
+        eventType: poison.type,
+        reason: failureReason(failure),
+      };
+    }
+    await sql`release savepoint projection_batch`.execute(trx);
     // Compare-and-set: the row is locked since the read above, so this cannot miss; it stays as
     // the guard that no checkpoint ever moves from a value this batch did not start from.
     const moved = await trx
       .updateTable('projection_checkpoints')
-      .set({ position: last })
+      .set(
+        stop
+          ? {
+              // Everything below the event is applied; the event and what follows are not.
+              position: stop.position - 1,
+              stopped_position: stop.position,
+              stopped_event_type: stop.eventType,
+              stopped_reason: stop.reason,
+              stopped_at: new Date(),
+            }
+          : { position: last },
+      )
       .where('name', '=', projection.name)
       .where('position', '=', checkpoint)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new CheckpointMoved();
+    return stop;
   }
 
   /** Applies batches until the read models reach `target` (default: the store's head). */
   async catchUp(target?: number): Promise<number> {
     const goal = target ?? (await this.options.store.headPosition());
-    if (!this.initialised) await this.init();
+    if (!this.initialised) await this.ensureCheckpointRows();
     let position = await this.position();
     while (position < goal) {
       if ((await this.step()) === 0) break;

@@ -3,9 +3,11 @@ import { encodeEvent, streams } from '@nocturne/events';
 import { PostgresPiiVault } from '@nocturne/events/pii';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reactor } from './reactor';
-import { ReactorRunner } from './reactor-runner';
+import { reactorFailures } from './reactor-failures';
+import { ReactorRunner, type ReactorRunnerOptions } from './reactor-runner';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -19,7 +21,16 @@ beforeEach(async () => {
   vault = await PostgresPiiVault.connect(database.url);
 });
 
+let pools: pg.Pool[] = [];
+function query() {
+  const p = new pg.Pool({ connectionString: database.url, max: 1 });
+  pools.push(p);
+  return (text: string, values: unknown[]) => p.query(text, values);
+}
+
 afterEach(async () => {
+  for (const p of pools) await p.end();
+  pools = [];
   for (const runner of runners.splice(0)) await runner.stop();
   await vault.close();
   await store.close();
@@ -35,24 +46,25 @@ async function like(times: number): Promise<void> {
 }
 
 /** A reactor that records what it reacted to, slowly (as a mail server would answer). */
-function recorder(reacted: string[], fail?: () => boolean): Reactor {
+function recorder(reacted: string[], fail?: (eventId: string) => boolean): Reactor {
   return {
     name: 'recorder',
     handles: ['StoryLiked'],
     async react(event) {
       await new Promise((resolve) => setTimeout(resolve, 2));
-      if (fail?.()) throw new Error('SMTP down');
+      if (fail?.(event.eventId)) throw new Error('SMTP down');
       reacted.push(event.eventId);
     },
   };
 }
 
-function runner(reactor: Reactor): ReactorRunner {
+function runner(reactor: Reactor, options: Partial<ReactorRunnerOptions> = {}): ReactorRunner {
   const r = new ReactorRunner({
     store,
     databaseUrl: database.url,
     reactors: [reactor],
     batchSize: 10,
+    ...options,
     context: {
       vault,
       mailer: { send: async () => {} },
@@ -60,6 +72,7 @@ function runner(reactor: Reactor): ReactorRunner {
       supportEmail: 'support@nocturne.test',
       secret: 'secret',
     },
+    ...options,
   });
   runners.push(r);
   return r;
@@ -108,15 +121,87 @@ describe('reactor runner', () => {
     expect(new Set(reacted).size).toBe(60);
   });
 
-  it('a failed reaction is tried again, and the ones before it are not repeated', async () => {
+  it('a temporary failure is tried again with back-off and holds back no other event', async () => {
     const reacted: string[] = [];
+    const lines: string[] = [];
     let failures = 2;
-    const r = runner(recorder(reacted, () => reacted.length === 3 && failures-- > 0));
+    let events: string[] = [];
+    const r = runner(
+      recorder(reacted, (id) => id === events[3] && failures-- > 0),
+      { retry: { firstDelayMs: 300, maxDelayMs: 300 }, log: (line) => lines.push(line) },
+    );
     await r.init();
     await like(6);
-    await expect(r.drain()).rejects.toThrow('SMTP down');
-    await expect(r.drain()).rejects.toThrow('SMTP down');
+    events = (await store.readStream(streams.storyLikes(storyId))).map((e) => e.eventId);
     await r.drain();
-    expect(reacted).toEqual((await store.readStream(streams.storyLikes(storyId))).map((e) => e.eventId));
+    // The fourth failed: the fifth and sixth went on without it.
+    expect(reacted).toEqual([...events.slice(0, 3), ...events.slice(4)]);
+    const [failed] = await store.readAll(0, 6).then((all) => all.slice(3, 4));
+    expect(lines).toEqual([
+      `recorder: event at position ${failed!.position} (StoryLiked, stream ${failed!.streamName}) failed (Error), attempt 1 of 10; next in 1 s`,
+    ]);
+    expect(await reactorFailures(query(), 5)).toMatchObject({
+      retrying: [{ reactor: 'recorder', position: failed!.position, attempts: 1, reason: 'Error' }],
+      failed: [],
+    });
+    // Not before its time; then once more failing, then done.
+    await r.drain();
+    expect(reacted).toHaveLength(5);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await r.drain();
+    expect(lines.at(-1)).toMatch(/attempt 2 of 10/);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await r.drain();
+    expect(reacted).toEqual([...events.slice(0, 3), ...events.slice(4), events[3]]);
+    expect(lines.at(-1)).toMatch(/done on attempt 3$/);
+    expect(await reactorFailures(query(), 5)).toEqual({ retrying: [], failed: [] });
+  });
+
+  it('a permanent failure is recorded and skipped, never tried again', async () => {
+    const reacted: string[] = [];
+    const lines: string[] = [];
+    let refused = '';
+    const refusing: Reactor = {
+      ...recorder(reacted, (id) => {
+        if (reacted.length === 1 && !refused) refused = id;
+        return id === refused;
+      }),
+      isPermanentFailure: () => true,
+      describeFailure: () => 'SMTP 550',
+    };
+    const r = runner(refusing, { retry: { firstDelayMs: 0 }, log: (line) => lines.push(line) });
+    await r.init();
+    await like(3);
+    await r.drain();
+    await r.drain();
+    expect(reacted).toHaveLength(2);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^recorder: event at position \d+ \(StoryLiked, stream .+\) refused permanently \(SMTP 550\); recorded and skipped$/,
+    );
+    expect(await reactorFailures(query(), 5)).toMatchObject({
+      retrying: [],
+      failed: [{ state: 'refused', reason: 'SMTP 550', attempts: 1, eventType: 'StoryLiked' }],
+    });
+  });
+
+  it('gives up after the last attempt', async () => {
+    const lines: string[] = [];
+    const r = runner(
+      recorder([], () => true),
+      {
+        retry: { firstDelayMs: 0, maxAttempts: 3 },
+        log: (line) => lines.push(line),
+      },
+    );
+    await r.init();
+    await like(1);
+    await r.drain();
+    expect(lines.map((l) => l.replace(/.*\) /, ''))).toEqual([
+      'failed (Error), attempt 1 of 3; next in 0 s',
+      'failed (Error), attempt 2 of 3; next in 0 s',
+      'still failing after 3 attempts (Error); given up',
+    ]);
+    expect((await reactorFailures(query(), 5)).failed).toMatchObject([{ state: 'gave-up', attempts: 3 }]);
   });
 });

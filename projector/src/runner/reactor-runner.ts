@@ -1,9 +1,11 @@
 import { decodeEvent } from '@nocturne/events';
 import type { Notifier } from '@nocturne/events/notify';
 import { createPool } from '@nocturne/events/pg';
-import type { EventStore } from '@nocturne/events/store';
+import type { EventStore, StoredEvent } from '@nocturne/events/store';
 import type pg from 'pg';
+import { failureReason } from './failure';
 import type { Reactor, ReactorContext } from './reactor';
+import { defaultRetryPolicy, type RetryPolicy, reactorFailuresSql, retryDelayMs } from './reactor-failures';
 import { REACTOR_LOCK } from './read-model-lock';
 import { WakeableLoop } from './wakeable-loop';
 
@@ -23,15 +25,32 @@ export interface ReactorRunnerOptions {
   context: ReactorContext;
   notifier?: Notifier | undefined;
   batchSize?: number;
+  /** Temporary failures: how often and how far apart they are tried again. */
+  retry?: Partial<RetryPolicy>;
+  /** Failure lines: the reactor, the event's position, type and stream, the kind of failure. */
+  log?: (line: string) => void;
 }
+
+interface FailureRow {
+  position: string;
+  attempts: number;
+}
+
+/** An event as the log names it: position, type and stream (a user's is keyed, no address). */
+const describeEvent = (stored: StoredEvent) =>
+  `event at position ${stored.position} (${stored.type}, stream ${stored.streamName})`;
 
 export class ReactorRunner {
   private readonly pool: pg.Pool;
   private readonly loop: WakeableLoop;
   private unsubscribe: (() => void) | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly retry: RetryPolicy;
+  private readonly log: (line: string) => void;
 
   constructor(private readonly options: ReactorRunnerOptions) {
+    this.retry = { ...defaultRetryPolicy, ...options.retry };
+    this.log = options.log ?? ((line) => console.error(`[reactor] ${line}`));
     this.pool = createPool({ connectionString: options.databaseUrl, max: 2 });
     this.loop = new WakeableLoop(
       () => this.step(),
@@ -42,6 +61,7 @@ export class ReactorRunner {
 
   async init(): Promise<void> {
     await this.pool.query(reactorSchemaSql);
+    await this.pool.query(reactorFailuresSql);
     const head = await this.options.store.headPosition();
     for (const reactor of this.options.reactors) {
       await this.pool.query(
@@ -88,6 +108,7 @@ export class ReactorRunner {
   private async reactAll(client: pg.PoolClient): Promise<number> {
     let read = 0;
     for (const reactor of this.options.reactors) {
+      read += await this.retryDue(client, reactor);
       const { rows } = await client.query<{ position: string }>(
         'select position from reactors.checkpoints where name = $1',
         [reactor.name],
@@ -103,7 +124,10 @@ export class ReactorRunner {
         ]);
       for (const stored of batch) {
         if (!handles.has(stored.type)) continue;
-        await reactor.react(decodeEvent(stored), this.options.context);
+        const error = await this.attempt(reactor, stored);
+        // A failure is recorded (to try again, or as refused) and the checkpoint moves on: the
+        // next event's mail does not wait for this one.
+        if (error !== undefined) await this.recordFailure(client, reactor, stored, 1, error);
         // Right after the effect: a crash can repeat at most this one effect.
         await save(stored.position);
       }
@@ -111,6 +135,98 @@ export class ReactorRunner {
       if (last) await save(last.position);
     }
     return read;
+  }
+
+  /** Reacts to one event; the error when it failed. */
+  private async attempt(reactor: Reactor, stored: StoredEvent): Promise<unknown> {
+    try {
+      await reactor.react(decodeEvent(stored), this.options.context);
+      return undefined;
+    } catch (error) {
+      return error ?? new Error('unknown failure');
+    }
+  }
+
+  /** The temporary failures whose next attempt is due, oldest event first. */
+  private async retryDue(client: pg.PoolClient, reactor: Reactor): Promise<number> {
+    const { rows } = await client.query<FailureRow>(
+      `select position, attempts from reactors.failures
+        where reactor = $1 and state = 'retrying' and next_attempt_at <= $2
+        order by position limit $3`,
+      [reactor.name, new Date(), this.options.batchSize ?? 100],
+    );
+    for (const row of rows) {
+      const position = Number(row.position);
+      const [stored] = await this.options.store.readAll(position - 1, 1);
+      const attempts = row.attempts + 1;
+      if (stored?.position !== position) {
+        await this.setFailure(client, reactor, position, 'gave-up', attempts, 'event not found', null);
+        continue;
+      }
+      const error = await this.attempt(reactor, stored);
+      if (error === undefined) {
+        await client.query('delete from reactors.failures where reactor = $1 and position = $2', [
+          reactor.name,
+          position,
+        ]);
+        this.log(`${reactor.name}: ${describeEvent(stored)} done on attempt ${attempts}`);
+      } else {
+        await this.recordFailure(client, reactor, stored, attempts, error);
+      }
+    }
+    return rows.length;
+  }
+
+  private async recordFailure(
+    client: pg.PoolClient,
+    reactor: Reactor,
+    stored: StoredEvent,
+    attempts: number,
+    error: unknown,
+  ): Promise<void> {
+    const reason = reactor.describeFailure?.(error) ?? failureReason(error);
+    const what = `${reactor.name}: ${describeEvent(stored)}`;
+    if (reactor.isPermanentFailure?.(error)) {
+      await this.setFailure(client, reactor, stored, 'refused', attempts, reason, null);
+      this.log(`${what} refused permanently (${reason}); recorded and skipped`);
+    } else if (attempts >= this.retry.maxAttempts) {
+      await this.setFailure(client, reactor, stored, 'gave-up', attempts, reason, null);
+      this.log(`${what} still failing after ${attempts} attempts (${reason}); given up`);
+    } else {
+      const delay = retryDelayMs(this.retry, attempts);
+      await this.setFailure(
+        client,
+        reactor,
+        stored,
+        'retrying',
+        attempts,
+        reason,
+        new Date(Date.now() + delay),
+      );
+      this.log(
+        `${what} failed (${reason}), attempt ${attempts} of ${this.retry.maxAttempts}; next in ${Math.ceil(delay / 1000)} s`,
+      );
+    }
+  }
+
+  private async setFailure(
+    client: pg.PoolClient,
+    reactor: Reactor,
+    event: StoredEvent | number,
+    state: 'retrying' | 'refused' | 'gave-up',
+    attempts: number,
+    reason: string,
+    nextAttemptAt: Date | null,
+  ): Promise<void> {
+    const [position, type, stream] =
+      typeof event === 'number' ? [event, '', ''] : [event.position, event.type, event.streamName];
+    await client.query(
+      `insert into reactors.failures (reactor, position, event_type, stream_name, state, attempts, reason, next_attempt_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (reactor, position) do update set state = excluded.state, attempts = excluded.attempts,
+         reason = excluded.reason, next_attempt_at = excluded.next_attempt_at, updated_at = now()`,
+      [reactor.name, position, type, stream, state, attempts, reason, nextAttemptAt],
+    );
   }
 
   /** Reacts to everything up to the store's head (tests). */

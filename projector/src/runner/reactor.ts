@@ -21,4 +21,11 @@ export interface Reactor {
   readonly name: string;
   readonly handles: readonly EventType[];
   react(event: RecordedEvent, context: ReactorContext): Promise<void>;
+  /**
+   * A failure that trying again cannot mend (a mail relay's 5xx): recorded and skipped. Any
+   * other failure is temporary and tried again with back-off (reactor-failures.ts).
+   */
+  isPermanentFailure?(error: unknown): boolean;
+  /** The kind of failure for the log and the failures table (`SMTP 451`): no address, no text. */
+  describeFailure?(error: unknown): string;
 }

@@ -1,6 +1,7 @@
 import { monthOf, monthsBetween } from '@nocturne/events/domain';
-import { requireAdmin } from '@nocturne/events/http';
+import { apiSchema, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 
 export interface MonthlyStat {
@@ -26,9 +27,31 @@ export function fillMonths(rows: readonly MonthlyStat[], now: Date): MonthlyStat
   );
 }
 
+const monthlyStatsDoc = apiSchema({
+  summary: 'Registrations, verifications and premium grants per month (admin)',
+  tags: ['admin'],
+  security: ['admin'],
+  ok: {
+    200: {
+      description: 'Every month from the first to this one',
+      schema: z.object({
+        monthly_stats: z.array(
+          z.object({
+            month: z.string(),
+            registrations: z.number(),
+            verified: z.number(),
+            premium: z.number(),
+          }),
+        ),
+      }),
+    },
+  },
+  errors: { 401: 'No X-Admin-Code, or a wrong or expired one' },
+});
+
 /** GET /api/admin/users/monthly-stats: `{monthly_stats: [{month, registrations, verified, premium}]}`. */
 export const monthlyStatsRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/admin/users/monthly-stats', async (request) => {
+  app.get('/api/admin/users/monthly-stats', { schema: monthlyStatsDoc }, async (request) => {
     requireAdmin(request);
     const rows = await deps.db
       .selectFrom('monthly_stats')

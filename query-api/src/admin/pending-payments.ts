@@ -1,6 +1,33 @@
-import { requireAdmin } from '@nocturne/events/http';
+import { apiSchema, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
+
+const paymentsDoc = apiSchema({
+  summary: 'Payments reported by users and not yet handled (admin)',
+  tags: ['admin', 'premium'],
+  security: ['admin'],
+  ok: {
+    200: {
+      description: 'Oldest first',
+      schema: z.object({
+        payments: z.array(
+          z.object({
+            id: z.string(),
+            email: z.string(),
+            amount: z.number(),
+            transaction_id: z.string().nullable(),
+            payment_method: z.string(),
+            submitted_at: z.string(),
+            is_subscribed: z.boolean(),
+            premium_stories_remaining: z.number().int(),
+          }),
+        ),
+      }),
+    },
+  },
+  errors: { 401: 'No X-Admin-Code, or a wrong or expired one' },
+});
 
 /**
  * GET /api/admin/payments: payment confirmations no grant has followed yet, oldest first, so
@@ -8,7 +35,7 @@ import type { QueryApiDeps } from '../deps';
  * read model (the payments read model keeps only the pseudonymous key).
  */
 export const pendingPaymentsRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/admin/payments', async (request) => {
+  app.get('/api/admin/payments', { schema: paymentsDoc }, async (request) => {
     requireAdmin(request);
     const rows = await deps.db
       .selectFrom('pending_payments')

@@ -8,7 +8,7 @@ import {
   SLIDE_REF,
   slideFileName,
 } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { apiSchema, HttpError } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
@@ -55,12 +55,27 @@ async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefi
   };
 }
 
+const imageDoc = apiSchema({
+  summary: "An image: a free story's rendition, a preview, or a signed reference of a premium one",
+  tags: ['stories'],
+  params: Params,
+  querystring: Query,
+  ok: {
+    200: {
+      description: 'The WebP rendition closest to the width asked for (w)',
+      contentType: 'image/webp',
+      schema: z.string().meta({ format: 'binary' }),
+    },
+  },
+  errors: { 404: 'Image not found (unknown, premium without a valid signature, or expired)' },
+});
+
 /**
  * GET /api/images/{ref}[?w=width]: a stored WebP rendition. The file name is built by the
  * server from a validated reference, never from the request path, so `../x` cannot escape.
  */
 export const serveImageRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/images/:name', async (request, reply) => {
+  app.get('/api/images/:name', { schema: imageDoc }, async (request, reply) => {
     const { name } = Params.parse(request.params);
     const query = Query.safeParse(request.query);
     const found = await resolve(deps, name, query.success ? query.data.w : undefined);

@@ -1,6 +1,20 @@
 import { FULL_PRICE } from '@nocturne/events/domain';
+import { apiSchema } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
+
+const paymentSettingsDoc = apiSchema({
+  summary: 'Where the pay button goes, and the price',
+  tags: ['premium'],
+  ok: {
+    200: {
+      description: 'The payment link base and the full price',
+      schema: z.object({ payment_link_base: z.string(), price: z.number() }),
+    },
+  },
+  errors: {},
+});
 
 /**
  * GET /api/payment/settings: where the pay button goes (`${payment_link_base}/<amount>`) and
@@ -8,7 +22,7 @@ import type { QueryApiDeps } from '../deps';
  * bundle. The discount code is not here: it is checked by POST /api/discounts/check.
  */
 export const paymentSettingsRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/payment/settings', async (_request, reply) => {
+  app.get('/api/payment/settings', { schema: paymentSettingsDoc }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return { payment_link_base: deps.options.paymentLinkBase.replace(/\/+$/, ''), price: FULL_PRICE };
   });

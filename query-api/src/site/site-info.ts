@@ -1,5 +1,14 @@
+import { apiSchema } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
+
+const siteDoc = apiSchema({
+  summary: 'Site settings the pages show',
+  tags: ['site'],
+  ok: { 200: { description: 'The support address', schema: z.object({ support_email: z.string() }) } },
+  errors: {},
+});
 
 /**
  * GET /api/site: the public business settings the SPA shows (spec.md section 2: the Get In Touch
@@ -7,7 +16,7 @@ import type { QueryApiDeps } from '../deps';
  * SUPPORT_EMAIL, so it is served rather than built into the bundle.
  */
 export const siteInfoRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/site', async (_request, reply) => {
+  app.get('/api/site', { schema: siteDoc }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return { support_email: deps.options.supportEmail };
   });

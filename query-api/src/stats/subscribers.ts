@@ -1,14 +1,23 @@
+import { apiSchema } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+const subscribersDoc = apiSchema({
+  summary: 'How many readers got premium in the last 30 days',
+  tags: ['site'],
+  ok: { 200: { description: 'The count', schema: z.object({ last_30_days: z.number().int() }) } },
+  errors: {},
+});
 
 /**
  * GET /api/stats/subscribers: `{last_30_days}`, the number of distinct users granted premium in
  * the last 30 days, counted from PremiumGranted events (design.md section 7: a real count).
  */
 export const subscribersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/stats/subscribers', async (_request, reply) => {
+  app.get('/api/stats/subscribers', { schema: subscribersDoc }, async (_request, reply) => {
     const since = new Date(deps.clock().getTime() - THIRTY_DAYS_MS);
     const row = await deps.db
       .selectFrom('premium_grants')

@@ -1,9 +1,35 @@
 import { storyMessages } from '@nocturne/events/domain';
-import { HttpError, storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { fullStory } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
+
+const getStoryDoc = apiSchema({
+  summary: "One story in full; opening a premium story spends one of the reader's premium stories",
+  tags: ['stories'],
+  params: StoryIdParams,
+  ok: {
+    200: {
+      description: 'The story',
+      schema: z.object({
+        id: z.string(),
+        images: z.array(z.string()).describe('Image references: GET /api/images/{ref}'),
+        texts: z.array(z.string()),
+        isPremium: z.boolean(),
+        views: z.number().int(),
+        likes: z.number().int(),
+        slides: z.number().int().optional().describe("The admin's list only"),
+      }),
+    },
+  },
+  errors: {
+    401: 'A premium story and no session (Login required for premium stories)',
+    402: 'A premium story and no premium, or none remaining',
+    404: 'Story not found',
+  },
+});
 
 /**
  * GET /api/stories/{id}. A free story: anyone. A premium story: an admin reads it; a user must
@@ -14,7 +40,7 @@ import { signerFor, unlockedBy, viewerOf } from './viewer';
  * the new remaining count.
  */
 export const getStoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/stories/:id', async (request, reply) => {
+  app.get('/api/stories/:id', { schema: getStoryDoc }, async (request, reply) => {
     const id = storyIdFrom(request.params);
     // A free story is the same for everyone: its entry of the list snapshot, already serialised
     // (at or after the client's X-Min-Position). Not there (published a moment ago, or premium):

@@ -1,5 +1,7 @@
 import type { Story } from '@nocturne/events/domain';
+import { apiSchema } from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { cachedBody, jsonArray, sendCached } from './list/cached-body';
 import { pageOf, pageRequestFrom } from './list/paging';
@@ -22,6 +24,42 @@ function setPaging(reply: FastifyReply, nextCursor: string | null, total: number
   if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
 }
 
+const listDoc = apiSchema({
+  summary: 'Every published story, newest first (premium ones locked unless the viewer may read them)',
+  tags: ['stories'],
+  ok: {
+    200: {
+      description: 'The stories',
+      schema: z.array(
+        z.object({
+          id: z.string(),
+          images: z.array(z.string()).describe('Image references: GET /api/images/{ref}'),
+          texts: z.array(z.string()),
+          isPremium: z.boolean(),
+          views: z.number().int(),
+          likes: z.number().int(),
+          slides: z.number().int().optional().describe("The admin's list only"),
+        }),
+      ),
+    },
+    304: { description: 'If-None-Match names the answer this viewer would get (its ETag): no body' },
+  },
+  querystring: z.object({
+    limit: z
+      .string()
+      .optional()
+      .describe('One page of at most this many stories (1 to 100); without it, all'),
+    cursor: z
+      .string()
+      .optional()
+      .describe("Where the page starts: the previous page's X-Next-Cursor (opaque)"),
+  }),
+  errors: {
+    400: 'A limit that is not 1 to 100, or a cursor this server did not give',
+    401: 'A wrong or expired X-Admin-Code (without the header the list is public)',
+  },
+});
+
 /**
  * GET /api/stories: every published story, newest first; with `?limit=N` (1 to 100) and
  * `?cursor=` (the previous page's X-Next-Cursor), one page of it.
@@ -39,7 +77,7 @@ function setPaging(reply: FastifyReply, nextCursor: string | null, total: number
  */
 export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   const personalAnswers = new PersonalAnswers();
-  app.get('/api/stories', async (request, reply) => {
+  app.get('/api/stories', { schema: listDoc }, async (request, reply) => {
     const page = pageRequestFrom(request.query);
     const snapshot = await deps.storyList.current(minPositionOf(request.headers['x-min-position']));
     reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', VARY);

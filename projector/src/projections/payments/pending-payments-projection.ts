@@ -1,4 +1,5 @@
 import { idOf } from '@nocturne/events';
+import { transactionIdOf } from '@nocturne/events/pii';
 import type { Projection } from '../../runner/projection';
 
 /**
@@ -10,7 +11,7 @@ import type { Projection } from '../../runner/projection';
 export const pendingPaymentsProjection: Projection = {
   name: 'pending-payments',
   handles: ['PaymentConfirmationSubmitted', 'PremiumGranted', 'UserDeleted'],
-  async apply(trx, event) {
+  async apply(trx, event, { vault }) {
     const userKey = idOf(event.streamName);
     switch (event.type) {
       case 'PaymentConfirmationSubmitted':
@@ -20,7 +21,8 @@ export const pendingPaymentsProjection: Projection = {
             event_id: event.eventId,
             user_key: userKey,
             amount: event.data.amount,
-            transaction_id: event.data.transactionId,
+            // Decrypted: null once the account is erased (a rebuild after the deletion).
+            transaction_id: await transactionIdOf(vault, event.data),
             payment_method: event.data.paymentMethod,
             submitted_at: event.recordedAt,
             position: event.position,

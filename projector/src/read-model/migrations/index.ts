@@ -4,7 +4,8 @@ import * as stories from './0002-stories';
 import * as storiesAccess from './0002-stories-access';
 import * as users from './0003-users';
 import * as purchasesAndGrowth from './0005-purchases-and-growth';
-import * as storyCards from './0006-story-cards';
+import * as projectionStops from './0006-projection-stops';
+import * as storyCards from './0007-story-cards';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0002-stories-access': storiesAccess,
   '0003-users': users,
   '0005-purchases-and-growth': purchasesAndGrowth,
-  '0006-story-cards': storyCards,
+  '0006-projection-stops': projectionStops,
+  '0007-story-cards': storyCards,
 };

@@ -1,6 +1,6 @@
 import { type Actor, type RecordedEvent, streams, userKeyOf } from '@nocturne/events';
 import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/events/domain';
-import type { PiiVault } from '@nocturne/events/pii';
+import { openPersonalField, type PiiVault, transactionIdOf } from '@nocturne/events/pii';
 import { aggregateStream, type EventStore } from '@nocturne/events/store';
 
 export interface HistoryDeps {
@@ -14,12 +14,17 @@ export interface HistoryEntry {
   at: string;
   position: number;
   type: UserEvent['type'];
-  /** Who caused it, as recorded in the event's metadata. */
-  actor: Actor;
+  /** Who caused it, from the event's metadata; an admin's IP decrypted (null once erased). */
+  actor: ShownActor;
   /** The actor in words: "the user", "admin session abc from 10.0.0.1", ... */
   who: string;
   details: Record<string, string | number | boolean | null>;
 }
+
+/** An event's actor as the audit shows it: an admin's sealed IP address opened. */
+export type ShownActor =
+  | Exclude<Actor, { kind: 'admin' }>
+  | { kind: 'admin'; session: string; ip: string | null };
 
 export interface HistoryState {
   registered: boolean;
@@ -35,6 +40,11 @@ export interface UserHistory {
   stream: string;
   /** False when the address never had an account (the stream is empty). */
   found: boolean;
+  /**
+   * True when the account is deleted now (whatever `as_of` says): its personal data is shredded
+   * and the admin panel's history answers 404; the audit CLI still shows what is left.
+   */
+  erased: boolean;
   as_of: string;
   /** The decrypted address of the account as of that time; null when unknown or erased. */
   email: string | null;
@@ -53,12 +63,14 @@ const shown: ReadonlySet<UserEvent['type']> = new Set([
   'UserDeleted',
 ]);
 
-export function describeActor(actor: Actor): string {
+export function describeActor(actor: ShownActor): string {
   switch (actor.kind) {
     case 'user':
       return 'the user';
     case 'admin':
-      return `admin session ${actor.session} from ${actor.ip || 'unknown address'}`;
+      return `admin session ${actor.session} from ${
+        actor.ip === null ? '[erased address]' : actor.ip || 'unknown address'
+      }`;
     case 'invite':
       return 'an invite-code holder';
     case 'anonymous':
@@ -68,6 +80,12 @@ export function describeActor(actor: Actor): string {
   }
 }
 
+/** An admin's IP is sealed under the account's key (plain text in events before issue 12). */
+async function shownActor(actor: Actor, vault: PiiVault): Promise<ShownActor> {
+  if (actor.kind !== 'admin') return actor;
+  return { ...actor, ip: await openPersonalField(vault, actor.ip) };
+}
+
 async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Promise<HistoryEntry['details']> {
   switch (event.type) {
     case 'PaymentConfirmationSubmitted':
@@ -75,7 +93,7 @@ async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Prom
         // Null once the account is erased: the vault no longer has its key.
         email: await vault.decrypt(event.data.email),
         amount: event.data.amount,
-        transaction_id: event.data.transactionId,
+        transaction_id: await transactionIdOf(vault, event.data),
         payment_method: event.data.paymentMethod,
       };
     case 'PremiumGranted':
@@ -100,28 +118,30 @@ export async function replayUserHistory(
   asOf: Date,
 ): Promise<UserHistory> {
   const stream = streams.user(userKeyOf(address, deps.secret));
-  const { state, events, exists } = await aggregateStream<UserState, UserEvent>(
-    deps.store,
-    stream,
-    evolveUser,
-    initialUserState,
-    { recordedUpTo: asOf },
-  );
+  // As of the time asked, and as of now: a deleted account is erased whatever `asOf` says.
+  const [{ state, events, exists }, now] = await Promise.all([
+    aggregateStream<UserState, UserEvent>(deps.store, stream, evolveUser, initialUserState, {
+      recordedUpTo: asOf,
+    }),
+    aggregateStream<UserState, UserEvent>(deps.store, stream, evolveUser, initialUserState),
+  ]);
   const timeline: HistoryEntry[] = [];
   for (const event of events) {
     if (!shown.has(event.type)) continue;
+    const actor = await shownActor(event.metadata.actor, deps.vault);
     timeline.push({
       at: event.recordedAt.toISOString(),
       position: event.position,
       type: event.type,
-      actor: event.metadata.actor,
-      who: describeActor(event.metadata.actor),
+      actor,
+      who: describeActor(actor),
       details: await detailsOf(event, deps.vault),
     });
   }
   return {
     stream,
     found: exists,
+    erased: now.state.status === 'deleted',
     as_of: asOf.toISOString(),
     email: state.encryptedEmail ? await deps.vault.decrypt(state.encryptedEmail) : null,
     timeline,

@@ -1,0 +1,68 @@
+import fastifySwagger from '@fastify/swagger';
+import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
+import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
+import Fastify from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { openApiRoute } from './openapi-route';
+
+const description = [
+  'Every answer is JSON; every refusal is a 4xx with `{detail}`, a sentence for a person, and changes nothing.',
+  'Commands (every method but GET and HEAD) answer with `X-Event-Position`; send the highest one seen as',
+  '`X-Min-Position` and queries wait (about 2 s at most) until they reflect it.',
+  'Any request with a wrong `X-Admin-Code` is a 401, and too many of them from one client a 429, on every route.',
+].join(' ');
+
+type SwaggerTransform = Parameters<typeof jsonSchemaTransform>[0];
+
+/** Only the public API is documented: the split-mode /internal routes are not part of it. */
+function publicApiOnly(input: SwaggerTransform) {
+  if (!input.url.startsWith('/api/')) return { schema: { ...input.schema, hide: true }, url: input.url };
+  return jsonSchemaTransform(input);
+}
+
+/**
+ * The OpenAPI 3.1 document of the whole HTTP API, made from the zod schemas on the routes (the
+ * ones their handlers parse with). Both APIs are registered on a Fastify instance of its own that
+ * never listens, so one-process mode and split mode's query-api (which serves only GETs but
+ * documents every route) produce the same document from the same code.
+ */
+export async function buildApiDocument(deps: { command: CommandApiDeps; query: QueryApiDeps }) {
+  const app = Fastify({ logger: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Nocturne API', version: '1', description },
+      components: {
+        securitySchemes: {
+          admin: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Admin-Code',
+            description: 'The admin password (opens a session) or an admin session token',
+          },
+          user: { type: 'http', scheme: 'bearer', description: 'The session token from /api/auth/login' },
+        },
+      },
+    },
+    transform: publicApiOnly,
+  });
+  await app.register(commandApi, deps.command);
+  await app.register(queryApi, deps.query);
+  await app.register(openApiRoute(async () => ({})));
+  await app.ready();
+  const document = app.swagger();
+  await app.close();
+  return document;
+}
+
+/** Built once, on the first request for it (and tried again on the next one if that failed). */
+export function lazyApiDocument(deps: { command: CommandApiDeps; query: QueryApiDeps }) {
+  let document: ReturnType<typeof buildApiDocument> | undefined;
+  return () => {
+    document ??= buildApiDocument(deps).catch((error: unknown) => {
+      document = undefined;
+      throw error;
+    });
+    return document;
+  };
+}
