@@ -117,10 +117,11 @@ describe('projector crash safety', () => {
     const log = (line: string) =>
       console.log(`[crash] ${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`);
     void clean.then((p) => log(`clean rebuild at ${p}`));
-    // Kill points spread over the whole catch-up, each a little after a committed batch at a
-    // random position, so the kill lands anywhere: reading, inside a transaction, committing.
+    // Kill points spread over the catch-up, each a little after a committed batch at a random
+    // position, so the kill lands anywhere: reading, inside a transaction, committing. The last
+    // quarter is left out: the set-based projector runs through it faster than a kill can land.
     const targets = Array.from({ length: KILLS }, () =>
-      randomInt(Math.floor(head * 0.05), Math.floor(head * 0.9)),
+      randomInt(Math.floor(head * 0.05), Math.floor(head * 0.75)),
     );
     targets.sort((a, b) => a - b);
     const killedAt: number[] = [];
@@ -136,7 +137,7 @@ describe('projector crash safety', () => {
         ]);
         if (ended)
           throw new Error(`the projector exited before it was killed:\n${(await run.exited).output}`);
-        await new Promise((resolve) => setTimeout(resolve, randomInt(0, 150)));
+        await new Promise((resolve) => setTimeout(resolve, randomInt(0, 40)));
         run.child.kill('SIGKILL');
         const exit = await run.exited;
         expect(exit.signal, exit.output).toBe('SIGKILL');
