@@ -194,6 +194,9 @@ describe('the cached story list', () => {
     expect(open.status).toBe(200);
     const position = open.headers.get('x-event-position')!;
 
+    const anonymous = await list('/api/stories', {});
+    // Anonymous: a proxy may keep it a moment, a browser revalidates every time.
+    expect(anonymous.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1, must-revalidate');
     const personal = await list('/api/stories', auth(subscriber.token, position));
     expect(personal.headers.get('cache-control')).toMatch(/private/);
     expect(personal.headers.get('vary')).toMatch(/Authorization/);

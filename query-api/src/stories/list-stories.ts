@@ -89,7 +89,9 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
 
     const authorization = request.headers.authorization;
     if (!authorization && !request.admin) {
-      reply.header('Cache-Control', 'public, max-age=1');
+      // A shared cache may keep it a second; a browser asks again every time (a 304 when it has
+      // not changed), so "Refresh stories" right after a publish never shows the old list.
+      reply.header('Cache-Control', 'public, max-age=0, s-maxage=1, must-revalidate');
       return sendCached(request, reply, anonymousBody());
     }
 
