@@ -9,13 +9,36 @@ const DISPLAY_NAME = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm;
 const COMPONENT_FACTORY = /(= )(React\d*\.(?:forwardRef|createContext|memo)\()/g;
 
 /**
+ * Framework-mode (Remix) and React Server Components code that a declarative `<BrowserRouter>`
+ * app never runs, cut where it is rendered: `<Link prefetch>` renders `<PrefetchPageLinks>` only
+ * inside a framework context (`usePrefetchBehavior` answers false without one) and the route
+ * error boundary renders `<RSCErrorHandler>` only inside an RSC router. Each must match once: an
+ * upgrade that changes this code fails the build instead of silently keeping or breaking it.
+ */
+const UNREACHABLE_IN_DECLARATIVE_MODE: [RegExp, string][] = [
+  [/\/\* @__PURE__ \*\/ React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/g, 'null'],
+  [/\/\* @__PURE__ \*\/ React\d*\.createElement\(RSCErrorHandler, \{ error \}, result\)/g, 'result'],
+];
+
+function cutUnreachable(code: string, id: string): string {
+  let out = code;
+  for (const [pattern, replacement] of UNREACHABLE_IN_DECLARATIVE_MODE) {
+    const found = out.match(pattern)?.length ?? 0;
+    if (found !== 1) throw new Error(`lean-react-router: ${pattern} found ${found} times in ${id}, expected once`);
+    out = out.replace(pattern, replacement);
+  }
+  return out;
+}
+
+/**
  * React Router in its production build, and tree-shakeable (issue 16: the landing's first load
  * must fit 80 KB of Brotli JavaScript). React Router 7 ships one big module and exports its
  * development build only (dev warnings on); its top-level `forwardRef`/`createContext` calls
  * carry no `@__PURE__` mark and every component gets a `displayName` written at the top level, so
  * the bundler keeps `NavLink`, `Form`, `ScrollRestoration`... although no page uses them. This
  * plugin resolves `react-router` (and `react-router/dom`) to the production build (same code, dev warnings off), drops
- * the `displayName` writes and marks the factories pure, so only what a page uses is bundled.
+ * the `displayName` writes, marks the factories pure and cuts the framework-mode and RSC render
+ * paths above, so only what a page uses is bundled.
  */
 export function leanReactRouter(): Plugin {
   const require = createRequire(import.meta.url);
@@ -34,8 +57,9 @@ export function leanReactRouter(): Plugin {
     },
     transform(code, id) {
       if (!ROUTER_CHUNK.test(id)) return null;
+      const lean = code.replace(DISPLAY_NAME, '').replace(COMPONENT_FACTORY, '$1/* @__PURE__ */ $2');
       return {
-        code: code.replace(DISPLAY_NAME, '').replace(COMPONENT_FACTORY, '$1/* @__PURE__ */ $2'),
+        code: lean.includes('function _renderMatches(') ? cutUnreachable(lean, id) : lean,
         map: null,
       };
     },
