@@ -5,6 +5,8 @@ import type { Plugin } from 'vite';
 const ROUTER_CHUNK = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
 /** `Link.displayName = "Link";` at the top level: only developer tools read it. */
 const DISPLAY_NAME = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm;
+/** Calls of React Router's console warnings (not their definitions): `false && warning(...)`. */
+const WARNING_CALL = /(?<![\w$.]|function )\b(warning|warningOnce)\(/g;
 /** `React10.forwardRef(` / `React.createContext(` / `React3.memo(` at the top level of a declaration. */
 const COMPONENT_FACTORY = /(= )(React\d*\.(?:forwardRef|createContext|memo)\()/g;
 
@@ -18,13 +20,21 @@ const COMPONENT_FACTORY = /(= )(React\d*\.(?:forwardRef|createContext|memo)\()/g
 const UNREACHABLE_IN_DECLARATIVE_MODE: [RegExp, string][] = [
   [/\/\* @__PURE__ \*\/ React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/g, 'null'],
   [/\/\* @__PURE__ \*\/ React\d*\.createElement\(RSCErrorHandler, \{ error \}, result\)/g, 'result'],
+  [/let dataRouterState = dataRouterOpts\?\.state;/g, 'let dataRouterState = void 0;'],
+  [/= usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/g, '= [false, null, {}];'],
+  [
+    /return isDataRoute \? useNavigateStable\(\) : useNavigateUnstable\(\);/g,
+    'return useNavigateUnstable();',
+  ],
+  [/^RenderErrorBoundary\.contextType = RSCRouterContext;$/gm, ''],
 ];
 
 function cutUnreachable(code: string, id: string): string {
   let out = code;
   for (const [pattern, replacement] of UNREACHABLE_IN_DECLARATIVE_MODE) {
     const found = out.match(pattern)?.length ?? 0;
-    if (found !== 1) throw new Error(`lean-react-router: ${pattern} found ${found} times in ${id}, expected once`);
+    if (found !== 1)
+      throw new Error(`lean-react-router: ${pattern} found ${found} times in ${id}, expected once`);
     out = out.replace(pattern, replacement);
   }
   return out;
@@ -57,7 +67,10 @@ export function leanReactRouter(): Plugin {
     },
     transform(code, id) {
       if (!ROUTER_CHUNK.test(id)) return null;
-      const lean = code.replace(DISPLAY_NAME, '').replace(COMPONENT_FACTORY, '$1/* @__PURE__ */ $2');
+      const lean = code
+        .replace(DISPLAY_NAME, '')
+        .replace(WARNING_CALL, 'false && $1(')
+        .replace(COMPONENT_FACTORY, '$1/* @__PURE__ */ $2');
       return {
         code: lean.includes('function _renderMatches(') ? cutUnreachable(lean, id) : lean,
         map: null,
