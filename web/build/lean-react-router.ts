@@ -5,17 +5,20 @@ import type { Plugin } from 'vite';
 const ROUTER_CHUNK = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
 /** `Link.displayName = "Link";` at the top level: only developer tools read it. */
 const DISPLAY_NAME = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm;
+const DATA_ROUTER = /\b(?:createBrowserRouter|createHashRouter|createMemoryRouter|RouterProvider)\b/;
+
 /** Calls of React Router's console warnings (not their definitions): `false && warning(...)`. */
 const WARNING_CALL = /(?<![\w$.]|function )\b(warning|warningOnce)\(/g;
 /** `React10.forwardRef(` / `React.createContext(` / `React3.memo(` at the top level of a declaration. */
 const COMPONENT_FACTORY = /(= )(React\d*\.(?:forwardRef|createContext|memo)\()/g;
 
 /**
- * Framework-mode (Remix) and React Server Components code that a declarative `<BrowserRouter>`
- * app never runs, cut where it is rendered: `<Link prefetch>` renders `<PrefetchPageLinks>` only
- * inside a framework context (`usePrefetchBehavior` answers false without one) and the route
- * error boundary renders `<RSCErrorHandler>` only inside an RSC router. Each must match once: an
- * upgrade that changes this code fails the build instead of silently keeping or breaking it.
+ * Code that a declarative `<BrowserRouter>` app never runs, cut where it is reached: `<Link>`'s
+ * prefetching (`usePrefetchBehavior` answers false and `<PrefetchPageLinks>` is not rendered
+ * without a framework context), the data router's state in `_renderMatches` (error boundaries,
+ * hydration fallbacks: `useRoutes` passes none), the data-route `useNavigate` and the RSC error
+ * handler. Each must match once: an upgrade that changes this code fails the build instead of
+ * silently keeping or breaking it; a data router in the app fails it too (see `transform`).
  */
 const UNREACHABLE_IN_DECLARATIVE_MODE: [RegExp, string][] = [
   [/\/\* @__PURE__ \*\/ React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/g, 'null'],
@@ -46,9 +49,10 @@ function cutUnreachable(code: string, id: string): string {
  * development build only (dev warnings on); its top-level `forwardRef`/`createContext` calls
  * carry no `@__PURE__` mark and every component gets a `displayName` written at the top level, so
  * the bundler keeps `NavLink`, `Form`, `ScrollRestoration`... although no page uses them. This
- * plugin resolves `react-router` (and `react-router/dom`) to the production build (same code, dev warnings off), drops
- * the `displayName` writes, marks the factories pure and cuts the framework-mode and RSC render
- * paths above, so only what a page uses is bundled.
+ * plugin resolves `react-router` (and `react-router/dom`) to the production build (same code,
+ * dev warnings off), drops the `displayName` writes and the console warnings, marks the factories
+ * pure and cuts the paths above, so only what a page uses is bundled. Build only: tests and the
+ * dev server keep React Router's own build, with its warnings and checks.
  */
 export function leanReactRouter(): Plugin {
   const require = createRequire(import.meta.url);
@@ -66,7 +70,13 @@ export function leanReactRouter(): Plugin {
       return production[source] ?? null;
     },
     transform(code, id) {
-      if (!ROUTER_CHUNK.test(id)) return null;
+      if (!ROUTER_CHUNK.test(id)) {
+        // The cuts above hold for a declarative <BrowserRouter> app only: a data router would
+        // lose its error boundaries and loaders' state silently, so its use fails the build.
+        if (!id.includes('node_modules') && DATA_ROUTER.test(code))
+          this.error(`${id} uses a data router; web/build/lean-react-router.ts assumes <BrowserRouter> only`);
+        return null;
+      }
       const lean = code
         .replace(DISPLAY_NAME, '')
         .replace(WARNING_CALL, 'false && $1(')
