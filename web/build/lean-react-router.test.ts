@@ -46,6 +46,8 @@ describe('leanReactRouter', () => {
     expect(out).not.toMatch(/^Link\.displayName = "Link";$/m);
     expect(out).toMatch(/var NavLink = \/\* @__PURE__ \*\/ React\d*\.forwardRef\(/);
     expect(out).not.toMatch(/(?<!false && )\bwarning\(false,/);
+    expect(out).not.toContain('may be used only in the context of a <Router> component');
+    expect(out).toMatch(/invariant\(\s*useInRouterContext\(\), ""\)/);
     expect(out).toContain('function BrowserRouter(');
     expect(out).toContain('function useRoutes(');
   });

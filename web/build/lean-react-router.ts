@@ -9,6 +9,59 @@ const DATA_ROUTER = /\b(?:createBrowserRouter|createHashRouter|createMemoryRoute
 
 /** Calls of React Router's console warnings (not their definitions): `false && warning(...)`. */
 const WARNING_CALL = /(?<![\w$.]|function )\b(warning|warningOnce)\(/g;
+const INVARIANT_CALL = /(?<![\w$.]|function )\binvariant2?\(/g;
+
+/** Skips the string, template or comment starting at `i`; returns the index of its last character. */
+function skipLiteral(code: string, i: number): number {
+  const c = code[i];
+  if (c === '/' && code[i + 1] === '/') return code.indexOf('\n', i);
+  if (c === '/' && code[i + 1] === '*') return code.indexOf('*/', i) + 1;
+  let braces = 0;
+  for (let j = i + 1; j < code.length; j++) {
+    if (code[j] === '\\') j++;
+    else if (c === '`' && code[j] === '$' && code[j + 1] === '{') braces++;
+    else if (c === '`' && braces > 0 && code[j] === '}') braces--;
+    else if (code[j] === c && braces === 0) return j;
+  }
+  return code.length;
+}
+
+/** The first top-level comma and the closing parenthesis of the call whose arguments start at `from`. */
+function callExtent(code: string, from: number): { comma: number; end: number } | null {
+  let depth = 0;
+  let comma = -1;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i];
+    if (c === '"' || c === "'" || c === '`' || (c === '/' && (code[i + 1] === '/' || code[i + 1] === '*')))
+      i = skipLiteral(code, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) return comma < 0 ? null : { comma, end: i };
+      depth--;
+    } else if (c === ',' && depth === 0 && comma < 0) comma = i;
+  }
+  return null;
+}
+
+/**
+ * `invariant(condition, message)` keeps its condition and still throws, without the message:
+ * the messages explain programming errors (a hook outside a router...), which tests and the dev
+ * server show (they run React Router's own build); the bundle need not carry ~1 KB of them.
+ */
+function dropInvariantMessages(code: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of code.matchAll(INVARIANT_CALL)) {
+    const start = match.index + match[0].length;
+    if (start < last) continue;
+    const extent = callExtent(code, start);
+    if (!extent) continue;
+    out += `${code.slice(last, extent.comma)}, ""`;
+    last = extent.end;
+  }
+  return out + code.slice(last);
+}
+
 /** `React10.forwardRef(` / `React.createContext(` / `React3.memo(` at the top level of a declaration. */
 const COMPONENT_FACTORY = /(= )(React\d*\.(?:forwardRef|createContext|memo)\()/g;
 
@@ -82,7 +135,9 @@ export function leanReactRouter(): Plugin {
         .replace(WARNING_CALL, 'false && $1(')
         .replace(COMPONENT_FACTORY, '$1/* @__PURE__ */ $2');
       return {
-        code: lean.includes('function _renderMatches(') ? cutUnreachable(lean, id) : lean,
+        code: dropInvariantMessages(
+          lean.includes('function _renderMatches(') ? cutUnreachable(lean, id) : lean,
+        ),
         map: null,
       };
     },
