@@ -28,6 +28,7 @@ declare module 'autocannon' {
     latency: { p50: number; p99: number; max: number };
     '2xx': number;
     non2xx: number;
+    '3xx': number;
     errors: number;
     timeouts: number;
   }

@@ -1,26 +1,38 @@
-import { pickTestServices } from '../src/test-env/pick-services';
+import { pickTestServices, type TestServices } from '../src/test-env/pick-services';
 import { benchAppendThroughput } from './append-throughput';
 import { benchLikeLag } from './like-lag';
 import { benchLikes } from './likes-over-http';
 import { benchListCompression } from './list-compression';
 import { benchProjectorCatchUp } from './projector-catch-up';
+import { benchRead, type ReadSuiteResult } from './read-suite';
 
 /**
  * `npm run bench [-- suite ...]` (design.md section 9: benchmarks are separate from tests and
- * report ratios measured in one run). Without a suite name it runs them all, in this order.
+ * report ratios measured in one run). Without a suite name it runs them all, in this order; `read` (read-suite.ts) is the read side against a bare Fastify hello-world.
  * Against DATABASE_URL when set, else the local PostgreSQL, else an embedded one; every
  * benchmark works in a database of its own and drops it.
  */
 const log = (line: string) => console.log(`  ${line}`);
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 
-type Suite = { title: string; run: (postgresUrl: string) => Promise<string[]> };
+function readResults(read: ReadSuiteResult): string[] {
+  return [
+    ...read.runs.map(
+      (run) =>
+        `${run.name.padEnd(38)} : ${fmt(run.requestsPerSecond).padStart(7)} req/s, p50 ${run.p50Ms} ms, ` +
+        `p99 ${run.p99Ms} ms, ratio to hello-world ${run.ratio.toFixed(3)}`,
+    ),
+    ...read.rss.map((row) => `RSS ${row.process.padEnd(70)} : ${row.mb.toFixed(0)} MB`),
+  ];
+}
+
+type Suite = { title: string; run: (services: TestServices) => Promise<string[]> };
 
 const suites: Record<string, Suite> = {
   write: {
     title: 'Event-store appends vs plain INSERTs and vs insert+upsert transactions (same server, same pool)',
-    async run(url) {
-      return (await benchAppendThroughput(url, log)).map(
+    async run(services) {
+      return (await benchAppendThroughput(services.postgresUrl, log)).map(
         (r) =>
           `appends, ${String(r.writers).padStart(3)} writers           : ${fmt(r.appendsPerSecond)}/s; ` +
           `INSERTs ${fmt(r.insertsPerSecond)}/s (ratio ${r.ratioToInserts.toFixed(2)}); ` +
@@ -31,8 +43,8 @@ const suites: Record<string, Suite> = {
   },
   likes: {
     title: 'Like commands over HTTP (autocannon, 64 connections, 10 s, one process as `npm start`)',
-    async run(url) {
-      const r = await benchLikes(url, log);
+    async run(services) {
+      const r = await benchLikes(services.postgresUrl, log);
       return [
         `likes over HTTP                        : ${fmt(r.likesPerSecond)}/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
         `read model after the load              : ${fmt(r.shown)} likes shown = ${fmt(r.stored)} stored; ${fmt(r.acknowledged)} acknowledged before autocannon hung up`,
@@ -42,8 +54,8 @@ const suites: Record<string, Suite> = {
   },
   lag: {
     title: 'Lag under load: likes paced at 1,000/s, acknowledgement -> visible to a reader',
-    async run(url) {
-      const r = await benchLikeLag(url, log);
+    async run(services) {
+      const r = await benchLikeLag(services.postgresUrl, log);
       return [
         `lag at ${fmt(r.ratePerSecond)} likes/s                 : p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms`,
       ];
@@ -51,9 +63,9 @@ const suites: Record<string, Suite> = {
   },
   catchup: {
     title: 'Projector catch-up over 1,000,000 events of the realistic mix, then a rebuild',
-    async run(url) {
+    async run(services) {
       const events = Number(process.env.BENCH_CATCHUP_EVENTS ?? 1_000_000);
-      const r = await benchProjectorCatchUp(url, log, events);
+      const r = await benchProjectorCatchUp(services.postgresUrl, log, events);
       return [
         `projector catch-up                     : ${fmt(r.eventsPerSecond)} events/s (${fmt(r.events)} events in ${r.seconds.toFixed(1)} s)`,
         `rebuild of the same events             : ${r.rebuildSeconds.toFixed(1)} s`,
@@ -62,8 +74,8 @@ const suites: Record<string, Suite> = {
   },
   compression: {
     title: 'The story list with and without compression (GET /api/stories, 60 stories)',
-    async run(url) {
-      const [plain, ...compressed] = await benchListCompression(url, log);
+    async run(services) {
+      const [plain, ...compressed] = await benchListCompression(services.postgresUrl, log);
       return [plain!, ...compressed].map((run) => {
         const ratio =
           run === plain
@@ -74,6 +86,12 @@ const suites: Record<string, Suite> = {
           `${fmt(run.bodyBytes)} bytes, p99 ${run.p99Ms} ms${ratio}`
         );
       });
+    },
+  },
+  read: {
+    title: 'Read side vs a bare Fastify hello-world (64 connections, 10 s each, 50 stories)',
+    async run(services) {
+      return readResults(await benchRead(services, log));
     },
   },
 };
@@ -94,7 +112,7 @@ async function main() {
     for (const [i, name] of chosen.entries()) {
       const suite = suites[name]!;
       console.log(`${i === 0 ? '' : '\n'}${i + 1}. [${name}] ${suite.title}`);
-      results.push(...(await suite.run(services.postgresUrl)));
+      results.push(...(await suite.run(services)));
     }
   } finally {
     await services.stop();

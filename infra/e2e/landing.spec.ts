@@ -3,6 +3,9 @@ import { createVerifiedUser, setPremium } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
+/** GET /api/stories, whole or a page (?limit=&cursor=). */
+const storyList = (url: URL) => url.pathname === '/api/stories';
+
 /**
  * The landing page `/` (issue 6, spec.md section 2): header, dialogs, story cards and where
  * they lead for a visitor and for a user, the call to action, the subscriber line, the
@@ -200,13 +203,13 @@ test('the subscriber line is hidden at 0 and shows the real count of the last 30
 });
 
 test('the list failure message replaces the grid', async ({ page }) => {
-  await page.route('**/api/stories', (route) => route.fulfill({ status: 500, json: { detail: 'boom' } }));
+  await page.route(storyList, (route) => route.fulfill({ status: 500, json: { detail: 'boom' } }));
   await page.goto(url('/'));
   await expect(page.getByText('Failed to load stories. Please try again later.')).toBeVisible();
   await expect(grid(page)).toHaveCount(0);
 
-  await page.unroute('**/api/stories');
-  await page.route('**/api/stories', (route) => route.fulfill({ status: 200, json: { not: 'an array' } }));
+  await page.unroute(storyList);
+  await page.route(storyList, (route) => route.fulfill({ status: 200, json: { not: 'an array' } }));
   await page.reload();
   await expect(page.getByText('Failed to load stories. Please try again later.')).toBeVisible();
 });

@@ -4,6 +4,9 @@ import { createVerifiedUser, setPremium } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
+/** GET /api/stories, whole or a page (?limit=&cursor=). */
+const storyList = (url: URL) => url.pathname === '/api/stories';
+
 /**
  * The profile `/profile` (issue 6, spec.md section 2): login required, masked e-mail for short
  * and long local parts, Free Account / Premium Member, paging 6 then 5 more, the upsell banner,
@@ -100,7 +103,7 @@ test('a premium member sees the label and no upsell', async ({ page }) => {
 });
 
 test('an empty list says so', async ({ page }) => {
-  await page.route('**/api/stories', (route) => route.fulfill({ status: 200, json: [] }));
+  await page.route(storyList, (route) => route.fulfill({ status: 200, json: [] }));
   await openProfileAs(page, 'empty');
   await expect(page.getByText('No stories yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
@@ -108,7 +111,7 @@ test('an empty list says so', async ({ page }) => {
 });
 
 test('a failing list shows the failure message', async ({ page }) => {
-  await page.route('**/api/stories', (route) => route.fulfill({ status: 503, json: { detail: 'down' } }));
+  await page.route(storyList, (route) => route.fulfill({ status: 503, json: { detail: 'down' } }));
   await openProfileAs(page, 'failing');
   await expect(page.getByText('Failed to load stories. Please try again later.')).toBeVisible();
 });

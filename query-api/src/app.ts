@@ -1,4 +1,4 @@
-import { adminAuthentication, documentationOnlySchemas, HttpError } from '@nocturne/events/http';
+import { adminAuthentication, documentationOnlySchemas } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { userHistoryRoutes } from './admin/history/user-history-route';
 import { listUsersRoutes } from './admin/list-users';
@@ -7,6 +7,7 @@ import { pendingPaymentsRoutes } from './admin/pending-payments';
 import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
 import { paymentSettingsRoutes } from './payments/payment-settings';
+import { readYourWrites } from './read-your-writes';
 import { siteInfoRoutes } from './site/site-info';
 import { subscribersRoutes } from './stats/subscribers';
 import { getStoryRoutes } from './stories/get-story';
@@ -27,18 +28,7 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
     }
   });
   await app.register(adminAuthentication(deps.adminAuth));
-  // Read-your-writes: wait (bounded) until the read models reach the client's last write.
-  // The header is an event position as this server wrote it (digits only): anything else is a
-  // 400, where `Number()` would have read "0x10", "1e3" or " 1" as a position to wait for.
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers['x-min-position'];
-    if (header === undefined) return;
-    if (typeof header !== 'string' || !/^[0-9]{1,15}$/.test(header)) {
-      throw new HttpError(400, 'X-Min-Position must be an event position (a whole number)');
-    }
-    const position = Number(header);
-    if (position > 0) await deps.consistency.waitFor(position);
-  });
+  readYourWrites(app, deps.consistency);
   await app.register(meRoutes, deps);
   await app.register(listStoriesRoutes, deps);
   await app.register(getStoryRoutes, deps);

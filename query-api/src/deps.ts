@@ -4,6 +4,7 @@ import type { EventStore } from '@nocturne/events/store';
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely } from 'kysely';
 import type { Consistency } from './consistency';
+import type { StoryListCache } from './stories/list/story-list-cache';
 import type { PremiumUnlocker } from './stories/premium-unlocker';
 
 export interface QueryApiOptions {
@@ -18,6 +19,8 @@ export interface QueryApiOptions {
 export interface QueryApiDeps {
   db: Kysely<ReadModel>;
   consistency: Consistency;
+  /** The story list kept in memory, by the stories projection's position. */
+  storyList: StoryListCache;
   options: QueryApiOptions;
   clock: () => Date;
   /** The one admin authentication (X-Admin-Code), shared with command-api. */

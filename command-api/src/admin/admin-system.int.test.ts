@@ -266,6 +266,17 @@ describe('purchase, grant, quota and audit replay', () => {
       (e) => e.type === 'PaymentConfirmationSubmitted',
     );
     expect(recorded).toHaveLength(1);
+    // Sent at once, one id is still recorded once: the ids are compared in the state each
+    // attempt reads, so the second writer is decided again after the first one's append.
+    const twice = { ...payment, transaction_id: 'TX-AT-ONCE' };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call('POST', '/api/payment/confirm', { body: twice, token })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const atOnce = (await system.infra.store.readStream(userStream)).filter(
+      (e) => e.type === 'PaymentConfirmationSubmitted',
+    );
+    expect(atOnce).toHaveLength(2);
 
     const pending = (await asAdmin('GET', '/api/admin/payments')).body as {
       payments: { email: string; amount: number; transaction_id: string }[];
@@ -347,7 +358,8 @@ describe('purchase, grant, quota and audit replay', () => {
     const full = await replay(new Date());
     expect(full.email).toBe(email);
     const types = full.timeline.map((e) => e.type);
-    expect(types.filter((t) => t === 'PaymentConfirmationSubmitted')).toHaveLength(1);
+    // TX-1 and TX-AT-ONCE, each once.
+    expect(types.filter((t) => t === 'PaymentConfirmationSubmitted')).toHaveLength(2);
     expect(types.filter((t) => t === 'PremiumGranted')).toHaveLength(2);
     expect(types.filter((t) => t === 'PremiumRevoked')).toHaveLength(1);
     expect(types.filter((t) => t === 'PremiumStoryUnlocked')).toHaveLength(30);

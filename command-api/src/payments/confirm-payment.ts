@@ -42,28 +42,33 @@ export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
     const user = await requireUser(request, deps);
     const body = Body.parse(request.body ?? {});
     const accountId = user.state.accountId!;
-    const recorded = await Promise.all(
-      [...user.state.paymentTransactionIds].map((id) => openPersonalField(deps.vault, id)),
-    );
+    // Sealed under the account's key, so erasing the account shreds it too.
+    const transaction = body.transaction_id
+      ? { id: body.transaction_id, sealed: await deps.vault.encrypt(accountId, body.transaction_id) }
+      : null;
     const result = await handleCommand(
       deps.store,
       streams.user(user.userKey),
       paymentDecider,
-      command(
-        'ConfirmPayment',
-        {
-          // Already encrypted with the account's key: shredded with the account.
-          encryptedEmail: user.state.encryptedEmail!,
-          amount: body.amount,
-          // Sealed under the same key, so erasing the account shreds it too.
-          transaction: body.transaction_id
-            ? { id: body.transaction_id, sealed: await deps.vault.encrypt(accountId, body.transaction_id) }
-            : null,
-          recordedTransactionIds: new Set(recorded.filter((id) => id !== null)),
-          paymentMethod: body.payment_method,
-        },
-        deps.clock(),
-      ),
+      // The ids already recorded are opened from the state each attempt reads, so two
+      // submissions of one id at once cannot both pass: the second is decided again.
+      async (state) => {
+        const recorded = await Promise.all(
+          [...state.paymentTransactionIds].map((id) => openPersonalField(deps.vault, id)),
+        );
+        return command(
+          'ConfirmPayment',
+          {
+            // Already encrypted with the account's key: shredded with the account.
+            encryptedEmail: user.state.encryptedEmail!,
+            amount: body.amount,
+            transaction,
+            recordedTransactionIds: new Set(recorded.filter((id) => id !== null)),
+            paymentMethod: body.payment_method,
+          },
+          deps.clock(),
+        );
+      },
       commandContext(request, { kind: 'user', userKey: user.userKey }),
     );
     return withPosition(reply, deps, result.position).send({

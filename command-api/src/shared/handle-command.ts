@@ -18,19 +18,22 @@ export interface CommandResult<State> {
  * got in between, the store refuses (WrongExpectedRevisionError) and the command is decided
  * again on the fresh state, so a rule such as the premium quota can never be overspent.
  * A refusal is thrown as its HttpError (refusals.ts); nothing is written then.
+ * A command that needs something worked out from the state first (such as opening sealed fields
+ * with the vault) is given as a function of the state, so each attempt builds it afresh.
  */
 export async function handleCommand<C extends Command, State, Event extends DomainEvent>(
   store: EventStore,
   streamName: string,
   decider: Decider<C, State, Event>,
-  command: C,
+  command: C | ((state: State) => Promise<C>),
   context: CommandContext,
   options: { maxAttempts?: number; eventIds?: (index: number) => string } = {},
 ): Promise<CommandResult<State>> {
   const maxAttempts = options.maxAttempts ?? 50;
   for (let attempt = 1; ; attempt++) {
     const current = await aggregateStream(store, streamName, decider.evolve, decider.initialState);
-    const events = eventsOrThrow(decider.decide(command, current.state));
+    const decided = typeof command === 'function' ? await command(current.state) : command;
+    const events = eventsOrThrow(decider.decide(decided, current.state));
     if (events.length === 0) {
       return { events, state: current.state, position: current.position, nextRevision: current.revision };
     }

@@ -59,7 +59,20 @@ describe('publishing', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
     expect(image.headers.get('cache-control')).toContain('immutable');
-    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    const bytes = (await image.arrayBuffer()).byteLength;
+    expect(bytes).toBeGreaterThan(0);
+    expect(Number(image.headers.get('content-length'))).toBe(bytes);
+    // Content-addressed: a strong ETag, and a revalidation is a 304 without the bytes.
+    const etag = image.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{32}-\d+\.webp"$/);
+    const again = await get(`/api/images/${data.slides[0]!.image.ref}`, { 'If-None-Match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    const other = await get(`/api/images/${data.slides[0]!.image.ref}`, {
+      'If-None-Match': '"something-else"',
+    });
+    expect(other.status).toBe(200);
   });
 });
 

@@ -10,20 +10,22 @@ import { freePort } from '../../src/launcher/free-port';
 
 const bootstrap = fileURLToPath(new URL('../../bin/bootstrap.mjs', import.meta.url));
 
-export interface RunningProduct {
+/** `npm start` (bootstrap.mjs start) as a child process on a free port and a temporary DATA_DIR. */
+export interface NpmStart {
   baseUrl: string;
   adminPassword: string;
-  /** The demo library's reader (premium), made by the first start. */
-  demoReader: DemoReader;
+  dataDir: string;
+  /** The bootstrap process's id (the server runs as its child). */
+  pid: number;
+  output(): string;
   stop(): Promise<void>;
 }
 
 /**
- * The product exactly as a first `npm start` runs it (bootstrap.mjs start: web build check,
- * launcher, the embedded PostgreSQL in an empty DATA_DIR, hence the demo library), as a child
- * process on a free port. Resolves once its start banner is printed.
+ * Runs the product exactly as `npm start` runs it (web build check, launcher), with `env` on top
+ * of this process's environment; resolves once its start banner is printed.
  */
-export async function startProduct(): Promise<RunningProduct> {
+export async function runNpmStart(env: Record<string, string>): Promise<NpmStart> {
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-bench-web-'));
   // mkdtemp makes it 700; run as root, the embedded PostgreSQL's own user must enter it.
   await chmod(dataDir, 0o711);
@@ -37,12 +39,9 @@ export async function startProduct(): Promise<RunningProduct> {
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      // No DATABASE_URL: the embedded database, and with the empty log, the demo library.
-      DATABASE_URL: '',
-      NATS_URL: '',
-      DEMO: '1',
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -71,10 +70,33 @@ export async function startProduct(): Promise<RunningProduct> {
     await stop();
     throw error;
   }
-  const demoReader = keptDemoReader(dataDir);
+  return { baseUrl, adminPassword, dataDir, pid: child.pid ?? 0, output: () => output, stop };
+}
+
+export interface RunningProduct {
+  baseUrl: string;
+  adminPassword: string;
+  /** The demo library's reader (premium), made by the first start. */
+  demoReader: DemoReader;
+  stop(): Promise<void>;
+}
+
+/**
+ * The product exactly as a first `npm start` runs it (bootstrap.mjs start: web build check,
+ * launcher, the embedded PostgreSQL in an empty DATA_DIR, hence the demo library), as a child
+ * process on a free port. Resolves once its start banner is printed.
+ */
+export async function startProduct(): Promise<RunningProduct> {
+  const started = await runNpmStart({
+    // No DATABASE_URL: the embedded database, and with the empty log, the demo library.
+    DATABASE_URL: '',
+    NATS_URL: '',
+    DEMO: '1',
+  });
+  const demoReader = keptDemoReader(started.dataDir);
   if (!demoReader) {
-    await stop();
-    throw new Error(`the first start made no demo library:\n${output}`);
+    await started.stop();
+    throw new Error(`the first start made no demo library:\n${started.output()}`);
   }
-  return { baseUrl, adminPassword, demoReader, stop };
+  return { baseUrl: started.baseUrl, adminPassword: started.adminPassword, demoReader, stop: started.stop };
 }

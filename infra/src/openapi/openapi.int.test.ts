@@ -245,6 +245,7 @@ describe('every documented error status is one the route answers', () => {
     'DELETE /api/admin/users/{email} 429': () =>
       until429(() => ({ method: 'DELETE', url: `/api/admin/users/${unknownEmail}`, headers: admin })),
     'GET /api/auth/me 401': () => send({ method: 'GET', url: '/api/auth/me' }),
+    'GET /api/stories 400': () => send({ method: 'GET', url: '/api/stories?limit=0' }),
     'GET /api/stories 401': () =>
       send({ method: 'GET', url: '/api/stories', headers: { 'x-admin-code': 'not-the-password' } }),
     'GET /api/stories/{id} 401': () => send({ method: 'GET', url: `/api/stories/${premiumId}` }),

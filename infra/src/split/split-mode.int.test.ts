@@ -231,6 +231,20 @@ describe('split mode: each service in its own process behind the gateway', () =>
     expect(stories.find((s) => s.id === id)).toMatchObject({ likes: 1 });
   });
 
+  it('the cached list is never older than the position asked for: a like, then the list, 200 times', async () => {
+    const id = await publishStory();
+    for (let n = 1; n <= 200; n++) {
+      const like = await fetch(`${base}/api/stories/${id}/like`, { method: 'POST' });
+      expect(like.status).toBe(200);
+      const position = like.headers.get('x-event-position')!;
+      const path = n % 2 === 0 ? '/api/stories' : '/api/stories?limit=5';
+      const list = await fetch(`${base}${path}`, { headers: { 'X-Min-Position': position } });
+      expect(list.status).toBe(200);
+      const stories = (await list.json()) as { id: string; likes: number }[];
+      expect(stories.find((s) => s.id === id)?.likes, `like ${n} via ${path}`).toBe(n);
+    }
+  });
+
   it('never lets the outside reach an internal route, however the path is spelled', async () => {
     const before = await appendedEvents();
     for (const path of INTERNAL_ROUTE_SPELLINGS) {

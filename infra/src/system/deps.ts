@@ -3,7 +3,7 @@ import { createPremiumUnlocker } from '@nocturne/command-api';
 import { AdminAuthenticator, hashAdminPassword } from '@nocturne/events/auth';
 import type { AdminSessions, RateLimiter } from '@nocturne/events/security';
 import { eraseOutboxMailTo, outboxDirOf } from '@nocturne/projector/mail/outbox';
-import { Consistency, type QueryApiDeps } from '@nocturne/query-api';
+import { Consistency, type QueryApiDeps, readModelPositions, StoryListCache } from '@nocturne/query-api';
 import type { AppConfig } from '../config';
 import type { Infrastructure } from './connect';
 
@@ -70,7 +70,8 @@ export async function apiDepsFrom(
   const command = await commandDepsFrom(config, infra, clock, tuning);
   const query: QueryApiDeps = {
     db: infra.db,
-    consistency: new Consistency(infra.db, infra.notifier),
+    consistency: new Consistency(readModelPositions(infra.db, infra.store), infra.notifier),
+    storyList: new StoryListCache(infra.db, infra.notifier),
     clock,
     store: infra.store,
     vault: infra.vault,

@@ -58,12 +58,16 @@ it('answers 503 + Retry-After during a PostgreSQL restart under load, resumes by
   let running = true;
   let serial = 0;
 
+  let highest = 0;
   async function send(kind: Answer['kind']): Promise<void> {
     const n = serial++;
     const email = `outage-${n}@example.test`;
     const init: RequestInit =
       kind === 'read'
-        ? { method: 'GET' }
+        ? // A read after the client's own writes (X-Min-Position), as the SPA sends it: it must
+          // reach the read models. (Without it, a free story is answered from query-api's memory,
+          // which stays up through an outage.)
+          { method: 'GET', headers: highest > 0 ? { 'X-Min-Position': String(highest) } : {} }
         : kind === 'like'
           ? { method: 'POST' }
           : {
@@ -89,6 +93,7 @@ it('answers 503 + Retry-After during a PostgreSQL restart under load, resumes by
         detail = (JSON.parse(text) as { detail?: unknown }).detail;
       } catch {}
       const position = response.headers.get('x-event-position');
+      if (position && Number(position) > highest) highest = Number(position);
       answers.push({
         kind,
         status: response.status,

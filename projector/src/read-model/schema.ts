@@ -23,6 +23,8 @@ export interface StoriesTable {
   /** [{image: {ref, width, height}, text}] */
   slides: ColumnType<StorySlide[], string, string>;
   preview: ColumnType<StoryImage, string, string>;
+  /** The answer's fields, prepared by the projector (projections/stories/story-card.ts). */
+  card: ColumnType<StoryCard, string, string>;
   views: Generated<number>;
   likes: Generated<number>;
   published_at: ColumnType<Date, Date | string, never>;
@@ -38,6 +40,12 @@ export interface StoryImage {
 export interface StorySlide {
   image: StoryImage;
   text: string;
+}
+/** A story's fields as its answers send them: slide image refs and texts in order, the locked teaser. */
+export interface StoryCard {
+  images: string[];
+  texts: string[];
+  teaser: string;
 }
 
 /** One image of a live story: its slide images and its preview. Deleted with the story. */

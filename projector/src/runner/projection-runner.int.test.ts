@@ -167,7 +167,7 @@ describe('projection runner', () => {
     const lines: string[] = [];
     const failing = {
       ...storiesProjection,
-      apply: async () => {
+      applyBatch: async () => {
         throw Object.assign(new Error('terminating connection due to administrator command'), {
           code: '57P01',
         });

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   imagesDir,
@@ -25,6 +26,15 @@ interface Found {
 }
 
 const PUBLIC = 'public, max-age=31536000, immutable';
+
+/** If-None-Match holds this ETag (a list, `*`, or weak forms of it). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
 
 /**
  * Which file a requested name stands for, or null. Only names the server issued and that belong
@@ -80,16 +90,22 @@ export const serveImageRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, de
     const query = Query.safeParse(request.query);
     const found = await resolve(deps, name, query.success ? query.data.w : undefined);
     if (!found) throw new HttpError(404, NOT_FOUND);
-    let bytes: Buffer;
+    const path = join(imagesDir(deps.options.dataDir), found.file);
+    let size: number;
     try {
-      bytes = await readFile(join(imagesDir(deps.options.dataDir), found.file));
+      size = (await stat(path)).size;
     } catch {
       throw new HttpError(404, NOT_FOUND);
     }
-    return reply
+    // The file name is a content hash and its width: its bytes never change, a strong validator.
+    const etag = `"${found.file}"`;
+    reply
       .header('Content-Type', 'image/webp')
       .header('Cache-Control', found.cacheControl)
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(bytes);
+      .header('ETag', etag)
+      .header('X-Content-Type-Options', 'nosniff');
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    // Streamed from disk: a large rendition is never held whole in memory.
+    return reply.header('Content-Length', size).send(createReadStream(path));
   });
 };

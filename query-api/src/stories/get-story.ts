@@ -42,6 +42,18 @@ const getStoryDoc = apiSchema({
 export const getStoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/stories/:id', { schema: getStoryDoc }, async (request, reply) => {
     const id = storyIdFrom(request.params);
+    // A free story is the same for everyone: its entry of the list snapshot, already serialised
+    // (at or after the client's X-Min-Position). Not there (published a moment ago, or premium):
+    // the read model.
+    const header = request.headers['x-min-position'];
+    const snapshot = await deps.storyList.current(typeof header === 'string' ? Number(header) : 0);
+    const listed = snapshot.story(id);
+    if (listed && !listed.row.is_premium) {
+      return reply
+        .header('X-Projected-Position', String(snapshot.position))
+        .type('application/json; charset=utf-8')
+        .send(listed.json);
+    }
     const row = await deps.db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new HttpError(404, storyMessages.notFound);
     if (!row.is_premium) return fullStory(row, null);

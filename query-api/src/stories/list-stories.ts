@@ -1,10 +1,28 @@
 import type { Story } from '@nocturne/events/domain';
 import { apiSchema } from '@nocturne/events/http';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
-import { coverStory, fullStory, lockedStory } from './story-answer';
+import { cachedBody, jsonArray, sendCached } from './list/cached-body';
+import { pageOf, pageRequestFrom } from './list/paging';
+import { PersonalAnswers } from './list/personal-answers';
+import type { ListedStory } from './list/story-list-cache';
+import { coverStory, fullStory } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
+
+/** The list's answer depends on who asks (and what they last wrote), and on the encoding. */
+const VARY = 'Accept-Encoding, Authorization, X-Admin-Code, X-Min-Position';
+
+function minPositionOf(header: string | string[] | undefined): number {
+  // Already validated and waited for by the read-your-writes hook.
+  return typeof header === 'string' ? Number(header) : 0;
+}
+
+/** A page says where the next one starts and how many stories there are in all (the profile's "Showing N of T"). */
+function setPaging(reply: FastifyReply, nextCursor: string | null, total: number) {
+  reply.header('X-Total-Count', String(total));
+  if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
+}
 
 const listDoc = apiSchema({
   summary: 'Every published story, newest first (premium ones locked unless the viewer may read them)',
@@ -24,12 +42,27 @@ const listDoc = apiSchema({
         }),
       ),
     },
+    304: { description: 'If-None-Match names the answer this viewer would get (its ETag): no body' },
   },
-  errors: { 401: 'A wrong or expired X-Admin-Code (without the header the list is public)' },
+  querystring: z.object({
+    limit: z
+      .string()
+      .optional()
+      .describe('One page of at most this many stories (1 to 100); without it, all'),
+    cursor: z
+      .string()
+      .optional()
+      .describe("Where the page starts: the previous page's X-Next-Cursor (opaque)"),
+  }),
+  errors: {
+    400: 'A limit that is not 1 to 100, or a cursor this server did not give',
+    401: 'A wrong or expired X-Admin-Code (without the header the list is public)',
+  },
 });
 
 /**
- * GET /api/stories: every published story, newest first.
+ * GET /api/stories: every published story, newest first; with `?limit=N` (1 to 100) and
+ * `?cursor=` (the previous page's X-Next-Cursor), one page of it.
  *
  * Who may see a premium story in full here: an admin, and a user who has unlocked that story.
  * A subscriber with stories left who has not opened it sees its cover (the first image,
@@ -37,24 +70,53 @@ const listDoc = apiSchema({
  * what spends one of their 30. Everyone else gets the locked entry: only the blurred preview
  * and the first 10 words of the first text.
  * An admin's entries also say how many slides each story has.
+ *
+ * Served from the in-memory snapshot (list/story-list-cache.ts): the anonymous answer is sent as
+ * kept bytes; a reader's answer is that list with their own overlay (the premium stories they
+ * unlocked, covers signed for them), never a table scan.
  */
 export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/stories', { schema: listDoc }, async (request) => {
+  const personalAnswers = new PersonalAnswers();
+  app.get('/api/stories', { schema: listDoc }, async (request, reply) => {
+    const page = pageRequestFrom(request.query);
+    const snapshot = await deps.storyList.current(minPositionOf(request.headers['x-min-position']));
+    reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', VARY);
+    const { items, nextCursor } = page
+      ? pageOf(snapshot.stories, page)
+      : { items: snapshot.stories, nextCursor: null };
+    if (page) setPaging(reply, nextCursor, snapshot.stories.length);
+    const anonymousBody = () => (page ? snapshot.anonymousPage(page).body : snapshot.whole);
+
+    const authorization = request.headers.authorization;
+    if (!authorization && !request.admin) {
+      reply.header('Cache-Control', 'public, max-age=1');
+      return sendCached(request, reply, anonymousBody());
+    }
+
+    reply.header('Cache-Control', 'private, no-cache');
+    const personalKey =
+      authorization && !request.admin
+        ? PersonalAnswers.key(authorization, snapshot.position, deps.consistency.known(), request.url)
+        : undefined;
+    const kept = personalKey === undefined ? undefined : personalAnswers.get(personalKey);
+    if (kept) return sendCached(request, reply, kept);
+
     const viewer = await viewerOf(request, deps);
-    const [rows, unlocked] = await Promise.all([
-      deps.db.selectFrom('stories').selectAll().orderBy('position', 'desc').execute(),
-      unlockedBy(deps, viewer.user),
-    ]);
     const signer = signerFor(viewer, deps);
+    if (viewer.admin) {
+      return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
+    }
+    const unlocked = await unlockedBy(deps, viewer.user);
     const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
-    return rows.map((row): Story => {
-      const mayRead = !row.is_premium || viewer.admin !== null || unlocked.has(row.id);
-      const story = mayRead
-        ? fullStory(row, signer)
-        : mayUnlock && signer
-          ? coverStory(row, signer)
-          : lockedStory(row);
-      return viewer.admin ? { ...story, slides: row.slides.length } : story;
-    });
+    const entry = (s: ListedStory): string => {
+      if (!s.row.is_premium || !signer) return s.json;
+      if (unlocked.has(s.row.id)) return JSON.stringify(fullStory(s.row, signer));
+      return mayUnlock ? JSON.stringify(coverStory(s.row, signer)) : s.json;
+    };
+    // A reader without premium sees exactly the anonymous list: the kept bytes, privately.
+    const body =
+      unlocked.size === 0 && !mayUnlock ? anonymousBody() : cachedBody(jsonArray(items.map(entry)));
+    if (personalKey !== undefined) personalAnswers.set(personalKey, body);
+    return sendCached(request, reply, body);
   });
 };

@@ -1,4 +1,4 @@
-import { type Story, teaser } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/events/domain';
 import type { StoriesTable } from '@nocturne/projector/read-model';
 import type { Selectable } from 'kysely';
 import { signImageRef } from '../images/signed-ref';
@@ -13,19 +13,18 @@ export interface Signer {
 }
 
 /**
- * The whole story. A premium story's images are signed references for `signer` (an <img>
+ * The whole story, from the projector's prepared card. A premium story's images are signed references for `signer` (an <img>
  * cannot send a Bearer header); a free story's are its plain references.
  */
 export function fullStory(row: StoryRow, signer: Signer | null): Story {
-  const images = row.slides.map((s) =>
+  const images =
     row.is_premium && signer
-      ? signImageRef(signer.secret, s.image.ref, signer.subject, signer.now)
-      : s.image.ref,
-  );
+      ? row.card.images.map((ref) => signImageRef(signer.secret, ref, signer.subject, signer.now))
+      : row.card.images;
   return {
     id: row.id,
     images,
-    texts: row.slides.map((s) => s.text),
+    texts: row.card.texts,
     isPremium: row.is_premium,
     views: row.views,
     likes: row.likes,
@@ -40,7 +39,7 @@ export function lockedStory(row: StoryRow): Story {
   return {
     id: row.id,
     images: [row.preview.ref],
-    texts: [teaser(row.slides[0]?.text ?? '')],
+    texts: [row.card.teaser],
     isPremium: row.is_premium,
     views: row.views,
     likes: row.likes,
@@ -53,11 +52,9 @@ export function lockedStory(row: StoryRow): Story {
  * reference), and the opening words. The other slides and texts come only with the unlock.
  */
 export function coverStory(row: StoryRow, signer: Signer): Story {
-  const first = row.slides[0];
+  const first = row.card.images[0];
   return {
     ...lockedStory(row),
-    images: first
-      ? [signImageRef(signer.secret, first.image.ref, signer.subject, signer.now)]
-      : [row.preview.ref],
+    images: first ? [signImageRef(signer.secret, first, signer.subject, signer.now)] : [row.preview.ref],
   };
 }

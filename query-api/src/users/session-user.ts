@@ -76,7 +76,7 @@ async function sessionFromLog(located: LocatedToken, deps: SessionDeps): Promise
   const login = history.findLast(
     (e) => e.type === 'UserLoggedIn' && e.data.sessionDigest === located.digest,
   ) as RecordedEvent<UserEvent> | undefined;
-  if (login && (await deps.consistency.waitFor(login.position))) {
+  if (login && (await deps.consistency.waitFor(login.position)).kind === 'ready') {
     const projected = await sessionFromReadModel(located, deps);
     if (projected) return projected;
   }

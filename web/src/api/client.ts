@@ -1,7 +1,8 @@
 /**
  * The one way the SPA talks to /api. It remembers the highest X-Event-Position any answer
- * carried and sends it as X-Min-Position, so a query after a command sees that command's
- * effect (design.md section 6). It adds the Bearer token when there is one.
+ * carried (in session storage too, so a reload of the tab keeps it) and sends it as
+ * X-Min-Position, so a query after a command sees that command's effect (design.md section 6).
+ * It adds the Bearer token when there is one.
  */
 export class ApiError extends Error {
   constructor(
@@ -13,16 +14,78 @@ export class ApiError extends Error {
   }
 }
 
-let highestPosition = 0;
+/** Session storage key of the highest position: a reload of the tab right after a write still sees it. */
+export const POSITION_KEY = 'nocturne.minPosition';
+
+function readStoredPosition(): number {
+  try {
+    const stored = Number(globalThis.sessionStorage?.getItem(POSITION_KEY));
+    return Number.isSafeInteger(stored) && stored > 0 ? stored : 0;
+  } catch {
+    return 0; // storage disabled: the position lives as long as the page
+  }
+}
+
+function storePosition(position: number): void {
+  try {
+    globalThis.sessionStorage?.setItem(POSITION_KEY, String(position));
+  } catch {
+    // storage disabled or full: the in-memory position still holds for this page
+  }
+}
+
+let highestPosition = readStoredPosition();
 
 export function rememberPosition(response: Response): void {
   const header = response.headers.get('X-Event-Position');
   const position = header ? Number(header) : Number.NaN;
-  if (Number.isSafeInteger(position) && position > highestPosition) highestPosition = position;
+  if (Number.isSafeInteger(position) && position > highestPosition) {
+    highestPosition = position;
+    storePosition(position);
+  }
 }
 
 export function minPosition(): number {
   return highestPosition;
+}
+
+/**
+ * The server said our position is beyond its event log's head (a data directory reset while the
+ * tab stayed open): no wait can ever reach it, so the tab forgets it and takes the head instead.
+ */
+function forgetPositionBeyond(response: Response): boolean {
+  if (response.status !== 400) return false;
+  const head = Number(response.headers.get('X-Event-Log-Head'));
+  if (!Number.isSafeInteger(head) || head < 0 || head >= highestPosition) return false;
+  highestPosition = head;
+  storePosition(head);
+  return true;
+}
+
+/** Longest pause the client honours from a Retry-After before its one retry (seconds). */
+const MAX_RETRY_AFTER_SECONDS = 5;
+
+/** Seconds to wait before the one retry of a 503, or undefined when the answer asks for none. */
+function retryAfterSeconds(response: Response): number | undefined {
+  if (response.status !== 503) return undefined;
+  const header = response.headers.get('Retry-After');
+  const seconds = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : Number.NaN;
+  return Number.isFinite(seconds) ? Math.min(seconds, MAX_RETRY_AFTER_SECONDS) : undefined;
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export const TOKEN_KEY = 'auth_token';
@@ -41,8 +104,29 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Sends a request and returns the raw Response (for callers that read statuses themselves). */
+/**
+ * Sends a request and returns the raw Response (for callers that read statuses themselves).
+ * A query (GET/HEAD) answered 503 with Retry-After (the read models had not caught up with our
+ * last write in time) is asked once more after that pause; never a command, which may have
+ * taken effect. A 400 that names the log's head (our position came from an older log) is asked
+ * once more with the head.
+ */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const isQuery = method === 'GET' || method === 'HEAD';
+  let response = await sendOnce(path, method, options);
+  if (isQuery && forgetPositionBeyond(response)) {
+    response = await sendOnce(path, method, options);
+  }
+  const wait = isQuery ? retryAfterSeconds(response) : undefined;
+  if (wait !== undefined) {
+    await pause(wait * 1000, options.signal);
+    response = await sendOnce(path, method, options);
+  }
+  return response;
+}
+
+async function sendOnce(path: string, method: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers };
   const token = options.token === undefined ? storedToken() : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -54,12 +138,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(path, {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    signal: options.signal,
-  });
+  const response = await fetch(path, { method, headers, body, signal: options.signal });
   rememberPosition(response);
   return response;
 }

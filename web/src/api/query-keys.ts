@@ -7,10 +7,12 @@ export const queryKeys = {
   /** Every story list (GET /api/stories), whoever asks. */
   stories: () => ['stories'] as const,
   /**
-   * One viewer's story list: premium images come as blurred previews unless the viewer may read
-   * them, so the key carries who is asking.
+   * One viewer's story list, fetched a page at a time from `first` stories on (the landing's 5,
+   * the profile's 6): premium images come as blurred previews unless the viewer may read them,
+   * so the key carries who is asking.
    */
-  storyList: (token: string | null, subscribed: boolean) => ['stories', token, subscribed] as const,
+  storyPages: (token: string | null, subscribed: boolean, first: number) =>
+    ['stories', token, subscribed, first] as const,
   /** Every viewer's copy of one story (GET /api/stories/{id}). */
   story: (id: string) => ['story', id] as const,
   /** One viewer's copy of one story (a premium story's answer depends on who reads it). */

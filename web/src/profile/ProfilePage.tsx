@@ -7,13 +7,13 @@ import { Brand } from '../layout/Brand';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
 import { StoryGrid } from '../stories/StoryGrid';
-import { useStories } from '../stories/use-stories';
+import { storiesOf, useStoryPages } from '../stories/use-stories';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { RefreshIcon, SparkleIcon } from '../ui/icons';
 import { CrownIcon } from '../ui/page-icons';
 import { maskEmail } from './mask-email';
-import { FIRST_PAGE, visibleCount } from './paging';
+import { FIRST_PAGE, PAGE_STEP } from './paging';
 import { SettingsMenu } from './SettingsMenu';
 import { UpsellBanner } from './UpsellBanner';
 import './profile.css';
@@ -45,8 +45,7 @@ export default function ProfileRoute() {
 function ProfilePage({ onLogout }: { onLogout(): void }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const stories = useStories();
-  const [loads, setLoads] = useState(0);
+  const stories = useStoryPages(FIRST_PAGE, PAGE_STEP);
   const [dialog, setDialog] = useState<InfoDialogName | null>(null);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState(false);
@@ -54,9 +53,10 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
 
   if (!user) return null; // RequireAuth renders this only with a user
   const subscribed = user.is_subscribed;
-  const all = stories.data ?? [];
-  const shown = visibleCount(loads, all.length);
-  const hasPremium = all.some((story) => story.isPremium);
+  const shownStories = storiesOf(stories.data);
+  const shown = shownStories?.length ?? 0;
+  const total = stories.data?.pages.at(-1)?.total ?? 0;
+  const hasPremium = shownStories?.some((story) => story.isPremium) ?? false;
 
   return (
     <div className="page profile">
@@ -122,15 +122,15 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             <h1 id="library-title" className="library__title">
               Your library
             </h1>
-            {stories.data && all.length > 0 ? (
+            {stories.data && total > 0 ? (
               <p className="library__count" aria-live="polite">
-                Showing {shown} of {all.length} {all.length === 1 ? 'story' : 'stories'}
+                Showing {shown} of {total} {total === 1 ? 'story' : 'stories'}
               </p>
             ) : null}
           </div>
           <StoryGrid
             label="All stories"
-            stories={stories.data?.slice(0, shown)}
+            stories={shownStories}
             loading={stories.isPending}
             failed={stories.isError}
             loggedIn
@@ -138,9 +138,14 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             from="profile"
             skeletons={FIRST_PAGE}
           />
-          {stories.data && shown < all.length ? (
+          {stories.hasNextPage ? (
             <div className="library__more">
-              <Button variant="secondary" size="lg" onClick={() => setLoads((value) => value + 1)}>
+              <Button
+                variant="secondary"
+                size="lg"
+                disabled={stories.isFetchingNextPage}
+                onClick={() => void stories.fetchNextPage()}
+              >
                 Load More
               </Button>
             </div>

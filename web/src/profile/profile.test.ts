@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { storyHref, storyPreview } from '../stories/story';
 import { maskEmail } from './mask-email';
-import { FIRST_PAGE, visibleCount } from './paging';
 
 describe('maskEmail (spec.md section 9)', () => {
   it('shows the first character of a local part of 4 characters or fewer', () => {
@@ -45,15 +44,5 @@ describe('storyHref (spec.md section 2, Story card)', () => {
   it('opens the story otherwise', () => {
     expect(storyHref({ id: 's1', isPremium: true }, true)).toBe('/story/s1');
     expect(storyHref({ id: 's2', isPremium: false }, false)).toBe('/story/s2');
-  });
-});
-
-describe('profile paging (spec.md section 4)', () => {
-  it('shows 6, then 5 more per Load More, up to the total', () => {
-    expect(visibleCount(0, 20)).toBe(FIRST_PAGE);
-    expect(visibleCount(1, 20)).toBe(11);
-    expect(visibleCount(2, 20)).toBe(16);
-    expect(visibleCount(3, 20)).toBe(20);
-    expect(visibleCount(0, 4)).toBe(4);
   });
 });

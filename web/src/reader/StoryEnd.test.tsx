@@ -6,8 +6,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../api/query-keys';
+import { type StoryPages, storiesOf } from '../stories/use-stories';
 import type { LoadedStory } from './load-story';
 import { StoryEnd } from './StoryEnd';
+
+const listKey = queryKeys.storyPages(null, false, 5);
 
 const story = (id: string, likes: number): Story => ({
   id,
@@ -58,7 +61,10 @@ describe('liking a story', () => {
       story: story('s1', 7),
       spentPremium: false,
     });
-    client.setQueryData<Story[]>(queryKeys.storyList(null, false), [story('s0', 1), story('s1', 7)]);
+    client.setQueryData<StoryPages>(listKey, {
+      pages: [{ stories: [story('s0', 1), story('s1', 7)], nextCursor: null, total: 2 }],
+      pageParams: [null],
+    });
     show(client, 's1');
 
     expect(likeButton().textContent).toBe('Like7 likes');
@@ -69,12 +75,12 @@ describe('liking a story', () => {
     expect(likes).toEqual(['POST /api/stories/s1/like']);
     // Reopening the story within the five minutes of staleTime shows the new count.
     expect(client.getQueryData<LoadedStory>(queryKeys.storyFor('s1', null))?.story.likes).toBe(8);
-    const list = client.getQueryData<Story[]>(queryKeys.storyList(null, false));
+    const list = storiesOf(client.getQueryData<StoryPages>(listKey));
     expect(list?.map((s) => [s.id, s.likes])).toEqual([
       ['s0', 1],
       ['s1', 8],
     ]);
-    expect(client.getQueryState(queryKeys.storyList(null, false))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
 
   it('leaves every count as it was when the like fails', async () => {

@@ -1,7 +1,7 @@
-import type { Story } from '@nocturne/events/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { type StoryPages, withLikes } from '../stories/use-stories';
 import type { LoadedStory } from './load-story';
 
 /**
@@ -18,8 +18,8 @@ export function useLikeStory(storyId: string) {
       queryClient.setQueriesData<LoadedStory>({ queryKey: queryKeys.story(storyId) }, (loaded) =>
         loaded ? { ...loaded, story: { ...loaded.story, likes } } : loaded,
       );
-      queryClient.setQueriesData<Story[]>({ queryKey: queryKeys.stories() }, (stories) =>
-        stories?.map((story) => (story.id === storyId ? { ...story, likes } : story)),
+      queryClient.setQueriesData<StoryPages>({ queryKey: queryKeys.stories() }, (pages) =>
+        withLikes(pages, storyId, likes),
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
     },

@@ -1,23 +1,73 @@
 import type { Story } from '@nocturne/events/domain';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { apiFetch } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/auth-context';
 
-/** spec.md section 8: a list that fails or is not an array is an error. */
-export async function fetchStories(): Promise<Story[]> {
-  const data = await api<unknown>('/api/stories');
-  if (!Array.isArray(data)) throw new Error('The story list is not an array');
-  return data as Story[];
+/** One page of GET /api/stories?limit=N&cursor=C. */
+export interface StoryPage {
+  stories: Story[];
+  /** X-Next-Cursor: where the next page starts; null on the last page. */
+  nextCursor: string | null;
+  /** X-Total-Count: how many stories there are in all. */
+  total: number;
 }
 
-/** Every published story, newest first (the landing shows the first 5, the profile all). */
-export function useStories() {
+export type StoryPages = InfiniteData<StoryPage>;
+
+/** spec.md section 8: a list that fails or is not an array is an error. */
+export async function fetchStoryPage(
+  limit: number,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<StoryPage> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set('cursor', cursor);
+  const response = await apiFetch(`/api/stories?${query}`, { signal });
+  if (!response.ok) throw new Error(`The story list failed (${response.status})`);
+  const data: unknown = await response.json();
+  if (!Array.isArray(data)) throw new Error('The story list is not an array');
+  const total = Number(response.headers.get('X-Total-Count'));
+  return {
+    stories: data as Story[],
+    nextCursor: response.headers.get('X-Next-Cursor'),
+    total: Number.isSafeInteger(total) ? total : data.length,
+  };
+}
+
+/**
+ * The published stories, newest first, a page at a time from the server: `first` stories, then
+ * `step` more per fetchNextPage (the landing asks for 5 and no more; the profile for 6, then 5
+ * per Load More). So a big library costs a visitor the same as a small one.
+ */
+export function useStoryPages(first: number, step: number = first) {
   const { user, token } = useAuth();
-  return useQuery({
+  return useInfiniteQuery({
     // Anything that changes the list (a new story, a like) invalidates queryKeys.stories().
-    queryKey: queryKeys.storyList(token, user?.is_subscribed ?? false),
-    queryFn: fetchStories,
+    queryKey: queryKeys.storyPages(token, user?.is_subscribed ?? false, first),
+    queryFn: ({ pageParam, signal }) => fetchStoryPage(pageParam ? step : first, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: (previous) => previous, // keep the grid while the viewer's identity settles
   });
+}
+
+/** Every story of the pages fetched so far, in order. */
+export const storiesOf = (pages: StoryPages | undefined): Story[] | undefined =>
+  pages?.pages.flatMap((page) => page.stories);
+
+/** A story's new like count written into cached story pages (every list of the app has this shape). */
+export function withLikes(
+  pages: StoryPages | undefined,
+  storyId: string,
+  likes: number,
+): StoryPages | undefined {
+  if (!pages) return pages;
+  return {
+    ...pages,
+    pages: pages.pages.map((page) => ({
+      ...page,
+      stories: page.stories.map((story) => (story.id === storyId ? { ...story, likes } : story)),
+    })),
+  };
 }

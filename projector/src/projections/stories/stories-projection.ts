@@ -3,6 +3,7 @@ import { type Insertable, sql } from 'kysely';
 import type { StoryImagesTable } from '../../read-model/schema';
 import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
+import { storyCard } from './story-card';
 
 /** The images of a story as the image route looks them up: every slide image and the preview. */
 function storyImageRows(story: EventData<'StoryPublished'>): Insertable<StoryImagesTable>[] {
@@ -95,6 +96,7 @@ export const storiesProjection: Projection = {
             is_premium: story.isPremium,
             slides: JSON.stringify(story.slides),
             preview: JSON.stringify(story.preview),
+            card: JSON.stringify(storyCard(story.slides)),
             published_at: story.at,
             position: story.position,
           })),

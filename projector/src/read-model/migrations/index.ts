@@ -5,6 +5,7 @@ import * as storiesAccess from './0002-stories-access';
 import * as users from './0003-users';
 import * as purchasesAndGrowth from './0005-purchases-and-growth';
 import * as projectionStops from './0006-projection-stops';
+import * as storyCards from './0007-story-cards';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0003-users': users,
   '0005-purchases-and-growth': purchasesAndGrowth,
   '0006-projection-stops': projectionStops,
+  '0007-story-cards': storyCards,
 };

@@ -1,0 +1,240 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { streams } from '@nocturne/events';
+import { openEventStore } from '@nocturne/events/store/open';
+import { createTestDatabase, given } from '@nocturne/events/testing';
+import autocannon from 'autocannon';
+import { repoRoot } from '../bin/web-build.mjs';
+import { adminToken, createVerifiedUser, setPremium } from '../e2e/fixtures/api';
+import type { TestServices } from '../src/test-env/pick-services';
+import { runNpmStart } from './web/product';
+
+/**
+ * The read side at the HTTP ceiling (issue 11): autocannon, 64 connections, 10 s after a 2 s
+ * warm-up, against a bare Fastify hello-world started in its own process, then against the
+ * product as `npm start` starts it holding 50 stories of 3 slides (a third premium): the
+ * anonymous list, `?limit=5`, a subscriber's list (their overlay: an unlocked story, signed
+ * covers), a free story, and a 304 revalidation. Each figure beside its ratio to the hello-world;
+ * each process's RSS at the end.
+ */
+const CONNECTIONS = 64;
+const SECONDS = 10;
+const WARM_UP_SECONDS = 2;
+const STORIES = 50;
+const SLIDE_TEXTS = [
+  'The city slept under a violet sky when she found the letter tucked inside the old piano, sealed with wax the colour of wine.',
+  'He waited at the station where the last train never came, counting the lamps and the reasons he should have left long ago.',
+  'By midnight the garden had changed: every rose turned toward the house, as if listening for the name she had not yet spoken.',
+];
+
+export interface ReadRun {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  ratio: number;
+}
+
+export interface ReadSuiteResult {
+  runs: ReadRun[];
+  /** Resident memory of each process at the end (MB). */
+  rss: Array<{ process: string; mb: number }>;
+}
+
+/** VmRSS of a process and of every descendant (the bootstrap runs the server as its child). */
+function rssTree(pid: number, label: string): Array<{ process: string; mb: number }> {
+  const rows: Array<{ process: string; mb: number }> = [];
+  const visit = (id: number, depth: number) => {
+    try {
+      const status = readFileSync(`/proc/${id}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const name = readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0').slice(0, 3).join(' ').slice(0, 60);
+      rows.push({ process: `${label}${depth ? ` child ${id}` : ` ${id}`} (${name})`, mb: kb / 1024 });
+      const children = readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').trim();
+      for (const child of children ? children.split(/\s+/) : []) visit(Number(child), depth + 1);
+    } catch {
+      // gone, or no /proc (not Linux): nothing to report for it
+    }
+  };
+  visit(pid, 0);
+  return rows;
+}
+
+const HELLO = `
+import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+app.get('/', async () => ({ hello: 'world' }));
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+console.log('listening ' + address);
+`;
+
+/** A bare Fastify hello-world in a process of its own. */
+async function startHelloWorld(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', HELLO], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`hello-world exited (${code})`)));
+  });
+  return { url, child };
+}
+
+/** One answer's status and headers (to read an ETag, check a 304). */
+function head(url: string, headers: Record<string, string>): Promise<{ status: number; etag: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      response.resume();
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, etag: String(response.headers.etag ?? '') }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** Every answer must be a 200 (or, for a revalidation, a 304): an error answer is not a figure. */
+async function measure(url: string, headers: Record<string, string>, expected: 200 | 304 = 200) {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
+  const run = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const unexpected = expected === 200 ? run.non2xx : run.requests.total - run['3xx'];
+  if (unexpected || run.errors) {
+    throw new Error(`${url}: ${unexpected} answers other than ${expected}, ${run.errors} errors`);
+  }
+  return { requestsPerSecond: run.requests.average, p50Ms: run.latency.p50, p99Ms: run.latency.p99 };
+}
+
+export async function benchRead(
+  services: TestServices,
+  log: (line: string) => void,
+): Promise<ReadSuiteResult> {
+  const rss: ReadSuiteResult['rss'] = [];
+  const runs: ReadRun[] = [];
+  const hello = await startHelloWorld();
+  let baseline: Awaited<ReturnType<typeof measure>>;
+  try {
+    baseline = await measure(hello.url, {});
+    log(`hello-world: ${Math.round(baseline.requestsPerSecond)} req/s, p99 ${baseline.p99Ms} ms`);
+    rss.push(...rssTree(hello.child.pid ?? 0, 'hello-world'));
+  } finally {
+    hello.child.kill('SIGTERM');
+  }
+  runs.push({ name: 'bare Fastify hello-world', ...baseline, ratio: 1 });
+
+  log('starting the product as npm start does (bootstrap, launcher)...');
+  process.env.TEST_DATABASE_URL = services.postgresUrl;
+  const database = await createTestDatabase('bench_read');
+  const product = await runNpmStart({
+    DATABASE_URL: database.url,
+    NATS_URL: services.natsUrl ?? '',
+    NATS_SUBJECT_PREFIX: database.name,
+    DEMO: '0',
+    EXPOSE_VERIFICATION_TOKEN: 'true',
+  }).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
+  try {
+    const base = product.baseUrl;
+    // Appended straight to the product's event store (uploads are rate-limited per client, and
+    // image processing is not what this suite measures); its projector builds the read models.
+    const store = await openEventStore({ databaseUrl: database.url });
+    let freeId = '';
+    const premium: string[] = [];
+    try {
+      for (let n = 0; n < STORIES; n++) {
+        const storyId = randomUUID();
+        const image = (slide: number) => ({
+          ref: createHash('md5').update(`${storyId}:${slide}`).digest('hex'),
+          width: 900,
+          height: 1200,
+        });
+        const isPremium = n % 3 === 0;
+        await given(
+          store,
+          streams.story(storyId),
+          [
+            {
+              type: 'StoryPublished',
+              data: {
+                storyId,
+                isPremium,
+                slides: SLIDE_TEXTS.map((text, slide) => ({
+                  image: image(slide),
+                  text: `${text} (${n + 1})`,
+                })),
+                preview: image(9),
+              },
+            },
+          ],
+          'no_stream',
+        );
+        if (isPremium) premium.push(storyId);
+        else freeId = storyId;
+      }
+    } finally {
+      await store.close();
+    }
+    // The projector finds the appends by polling (no "appended" hint came with them).
+    for (let tries = 0; ; tries++) {
+      const listed = (await (await fetch(`${base}/api/stories`)).json()) as unknown[];
+      if (listed.length === STORIES) break;
+      if (tries === 100) throw new Error(`the product lists ${listed.length} stories, not ${STORIES}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const admin = await adminToken(base, product.adminPassword);
+    log(`published ${STORIES} stories of 3 slides (${premium.length} premium)`);
+    const reader = await createVerifiedUser(base, { prefix: 'bench-read' });
+    await setPremium(base, admin, reader.email, true);
+    // The subscriber opens one premium story: their list has an unlocked story and signed covers.
+    const opened = await fetch(`${base}/api/stories/${premium[0]}`, {
+      headers: { Authorization: `Bearer ${reader.token}` },
+    });
+    if (opened.status !== 200)
+      throw new Error(`the subscriber could not open a premium story: ${opened.status}`);
+    const position = opened.headers.get('x-event-position') ?? '0';
+    // Wait until the read side has the unlock.
+    await fetch(`${base}/api/stories`, { headers: { 'X-Min-Position': position } });
+
+    const encoding = { 'accept-encoding': 'br, gzip' };
+    const etag = (await head(`${base}/api/stories`, encoding)).etag;
+    const revalidation = await head(`${base}/api/stories`, { ...encoding, 'if-none-match': etag });
+    if (revalidation.status !== 304)
+      throw new Error(`the revalidation answered ${revalidation.status}, not 304`);
+
+    const cases: Array<[string, string, Record<string, string>, 200 | 304]> = [
+      ['anonymous GET /api/stories', '/api/stories', encoding, 200],
+      ['anonymous GET /api/stories?limit=5', '/api/stories?limit=5', encoding, 200],
+      [
+        'subscriber GET /api/stories',
+        '/api/stories',
+        { ...encoding, authorization: `Bearer ${reader.token}` },
+        200,
+      ],
+      ['GET /api/stories/{id} (free)', `/api/stories/${freeId}`, encoding, 200],
+      ['304 revalidation of the list', '/api/stories', { ...encoding, 'if-none-match': etag }, 304],
+    ];
+    for (const [name, path, headers, expected] of cases) {
+      const result = await measure(`${base}${path}`, headers, expected);
+      const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
+      log(
+        `${name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
+      );
+      runs.push({ name, ...result, ratio });
+    }
+    rss.push(...rssTree(product.pid, 'npm start'));
+  } finally {
+    await product.stop();
+    await database.drop();
+  }
+  return { runs, rss };
+}

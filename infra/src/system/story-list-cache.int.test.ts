@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { streams } from '@nocturne/events';
+import { given, storyPublished } from '@nocturne/events/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
+
+/**
+ * The story list served from memory (query-api/src/stories/list): it is never older than the
+ * position asked for, pages stay stable while stories come and go, and one viewer's personal
+ * answer never reaches another, 304s included.
+ */
+let system: TestSystem;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+interface Entry {
+  id: string;
+  images: string[];
+  texts: string[];
+  likes: number;
+}
+
+async function publish(options: { isPremium?: boolean } = {}): Promise<{ id: string; position: number }> {
+  const event = storyPublished(options);
+  const result = await given(system.infra.store, streams.story(event.data.storyId), [event], 'no_stream');
+  return { id: event.data.storyId, position: Number(result.position) };
+}
+
+async function remove(id: string): Promise<number> {
+  const result = await given(system.infra.store, streams.story(id), [
+    { type: 'StoryDeleted', data: { storyId: id } },
+  ]);
+  return Number(result.position);
+}
+
+async function list(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${system.baseUrl}${path}`, { headers });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : undefined) as Entry[],
+  };
+}
+
+async function send(
+  method: string,
+  path: string,
+  options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined;
+  if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(`${system.baseUrl}${path}`, { method, headers, body });
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    position: response.headers.get('x-event-position'),
+  };
+}
+
+async function loggedInUser(): Promise<{ email: string; token: string; position: string }> {
+  const email = `reader-${randomUUID().slice(0, 8)}@example.com`;
+  const signup = await send('POST', '/api/auth/signup', {
+    json: { email, password: 'secret-pass-1', age_confirmed: true },
+  });
+  expect(signup.status).toBe(200);
+  expect(
+    (await send('POST', '/api/auth/verify-email', { json: { token: signup.body.verification_token } }))
+      .status,
+  ).toBe(200);
+  const login = await send('POST', '/api/auth/login', { json: { email, password: 'secret-pass-1' } });
+  expect(login.status).toBe(200);
+  return { email, token: login.body.token as string, position: login.position! };
+}
+
+describe('the cached story list', () => {
+  it('a like, then the list (or the free story) with its X-Min-Position, shows the like: 200 times in a row', async () => {
+    const { id } = await publish();
+    for (let n = 1; n <= 200; n++) {
+      const like = await fetch(`${system.baseUrl}/api/stories/${id}/like`, { method: 'POST' });
+      expect(like.status).toBe(200);
+      const position = like.headers.get('x-event-position')!;
+      const path = ['/api/stories', '/api/stories?limit=5', `/api/stories/${id}`][n % 3]!;
+      const answer = await list(path, { 'X-Min-Position': position });
+      expect(answer.status).toBe(200);
+      expect(Number(answer.headers.get('x-projected-position'))).toBeGreaterThanOrEqual(Number(position));
+      const story = Array.isArray(answer.body)
+        ? answer.body.find((s) => s.id === id)
+        : (answer.body as Entry);
+      expect(story?.likes, `like ${n} via ${path}`).toBe(n);
+    }
+  });
+
+  it('pages concatenate to the whole list, without duplicates or gaps, while stories are published and deleted', async () => {
+    const before = await Promise.all(Array.from({ length: 23 }, () => publish()));
+    const deletedLater: string[] = [];
+    let head = String(await system.infra.store.headPosition());
+    const start = await list('/api/stories', { 'X-Min-Position': head });
+    const atStart = start.body.map((s) => s.id);
+    expect(atStart.length).toBeGreaterThanOrEqual(23);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await list(`/api/stories?limit=4${cursor ? `&cursor=${cursor}` : ''}`, {
+        'X-Min-Position': head,
+      });
+      expect(page.status).toBe(200);
+      expect(page.body.length).toBeLessThanOrEqual(4);
+      seen.push(...page.body.map((s) => s.id));
+      cursor = page.headers.get('x-next-cursor');
+      pages++;
+      // Between pages: a new story (above every cursor), one seen story deleted, one not yet seen deleted.
+      await publish();
+      const unseen = atStart.filter((id) => !seen.includes(id) && !deletedLater.includes(id));
+      if (unseen.length > 1 && pages % 2 === 0) {
+        const victim = unseen[unseen.length - 1]!;
+        deletedLater.push(victim);
+        await remove(victim);
+      }
+      const seenVictim = seen.find((id) => !deletedLater.includes(id));
+      if (seenVictim && pages === 3) {
+        deletedLater.push(seenVictim);
+        await remove(seenVictim);
+      }
+      head = String(await system.infra.store.headPosition());
+    } while (cursor);
+
+    expect(new Set(seen).size).toBe(seen.length); // no duplicates
+    // No gaps: every story of the start is there, unless it was deleted before its page came.
+    const expected = atStart.filter((id) => seen.includes(id) || !deletedLater.includes(id));
+    expect(seen).toEqual(expected);
+    expect(deletedLater.length).toBeGreaterThan(1);
+    expect(before.every((s) => atStart.includes(s.id))).toBe(true);
+  });
+
+  it('a bad limit or cursor is a 400 with a detail; no parameters is the whole array', async () => {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'limit=5&cursor=nope!',
+      'cursor=cDE',
+      'limit=5&cursor=',
+    ]) {
+      const answer = await fetch(`${system.baseUrl}/api/stories?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(((await answer.json()) as { detail: string }).detail, query).toMatch(/limit|cursor/);
+    }
+    const whole = await list('/api/stories');
+    expect(Array.isArray(whole.body)).toBe(true);
+    expect(whole.headers.get('x-next-cursor')).toBeNull();
+  });
+
+  it("a premium subscriber's covers and unlocked stories never reach an anonymous or a free reader, 304s included", async () => {
+    const unlockedStory = await publish({ isPremium: true });
+    const coverOnly = await publish({ isPremium: true });
+    const admin = await send('POST', '/api/admin/validate', {
+      headers: { 'X-Admin-Code': TEST_ADMIN_PASSWORD },
+    });
+    expect(admin.status).toBe(200);
+    const subscriber = await loggedInUser();
+    const grant = await send('PUT', `/api/admin/users/${encodeURIComponent(subscriber.email)}/subscription`, {
+      form: { is_subscribed: 'true' },
+      headers: { 'X-Admin-Code': admin.body.token as string },
+    });
+    expect(grant.status).toBe(200);
+    const free = await loggedInUser();
+    const auth = (token: string, position: string) => ({
+      Authorization: `Bearer ${token}`,
+      'X-Min-Position': position,
+    });
+
+    // The subscriber's list before the unlock (kept a moment by query-api): a cover only.
+    const beforeUnlock = await list('/api/stories', auth(subscriber.token, grant.position!));
+    expect(beforeUnlock.body.find((s) => s.id === unlockedStory.id)?.texts).toHaveLength(1);
+
+    const open = await fetch(`${system.baseUrl}/api/stories/${unlockedStory.id}`, {
+      headers: auth(subscriber.token, grant.position!),
+    });
+    expect(open.status).toBe(200);
+    const position = open.headers.get('x-event-position')!;
+
+    const personal = await list('/api/stories', auth(subscriber.token, position));
+    expect(personal.headers.get('cache-control')).toMatch(/private/);
+    expect(personal.headers.get('vary')).toMatch(/Authorization/);
+    expect(personal.headers.get('vary')).toMatch(/X-Admin-Code/);
+    const mine = (id: string) => personal.body.find((s) => s.id === id)!;
+    expect(mine(unlockedStory.id).texts).toHaveLength(2);
+    expect(mine(coverOnly.id).images[0]).toContain('.'); // a cover signed for the subscriber
+    const personalTag = personal.headers.get('etag')!;
+    const personalPage = await list('/api/stories?limit=5', auth(subscriber.token, position));
+    const personalPageTag = personalPage.headers.get('etag')!;
+
+    const isLocked = (entry: Entry | undefined) =>
+      entry !== undefined &&
+      entry.texts.length === 1 &&
+      entry.images.length === 1 &&
+      !entry.images[0]!.includes('.');
+    const viewers: Array<[string, Record<string, string>]> = [
+      ['anonymous', { 'X-Min-Position': position }],
+      ['free reader', auth(free.token, position)],
+    ];
+    for (const [who, headers] of viewers) {
+      for (const [path, tag] of [
+        ['/api/stories', personalTag],
+        ['/api/stories?limit=5', personalPageTag],
+      ] as const) {
+        // Even presenting the subscriber's ETag gets this viewer's own answer, never a 304 on theirs.
+        const answer = await list(path, { ...headers, 'If-None-Match': tag });
+        expect(answer.status, `${who} ${path}`).toBe(200);
+        expect(answer.headers.get('etag')).not.toBe(tag);
+        expect(isLocked(answer.body.find((s) => s.id === unlockedStory.id)), `${who} ${path}`).toBe(true);
+        expect(isLocked(answer.body.find((s) => s.id === coverOnly.id)), `${who} ${path}`).toBe(true);
+        // Their own revalidation is a 304 without a body.
+        const again = await fetch(`${system.baseUrl}${path}`, {
+          headers: { ...headers, 'If-None-Match': answer.headers.get('etag')! },
+        });
+        expect(again.status).toBe(304);
+        expect(await again.text()).toBe('');
+      }
+    }
+    // And the subscriber revalidating with an anonymous ETag gets their own answer again.
+    const anonymousTag = (await list('/api/stories', { 'X-Min-Position': position })).headers.get('etag')!;
+    const back = await list('/api/stories', {
+      ...auth(subscriber.token, position),
+      'If-None-Match': anonymousTag,
+    });
+    expect(back.status).toBe(200);
+    expect(back.body.find((s) => s.id === unlockedStory.id)?.texts).toHaveLength(2);
+  });
+
+  it('keeps Brotli and gzip bytes with the cached answer and sends them as they are', async () => {
+    await Promise.all(Array.from({ length: 5 }, () => publish()));
+    const head = String(await system.infra.store.headPosition());
+    const plain = await fetch(`${system.baseUrl}/api/stories`, {
+      headers: { 'X-Min-Position': head, 'Accept-Encoding': 'identity' },
+    });
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(1024);
+    for (const coding of ['br', 'gzip']) {
+      const answer = await fetch(`${system.baseUrl}/api/stories`, {
+        headers: { 'X-Min-Position': head, 'Accept-Encoding': coding },
+      });
+      expect(answer.headers.get('content-encoding')).toBe(coding);
+      expect(await answer.text()).toBe(text); // fetch decodes once: compressed exactly once
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { storyCard } from './story-card';
+
+describe('storyCard (the fields the story answers send, prepared at projection)', () => {
+  it('keeps the slide refs and texts in order and the first words of the first text as the teaser', () => {
+    const image = (ref: string) => ({ ref, width: 600, height: 800 });
+    const card = storyCard([
+      { image: image('a'), text: 'one two three four five six seven eight nine ten eleven twelve' },
+      { image: image('b'), text: 'Second.' },
+    ]);
+    expect(card.images).toEqual(['a', 'b']);
+    expect(card.texts).toEqual(['one two three four five six seven eight nine ten eleven twelve', 'Second.']);
+    expect(card.teaser.startsWith('one two three four five six seven eight nine ten')).toBe(true);
+    expect(card.teaser).not.toContain('eleven');
+  });
+});

@@ -1,0 +1,71 @@
+import { HttpError } from '@nocturne/events/http';
+
+/** One page of the story list: at most `limit` stories published before `before` (null: the newest). */
+export interface PageRequest {
+  limit: number;
+  before: number | null;
+}
+
+export const MAX_PAGE_SIZE = 100;
+
+const CURSOR = /^p([0-9a-z]{1,11})$/;
+
+/**
+ * The cursor is opaque to clients: the publication position of the page's last story, so the
+ * next page starts right below it. Positions are unique and never change, so pages stay stable
+ * while stories are published (above every cursor) or deleted (simply absent).
+ */
+export function encodeCursor(position: number): string {
+  return Buffer.from(`p${position.toString(36)}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): number | null {
+  if (!/^[A-Za-z0-9_-]{1,24}$/.test(cursor)) return null;
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+  if (!match) return null;
+  const position = Number.parseInt(match[1]!, 36);
+  return Number.isSafeInteger(position) && position > 0 ? position : null;
+}
+
+/**
+ * `?limit=N&cursor=...` of GET /api/stories, or null without either (the whole list, the spec's
+ * contract). A bad limit or cursor is a 400 with a detail.
+ */
+export function pageRequestFrom(query: unknown): PageRequest | null {
+  const params = (query ?? {}) as Record<string, unknown>;
+  const { limit, cursor } = params;
+  if (limit === undefined && cursor === undefined) return null;
+  if (
+    typeof limit !== 'string' ||
+    !/^\d{1,3}$/.test(limit) ||
+    Number(limit) < 1 ||
+    Number(limit) > MAX_PAGE_SIZE
+  ) {
+    throw new HttpError(400, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  }
+  if (cursor === undefined) return { limit: Number(limit), before: null };
+  const before = typeof cursor === 'string' ? decodeCursor(cursor) : null;
+  if (before === null) throw new HttpError(400, 'cursor is not one this server gave (use X-Next-Cursor)');
+  return { limit: Number(limit), before };
+}
+
+/** The page of `stories` (newest first by `position`), and the cursor of the next one when there is one. */
+export function pageOf<T extends { position: number }>(
+  stories: readonly T[],
+  page: PageRequest,
+): { items: T[]; nextCursor: string | null } {
+  let start = 0;
+  if (page.before !== null) {
+    // Binary search: the first story published below the cursor.
+    let high = stories.length;
+    while (start < high) {
+      const middle = (start + high) >>> 1;
+      if (stories[middle]!.position < page.before) high = middle;
+      else start = middle + 1;
+    }
+  }
+  const items = stories.slice(start, start + page.limit);
+  const last = items.at(-1);
+  const more = start + page.limit < stories.length;
+  return { items, nextCursor: more && last ? encodeCursor(last.position) : null };
+}

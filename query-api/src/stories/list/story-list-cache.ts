@@ -1,0 +1,161 @@
+import { HttpError } from '@nocturne/events/http';
+import type { Notifier } from '@nocturne/events/notify';
+import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
+import type { Kysely, Selectable } from 'kysely';
+import { fullStory, lockedStory } from '../story-answer';
+import { type CachedBody, cachedBody, jsonArray } from './cached-body';
+import { type PageRequest, pageOf } from './paging';
+
+export type StoryRow = Selectable<StoriesTable>;
+
+/** One story of the list: its row (for personal variants) and its anonymous entry, serialised. */
+export interface ListedStory {
+  row: StoryRow;
+  /** Publication position: the list's order (newest first) and the paging cursor. */
+  position: number;
+  /** The entry as anyone may see it: a free story in full, a premium one locked. */
+  json: string;
+}
+
+/** The whole list as the stories projection had it at `position`. */
+export class ListSnapshot {
+  readonly whole: CachedBody;
+  /** First pages by size (the landing's 5, the profile's 6): built once per snapshot. */
+  private readonly firstPages = new Map<number, CachedBody>();
+
+  constructor(
+    readonly position: number,
+    readonly stories: readonly ListedStory[],
+  ) {
+    this.whole = cachedBody(jsonArray(stories.map((s) => s.json)));
+  }
+
+  private byId: Map<string, ListedStory> | undefined;
+
+  /** A story of this snapshot by its id. */
+  story(id: string): ListedStory | undefined {
+    this.byId ??= new Map(this.stories.map((s) => [s.row.id, s]));
+    return this.byId.get(id);
+  }
+
+  /** The anonymous answer for a page, with the next page's cursor. */
+  anonymousPage(page: PageRequest): { body: CachedBody; nextCursor: string | null } {
+    const { items, nextCursor } = pageOf(this.stories, page);
+    if (page.before !== null)
+      return { body: cachedBody(jsonArray(items.map((s) => s.json)), false), nextCursor };
+    let body = this.firstPages.get(page.limit);
+    if (!body) {
+      body = cachedBody(jsonArray(items.map((s) => s.json)));
+      this.firstPages.set(page.limit, body);
+    }
+    return { body, nextCursor };
+  }
+}
+
+const anonymousEntry = (row: StoryRow) =>
+  JSON.stringify(row.is_premium ? lockedStory(row) : fullStory(row, null));
+
+export interface StoryListCacheOptions {
+  /** How old the last position check may be before a request triggers another (ms). */
+  checkEveryMs?: number;
+}
+
+/**
+ * The anonymous story list, kept serialised in memory and keyed by the position of the stories
+ * projection it was read at. It is replaced when that projection moves: the projector's
+ * "projected up to P" wakes it, and since notifications are hints, a request after
+ * `checkEveryMs` without one also checks the checkpoint (in the background). A request that must
+ * see position P (X-Min-Position, already waited for by the read-your-writes hook, so the read
+ * models hold it) waits for a snapshot at P or later. The snapshot is read in one repeatable-read
+ * transaction (checkpoint and rows together), so two processes never serve different answers
+ * for one position.
+ */
+export class StoryListCache {
+  private snapshot: ListSnapshot | undefined;
+  private loading: Promise<ListSnapshot> | undefined;
+  private heard = 0;
+  private checkedAt = 0;
+  private readonly checkEveryMs: number;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Kysely<ReadModel>,
+    notifier: Pick<Notifier, 'onProjected'>,
+    options: StoryListCacheOptions = {},
+  ) {
+    this.checkEveryMs = options.checkEveryMs ?? 1000;
+    this.unsubscribe = notifier.onProjected((position) => {
+      if (position <= this.heard) return;
+      this.heard = position;
+      if (this.snapshot && position > this.snapshot.position) this.refreshInBackground();
+    });
+  }
+
+  /** A snapshot at `minPosition` or later (0: the current one, checked now and then). */
+  async current(minPosition = 0): Promise<ListSnapshot> {
+    let snapshot = this.snapshot ?? (await this.load());
+    // A load that began before the read models reached minPosition may come back below it: one
+    // more then starts after. Bounded: the read-your-writes hook has seen the read models there.
+    for (let attempt = 0; snapshot.position < minPosition; attempt++) {
+      if (attempt === 3) {
+        throw new HttpError(
+          503,
+          `The story list has not reached position ${minPosition} yet (it is at ${snapshot.position}); try again shortly`,
+          { 'Retry-After': '1' },
+        );
+      }
+      snapshot = await this.load();
+    }
+    if (Date.now() - this.checkedAt > this.checkEveryMs) this.refreshInBackground();
+    return snapshot;
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  private refreshInBackground(): void {
+    this.load().catch(() => {
+      // The next request or notification tries again; the snapshot in hand stays valid for its position.
+    });
+  }
+
+  /** One load at a time; a caller that needs a later one loops (see current). */
+  private load(): Promise<ListSnapshot> {
+    if (!this.loading) {
+      this.checkedAt = Date.now();
+      this.loading = this.read().finally(() => {
+        this.loading = undefined;
+      });
+    }
+    return this.loading;
+  }
+
+  private async read(): Promise<ListSnapshot> {
+    const position = await this.storiesPosition(this.db);
+    if (this.snapshot && this.snapshot.position === position) return this.snapshot;
+    const snapshot = await this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const at = await this.storiesPosition(trx);
+        const rows = await trx.selectFrom('stories').selectAll().orderBy('position', 'desc').execute();
+        return new ListSnapshot(
+          at,
+          rows.map((row) => ({ row, position: Number(row.position), json: anonymousEntry(row) })),
+        );
+      });
+    // Never step back (a slower load finishing after a newer one).
+    if (!this.snapshot || snapshot.position >= this.snapshot.position) this.snapshot = snapshot;
+    return this.snapshot;
+  }
+
+  private async storiesPosition(db: Kysely<ReadModel>): Promise<number> {
+    const row = await db
+      .selectFrom('projection_checkpoints')
+      .select('position')
+      .where('name', '=', 'stories')
+      .executeTakeFirst();
+    return Number(row?.position ?? 0);
+  }
+}
