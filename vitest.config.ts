@@ -15,6 +15,7 @@ export default defineConfig({
             '{events,projector,command-api,query-api,infra}/src/**/*.test.ts',
             'infra/deploy/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
+            'web/build/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',

@@ -1,24 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstLoadChunk } from './build/first-load-chunk';
+import { leanReactRouter } from './build/lean-react-router';
 import { precompress } from './build/precompress';
 
 export default defineConfig({
   root: __dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), leanReactRouter(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser that runs the app supports <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
-        advancedChunks: {
-          groups: [
-            {
-              name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
-            },
-          ],
-        },
+        advancedChunks: { groups: [{ name: firstLoadChunk() }] },
       },
     },
   },

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
-import { MailIcon } from '../ui/icons';
+import { MailIcon } from '../ui/page-icons';
 import { AuthLayout } from './AuthLayout';
 import { signup } from './auth-api';
 import { Field } from './Field';

@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { PlusIcon } from '../ui/icons';
+import { PlusIcon } from '../ui/page-icons';
 import { SlideEditor } from './SlideEditor';
 import { type DraftSlide, draftProblem, formMessages } from './story-form-rules';
 import './create-story.css';

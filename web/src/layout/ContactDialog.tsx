@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { Dialog } from '../ui/Dialog';
-import { MailIcon } from '../ui/icons';
+import { MailIcon } from '../ui/page-icons';
 import { Spinner } from '../ui/Spinner';
 import { useSupportEmail } from './use-support-email';
 

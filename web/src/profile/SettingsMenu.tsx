@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { InfoDialogName } from '../layout/InfoDialogs';
 import { buttonClass } from '../ui/Button';
-import { SettingsIcon } from '../ui/icons';
+import { SettingsIcon } from '../ui/page-icons';
 
 interface Props {
   onOpenDialog(name: InfoDialogName): void;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../ui/Button';
-import { CrownIcon } from '../ui/icons';
+import { CrownIcon } from '../ui/page-icons';
 
 /**
  * Shown to a user without premium when at least one premium story exists (spec.md section 2).

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { RequireAuth } from '../auth/RequireAuth';
 import { buttonClass } from '../ui/Button';
-import { ArrowLeftIcon, CrownIcon } from '../ui/icons';
+import { ArrowLeftIcon } from '../ui/icons';
+import { CrownIcon } from '../ui/page-icons';
 import { PurchaseOffer } from './PurchaseOffer';
 import './purchase.css';
 

@@ -139,6 +139,8 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
               alt={i === index ? `Illustration for slide ${i + 1} of ${total}` : ''}
               aria-hidden={i === index ? undefined : true}
               decoding="async"
+              // The current slide is the largest paint: fetched at once and before its neighbours.
+              loading="eager"
               fetchPriority={i === index ? 'high' : 'low'}
             />
           ) : null,

@@ -11,8 +11,13 @@ export interface StoryCardProps {
   loggedIn: boolean;
   /** Whether the viewer may read premium stories: if not, a premium image is shown blurred. */
   subscribed: boolean;
-  /** Cards in the first row load their image at once and first; the rest lazily. */
+  /** Cards in the first row load their image at once; the rest lazily. */
   priority?: boolean;
+  /**
+   * The grid's first card: its image is the page's largest paint (LCP), fetched before the other
+   * images of the first row (which would share the bandwidth of a slow phone if all were "high").
+   */
+  first?: boolean;
   /** Passed to the reader so its back button returns here. */
   from: StoryLinkState['from'];
 }
@@ -22,7 +27,14 @@ const IMAGE_WIDTH = 360;
 const IMAGE_HEIGHT = 480;
 
 /** A story card of spec.md section 2: first image, Premium badge, views, likes, 10-word preview. */
-export function StoryCard({ story, loggedIn, subscribed, priority = false, from }: StoryCardProps) {
+export function StoryCard({
+  story,
+  loggedIn,
+  subscribed,
+  priority = false,
+  first = false,
+  from,
+}: StoryCardProps) {
   const [failed, setFailed] = useState(false);
   const firstImage = story.images[0];
   const blurred = story.isPremium && !subscribed;
@@ -41,8 +53,8 @@ export function StoryCard({ story, loggedIn, subscribed, priority = false, from 
               alt=""
               width={IMAGE_WIDTH}
               height={IMAGE_HEIGHT}
-              loading={priority ? 'eager' : 'lazy'}
-              fetchPriority={priority ? 'high' : 'auto'}
+              loading={priority || first ? 'eager' : 'lazy'}
+              fetchPriority={first ? 'high' : 'auto'}
               decoding="async"
               onError={() => setFailed(true)}
             />

@@ -4,7 +4,8 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { PurchaseOffer } from '../purchase/PurchaseOffer';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
-import { ArrowLeftIcon, CrownIcon } from '../ui/icons';
+import { ArrowLeftIcon } from '../ui/icons';
+import { CrownIcon } from '../ui/page-icons';
 import { CancelPremium } from './CancelPremium';
 import './subscription.css';
 

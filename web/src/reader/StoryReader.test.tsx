@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import type { Story } from '@nocturne/events/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StoryReader } from './StoryReader';
+
+const story: Story = {
+  id: 's1',
+  images: ['first.webp', 'second.webp', 'third.webp', 'fourth.webp', 'fifth.webp'],
+  texts: ['One.', 'Two.', 'Three.', 'Four.', 'Five.'],
+  isPremium: false,
+  views: 0,
+  likes: 0,
+};
+
+afterEach(cleanup);
+
+/** The reader's slide images as the browser gets them (issue 16: the first slide is the LCP). */
+function slideImages(): HTMLImageElement[] {
+  const { container } = render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <StoryReader story={story} backTo="/" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return [...container.querySelectorAll<HTMLImageElement>('img.reader__image')];
+}
+
+describe('StoryReader images', () => {
+  it('fetches the first slide at once and first: eager, high priority, decoded off the main thread', () => {
+    const [first] = slideImages();
+    expect(first).toBe(screen.getByRole('img', { name: 'Illustration for slide 1 of 5' }));
+    expect(first?.getAttribute('loading')).toBe('eager');
+    expect(first?.getAttribute('fetchpriority')).toBe('high');
+    expect(first?.getAttribute('decoding')).toBe('async');
+    expect(first?.getAttribute('src')).toBe('/api/images/first.webp');
+    expect(first?.getAttribute('srcset')).toContain('/api/images/first.webp?w=960 960w');
+  });
+
+  it('preloads the next two slides at low priority, hidden from assistive technologies', () => {
+    const images = slideImages();
+    expect(images.map((image) => image.getAttribute('src'))).toEqual([
+      '/api/images/first.webp',
+      '/api/images/second.webp',
+      '/api/images/third.webp',
+    ]);
+    for (const next of images.slice(1)) {
+      expect(next.getAttribute('fetchpriority')).toBe('low');
+      expect(next.getAttribute('decoding')).toBe('async');
+      expect(next.getAttribute('aria-hidden')).toBe('true');
+      expect(next.getAttribute('alt')).toBe('');
+    }
+  });
+});
