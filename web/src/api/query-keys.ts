@@ -13,6 +13,9 @@ export const queryKeys = {
    */
   storyPages: (token: string | null, subscribed: boolean, first: number) =>
     ['stories', token, subscribed, first] as const,
+  /** One viewer's newest `count` stories, a single page (the landing). */
+  firstStories: (token: string | null, subscribed: boolean, count: number) =>
+    ['stories', token, subscribed, 'first', count] as const,
   /** Every viewer's copy of one story (GET /api/stories/{id}). */
   story: (id: string) => ['story', id] as const,
   /** One viewer's copy of one story (a premium story's answer depends on who reads it). */

@@ -5,7 +5,7 @@ import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
 import { SiteHeader } from '../layout/SiteHeader';
 import { StoryGrid } from '../stories/StoryGrid';
-import { storiesOf, useStoryPages } from '../stories/use-stories';
+import { storiesOf, useFirstStories } from '../stories/use-stories';
 import { buttonClass } from '../ui/Button';
 import { ArrowRightIcon, CheckIcon, SparkleIcon } from '../ui/icons';
 import { CharacterCarousel } from './CharacterCarousel';
@@ -27,7 +27,7 @@ const OFFERING = [
 /** The landing page `/` (spec.md section 2). */
 export default function LandingPage() {
   const { user, token, loading } = useAuth();
-  const stories = useStoryPages(LANDING_PREVIEW_COUNT);
+  const stories = useFirstStories(LANDING_PREVIEW_COUNT);
   const [dialog, setDialog] = useState<InfoDialogName | null>(null);
   const [exclusiveOpen, setExclusiveOpen] = useState(false);
   // While the start-up session check runs, a stored token counts as logged in (no flash of visitor CTAs).

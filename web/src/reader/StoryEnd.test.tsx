@@ -10,7 +10,7 @@ import { type StoryPages, storiesOf } from '../stories/use-stories';
 import type { LoadedStory } from './load-story';
 import { StoryEnd } from './StoryEnd';
 
-const listKey = queryKeys.storyPages(null, false, 5);
+const listKey = queryKeys.firstStories(null, false, 5);
 
 const story = (id: string, likes: number): Story => ({
   id,

@@ -1,5 +1,5 @@
 import type { Story } from '@nocturne/events/domain';
-import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/auth-context';
@@ -36,18 +36,19 @@ export async function fetchStoryPage(
 }
 
 /**
- * The published stories, newest first, a page at a time from the server: `first` stories, then
- * `step` more per fetchNextPage (the landing asks for 5 and no more; the profile for 6, then 5
- * per Load More). So a big library costs a visitor the same as a small one.
+ * The newest `count` stories, one page and no more (the landing's 5). Shaped like the paged
+ * lists (use-story-pages.ts), so a like updates every list the same way; a plain query keeps
+ * the infinite-query code out of the landing's first load.
  */
-export function useStoryPages(first: number, step: number = first) {
+export function useFirstStories(count: number) {
   const { user, token } = useAuth();
-  return useInfiniteQuery({
+  return useQuery({
     // Anything that changes the list (a new story, a like) invalidates queryKeys.stories().
-    queryKey: queryKeys.storyPages(token, user?.is_subscribed ?? false, first),
-    queryFn: ({ pageParam, signal }) => fetchStoryPage(pageParam ? step : first, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    queryKey: queryKeys.firstStories(token, user?.is_subscribed ?? false, count),
+    queryFn: async ({ signal }): Promise<StoryPages> => ({
+      pages: [await fetchStoryPage(count, null, signal)],
+      pageParams: [null],
+    }),
     placeholderData: (previous) => previous, // keep the grid while the viewer's identity settles
   });
 }
