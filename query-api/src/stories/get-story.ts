@@ -1,9 +1,8 @@
 import { storyMessages } from '@nocturne/events/domain';
 import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
-import { fullStory } from './story-answer';
+import { fullStory, StoryAnswerSchema } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
 
 const getStoryDoc = apiSchema({
@@ -13,15 +12,7 @@ const getStoryDoc = apiSchema({
   ok: {
     200: {
       description: 'The story',
-      schema: z.object({
-        id: z.string(),
-        images: z.array(z.string()).describe('Image references: GET /api/images/{ref}'),
-        texts: z.array(z.string()),
-        isPremium: z.boolean(),
-        views: z.number().int(),
-        likes: z.number().int(),
-        slides: z.number().int().optional().describe("The admin's list only"),
-      }),
+      schema: StoryAnswerSchema,
     },
   },
   errors: {

@@ -7,7 +7,7 @@ import { cachedBody, jsonArray, sendCached } from './list/cached-body';
 import { pageOf, pageRequestFrom } from './list/paging';
 import { PersonalAnswers } from './list/personal-answers';
 import type { ListedStory } from './list/story-list-cache';
-import { coverStory, fullStory } from './story-answer';
+import { coverStory, fullStory, StoryAnswerSchema } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
 
 /** The list's answer depends on who asks (and what they last wrote), and on the encoding. */
@@ -30,17 +30,7 @@ const listDoc = apiSchema({
   ok: {
     200: {
       description: 'The stories',
-      schema: z.array(
-        z.object({
-          id: z.string(),
-          images: z.array(z.string()).describe('Image references: GET /api/images/{ref}'),
-          texts: z.array(z.string()),
-          isPremium: z.boolean(),
-          views: z.number().int(),
-          likes: z.number().int(),
-          slides: z.number().int().optional().describe("The admin's list only"),
-        }),
-      ),
+      schema: z.array(StoryAnswerSchema),
     },
     304: { description: 'If-None-Match names the answer this viewer would get (its ETag): no body' },
   },

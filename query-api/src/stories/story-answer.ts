@@ -1,9 +1,21 @@
 import type { Story } from '@nocturne/events/domain';
 import type { StoriesTable } from '@nocturne/projector/read-model';
 import type { Selectable } from 'kysely';
+import { z } from 'zod';
 import { signImageRef } from '../images/signed-ref';
 
 type StoryRow = Selectable<StoriesTable>;
+
+/** A story as the API sends it (the OpenAPI document's schema of `Story`, list and page alike). */
+export const StoryAnswerSchema = z.object({
+  id: z.string(),
+  images: z.array(z.string()).describe('Image references: GET /api/images/{ref}'),
+  texts: z.array(z.string()),
+  isPremium: z.boolean(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  slides: z.number().int().optional().describe("The admin's list only"),
+}) satisfies z.ZodType<Story>;
 
 export interface Signer {
   secret: string;
