@@ -17,3 +17,18 @@ export function createPool(config: pg.PoolConfig): pg.Pool {
   });
   return pool;
 }
+
+/**
+ * Runs a component's idempotent schema SQL under an advisory lock of its own, so that several
+ * processes starting at once do not create the same objects side by side.
+ */
+export async function installSchema(pool: pg.Pool, lockId: number, schemaSql: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [lockId]);
+    await client.query(schemaSql);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => {});
+    client.release();
+  }
+}

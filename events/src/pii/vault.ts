@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { createPool } from '../pg-pool';
+import { createPool, installSchema } from '../pg-pool';
 
 /**
  * Crypto-shredding. Personal fields of events are encrypted with a key of their subject
@@ -98,14 +98,7 @@ export class PostgresPiiVault implements PiiVault {
 
   static async connect(connectionString: string): Promise<PostgresPiiVault> {
     const pool = createPool({ connectionString, max: 4 });
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock(8202612)');
-      await client.query(piiVaultSchemaSql);
-    } finally {
-      await client.query('select pg_advisory_unlock(8202612)').catch(() => {});
-      client.release();
-    }
+    await installSchema(pool, 8202612, piiVaultSchemaSql);
     return new PostgresPiiVault(pool);
   }
 

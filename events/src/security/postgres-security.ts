@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { createPool } from '../pg-pool';
+import { createPool, installSchema } from '../pg-pool';
 import { PostgresAdminSessions } from './admin-sessions';
 import { PostgresRateLimiter } from './postgres-rate-limiter';
 
@@ -35,14 +35,7 @@ export async function connectSecurity(
   clock: () => Date,
 ): Promise<PostgresSecurity> {
   const pool: pg.Pool = createPool({ connectionString, max: 4 });
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock(8202613)');
-    await client.query(securitySchemaSql);
-  } finally {
-    await client.query('select pg_advisory_unlock(8202613)').catch(() => {});
-    client.release();
-  }
+  await installSchema(pool, 8202613, securitySchemaSql);
   return {
     limiter: new PostgresRateLimiter(pool, clock),
     adminSessions: new PostgresAdminSessions(pool, clock),

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createPool } from '../../pg-pool';
+import { createPool, installSchema } from '../../pg-pool';
 import type {
   AppendResult,
   EventStore,
@@ -90,15 +90,7 @@ export class PostgresEventStore implements EventStore {
   /** Connects and creates the schema if it is missing. */
   static async connect(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
     const store = new PostgresEventStore(options);
-    const client = await store.pool.connect();
-    try {
-      // Serialise concurrent schema creation (several processes may start at once).
-      await client.query('select pg_advisory_lock(8202610)');
-      await client.query(eventStoreSchemaSql);
-    } finally {
-      await client.query('select pg_advisory_unlock(8202610)').catch(() => {});
-      client.release();
-    }
+    await installSchema(store.pool, 8202610, eventStoreSchemaSql);
     return store;
   }
 
