@@ -1,6 +1,6 @@
 import { streams } from '@nocturne/events';
 import { apiSchema } from '@nocturne/events/http';
-import { openPersonalField } from '@nocturne/events/pii';
+import { openPersonalFields } from '@nocturne/events/pii';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -53,9 +53,7 @@ export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
       // The ids already recorded are opened from the state each attempt reads, so two
       // submissions of one id at once cannot both pass: the second is decided again.
       async (state) => {
-        const recorded = await Promise.all(
-          [...state.paymentTransactionIds].map((id) => openPersonalField(deps.vault, id)),
-        );
+        const recorded = await openPersonalFields(deps.vault, [...state.paymentTransactionIds]);
         return command(
           'ConfirmPayment',
           {

@@ -8,22 +8,39 @@ export function isSealed(value: string): boolean {
 }
 
 /**
- * A personal field that was plain text in events recorded before it was encrypted (an admin's
+ * Personal fields that were plain text in events recorded before they were encrypted (an admin's
  * IP address in an event's metadata): a sealed value is decrypted (null once its owner is
- * erased), plain text is returned as it was recorded.
+ * erased), plain text is returned as it was recorded. One vault round trip for all of them.
  */
-export async function openPersonalField(vault: PiiVault, value: string): Promise<string | null> {
-  return isSealed(value) ? vault.decrypt(value) : value;
+export async function openPersonalFields(
+  vault: PiiVault,
+  values: readonly string[],
+): Promise<(string | null)[]> {
+  const opened = await vault.decryptMany(values.filter(isSealed));
+  let next = 0;
+  return values.map((value) => (isSealed(value) ? opened[next++]! : value));
 }
 
+export async function openPersonalField(vault: PiiVault, value: string): Promise<string | null> {
+  return (await openPersonalFields(vault, [value]))[0]!;
+}
+
+type PaymentData = { transactionId: string | null; legacyTransactionId?: string | null | undefined };
+
 /**
- * The transaction id of a PaymentConfirmationSubmitted: encrypted since version 2 (null once the
- * account is erased), plain text in events recorded as version 1 (see catalogue/upcasters.ts).
+ * The transaction ids of PaymentConfirmationSubmitted events: encrypted since version 2 (null
+ * once the account is erased), plain text in events recorded as version 1 (see
+ * catalogue/upcasters.ts). One vault round trip for all of them.
  */
-export async function transactionIdOf(
+export async function transactionIdsOf(
   vault: PiiVault,
-  data: { transactionId: string | null; legacyTransactionId?: string | null | undefined },
-): Promise<string | null> {
-  if (data.transactionId) return vault.decrypt(data.transactionId);
-  return data.legacyTransactionId ?? null;
+  data: readonly PaymentData[],
+): Promise<(string | null)[]> {
+  const opened = await vault.decryptMany(data.flatMap((d) => (d.transactionId ? [d.transactionId] : [])));
+  let next = 0;
+  return data.map((d) => (d.transactionId ? opened[next++]! : (d.legacyTransactionId ?? null)));
+}
+
+export async function transactionIdOf(vault: PiiVault, data: PaymentData): Promise<string | null> {
+  return (await transactionIdsOf(vault, [data]))[0]!;
 }

@@ -1,11 +1,10 @@
 import { idOf } from '@nocturne/events';
+import { transactionIdsOf } from '@nocturne/events/pii';
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { PendingPaymentsTable } from '../../read-model/schema';
 import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
-
-const zip = <A, B>(as: readonly A[], bs: readonly B[]): [A, B][] => as.map((a, i) => [a, bs[i]!]);
 
 /**
  * Payment confirmations that no grant has followed yet, for the admin to check and activate
@@ -24,10 +23,12 @@ export const pendingPaymentsProjection: Projection = {
     const submitted: Insertable<PendingPaymentsTable>[] = [];
     // Transaction ids are sealed under the account's key: opened once per batch, null once the
     // account is erased (a rebuild after the deletion); a v1 event's plain id as it was.
-    const sealed = events.flatMap((e) =>
-      e.type === 'PaymentConfirmationSubmitted' && e.data.transactionId ? [e.data.transactionId] : [],
+    const confirmations = events.flatMap((e) => (e.type === 'PaymentConfirmationSubmitted' ? [e] : []));
+    const ids = await transactionIdsOf(
+      vault,
+      confirmations.map((e) => e.data),
     );
-    const opened = new Map(zip(sealed, await vault.decryptMany(sealed)));
+    const idOfEvent = new Map(confirmations.map((e, i) => [e.eventId, ids[i]!]));
     for (const event of events) {
       const userKey = idOf(event.streamName);
       if (event.type === 'PaymentConfirmationSubmitted') {
@@ -35,9 +36,7 @@ export const pendingPaymentsProjection: Projection = {
           event_id: event.eventId,
           user_key: userKey,
           amount: event.data.amount,
-          transaction_id: event.data.transactionId
-            ? (opened.get(event.data.transactionId) ?? null)
-            : (event.data.legacyTransactionId ?? null),
+          transaction_id: idOfEvent.get(event.eventId) ?? null,
           payment_method: event.data.paymentMethod,
           submitted_at: event.recordedAt,
           position: event.position,
