@@ -137,3 +137,33 @@ describe('createCodec with upcasters', () => {
     expect(encoded.metadata).toEqual({ ...context, schemaVersion: 3 });
   });
 });
+
+describe('the catalogue', () => {
+  const image = { ref: 'abcdef0123', width: 600, height: 800 };
+  const v1Story = {
+    storyId: 's1',
+    slides: [
+      { image, text: 'One.' },
+      { image, text: 'Two.' },
+    ],
+    preview: image,
+    isPremium: false,
+  };
+
+  it('reads a StoryPublished of version 1 as a story without tags or warnings', () => {
+    const decoded = decodeEvent(stored('StoryPublished', v1Story, 1));
+    expect(decoded.data).toEqual({ ...v1Story, tags: [], warnings: [] });
+  });
+
+  it('refuses labels outside the rules: an unknown warning, a duplicate tag, more than 8 tags', () => {
+    const v2 = (labels: object) =>
+      stored('StoryPublished', { ...v1Story, tags: [], warnings: [], ...labels }, 2);
+    expect(decodeEvent(v2({ tags: ['slow burn'], warnings: ['violence'] })).data).toMatchObject({
+      tags: ['slow burn'],
+    });
+    expect(() => decodeEvent(v2({ warnings: ['spoilers'] }))).toThrow();
+    expect(() => decodeEvent(v2({ tags: ['noir', 'noir'] }))).toThrow();
+    expect(() => decodeEvent(v2({ tags: ['Noir'] }))).toThrow();
+    expect(() => decodeEvent(v2({ tags: Array.from({ length: 9 }, (_, i) => `t${i}`) }))).toThrow();
+  });
+});

@@ -19,7 +19,17 @@ export const streams = {
   storyLikes: (storyId: string) => `story_likes-${storyId}`,
   storyViews: (storyId: string) => `story_views-${storyId}`,
   waitlist: (key: string) => `waitlist-${key}`,
+  /** One reader's progress, finish and bookmark of one story (catalogue/reading.ts). */
+  reading: (userKey: string, storyId: string) => `reading-${userKey}-${storyId}`,
+  /** The curated tag list (catalogue/labels.ts): one stream. */
+  tagCatalogue: () => 'tag_catalogue-main',
 } as const;
+
+/** The user key and story id of a `reading-{userKey}-{storyId}` stream (user keys hold no dash). */
+export function readingStreamParts(streamName: string): { userKey: string; storyId: string } | null {
+  const match = /^reading-([0-9a-f]+)-(.+)$/.exec(streamName);
+  return match ? { userKey: match[1] as string, storyId: match[2] as string } : null;
+}
 
 export function idOf(streamName: string): string {
   const dash = streamName.indexOf('-');

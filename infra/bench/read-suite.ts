@@ -173,6 +173,8 @@ export async function benchRead(
                   text: `${text} (${n + 1})`,
                 })),
                 preview: image(9),
+                tags: [],
+                warnings: [],
               },
             },
           ],

@@ -143,6 +143,8 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
         slides: processed.map((p, i) => ({ image: p.image, text: upload.texts[i]! })),
         preview: preview.image,
         isPremium: upload.isPremium,
+        tags: [],
+        warnings: [],
       },
       deps.clock(),
     );

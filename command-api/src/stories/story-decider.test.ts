@@ -19,6 +19,8 @@ const publish = (texts: string[], overrides: Partial<PublishStory['data']> = {})
       slides: texts.map((text, i) => ({ image: image(i + 1), text })),
       preview,
       isPremium: false,
+      tags: [],
+      warnings: [],
       ...overrides,
     },
     now,
@@ -27,7 +29,7 @@ const deleteStory = command('DeleteStory', { storyId: 's1' }, now);
 
 const published: StoryEvent = {
   type: 'StoryPublished',
-  data: { storyId: 's1', slides: publish(['a', 'b']).data.slides, preview, isPremium: true },
+  data: { storyId: 's1', slides: publish(['a', 'b']).data.slides, preview, isPremium: true, tags: [], warnings: [] },
 };
 const deleted: StoryEvent = { type: 'StoryDeleted', data: { storyId: 's1' } };
 const invalid = (detail: string) => refuse('invalid', detail);
@@ -47,6 +49,8 @@ describe('publishing a story', () => {
             ],
             preview,
             isPremium: true,
+            tags: [],
+            warnings: [],
           },
         },
       ]);

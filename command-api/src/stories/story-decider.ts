@@ -1,5 +1,6 @@
 import type { ImageRef } from '@nocturne/events';
 import {
+  type ContentWarningId,
   evolveStory,
   initialStoryState,
   isLive,
@@ -18,6 +19,8 @@ export type PublishStory = Command<
     slides: { image: ImageRef; text: string }[];
     preview: ImageRef;
     isPremium: boolean;
+    tags: string[];
+    warnings: ContentWarningId[];
   }
 >;
 export type DeleteStory = Command<'DeleteStory', { storyId: string }>;
@@ -41,6 +44,8 @@ export function decideStory(command: StoryCommand, state: StoryState): Decision<
             slides: data.slides.map((s) => ({ image: s.image, text: s.text.trim() })),
             preview: data.preview,
             isPremium: data.isPremium,
+            tags: data.tags,
+            warnings: data.warnings,
           },
         },
       ];

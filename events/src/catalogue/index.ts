@@ -1,16 +1,26 @@
 import type { z } from 'zod';
 import type { EventDefinition } from './define';
+import { tagCatalogueEvents } from './labels';
+import { readingEvents } from './reading';
 import { storyEvents } from './stories';
 import { userEvents } from './users';
 import { waitlistEvents } from './waitlist';
 
 export * from './define';
 export * from './fields';
+export * from './labels';
+export * from './reading';
 export * from './stories';
 export * from './users';
 export * from './waitlist';
 
-const all = [...userEvents, ...storyEvents, ...waitlistEvents] as const;
+const all = [
+  ...userEvents,
+  ...storyEvents,
+  ...tagCatalogueEvents,
+  ...readingEvents,
+  ...waitlistEvents,
+] as const;
 type AnyDefinition = (typeof all)[number];
 
 export type EventType = AnyDefinition['type'];

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineEvent } from './define';
 import { ImageRef } from './fields';
+import { StoryLabels } from './labels';
 
+/** Version 2 (issue 14) adds the story's labels; version 1 is upcast with none. */
 export const StoryPublished = defineEvent(
   'StoryPublished',
-  1,
+  2,
   z.object({
     storyId: z.string().min(1),
     slides: z
@@ -14,7 +16,15 @@ export const StoryPublished = defineEvent(
     /** Blurred, downscaled rendition of the first image, safe to show anyone. */
     preview: ImageRef,
     isPremium: z.boolean(),
+    ...StoryLabels,
   }),
+);
+
+/** On `story-{id}`: an admin replaced the story's tags and warnings after publishing. */
+export const StoryLabelsChanged = defineEvent(
+  'StoryLabelsChanged',
+  1,
+  z.object({ storyId: z.string().min(1), ...StoryLabels }),
 );
 
 export const StoryDeleted = defineEvent('StoryDeleted', 1, z.object({ storyId: z.string().min(1) }));
@@ -24,4 +34,10 @@ export const StoryLiked = defineEvent('StoryLiked', 1, z.object({ storyId: z.str
 
 export const StoryViewed = defineEvent('StoryViewed', 1, z.object({ storyId: z.string().min(1) }));
 
-export const storyEvents = [StoryPublished, StoryDeleted, StoryLiked, StoryViewed] as const;
+export const storyEvents = [
+  StoryPublished,
+  StoryLabelsChanged,
+  StoryDeleted,
+  StoryLiked,
+  StoryViewed,
+] as const;

@@ -9,6 +9,10 @@
 type Upcaster = (data: unknown) => unknown;
 
 export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster>>>> = {
+  // v1 stories were published before labels existed: no tags, no warnings.
+  StoryPublished: {
+    1: (data) => ({ ...(data as object), tags: [], warnings: [] }),
+  },
   PaymentConfirmationSubmitted: {
     // v1 kept the transaction id in plain text; v2 encrypts it. An upcaster cannot encrypt (no
     // vault, and the log is append-only), so the old text moves to the field that says so.

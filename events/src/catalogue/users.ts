@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from './define';
 import { Digest, Encrypted, IsoTime } from './fields';
+import { ContentWarning } from './labels';
 
 const TokenGrant = { tokenDigest: Digest, expiresAt: IsoTime };
 /**
@@ -104,6 +105,13 @@ export const PremiumStoryUnlocked = defineEvent(
   z.object({ storyId: z.string().min(1) }),
 );
 
+/** The content warnings whose stories the reader chose to hide; replaces the earlier choice. */
+export const HiddenWarningsChosen = defineEvent(
+  'HiddenWarningsChosen',
+  1,
+  z.object({ warnings: z.array(ContentWarning) }),
+);
+
 export const UserDeleted = defineEvent('UserDeleted', 1, z.object({ accountId: z.uuid() }));
 
 export const userEvents = [
@@ -120,5 +128,6 @@ export const userEvents = [
   PremiumGranted,
   PremiumRevoked,
   PremiumStoryUnlocked,
+  HiddenWarningsChosen,
   UserDeleted,
 ] as const;

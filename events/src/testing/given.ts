@@ -41,6 +41,8 @@ export function storyPublished(
       ],
       preview: image,
       isPremium: options.isPremium ?? false,
+      tags: [],
+      warnings: [],
     },
   };
 }

@@ -75,6 +75,8 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
             ],
             preview: image(0),
             isPremium: story.premium,
+            tags: [],
+            warnings: [],
           },
         }),
       ],

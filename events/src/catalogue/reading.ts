@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineEvent } from './define';
+
+/**
+ * A reader's relation to one story, on `reading-{userKey}-{storyId}` (streams.reading): small
+ * streams, so recording progress never folds a growing history, and one reader's saves never
+ * contend with another's.
+ */
+const OfStory = { storyId: z.string().min(1) };
+
+/** The slide (0-based) a logged-in reader is on; recorded debounced while they scroll. */
+export const ReadingProgressRecorded = defineEvent(
+  'ReadingProgressRecorded',
+  1,
+  z.object({ ...OfStory, slide: z.number().int().min(0).max(9) }),
+);
+
+/** The reader reached The End. */
+export const StoryFinished = defineEvent('StoryFinished', 1, z.object(OfStory));
+
+/** The reader kept the story in "Saved" (bookmark). */
+export const StorySaved = defineEvent('StorySaved', 1, z.object(OfStory));
+export const StoryUnsaved = defineEvent('StoryUnsaved', 1, z.object(OfStory));
+
+export const readingEvents = [ReadingProgressRecorded, StoryFinished, StorySaved, StoryUnsaved] as const;
