@@ -29,7 +29,14 @@ const deleteStory = command('DeleteStory', { storyId: 's1' }, now);
 
 const published: StoryEvent = {
   type: 'StoryPublished',
-  data: { storyId: 's1', slides: publish(['a', 'b']).data.slides, preview, isPremium: true, tags: [], warnings: [] },
+  data: {
+    storyId: 's1',
+    slides: publish(['a', 'b']).data.slides,
+    preview,
+    isPremium: true,
+    tags: [],
+    warnings: [],
+  },
 };
 const deleted: StoryEvent = { type: 'StoryDeleted', data: { storyId: 's1' } };
 const invalid = (detail: string) => refuse('invalid', detail);
