@@ -6,6 +6,9 @@ import { validateAdminRoutes } from './admin/validate-admin';
 import type { CommandApiDeps } from './deps';
 import { checkDiscountRoutes } from './discounts/check-discount';
 import { checkInviteRoutes } from './invites/check-invite';
+import { changeStoryLabelsRoutes } from './labels/change-story-labels';
+import { hiddenWarningsRoutes } from './labels/hidden-warnings';
+import { tagRoutes } from './labels/tag-routes';
 import { confirmPaymentRoutes } from './payments/confirm-payment';
 import { internalUnlockRoutes } from './premium/internal-unlock-route';
 import { setSubscriptionRoutes } from './premium-grants/set-subscription';
@@ -52,4 +55,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(setSubscriptionRoutes, deps);
   await app.register(resendVerificationRoutes, deps);
   await app.register(deleteUserRoutes, deps);
+  await app.register(tagRoutes, deps);
+  await app.register(changeStoryLabelsRoutes, deps);
+  await app.register(hiddenWarningsRoutes, deps);
 };

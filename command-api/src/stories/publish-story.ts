@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { type Actor, streams } from '@nocturne/events';
-import { initialStoryState, MAX_SLIDES, refuse, slideMessages, slidesProblem } from '@nocturne/events/domain';
+import {
+  initialStoryState,
+  labelsProblem,
+  MAX_SLIDES,
+  refuse,
+  slideMessages,
+  slidesProblem,
+} from '@nocturne/events/domain';
 import { apiSchema, HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +19,8 @@ import { storeImages } from '../images/store-images';
 import { MAX_IMAGE_BYTES } from '../images/upload-limits';
 import { defaultImageWork } from '../images/work-slots';
 import { inviteAttemptLimit } from '../invites/invite-codes';
+import { contentWarningsFrom, normaliseTags } from '../labels/labels-input';
+import { loadTagCatalogue } from '../labels/tag-catalogue-decider';
 import { commandContext } from '../shared/context';
 import { command as newCommand } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
@@ -25,6 +34,9 @@ interface Upload {
   images: Buffer[];
   texts: string[];
   isPremium: boolean;
+  /** Repeated `tags` and `warnings` fields, as sent. */
+  tags: string[];
+  warnings: string[];
 }
 
 const truthy = (value: string) => ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
@@ -32,7 +44,7 @@ const truthy = (value: string) => ['true', 'on', '1', 'yes'].includes(value.trim
 /** Reads the multipart body into memory within the limits, mapping each refusal to a clear 4xx. */
 async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the story as multipart/form-data.');
-  const upload: Upload = { images: [], texts: [], isPremium: false };
+  const upload: Upload = { images: [], texts: [], isPremium: false, tags: [], warnings: [] };
   try {
     for await (const part of request.parts({
       limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_SLIDES + 1, fields: 40, fieldSize: 64 * 1024 },
@@ -49,6 +61,9 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
         upload.texts.push(String(part.value));
       } else if (part.fieldname === 'isPremium') {
         upload.isPremium = truthy(String(part.value));
+      } else if (part.fieldname === 'tags' || part.fieldname === 'warnings') {
+        requireStorableText(String(part.value), part.fieldname);
+        upload[part.fieldname].push(String(part.value));
       }
     }
   } catch (error) {
@@ -75,6 +90,8 @@ const PublishForm = z.object({
     .describe('One image per slide (JPEG, PNG, WebP, AVIF, GIF; 15 MB each)'),
   texts: z.array(z.string()).describe('One text per slide, same order (1-500 words each)'),
   isPremium: z.enum(['true', 'false']).optional(),
+  tags: z.array(z.string()).optional().describe('Up to 8 tags from the curated list (GET /api/tags)'),
+  warnings: z.array(z.string()).optional().describe('Content warning ids (GET /api/tags)'),
 });
 
 const publishDoc = apiSchema({
@@ -86,7 +103,7 @@ const publishDoc = apiSchema({
   headers: z.object({ 'x-invite-code': z.string().optional().describe('An invite code instead of a login') }),
   ok: { 201: { description: 'Published', schema: z.object({ id: z.string() }) } },
   errors: {
-    400: 'The slides break the rules (count, words), or an image cannot be read',
+    400: 'The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, or an image cannot be read',
     401: 'Not an admin, not a verified user, and no valid invite code',
     413: 'An image is larger than 15 MB or 40 megapixels',
     415: 'Not multipart/form-data',
@@ -95,7 +112,8 @@ const publishDoc = apiSchema({
 });
 
 /**
- * POST /api/stories (multipart: repeated `images`, repeated `texts`, `isPremium`).
+ * POST /api/stories (multipart: repeated `images`, repeated `texts`, `isPremium`, repeated
+ * `tags` from the curated list and `warnings` from the fixed one).
  * Everything is checked and every image re-encoded in memory first; files are written only
  * when the whole story is valid, and the event (references, never bytes) only after them.
  */
@@ -124,15 +142,20 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     await perAccount(actor);
     // The body is read and its images decoded only in a slot: memory stays bounded however
     // many uploads arrive at once (the waiting ones' bytes stay in the network buffers).
-    const { upload, processed, preview } = await imageWork.run(async () => {
+    const { upload, labels, curatedTags, processed, preview } = await imageWork.run(async () => {
       const upload = await readUpload(request);
+      const curatedTags = await loadTagCatalogue(deps.store);
       // The slide rules refuse before any image is processed (the decider asks again).
       const problem = slidesProblem(upload.texts, upload.images.length);
       if (problem) throw httpErrorOf(refuse('invalid', problem));
+      const labels = { tags: normaliseTags(upload.tags), warnings: contentWarningsFrom(upload.warnings) };
+      const labelProblem = labelsProblem(labels, curatedTags);
+      if (labelProblem) throw httpErrorOf(refuse('invalid', labelProblem));
       for (const [i, bytes] of upload.images.entries()) await sniffImage(bytes, i + 1);
       const processed: ProcessedImage[] = [];
       for (const [i, bytes] of upload.images.entries()) processed.push(await processSlideImage(bytes, i + 1));
-      return { upload, processed, preview: await makePreview(upload.images[0]!, 1) };
+      const preview = await makePreview(upload.images[0]!, 1);
+      return { upload, labels, curatedTags, processed, preview };
     });
 
     const storyId = randomUUID();
@@ -143,8 +166,8 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
         slides: processed.map((p, i) => ({ image: p.image, text: upload.texts[i]! })),
         preview: preview.image,
         isPremium: upload.isPremium,
-        tags: [],
-        warnings: [],
+        ...labels,
+        curatedTags,
       },
       deps.clock(),
     );

@@ -1,9 +1,16 @@
 import type { ImageRef } from '@nocturne/events';
-import { countWords, refuse, type StoryEvent, slideMessages, storyMessages } from '@nocturne/events/domain';
+import {
+  countWords,
+  labelMessages,
+  refuse,
+  type StoryEvent,
+  slideMessages,
+  storyMessages,
+} from '@nocturne/events/domain';
 import { describe, expect, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';
-import { type PublishStory, storyDecider } from './story-decider';
+import { type ChangeStoryLabels, type PublishStory, storyDecider } from './story-decider';
 
 const given = deciderSpec(storyDecider);
 const now = new Date('2025-01-10T12:00:00.000Z');
@@ -21,10 +28,12 @@ const publish = (texts: string[], overrides: Partial<PublishStory['data']> = {})
       isPremium: false,
       tags: [],
       warnings: [],
+      curatedTags,
       ...overrides,
     },
     now,
   );
+const curatedTags: ReadonlySet<string> = new Set(['romance', 'slow burn']);
 const deleteStory = command('DeleteStory', { storyId: 's1' }, now);
 
 const published: StoryEvent = {
@@ -107,6 +116,69 @@ describe('publishing a story', () => {
     given(published)
       .when(publish(['a', 'b']))
       .thenRefuses(refuse('conflict', 'This story exists already.'));
+  });
+});
+
+describe("a story's labels", () => {
+  const labelled = (tags: string[], warnings: PublishStory['data']['warnings'] = []) =>
+    publish(['a', 'b'], { tags, warnings });
+  const change = (
+    tags: string[],
+    warnings: ChangeStoryLabels['data']['warnings'] = [],
+  ): ChangeStoryLabels => command('ChangeStoryLabels', { storyId: 's1', tags, warnings, curatedTags }, now);
+
+  it('publishes curated tags and content warnings with the story', () => {
+    const [event] = given().when(labelled(['slow burn', 'romance'], ['violence'])).events();
+    expect(event?.data).toMatchObject({ tags: ['slow burn', 'romance'], warnings: ['violence'] });
+  });
+
+  it('refuses (400) a tag that is not curated, naming it', () => {
+    given()
+      .when(labelled(['romance', 'pirates']))
+      .thenRefuses(invalid(labelMessages.unknownTag('pirates')));
+  });
+
+  it('refuses (400) more than 8 tags', () => {
+    const nine = Array.from({ length: 9 }, (_, i) => `t${i}`);
+    given()
+      .when(publish(['a', 'b'], { tags: nine, curatedTags: new Set(nine) }))
+      .thenRefuses(invalid(labelMessages.tooManyTags));
+  });
+
+  it('refuses (400) a warning that is not on the fixed list, and a repeated tag', () => {
+    given()
+      .when(labelled([], ['violence', 'spiders' as 'violence']))
+      .thenRefuses(invalid(labelMessages.unknownWarning('spiders')));
+    given()
+      .when(labelled(['romance', 'romance']))
+      .thenRefuses(invalid(labelMessages.duplicate('romance')));
+  });
+
+  it('changes the labels of a live story with a new event', () => {
+    given(published)
+      .when(change(['romance'], ['gore']))
+      .thenEvents([
+        { type: 'StoryLabelsChanged', data: { storyId: 's1', tags: ['romance'], warnings: ['gore'] } },
+      ]);
+  });
+
+  it('refuses (404) to change the labels of an unknown or deleted story', () => {
+    given().when(change([])).thenRefuses(refuse('not_found', storyMessages.notFound));
+    given(published, deleted).when(change([])).thenRefuses(refuse('not_found', storyMessages.notFound));
+  });
+
+  it('refuses (400) a changed tag that is not curated', () => {
+    given(published)
+      .when(change(['pirates']))
+      .thenRefuses(invalid(labelMessages.unknownTag('pirates')));
+  });
+
+  it('keeps a labelled story live: it can still be deleted', () => {
+    const relabelled: StoryEvent = {
+      type: 'StoryLabelsChanged',
+      data: { storyId: 's1', tags: [], warnings: [] },
+    };
+    given(published, relabelled).when(deleteStory).thenEvents([deleted]);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   evolveStory,
   initialStoryState,
   isLive,
+  labelsProblem,
   refuse,
   type StoryEvent,
   type StoryState,
@@ -21,10 +22,17 @@ export type PublishStory = Command<
     isPremium: boolean;
     tags: string[];
     warnings: ContentWarningId[];
+    /** The tag catalogue as the handler read it (tag-catalogue-decider.ts), so deciding stays pure. */
+    curatedTags: ReadonlySet<string>;
   }
 >;
+/** An admin replaces a published story's tags and warnings. */
+export type ChangeStoryLabels = Command<
+  'ChangeStoryLabels',
+  { storyId: string; tags: string[]; warnings: ContentWarningId[]; curatedTags: ReadonlySet<string> }
+>;
 export type DeleteStory = Command<'DeleteStory', { storyId: string }>;
-export type StoryCommand = PublishStory | DeleteStory;
+export type StoryCommand = PublishStory | ChangeStoryLabels | DeleteStory;
 
 export function decideStory(command: StoryCommand, state: StoryState): Decision<StoryEvent> {
   switch (command.type) {
@@ -36,6 +44,8 @@ export function decideStory(command: StoryCommand, state: StoryState): Decision<
         data.slides.length,
       );
       if (problem) return refuse('invalid', problem);
+      const labels = labelsProblem(data, data.curatedTags);
+      if (labels) return refuse('invalid', labels);
       return [
         {
           type: 'StoryPublished',
@@ -49,6 +59,13 @@ export function decideStory(command: StoryCommand, state: StoryState): Decision<
           },
         },
       ];
+    }
+    case 'ChangeStoryLabels': {
+      const { storyId, tags, warnings, curatedTags } = command.data;
+      if (!isLive(state)) return refuse('not_found', storyMessages.notFound);
+      const problem = labelsProblem({ tags, warnings }, curatedTags);
+      if (problem) return refuse('invalid', problem);
+      return [{ type: 'StoryLabelsChanged', data: { storyId, tags, warnings } }];
     }
     case 'DeleteStory':
       if (!isLive(state)) return refuse('not_found', storyMessages.notFound);

@@ -1,3 +1,5 @@
+import type { ContentWarningId } from './labels';
+
 /** A story as GET /api/stories and GET /api/stories/{id} return it (spec.md section 3). */
 export interface Story {
   id: string;
@@ -8,6 +10,9 @@ export interface Story {
   isPremium: boolean;
   views: number;
   likes: number;
+  /** Curated tags (at most 8; a card shows the first 3) and content warnings (domain/labels.ts). */
+  tags: string[];
+  warnings: ContentWarningId[];
   /** The admin's list only: how many slides the story has. */
   slides?: number;
 }

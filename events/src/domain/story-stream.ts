@@ -1,7 +1,7 @@
 import type { EventOf } from '../catalogue';
 import type { RecordedEvent } from '../recorded-event';
 
-export type StoryEvent = EventOf<'StoryPublished' | 'StoryDeleted'>;
+export type StoryEvent = EventOf<'StoryPublished' | 'StoryLabelsChanged' | 'StoryDeleted'>;
 
 /** The state of one `story-{id}` stream. */
 export interface StoryState {
@@ -15,6 +15,8 @@ export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent
   switch (event.type) {
     case 'StoryPublished':
       return { status: 'published', isPremium: event.data.isPremium };
+    case 'StoryLabelsChanged':
+      return state;
     case 'StoryDeleted':
       return { ...state, status: 'deleted' };
   }

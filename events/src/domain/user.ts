@@ -16,6 +16,7 @@ type UserEventType =
   | 'PremiumGranted'
   | 'PremiumRevoked'
   | 'PremiumStoryUnlocked'
+  | 'HiddenWarningsChosen'
   | 'UserDeleted';
 export type UserEvent = EventOf<UserEventType>;
 
@@ -158,6 +159,8 @@ export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<Us
         premiumRemaining: premiumRemaining.afterUnlock(state.premiumRemaining),
         unlockedStories: new Set(state.unlockedStories).add(event.data.storyId),
       };
+    case 'HiddenWarningsChosen':
+      return state;
     case 'UserDeleted':
       return { ...initialUserState(), status: 'deleted', usedTokens: state.usedTokens };
   }
