@@ -5,6 +5,7 @@ import { listUsersRoutes } from './admin/list-users';
 import { monthlyStatsRoutes } from './admin/monthly-stats';
 import { pendingPaymentsRoutes } from './admin/pending-payments';
 import type { QueryApiDeps } from './deps';
+import { labelsRoutes } from './labels/labels-routes';
 import { serveImageRoutes } from './images/serve-image';
 import { paymentSettingsRoutes } from './payments/payment-settings';
 import { readYourWrites } from './read-your-writes';
@@ -40,4 +41,5 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(userHistoryRoutes, deps);
   await app.register(subscribersRoutes, deps);
   await app.register(paymentSettingsRoutes, deps);
+  await app.register(labelsRoutes, deps);
 };

@@ -1,4 +1,6 @@
 import type { Projection } from '../runner/projection';
+import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
+import { tagsProjection } from './labels/tags-projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
 import { pendingPaymentsProjection } from './payments/pending-payments-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
@@ -14,4 +16,6 @@ export const projections: readonly Projection[] = [
   pendingPaymentsProjection,
   premiumGrantsProjection,
   usersProjection,
+  tagsProjection,
+  hiddenWarningsProjection,
 ];

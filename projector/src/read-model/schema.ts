@@ -1,3 +1,4 @@
+import type { ContentWarningId } from '@nocturne/events/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -46,6 +47,9 @@ export interface StoryCard {
   images: string[];
   texts: string[];
   teaser: string;
+  /** The story's curated tags and content warnings (issue 14), replaced by StoryLabelsChanged. */
+  tags: string[];
+  warnings: ContentWarningId[];
 }
 
 /** One image of a live story: its slide images and its preview. Deleted with the story. */
@@ -119,6 +123,18 @@ export interface SessionsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** The curated tags writers choose from (projections/labels), for GET /api/tags. */
+export interface TagsTable {
+  tag: string;
+  added_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** The content warnings whose stories a reader's lists leave out; the row goes with the account. */
+export interface HiddenWarningsTable {
+  user_key: string;
+  warnings: ContentWarningId[];
+}
+
 export interface ReadModel {
   projection_checkpoints: CheckpointsTable;
   users: UsersTable;
@@ -130,4 +146,6 @@ export interface ReadModel {
   stories: StoriesTable;
   story_images: StoryImagesTable;
   premium_unlocks: PremiumUnlocksTable;
+  tags: TagsTable;
+  hidden_warnings: HiddenWarningsTable;
 }

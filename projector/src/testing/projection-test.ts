@@ -30,23 +30,29 @@ export function useReadModelDatabase(label: string): () => Kysely<ReadModel> {
 }
 
 /**
- * Builds events as the store would have recorded them on `user-{userKey}`, with increasing
+ * Builds events as the store would have recorded them on the given stream, with increasing
  * positions and the given time: the "given events" of a projection test.
  */
-export function userEventRecorder(): (event: DomainEvent, userKey: string, at: string) => RecordedEvent {
+export function eventRecorder(): (event: DomainEvent, streamName: string, at: string) => RecordedEvent {
   let position = 0;
-  return (event, userKey, at) => {
+  return (event, streamName, at) => {
     position += 1;
     return {
       ...event,
       eventId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-      streamName: `user-${userKey}`,
+      streamName,
       streamRevision: 0,
       position,
       metadata: { correlationId: 'c', causationId: 'c', actor: { kind: 'system' }, schemaVersion: 1 },
       recordedAt: new Date(at),
     } as RecordedEvent;
   };
+}
+
+/** As eventRecorder, on `user-{userKey}`. */
+export function userEventRecorder(): (event: DomainEvent, userKey: string, at: string) => RecordedEvent {
+  const record = eventRecorder();
+  return (event, userKey, at) => record(event, `user-${userKey}`, at);
 }
 
 /** A vault that decrypts by lookup: a value missing from `plaintexts` reads as erased (null). */

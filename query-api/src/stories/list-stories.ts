@@ -3,7 +3,9 @@ import { apiSchema } from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
-import { cachedBody, jsonArray, sendCached } from './list/cached-body';
+import { hiddenWarningsOf } from '../labels/hidden-warnings';
+import { type CachedBody, cachedBody, jsonArray, sendCached } from './list/cached-body';
+import { tagFilterFrom, withoutHiddenWarnings } from './list/label-filter';
 import { pageOf, pageRequestFrom } from './list/paging';
 import { PersonalAnswers } from './list/personal-answers';
 import type { ListedStory } from './list/story-list-cache';
@@ -22,6 +24,13 @@ function minPositionOf(header: string | string[] | undefined): number {
 function setPaging(reply: FastifyReply, nextCursor: string | null, total: number) {
   reply.header('X-Total-Count', String(total));
   if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
+}
+
+/** A reader's answer as kept briefly: the bytes, and the page's paging headers. */
+interface PersonalAnswer {
+  body: CachedBody;
+  nextCursor: string | null;
+  total: number;
 }
 
 const listDoc = apiSchema({
@@ -43,9 +52,10 @@ const listDoc = apiSchema({
       .string()
       .optional()
       .describe("Where the page starts: the previous page's X-Next-Cursor (opaque)"),
+    tag: z.string().optional().describe('Only the stories carrying this tag (paged the same way)'),
   }),
   errors: {
-    400: 'A limit that is not 1 to 100, or a cursor this server did not give',
+    400: 'A limit that is not 1 to 100, a cursor this server did not give, or a tag that cannot exist',
     401: 'A wrong or expired X-Admin-Code (without the header the list is public)',
   },
 });
@@ -63,26 +73,36 @@ const listDoc = apiSchema({
  *
  * Served from the in-memory snapshot (list/story-list-cache.ts): the anonymous answer is sent as
  * kept bytes; a reader's answer is that list with their own overlay (the premium stories they
- * unlocked, covers signed for them), never a table scan.
+ * unlocked, covers signed for them), never a table scan. `?tag=` keeps the stories carrying that
+ * tag (from the snapshot, never its kept unfiltered bytes); a logged-in reader's list leaves out
+ * the stories with a warning they chose to hide (PUT /api/me/hidden-warnings).
  */
 export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  const personalAnswers = new PersonalAnswers();
+  const personalAnswers = new PersonalAnswers<PersonalAnswer>();
   app.get('/api/stories', { schema: listDoc }, async (request, reply) => {
     const page = pageRequestFrom(request.query);
+    const tag = tagFilterFrom(request.query);
     const snapshot = await deps.storyList.current(minPositionOf(request.headers['x-min-position']));
     reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', VARY);
-    const { items, nextCursor } = page
-      ? pageOf(snapshot.stories, page)
-      : { items: snapshot.stories, nextCursor: null };
-    if (page) setPaging(reply, nextCursor, snapshot.stories.length);
-    const anonymousBody = () => (page ? snapshot.anonymousPage(page).body : snapshot.whole);
+    // The list this request pages through: every story, or those carrying the tag.
+    const listed = tag === null ? snapshot.stories : snapshot.tagged(tag);
+    const paged = (stories: readonly ListedStory[]) => {
+      const { items, nextCursor } = page ? pageOf(stories, page) : { items: stories, nextCursor: null };
+      if (page) setPaging(reply, nextCursor, stories.length);
+      return { items, nextCursor, total: stories.length };
+    };
+    // The kept bytes serve only the unfiltered list; a tag's answer is serialised from its own stories.
+    const anonymousBody = (items: readonly ListedStory[]) => {
+      if (tag !== null) return cachedBody(jsonArray(items.map((s) => s.json)));
+      return page ? snapshot.anonymousPage(page).body : snapshot.whole;
+    };
 
     const authorization = request.headers.authorization;
     if (!authorization && !request.admin) {
       // A shared cache may keep it a second; a browser asks again every time (a 304 when it has
       // not changed), so "Refresh stories" right after a publish never shows the old list.
       reply.header('Cache-Control', 'public, max-age=0, s-maxage=1, must-revalidate');
-      return sendCached(request, reply, anonymousBody());
+      return sendCached(request, reply, anonymousBody(paged(listed).items));
     }
 
     reply.header('Cache-Control', 'private, no-cache');
@@ -91,13 +111,20 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
         ? PersonalAnswers.key(authorization, snapshot.position, deps.consistency.known(), request.url)
         : undefined;
     const kept = personalKey === undefined ? undefined : personalAnswers.get(personalKey);
-    if (kept) return sendCached(request, reply, kept);
+    if (kept) {
+      if (page) setPaging(reply, kept.nextCursor, kept.total);
+      return sendCached(request, reply, kept.body);
+    }
 
     const viewer = await viewerOf(request, deps);
     const signer = signerFor(viewer, deps);
     if (viewer.admin) {
-      return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
+      return paged(listed).items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
     }
+    // A reader's list leaves out the stories with a warning they chose to hide.
+    const hidden = new Set(await hiddenWarningsOf(deps, viewer.user?.userKey));
+    const visible = withoutHiddenWarnings(listed, hidden);
+    const { items, nextCursor, total } = paged(visible);
     const unlocked = await unlockedBy(deps, viewer.user);
     const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
     const entry = (s: ListedStory): string => {
@@ -105,10 +132,12 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
       if (unlocked.has(s.row.id)) return JSON.stringify(fullStory(s.row, signer));
       return mayUnlock ? JSON.stringify(coverStory(s.row, signer)) : s.json;
     };
-    // A reader without premium sees exactly the anonymous list: the kept bytes, privately.
+    // A reader without premium who hides nothing sees exactly the anonymous list: the kept bytes, privately.
     const body =
-      unlocked.size === 0 && !mayUnlock ? anonymousBody() : cachedBody(jsonArray(items.map(entry)));
-    if (personalKey !== undefined) personalAnswers.set(personalKey, body);
+      unlocked.size === 0 && !mayUnlock && visible === listed
+        ? anonymousBody(items)
+        : cachedBody(jsonArray(items.map(entry)));
+    if (personalKey !== undefined) personalAnswers.set(personalKey, { body, nextCursor, total });
     return sendCached(request, reply, body);
   });
 };

@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import { CONTENT_WARNING_IDS, type Story } from '@nocturne/events/domain';
 import type { StoriesTable } from '@nocturne/projector/read-model';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
@@ -14,6 +14,8 @@ export const StoryAnswerSchema = z.object({
   isPremium: z.boolean(),
   views: z.number().int(),
   likes: z.number().int(),
+  tags: z.array(z.string()).describe('Curated tags (a card shows the first 3)'),
+  warnings: z.array(z.enum(CONTENT_WARNING_IDS)).describe('Content warnings, shown before the first slide'),
   slides: z.number().int().optional().describe("The admin's list only"),
 }) satisfies z.ZodType<Story>;
 
@@ -40,6 +42,8 @@ export function fullStory(row: StoryRow, signer: Signer | null): Story {
     isPremium: row.is_premium,
     views: row.views,
     likes: row.likes,
+    tags: row.card.tags,
+    warnings: row.card.warnings,
   };
 }
 
@@ -55,6 +59,8 @@ export function lockedStory(row: StoryRow): Story {
     isPremium: row.is_premium,
     views: row.views,
     likes: row.likes,
+    tags: row.card.tags,
+    warnings: row.card.warnings,
   };
 }
 

@@ -37,6 +37,8 @@ interface StoryFold {
   /** Counts after the batch's last like / view (the stream revision + 1, so a replay cannot double-count). */
   likes?: number;
   views?: number;
+  /** The labels after the batch's last StoryLabelsChanged: written over the card's. */
+  labels?: EventData<'StoryLabelsChanged'>;
 }
 
 function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
@@ -45,6 +47,7 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
     if (
       event.type !== 'StoryPublished' &&
       event.type !== 'StoryDeleted' &&
+      event.type !== 'StoryLabelsChanged' &&
       event.type !== 'StoryLiked' &&
       event.type !== 'StoryViewed'
     )
@@ -58,6 +61,9 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
     switch (event.type) {
       case 'StoryPublished':
         fold.published = { ...event.data, at: event.recordedAt, position: event.position };
+        break;
+      case 'StoryLabelsChanged':
+        fold.labels = event.data;
         break;
       case 'StoryDeleted':
         // Whatever the batch did to the story before is gone with it.
@@ -77,7 +83,7 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
 /** Stories and their view and like counts, for the lists and the reader. */
 export const storiesProjection: Projection = {
   name: 'stories',
-  handles: ['StoryPublished', 'StoryDeleted', 'StoryLiked', 'StoryViewed'],
+  handles: ['StoryPublished', 'StoryLabelsChanged', 'StoryDeleted', 'StoryLiked', 'StoryViewed'],
   async applyBatch(trx, events) {
     const folds = [...foldStories(events)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const deleted = folds.filter(([, f]) => f.deleted).map(([id]) => id);
@@ -96,7 +102,7 @@ export const storiesProjection: Projection = {
             is_premium: story.isPremium,
             slides: JSON.stringify(story.slides),
             preview: JSON.stringify(story.preview),
-            card: JSON.stringify(storyCard(story.slides)),
+            card: JSON.stringify(storyCard(story.slides, story)),
             published_at: story.at,
             position: story.position,
           })),
@@ -111,6 +117,15 @@ export const storiesProjection: Projection = {
         .onConflict((oc) => oc.columns(['story_id', 'ref', 'kind']).doNothing())
         .execute(),
     );
+    // New labels replace the card's (a story published in the same batch is inserted first).
+    const relabelled = folds.flatMap(([, f]) =>
+      f.labels ? [{ id: f.labels.storyId, tags: f.labels.tags, warnings: f.labels.warnings }] : [],
+    );
+    if (relabelled.length > 0) {
+      await sql`update stories set card = stories.card || jsonb_build_object('tags', c.tags, 'warnings', c.warnings)
+        from jsonb_to_recordset(${JSON.stringify(relabelled)}::jsonb) as c(id text, tags jsonb, warnings jsonb)
+        where stories.id = c.id`.execute(trx);
+    }
     for (const counter of ['likes', 'views'] as const) {
       const counted = folds.filter(([, f]) => f[counter] !== undefined);
       if (counted.length === 0) continue;

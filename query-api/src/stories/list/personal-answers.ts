@@ -16,8 +16,8 @@ export interface PersonalAnswersOptions {
  * logout) moves the latter, so an answer is never served past a change it did not see, and a
  * request with X-Min-Position has moved it to at least that position before it looks.
  */
-export class PersonalAnswers {
-  private readonly entries = new Map<string, { body: CachedBody; at: number }>();
+export class PersonalAnswers<Answer = CachedBody> {
+  private readonly entries = new Map<string, { body: Answer; at: number }>();
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
 
@@ -31,7 +31,7 @@ export class PersonalAnswers {
     return `${viewer}:${snapshotPosition}:${known}:${page}`;
   }
 
-  get(key: string, now = Date.now()): CachedBody | undefined {
+  get(key: string, now = Date.now()): Answer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -40,7 +40,7 @@ export class PersonalAnswers {
     return entry.body;
   }
 
-  set(key: string, body: CachedBody, now = Date.now()): void {
+  set(key: string, body: Answer, now = Date.now()): void {
     this.entries.delete(key);
     this.entries.set(key, { body, at: now });
     while (this.entries.size > this.maxEntries) {

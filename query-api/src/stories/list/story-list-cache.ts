@@ -17,6 +17,8 @@ export interface ListedStory {
   json: string;
 }
 
+const MAX_KEPT_TAGS = 500;
+
 /** The whole list as the stories projection had it at `position`. */
 export class ListSnapshot {
   readonly whole: CachedBody;
@@ -31,6 +33,19 @@ export class ListSnapshot {
   }
 
   private byId: Map<string, ListedStory> | undefined;
+  /** The stories carrying a tag, by tag (bounded: any valid tag may be asked for). */
+  private readonly byTag = new Map<string, readonly ListedStory[]>();
+
+  /** The stories of this snapshot that carry `tag`, newest first. */
+  tagged(tag: string): readonly ListedStory[] {
+    let stories = this.byTag.get(tag);
+    if (!stories) {
+      if (this.byTag.size >= MAX_KEPT_TAGS) this.byTag.clear();
+      stories = this.stories.filter((s) => s.row.card.tags.includes(tag));
+      this.byTag.set(tag, stories);
+    }
+    return stories;
+  }
 
   /** A story of this snapshot by its id. */
   story(id: string): ListedStory | undefined {
