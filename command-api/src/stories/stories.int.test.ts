@@ -54,6 +54,8 @@ describe('publishing', () => {
       isPremium: false,
       views: 0,
       likes: 0,
+      tags: [],
+      warnings: [],
     });
     const image = await get(`/api/images/${data.slides[0]!.image.ref}`);
     expect(image.status).toBe(200);

@@ -32,6 +32,8 @@ export interface StoryUpload {
   texts: string[];
   images?: (Buffer | { bytes: Buffer; name: string; type: string })[];
   isPremium?: boolean;
+  tags?: string[];
+  warnings?: string[];
 }
 
 /** The multipart body of POST /api/stories, as the SPA sends it. */
@@ -44,6 +46,8 @@ export async function storyForm(upload: StoryUpload, seed = 1): Promise<FormData
   }
   for (const text of upload.texts) form.append('texts', text);
   form.append('isPremium', String(upload.isPremium ?? false));
+  for (const tag of upload.tags ?? []) form.append('tags', tag);
+  for (const warning of upload.warnings ?? []) form.append('warnings', warning);
   return form;
 }
 
