@@ -244,6 +244,32 @@ describe('every documented error status is one the route answers', () => {
       send({ method: 'DELETE', url: `/api/admin/users/${unknownEmail}`, headers: admin }),
     'DELETE /api/admin/users/{email} 429': () =>
       until429(() => ({ method: 'DELETE', url: `/api/admin/users/${unknownEmail}`, headers: admin })),
+    'POST /api/admin/tags 400': () => send(json('POST', '/api/admin/tags', { tag: 'bad_tag' }, admin)),
+    'POST /api/admin/tags 401': () => send(json('POST', '/api/admin/tags', { tag: 'probe' })),
+    'POST /api/admin/tags 409': async () => {
+      await send(json('POST', '/api/admin/tags', { tag: 'probe twice' }, admin));
+      return send(json('POST', '/api/admin/tags', { tag: 'probe twice' }, admin));
+    },
+    'POST /api/admin/tags 429': () => until429(() => json('POST', '/api/admin/tags', { tag: 'bad_tag' }, admin)),
+    'DELETE /api/admin/tags/{tag} 400': () =>
+      send({ method: 'DELETE', url: '/api/admin/tags/bad_tag', headers: admin }),
+    'DELETE /api/admin/tags/{tag} 401': () => send({ method: 'DELETE', url: '/api/admin/tags/probe' }),
+    'DELETE /api/admin/tags/{tag} 404': () =>
+      send({ method: 'DELETE', url: '/api/admin/tags/not-in-the-list', headers: admin }),
+    'DELETE /api/admin/tags/{tag} 429': () =>
+      until429(() => ({ method: 'DELETE', url: '/api/admin/tags/not-in-the-list', headers: admin })),
+    'PUT /api/admin/stories/{id}/labels 400': () =>
+      send(json('PUT', `/api/admin/stories/${premiumId}/labels`, { tags: ['not-curated'], warnings: [] }, admin)),
+    'PUT /api/admin/stories/{id}/labels 401': () =>
+      send(json('PUT', `/api/admin/stories/${premiumId}/labels`, { tags: [], warnings: [] })),
+    'PUT /api/admin/stories/{id}/labels 404': () =>
+      send(json('PUT', `/api/admin/stories/${unknownId}/labels`, { tags: [], warnings: [] }, admin)),
+    'PUT /api/admin/stories/{id}/labels 429': () =>
+      until429(() => json('PUT', `/api/admin/stories/${unknownId}/labels`, { tags: [], warnings: [] }, admin)),
+    'PUT /api/me/hidden-warnings 400': () =>
+      send(json('PUT', '/api/me/hidden-warnings', { warnings: ['spiders'] }, reader)),
+    'PUT /api/me/hidden-warnings 401': () => send(json('PUT', '/api/me/hidden-warnings', { warnings: [] })),
+    'GET /api/me/hidden-warnings 401': () => send({ method: 'GET', url: '/api/me/hidden-warnings' }),
     'GET /api/auth/me 401': () => send({ method: 'GET', url: '/api/auth/me' }),
     'GET /api/stories 400': () => send({ method: 'GET', url: '/api/stories?limit=0' }),
     'GET /api/stories 401': () =>
