@@ -1,14 +1,13 @@
 import { streams } from '@nocturne/events';
 import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { adminRateLimit } from '../admin/admin-rate-limit';
 import type { CommandApiDeps } from '../deps';
-import { storyDecider } from '../stories/story-decider';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
+import { storyDecider } from '../stories/story-decider';
 import { contentWarningsFrom, LabelsBody, normaliseTags } from './labels-input';
 import { loadTagCatalogue } from './tag-catalogue-decider';
 

@@ -21,11 +21,15 @@ describe('hiding stories by content warning', () => {
   });
 
   it('records an empty choice (nothing hidden)', () => {
-    given(userRegistered()).when(choose([])).thenEvents([chosen([])]);
+    given(userRegistered())
+      .when(choose([]))
+      .thenEvents([chosen([])]);
   });
 
   it('refuses (401) an account that does not exist or was deleted', () => {
-    given().when(choose(['gore'])).thenRefuses(refuse('unauthenticated', accountMessages.notAuthenticated));
+    given()
+      .when(choose(['gore']))
+      .thenRefuses(refuse('unauthenticated', accountMessages.notAuthenticated));
     given(userRegistered(), { type: 'UserDeleted', data: { accountId: TEST_ACCOUNT_ID } })
       .when(choose(['gore']))
       .thenRefuses(refuse('unauthenticated', accountMessages.notAuthenticated));

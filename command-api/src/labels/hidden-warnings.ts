@@ -4,12 +4,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { requireUser } from '../users/authenticate';
 import { hiddenWarningsDecider } from './hidden-warnings-decider';
 import { contentWarningsFrom } from './labels-input';
-import { command } from '../shared/decider';
 
 const Body = z.object({ warnings: z.array(z.string(), { error: 'warnings must be a list' }) });
 

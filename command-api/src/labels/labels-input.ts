@@ -1,4 +1,9 @@
-import { type ContentWarningId, isContentWarning, labelMessages, normaliseTag } from '@nocturne/events/domain';
+import {
+  type ContentWarningId,
+  isContentWarning,
+  labelMessages,
+  normaliseTag,
+} from '@nocturne/events/domain';
 import { HttpError } from '@nocturne/events/http';
 import { z } from 'zod';
 

@@ -52,8 +52,16 @@ describe('the curated tag list', () => {
   });
 
   it('refuses a second add (409), a bad tag (400), no admin (401), and writes nothing', async () => {
-    await expectRefusal(() => call('POST', '/api/admin/tags', { tag: 'ROMANCE' }), 409, labelMessages.tagExists('romance'));
-    await expectRefusal(() => call('POST', '/api/admin/tags', { tag: 'no_underscores' }), 400, labelMessages.badTag);
+    await expectRefusal(
+      () => call('POST', '/api/admin/tags', { tag: 'ROMANCE' }),
+      409,
+      labelMessages.tagExists('romance'),
+    );
+    await expectRefusal(
+      () => call('POST', '/api/admin/tags', { tag: 'no_underscores' }),
+      400,
+      labelMessages.badTag,
+    );
     await expectRefusal(() => call('POST', '/api/admin/tags', {}), 400);
     await expectRefusal(() => call('POST', '/api/admin/tags', { tag: 'new' }, {}), 401);
     await expectRefusal(() => call('POST', '/api/admin/tags', { tag: 'new' }, bearer(readerToken)), 401);
@@ -64,7 +72,11 @@ describe('the curated tag list', () => {
     await call('POST', '/api/admin/tags', { tag: 'short-lived' });
     expect((await call('DELETE', '/api/admin/tags/short-lived')).status).toBe(200);
     expect((await get<{ tags: string[] }>('/api/tags')).body.tags).not.toContain('short-lived');
-    await expectRefusal(() => call('DELETE', '/api/admin/tags/short-lived'), 404, labelMessages.tagNotFound('short-lived'));
+    await expectRefusal(
+      () => call('DELETE', '/api/admin/tags/short-lived'),
+      404,
+      labelMessages.tagNotFound('short-lived'),
+    );
   });
 });
 
@@ -89,7 +101,11 @@ describe('publishing with labels', () => {
       labelMessages.unknownTag('spaceships'),
     );
     const nine = Array.from({ length: 9 }, (_, i) => `t${i}`);
-    await expectRefusal(() => postStory(system.baseUrl, { texts, tags: nine }), 400, labelMessages.tooManyTags);
+    await expectRefusal(
+      () => postStory(system.baseUrl, { texts, tags: nine }),
+      400,
+      labelMessages.tooManyTags,
+    );
     await expectRefusal(
       () => postStory(system.baseUrl, { texts, warnings: ['spiders'] }),
       400,
@@ -101,7 +117,10 @@ describe('publishing with labels', () => {
 describe("an admin changes a story's labels", () => {
   it('appends StoryLabelsChanged; the answers show the new labels', async () => {
     const id = await publish(system.baseUrl, { texts: ['One.', 'Two.'], tags: ['pirates'] });
-    const response = await call('PUT', `/api/admin/stories/${id}/labels`, { tags: ['Gothic'], warnings: ['gore'] });
+    const response = await call('PUT', `/api/admin/stories/${id}/labels`, {
+      tags: ['Gothic'],
+      warnings: ['gore'],
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ tags: ['gothic'], warnings: ['gore'] });
     const events = await system.infra.store.readStream(`story-${id}`);
@@ -116,13 +135,21 @@ describe("an admin changes a story's labels", () => {
     const id = await publish(system.baseUrl, { texts: ['One.', 'Two.'] });
     const labels = (tags: string[], warnings: string[] = []) => ({ tags, warnings });
     const path = `/api/admin/stories/${id}/labels`;
-    await expectRefusal(() => call('PUT', path, labels(['spaceships'])), 400, labelMessages.unknownTag('spaceships'));
+    await expectRefusal(
+      () => call('PUT', path, labels(['spaceships'])),
+      400,
+      labelMessages.unknownTag('spaceships'),
+    );
     await expectRefusal(
       () => call('PUT', path, labels(Array.from({ length: 9 }, (_, i) => `t${i}`))),
       400,
       labelMessages.tooManyTags,
     );
-    await expectRefusal(() => call('PUT', path, labels([], ['spiders'])), 400, labelMessages.unknownWarning('spiders'));
+    await expectRefusal(
+      () => call('PUT', path, labels([], ['spiders'])),
+      400,
+      labelMessages.unknownWarning('spiders'),
+    );
     await expectRefusal(() => call('PUT', path, { tags: 'romance' }), 400);
     await expectRefusal(() => call('PUT', path, labels([]), {}), 401);
     await expectRefusal(
@@ -199,7 +226,10 @@ describe("a reader's hidden warnings", () => {
       400,
       labelMessages.unknownWarning('spiders'),
     );
-    await expectRefusal(() => call('PUT', '/api/me/hidden-warnings', { warnings: 'gore' }, bearer(readerToken)), 400);
+    await expectRefusal(
+      () => call('PUT', '/api/me/hidden-warnings', { warnings: 'gore' }, bearer(readerToken)),
+      400,
+    );
     await expectRefusal(() => call('PUT', '/api/me/hidden-warnings', { warnings: ['gore'] }, {}), 401);
     expect((await get('/api/me/hidden-warnings')).status).toBe(401);
   });

@@ -13,7 +13,9 @@ const removed = (tag: string): TagCatalogueEvent => ({ type: 'TagRemoved', data:
 
 describe('the curated tag list', () => {
   it('adds a tag in its normalised form', () => {
-    given().when(add('  Slow   Burn ')).thenEvents([added('slow burn')]);
+    given()
+      .when(add('  Slow   Burn '))
+      .thenEvents([added('slow burn')]);
   });
 
   it('refuses (409) a tag in the list already, whatever its case', () => {
@@ -23,7 +25,9 @@ describe('the curated tag list', () => {
   });
 
   it('adds a tag again after it was removed', () => {
-    given(added('romance'), removed('romance')).when(add('romance')).thenEvents([added('romance')]);
+    given(added('romance'), removed('romance'))
+      .when(add('romance'))
+      .thenEvents([added('romance')]);
   });
 
   it('refuses (400) a tag that breaks the rules', () => {
@@ -33,11 +37,15 @@ describe('the curated tag list', () => {
   });
 
   it('removes a tag in the list', () => {
-    given(added('romance')).when(remove('ROMANCE')).thenEvents([removed('romance')]);
+    given(added('romance'))
+      .when(remove('ROMANCE'))
+      .thenEvents([removed('romance')]);
   });
 
   it('refuses (404) to remove a tag not in the list', () => {
-    given().when(remove('romance')).thenRefuses(refuse('not_found', labelMessages.tagNotFound('romance')));
+    given()
+      .when(remove('romance'))
+      .thenRefuses(refuse('not_found', labelMessages.tagNotFound('romance')));
     given(added('romance'), removed('romance'))
       .when(remove('romance'))
       .thenRefuses(refuse('not_found', labelMessages.tagNotFound('romance')));

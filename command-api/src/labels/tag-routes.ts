@@ -41,11 +41,7 @@ const removeDoc = apiSchema({
 
 /** POST /api/admin/tags {tag}: TagAdded; DELETE /api/admin/tags/{tag}: TagRemoved. */
 export const tagRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  const change = async (
-    request: FastifyRequest,
-    type: 'AddTag' | 'RemoveTag',
-    tag: string,
-  ) => {
+  const change = async (request: FastifyRequest, type: 'AddTag' | 'RemoveTag', tag: string) => {
     const { session, ip } = requireAdmin(request);
     return handleCommand(
       deps.store,
@@ -56,12 +52,16 @@ export const tagRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) =
     );
   };
 
-  app.post('/api/admin/tags', { preHandler: adminRateLimit(deps), schema: addDoc }, async (request, reply) => {
-    requireAdmin(request);
-    const { tag } = TagBody.parse(request.body ?? {});
-    const result = await change(request, 'AddTag', tag);
-    return withPosition(reply.status(201), deps, result.position).send({ tag: normaliseTag(tag) });
-  });
+  app.post(
+    '/api/admin/tags',
+    { preHandler: adminRateLimit(deps), schema: addDoc },
+    async (request, reply) => {
+      requireAdmin(request);
+      const { tag } = TagBody.parse(request.body ?? {});
+      const result = await change(request, 'AddTag', tag);
+      return withPosition(reply.status(201), deps, result.position).send({ tag: normaliseTag(tag) });
+    },
+  );
 
   app.delete(
     '/api/admin/tags/:tag',

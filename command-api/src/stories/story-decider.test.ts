@@ -122,13 +122,13 @@ describe('publishing a story', () => {
 describe("a story's labels", () => {
   const labelled = (tags: string[], warnings: PublishStory['data']['warnings'] = []) =>
     publish(['a', 'b'], { tags, warnings });
-  const change = (
-    tags: string[],
-    warnings: ChangeStoryLabels['data']['warnings'] = [],
-  ): ChangeStoryLabels => command('ChangeStoryLabels', { storyId: 's1', tags, warnings, curatedTags }, now);
+  const change = (tags: string[], warnings: ChangeStoryLabels['data']['warnings'] = []): ChangeStoryLabels =>
+    command('ChangeStoryLabels', { storyId: 's1', tags, warnings, curatedTags }, now);
 
   it('publishes curated tags and content warnings with the story', () => {
-    const [event] = given().when(labelled(['slow burn', 'romance'], ['violence'])).events();
+    const [event] = given()
+      .when(labelled(['slow burn', 'romance'], ['violence']))
+      .events();
     expect(event?.data).toMatchObject({ tags: ['slow burn', 'romance'], warnings: ['violence'] });
   });
 

@@ -250,7 +250,8 @@ describe('every documented error status is one the route answers', () => {
       await send(json('POST', '/api/admin/tags', { tag: 'probe twice' }, admin));
       return send(json('POST', '/api/admin/tags', { tag: 'probe twice' }, admin));
     },
-    'POST /api/admin/tags 429': () => until429(() => json('POST', '/api/admin/tags', { tag: 'bad_tag' }, admin)),
+    'POST /api/admin/tags 429': () =>
+      until429(() => json('POST', '/api/admin/tags', { tag: 'bad_tag' }, admin)),
     'DELETE /api/admin/tags/{tag} 400': () =>
       send({ method: 'DELETE', url: '/api/admin/tags/bad_tag', headers: admin }),
     'DELETE /api/admin/tags/{tag} 401': () => send({ method: 'DELETE', url: '/api/admin/tags/probe' }),
@@ -259,13 +260,17 @@ describe('every documented error status is one the route answers', () => {
     'DELETE /api/admin/tags/{tag} 429': () =>
       until429(() => ({ method: 'DELETE', url: '/api/admin/tags/not-in-the-list', headers: admin })),
     'PUT /api/admin/stories/{id}/labels 400': () =>
-      send(json('PUT', `/api/admin/stories/${premiumId}/labels`, { tags: ['not-curated'], warnings: [] }, admin)),
+      send(
+        json('PUT', `/api/admin/stories/${premiumId}/labels`, { tags: ['not-curated'], warnings: [] }, admin),
+      ),
     'PUT /api/admin/stories/{id}/labels 401': () =>
       send(json('PUT', `/api/admin/stories/${premiumId}/labels`, { tags: [], warnings: [] })),
     'PUT /api/admin/stories/{id}/labels 404': () =>
       send(json('PUT', `/api/admin/stories/${unknownId}/labels`, { tags: [], warnings: [] }, admin)),
     'PUT /api/admin/stories/{id}/labels 429': () =>
-      until429(() => json('PUT', `/api/admin/stories/${unknownId}/labels`, { tags: [], warnings: [] }, admin)),
+      until429(() =>
+        json('PUT', `/api/admin/stories/${unknownId}/labels`, { tags: [], warnings: [] }, admin),
+      ),
     'PUT /api/me/hidden-warnings 400': () =>
       send(json('PUT', '/api/me/hidden-warnings', { warnings: ['spiders'] }, reader)),
     'PUT /api/me/hidden-warnings 401': () => send(json('PUT', '/api/me/hidden-warnings', { warnings: [] })),

@@ -30,7 +30,7 @@ const hiddenDoc = apiSchema({
 
 /** GET /api/tags: the labels a writer may choose; GET /api/me/hidden-warnings: a reader's choice. */
 export const labelsRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/tags', { schema: tagsDoc }, async (request, reply) => {
+  app.get('/api/tags', { schema: tagsDoc }, async (_request, reply) => {
     const rows = await deps.db.selectFrom('tags').select('tag').orderBy('tag').execute();
     reply.header('Cache-Control', 'no-cache');
     return { tags: rows.map((r) => r.tag), warnings: CONTENT_WARNINGS };

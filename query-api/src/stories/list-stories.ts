@@ -119,7 +119,9 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     const viewer = await viewerOf(request, deps);
     const signer = signerFor(viewer, deps);
     if (viewer.admin) {
-      return paged(listed).items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
+      return paged(listed).items.map(
+        (s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }),
+      );
     }
     // A reader's list leaves out the stories with a warning they chose to hide.
     const hidden = new Set(await hiddenWarningsOf(deps, viewer.user?.userKey));

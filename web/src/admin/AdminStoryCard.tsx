@@ -2,6 +2,7 @@ import type { Story } from '@nocturne/events/domain';
 import { Button } from '../ui/Button';
 import { EyeIcon, HeartIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
+import { AdminStoryLabels } from './AdminStoryLabels';
 
 /** spec.md section 9: the admin card shows the first 60 characters of the first text. */
 export function adminPreview(text: string | undefined): string {
@@ -10,7 +11,15 @@ export function adminPreview(text: string | undefined): string {
 }
 
 /** A story card of the admin Stories tab (spec.md section 2). */
-export function AdminStoryCard({ story, onDelete }: { story: Story; onDelete(id: string): void }) {
+export function AdminStoryCard({
+  story,
+  token,
+  onDelete,
+}: {
+  story: Story;
+  token: string;
+  onDelete(id: string): void;
+}) {
   const first = story.images[0];
   return (
     <article className="admin-story surface" data-story-id={story.id}>
@@ -32,6 +41,7 @@ export function AdminStoryCard({ story, onDelete }: { story: Story; onDelete(id:
         <p className="admin-story__counts text-muted">
           {story.images.length} images, {story.texts.length} parts
         </p>
+        <AdminStoryLabels story={story} token={token} />
         <Button size="sm" variant="danger" onClick={() => onDelete(story.id)}>
           Delete
         </Button>

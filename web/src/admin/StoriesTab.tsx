@@ -4,6 +4,7 @@ import { queryKeys } from '../api/query-keys';
 import { CreateStoryForm } from '../create-story/CreateStoryForm';
 import { Alert } from '../ui/Alert';
 import { AdminStoryCard } from './AdminStoryCard';
+import { AdminTags } from './AdminTags';
 import { deleteStory } from './admin-api';
 
 /** The Stories tab (spec.md section 2): error banner, "Create New Story", the cards. */
@@ -32,6 +33,7 @@ export function StoriesTab({ token, stories }: { token: string; stories: UseQuer
   return (
     <div className="admin-stories">
       {stories.isError ? <Alert tone="error">Failed to load stories</Alert> : null}
+      <AdminTags token={token} />
       <section className="admin-create surface" aria-labelledby="create-title">
         <h2 id="create-title" className="admin-section-title">
           Create New Story
@@ -51,7 +53,7 @@ export function StoriesTab({ token, stories }: { token: string; stories: UseQuer
       ) : (
         <div className="admin-story-grid">
           {list.map((story) => (
-            <AdminStoryCard key={story.id} story={story} onDelete={remove} />
+            <AdminStoryCard key={story.id} story={story} token={token} onDelete={remove} />
           ))}
         </div>
       )}

@@ -1,5 +1,6 @@
 import type { Story } from '@nocturne/events/domain';
 import { ApiError, api, apiFetch } from '../api/client';
+import type { Labels } from '../labels/labels-api';
 
 export interface AdminUser {
   email: string;
@@ -103,3 +104,22 @@ export async function messageOf(response: Response): Promise<string | undefined>
   } catch {}
   return undefined;
 }
+
+/** POST /api/admin/tags: a tag joins the curated list (409 when it is there already). */
+export const addTag = (token: string, tag: string) =>
+  api<{ tag: string }>('/api/admin/tags', { method: 'POST', body: { tag }, ...adminHeaders(token) });
+
+/** DELETE /api/admin/tags/{tag}: the tag leaves the list; stories that carry it keep it. */
+export const removeTag = (token: string, tag: string) =>
+  api<{ tag: string }>(`/api/admin/tags/${encodeURIComponent(tag)}`, {
+    method: 'DELETE',
+    ...adminHeaders(token),
+  });
+
+/** PUT /api/admin/stories/{id}/labels: the story's tags and warnings replaced (StoryLabelsChanged). */
+export const changeStoryLabels = (token: string, id: string, labels: Labels) =>
+  api<Labels>(`/api/admin/stories/${encodeURIComponent(id)}/labels`, {
+    method: 'PUT',
+    body: labels,
+    ...adminHeaders(token),
+  });

@@ -11,11 +11,11 @@ export const queryKeys = {
    * the profile's 6): premium images come as blurred previews unless the viewer may read them,
    * so the key carries who is asking.
    */
-  storyPages: (token: string | null, subscribed: boolean, first: number) =>
-    ['stories', token, subscribed, first] as const,
-  /** One viewer's newest `count` stories, a single page (the landing). */
-  firstStories: (token: string | null, subscribed: boolean, count: number) =>
-    ['stories', token, subscribed, 'first', count] as const,
+  storyPages: (token: string | null, subscribed: boolean, first: number, tag: string | null = null) =>
+    ['stories', token, subscribed, first, tag] as const,
+  /** One viewer's newest `count` stories (carrying `tag`, when one is chosen), a single page (the landing). */
+  firstStories: (token: string | null, subscribed: boolean, count: number, tag: string | null = null) =>
+    ['stories', token, subscribed, 'first', count, tag] as const,
   /** Every viewer's copy of one story (GET /api/stories/{id}). */
   story: (id: string) => ['story', id] as const,
   /** One viewer's copy of one story (a premium story's answer depends on who reads it). */
@@ -26,6 +26,10 @@ export const queryKeys = {
   me: (token: string | null) => ['auth', 'me', token] as const,
   verifyEmail: (token: string | null) => ['verify-email', token] as const,
   site: () => ['site'] as const,
+  /** The curated tags and the fixed warnings (GET /api/tags). */
+  labelChoices: () => ['labels', 'choices'] as const,
+  /** The session's hidden warnings (GET /api/me/hidden-warnings). */
+  hiddenWarnings: (token: string | null) => ['labels', 'hidden', token] as const,
   subscriberCount: () => ['stats', 'subscribers'] as const,
   paymentSettings: () => ['payment-settings'] as const,
   /** Everything of the admin panel (dropped on admin logout). */

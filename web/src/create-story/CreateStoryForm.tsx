@@ -2,6 +2,9 @@ import { MAX_SLIDES, MIN_SLIDES } from '@nocturne/events/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client';
+import { LabelsPicker } from '../labels/LabelsPicker';
+import { type Labels, noLabels, useCuratedTags } from '../labels/labels-api';
+import { appendLabels } from '../labels/labels-picker';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PlusIcon } from '../ui/page-icons';
@@ -31,7 +34,8 @@ const initialSlides = () => Array.from({ length: MIN_SLIDES }, emptySlide);
 
 /**
  * The story creation form (spec.md sections 2 and 5): slides of image plus text, add and
- * remove (2 to 10), a Premium marker, a live n/500 word counter, the spec's messages. On
+ * remove (2 to 10), a Premium marker, a live n/500 word counter, the spec's messages; up to 8
+ * curated tags and content warnings (issue 14). On
  * success it clears itself and reports the new story's id.
  */
 export function CreateStoryForm({
@@ -43,6 +47,8 @@ export function CreateStoryForm({
   const queryClient = useQueryClient();
   const [slides, setSlides] = useState<Draft[]>(initialSlides);
   const [isPremium, setIsPremium] = useState(false);
+  const [labels, setLabels] = useState<Labels>(noLabels);
+  const curatedTags = useCuratedTags();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -68,6 +74,7 @@ export function CreateStoryForm({
       body.append('texts', slide.text.trim());
     }
     body.append('isPremium', String(isPremium));
+    appendLabels(body, labels);
     setSubmitting(true);
     try {
       const { id } = await api<{ id: string }>('/api/stories', {
@@ -79,6 +86,7 @@ export function CreateStoryForm({
       void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
       setSlides(initialSlides());
       setIsPremium(false);
+      setLabels(noLabels());
       setFormKey((k) => k + 1); // clears the file inputs
       onCreated(id);
     } catch (caught) {
@@ -121,6 +129,12 @@ export function CreateStoryForm({
           Premium story <span className="badge badge--premium">Premium</span>
         </span>
       </label>
+      <LabelsPicker
+        curated={curatedTags.data ?? (curatedTags.isError ? [] : undefined)}
+        value={labels}
+        onChange={setLabels}
+        idPrefix={`create-${formKey}`}
+      />
       <div ref={errorRef}>{error ? <Alert tone="error">{error}</Alert> : null}</div>
       <Button type="submit" variant="primary" size="lg" block loading={submitting} loadingLabel="Publishing…">
         {submitLabel}

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
+import { useCuratedTags } from '../labels/labels-api';
+import { TagFilter } from '../labels/TagFilter';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
 import { SiteHeader } from '../layout/SiteHeader';
@@ -27,7 +29,9 @@ const OFFERING = [
 /** The landing page `/` (spec.md section 2). */
 export default function LandingPage() {
   const { user, token, loading } = useAuth();
-  const stories = useFirstStories(LANDING_PREVIEW_COUNT);
+  const [tag, setTag] = useState<string | null>(null);
+  const stories = useFirstStories(LANDING_PREVIEW_COUNT, tag);
+  const tags = useCuratedTags();
   const [dialog, setDialog] = useState<InfoDialogName | null>(null);
   const [exclusiveOpen, setExclusiveOpen] = useState(false);
   // While the start-up session check runs, a stored token counts as logged in (no flash of visitor CTAs).
@@ -82,6 +86,7 @@ export default function LandingPage() {
               Tap a story to start reading. Premium stories are marked in gold.
             </p>
           </div>
+          <TagFilter tags={tags.data} value={tag} onChange={setTag} />
           <StoryGrid
             label="Latest stories"
             stories={storiesOf(stories.data)}

@@ -3,6 +3,9 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
+import { HiddenWarningsSettings } from '../labels/HiddenWarningsSettings';
+import { useCuratedTags } from '../labels/labels-api';
+import { TagFilter } from '../labels/TagFilter';
 import { Brand } from '../layout/Brand';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
@@ -46,7 +49,9 @@ export default function ProfileRoute() {
 function ProfilePage({ onLogout }: { onLogout(): void }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const stories = useStoryPages(FIRST_PAGE, PAGE_STEP);
+  const [tag, setTag] = useState<string | null>(null);
+  const stories = useStoryPages(FIRST_PAGE, PAGE_STEP, tag);
+  const tags = useCuratedTags();
   const [dialog, setDialog] = useState<InfoDialogName | null>(null);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState(false);
@@ -129,6 +134,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
               </p>
             ) : null}
           </div>
+          <TagFilter tags={tags.data} value={tag} onChange={setTag} />
           <StoryGrid
             label="All stories"
             stories={shownStories}
@@ -152,6 +158,8 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             </div>
           ) : null}
         </section>
+
+        <HiddenWarningsSettings />
 
         {/* Below the library: it appears once the list is known, and must not push the grid down. */}
         {!subscribed && hasPremium ? <UpsellBanner /> : null}

@@ -18,6 +18,8 @@ const story = (id: string, likes: number): Story => ({
   texts: ['One.', 'Two.'],
   isPremium: false,
   views: 3,
+  tags: [],
+  warnings: [],
   likes,
 });
 

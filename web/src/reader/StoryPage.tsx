@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { useAuth } from '../auth/auth-context';
@@ -9,12 +9,13 @@ import { backTarget } from './back-target';
 import { loadStory, messages, StoryLoadError } from './load-story';
 import { StoryMessage } from './StoryMessage';
 import { StoryReader } from './StoryReader';
+import { WarningScreen } from './WarningScreen';
 import './reader.css';
 import { queryKeys } from '../api/query-keys';
 
 /**
- * /story/{id}: loading, error, not found, no content, premium gate, or the reader
- * (spec.md section 4, Story page).
+ * /story/{id}: loading, error, not found, no content, premium gate, the content-warning screen
+ * (issue 14), or the reader (spec.md section 4, Story page).
  */
 export default function StoryPage() {
   const { id = '' } = useParams();
@@ -22,6 +23,8 @@ export default function StoryPage() {
   const backTo = backTarget(location.state);
   const { token, user, loading: authLoading, refresh } = useAuth();
   const queryClient = useQueryClient();
+  // The story whose warnings the reader has accepted on this visit (Continue).
+  const [acceptedWarnings, setAcceptedWarnings] = useState<string | null>(null);
 
   const query = useQuery({
     queryKey: queryKeys.storyFor(id, token),
@@ -75,6 +78,15 @@ export default function StoryPage() {
   const { story } = query.data;
   if (story.images.length === 0) {
     return <StoryMessage message={messages.noContent} backTo={backTo} tone="info" />;
+  }
+  if (story.warnings.length > 0 && acceptedWarnings !== story.id) {
+    return (
+      <WarningScreen
+        warnings={story.warnings}
+        backTo={backTo}
+        onContinue={() => setAcceptedWarnings(story.id)}
+      />
+    );
   }
   return <StoryReader story={story} backTo={backTo} />;
 }

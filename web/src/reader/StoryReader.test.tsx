@@ -13,6 +13,8 @@ const story: Story = {
   isPremium: false,
   views: 0,
   likes: 0,
+  tags: [],
+  warnings: [],
 };
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
-import type { Story } from '@nocturne/events/domain';
+import { CARD_TAGS, type Story, warningLabels } from '@nocturne/events/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EyeIcon, HeartIcon, ImageIcon, LockIcon } from '../ui/icons';
+import { AlertIcon, EyeIcon, HeartIcon, ImageIcon, LockIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { type StoryLinkState, storyHref, storyPreview } from './story';
 
@@ -26,7 +26,10 @@ export interface StoryCardProps {
 const IMAGE_WIDTH = 360;
 const IMAGE_HEIGHT = 480;
 
-/** A story card of spec.md section 2: first image, Premium badge, views, likes, 10-word preview. */
+/**
+ * A story card of spec.md section 2: first image, Premium badge, views, likes, 10-word preview;
+ * and (issue 14) its first 3 tags and a marker naming its content warnings.
+ */
 export function StoryCard({
   story,
   loggedIn,
@@ -40,6 +43,8 @@ export function StoryCard({
   const blurred = story.isPremium && !subscribed;
   const locked = story.isPremium && !loggedIn;
   const preview = storyPreview(story.texts[0]);
+  const tags = story.tags.slice(0, CARD_TAGS);
+  const warnings = warningLabels(story.warnings);
   const state: StoryLinkState = { from };
 
   return (
@@ -69,12 +74,31 @@ export function StoryCard({
               Premium
             </span>
           ) : null}
+          {warnings.length > 0 ? (
+            <span
+              className="story-card__warning"
+              role="img"
+              aria-label={`Content warnings: ${warnings.join(', ')}`}
+              title={`Content warnings: ${warnings.join(', ')}`}
+            >
+              <AlertIcon aria-hidden="true" />
+            </span>
+          ) : null}
           {blurred ? (
             <span className="story-card__lock-note">{locked ? 'Sign up to unlock' : 'Premium story'}</span>
           ) : null}
         </div>
         <div className="story-card__body">
           <p className="story-card__text">{preview}</p>
+          {tags.length > 0 ? (
+            <ul className="story-card__tags" aria-label="Tags">
+              {tags.map((tag) => (
+                <li key={tag} className="story-card__tag">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <div className="story-card__stats">
             <span className="story-card__stat">
               <EyeIcon />

@@ -12,6 +12,8 @@ const stories: Story[] = Array.from({ length: 7 }, (_, i) => ({
   isPremium: false,
   views: 0,
   likes: 0,
+  tags: [],
+  warnings: [],
 }));
 
 afterEach(cleanup);

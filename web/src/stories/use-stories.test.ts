@@ -9,6 +9,8 @@ const story = (id: string, likes = 0) => ({
   isPremium: false,
   views: 0,
   likes,
+  tags: [],
+  warnings: [],
 });
 
 afterEach(() => {

@@ -20,9 +20,11 @@ export async function fetchStoryPage(
   limit: number,
   cursor: string | null,
   signal?: AbortSignal,
+  tag: string | null = null,
 ): Promise<StoryPage> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (cursor) query.set('cursor', cursor);
+  if (tag) query.set('tag', tag);
   const response = await apiFetch(`/api/stories?${query}`, { signal });
   if (!response.ok) throw new Error(`The story list failed (${response.status})`);
   const data: unknown = await response.json();
@@ -40,13 +42,13 @@ export async function fetchStoryPage(
  * lists (use-story-pages.ts), so a like updates every list the same way; a plain query keeps
  * the infinite-query code out of the landing's first load.
  */
-export function useFirstStories(count: number) {
+export function useFirstStories(count: number, tag: string | null = null) {
   const { user, token } = useAuth();
   return useQuery({
     // Anything that changes the list (a new story, a like) invalidates queryKeys.stories().
-    queryKey: queryKeys.firstStories(token, user?.is_subscribed ?? false, count),
+    queryKey: queryKeys.firstStories(token, user?.is_subscribed ?? false, count, tag),
     queryFn: async ({ signal }): Promise<StoryPages> => ({
-      pages: [await fetchStoryPage(count, null, signal)],
+      pages: [await fetchStoryPage(count, null, signal, tag)],
       pageParams: [null],
     }),
     placeholderData: (previous) => previous, // keep the grid while the viewer's identity settles

@@ -21,12 +21,15 @@ export const hiddenWarningsProjection: Projection = {
     const chosen = [...choice].flatMap(([user_key, warnings]) =>
       warnings.length > 0 ? [{ user_key, warnings }] : [],
     );
-    if (cleared.length > 0) await trx.deleteFrom('hidden_warnings').where('user_key', 'in', cleared).execute();
+    if (cleared.length > 0)
+      await trx.deleteFrom('hidden_warnings').where('user_key', 'in', cleared).execute();
     await inChunks(chosen, (slice) =>
       trx
         .insertInto('hidden_warnings')
         .values(slice)
-        .onConflict((oc) => oc.column('user_key').doUpdateSet((eb) => ({ warnings: eb.ref('excluded.warnings') })))
+        .onConflict((oc) =>
+          oc.column('user_key').doUpdateSet((eb) => ({ warnings: eb.ref('excluded.warnings') })),
+        )
         .execute(),
     );
   },

@@ -3,7 +3,12 @@ import { storyPublished, TEST_ACCOUNT_ID } from '@nocturne/events/testing';
 import type { Kysely } from 'kysely';
 import { describe, it } from 'vitest';
 import type { ReadModel } from '../../read-model/schema';
-import { eventRecorder, lookupVault, projectionSpec, useReadModelDatabase } from '../../testing/projection-test';
+import {
+  eventRecorder,
+  lookupVault,
+  projectionSpec,
+  useReadModelDatabase,
+} from '../../testing/projection-test';
 import { storiesProjection } from '../stories/stories-projection';
 import { hiddenWarningsProjection } from './hidden-warnings-projection';
 import { tagsProjection } from './tags-projection';
@@ -103,7 +108,11 @@ describe("stories projection: a story's labels", () => {
     const story = storyPublished({ storyId: 'gone' });
     await given(
       record(story, 'story-gone', '2026-01-01T00:00:00Z'),
-      record({ type: 'StoryLabelsChanged', data: { storyId: 'gone', tags: [], warnings: [] } }, 'story-gone', '2026-01-02T00:00:00Z'),
+      record(
+        { type: 'StoryLabelsChanged', data: { storyId: 'gone', tags: [], warnings: [] } },
+        'story-gone',
+        '2026-01-02T00:00:00Z',
+      ),
       record({ type: 'StoryDeleted', data: { storyId: 'gone' } }, 'story-gone', '2026-01-03T00:00:00Z'),
     ).thenRows((db) => labels(db, 'gone'), []);
   });

@@ -1,0 +1,82 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { useCuratedTags } from '../labels/labels-api';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { addTag, removeTag } from './admin-api';
+
+const failureOf = (error: unknown) =>
+  error instanceof ApiError && error.detail
+    ? error.detail
+    : 'The tag list could not be changed. Please try again.';
+
+/** The curated tag list writers choose from: add a tag, remove one (issue 14). */
+export function AdminTags({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const tags = useCuratedTags();
+  const [draft, setDraft] = useState('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.labelChoices() });
+  const add = useMutation({
+    mutationFn: (tag: string) => addTag(token, tag),
+    onSuccess: async () => {
+      setDraft('');
+      await refresh();
+    },
+  });
+  const remove = useMutation({ mutationFn: (tag: string) => removeTag(token, tag), onSuccess: refresh });
+  const failure = add.error ?? remove.error;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    remove.reset();
+    if (draft.trim()) add.mutate(draft);
+  }
+
+  return (
+    <section className="admin-tags surface" aria-labelledby="admin-tags-title">
+      <h2 id="admin-tags-title" className="admin-section-title">
+        Tags
+      </h2>
+      <form className="admin-tags__form" onSubmit={submit}>
+        <label htmlFor="admin-new-tag" className="visually-hidden">
+          New tag
+        </label>
+        <input
+          id="admin-new-tag"
+          className="input"
+          value={draft}
+          maxLength={30}
+          placeholder="New tag, e.g. slow burn"
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <Button type="submit" variant="secondary" loading={add.isPending}>
+          Add tag
+        </Button>
+      </form>
+      {failure ? <Alert tone="error">{failureOf(failure)}</Alert> : null}
+      {tags.isError ? <Alert tone="error">Failed to load tags</Alert> : null}
+      {tags.data?.length === 0 ? <p className="text-muted">No tags yet: writers can choose none.</p> : null}
+      <ul className="admin-tags__list" aria-label="Curated tags">
+        {tags.data?.map((tag) => (
+          <li key={tag} className="label-chip">
+            <span>{tag}</span>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Remove tag ${tag}`}
+              disabled={remove.isPending}
+              onClick={() => {
+                add.reset();
+                remove.mutate(tag);
+              }}
+            >
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { CONTENT_WARNINGS, type ContentWarningId } from '@nocturne/events/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { useAuth } from '../auth/auth-context';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { chooseHiddenWarnings, fetchHiddenWarnings } from './labels-api';
+import './labels.css';
+
+/**
+ * The reader's choice of content warnings to hide (PUT /api/me/hidden-warnings): remembered for
+ * the account, applied by the server to every list it answers them.
+ */
+export function HiddenWarningsSettings() {
+  const { token } = useAuth();
+  const queryClient = useQueryClient();
+  const hidden = useQuery({
+    queryKey: queryKeys.hiddenWarnings(token),
+    queryFn: ({ signal }) => fetchHiddenWarnings(signal),
+  });
+  const [draft, setDraft] = useState<ContentWarningId[] | null>(null);
+  const save = useMutation({
+    mutationFn: chooseHiddenWarnings,
+    onSuccess: ({ warnings }) => {
+      queryClient.setQueryData(queryKeys.hiddenWarnings(token), warnings);
+      setDraft(null);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+    },
+  });
+  const chosen = draft ?? hidden.data ?? [];
+  const toggle = (id: ContentWarningId) =>
+    setDraft(chosen.includes(id) ? chosen.filter((w) => w !== id) : [...chosen, id]);
+
+  return (
+    <section className="hidden-warnings surface" aria-labelledby="hidden-warnings-title">
+      <h2 id="hidden-warnings-title" className="hidden-warnings__title">
+        Content preferences
+      </h2>
+      {hidden.isError ? (
+        <Alert tone="error">Your content preferences could not be loaded.</Alert>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(chosen);
+          }}
+        >
+          <fieldset className="labels-picker__group" disabled={hidden.isPending}>
+            <legend className="labels-picker__legend">Hide stories with these content warnings</legend>
+            <div className="labels-picker__options">
+              {CONTENT_WARNINGS.map((warning) => (
+                <label key={warning.id} className="label-chip label-chip--warning">
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(warning.id)}
+                    onChange={() => toggle(warning.id)}
+                  />
+                  <span>{warning.label}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="hidden-warnings__actions">
+            <Button type="submit" variant="secondary" loading={save.isPending} disabled={draft === null}>
+              Save preferences
+            </Button>
+            <span role="status" className="text-muted">
+              {save.isSuccess && draft === null ? 'Saved.' : ''}
+            </span>
+          </div>
+          {save.isError ? (
+            <Alert tone="error">
+              {save.error instanceof ApiError && save.error.detail
+                ? save.error.detail
+                : 'Your preferences could not be saved. Please try again.'}
+            </Alert>
+          ) : null}
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import './labels.css';
+
+export interface TagFilterProps {
+  /** The curated tags (nothing is shown while they load or when there are none). */
+  tags: readonly string[] | undefined;
+  /** The chosen tag, or null for every story. */
+  value: string | null;
+  onChange(tag: string | null): void;
+}
+
+/** Toggle buttons over a story list: All, or one curated tag (the list asks the server with ?tag=). */
+export function TagFilter({ tags, value, onChange }: TagFilterProps) {
+  if (!tags || tags.length === 0) return null;
+  const option = (tag: string | null, label: string) => (
+    <button
+      key={label}
+      type="button"
+      className="label-chip tag-filter__option"
+      aria-pressed={value === tag}
+      onClick={() => onChange(tag)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <fieldset className="tag-filter">
+      <legend className="visually-hidden">Filter by tag</legend>
+      {option(null, 'All')}
+      {tags.map((tag) => option(tag, tag))}
+    </fieldset>
+  );
+}
