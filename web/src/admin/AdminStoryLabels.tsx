@@ -55,12 +55,7 @@ export function AdminStoryLabels({ story, token }: { story: Story; token: string
         save.mutate(draft);
       }}
     >
-      <LabelsPicker
-        curated={curated.data}
-        value={draft}
-        onChange={setDraft}
-        idPrefix={`labels-${story.id}`}
-      />
+      <LabelsPicker curated={curated.data} value={draft} onChange={setDraft} />
       {save.isError ? (
         <Alert tone="error">
           {save.error instanceof ApiError && save.error.detail ? save.error.detail : 'Failed to save labels'}

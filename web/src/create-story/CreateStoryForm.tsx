@@ -133,7 +133,6 @@ export function CreateStoryForm({
         curated={curatedTags.data ?? (curatedTags.isError ? [] : undefined)}
         value={labels}
         onChange={setLabels}
-        idPrefix={`create-${formKey}`}
       />
       <div ref={errorRef}>{error ? <Alert tone="error">{error}</Alert> : null}</div>
       <Button type="submit" variant="primary" size="lg" block loading={submitting} loadingLabel="Publishing…">

@@ -8,15 +8,13 @@ export interface LabelsPickerProps {
   curated: readonly string[] | undefined;
   value: Labels;
   onChange(labels: Labels): void;
-  /** Distinguishes several pickers on one page (the admin's cards). */
-  idPrefix: string;
 }
 
 /**
  * Tags from the curated list (up to 8) and content warnings from the fixed list, as checkboxes:
  * the creation form and the admin's edit of a published story.
  */
-export function LabelsPicker({ curated, value, onChange, idPrefix }: LabelsPickerProps) {
+export function LabelsPicker({ curated, value, onChange }: LabelsPickerProps) {
   const tags = offeredTags(curated ?? [], value.tags);
   const full = value.tags.length >= MAX_STORY_TAGS;
   return (
@@ -36,9 +34,8 @@ export function LabelsPicker({ curated, value, onChange, idPrefix }: LabelsPicke
           {tags.map((tag) => {
             const checked = value.tags.includes(tag);
             return (
-              <label key={tag} className="label-chip" htmlFor={`${idPrefix}-tag-${tag}`}>
+              <label key={tag} className="label-chip">
                 <input
-                  id={`${idPrefix}-tag-${tag}`}
                   type="checkbox"
                   checked={checked}
                   disabled={!checked && full}
@@ -54,13 +51,8 @@ export function LabelsPicker({ curated, value, onChange, idPrefix }: LabelsPicke
         <legend className="labels-picker__legend">Content warnings</legend>
         <div className="labels-picker__options">
           {CONTENT_WARNINGS.map((warning) => (
-            <label
-              key={warning.id}
-              className="label-chip label-chip--warning"
-              htmlFor={`${idPrefix}-warning-${warning.id}`}
-            >
+            <label key={warning.id} className="label-chip label-chip--warning">
               <input
-                id={`${idPrefix}-warning-${warning.id}`}
                 type="checkbox"
                 checked={value.warnings.includes(warning.id)}
                 onChange={() => onChange(toggleWarning(value, warning.id))}

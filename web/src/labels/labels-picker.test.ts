@@ -16,7 +16,11 @@ describe('the labels picker', () => {
   });
 
   it("offers the curated tags and the story's own tags that left the list", () => {
-    expect(offeredTags(['gothic', 'romance'], ['romance', 'pirates'])).toEqual(['gothic', 'romance', 'pirates']);
+    expect(offeredTags(['gothic', 'romance'], ['romance', 'pirates'])).toEqual([
+      'gothic',
+      'romance',
+      'pirates',
+    ]);
   });
 
   it('sends each tag and warning as a repeated multipart field', () => {
