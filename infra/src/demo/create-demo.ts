@@ -4,7 +4,7 @@ import type { AppConfig } from '../config';
 import { type CommandPorts, commandDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
 import { illustration } from './illustrate';
-import { DEMO_LIBRARY, type DemoStory } from './library';
+import { DEMO_LIBRARY, DEMO_TAGS, type DemoStory } from './library';
 
 /** The demo reader's address: `.example` is reserved (RFC 2606), so no mail reaches a person. */
 export const DEMO_READER_EMAIL = 'reader@demo.nocturne.example';
@@ -68,12 +68,14 @@ async function storyForm(story: DemoStory, index: number): Promise<FormData> {
     form.append('texts', text);
   }
   form.append('isPremium', story.isPremium ? 'true' : 'false');
+  for (const tag of story.tags) form.append('tags', tag);
+  for (const warning of story.warnings) form.append('warnings', warning);
   return form;
 }
 
 /**
- * The demo library, made the way people make it: the admin signs in to the panel and publishes
- * every story (multipart POST /api/stories, through the upload pipeline), a reader signs up and
+ * The demo library, made the way people make it: the admin signs in to the panel, adds the
+ * curated tags and publishes every story with its tags and warnings (multipart POST /api/stories, through the upload pipeline), a reader signs up and
  * verifies the address, and the admin grants that reader premium. Only commands are sent; the
  * projector builds the pages from the events they append, as for anything else.
  */
@@ -90,6 +92,14 @@ export async function createDemoLibrary(
       headers: { 'x-admin-code': config.adminPassword },
     });
     const admin = { 'x-admin-code': String(adminToken) };
+    for (const tag of DEMO_TAGS) {
+      await send(app, `adding the tag ${tag}`, {
+        method: 'POST',
+        url: '/api/admin/tags',
+        headers: admin,
+        payload: { tag },
+      });
+    }
 
     // The pictures are drawn while the previous story is being published: two cores stay busy.
     const storyIds: string[] = [];

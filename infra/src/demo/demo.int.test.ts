@@ -12,6 +12,8 @@ interface ListedStory {
   images: string[];
   isPremium: boolean;
   slides?: number;
+  tags: string[];
+  warnings: string[];
 }
 
 let system: TestSystem | undefined;
@@ -52,6 +54,13 @@ describe('the demo library on a first start (issue 13, item 6)', () => {
       expect(story.images).toHaveLength(story.slides!);
     }
     expect(stories.filter((s) => s.isPremium).length * 3).toBe(stories.length);
+    // Every story carries curated tags, and some a content warning (issue 14).
+    const curated = ((await (await fetch(`${system.baseUrl}/api/tags`)).json()) as { tags: string[] }).tags;
+    for (const story of stories) {
+      expect(story.tags.length).toBeGreaterThan(0);
+      for (const tag of story.tags) expect(curated).toContain(tag);
+    }
+    expect(stories.some((s) => s.warnings.length > 0)).toBe(true);
     // Every slide its own picture: no image is used twice across the library.
     const images = stories.flatMap((s) => s.images);
     expect(new Set(images).size).toBe(images.length);

@@ -1,3 +1,4 @@
+import type { ContentWarningId } from '@nocturne/events/domain';
 import type { Look } from './illustrate';
 
 /** One story of the demo library: its slides' texts (one picture each) and how it looks. */
@@ -5,7 +6,26 @@ export interface DemoStory {
   look: Look;
   texts: readonly string[];
   isPremium: boolean;
+  /** Tags from DEMO_TAGS and content warning ids (issue 14). */
+  tags: readonly string[];
+  warnings: readonly ContentWarningId[];
 }
+
+/** The curated tags the admin adds before publishing the library: every tag a demo story carries. */
+export const DEMO_TAGS: readonly string[] = [
+  'city nights',
+  'countryside',
+  'festival',
+  'forbidden',
+  'gothic',
+  'seaside',
+  'second chance',
+  'secret admirer',
+  'slow burn',
+  'stargazing',
+  'strangers',
+  'summer',
+];
 
 /**
  * The demo library: short original stories for adults, suggestive and never explicit, each with
@@ -15,6 +35,8 @@ export interface DemoStory {
 export const DEMO_LIBRARY: readonly DemoStory[] = [
   {
     look: { palette: ['#120a2e', '#3b1d5c', '#1a0f33', '#f4e3c1'], motif: 'moon' },
+    tags: ['second chance', 'slow burn'],
+    warnings: ['substance-use'],
     isPremium: false,
     texts: [
       'The moon rose late over the vineyard, and Elena stopped pretending she had come back for the harvest.',
@@ -25,6 +47,8 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
   },
   {
     look: { palette: ['#02030f', '#101a3d', '#8fb3ff', '#ffffff'], motif: 'stars' },
+    tags: ['slow burn', 'stargazing'],
+    warnings: [],
     isPremium: false,
     texts: [
       'At the observatory the dome opened with a sigh, and the whole sky leaned in to listen.',
@@ -35,6 +59,8 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
   },
   {
     look: { palette: ['#050b1f', '#0d2b45', '#1f6f8b', '#e9f5ff'], motif: 'waves' },
+    tags: ['strangers', 'seaside'],
+    warnings: [],
     isPremium: true,
     texts: [
       'The last ferry left without them. Neither of them ran for it.',
@@ -46,6 +72,8 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
   },
   {
     look: { palette: ['#1b0510', '#4a0f24', '#b3264f', '#ffc2d1'], motif: 'petals' },
+    tags: ['secret admirer', 'slow burn'],
+    warnings: [],
     isPremium: false,
     texts: [
       "Every Thursday a single red rose waited at the florist's door, addressed to no one.",
@@ -56,6 +84,8 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
   },
   {
     look: { palette: ['#07060f', '#1e1838', '#12101f', '#ffd36b'], motif: 'city' },
+    tags: ['city nights', 'strangers'],
+    warnings: ['substance-use'],
     isPremium: false,
     texts: [
       'Across the courtyard a window lit at eleven every night, and every night Julien pretended not to wait for it.',
@@ -67,6 +97,8 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
   },
   {
     look: { palette: ['#0b1016', '#243447', '#5c7c99', '#ffe7b3'], motif: 'rain' },
+    tags: ['city nights', 'second chance'],
+    warnings: [],
     isPremium: true,
     texts: [
       'The storm trapped them in the doorway of a closed bookshop, two strangers and one umbrella that had given up.',
@@ -77,6 +109,8 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
   },
   {
     look: { palette: ['#140617', '#3d1430', '#26101d', '#ffb347'], motif: 'lanterns' },
+    tags: ['festival', 'strangers'],
+    warnings: [],
     isPremium: false,
     texts: [
       'On the night of the lantern festival the whole river was fire and wishes.',
@@ -87,6 +121,8 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
   },
   {
     look: { palette: ['#1a0a14', '#3a1630', '#c06c84', '#f8d8e8'], motif: 'silk' },
+    tags: ['forbidden', 'slow burn'],
+    warnings: [],
     isPremium: false,
     texts: [
       'The tailor measured her in silence, a ribbon of tape across her shoulders, the small of her back, her wrist.',
@@ -98,6 +134,8 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
   },
   {
     look: { palette: ['#0a0f1f', '#2a2450', '#4a3f80', '#f2e9d8'], motif: 'hills' },
+    tags: ['second chance', 'countryside'],
+    warnings: [],
     isPremium: true,
     texts: [
       'The mountain hut had one fire and two sleeping bags, and by midnight that was one too many.',
@@ -108,6 +146,8 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
   },
   {
     look: { palette: ['#100806', '#2e1a12', '#6b4a3a', '#ffcf7a'], motif: 'candles' },
+    tags: ['forbidden', 'gothic'],
+    warnings: [],
     isPremium: false,
     texts: [
       'The power went out during the dinner party, and the guests left one by one, blaming the storm.',
@@ -120,6 +160,8 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
   },
   {
     look: { palette: ['#050d08', '#12301f', '#1d3b26', '#e8ff8a'], motif: 'fireflies' },
+    tags: ['countryside', 'summer'],
+    warnings: [],
     isPremium: false,
     texts: [
       "Summer at her aunt's farm was supposed to be quiet, until the neighbour's son came to fix the fence.",
@@ -129,6 +171,8 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
   },
   {
     look: { palette: ['#020812', '#0b1f33', '#3ce0a8', '#b48cff'], motif: 'aurora' },
+    tags: ['stargazing', 'strangers'],
+    warnings: [],
     isPremium: true,
     texts: [
       'They had driven north for three days to see the lights, and on the last night the sky finally opened.',

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
-import { useCuratedTags } from '../labels/labels-api';
+import { useCuratedTags } from '../labels/use-curated-tags';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { addTag, removeTag } from './admin-api';

@@ -1,6 +1,6 @@
 import type { Story } from '@nocturne/events/domain';
 import { ApiError, api, apiFetch } from '../api/client';
-import type { Labels } from '../labels/labels-api';
+import type { Labels } from '../labels/labels-picker';
 
 export interface AdminUser {
   email: string;

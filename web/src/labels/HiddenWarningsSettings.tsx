@@ -1,13 +1,19 @@
 import { CONTENT_WARNINGS, type ContentWarningId } from '@nocturne/events/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../api/client';
+import { ApiError, api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/auth-context';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { chooseHiddenWarnings, fetchHiddenWarnings } from './labels-api';
 import './labels.css';
+
+/** The warnings whose stories the reader's lists leave out (GET /api/me/hidden-warnings). */
+const fetchHiddenWarnings = async (signal?: AbortSignal) =>
+  (await api<{ warnings: ContentWarningId[] }>('/api/me/hidden-warnings', { signal })).warnings;
+
+const chooseHiddenWarnings = (warnings: ContentWarningId[]) =>
+  api<{ warnings: ContentWarningId[] }>('/api/me/hidden-warnings', { method: 'PUT', body: { warnings } });
 
 /**
  * The reader's choice of content warnings to hide (PUT /api/me/hidden-warnings): remembered for

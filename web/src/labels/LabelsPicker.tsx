@@ -1,5 +1,5 @@
 import { CONTENT_WARNINGS, MAX_STORY_TAGS } from '@nocturne/events/domain';
-import type { Labels } from './labels-api';
+import type { Labels } from './labels-picker';
 import { offeredTags, toggleTag, toggleWarning } from './labels-picker';
 import './labels.css';
 

@@ -1,5 +1,12 @@
 import { type ContentWarningId, MAX_STORY_TAGS } from '@nocturne/events/domain';
-import type { Labels } from './labels-api';
+
+/** A story's labels as the forms edit them and the API takes them. */
+export interface Labels {
+  tags: string[];
+  warnings: ContentWarningId[];
+}
+
+export const noLabels = (): Labels => ({ tags: [], warnings: [] });
 
 /** The tags a picker offers: the curated ones, and any the story carries that left the list since. */
 export function offeredTags(curated: readonly string[], chosen: readonly string[]): string[] {

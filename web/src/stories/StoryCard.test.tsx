@@ -26,9 +26,15 @@ const renderCard = (s: Story) =>
 
 describe('StoryCard labels (issue 14)', () => {
   it('shows the first 3 tags and a marker naming the warnings in the fixed order', () => {
-    renderCard(story({ tags: ['gothic', 'romance', 'pirates', 'slow burn'], warnings: ['gore', 'violence'] }));
+    renderCard(
+      story({ tags: ['gothic', 'romance', 'pirates', 'slow burn'], warnings: ['gore', 'violence'] }),
+    );
     const tags = screen.getByRole('list', { name: 'Tags' });
-    expect([...tags.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['gothic', 'romance', 'pirates']);
+    expect([...tags.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'gothic',
+      'romance',
+      'pirates',
+    ]);
     expect(screen.getByRole('img', { name: 'Content warnings: Violence, Horror and gore' })).toBeTruthy();
   });
 
