@@ -16,7 +16,8 @@ export const CONTENT_WARNINGS = [
 ] as const;
 
 export type ContentWarningId = (typeof CONTENT_WARNINGS)[number]['id'];
-export const CONTENT_WARNING_IDS = CONTENT_WARNINGS.map((w) => w.id) as [
+// Marked pure: a bundle that never reads the ids (the SPA's landing) leaves the call out.
+export const CONTENT_WARNING_IDS = /* @__PURE__ */ CONTENT_WARNINGS.map((w) => w.id) as [
   ContentWarningId,
   ...ContentWarningId[],
 ];
