@@ -123,3 +123,38 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
     await visitor.close();
   }
 });
+
+test('a reader hides stories with a warning from their lists, remembered for the account', async ({
+  browser,
+  baseURL,
+  api,
+}) => {
+  const warned = `The cellar door was never meant to open ${Date.now()}.`;
+  const calm = `A calm morning by the river ${Date.now()}.`;
+  await api.publishStory({ texts: [warned, 'Red on the stairs.'], warnings: ['gore'] });
+  await api.publishStory({ texts: [calm, 'Nothing else happened.'] });
+  const reader = await api.createVerifiedUser({ prefix: 'hider' });
+
+  const context = await browser.newContext({ baseURL: baseURL!, viewport: VIEWPORTS[0] });
+  await context.addInitScript((token) => localStorage.setItem('auth_token', token), reader.token);
+  const page = await context.newPage();
+  await page.goto('/profile');
+  await expect(page.locator('.story-card', { hasText: warned.slice(0, 30) })).toBeVisible();
+
+  const preferences = page.getByRole('region', { name: 'Content preferences' });
+  await preferences.getByLabel('Horror and gore').check();
+  await preferences.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(preferences.getByText('Saved.')).toBeVisible();
+  await expect(page.locator('.story-card', { hasText: warned.slice(0, 30) })).toHaveCount(0);
+  await expect(page.locator('.story-card', { hasText: calm.slice(0, 30) })).toBeVisible();
+  await expectNoSeriousViolations(page, 'profile with content preferences');
+
+  // Remembered: a reload (or another device) keeps the choice and the list without the story.
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Content preferences' }).getByLabel('Horror and gore'),
+  ).toBeChecked();
+  await expect(page.locator('.story-card', { hasText: calm.slice(0, 30) })).toBeVisible();
+  await expect(page.locator('.story-card', { hasText: warned.slice(0, 30) })).toHaveCount(0);
+  await context.close();
+});
