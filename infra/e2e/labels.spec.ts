@@ -76,6 +76,17 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
   const adminCard = adminPage.locator('.admin-story', { hasText: opening.slice(0, 40) });
   await expect(adminCard).toContainText(`Tags: ${tag}`);
   await expect(adminCard).toContainText('Warnings: Violence');
+
+  // The admin edits a published story's labels (a new event), and puts them back.
+  await adminCard.getByRole('button', { name: /^Edit tags and warnings/ }).click();
+  await adminCard.getByLabel('Abuse', { exact: true }).check();
+  await adminCard.getByRole('button', { name: 'Save labels' }).click();
+  await expect(adminCard).toContainText('Warnings: Violence, Abuse');
+  await adminCard.getByRole('button', { name: /^Edit tags and warnings/ }).click();
+  await adminCard.getByLabel('Abuse', { exact: true }).uncheck();
+  await adminCard.getByRole('button', { name: 'Save labels' }).click();
+  await expect(adminCard).toContainText('Warnings: Violence');
+  await expect(adminCard).not.toContainText('Abuse');
   await admin.close();
 
   for (const viewport of VIEWPORTS) {
