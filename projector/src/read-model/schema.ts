@@ -119,6 +119,23 @@ export interface SessionsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/**
+ * One row per live story, for full-text search (projections/search). `document` is generated
+ * by PostgreSQL from `tags_text` (weight A) and `texts` (weight B): never written, only matched.
+ */
+export interface StorySearchTable {
+  story_id: string;
+  /** The story's tags, space separated. */
+  tags_text: string;
+  /** Every slide's text, one per line. */
+  texts: string;
+  document: ColumnType<string, never, never>;
+  is_premium: boolean;
+  published_at: ColumnType<Date, Date | string, never>;
+  /** Global position of StoryPublished: newest first among equally ranked matches. */
+  position: ColumnType<number, number, never>;
+}
+
 export interface ReadModel {
   projection_checkpoints: CheckpointsTable;
   users: UsersTable;
@@ -130,4 +147,5 @@ export interface ReadModel {
   stories: StoriesTable;
   story_images: StoryImagesTable;
   premium_unlocks: PremiumUnlocksTable;
+  story_search: StorySearchTable;
 }
