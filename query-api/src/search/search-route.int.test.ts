@@ -189,7 +189,12 @@ describe('GET /api/search', () => {
   });
 
   it('is for members and admins: 401 without a session, with a stale one, or a wrong admin code', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer not-a-session' }, { 'X-Admin-Code': 'wrong-code' }]) {
+    const callers: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer not-a-session' },
+      { 'X-Admin-Code': 'wrong-code' },
+    ];
+    for (const headers of callers) {
       const answer = await search('q=fog', headers);
       expect(answer.status).toBe(401);
       expect(answer.body.detail).toEqual(expect.any(String));
