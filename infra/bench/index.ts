@@ -5,6 +5,7 @@ import { benchLikes } from './likes-over-http';
 import { benchListCompression } from './list-compression';
 import { benchProjectorCatchUp } from './projector-catch-up';
 import { benchRead, type ReadSuiteResult } from './read-suite';
+import { benchSearch } from './search';
 
 /**
  * `npm run bench [-- suite ...]` (design.md section 9: benchmarks are separate from tests and
@@ -92,6 +93,23 @@ const suites: Record<string, Suite> = {
     title: 'Read side vs a bare Fastify hello-world (64 connections, 10 s each, 50 stories)',
     async run(services) {
       return readResults(await benchRead(services, log));
+    },
+  },
+  search: {
+    title:
+      'Find a story: GET /api/search over 10,000 stories (a member; sequential, then 10 connections, 10 s)',
+    async run(services) {
+      const r = await benchSearch(services.postgresUrl, log);
+      return [
+        ...r.sequential.map(
+          (q) =>
+            `search, ${q.name.padEnd(24)} : p50 ${q.p50Ms.toFixed(1)} ms, p99 ${q.p99Ms.toFixed(1)} ms ` +
+            `(${fmt(q.matches)} of ${fmt(r.stories)} stories match, sequential)`,
+        ),
+        `search, the mix, ${r.concurrent.connections} connections     : ${fmt(r.concurrent.requestsPerSecond)} req/s, ` +
+          `p50 ${r.concurrent.p50Ms} ms, p99 ${r.concurrent.p99Ms} ms (target p99 < 50 ms)`,
+        ...r.plans.map((p) => `plan, ${p.name.padEnd(26)} : ${p.scan}, executes in ${p.executionMs} ms`),
+      ];
     },
   },
 };
