@@ -4,7 +4,7 @@ import { given, storyPublished } from '@nocturne/events/testing';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findStories } from './find-stories';
+import { rankedMatches } from './find-stories';
 
 let system: TestSystem;
 
@@ -205,7 +205,7 @@ describe('GET /api/search', () => {
     const plan = await system.infra.db.transaction().execute(async (trx) => {
       // A handful of rows makes a sequential scan cheaper; the index must still be usable.
       await sql`set local enable_seqscan = off`.execute(trx);
-      const rows = await findStories(trx, { words: 'lantern fog', limit: 20 }).explain();
+      const rows = await rankedMatches(trx, { words: 'lantern fog', limit: 20 }).explain();
       return rows.map((row) => String(row['QUERY PLAN'])).join('\n');
     });
     expect(plan).toMatch(/Bitmap Index Scan on story_search_document/);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { coverStory, fullStory, lockedStory, StoryAnswerSchema } from '../stories/story-answer';
 import { signerFor, unlockedBy, viewerOf } from '../stories/viewer';
-import { findStories } from './find-stories';
+import { StoryFinder } from './find-stories';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, searchRequestFrom } from './search-request';
 
 export const searchMessages = {
@@ -46,11 +46,12 @@ const searchDoc = apiSchema({
  * unlock it, and otherwise its locked entry (blurred preview, opening words), never its texts.
  */
 export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  const finder = new StoryFinder(deps.db);
   app.get('/api/search', { schema: searchDoc }, async (request, reply) => {
     const search = searchRequestFrom(request.query);
     const viewer = await viewerOf(request, deps);
     if (!viewer.admin && !viewer.user) throw new HttpError(401, searchMessages.loginRequired);
-    const rows = await findStories(deps.db, search).execute();
+    const rows = await finder.find(search);
     reply
       .header('Cache-Control', 'private, no-cache')
       .header('Vary', 'Authorization, X-Admin-Code, X-Min-Position');

@@ -29,7 +29,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('published_at', 'timestamptz', (c) => c.notNull())
     .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
-  await sql`create index story_search_document on story_search using gin (document)`.execute(db);
+  // A search reads every matching document (to rank it) and never the texts: the document stays
+  // in the row, compressed (MAIN), the texts go out of line (EXTERNAL), so a scan reads less.
+  await sql`alter table story_search alter column document set storage main, alter column texts set storage external`.execute(
+    db,
+  );
+  // fastupdate off: every insert goes into the index at once. With it on, a burst of publishing
+  // (a catch-up, a rebuild) leaves a pending list that each search scans and that makes the
+  // planner cost the index out (two common words: a 30 ms sequential scan instead of 3 ms).
+  await sql`create index story_search_document on story_search using gin (document) with (fastupdate = off)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
