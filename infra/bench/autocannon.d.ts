@@ -7,6 +7,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each send: the request to send (a fresh path each time, say). */
+    setupRequest?: (request: Request) => Request;
   }
   interface Options {
     url: string;

@@ -5,6 +5,7 @@ import { benchLikes } from './likes-over-http';
 import { benchListCompression } from './list-compression';
 import { benchProjectorCatchUp } from './projector-catch-up';
 import { benchRead, type ReadSuiteResult } from './read-suite';
+import { benchSearch, type Throughput } from './search';
 
 /**
  * `npm run bench [-- suite ...]` (design.md section 9: benchmarks are separate from tests and
@@ -92,6 +93,29 @@ const suites: Record<string, Suite> = {
     title: 'Read side vs a bare Fastify hello-world (64 connections, 10 s each, 50 stories)',
     async run(services) {
       return readResults(await benchRead(services, log));
+    },
+  },
+  search: {
+    title:
+      'Find a story: GET /api/search over 10,000 stories (a member; sequential, then 10 connections, 10 s)',
+    async run(services) {
+      const r = await benchSearch(services.postgresUrl, log);
+      const mix = (label: string, t: Throughput) =>
+        `search, the mix, ${label.padEnd(9)}  : ${fmt(t.requestsPerSecond)} req/s, p50 ${t.p50Ms} ms, ` +
+        `p99 ${t.p99Ms} ms (${r.connections} connections; target p99 < 50 ms)`;
+      return [
+        ...r.sequential.map(
+          (q) =>
+            `search, ${q.name.padEnd(24)} : uncached p50 ${q.uncached.p50Ms.toFixed(1)} ms, p99 ${q.uncached.p99Ms.toFixed(1)} ms; ` +
+            `cached p50 ${q.cached.p50Ms.toFixed(1)} ms, p99 ${q.cached.p99Ms.toFixed(1)} ms ` +
+            `(${fmt(q.matches)} of ${fmt(r.stories)} stories match)`,
+        ),
+        mix('uncached', r.concurrentUncached),
+        mix('cached', r.concurrentCached),
+        `baseline, GET /api/auth/me       : ${fmt(r.baseline.requestsPerSecond)} req/s, p50 ${r.baseline.p50Ms} ms, ` +
+          `p99 ${r.baseline.p99Ms} ms (the same session lookup alone, same connections)`,
+        ...r.plans.map((p) => `plan, ${p.name.padEnd(26)} : ${p.scan}, executes in ${p.executionMs} ms`),
+      ];
     },
   },
 };

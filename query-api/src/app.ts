@@ -9,6 +9,7 @@ import { serveImageRoutes } from './images/serve-image';
 import { labelsRoutes } from './labels/labels-routes';
 import { paymentSettingsRoutes } from './payments/payment-settings';
 import { readYourWrites } from './read-your-writes';
+import { searchRoutes } from './search/search-route';
 import { siteInfoRoutes } from './site/site-info';
 import { subscribersRoutes } from './stats/subscribers';
 import { getStoryRoutes } from './stories/get-story';
@@ -33,6 +34,7 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(meRoutes, deps);
   await app.register(listStoriesRoutes, deps);
   await app.register(getStoryRoutes, deps);
+  await app.register(searchRoutes, deps);
   await app.register(serveImageRoutes, deps);
   await app.register(siteInfoRoutes, deps);
   await app.register(listUsersRoutes, deps);

@@ -3,5 +3,6 @@ export * from './admin/history/replay-user-history';
 export * from './app';
 export * from './consistency';
 export * from './deps';
+export { rankedMatches } from './search/find-stories';
 export { StoryListCache } from './stories/list/story-list-cache';
 export type { PremiumUnlocker } from './stories/premium-unlocker';

@@ -283,6 +283,8 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/stories/{id} 402': () =>
       send({ method: 'GET', url: `/api/stories/${premiumId}`, headers: reader }),
     'GET /api/stories/{id} 404': () => send({ method: 'GET', url: `/api/stories/${unknownId}` }),
+    'GET /api/search 400': () => send({ method: 'GET', url: '/api/search?q=', headers: admin }),
+    'GET /api/search 401': () => send({ method: 'GET', url: '/api/search?q=fog' }),
     'GET /api/images/{name} 404': () => send({ method: 'GET', url: '/api/images/no-such-image' }),
     'GET /api/admin/users 401': () => send({ method: 'GET', url: '/api/admin/users' }),
     'GET /api/admin/users/monthly-stats 401': () =>

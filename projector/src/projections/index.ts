@@ -3,6 +3,7 @@ import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
 import { tagsProjection } from './labels/tags-projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
 import { pendingPaymentsProjection } from './payments/pending-payments-projection';
+import { storySearchProjection } from './search/story-search-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
 import { storiesProjection } from './stories/stories-projection';
 import { premiumGrantsProjection } from './subscribers/premium-grants-projection';
@@ -18,4 +19,5 @@ export const projections: readonly Projection[] = [
   usersProjection,
   tagsProjection,
   hiddenWarningsProjection,
+  storySearchProjection,
 ];

@@ -135,6 +135,23 @@ export interface HiddenWarningsTable {
   warnings: ContentWarningId[];
 }
 
+/**
+ * One row per live story, for full-text search (projections/search). `document` is generated
+ * by PostgreSQL from `tags_text` (weight A) and `texts` (weight B): never written, only matched.
+ */
+export interface StorySearchTable {
+  story_id: string;
+  /** The story's tags, space separated. */
+  tags_text: string;
+  /** Every slide's text, one per line. */
+  texts: string;
+  document: ColumnType<string, never, never>;
+  is_premium: boolean;
+  published_at: ColumnType<Date, Date | string, never>;
+  /** Global position of StoryPublished: newest first among equally ranked matches. */
+  position: ColumnType<number, number, never>;
+}
+
 export interface ReadModel {
   projection_checkpoints: CheckpointsTable;
   users: UsersTable;
@@ -148,4 +165,5 @@ export interface ReadModel {
   premium_unlocks: PremiumUnlocksTable;
   tags: TagsTable;
   hidden_warnings: HiddenWarningsTable;
+  story_search: StorySearchTable;
 }

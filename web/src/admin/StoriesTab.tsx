@@ -2,6 +2,8 @@ import type { Story } from '@nocturne/events/domain';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import { CreateStoryForm } from '../create-story/CreateStoryForm';
+import { StorySearch } from '../search/StorySearch';
+import { searchStories } from '../search/search-api';
 import { Alert } from '../ui/Alert';
 import { AdminStoryCard } from './AdminStoryCard';
 import { AdminTags } from './AdminTags';
@@ -45,6 +47,19 @@ export function StoriesTab({ token, stories }: { token: string; stories: UseQuer
           submitLabel="Create Story"
         />
       </section>
+      <StorySearch
+        label="Search stories"
+        search={(words, signal) => searchStories({ kind: 'admin', token }, words, signal)}
+        queryKey={(words) => queryKeys.adminStorySearch(token, words)}
+      >
+        {(found) => (
+          <div className="admin-story-grid">
+            {found.map((story) => (
+              <AdminStoryCard key={story.id} story={story} onDelete={remove} />
+            ))}
+          </div>
+        )}
+      </StorySearch>
       {list.length === 0 && !stories.isLoading ? (
         <div className="admin-empty">
           <p>No stories found</p>

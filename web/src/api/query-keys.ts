@@ -6,6 +6,9 @@
 export const queryKeys = {
   /** Every story list (GET /api/stories), whoever asks. */
   stories: () => ['stories'] as const,
+  /** One member's search (GET /api/search): in the stories family, so a new story refreshes it. */
+  storySearch: (token: string | null, subscribed: boolean, words: string) =>
+    ['stories', token, subscribed, 'search', words] as const,
   /**
    * One viewer's story list, fetched a page at a time from `first` stories on (the landing's 5,
    * the profile's 6): premium images come as blurred previews unless the viewer may read them,
@@ -36,6 +39,8 @@ export const queryKeys = {
   admin: () => ['admin'] as const,
   adminUsers: (token: string) => ['admin', 'users', token] as const,
   adminStories: (token: string) => ['admin', 'stories', token] as const,
+  /** The admin's search: under adminStories, so a publish or a delete refreshes it. */
+  adminStorySearch: (token: string, words: string) => ['admin', 'stories', token, 'search', words] as const,
   adminPayments: (token: string) => ['admin', 'payments', token] as const,
   adminMonthlyStats: (token: string) => ['admin', 'monthly-stats', token] as const,
 } as const;

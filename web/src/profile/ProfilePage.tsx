@@ -9,6 +9,7 @@ import { useCuratedTags } from '../labels/use-curated-tags';
 import { Brand } from '../layout/Brand';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
+import { ProfileSearch } from '../search/ProfileSearch';
 import { StoryGrid } from '../stories/StoryGrid';
 import { storiesOf } from '../stories/use-stories';
 import { useStoryPages } from '../stories/use-story-pages';
@@ -122,6 +123,8 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             Your story has been published and is now in your library.
           </Alert>
         ) : null}
+
+        <ProfileSearch />
 
         <section className="library" aria-labelledby="library-title">
           <div className="library__head">

@@ -7,6 +7,7 @@ import * as purchasesAndGrowth from './0005-purchases-and-growth';
 import * as projectionStops from './0006-projection-stops';
 import * as storyCards from './0007-story-cards';
 import * as labels from './0009-labels';
+import * as storySearch from './0010-story-search';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-projection-stops': projectionStops,
   '0007-story-cards': storyCards,
   '0009-labels': labels,
+  '0010-story-search': storySearch,
 };

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from './fixtures';
+import { signIn } from './support/web-data';
+
+/**
+ * "Find a story" (issue 14, item 4): the search box on the profile and in the admin stories tab
+ * finds a story by a word of its fourth slide, says when nothing matches, and passes axe, on a
+ * phone and on a desktop.
+ */
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+];
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
+}
+
+/** A story whose fourth slide alone holds a word no other story has (letters only: one lexeme). */
+async function publishStoryWithWordOnFourthSlide(
+  api: { publishStory(story: { texts: string[] }): Promise<{ id: string }> },
+  settle: () => Promise<void>,
+) {
+  const word = `moor${randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 8)}`;
+  const texts = [
+    'The tide went out at dusk.',
+    'Nobody came.',
+    'The lamp stayed dark.',
+    `Then the ${word} sang.`,
+  ];
+  await api.publishStory({ texts });
+  await settle();
+  return { word, opening: texts[0]! };
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('a member finds a story from the profile by a word of its fourth slide', async ({
+      page,
+      api,
+      nocturne,
+    }) => {
+      const { word, opening } = await publishStoryWithWordOnFourthSlide(api, () => nocturne.settle());
+      const member = await api.createVerifiedUser({ prefix: 'searcher' });
+      await signIn(page, nocturne.baseURL, member.token);
+      await page.goto('/profile');
+
+      const field = page.getByRole('searchbox', { name: 'Find a story' });
+      await field.fill(word);
+      const found = page.getByRole('list', { name: 'Stories found' }).getByRole('listitem');
+      await expect(found).toHaveCount(1);
+      await expect(found.first()).toContainText(opening);
+      await expect(page.getByText(`1 story matches “${word}”`)).toBeVisible();
+      await expectNoSeriousViolations(page, 'the profile with search results');
+
+      await field.fill(`${word}zz`);
+      await field.press('Enter');
+      await expect(page.getByText(`No stories match “${word}zz”.`)).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Stories found' })).toHaveCount(0);
+      await expectNoSeriousViolations(page, 'the profile with no search result');
+    });
+
+    test('an admin finds the story in the stories tab', async ({ page, api, nocturne }) => {
+      const { word } = await publishStoryWithWordOnFourthSlide(api, () => nocturne.settle());
+      await page.goto('/admin_panel');
+      await page.getByLabel('Admin password').fill(nocturne.adminPassword);
+      await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+      const field = page.getByRole('searchbox', { name: 'Search stories' });
+      await field.fill(word);
+      await expect(page.getByText(`1 story matches “${word}”`)).toBeVisible();
+      await expectNoSeriousViolations(page, 'the admin stories tab with search results');
+    });
+  });
+}

@@ -1,0 +1,100 @@
+import type { RecordedEvent } from '@nocturne/events';
+import { sql } from 'kysely';
+import { inChunks } from '../../runner/in-chunks';
+import type { Projection } from '../../runner/projection';
+
+interface PublishedStory {
+  storyId: string;
+  tags: readonly string[];
+  texts: readonly string[];
+  isPremium: boolean;
+  at: Date;
+  position: number;
+}
+
+/** What a batch does to one story's search row, folded in log order. */
+interface SearchFold {
+  /** A StoryDeleted in the batch: the row as it was before the batch goes. */
+  deleted: boolean;
+  /** A StoryPublished after the batch's last deletion: inserted unless the row exists. */
+  published?: PublishedStory;
+  /** The tags of the batch's last StoryLabelsChanged: they replace the row's. */
+  tags?: readonly string[];
+}
+
+function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
+  const folds = new Map<string, SearchFold>();
+  for (const event of events) {
+    if (
+      event.type !== 'StoryPublished' &&
+      event.type !== 'StoryLabelsChanged' &&
+      event.type !== 'StoryDeleted'
+    )
+      continue;
+    const id = event.data.storyId;
+    const fold = folds.get(id) ?? { deleted: false };
+    folds.set(id, fold);
+    switch (event.type) {
+      case 'StoryPublished':
+        fold.published = {
+          storyId: id,
+          tags: event.data.tags,
+          texts: event.data.slides.map((slide) => slide.text),
+          isPremium: event.data.isPremium,
+          at: event.recordedAt,
+          position: event.position,
+        };
+        fold.tags = undefined;
+        break;
+      case 'StoryLabelsChanged':
+        fold.tags = event.data.tags;
+        break;
+      case 'StoryDeleted':
+        // Whatever the batch did to the story before is gone with it.
+        folds.set(id, { deleted: true });
+        break;
+    }
+  }
+  return folds;
+}
+
+/**
+ * story_search: the words of each live story for full-text search (GET /api/search). The
+ * projection keeps the two parts of the document, tags and texts, so a StoryLabelsChanged
+ * replaces the tags and PostgreSQL regenerates the document (migration 0010).
+ */
+export const storySearchProjection: Projection = {
+  name: 'story-search',
+  handles: ['StoryPublished', 'StoryLabelsChanged', 'StoryDeleted'],
+  async applyBatch(trx, events) {
+    const folds = [...foldSearch(events)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const deleted = folds.filter(([, f]) => f.deleted).map(([id]) => id);
+    if (deleted.length > 0) await trx.deleteFrom('story_search').where('story_id', 'in', deleted).execute();
+
+    const published = folds.flatMap(([, f]) => (f.published ? [f.published] : []));
+    await inChunks(published, (slice) =>
+      trx
+        .insertInto('story_search')
+        .values(
+          slice.map((story) => ({
+            story_id: story.storyId,
+            tags_text: story.tags.join(' '),
+            texts: story.texts.join('\n'),
+            is_premium: story.isPremium,
+            published_at: story.at,
+            position: story.position,
+          })),
+        )
+        .onConflict((oc) => oc.column('story_id').doNothing())
+        .execute(),
+    );
+
+    const relabelled = folds.filter(([, f]) => f.tags !== undefined);
+    if (relabelled.length > 0) {
+      await sql`update story_search set tags_text = c.tags_text
+        from unnest(${relabelled.map(([id]) => id)}::text[], ${relabelled.map(([, f]) => f.tags!.join(' '))}::text[])
+          as c(id, tags_text)
+        where story_search.story_id = c.id`.execute(trx);
+    }
+  },
+};

@@ -1,0 +1,106 @@
+import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { SearchRequest } from './search-request';
+
+/** The projection that writes story_search (projector/src/projections/search). */
+const SEARCH_PROJECTION = 'story-search';
+
+/**
+ * The words as a tsquery, in the configuration the documents were built with (migration 0010).
+ * websearch_to_tsquery reads anything a visitor types (quotes, "or", a leading "-" to exclude)
+ * and never fails on syntax; words that are all stop words give an empty query: no match.
+ */
+const tsquery = (words: string) => sql`websearch_to_tsquery('english'::regconfig, ${words})`;
+
+/**
+ * ts_rank_cd's weights of the D, C, B and A labels. A tag (A) is what the writer says the story is
+ * about: it weighs as much as ten mentions in the texts (B; PostgreSQL's default makes it 2.5,
+ * so three passing mentions outranked the tag).
+ */
+const WEIGHTS = sql.lit('{0.01, 0.02, 0.1, 1.0}');
+
+/**
+ * The ids of the live stories whose tags or texts hold the words, best match first: ts_rank_cd (a
+ * tag match outranks mentions in the texts; more and closer matches rank higher), then the
+ * newest. The GIN index finds the matches. A query to run, or to explain (the bench and the
+ * tests check its plan).
+ */
+export function rankedMatches(db: Kysely<ReadModel>, request: SearchRequest) {
+  return db
+    .selectFrom('story_search')
+    .select([
+      'story_id',
+      sql<number>`ts_rank_cd(${WEIGHTS}::float4[], document, ${tsquery(request.words)})`.as('rank'),
+    ])
+    .where(sql<boolean>`document @@ ${tsquery(request.words)}`)
+    .orderBy('rank', 'desc')
+    .orderBy('position', 'desc')
+    .limit(request.limit);
+}
+
+/** How many searches' answers are kept (the same words are asked again and again). */
+const KEPT_SEARCHES = 1000;
+
+/**
+ * Finds the stories for a search. Ranking a word that half the stories hold reads every one of
+ * them, so each search's ranked ids are kept in memory for the read model's position (the
+ * story-search checkpoint): the same words at the same position are asked once. Any publish,
+ * relabel or delete moves the position and starts afresh. The stories' rows (likes and views
+ * change on their own) are read each time, by id.
+ */
+export class StoryFinder {
+  private position = -1;
+  private readonly kept = new Map<string, string[]>();
+
+  constructor(private readonly db: Kysely<ReadModel>) {}
+
+  async find(request: SearchRequest): Promise<Selectable<StoriesTable>[]> {
+    const ids = await this.rankedIds(request);
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('stories').selectAll().where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // A story deleted a moment ago may still be in story_search: it is left out.
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  private async rankedIds(request: SearchRequest): Promise<string[]> {
+    const key = `${request.limit}\u0000${request.words}`;
+    const position = await checkpoint(this.db);
+    const kept = position === this.position ? this.kept.get(key) : undefined;
+    if (kept) {
+      // Most recently used last: the oldest go first when the map is full.
+      this.kept.delete(key);
+      this.kept.set(key, kept);
+      return kept;
+    }
+    // The ids and the position they were read at, from one snapshot.
+    const read = await this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => ({
+        position: await checkpoint(trx),
+        ids: (await rankedMatches(trx, request).execute()).map((row) => row.story_id),
+      }));
+    this.keep(read.position, key, read.ids);
+    return read.ids;
+  }
+
+  private keep(position: number, key: string, ids: string[]): void {
+    if (position < this.position) return; // an older snapshot than the kept ones
+    if (position > this.position) {
+      this.kept.clear();
+      this.position = position;
+    }
+    this.kept.set(key, ids);
+    if (this.kept.size > KEPT_SEARCHES) this.kept.delete(this.kept.keys().next().value!);
+  }
+}
+
+async function checkpoint(db: Kysely<ReadModel>): Promise<number> {
+  const row = await db
+    .selectFrom('projection_checkpoints')
+    .select('position')
+    .where('name', '=', SEARCH_PROJECTION)
+    .executeTakeFirst();
+  return row?.position ?? 0;
+}

@@ -1,0 +1,37 @@
+import { HttpError } from '@nocturne/events/http';
+
+/** What a visitor may type: a sentence or two, never a document. */
+export const MAX_QUERY_LENGTH = 200;
+export const DEFAULT_SEARCH_LIMIT = 20;
+export const MAX_SEARCH_LIMIT = 50;
+
+export interface SearchRequest {
+  /** The words as typed (trimmed); PostgreSQL's websearch_to_tsquery reads them, never as syntax that can fail. */
+  words: string;
+  limit: number;
+}
+
+/**
+ * `?q=...&limit=N` of GET /api/search, or a 400 with a detail: no words, too many characters,
+ * a NUL (PostgreSQL text cannot hold one), a repeated parameter, or a limit out of range.
+ */
+export function searchRequestFrom(query: unknown): SearchRequest {
+  const { q, limit } = (query ?? {}) as Record<string, unknown>;
+  if (q !== undefined && typeof q !== 'string') throw new HttpError(400, 'q must be given once');
+  const words = (q ?? '').trim();
+  if (words === '') throw new HttpError(400, 'q must hold at least one word to search for');
+  if (words.length > MAX_QUERY_LENGTH) {
+    throw new HttpError(400, `q must be at most ${MAX_QUERY_LENGTH} characters`);
+  }
+  if (words.includes('\u0000')) throw new HttpError(400, 'q must not contain a NUL character');
+  if (limit === undefined) return { words, limit: DEFAULT_SEARCH_LIMIT };
+  if (
+    typeof limit !== 'string' ||
+    !/^\d{1,3}$/.test(limit) ||
+    Number(limit) < 1 ||
+    Number(limit) > MAX_SEARCH_LIMIT
+  ) {
+    throw new HttpError(400, `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`);
+  }
+  return { words, limit: Number(limit) };
+}

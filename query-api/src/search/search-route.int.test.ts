@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { streams } from '@nocturne/events';
+import { given, storyPublished } from '@nocturne/events/testing';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rankedMatches } from './find-stories';
+
+let system: TestSystem;
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${system.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as Record<string, string>;
+}
+
+/** Signs up, verifies and logs in, as a person does: the e-mail and the session token. */
+async function createVerifiedUser(): Promise<{ email: string; token: string }> {
+  const email = `searcher-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'secret-pass-1';
+  const signup = await post('/api/auth/signup', { email, password, age_confirmed: true });
+  await post('/api/auth/verify-email', { token: signup.verification_token });
+  return { email, token: (await post('/api/auth/login', { email, password })).token! };
+}
+
+async function grantPremium(email: string): Promise<void> {
+  const response = await fetch(
+    `${system.baseUrl}/api/admin/users/${encodeURIComponent(email)}/subscription`,
+    {
+      method: 'PUT',
+      headers: { 'X-Admin-Code': TEST_ADMIN_PASSWORD, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'is_subscribed=true',
+    },
+  );
+  expect(response.status).toBe(200);
+  head = response.headers.get('x-event-position') ?? head;
+}
+let member: string;
+let admin: string;
+/** The last write's position: every search waits for it (read-your-writes). */
+let head = '0';
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  member = (await createVerifiedUser()).token;
+  admin = (await post('/api/admin/validate', {}, { 'X-Admin-Code': TEST_ADMIN_PASSWORD })).token!;
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+/** A word no other test uses (letters only, so the English stemmer leaves it whole). */
+const uniqueWord = () =>
+  `zq${randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 10)}x`;
+
+async function publish(story: { texts: string[]; tags?: string[]; isPremium?: boolean }): Promise<string> {
+  const event = storyPublished({ isPremium: story.isPremium });
+  const image = event.data.slides[0]!.image;
+  event.data.slides = story.texts.map((text) => ({ image, text }));
+  event.data.tags = story.tags ?? [];
+  const result = await given(system.infra.store, streams.story(event.data.storyId), [event], 'no_stream');
+  head = String(result.position);
+  return event.data.storyId;
+}
+
+async function append(storyId: string, event: Parameters<typeof given>[2][number]): Promise<void> {
+  head = String((await given(system.infra.store, streams.story(storyId), [event])).position);
+}
+
+interface Found {
+  id: string;
+  images: string[];
+  texts: string[];
+  isPremium: boolean;
+  slides?: number;
+}
+
+async function search(
+  query: string,
+  headers: Record<string, string> = { Authorization: `Bearer ${member}` },
+) {
+  const response = await fetch(`${system.baseUrl}/api/search?${query}`, {
+    headers: { 'X-Min-Position': head, ...headers },
+  });
+  const body = (await response.json()) as Found[] & { detail?: string };
+  return { status: response.status, body, headers: response.headers };
+}
+const ids = (found: Found[]) => found.map((story) => story.id);
+
+describe('GET /api/search', () => {
+  it('finds a story by a word of its fourth slide, stemmed, in the list answer shape', async () => {
+    const word = uniqueWord();
+    const id = await publish({ texts: ['The harbour.', 'Gulls.', 'Fog.', `Her ${word} lanterns burned.`] });
+    const found = await search(`q=${encodeURIComponent('lantern')}%20${word}`);
+    expect(found.status).toBe(200);
+    expect(found.headers.get('cache-control')).toBe('private, no-cache');
+    expect(Number(found.headers.get('x-projected-position'))).toBeGreaterThanOrEqual(Number(head));
+    expect(found.body).toEqual([
+      expect.objectContaining({
+        id,
+        texts: ['The harbour.', 'Gulls.', 'Fog.', `Her ${word} lanterns burned.`],
+        isPremium: false,
+      }),
+    ]);
+    expect((await search(`q=${uniqueWord()}`)).body).toEqual([]);
+  });
+
+  it('ranks a tag match above a mention, and more mentions above fewer, then the newest first', async () => {
+    const word = uniqueWord();
+    const tagged = await publish({ texts: ['Quiet.', 'Night.'], tags: [word] });
+    const once = await publish({ texts: [`A ${word}.`, 'Night.'] });
+    const thrice = await publish({ texts: [`A ${word}.`, `Another ${word}.`, `And a ${word} again.`] });
+    const onceNewer = await publish({ texts: [`A ${word}.`, 'Night.'] });
+    expect(ids((await search(`q=${word}`)).body)).toEqual([tagged, thrice, onceNewer, once]);
+    expect(ids((await search(`q=${word}&limit=2`)).body)).toEqual([tagged, thrice]);
+  });
+
+  it('answers a premium story locked to a free reader (never its texts), in full to an admin', async () => {
+    const word = uniqueWord();
+    const texts = ['Opening words of the premium story.', 'Two.', 'Three.', `The ${word} secret.`];
+    const id = await publish({ texts, isPremium: true });
+    const [locked] = (await search(`q=${word}`)).body;
+    expect(locked?.id).toBe(id);
+    expect(locked?.texts).toHaveLength(1);
+    expect(JSON.stringify(locked)).not.toContain(word);
+    const [full] = (await search(`q=${word}`, { 'X-Admin-Code': admin })).body;
+    expect(full).toMatchObject({ id, texts, slides: 4, isPremium: true });
+  });
+
+  it('a subscriber sees the cover of a premium story they have not opened, the whole story once opened', async () => {
+    const subscriber = await createVerifiedUser();
+    await grantPremium(subscriber.email);
+    const word = uniqueWord();
+    const id = await publish({ texts: ['Cover words.', `The ${word}.`], isPremium: true });
+    const as = { Authorization: `Bearer ${subscriber.token}` };
+    const [cover] = (await search(`q=${word}`, as)).body;
+    expect(cover?.texts).toHaveLength(1);
+    const open = await fetch(`${system.baseUrl}/api/stories/${id}`, {
+      headers: { ...as, 'X-Min-Position': head },
+    });
+    expect(open.status).toBe(200);
+    head = open.headers.get('x-event-position') ?? head;
+    const [unlocked] = (await search(`q=${word}`, as)).body;
+    expect(unlocked?.texts).toEqual(['Cover words.', `The ${word}.`]);
+  });
+
+  it('follows the log: new tags are found and old ones not after a labels change; a deleted story is gone', async () => {
+    const [before, after] = [uniqueWord(), uniqueWord()];
+    const id = await publish({ texts: ['One.', 'Two.'], tags: [before] });
+    expect(ids((await search(`q=${before}`)).body)).toEqual([id]);
+    await append(id, { type: 'StoryLabelsChanged', data: { storyId: id, tags: [after], warnings: [] } });
+    expect(ids((await search(`q=${after}`)).body)).toEqual([id]);
+    expect((await search(`q=${before}`)).body).toEqual([]);
+    await append(id, { type: 'StoryDeleted', data: { storyId: id } });
+    expect((await search(`q=${after}`)).body).toEqual([]);
+  });
+
+  it('reads anything a visitor types without an error: operators, quotes, stop words only', async () => {
+    for (const typed of ['"unclosed', 'a & b | !c', '(:*)', 'the and of', '-', "o'brien", 'ünïcödé 雪']) {
+      const answer = await search(`q=${encodeURIComponent(typed)}`);
+      expect(answer.status, typed).toBe(200);
+      expect(Array.isArray(answer.body)).toBe(true);
+    }
+  });
+
+  it('refuses bad input with a 400 and a detail, never a 500', async () => {
+    const cases: [string, RegExp][] = [
+      ['', /at least one word/],
+      ['q=', /at least one word/],
+      ['q=%20%20', /at least one word/],
+      [`q=${'a'.repeat(201)}`, /at most 200 characters/],
+      ['q=fog%00', /NUL/],
+      ['q=fog&q=rain', /given once/],
+      ['q=fog&limit=0', /limit must be a whole number from 1 to 50/],
+      ['q=fog&limit=51', /limit must be a whole number from 1 to 50/],
+      ['q=fog&limit=abc', /limit must be a whole number from 1 to 50/],
+    ];
+    for (const [query, detail] of cases) {
+      const answer = await search(query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.detail, query).toMatch(detail);
+    }
+  });
+
+  it('is for members and admins: 401 without a session, with a stale one, or a wrong admin code', async () => {
+    const callers: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer not-a-session' },
+      { 'X-Admin-Code': 'wrong-code' },
+    ];
+    for (const headers of callers) {
+      const answer = await search('q=fog', headers);
+      expect(answer.status).toBe(401);
+      expect(answer.body.detail).toEqual(expect.any(String));
+    }
+  });
+
+  it('the query can use the GIN index on the document', async () => {
+    const plan = await system.infra.db.transaction().execute(async (trx) => {
+      // A handful of rows makes a sequential scan cheaper; the index must still be usable.
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const rows = await rankedMatches(trx, { words: 'lantern fog', limit: 20 }).explain();
+      return rows.map((row) => String(row['QUERY PLAN'])).join('\n');
+    });
+    expect(plan).toMatch(/Bitmap Index Scan on story_search_document/);
+  });
+});

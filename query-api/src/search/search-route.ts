@@ -1,0 +1,69 @@
+import type { Story } from '@nocturne/events/domain';
+import { apiSchema, HttpError } from '@nocturne/events/http';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { QueryApiDeps } from '../deps';
+import { coverStory, fullStory, lockedStory, StoryAnswerSchema } from '../stories/story-answer';
+import { signerFor, unlockedBy, viewerOf } from '../stories/viewer';
+import { StoryFinder } from './find-stories';
+import { MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, searchRequestFrom } from './search-request';
+
+export const searchMessages = {
+  loginRequired: 'Log in to search the stories',
+};
+
+const searchDoc = apiSchema({
+  summary:
+    'Stories whose texts or tags hold the words, best match first (premium ones locked unless the viewer may read them)',
+  tags: ['stories'],
+  ok: {
+    200: {
+      description: 'The matching stories, at most `limit`; none is an empty array',
+      schema: z.array(StoryAnswerSchema),
+    },
+  },
+  querystring: z.object({
+    q: z
+      .string()
+      .describe(
+        `The words, as a visitor types them (1 to ${MAX_QUERY_LENGTH} characters; "quotes" for a phrase, -word to exclude)`,
+      ),
+    limit: z.string().optional().describe(`At most this many stories (1 to ${MAX_SEARCH_LIMIT}; default 20)`),
+  }),
+  security: ['user', 'admin'],
+  errors: {
+    400: `No words, more than ${MAX_QUERY_LENGTH} characters, a NUL character, or a limit that is not 1 to ${MAX_SEARCH_LIMIT}`,
+    401: 'Neither a session nor a valid X-Admin-Code: searching is for members and admins',
+  },
+});
+
+/**
+ * GET /api/search?q=...&limit=N: full-text search over the stories' texts and tags (the
+ * story_search read model), for members on their profile and admins in the stories tab.
+ *
+ * The answer is the list's, per viewer: an admin gets every story in full with its slide count;
+ * a member gets a premium story in full only once unlocked, its cover while they may still
+ * unlock it, and otherwise its locked entry (blurred preview, opening words), never its texts.
+ */
+export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  const finder = new StoryFinder(deps.db);
+  app.get('/api/search', { schema: searchDoc }, async (request, reply) => {
+    const search = searchRequestFrom(request.query);
+    const viewer = await viewerOf(request, deps);
+    if (!viewer.admin && !viewer.user) throw new HttpError(401, searchMessages.loginRequired);
+    const rows = await finder.find(search);
+    reply
+      .header('Cache-Control', 'private, no-cache')
+      .header('Vary', 'Authorization, X-Admin-Code, X-Min-Position');
+
+    const signer = signerFor(viewer, deps);
+    if (viewer.admin)
+      return rows.map((row): Story => ({ ...fullStory(row, signer), slides: row.slides.length }));
+    const unlocked = await unlockedBy(deps, viewer.user);
+    const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
+    return rows.map((row): Story => {
+      if (!row.is_premium || unlocked.has(row.id)) return fullStory(row, signer);
+      return mayUnlock && signer ? coverStory(row, signer) : lockedStory(row);
+    });
+  });
+};

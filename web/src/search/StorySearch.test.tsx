@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import type { Story } from '@nocturne/events/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import { SEARCH_FAILED_MESSAGE, StorySearch } from './StorySearch';
+
+afterEach(cleanup);
+
+const story = (id: string): Story => ({
+  id,
+  images: [`${id}.webp`],
+  texts: [`The text of ${id}.`],
+  isPremium: false,
+  views: 0,
+  likes: 0,
+});
+
+/** A search whose answers the test settles by hand, so each state can be seen. */
+function controlledSearch() {
+  const pending: { words: string; resolve(stories: Story[]): void; reject(error: unknown): void }[] = [];
+  const search = vi.fn(
+    (words: string) =>
+      new Promise<Story[]>((resolve, reject) => {
+        pending.push({ words, resolve, reject });
+      }),
+  );
+  return { search, pending };
+}
+
+function renderSearch(search: (words: string) => Promise<Story[]>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+  render(
+    <QueryClientProvider client={client}>
+      <StorySearch label="Find a story" search={search} queryKey={(words) => ['test-search', words]}>
+        {(stories) => (
+          <ul aria-label="Found">
+            {stories.map((s) => (
+              <li key={s.id}>{s.id}</li>
+            ))}
+          </ul>
+        )}
+      </StorySearch>
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('searchbox', { name: 'Find a story' });
+}
+
+describe('StorySearch', () => {
+  it('shows nothing before any words, and searches once typing pauses, not per key', async () => {
+    const { search, pending } = controlledSearch();
+    const field = renderSearch(search);
+    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.change(field, { target: { value: 'l' } });
+    fireEvent.change(field, { target: { value: 'lan' } });
+    fireEvent.change(field, { target: { value: 'lantern ' } });
+    expect(await screen.findByText('Searching…')).toBeTruthy();
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(pending[0]?.words).toBe('lantern');
+    pending[0]?.resolve([story('s1'), story('s2')]);
+    expect(await screen.findByText('2 stories match “lantern”')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Found' }).textContent).toBe('s1s2');
+  });
+
+  it('says so when nothing matches', async () => {
+    const { search, pending } = controlledSearch();
+    const field = renderSearch(search);
+    fireEvent.change(field, { target: { value: 'nothing' } });
+    fireEvent.submit(field);
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    pending[0]?.resolve([]);
+    expect(await screen.findByText('No stories match “nothing”.')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('shows an error when the search fails, and the server’s detail for a refused query', async () => {
+    const { search, pending } = controlledSearch();
+    const field = renderSearch(search);
+    fireEvent.change(field, { target: { value: 'fog' } });
+    fireEvent.submit(field);
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    pending[0]?.reject(new Error('network down'));
+    // A network failure is asked once more; that fails too.
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    pending[1]?.reject(new Error('network down'));
+    expect((await screen.findByRole('alert')).textContent).toContain(SEARCH_FAILED_MESSAGE);
+
+    fireEvent.change(field, { target: { value: 'fog rain' } });
+    fireEvent.submit(field);
+    await vi.waitFor(() => expect(pending).toHaveLength(3));
+    pending[2]?.reject(new ApiError(400, 'q must be at most 200 characters', {}));
+    expect(await screen.findByText('q must be at most 200 characters')).toBeTruthy();
+    expect(search).toHaveBeenCalledTimes(3); // a refusal is not asked again
+  });
+
+  it('clearing the field clears the results', async () => {
+    const { search, pending } = controlledSearch();
+    const field = renderSearch(search);
+    fireEvent.change(field, { target: { value: 'fog' } });
+    fireEvent.submit(field);
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    pending[0]?.resolve([story('s1')]);
+    expect(await screen.findByText('1 story matches “fog”')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '' } });
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});
