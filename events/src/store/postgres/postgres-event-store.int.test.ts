@@ -191,6 +191,39 @@ describe('PostgreSQL event store: one group, set-based', () => {
     }
   });
 
+  it('reads the log by key only, even with plans cached while the log was young', async () => {
+    const target = await openPostgres('es_young_plans');
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      const id = () => newEvent().eventId;
+      const group = (n: number) =>
+        groupOf(
+          Array.from(
+            { length: n },
+            () => [uniqueStream('y'), 'no_stream', [id()]] as [string, string, string[]],
+          ),
+        );
+      // Enough calls for PostgreSQL to settle on the plans it caches for the session's function.
+      for (let i = 0; i < 8; i++) await client.query('select * from es_append_pass($1)', [group(5)]);
+      await client.query('begin');
+      const { rows } = await client.query<PassRow>('select * from es_append_pass($1)', [group(35)]);
+      const { rows: scans } = await client.query<{ relname: string; seq_scan: string }>(
+        "select relname, seq_scan from pg_stat_xact_user_tables where relname in ('es_events', 'es_streams') order by relname",
+      );
+      await client.query('commit');
+      expect(rows.every((r) => r.status === 'appended')).toBe(true);
+      // A scan of either table would grow with the log, under the append lock.
+      expect(scans.map((r) => [r.relname, Number(r.seq_scan)])).toEqual([
+        ['es_events', 0],
+        ['es_streams', 0],
+      ]);
+    } finally {
+      await client.end();
+      await target.teardown();
+    }
+  });
+
   it('commits a group without waiting for the disk, then flushes the WAL before it answers', async () => {
     const target = await openPostgres('es_flush');
     const client = new pg.Client({ connectionString: target.url });
