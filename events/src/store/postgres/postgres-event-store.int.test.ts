@@ -151,6 +151,79 @@ describe('PostgreSQL event store: one group, set-based', () => {
     }
   });
 
+  it('refuses each malformed append of a group on its own, before any cast or constraint', async () => {
+    const target = await openPostgres('es_shape');
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      const id = () => newEvent().eventId;
+      const event = (eventId: string) => ({ event_id: eventId, type: 'T', data: {}, metadata: {} });
+      const twice = id();
+      const appends: [unknown, string][] = [
+        [{ stream: 'm', expected: 'no_stream', events: [event(id())], extra: 1 }, 'appended'],
+        [{ stream: 'm', expected: '0', events: {} }, 'malformed'],
+        [{ stream: 'm', expected: '0', events: [] }, 'malformed'],
+        [{ stream: 'm', expected: '0', events: ['not an object'] }, 'malformed'],
+        [{ stream: 'm', expected: '0', events: [{ ...event(id()), event_id: 'not-a-uuid' }] }, 'malformed'],
+        [{ stream: 'm', expected: '0', events: [{ ...event(id()), event_id: 7 }] }, 'malformed'],
+        [{ stream: 'm', expected: '0', events: [{ ...event(id()), type: 1 }] }, 'malformed'],
+        [{ stream: 'm', expected: '0', events: [{ event_id: id(), type: 'T', metadata: {} }] }, 'malformed'],
+        [{ stream: 'm', expected: '0', events: [{ event_id: id(), type: 'T', data: {} }] }, 'malformed'],
+        [{ stream: 'm', expected: '0', events: [event(twice), event(twice)] }, 'malformed'],
+        [{ stream: 'm', expected: '0', events: [event(id()), 'x'] }, 'malformed'],
+        [{ stream: 7, expected: '0', events: [event(id())] }, 'malformed'],
+        [{ stream: '', expected: 'any', events: [event(id())] }, 'malformed'],
+        [{ stream: 'm', events: [event(id())] }, 'malformed'],
+        [{ stream: 'm', expected: '1234567890123456789', events: [event(id())] }, 'malformed'],
+        // The malformed appends before it changed nothing: m is still at revision 0.
+        [{ stream: 'm', expected: '0', events: [event(id()), event(id())] }, 'appended'],
+      ];
+      const { rows } = await client.query<PassRow>('select * from es_append_pass($1) order by idx', [
+        JSON.stringify(appends.map(([append]) => append)),
+      ]);
+      expect(rows.map((r) => r.status)).toEqual(appends.map(([, status]) => status));
+      expect(rows.at(-1)).toMatchObject({ next_revision: '2', last_position: '3' });
+      const { rows: events } = await client.query('select count(*)::int as n from es_events');
+      expect(events[0].n).toBe(3);
+    } finally {
+      await client.end();
+      await target.teardown();
+    }
+  });
+
+  it('reads the log by key only, even with plans cached while the log was young', async () => {
+    const target = await openPostgres('es_young_plans');
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      const id = () => newEvent().eventId;
+      const group = (n: number) =>
+        groupOf(
+          Array.from(
+            { length: n },
+            () => [uniqueStream('y'), 'no_stream', [id()]] as [string, string, string[]],
+          ),
+        );
+      // Enough calls for PostgreSQL to settle on the plans it caches for the session's function.
+      for (let i = 0; i < 8; i++) await client.query('select * from es_append_pass($1)', [group(5)]);
+      await client.query('begin');
+      const { rows } = await client.query<PassRow>('select * from es_append_pass($1)', [group(35)]);
+      const { rows: scans } = await client.query<{ relname: string; seq_scan: string }>(
+        "select relname, seq_scan from pg_stat_xact_user_tables where relname in ('es_events', 'es_streams') order by relname",
+      );
+      await client.query('commit');
+      expect(rows.every((r) => r.status === 'appended')).toBe(true);
+      // A scan of either table would grow with the log, under the append lock.
+      expect(scans.map((r) => [r.relname, Number(r.seq_scan)])).toEqual([
+        ['es_events', 0],
+        ['es_streams', 0],
+      ]);
+    } finally {
+      await client.end();
+      await target.teardown();
+    }
+  });
+
   it('commits a group without waiting for the disk, then flushes the WAL before it answers', async () => {
     const target = await openPostgres('es_flush');
     const client = new pg.Client({ connectionString: target.url });

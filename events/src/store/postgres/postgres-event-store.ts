@@ -77,9 +77,11 @@ export class PostgresEventStore implements EventStore {
   private constructor(private readonly options: PostgresEventStoreOptions) {
     const poolSize = options.poolSize ?? 10;
     this.pool = createPool({ connectionString: options.connectionString, max: poolSize });
-    // Half the pool at most (reads and subscriptions need the rest), and no more than 3: one
-    // group under the append lock, one flushing, one doing its checks before the lock; more
-    // would only queue for the lock and make every group smaller.
+    // Half the pool at most (reads and subscriptions need the rest), and no more than 2: one
+    // group under the append lock while the other does its checks or its flush. The lock is now
+    // held about 20 microseconds per append, so a third group would rarely wait for it, but each
+    // group costs a fixed ~0.5 ms of CPU (two round trips, the flush): with 3 or 4 in flight the
+    // groups got smaller and the bench (`npm run bench -- write`) was no faster on 2 cores.
     const inFlight = Math.max(1, Math.min(2, Math.floor(poolSize / 2)));
     this.groups = new AppendGroups((items) => this.sendGroup(items), 256, inFlight);
     // An idle connection that dies (database restart, admin termination) is dropped by the pool;

@@ -15,11 +15,11 @@
  * single number a client can compare), and readers need no snapshot arithmetic or timeouts.
  * The cost is that appends are serialised. What keeps that cost down: a store instance keeps
  * several groups in flight (bounded by its pool), and the appends that queue up meanwhile go as
- * the next group: one transaction, one lock, one NOTIFY for all of them. es_append_pass checks a
- * whole group set-based under the lock (one statement for the stored ids, one for the streams'
- * revisions, then a loop in memory), writes every event with one multi-row INSERT (positions in
- * group order) and every stream with one multi-row upsert; so the time under the lock hardly
- * grows with the group.
+ * the next group: one transaction, one lock, one NOTIFY for all of them. es_append_pass reads the
+ * group's JSON and checks its shapes before the lock; under it, one statement reads the head, the
+ * streams' revisions and the stored ids (by key), a loop of array lookups decides, and one
+ * statement writes every event (positions in group order) and every stream. Under the lock an
+ * append costs about 20 microseconds (a group of 35: 0.7 ms), and a group about 0.2 ms more.
  *
  * The WAL flush is outside the lock: the store's group commits with synchronous_commit off
  * (p_flush_after), so COMMIT makes the rows visible and releases the lock in the same order as
@@ -76,45 +76,59 @@ create table if not exists es_events (
 drop function if exists es_append_pass(jsonb);
 drop function if exists es_append_group(jsonb);
 drop function if exists es_append_one(text, text, jsonb, boolean);
-
--- The events of a group's appends whose status is p_want (null = still undecided), one row per
--- event with its append's 1-based place (i) and its place in that append (ord).
-create or replace function es_group_events(p_appends jsonb, p_status text[], p_want text)
-returns table (i int, ord int, event_id uuid, type text, data jsonb, metadata jsonb)
-language sql stable as $$
-  select a.i::int, e.ord::int, (e.value->>'event_id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata'
-  from jsonb_array_elements(p_appends) with ordinality a(value, i)
-  cross join lateral jsonb_array_elements(a.value->'events') with ordinality e(value, ord)
-  where p_status[a.i] is not distinct from p_want
-$$;
+drop function if exists es_group_events(jsonb, text[], text);
 
 -- A group of independent appends, [{stream, expected, events: [{event_id, type, data, metadata}]}],
--- in one transaction, set-based: whatever the group's size, a fixed number of statements. Each append gets its own outcome row (idx = 1-based place in the group); one
--- append's bad data, repeat or conflict does not touch the others, and later appends of the
--- group see earlier ones (two appends to one stream chain their revisions in group order).
+-- in one transaction, set-based: whatever the group's size, a fixed number of statements. Each
+-- append gets its own outcome row (idx = 1-based place in the group); one append's bad data,
+-- repeat or conflict does not touch the others, and later appends of the group see earlier ones
+-- (two appends to one stream chain their revisions in group order).
 -- Status 'again': the append shares an event id with an earlier append of this group; the
 -- caller sends it again in a later group, where it is a retry, a partial repeat or new.
+--
+-- Everything that needs no lock is done before it: the JSON is read once, into arrays, and
+-- each append's shape is checked there. Under the lock come one statement that reads (the head,
+-- the streams' revisions, which of the group's ids are stored), a loop over the group in memory
+-- (array lookups only), and one statement that writes (events and streams), then the NOTIFY.
 create or replace function es_append_pass(p_appends jsonb, p_flush_after boolean default false)
 returns table (idx int, status text, next_revision bigint, last_position bigint, actual bigint)
-language plpgsql as $$
+language plpgsql
+-- Its plans are cached per connection, from the statistics of the moment: on a young log they
+-- would scan es_events and es_streams whole, and go on doing so under the lock as they grow.
+-- Every table access here is by a key, so the index is always right.
+set enable_seqscan = off
+as $$
 declare
   v_n int := jsonb_array_length(p_appends);
+  -- One entry per append, at its place in the group.
   v_stream text[];
-  v_expected text[];
+  v_expected bigint[];  -- a revision, or -1 no_stream, -2 any, -3 stream_exists
   v_count int[];
+  v_prev int[];         -- the group's previous append to the same stream, if any
   v_status text[];
+  v_stored bigint[];    -- the stream's revision when the lock was taken (first append of a stream)
+  v_after bigint[] := array_fill(null::bigint, array[v_n]);  -- the stream's revision after it
   v_next bigint[] := array_fill(null::bigint, array[v_n]);
   v_last bigint[] := array_fill(null::bigint, array[v_n]);
   v_actual bigint[] := array_fill(null::bigint, array[v_n]);
+  -- One entry per event of the appends still undecided before the lock, in group order.
+  v_ev_app int[];
+  v_ev_ord int[];
+  v_ev_id uuid[];
+  v_ev_type text[];
+  v_ev_data jsonb[];
+  v_ev_meta jsonb[];
+  -- The appends with stored ids (usually none): place, how many, how many in another stream,
+  -- the highest revision and position among them.
+  v_known_app int[];
   v_known int[];
-  v_elsewhere int[];
+  v_known_elsewhere int[];
   v_known_rev bigint[];
   v_known_pos bigint[];
-  v_revs jsonb;
-  v_rev bigint;
   v_head bigint;
   v_first_head bigint;
-  v_again int;
+  v_rev bigint;  -- a stream's revision before an append
+  j int;
 begin
   -- The lock orders appends only if every statement after it takes a fresh snapshot, which is
   -- what READ COMMITTED does; under a stricter level max(position) could be stale.
@@ -127,103 +141,129 @@ begin
     perform set_config('synchronous_commit', 'off', true);
   end if;
 
-  -- Shape of every append, so that nothing malformed reaches a cast or a constraint (which
-  -- would fail the whole group).
-  select array_agg(s.stream order by s.i), array_agg(s.expected order by s.i),
-         array_agg(s.n order by s.i), array_agg(s.shape order by s.i)
-    into v_stream, v_expected, v_count, v_status
-  from (
-    select a.i, a.value->>'stream' as stream, a.value->>'expected' as expected,
-      case when jsonb_typeof(a.value->'events') = 'array' then jsonb_array_length(a.value->'events') else 0 end as n,
-      -- CASE, not OR: only CASE evaluates its branches in order.
-      case
-        when jsonb_typeof(a.value->'events') is distinct from 'array' then 'malformed'
-        when jsonb_array_length(a.value->'events') = 0 then 'malformed'
-        when jsonb_typeof(a.value->'stream') is distinct from 'string' or a.value->>'stream' = '' then 'malformed'
-        when a.value->>'expected' is null
-          or a.value->>'expected' !~ '^(any|no_stream|stream_exists|[0-9]{1,18})$' then 'malformed'
-        when exists (
-          select 1 from jsonb_array_elements(a.value->'events') e
-          where jsonb_typeof(e) is distinct from 'object'
-            or coalesce(e->>'event_id', '') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-            or jsonb_typeof(e->'type') is distinct from 'string'
-            or e->'data' is null or e->'metadata' is null) then 'malformed'
-        when (select count(distinct (e->>'event_id')::uuid) from jsonb_array_elements(a.value->'events') e)
-          <> jsonb_array_length(a.value->'events') then 'malformed'
-      end as shape
+  -- The JSON, read once. Shape of every append, so that nothing malformed reaches a cast or a
+  -- constraint (which would fail the whole group); then an id in two appends of the group: the
+  -- later one waits for a later group.
+  with app as (
+    select a.i::int as i, a.value->>'stream' as stream, jsonb_typeof(a.value->'stream') as stream_type,
+           a.value->>'expected' as expected, a.value->'events' as events
     from jsonb_array_elements(p_appends) with ordinality a(value, i)
-  ) s;
-
-  -- An id in two appends of this group: the later one waits for a later group.
-  for v_again in
+  ), ev as (
+    select app.i, e.ord::int as ord, e.value,
+      -- CASE: the cast runs on a well-formed id only.
+      case when jsonb_typeof(e.value) = 'object' and jsonb_typeof(e.value->'type') = 'string'
+                and e.value ? 'data' and e.value ? 'metadata'
+                and coalesce(e.value->>'event_id', '') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+           then (e.value->>'event_id')::uuid end as id
+    from app
+    cross join lateral jsonb_array_elements(
+      case when jsonb_typeof(app.events) = 'array' then app.events else '[]'::jsonb end) with ordinality e(value, ord)
+  ), counted as (
+    select ev.i, count(*) as n, count(ev.id) as ok, count(distinct ev.id) as ids from ev group by ev.i
+  ), shaped as (
+    select app.i, app.stream, app.expected, coalesce(c.n, 0)::int as n,
+      case
+        when coalesce(c.n, 0) = 0 or c.ok < c.n or c.ids < c.n then 'malformed'
+        when app.stream_type is distinct from 'string' or app.stream = '' then 'malformed'
+        when app.expected is null
+          or app.expected !~ '^(any|no_stream|stream_exists|[0-9]{1,18})$' then 'malformed'
+      end as shape
+    from app left join counted c on c.i = app.i
+  ), again as (
     select distinct d.i from (
-      select e.i, min(e.i) over (partition by e.event_id) as first
-      from es_group_events(p_appends, v_status, null) e) d
+      select ev.i, min(ev.i) over (partition by ev.id) as first
+      from ev join shaped s on s.i = ev.i and s.shape is null) d
     where d.i > d.first
-  loop
-    v_status[v_again] := 'again';
-  end loop;
+  ), decided as (
+    select s.i, s.stream, s.n,
+      coalesce(s.shape, case when g.i is not null then 'again' end) as status,
+      case when s.shape is not null then null
+           when s.expected = 'any' then -2 when s.expected = 'no_stream' then -1
+           when s.expected = 'stream_exists' then -3 else s.expected::bigint end as expected,
+      lag(s.i) over (partition by s.stream order by s.i) as prev
+    from shaped s left join again g on g.i = s.i
+  )
+  -- The event arrays come out of one aggregate, so they are aligned with each other (a row's
+  -- place in the group is in its i and ord, not in its place in the arrays).
+  select a.stream, a.expected, a.n, a.status, a.prev, e.app, e.ord, e.id, e.type, e.data, e.metadata
+    into v_stream, v_expected, v_count, v_status, v_prev, v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta
+  from (select array_agg(d.stream order by d.i) as stream, array_agg(d.expected order by d.i) as expected,
+               array_agg(d.n order by d.i) as n, array_agg(d.status order by d.i) as status,
+               array_agg(d.prev order by d.i) as prev
+        from decided d) a,
+       (select array_agg(ev.i) as app, array_agg(ev.ord) as ord, array_agg(ev.id) as id,
+               array_agg(ev.value->>'type') as type, array_agg(ev.value->'data') as data,
+               array_agg(ev.value->'metadata') as metadata
+        from ev join decided u on u.i = ev.i and u.status is null) e;
+
+  if v_ev_app is null then
+    return query select g.i, v_status[g.i], v_next[g.i], v_last[g.i], v_actual[g.i] from generate_series(1, v_n) g(i);
+    return;
+  end if;
 
   -- Everything left is decided under the lock, in one pass over the group: checks that could be
   -- made before it would have to be made again under it, so they would only add statements.
-  if array_position(v_status, null) is not null then
-    perform pg_advisory_xact_lock(${APPEND_LOCK});
-    select coalesce(max(e.position), 0) into v_head from es_events e;
-    v_first_head := v_head;
+  perform pg_advisory_xact_lock(${APPEND_LOCK});
 
-    -- Which of each undecided append's ids are stored, and where: one statement for the group.
-    select array_agg(coalesce(k.known, 0) order by g.i), array_agg(coalesce(k.elsewhere, 0) order by g.i),
-           array_agg(k.rev order by g.i), array_agg(k.pos order by g.i)
-      into v_known, v_elsewhere, v_known_rev, v_known_pos
-    from generate_series(1, v_n) g(i)
-    left join (
-      select e.i, count(*) as known, count(*) filter (where s.stream_name <> v_stream[e.i]) as elsewhere,
-             max(s.stream_revision) as rev, max(s.position) as pos
-      from es_group_events(p_appends, v_status, null) e
-      join es_events s on s.event_id = e.event_id
-      group by e.i
-    ) k on k.i = g.i;
+  -- One statement reads all the lock protects: the head, the revision of each stream the group
+  -- appends to, and which of the group's ids are stored, and where. Both tables are searched
+  -- by their keys (= any) and only then matched to the appends in memory.
+  select h.head, st.revs, k.apps, k.known, k.elsewhere, k.rev, k.pos
+    into v_head, v_stored, v_known_app, v_known, v_known_elsewhere, v_known_rev, v_known_pos
+  from (select coalesce(max(e.position), 0) as head from es_events e) h,
+    (select array_agg(s.revision order by a.i) as revs
+     from unnest(v_stream) with ordinality a(name, i)
+     left join (select t.stream_name, t.revision from es_streams t where t.stream_name = any(v_stream)) s
+       on s.stream_name = a.name and v_prev[a.i] is null) st,
+    (select array_agg(x.i) as apps, array_agg(x.known) as known, array_agg(x.elsewhere) as elsewhere,
+            array_agg(x.rev) as rev, array_agg(x.pos) as pos
+     from (select e.i, count(*)::int as known, (count(*) filter (where s.stream_name <> v_stream[e.i]))::int as elsewhere,
+                  max(s.stream_revision) as rev, max(s.position) as pos
+           from (select t.event_id, t.stream_name, t.stream_revision, t.position
+                 from es_events t where t.event_id = any(v_ev_id)) s
+           join unnest(v_ev_app, v_ev_id) e(i, id) on e.id = s.event_id
+           group by e.i) x) k;
+  v_first_head := v_head;
 
-    -- The group's streams at their current revisions: one statement.
-    select coalesce(jsonb_object_agg(s.stream_name, s.revision), '{}'::jsonb) into v_revs
-      from es_streams s where s.stream_name = any(v_stream);
+  -- Idempotency: all ids stored, in this stream = a retry, answered as the original append was.
+  for j in 1..coalesce(array_length(v_known_app, 1), 0) loop
+    if v_known[j] = v_count[v_known_app[j]] and v_known_elsewhere[j] = 0 then
+      v_status[v_known_app[j]] := 'retry';
+      v_next[v_known_app[j]] := v_known_rev[j];
+      v_last[v_known_app[j]] := v_known_pos[j];
+    else
+      v_status[v_known_app[j]] := 'partial';
+    end if;
+  end loop;
 
-    -- In group order, in memory: a later append to a stream sees what an earlier one wrote.
-    for i in 1..v_n loop
-      continue when v_status[i] is not null;
-      -- Idempotency: all ids stored, in this stream = a retry, answered as the original append was.
-      if v_known[i] = v_count[i] and v_elsewhere[i] = 0 then
-        v_status[i] := 'retry';
-        v_next[i] := v_known_rev[i];
-        v_last[i] := v_known_pos[i];
-        continue;
-      elsif v_known[i] > 0 then
-        v_status[i] := 'partial';
-        continue;
-      end if;
-      v_rev := coalesce((v_revs->>v_stream[i])::bigint, -1);
-      if (v_expected[i] = 'no_stream' and v_rev <> -1)
-         or (v_expected[i] = 'stream_exists' and v_rev = -1)
-         or (v_expected[i] ~ '^[0-9]+$' and v_rev <> v_expected[i]::bigint) then
-        v_status[i] := 'conflict';
-        v_actual[i] := v_rev;
-        continue;
-      end if;
-      v_status[i] := 'appended';
-      v_next[i] := v_rev + v_count[i];
-      v_head := v_head + v_count[i];
-      v_last[i] := v_head;
-      v_revs := v_revs || jsonb_build_object(v_stream[i], v_next[i]);
-    end loop;
-  end if;
+  -- In group order, in memory: a later append to a stream sees what an earlier one wrote.
+  for i in 1..v_n loop
+    v_rev := case when v_prev[i] is null then coalesce(v_stored[i], -1) else v_after[v_prev[i]] end;
+    v_after[i] := v_rev;
+    continue when v_status[i] is not null;
+    if (case v_expected[i] when -2 then false when -1 then v_rev <> -1 when -3 then v_rev = -1
+        else v_rev <> v_expected[i] end) then
+      v_status[i] := 'conflict';
+      v_actual[i] := v_rev;
+      continue;
+    end if;
+    v_status[i] := 'appended';
+    v_next[i] := v_rev + v_count[i];
+    v_after[i] := v_next[i];
+    v_head := v_head + v_count[i];
+    v_last[i] := v_head;
+  end loop;
 
-  if v_head is not null and v_head > v_first_head then
-    -- One statement for every event of the group, positions in group order.
-    insert into es_events (position, event_id, stream_name, stream_revision, type, data, metadata)
-    select v_last[e.i] - v_count[e.i] + e.ord, e.event_id, v_stream[e.i], v_next[e.i] - v_count[e.i] + e.ord,
-           e.type, e.data, e.metadata
-    from es_group_events(p_appends, v_status, 'appended') e;
-    -- One statement for every stream of the group, at its last revision.
+  if v_head > v_first_head then
+    -- One statement writes every event of the group (positions in group order) and every stream
+    -- at its last revision.
+    with events as (
+      insert into es_events (position, event_id, stream_name, stream_revision, type, data, metadata)
+      select v_last[e.i] - v_count[e.i] + e.ord, e.id, v_stream[e.i], v_next[e.i] - v_count[e.i] + e.ord,
+             e.type, e.data, e.metadata
+      from unnest(v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta) e(i, ord, id, type, data, metadata)
+      where v_status[e.i] = 'appended'
+    )
     insert into es_streams (stream_name, revision)
     select v_stream[g.i], max(v_next[g.i]) from generate_series(1, v_n) g(i)
     where v_status[g.i] = 'appended' group by v_stream[g.i]
