@@ -10,6 +10,7 @@ export * from './labels';
 export * from './months';
 export * from './prices';
 export * from './quota';
+export * from './reading-time';
 export * from './refusal';
 export * from './slides';
 export * from './stories';

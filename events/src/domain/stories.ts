@@ -8,6 +8,8 @@ export interface Story {
   isPremium: boolean;
   views: number;
   likes: number;
+  /** Estimated reading time in minutes (all texts at 230 words a minute, at least 1). */
+  readingMinutes: number;
   /** The admin's list only: how many slides the story has. */
   slides?: number;
 }

@@ -1,6 +1,7 @@
 import type { Projection } from '../runner/projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
 import { pendingPaymentsProjection } from './payments/pending-payments-projection';
+import { premiumLedgerProjection } from './premium-ledger/premium-ledger-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
 import { storiesProjection } from './stories/stories-projection';
 import { premiumGrantsProjection } from './subscribers/premium-grants-projection';
@@ -12,6 +13,7 @@ export const projections: readonly Projection[] = [
   premiumUnlocksProjection,
   monthlyStatsProjection,
   pendingPaymentsProjection,
+  premiumLedgerProjection,
   premiumGrantsProjection,
   usersProjection,
 ];

@@ -14,6 +14,10 @@ export const StoryAnswerSchema = z.object({
   isPremium: z.boolean(),
   views: z.number().int(),
   likes: z.number().int(),
+  readingMinutes: z
+    .number()
+    .int()
+    .describe('Estimated reading time: all texts at 230 words a minute, at least 1'),
   slides: z.number().int().optional().describe("The admin's list only"),
 }) satisfies z.ZodType<Story>;
 
@@ -40,6 +44,7 @@ export function fullStory(row: StoryRow, signer: Signer | null): Story {
     isPremium: row.is_premium,
     views: row.views,
     likes: row.likes,
+    readingMinutes: row.card.readingMinutes,
   };
 }
 
@@ -55,6 +60,7 @@ export function lockedStory(row: StoryRow): Story {
     isPremium: row.is_premium,
     views: row.views,
     likes: row.likes,
+    readingMinutes: row.card.readingMinutes,
   };
 }
 

@@ -1,15 +1,16 @@
-import { teaser } from '@nocturne/events/domain';
+import { readingMinutes, teaser } from '@nocturne/events/domain';
 import type { StoryCard, StorySlide } from '../../read-model/schema';
 
 /**
  * What the list and the reader send of a story, prepared once when it is published: the slide
  * images and texts in order, and the locked variant's teaser (the first words of the first
- * text), so an answer is assembled from fields, never computed per row and request.
+ * text) and the reading time, so an answer is assembled from fields, never computed per row and request.
  */
 export function storyCard(slides: readonly StorySlide[]): StoryCard {
   return {
     images: slides.map((s) => s.image.ref),
     texts: slides.map((s) => s.text),
     teaser: teaser(slides[0]?.text ?? ''),
+    readingMinutes: readingMinutes(slides.map((s) => s.text)),
   };
 }
