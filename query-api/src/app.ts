@@ -6,6 +6,7 @@ import { monthlyStatsRoutes } from './admin/monthly-stats';
 import { pendingPaymentsRoutes } from './admin/pending-payments';
 import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
+import { myPremiumRoutes } from './my-premium/my-premium-routes';
 import { paymentSettingsRoutes } from './payments/payment-settings';
 import { readYourWrites } from './read-your-writes';
 import { siteInfoRoutes } from './site/site-info';
@@ -40,4 +41,5 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(userHistoryRoutes, deps);
   await app.register(subscribersRoutes, deps);
   await app.register(paymentSettingsRoutes, deps);
+  await app.register(myPremiumRoutes, deps);
 };

@@ -8,6 +8,7 @@ export * from './account-rules';
 export * from './images';
 export * from './labels';
 export * from './months';
+export * from './my-premium';
 export * from './prices';
 export * from './quota';
 export * from './reading-time';

@@ -1,10 +1,8 @@
+import { countWords } from './slides';
+
 /** Words an adult reads in a minute, the usual estimate for silent reading of prose. */
 export const WORDS_PER_MINUTE = 230;
 
-/** Words of a text: runs of non-space characters. */
-export function countWords(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
 
 /**
  * A story's estimated reading time in whole minutes: the words of all its texts at 230 a
