@@ -47,7 +47,8 @@ afterAll(async () => {
 
 describe('GET /api/me/premium', () => {
   it('is for a logged-in reader only: 401 without a session or with a made-up one', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer not-a-session' }]) {
+    const anonymous: Record<string, string>[] = [{}, { Authorization: 'Bearer not-a-session' }];
+    for (const headers of anonymous) {
       const response = await get('/api/me/premium', headers);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ detail: 'Not authenticated' });

@@ -19,6 +19,7 @@ const story = (id: string, likes: number): Story => ({
   isPremium: false,
   views: 3,
   likes,
+  readingMinutes: 1,
 });
 
 /** The reader's end as the story page shows it: the count comes from the story query. */

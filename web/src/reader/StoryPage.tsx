@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { useAuth } from '../auth/auth-context';
+import { PremiumOpeningPrompt } from '../my-premium/PremiumOpeningPrompt';
+import { usePremiumOpening } from '../my-premium/premium-opening';
 import { PurchasePage } from '../purchase/PurchasePage';
 import { Spinner } from '../ui/Spinner';
 import { backTarget } from './back-target';
@@ -14,7 +16,8 @@ import { queryKeys } from '../api/query-keys';
 
 /**
  * /story/{id}: loading, error, not found, no content, premium gate, or the reader
- * (spec.md section 4, Story page).
+ * (spec.md section 4, Story page). A logged-in reader is first asked whether opening the story
+ * would spend one of their premium stories; if so, nothing is requested before they say "Open".
  */
 export default function StoryPage() {
   const { id = '' } = useParams();
@@ -22,10 +25,13 @@ export default function StoryPage() {
   const backTo = backTarget(location.state);
   const { token, user, loading: authLoading, refresh } = useAuth();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const opening = usePremiumOpening(id, token);
 
   const query = useQuery({
     queryKey: queryKeys.storyFor(id, token),
     queryFn: ({ signal }) => loadStory(id, signal),
+    enabled: opening.step.kind === 'open',
     retry: false,
     staleTime: 5 * 60_000,
     gcTime: 5 * 60_000,
@@ -37,6 +43,7 @@ export default function StoryPage() {
     if (!spent) return;
     void refresh();
     void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.premium() });
   }, [spent, refresh, queryClient]);
 
   // Count the view once per visit, fire-and-forget.
@@ -48,6 +55,16 @@ export default function StoryPage() {
     apiFetch(`/api/stories/${encodeURIComponent(loadedId)}/view`, { method: 'POST' }).catch(() => {});
   }, [loadedId]);
 
+  if (opening.step.kind === 'ask') {
+    return (
+      <PremiumOpeningPrompt
+        remaining={opening.step.remaining}
+        onOpen={opening.confirm}
+        onNotNow={() => navigate(backTo)}
+      />
+    );
+  }
+  if (opening.step.kind === 'failed') return <StoryMessage message={messages.failed} backTo={backTo} />;
   if (query.isPending || (query.isError && authLoading)) {
     return (
       <div className="page reader-loading">

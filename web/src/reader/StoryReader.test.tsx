@@ -13,6 +13,7 @@ const story: Story = {
   isPremium: false,
   views: 0,
   likes: 0,
+  readingMinutes: 1,
 };
 
 afterEach(cleanup);

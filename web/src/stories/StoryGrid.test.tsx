@@ -12,6 +12,7 @@ const stories: Story[] = Array.from({ length: 7 }, (_, i) => ({
   isPremium: false,
   views: 0,
   likes: 0,
+  readingMinutes: 1,
 }));
 
 afterEach(cleanup);

@@ -9,6 +9,7 @@ const story = (id: string, likes = 0) => ({
   isPremium: false,
   views: 0,
   likes,
+  readingMinutes: 1,
 });
 
 afterEach(() => {
