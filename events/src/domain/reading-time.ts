@@ -3,7 +3,6 @@ import { countWords } from './slides';
 /** Words an adult reads in a minute, the usual estimate for silent reading of prose. */
 export const WORDS_PER_MINUTE = 230;
 
-
 /**
  * A story's estimated reading time in whole minutes: the words of all its texts at 230 a
  * minute, rounded up, and never under 1 (a story of pictures still takes a moment).
