@@ -54,6 +54,7 @@ describe('publishing', () => {
       isPremium: false,
       views: 0,
       likes: 0,
+      readingMinutes: 1,
     });
     const image = await get(`/api/images/${data.slides[0]!.image.ref}`);
     expect(image.status).toBe(200);
