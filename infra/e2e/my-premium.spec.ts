@@ -115,7 +115,10 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByText(opening)).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Open this premium story?' })).toHaveCount(0);
 
-    // My premium, from the settings menu: the unlock with its link, the grant, 29 left.
+    // My premium is linked from the subscription page, and from the settings menu: the unlock
+    // with its link, the grant, 29 left.
+    await page.goto('/subscription-manage');
+    await expect(page.getByRole('link', { name: /^My premium/ })).toHaveAttribute('href', '/my-premium');
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('link', { name: 'My premium' }).click();
