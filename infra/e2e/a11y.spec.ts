@@ -62,6 +62,7 @@ const loggedInRoutes = () => [
   `/story/${premiumId}`,
   '/subscription',
   '/subscription-manage',
+  '/my-premium',
   '/invite',
   '/no-such-page',
 ];

@@ -101,6 +101,10 @@ test('buy with the discount code, grant, read premium, growth chart, delete the 
 
   // The user reads the premium story.
   await userPage.goto(`/story/${storyId}`);
+  await userPage
+    .getByRole('dialog', { name: 'Open this premium story?' })
+    .getByRole('button', { name: 'Open' })
+    .click();
   await expect(userPage.getByText(premiumText)).toBeVisible();
   await expect(userPage.getByText('This is a Premium Story')).toHaveCount(0);
 

@@ -162,6 +162,11 @@ test('a premium account reads a premium story and its remaining count drops by o
   const page = await context.newPage();
   await logIn(page, reader);
   await page.goto(`/story/${id}`);
+  // Asked first (issue 14); asking spent nothing.
+  const ask = page.getByRole('dialog', { name: 'Open this premium story?' });
+  await expect(ask).toBeVisible();
+  expect(await remaining(baseURL!, reader)).toBe(30);
+  await ask.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByText('Velvet and candlelight.')).toBeVisible();
   await expect.poll(() => naturalWidth(page, 'Illustration for slide 1 of 2')).toBeGreaterThan(0);
   await nocturne.settle();

@@ -56,6 +56,7 @@ describe('publishing', () => {
       likes: 0,
       tags: [],
       warnings: [],
+      readingMinutes: 1,
     });
     const image = await get(`/api/images/${data.slides[0]!.image.ref}`);
     expect(image.status).toBe(200);

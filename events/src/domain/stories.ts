@@ -13,6 +13,8 @@ export interface Story {
   /** Curated tags (at most 8; a card shows the first 3) and content warnings (domain/labels.ts). */
   tags: string[];
   warnings: ContentWarningId[];
+  /** Estimated reading time in minutes (all texts at 230 words a minute, at least 1). */
+  readingMinutes: number;
   /** The admin's list only: how many slides the story has. */
   slides?: number;
 }

@@ -276,6 +276,11 @@ describe('every documented error status is one the route answers', () => {
     'PUT /api/me/hidden-warnings 401': () => send(json('PUT', '/api/me/hidden-warnings', { warnings: [] })),
     'GET /api/me/hidden-warnings 401': () => send({ method: 'GET', url: '/api/me/hidden-warnings' }),
     'GET /api/auth/me 401': () => send({ method: 'GET', url: '/api/auth/me' }),
+    'GET /api/me/premium 401': () => send({ method: 'GET', url: '/api/me/premium' }),
+    'GET /api/me/premium/stories/{id} 401': () =>
+      send({ method: 'GET', url: `/api/me/premium/stories/${premiumId}` }),
+    'GET /api/me/premium/stories/{id} 404': () =>
+      send({ method: 'GET', url: `/api/me/premium/stories/${unknownId}`, headers: reader }),
     'GET /api/stories 400': () => send({ method: 'GET', url: '/api/stories?limit=0' }),
     'GET /api/stories 401': () =>
       send({ method: 'GET', url: '/api/stories', headers: { 'x-admin-code': 'not-the-password' } }),

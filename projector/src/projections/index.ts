@@ -3,6 +3,7 @@ import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
 import { tagsProjection } from './labels/tags-projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
 import { pendingPaymentsProjection } from './payments/pending-payments-projection';
+import { premiumLedgerProjection } from './premium-ledger/premium-ledger-projection';
 import { storySearchProjection } from './search/story-search-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
 import { storiesProjection } from './stories/stories-projection';
@@ -15,6 +16,7 @@ export const projections: readonly Projection[] = [
   premiumUnlocksProjection,
   monthlyStatsProjection,
   pendingPaymentsProjection,
+  premiumLedgerProjection,
   premiumGrantsProjection,
   usersProjection,
   tagsProjection,

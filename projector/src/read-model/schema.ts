@@ -50,6 +50,8 @@ export interface StoryCard {
   /** The story's curated tags and content warnings (issue 14), replaced by StoryLabelsChanged. */
   tags: string[];
   warnings: ContentWarningId[];
+  /** Of all the texts (domain readingMinutes): the locked card shows it too, it reveals nothing. */
+  readingMinutes: number;
 }
 
 /** One image of a live story: its slide images and its preview. Deleted with the story. */
@@ -93,6 +95,32 @@ export interface PendingPaymentsTable {
   payment_method: string;
   submitted_at: ColumnType<Date, Date | string, never>;
   position: ColumnType<number, number, never>;
+}
+
+/** What one premium ledger row records (projections/premium-ledger). */
+export type PremiumLedgerKind = 'confirmation' | 'grant' | 'revocation' | 'unlock';
+
+/**
+ * A reader's own premium account, one row per event of their user stream that concerns premium:
+ * the purchase confirmations they sent (activated by the first grant after them), each grant and
+ * revocation, and every story unlocked. Read by GET /api/me/premium; erased with the account.
+ */
+export interface PremiumLedgerTable {
+  event_id: string;
+  user_key: string;
+  kind: PremiumLedgerKind;
+  recorded_at: ColumnType<Date, Date | string, never>;
+  position: ColumnType<number, number, never>;
+  /** A confirmation's amount, method and transaction id (opened from the vault; null once erased). */
+  amount: number | null;
+  payment_method: string | null;
+  transaction_id: string | null;
+  /** A confirmation: when the grant that followed it was recorded; null while pending. */
+  activated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** A grant: how many premium stories it gave. */
+  stories: number | null;
+  /** An unlock: the story. */
+  story_id: string | null;
 }
 
 /** Every PremiumGranted, for "N users became subscribers in the last 30 days". */
@@ -166,4 +194,5 @@ export interface ReadModel {
   tags: TagsTable;
   hidden_warnings: HiddenWarningsTable;
   story_search: StorySearchTable;
+  premium_ledger: PremiumLedgerTable;
 }

@@ -16,6 +16,10 @@ export const StoryAnswerSchema = z.object({
   likes: z.number().int(),
   tags: z.array(z.string()).describe('Curated tags (a card shows the first 3)'),
   warnings: z.array(z.enum(CONTENT_WARNING_IDS)).describe('Content warnings, shown before the first slide'),
+  readingMinutes: z
+    .number()
+    .int()
+    .describe('Estimated reading time: all texts at 230 words a minute, at least 1'),
   slides: z.number().int().optional().describe("The admin's list only"),
 }) satisfies z.ZodType<Story>;
 
@@ -44,6 +48,7 @@ export function fullStory(row: StoryRow, signer: Signer | null): Story {
     likes: row.likes,
     tags: row.card.tags,
     warnings: row.card.warnings,
+    readingMinutes: row.card.readingMinutes,
   };
 }
 
@@ -61,6 +66,7 @@ export function lockedStory(row: StoryRow): Story {
     likes: row.likes,
     tags: row.card.tags,
     warnings: row.card.warnings,
+    readingMinutes: row.card.readingMinutes,
   };
 }
 

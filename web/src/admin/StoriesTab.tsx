@@ -55,7 +55,7 @@ export function StoriesTab({ token, stories }: { token: string; stories: UseQuer
         {(found) => (
           <div className="admin-story-grid">
             {found.map((story) => (
-              <AdminStoryCard key={story.id} story={story} onDelete={remove} />
+              <AdminStoryCard key={story.id} story={story} token={token} onDelete={remove} />
             ))}
           </div>
         )}

@@ -27,6 +27,12 @@ export const queryKeys = {
   users: () => ['auth', 'me'] as const,
   /** The session's user (GET /api/auth/me). */
   me: (token: string | null) => ['auth', 'me', token] as const,
+  /** Everything of the reader's premium account (dropped and re-read when a story is spent). */
+  premium: () => ['premium'] as const,
+  /** The session's premium ledger (GET /api/me/premium). */
+  myPremium: (token: string | null) => ['premium', 'me', token] as const,
+  /** Whether opening one story would spend a premium story (GET /api/me/premium/stories/{id}). */
+  premiumOpening: (id: string, token: string | null) => ['premium', 'opening', id, token] as const,
   verifyEmail: (token: string | null) => ['verify-email', token] as const,
   site: () => ['site'] as const,
   /** The curated tags and the fixed warnings (GET /api/tags). */

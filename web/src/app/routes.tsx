@@ -21,6 +21,7 @@ const CreateStoryPage = lazy(() => import('../create-story/CreateStoryPage'));
 const PurchasePage = lazy(() => import('../purchase/PurchasePage'));
 const SubscriptionManagePage = lazy(() => import('../subscription/SubscriptionManagePage'));
 const InvitePage = lazy(() => import('../invite/InvitePage'));
+const MyPremiumPage = lazy(() => import('../my-premium/MyPremiumPage'));
 const AdminRoute = lazy(() => import('../admin/AdminRoute'));
 
 export const routes: RouteObject[] = [
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
   { path: '/subscription', element: <PurchasePage /> },
   { path: '/subscription-manage', element: <SubscriptionManagePage /> },
   { path: '/invite', element: <InvitePage /> },
+  { path: '/my-premium', element: <MyPremiumPage /> },
   // /admin_{name}: whole-segment matching only, so the admin route checks the prefix itself.
   { path: '/:section', element: <AdminRoute /> },
   { path: '*', element: <NotFoundPage /> },

@@ -12,7 +12,8 @@ interface Props {
 }
 
 /**
- * The profile's settings menu (spec.md section 2): About Us, Contact, Subscription, Logout.
+ * The profile's settings menu (spec.md section 2): About Us, Contact, Subscription, My premium
+ * (issue 14), Logout.
  * A disclosure: the button toggles a panel; Escape or a click outside closes it and focus goes
  * back to the button.
  */
@@ -69,6 +70,9 @@ export function SettingsMenu({ onOpenDialog, onLogout, buttonRef }: Props) {
           </button>
           <Link to="/subscription-manage" className="settings__item">
             Subscription
+          </Link>
+          <Link to="/my-premium" className="settings__item">
+            My premium
           </Link>
           <hr className="settings__divider" />
           <button

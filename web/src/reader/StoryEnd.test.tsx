@@ -21,6 +21,7 @@ const story = (id: string, likes: number): Story => ({
   tags: [],
   warnings: [],
   likes,
+  readingMinutes: 1,
 });
 
 /** The reader's end as the story page shows it: the count comes from the story query. */

@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { useAuth } from '../auth/auth-context';
+import { PremiumOpeningPrompt } from '../my-premium/PremiumOpeningPrompt';
+import { usePremiumOpening } from '../my-premium/premium-opening';
 import { PurchasePage } from '../purchase/PurchasePage';
 import { Spinner } from '../ui/Spinner';
 import { backTarget } from './back-target';
@@ -15,7 +17,9 @@ import { queryKeys } from '../api/query-keys';
 
 /**
  * /story/{id}: loading, error, not found, no content, premium gate, the content-warning screen
- * (issue 14), or the reader (spec.md section 4, Story page).
+ * (issue 14), or the reader (spec.md section 4, Story page). A logged-in reader is first asked
+ * whether opening the story would spend one of their premium stories; if so, nothing is
+ * requested before they say "Open".
  */
 export default function StoryPage() {
   const { id = '' } = useParams();
@@ -25,10 +29,13 @@ export default function StoryPage() {
   const queryClient = useQueryClient();
   // The story whose warnings the reader has accepted on this visit (Continue).
   const [acceptedWarnings, setAcceptedWarnings] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const opening = usePremiumOpening(id, token);
 
   const query = useQuery({
     queryKey: queryKeys.storyFor(id, token),
     queryFn: ({ signal }) => loadStory(id, signal),
+    enabled: opening.step.kind === 'open',
     retry: false,
     staleTime: 5 * 60_000,
     gcTime: 5 * 60_000,
@@ -40,6 +47,7 @@ export default function StoryPage() {
     if (!spent) return;
     void refresh();
     void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.premium() });
   }, [spent, refresh, queryClient]);
 
   // Count the view once per visit, fire-and-forget.
@@ -51,6 +59,16 @@ export default function StoryPage() {
     apiFetch(`/api/stories/${encodeURIComponent(loadedId)}/view`, { method: 'POST' }).catch(() => {});
   }, [loadedId]);
 
+  if (opening.step.kind === 'ask') {
+    return (
+      <PremiumOpeningPrompt
+        remaining={opening.step.remaining}
+        onOpen={opening.confirm}
+        onNotNow={() => navigate(backTo)}
+      />
+    );
+  }
+  if (opening.step.kind === 'failed') return <StoryMessage message={messages.failed} backTo={backTo} />;
   if (query.isPending || (query.isError && authLoading)) {
     return (
       <div className="page reader-loading">

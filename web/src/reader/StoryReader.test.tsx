@@ -15,6 +15,7 @@ const story: Story = {
   likes: 0,
   tags: [],
   warnings: [],
+  readingMinutes: 1,
 };
 
 afterEach(cleanup);

@@ -29,11 +29,13 @@ function stepOf(event: KeyboardEvent): -1 | 1 | 0 {
   if (event.altKey || event.ctrlKey || event.metaKey) return 0;
   switch (event.key) {
     case 'ArrowDown':
+    case 'ArrowRight':
     case 'PageDown':
       return 1;
     case ' ':
       return event.shiftKey ? -1 : 1;
     case 'ArrowUp':
+    case 'ArrowLeft':
     case 'PageUp':
       return -1;
     default:
@@ -58,7 +60,8 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
     // Not the story object: a like replaces it with the same slides and a new count.
     [story.images, story.texts, windowHeight],
   );
-  const [position, setPosition] = useState({ index: 0, progress: 0 });
+  // `ended`: The End has scrolled half into view (the edge taps make way for its buttons).
+  const [position, setPosition] = useState({ index: 0, progress: 0, ended: false });
   const textBox = useRef<HTMLDivElement>(null);
   const textInner = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState(0);
@@ -77,9 +80,16 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
     let frame = 0;
     const update = () => {
       frame = 0;
-      const next = slideAt(layout, window.scrollY);
+      const next = {
+        ...slideAt(layout, window.scrollY),
+        ended: window.scrollY > layout.total - windowHeight / 2,
+      };
       setPosition((current) =>
-        current.index === next.index && Math.abs(current.progress - next.progress) < 0.005 ? current : next,
+        current.index === next.index &&
+        current.ended === next.ended &&
+        Math.abs(current.progress - next.progress) < 0.005
+          ? current
+          : next,
       );
     };
     const onScroll = () => {
@@ -91,7 +101,7 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
       window.removeEventListener('scroll', onScroll);
       if (frame) window.cancelAnimationFrame(frame);
     };
-  }, [layout]);
+  }, [layout, windowHeight]);
 
   // A text longer than its box scrolls through it while the reader scrolls through the slide.
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured again for each slide and window size
@@ -109,17 +119,25 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
     [layout, total],
   );
 
+  /** One slide on or back; back from The End is the last slide. */
+  const move = useCallback(
+    (step: -1 | 1) => {
+      const atEnd = window.scrollY >= layout.total - 1;
+      goTo(atEnd && step < 0 ? total - 1 : position.index + step);
+    },
+    [goTo, layout, position.index, total],
+  );
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const step = stepOf(event);
       if (step === 0) return;
       event.preventDefault();
-      const atEnd = window.scrollY >= layout.total - 1;
-      goTo(atEnd && step < 0 ? total - 1 : position.index + step);
+      move(step);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [goTo, layout, position.index, total]);
+  }, [move]);
 
   const { index, progress } = position;
   const textShift = overflow * Math.min(1, Math.max(0, (progress - 0.1) / 0.75));
@@ -170,6 +188,24 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
         Slide {index + 1} of {total}
       </div>
       <ScrollHint />
+      {/* Taps on the edges move a slide, as in the readers people know; the live region above
+          announces the new slide. Gone once The End scrolls in, so its buttons stay reachable. */}
+      {position.ended ? null : (
+        <>
+          <button
+            type="button"
+            className="reader__edge reader__edge--previous"
+            aria-label="Previous slide"
+            onClick={() => move(-1)}
+          />
+          <button
+            type="button"
+            className="reader__edge reader__edge--next"
+            aria-label="Next slide"
+            onClick={() => move(1)}
+          />
+        </>
+      )}
 
       <div className="reader__track" style={{ height: layout.total }} aria-hidden="true" />
       <StoryEnd storyId={story.id} likes={story.likes} backTo={backTo} />

@@ -15,6 +15,9 @@ const story = (id: string): Story => ({
   isPremium: false,
   views: 0,
   likes: 0,
+  tags: [],
+  warnings: [],
+  readingMinutes: 1,
 });
 
 /** A search whose answers the test settles by hand, so each state can be seen. */

@@ -7,28 +7,29 @@ import { StoryCard } from './StoryCard';
 
 afterEach(cleanup);
 
-const story = (labels: Pick<Story, 'tags' | 'warnings'>): Story => ({
+const story = (over: Partial<Story>): Story => ({
   id: 's1',
   images: ['card.webp'],
   texts: ['A story told slide by slide.'],
   isPremium: false,
-  views: 0,
-  likes: 0,
-  ...labels,
+  views: 3,
+  likes: 1,
+  tags: [],
+  warnings: [],
+  readingMinutes: 4,
+  ...over,
 });
 
-const renderCard = (s: Story) =>
+const card = (s: Story, loggedIn = true) =>
   render(
     <MemoryRouter>
-      <StoryCard story={s} loggedIn subscribed={false} from="landing" />
+      <StoryCard story={s} loggedIn={loggedIn} subscribed={false} from="landing" />
     </MemoryRouter>,
   );
 
 describe('StoryCard labels (issue 14)', () => {
   it('shows the first 3 tags and a marker naming the warnings in the fixed order', () => {
-    renderCard(
-      story({ tags: ['gothic', 'romance', 'pirates', 'slow burn'], warnings: ['gore', 'violence'] }),
-    );
+    card(story({ tags: ['gothic', 'romance', 'pirates', 'slow burn'], warnings: ['gore', 'violence'] }));
     const tags = screen.getByRole('list', { name: 'Tags' });
     expect([...tags.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'gothic',
@@ -39,8 +40,21 @@ describe('StoryCard labels (issue 14)', () => {
   });
 
   it('shows neither without labels', () => {
-    renderCard(story({ tags: [], warnings: [] }));
+    card(story({ tags: [], warnings: [] }));
     expect(screen.queryByRole('list', { name: 'Tags' })).toBeNull();
     expect(screen.queryByRole('img', { name: /Content warnings/ })).toBeNull();
+  });
+});
+
+describe('StoryCard reading time (issue 14)', () => {
+  it("shows the story's estimated reading time", () => {
+    card(story({}));
+    expect(screen.getByText('4 min read')).toBeTruthy();
+  });
+
+  it('shows it on a locked premium card too (the count reveals nothing)', () => {
+    card(story({ isPremium: true, readingMinutes: 1 }), false);
+    expect(screen.getByText('Sign up to unlock')).toBeTruthy();
+    expect(screen.getByText('1 min read')).toBeTruthy();
   });
 });

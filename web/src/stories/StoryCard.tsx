@@ -26,9 +26,12 @@ export interface StoryCardProps {
 const IMAGE_WIDTH = 360;
 const IMAGE_HEIGHT = 480;
 
+/** The card's estimated reading time (issue 14): "4 min read". */
+export const readingTime = (minutes: number) => `${minutes} min read`;
+
 /**
  * A story card of spec.md section 2: first image, Premium badge, views, likes, 10-word preview;
- * and (issue 14) its first 3 tags and a marker naming its content warnings.
+ * and (issue 14) its reading time, first 3 tags and a marker naming its content warnings.
  */
 export function StoryCard({
   story,
@@ -109,6 +112,9 @@ export function StoryCard({
               <HeartIcon />
               {story.likes ?? 0}
               <span className="visually-hidden"> likes</span>
+            </span>
+            <span className="story-card__stat story-card__stat--time">
+              {readingTime(story.readingMinutes)}
             </span>
           </div>
         </div>

@@ -14,6 +14,7 @@ const stories: Story[] = Array.from({ length: 7 }, (_, i) => ({
   likes: 0,
   tags: [],
   warnings: [],
+  readingMinutes: 1,
 }));
 
 afterEach(cleanup);

@@ -11,6 +11,7 @@ const story = (id: string, likes = 0) => ({
   likes,
   tags: [],
   warnings: [],
+  readingMinutes: 1,
 });
 
 afterEach(() => {

@@ -30,6 +30,9 @@ function SubscriptionManagePage() {
         </Link>
         <h1 className="subscription-title">Subscription</h1>
         {user.is_subscribed ? <ActivePremium remaining={user.premium_stories_remaining} /> : <Upgrade />}
+        <Link className={buttonClass('secondary', 'md', { className: 'subscription-back' })} to="/my-premium">
+          My premium: confirmations, grants and stories unlocked
+        </Link>
       </main>
     </div>
   );

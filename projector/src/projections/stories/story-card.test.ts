@@ -12,5 +12,17 @@ describe('storyCard (the fields the story answers send, prepared at projection)'
     expect(card.texts).toEqual(['one two three four five six seven eight nine ten eleven twelve', 'Second.']);
     expect(card.teaser.startsWith('one two three four five six seven eight nine ten')).toBe(true);
     expect(card.teaser).not.toContain('eleven');
+    expect(card.readingMinutes).toBe(1);
+  });
+
+  it('estimates the reading time from the words of every slide, not only the first', () => {
+    const image = (ref: string) => ({ ref, width: 600, height: 800 });
+    const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
+    const card = storyCard([
+      { image: image('a'), text: words(10) },
+      { image: image('b'), text: words(300) },
+      { image: image('c'), text: words(200) },
+    ]);
+    expect(card.readingMinutes).toBe(3);
   });
 });

@@ -1,11 +1,11 @@
-import { type ContentWarningId, teaser } from '@nocturne/events/domain';
+import { type ContentWarningId, readingMinutes, teaser } from '@nocturne/events/domain';
 import type { StoryCard, StorySlide } from '../../read-model/schema';
 
 /**
  * What the list and the reader send of a story, prepared once when it is published: the slide
- * images and texts in order, and the locked variant's teaser (the first words of the first
- * text) and its labels, so an answer is assembled from fields, never computed per row and
- * request. StoryLabelsChanged replaces the labels (stories-projection.ts).
+ * images and texts in order, the locked variant's teaser (the first words of the first text),
+ * the reading time and the labels, so an answer is assembled from fields, never computed per
+ * row and request. StoryLabelsChanged replaces the labels (stories-projection.ts).
  */
 export function storyCard(
   slides: readonly StorySlide[],
@@ -15,6 +15,7 @@ export function storyCard(
     images: slides.map((s) => s.image.ref),
     texts: slides.map((s) => s.text),
     teaser: teaser(slides[0]?.text ?? ''),
+    readingMinutes: readingMinutes(slides.map((s) => s.text)),
     tags: labels.tags,
     warnings: labels.warnings,
   };

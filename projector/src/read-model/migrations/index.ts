@@ -8,6 +8,7 @@ import * as projectionStops from './0006-projection-stops';
 import * as storyCards from './0007-story-cards';
 import * as labels from './0009-labels';
 import * as storySearch from './0010-story-search';
+import * as premiumLedger from './0011-premium-ledger';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-story-cards': storyCards,
   '0009-labels': labels,
   '0010-story-search': storySearch,
+  '0011-premium-ledger': premiumLedger,
 };

@@ -1,0 +1,141 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type ApiUser, expect, type Page, test } from './fixtures';
+
+/**
+ * Premium you can see and reading comfort (issue 14, items 5 and 6): a premium member is asked
+ * before a premium story is opened for the first time ("Not now" spends nothing), reads it after
+ * "Open", is never asked again for it, moves through it with the keyboard and the edges, and
+ * finds the unlock and the remaining count on "My premium", at a phone's and a desktop's size,
+ * without a serious axe violation. Screenshots go to artifacts/screenshots/ (gitignored).
+ */
+
+const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+];
+const OPENING = 'Lanterns swayed over the silent harbour';
+
+async function remaining(baseURL: string, user: ApiUser): Promise<number> {
+  const response = await fetch(`${baseURL}/api/auth/me`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  return ((await response.json()) as { premium_stories_remaining: number }).premium_stories_remaining;
+}
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
+}
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+}
+
+for (const viewport of VIEWPORTS) {
+  const size = `${viewport.width}x${viewport.height}`;
+
+  test(`a premium member confirms once per new story, reads with keys and edges, and sees it on My premium (${size})`, async ({
+    browser,
+    baseURL,
+    api,
+    nocturne,
+  }) => {
+    test.setTimeout(120_000);
+    mkdirSync(OUT, { recursive: true });
+    // Each viewport's story of its own (the worker's system is shared).
+    const opening = `${OPENING} ${size}.`;
+    const { id } = await api.publishStory({
+      texts: [opening, 'A bell rang twice.', 'Nobody answered the door.'],
+      isPremium: true,
+    });
+    const reader = await api.createVerifiedUser({ prefix: 'ledger' });
+    await api.setPremium(reader.email, true);
+    await nocturne.settle();
+
+    const context = await browser.newContext({ baseURL, viewport });
+    await context.addInitScript((token) => localStorage.setItem('auth_token', token), reader.token);
+    const page = await context.newPage();
+
+    // The card says how long the story takes.
+    await page.goto('/profile');
+    await expect(
+      page.locator('.story-card').filter({ hasText: opening }).getByText('1 min read'),
+    ).toBeVisible();
+
+    // First opening: asked, and "Not now" spends nothing.
+    await page.goto(`/story/${id}`);
+    const ask = page.getByRole('dialog', { name: 'Open this premium story?' });
+    await expect(ask).toContainText(
+      'This uses 1 of your 30 premium stories. Stories you have opened stay free to re-read.',
+    );
+    await expectNoSeriousViolations(page, `the confirmation at ${size}`);
+    await page.screenshot({ path: `${OUT}premium-confirmation-${size}.png` });
+    await ask.getByRole('button', { name: 'Not now' }).click();
+    await expect(ask).toBeHidden();
+    await nocturne.settle();
+    expect(await remaining(baseURL!, reader)).toBe(30);
+
+    // Asked again, "Open": the story is read, one premium story spent.
+    await page.goto(`/story/${id}`);
+    await page
+      .getByRole('dialog', { name: 'Open this premium story?' })
+      .getByRole('button', { name: 'Open' })
+      .click();
+    await expect(page.getByText(opening)).toBeVisible();
+    await expect(page.getByText('1/3', { exact: true })).toBeVisible();
+
+    // Keys and edge taps move one slide, announced.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByText('2/3', { exact: true })).toBeVisible();
+    await expect(page.getByText('Slide 2 of 3')).toBeAttached();
+    await page.keyboard.press('PageDown');
+    await expect(page.getByText('3/3', { exact: true })).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByText('2/3', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await expect(page.getByText('3/3', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    await expect(page.getByText('2/3', { exact: true })).toBeVisible();
+    await nocturne.settle();
+    expect(await remaining(baseURL!, reader)).toBe(29);
+
+    // Opened before: never asked again.
+    await page.goto('/');
+    await page.goto(`/story/${id}`);
+    await expect(page.getByText(opening)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Open this premium story?' })).toHaveCount(0);
+
+    // My premium is linked from the subscription page, and from the settings menu: the unlock
+    // with its link, the grant, 29 left.
+    await page.goto('/subscription-manage');
+    await expect(page.getByRole('link', { name: /^My premium/ })).toHaveAttribute('href', '/my-premium');
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'My premium' }).click();
+    await expect(page.getByRole('heading', { name: 'My premium', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('premium-remaining')).toHaveText('29');
+    const unlocks = page.getByRole('region', { name: 'Stories unlocked' });
+    await expect(unlocks.getByRole('link', { name: new RegExp(size) })).toHaveAttribute(
+      'href',
+      `/story/${id}`,
+    );
+    await expect(page.getByRole('region', { name: 'Grants and revocations' })).toContainText(
+      'Premium granted: 30 stories',
+    );
+    await page.waitForLoadState('networkidle');
+    await expectNoHorizontalOverflow(page);
+    await expectNoSeriousViolations(page, `My premium at ${size}`);
+    await page.screenshot({ path: `${OUT}my-premium-${size}.png`, fullPage: true });
+    await context.close();
+  });
+}

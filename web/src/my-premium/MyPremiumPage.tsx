@@ -1,0 +1,164 @@
+import type { MyPremium, PremiumChange, PremiumConfirmation, PremiumUnlock } from '@nocturne/events/domain';
+import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { RequireAuth } from '../auth/RequireAuth';
+import { Alert } from '../ui/Alert';
+import { Button, buttonClass } from '../ui/Button';
+import { ArrowLeftIcon } from '../ui/icons';
+import { Spinner } from '../ui/Spinner';
+import { useMyPremium } from './use-my-premium';
+import './my-premium.css';
+
+/** `/my-premium` (issue 14, "premium you can see"), login required. */
+export default function MyPremiumRoute() {
+  return (
+    <RequireAuth>
+      <MyPremiumPage />
+    </RequireAuth>
+  );
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function MyPremiumPage() {
+  const ledger = useMyPremium();
+  return (
+    <div className="page my-premium-page">
+      <main id="main" className="container my-premium">
+        <Link className={buttonClass('ghost', 'sm', { className: 'my-premium__back' })} to="/profile">
+          <ArrowLeftIcon />
+          Back to Profile
+        </Link>
+        <h1 className="my-premium__title">My premium</h1>
+        {ledger.isPending ? (
+          <Spinner label="Loading your premium account…" block />
+        ) : ledger.isError ? (
+          <Alert
+            tone="error"
+            title="Your premium account could not be loaded."
+            action={
+              <Button size="sm" onClick={() => void ledger.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            Please try again.
+          </Alert>
+        ) : (
+          <Ledger ledger={ledger.data} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+export function Ledger({ ledger }: { ledger: MyPremium }) {
+  const empty = ledger.confirmations.length + ledger.changes.length + ledger.unlocks.length === 0;
+  return (
+    <>
+      <section className="surface my-premium__card" aria-labelledby="premium-summary">
+        <h2 id="premium-summary">{ledger.is_subscribed ? 'Premium Member' : 'No premium right now'}</h2>
+        <p className="my-premium__remaining">
+          Premium stories remaining:{' '}
+          <strong data-testid="premium-remaining">{ledger.stories_remaining}</strong>
+        </p>
+        {empty ? (
+          <p className="text-muted">
+            Nothing here yet. <Link to="/subscription">Get premium</Link> to unlock 30 premium stories of your
+            choice.
+          </p>
+        ) : null}
+      </section>
+      <Section id="premium-unlocks" title="Stories unlocked" empty="You have not opened a premium story yet.">
+        {ledger.unlocks.map((unlock) => (
+          <UnlockItem key={unlock.story_id} unlock={unlock} />
+        ))}
+      </Section>
+      <Section
+        id="premium-confirmations"
+        title="Purchase confirmations"
+        empty="You have not sent a purchase confirmation."
+      >
+        {ledger.confirmations.map((confirmation) => (
+          <ConfirmationItem key={confirmation.id} confirmation={confirmation} />
+        ))}
+      </Section>
+      <Section id="premium-changes" title="Grants and revocations" empty="Premium has not been granted yet.">
+        {ledger.changes.map((change) => (
+          <ChangeItem key={`${change.kind}-${change.at}`} change={change} />
+        ))}
+      </Section>
+    </>
+  );
+}
+
+function Section({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  children: ReactElement[];
+}) {
+  return (
+    <section className="surface my-premium__card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children.length > 0 ? (
+        <ul className="my-premium__list">{children}</ul>
+      ) : (
+        <p className="text-muted">{empty}</p>
+      )}
+    </section>
+  );
+}
+
+function UnlockItem({ unlock }: { unlock: PremiumUnlock }) {
+  return (
+    <li className="my-premium__item">
+      {unlock.teaser === null ? (
+        <span className="text-muted">A story since removed</span>
+      ) : (
+        <Link to={`/story/${encodeURIComponent(unlock.story_id)}`} state={{ from: 'profile' }}>
+          {unlock.teaser}…
+        </Link>
+      )}
+      <span className="my-premium__when">Unlocked {when(unlock.unlocked_at)}</span>
+    </li>
+  );
+}
+
+function ConfirmationItem({ confirmation }: { confirmation: PremiumConfirmation }) {
+  return (
+    <li className="my-premium__item">
+      <span>
+        ${confirmation.amount} via {confirmation.payment_method}
+        {confirmation.transaction_id ? (
+          <span className="my-premium__detail"> · Transaction {confirmation.transaction_id}</span>
+        ) : null}
+      </span>
+      <span className="my-premium__when">
+        Sent {when(confirmation.submitted_at)} ·{' '}
+        {confirmation.state === 'activated' && confirmation.activated_at ? (
+          <span className="badge">Activated {when(confirmation.activated_at)}</span>
+        ) : (
+          <span className="badge">Pending</span>
+        )}
+      </span>
+    </li>
+  );
+}
+
+function ChangeItem({ change }: { change: PremiumChange }) {
+  return (
+    <li className="my-premium__item">
+      <span>
+        {change.kind === 'grant' ? `Premium granted: ${change.stories ?? 0} stories` : 'Premium revoked'}
+      </span>
+      <span className="my-premium__when">{when(change.at)}</span>
+    </li>
+  );
+}
