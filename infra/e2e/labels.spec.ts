@@ -78,11 +78,11 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
   await expect(adminCard).toContainText('Warnings: Violence');
 
   // The admin edits a published story's labels (a new event), and puts them back.
-  await adminCard.getByRole('button', { name: /^Edit tags and warnings/ }).click();
+  await adminCard.getByRole('button', { name: /^Edit labels/ }).click();
   await adminCard.getByLabel('Abuse', { exact: true }).check();
   await adminCard.getByRole('button', { name: 'Save labels' }).click();
   await expect(adminCard).toContainText('Warnings: Violence, Abuse');
-  await adminCard.getByRole('button', { name: /^Edit tags and warnings/ }).click();
+  await adminCard.getByRole('button', { name: /^Edit labels/ }).click();
   await adminCard.getByLabel('Abuse', { exact: true }).uncheck();
   await adminCard.getByRole('button', { name: 'Save labels' }).click();
   await expect(adminCard).toContainText('Warnings: Violence');

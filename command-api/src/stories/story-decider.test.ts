@@ -173,6 +173,15 @@ describe("a story's labels", () => {
       .thenRefuses(invalid(labelMessages.unknownTag('pirates')));
   });
 
+  it('keeps a tag the story carries although it has left the curated list', () => {
+    const tagged: StoryEvent = { ...published, data: { ...published.data, tags: ['pirates'] } } as StoryEvent;
+    given(tagged)
+      .when(change(['pirates', 'romance']))
+      .thenEvents([
+        { type: 'StoryLabelsChanged', data: { storyId: 's1', tags: ['pirates', 'romance'], warnings: [] } },
+      ]);
+  });
+
   it('keeps a labelled story live: it can still be deleted', () => {
     const relabelled: StoryEvent = {
       type: 'StoryLabelsChanged',

@@ -63,7 +63,9 @@ export function decideStory(command: StoryCommand, state: StoryState): Decision<
     case 'ChangeStoryLabels': {
       const { storyId, tags, warnings, curatedTags } = command.data;
       if (!isLive(state)) return refuse('not_found', storyMessages.notFound);
-      const problem = labelsProblem({ tags, warnings }, curatedTags);
+      // A tag removed from the list since stays allowed on the stories that carry it.
+      const allowed = new Set([...curatedTags, ...state.tags]);
+      const problem = labelsProblem({ tags, warnings }, allowed);
       if (problem) return refuse('invalid', problem);
       return [{ type: 'StoryLabelsChanged', data: { storyId, tags, warnings } }];
     }

@@ -7,16 +7,18 @@ export type StoryEvent = EventOf<'StoryPublished' | 'StoryLabelsChanged' | 'Stor
 export interface StoryState {
   status: 'none' | 'published' | 'deleted';
   isPremium: boolean;
+  /** The tags it carries now: an edit may keep one that has left the curated list since. */
+  tags: readonly string[];
 }
 
-export const initialStoryState = (): StoryState => ({ status: 'none', isPremium: false });
+export const initialStoryState = (): StoryState => ({ status: 'none', isPremium: false, tags: [] });
 
 export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent<StoryEvent>): StoryState {
   switch (event.type) {
     case 'StoryPublished':
-      return { status: 'published', isPremium: event.data.isPremium };
+      return { status: 'published', isPremium: event.data.isPremium, tags: event.data.tags };
     case 'StoryLabelsChanged':
-      return state;
+      return { ...state, tags: event.data.tags };
     case 'StoryDeleted':
       return { ...state, status: 'deleted' };
   }

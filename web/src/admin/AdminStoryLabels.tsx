@@ -37,7 +37,7 @@ export function AdminStoryLabels({ story, token }: { story: Story; token: string
         <Button
           size="sm"
           variant="secondary"
-          aria-label={`Edit tags and warnings of story ${story.id}`}
+          aria-label={`Edit labels of story ${story.id}`}
           onClick={() => {
             save.reset();
             setDraft({ tags: story.tags, warnings: story.warnings });
