@@ -17,6 +17,8 @@ const story = {
   isPremium: true,
   views: 0,
   likes: 0,
+  tags: [],
+  warnings: [],
   readingMinutes: 1,
 };
 
