@@ -136,6 +136,12 @@ export interface StorySearchTable {
   position: ColumnType<number, number, never>;
 }
 
+/** One row: the position of the last event that changed story_search (a search's cache key). */
+export interface StorySearchVersionTable {
+  one_row: ColumnType<boolean, never, never>;
+  changed_at: ColumnType<number, number, number>;
+}
+
 export interface ReadModel {
   projection_checkpoints: CheckpointsTable;
   users: UsersTable;
@@ -148,4 +154,5 @@ export interface ReadModel {
   story_images: StoryImagesTable;
   premium_unlocks: PremiumUnlocksTable;
   story_search: StorySearchTable;
+  story_search_version: StorySearchVersionTable;
 }
