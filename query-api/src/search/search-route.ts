@@ -30,7 +30,7 @@ const searchDoc = apiSchema({
   }),
   security: ['user', 'admin'],
   errors: {
-    400: `No words, more than ${MAX_QUERY_LENGTH} characters, a NUL character, or a limit that is not 1 to ${MAX_SEARCH_LIMIT}`,
+    400: `No words, more than ${MAX_QUERY_LENGTH} characters, a NUL or lone surrogate, or a limit that is not 1 to ${MAX_SEARCH_LIMIT}`,
     401: 'Neither a session nor a valid X-Admin-Code: searching is for members and admins',
   },
 });
