@@ -180,6 +180,12 @@ export interface StorySearchTable {
   position: ColumnType<number, number, never>;
 }
 
+/** One row: the position of the last event that changed story_search (a search's cache key). */
+export interface StorySearchVersionTable {
+  one_row: ColumnType<boolean, never, never>;
+  changed_at: ColumnType<number, number, number>;
+}
+
 export interface ReadModel {
   projection_checkpoints: CheckpointsTable;
   users: UsersTable;
@@ -195,4 +201,5 @@ export interface ReadModel {
   hidden_warnings: HiddenWarningsTable;
   story_search: StorySearchTable;
   premium_ledger: PremiumLedgerTable;
+  story_search_version: StorySearchVersionTable;
 }

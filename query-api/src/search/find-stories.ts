@@ -2,9 +2,6 @@ import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { SearchRequest } from './search-request';
 
-/** The projection that writes story_search (projector/src/projections/search). */
-const SEARCH_PROJECTION = 'story-search';
-
 /**
  * The words as a tsquery, in the configuration the documents were built with (migration 0010).
  * websearch_to_tsquery reads anything a visitor types (quotes, "or", a leading "-" to exclude)
@@ -43,13 +40,13 @@ const KEPT_SEARCHES = 1000;
 
 /**
  * Finds the stories for a search. Ranking a word that half the stories hold reads every one of
- * them, so each search's ranked ids are kept in memory for the read model's position (the
- * story-search checkpoint): the same words at the same position are asked once. Any publish,
- * relabel or delete moves the position and starts afresh. The stories' rows (likes and views
- * change on their own) are read each time, by id.
+ * them, so each search's ranked ids are kept in memory for the version of story_search they were
+ * read at (the position of its last change): the same words are ranked once per version. A
+ * publish, relabel or delete makes a new version; likes and views do not. The stories' rows
+ * (their likes and views) are read each time, by id.
  */
 export class StoryFinder {
-  private position = -1;
+  private version = -1;
   private readonly kept = new Map<string, string[]>();
 
   constructor(private readonly db: Kysely<ReadModel>) {}
@@ -65,42 +62,39 @@ export class StoryFinder {
 
   private async rankedIds(request: SearchRequest): Promise<string[]> {
     const key = `${request.limit}\u0000${request.words}`;
-    const position = await checkpoint(this.db);
-    const kept = position === this.position ? this.kept.get(key) : undefined;
+    const version = await versionOf(this.db);
+    const kept = version === this.version ? this.kept.get(key) : undefined;
     if (kept) {
       // Most recently used last: the oldest go first when the map is full.
       this.kept.delete(key);
       this.kept.set(key, kept);
       return kept;
     }
-    // The ids and the position they were read at, from one snapshot.
+    // The ids and the version they were read at, from one snapshot.
     const read = await this.db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => ({
-        position: await checkpoint(trx),
+        version: await versionOf(trx),
         ids: (await rankedMatches(trx, request).execute()).map((row) => row.story_id),
       }));
-    this.keep(read.position, key, read.ids);
+    this.keep(read.version, key, read.ids);
     return read.ids;
   }
 
-  private keep(position: number, key: string, ids: string[]): void {
-    if (position < this.position) return; // an older snapshot than the kept ones
-    if (position > this.position) {
+  private keep(version: number, key: string, ids: string[]): void {
+    if (version < this.version) return; // an older snapshot than the kept ones
+    if (version > this.version) {
       this.kept.clear();
-      this.position = position;
+      this.version = version;
     }
     this.kept.set(key, ids);
     if (this.kept.size > KEPT_SEARCHES) this.kept.delete(this.kept.keys().next().value!);
   }
 }
 
-async function checkpoint(db: Kysely<ReadModel>): Promise<number> {
-  const row = await db
-    .selectFrom('projection_checkpoints')
-    .select('position')
-    .where('name', '=', SEARCH_PROJECTION)
-    .executeTakeFirst();
-  return row?.position ?? 0;
+/** The position of story_search's last change (projections/search: story_search_version). */
+async function versionOf(db: Kysely<ReadModel>): Promise<number> {
+  const row = await db.selectFrom('story_search_version').select('changed_at').executeTakeFirst();
+  return row?.changed_at ?? 0;
 }

@@ -24,7 +24,8 @@ describe('searchRequestFrom', () => {
     expect(refusal({ q: '   ' })).toMatch(/at least one word/);
     expect(refusal({ q: ['a', 'b'] })).toMatch(/given once/);
     expect(refusal({ q: 'x'.repeat(201) })).toMatch(/at most 200 characters/);
-    expect(refusal({ q: 'fog\u0000' })).toMatch(/NUL/);
+    expect(refusal({ q: 'fog\u0000' })).toBe('q: must not contain a NUL character');
+    expect(refusal({ q: 'fog\uD800' })).toBe('q: must not contain an unpaired UTF-16 surrogate');
   });
 
   it('refuses a limit that is not 1 to 50', () => {

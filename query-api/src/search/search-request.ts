@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events/http';
+import { HttpError, requireStorableText } from '@nocturne/events/http';
 
 /** What a visitor may type: a sentence or two, never a document. */
 export const MAX_QUERY_LENGTH = 200;
@@ -13,7 +13,8 @@ export interface SearchRequest {
 
 /**
  * `?q=...&limit=N` of GET /api/search, or a 400 with a detail: no words, too many characters,
- * a NUL (PostgreSQL text cannot hold one), a repeated parameter, or a limit out of range.
+ * text PostgreSQL cannot hold (a NUL, a lone surrogate), a repeated parameter, or a limit out
+ * of range.
  */
 export function searchRequestFrom(query: unknown): SearchRequest {
   const { q, limit } = (query ?? {}) as Record<string, unknown>;
@@ -23,7 +24,8 @@ export function searchRequestFrom(query: unknown): SearchRequest {
   if (words.length > MAX_QUERY_LENGTH) {
     throw new HttpError(400, `q must be at most ${MAX_QUERY_LENGTH} characters`);
   }
-  if (words.includes('\u0000')) throw new HttpError(400, 'q must not contain a NUL character');
+  // PostgreSQL text cannot hold a NUL or a lone surrogate: a 400, never the database's error.
+  requireStorableText(words, 'q');
   if (limit === undefined) return { words, limit: DEFAULT_SEARCH_LIMIT };
   if (
     typeof limit !== 'string' ||

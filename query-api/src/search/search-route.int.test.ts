@@ -75,6 +75,7 @@ async function append(storyId: string, event: Parameters<typeof given>[2][number
 
 interface Found {
   id: string;
+  likes: number;
   images: string[];
   texts: string[];
   isPremium: boolean;
@@ -159,6 +160,15 @@ describe('GET /api/search', () => {
     expect((await search(`q=${before}`)).body).toEqual([]);
     await append(id, { type: 'StoryDeleted', data: { storyId: id } });
     expect((await search(`q=${after}`)).body).toEqual([]);
+  });
+
+  it('a kept answer still shows the stories as they are now: a like after the search is counted', async () => {
+    const word = uniqueWord();
+    const id = await publish({ texts: [`The ${word}.`, 'Two.'] });
+    expect((await search(`q=${word}`)).body).toEqual([expect.objectContaining({ id, likes: 0 })]);
+    const like = await fetch(`${system.baseUrl}/api/stories/${id}/like`, { method: 'POST' });
+    head = like.headers.get('x-event-position')!;
+    expect((await search(`q=${word}`)).body).toEqual([expect.objectContaining({ id, likes: 1 })]);
   });
 
   it('reads anything a visitor types without an error: operators, quotes, stop words only', async () => {

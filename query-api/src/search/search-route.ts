@@ -8,9 +8,7 @@ import { signerFor, unlockedBy, viewerOf } from '../stories/viewer';
 import { StoryFinder } from './find-stories';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, searchRequestFrom } from './search-request';
 
-export const searchMessages = {
-  loginRequired: 'Log in to search the stories',
-};
+const LOGIN_REQUIRED = 'Log in to search the stories';
 
 const searchDoc = apiSchema({
   summary:
@@ -32,7 +30,7 @@ const searchDoc = apiSchema({
   }),
   security: ['user', 'admin'],
   errors: {
-    400: `No words, more than ${MAX_QUERY_LENGTH} characters, a NUL character, or a limit that is not 1 to ${MAX_SEARCH_LIMIT}`,
+    400: `No words, more than ${MAX_QUERY_LENGTH} characters, a NUL or lone surrogate, or a limit that is not 1 to ${MAX_SEARCH_LIMIT}`,
     401: 'Neither a session nor a valid X-Admin-Code: searching is for members and admins',
   },
 });
@@ -48,9 +46,10 @@ const searchDoc = apiSchema({
 export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   const finder = new StoryFinder(deps.db);
   app.get('/api/search', { schema: searchDoc }, async (request, reply) => {
-    const search = searchRequestFrom(request.query);
+    // Who asks first: a visitor learns nothing, not even which words would be refused.
     const viewer = await viewerOf(request, deps);
-    if (!viewer.admin && !viewer.user) throw new HttpError(401, searchMessages.loginRequired);
+    if (!viewer.admin && !viewer.user) throw new HttpError(401, LOGIN_REQUIRED);
+    const search = searchRequestFrom(request.query);
     const rows = await finder.find(search);
     reply
       .header('Cache-Control', 'private, no-cache')

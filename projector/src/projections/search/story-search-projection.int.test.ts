@@ -56,6 +56,10 @@ describe('story-search projection', () => {
         db.selectFrom('story_search').select(['story_id', 'tags_text', 'is_premium', 'position']).execute(),
       [{ story_id: 's-lighthouse', tags_text: 'sea slow burn', is_premium: false, position }],
     );
+    // The version query-api keeps answers by: the batch's last position.
+    expect(await readModel().selectFrom('story_search_version').select('changed_at').execute()).toEqual([
+      { changed_at: position },
+    ]);
     expect(await matching('lantern')(readModel())).toEqual(['s-lighthouse']);
     expect(await matching('sea')(readModel())).toEqual(['s-lighthouse']);
     expect(await matching('desert')(readModel())).toEqual([]);

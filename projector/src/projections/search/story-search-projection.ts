@@ -61,7 +61,8 @@ function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
 /**
  * story_search: the words of each live story for full-text search (GET /api/search). The
  * projection keeps the two parts of the document, tags and texts, so a StoryLabelsChanged
- * replaces the tags and PostgreSQL regenerates the document (migration 0010).
+ * replaces the tags and PostgreSQL regenerates the document (migration 0010). Each batch also
+ * records its last position in story_search_version, query-api's key for the answers it keeps.
  */
 export const storySearchProjection: Projection = {
   name: 'story-search',
@@ -96,5 +97,8 @@ export const storySearchProjection: Projection = {
           as c(id, tags_text)
         where story_search.story_id = c.id`.execute(trx);
     }
+    // Whatever changed, searches answered before this batch are stale now.
+    const last = events.at(-1);
+    if (last) await trx.updateTable('story_search_version').set({ changed_at: last.position }).execute();
   },
 };

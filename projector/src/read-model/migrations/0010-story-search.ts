@@ -40,8 +40,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index story_search_document on story_search using gin (document) with (fastupdate = off)`.execute(
     db,
   );
+  // One row: the position of the last event that changed story_search. Every projection's
+  // checkpoint moves with every batch (likes, views...); this moves only when the words do, so
+  // query-api can keep a search's answer until then.
+  await db.schema
+    .createTable('story_search_version')
+    .addColumn('one_row', 'boolean', (c) => c.primaryKey().defaultTo(true).check(sql`one_row`))
+    .addColumn('changed_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await sql`insert into story_search_version (changed_at) values (0)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('story_search_version').execute();
   await db.schema.dropTable('story_search').execute();
 }
