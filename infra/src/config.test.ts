@@ -83,7 +83,7 @@ describe('SPLIT_* (split mode, one service per process)', () => {
     expect(splitServiceConfig(parseConfig(split))).toEqual({
       port: 4001,
       commandApiUrl: 'http://command-api:4001',
-      queryApiUrl: 'http://query-api:4002',
+      queryApiUrls: ['http://query-api:4002'],
       listenHost: '127.0.0.1',
       gatewayHost: '0.0.0.0',
     });
@@ -97,6 +97,23 @@ describe('SPLIT_* (split mode, one service per process)', () => {
       /SPLIT_SERVICE_PORT: must be a port number/,
     );
     expect(() => parseConfig({ SPLIT_COMMAND_API_URL: 'command-api' })).toThrow(/SPLIT_COMMAND_API_URL/);
+    expect(() => parseConfig({ SPLIT_QUERY_API_URL: 'http://query-api:4002,query-api-2' })).toThrow(
+      /SPLIT_QUERY_API_URL/,
+    );
+    for (const processes of ['0', '9', '1.5', 'two'])
+      expect(() => parseConfig({ SPLIT_QUERY_PROCESSES: processes }), processes).toThrow(
+        /SPLIT_QUERY_PROCESSES: must be a whole number from 1 to 8/,
+      );
+  });
+
+  it('read several query-api URLs separated by commas; the supervisor starts one query-api unless told', () => {
+    const urls = 'http://127.0.0.1:4102, http://127.0.0.1:4103';
+    expect(splitServiceConfig(parseConfig({ ...split, SPLIT_QUERY_API_URL: urls })).queryApiUrls).toEqual([
+      'http://127.0.0.1:4102',
+      'http://127.0.0.1:4103',
+    ]);
+    expect(parseConfig({}).SPLIT_QUERY_PROCESSES).toBe(1);
+    expect(parseConfig({ SPLIT_QUERY_PROCESSES: '2' }).SPLIT_QUERY_PROCESSES).toBe(2);
   });
 
   it('names every one a service needs and was not given', () => {

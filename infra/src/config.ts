@@ -109,7 +109,27 @@ export const ConfigSchema = z.object({
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.
   SPLIT_SERVICE_PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)),
   SPLIT_COMMAND_API_URL: optional(z.url({ message: 'must be a URL such as http://command-api:4001' })),
-  SPLIT_QUERY_API_URL: optional(z.url({ message: 'must be a URL such as http://query-api:4002' })),
+  /** One URL, or several separated by commas: the gateway spreads the reads over them in turn. */
+  SPLIT_QUERY_API_URL: optional(
+    z
+      .string()
+      .transform((value) => value.split(',').map((url) => url.trim()))
+      .pipe(
+        z
+          .array(
+            z.url({ message: 'must be a URL such as http://query-api:4002, or several separated by commas' }),
+          )
+          .min(1),
+      ),
+  ),
+  /** How many query-api processes `npm run start:split` starts (the gateway balances reads over them). */
+  SPLIT_QUERY_PROCESSES: optional(
+    z.coerce
+      .number({ message: 'must be a whole number from 1 to 8' })
+      .int()
+      .min(1, 'must be a whole number from 1 to 8')
+      .max(8, 'must be a whole number from 1 to 8'),
+  ).default(1),
   SPLIT_PROJECTOR_URL: optional(z.url({ message: 'must be a URL such as http://projector:4003' })),
   SPLIT_LISTEN_HOST: optional(z.string()).default('127.0.0.1'),
   SPLIT_GATEWAY_HOST: optional(z.string()).default('0.0.0.0'),
@@ -159,7 +179,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
 export interface SplitServiceConfig {
   port: number;
   commandApiUrl: string;
-  queryApiUrl: string;
+  /** The query-api processes, one or more; the gateway sends each read to the next in turn. */
+  queryApiUrls: string[];
   /** Where the gateway's /readyz asks the projector's probe listener; unset: it does not. */
   projectorUrl: string | undefined;
   /** Where command-api and query-api listen (loopback unless in containers of their own). */
@@ -181,7 +202,7 @@ export function splitServiceConfig(raw: RawConfig): SplitServiceConfig {
   return {
     port: raw.SPLIT_SERVICE_PORT!,
     commandApiUrl: raw.SPLIT_COMMAND_API_URL!,
-    queryApiUrl: raw.SPLIT_QUERY_API_URL!,
+    queryApiUrls: raw.SPLIT_QUERY_API_URL!,
     projectorUrl: raw.SPLIT_PROJECTOR_URL,
     listenHost: raw.SPLIT_LISTEN_HOST,
     gatewayHost: raw.SPLIT_GATEWAY_HOST,

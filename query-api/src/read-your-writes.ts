@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Consistency } from './consistency';
 
 /** How long a client should wait before asking again after the read models did not catch up. */
@@ -12,9 +12,8 @@ export const RETRY_AFTER_SECONDS = 1;
  * least): a route that knows better (the cached list) sets it itself.
  */
 export function readYourWrites(app: FastifyInstance, consistency: Consistency): void {
-  app.addHook('onRequest', async (request, reply) => {
+  const waitForPosition = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['x-min-position'];
-    if (header === undefined) return;
     // An event position as this server wrote it (digits only): anything else is a 400, where
     // `Number()` would have read "0x10", "1e3" or " 1" as a position to wait for.
     if (typeof header !== 'string' || !/^[0-9]{1,15}$/.test(header)) {
@@ -41,11 +40,17 @@ export function readYourWrites(app: FastifyInstance, consistency: Consistency): 
           detail: `The read models have not reached position ${position} yet (they are at ${result.projected}); try again shortly`,
         });
     }
+  };
+  // Callback hooks, not async ones: a request without X-Min-Position (most of them) goes on at
+  // once, without a promise and a turn of the microtask queue per hook.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers['x-min-position'] === undefined) return done();
+    waitForPosition(request, reply).then(() => done(), done);
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('X-Projected-Position')) {
       reply.header('X-Projected-Position', String(consistency.known()));
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -16,6 +16,11 @@ export interface ProcessedImage {
   files: ImageFile[];
 }
 
+// libvips's operation cache keeps up to 50 MB of recent results for an operation run again on
+// the same input; every upload is new bytes, so it would only hold memory (issue 11: a server
+// process stays under 200 MB).
+sharp.cache(false);
+
 const decodeOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false } as const;
 
 /** Width and height as displayed (EXIF orientations 5-8 swap them), refusing oversized images. */

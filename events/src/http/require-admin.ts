@@ -29,12 +29,16 @@ export function adminAuthentication(authenticator: AdminAuthenticator): FastifyP
   const plugin: FastifyPluginAsync = async (app) => {
     if (app.hasRequestDecorator('admin')) return;
     app.decorateRequest('admin', null);
-    app.addHook('onRequest', async (request) => {
-      const code = request.headers['x-admin-code'];
-      if (code === undefined) return;
+    const authenticate = async (request: FastifyRequest, code: string | string[]) => {
       const found = await authenticator.authenticate(Array.isArray(code) ? '' : code, request.ip);
       request.admin = { session: found.session, ip: request.ip };
       tokens.set(request, found.token);
+    };
+    // A callback hook: a request without the header (most of them) goes on without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const code = request.headers['x-admin-code'];
+      if (code === undefined) return done();
+      authenticate(request, code).then(() => done(), done);
     });
   };
   // Not encapsulated: the hook must see every route of the server, 404s included.

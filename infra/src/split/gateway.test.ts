@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInternal, normalisePath, upstreamFor } from './gateway';
+import { isInternal, normalisePath, roundRobin, upstreamFor } from './gateway';
 import { INTERNAL_ROUTE_SPELLINGS } from './testing/internal-route-spellings';
 
 describe('the gateway routing rule (design.md section 1)', () => {
@@ -53,5 +53,19 @@ describe('the gateway reads a path as the services will (issue 12 item 10)', () 
   it('refuses a path that does not decode', () => {
     expect(normalisePath('/api/%E0%A4%A')).toBeUndefined();
     expect(normalisePath('/%zz')).toBeUndefined();
+  });
+});
+
+describe('reads spread over the query-api processes', () => {
+  it('takes each base URL in turn, without its trailing slash', () => {
+    const next = roundRobin(['http://127.0.0.1:4102/', 'http://127.0.0.1:4103']);
+    expect([next(), next(), next(), next()]).toEqual([
+      'http://127.0.0.1:4102',
+      'http://127.0.0.1:4103',
+      'http://127.0.0.1:4102',
+      'http://127.0.0.1:4103',
+    ]);
+    const one = roundRobin(['http://query-api:4002']);
+    expect([one(), one()]).toEqual(['http://query-api:4002', 'http://query-api:4002']);
   });
 });

@@ -10,8 +10,8 @@ import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/http-app';
 import { securityHeaders, withSecurityHeaders } from '../system/security-headers';
 
 export interface GatewayOptions {
-  /** Base URL of the query-api process, e.g. http://127.0.0.1:4101. */
-  queryApiUrl: string;
+  /** Base URLs of the query-api processes, e.g. http://127.0.0.1:4101; reads go to each in turn. */
+  queryApiUrls: readonly string[];
   /** Base URL of the command-api process. */
   commandApiUrl: string;
   /** The built SPA (web/dist), served for every other GET/HEAD. */
@@ -67,6 +67,21 @@ export function normalisePath(rawPath: string): { path: string; segments: string
   return { path: trailing && segments.length === 1 ? '/' : path, segments: segments.filter((s) => s !== '') };
 }
 
+/**
+ * The next base URL each time, in turn (round robin). Every query-api process answers a
+ * position from the same read models, so any of them may serve any read.
+ */
+export function roundRobin(urls: readonly string[]): () => string {
+  if (urls.length === 0) throw new Error('at least one upstream URL is needed');
+  const bases = urls.map((url) => url.replace(/\/$/, ''));
+  let next = 0;
+  return () => {
+    const base = bases[next]!;
+    next = (next + 1) % bases.length;
+    return base;
+  };
+}
+
 /** Service-to-service routes (the premium unlock) are never reachable from outside. */
 export function isInternal(segments: readonly string[]): boolean {
   return segments[0]?.toLowerCase() === 'internal';
@@ -102,9 +117,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   installErrorHandling(app, {});
   if (dist) await serveWebApp(app, dist);
 
-  const bases: Record<Upstream, string> = {
-    'query-api': options.queryApiUrl.replace(/\/$/, ''),
-    'command-api': options.commandApiUrl.replace(/\/$/, ''),
+  const bases: Record<Upstream, () => string> = {
+    'query-api': roundRobin(options.queryApiUrls),
+    'command-api': roundRobin([options.commandApiUrl]),
   };
 
   const route = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -122,7 +137,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       return sendSpaIndex(path, reply);
     }
     // Forward the normalised path: what was checked above is what the service routes on.
-    return reply.from(`${bases[upstream]}${path}${query}`, {
+    return reply.from(`${bases[upstream]()}${path}${query}`, {
       rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-for': req.ip }),
       rewriteHeaders: (headers) => ({ ...headers, 'x-served-by': upstream }),
       onError: (rep) => {

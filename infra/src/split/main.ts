@@ -6,12 +6,12 @@ import { freePort } from '../launcher/free-port';
 import { provisionDatabase } from '../launcher/provision';
 import { onShutdown, stopAll } from '../launcher/shutdown';
 import { connectInfrastructure } from '../system/connect';
-import { type ServiceRole, serviceRoles } from './roles';
+import { instanceName, type ServiceRole, serviceRoles } from './roles';
 
 /**
  * Split mode (`npm run start:split`, or `npm start -- --split`): every service in its own
- * process — projector (with the reactors), command-api, query-api and the gateway on PORT —
- * supervised here. The supervisor provisions PostgreSQL like `npm start`, migrates once, starts
+ * process — projector (with the reactors), command-api, query-api (SPLIT_QUERY_PROCESSES of
+ * them, the gateway spreading reads over them) and the gateway on PORT — supervised here. The supervisor provisions PostgreSQL like `npm start`, migrates once, starts
  * the services in order and stops them in reverse order; if one dies, it stops the rest.
  */
 const log = (line: string) => console.log(`[split] ${line}`);
@@ -23,11 +23,13 @@ const serviceExecArgv = compiled ? [] : ['--import', import.meta.resolve('tsx')]
 
 interface Running {
   role: ServiceRole;
+  /** The role's name, numbered when it runs several processes (`query-api-2`). */
+  name: string;
   child: ChildProcess;
   exited: Promise<number | null>;
 }
 
-function startService(role: ServiceRole, env: NodeJS.ProcessEnv): Promise<Running> {
+function startService(role: ServiceRole, name: string, env: NodeJS.ProcessEnv): Promise<Running> {
   const child = fork(serviceEntry, [role], {
     env,
     execArgv: serviceExecArgv,
@@ -35,16 +37,16 @@ function startService(role: ServiceRole, env: NodeJS.ProcessEnv): Promise<Runnin
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${role} did not start within 60s`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 60s`)), 60_000);
     child.once('message', (message) => {
       if ((message as { ready?: string }).ready === role) {
         clearTimeout(timer);
-        resolve({ role, child, exited });
+        resolve({ role, name, child, exited });
       }
     });
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`${role} exited during start (code ${code})`));
+      reject(new Error(`${name} exited during start (code ${code})`));
     });
   });
 }
@@ -57,7 +59,7 @@ async function stopService(service: Running): Promise<void> {
     new Promise<boolean>((r) => setTimeout(() => r(true), 15_000)),
   ]);
   if (killed) {
-    log(`${service.role} did not stop within 15s: killing it`);
+    log(`${service.name} did not stop within 15s: killing it`);
     service.child.kill('SIGKILL');
     await service.exited;
   }
@@ -74,7 +76,7 @@ async function main() {
   const stopEverything = () =>
     stopAll(
       [
-        ...[...running].reverse().map((s): [string, () => Promise<void>] => [s.role, () => stopService(s)]),
+        ...[...running].reverse().map((s): [string, () => Promise<void>] => [s.name, () => stopService(s)]),
         ['PostgreSQL', () => database.stop()],
       ],
       log,
@@ -84,44 +86,51 @@ async function main() {
     await stopEverything();
   }, log);
 
-  const [projectorPort, commandPort, queryPort] = [await freePort(), await freePort(), await freePort()];
+  const [projectorPort, commandPort] = [await freePort(), await freePort()];
+  const queryPorts: number[] = [];
+  for (let i = 0; i < raw.SPLIT_QUERY_PROCESSES; i++) queryPorts.push(await freePort());
   // The projector serves no API, only operations: its probes and its own /metrics.
   const projectorUrl = `http://127.0.0.1:${projectorPort}`;
   const commandApiUrl = `http://127.0.0.1:${commandPort}`;
-  const queryApiUrl = `http://127.0.0.1:${queryPort}`;
+  const queryApiUrls = queryPorts.map((port) => `http://127.0.0.1:${port}`);
+  const queryApis = queryApiUrls.map((url, i) => `${instanceName('query-api', i)} ${url}`).join(', ');
   try {
     // Schemas once, before several processes open them.
     await migrateReadModel(config.databaseUrl);
     await (await connectInfrastructure(config, log)).close();
 
-    const ports: Record<ServiceRole, number> = {
-      projector: projectorPort,
-      'command-api': commandPort,
-      'query-api': queryPort,
-      gateway: config.port,
+    // Each role's ports, one per process (several query-api processes, one of every other role).
+    const ports: Record<ServiceRole, number[]> = {
+      projector: [projectorPort],
+      'command-api': [commandPort],
+      'query-api': queryPorts,
+      gateway: [config.port],
     };
-    const launch = async (role: ServiceRole) => {
-      const service = await startService(role, {
+    const launch = async (role: ServiceRole, index = 0) => {
+      const name = instanceName(role, index);
+      const service = await startService(role, name, {
         ...process.env,
         DATABASE_URL: database.url,
         DATA_DIR: config.dataDir,
-        SPLIT_SERVICE_PORT: String(ports[role]),
+        SPLIT_SERVICE_PORT: String(ports[role][index]),
         SPLIT_PROJECTOR_URL: projectorUrl,
         SPLIT_COMMAND_API_URL: commandApiUrl,
-        SPLIT_QUERY_API_URL: queryApiUrl,
+        SPLIT_QUERY_API_URL: queryApiUrls.join(','),
       });
       running.push(service);
       void service.exited.then((code) => {
         if (stopping) return;
-        log(`${role} exited unexpectedly (code ${code}): stopping the other services`);
+        log(`${name} exited unexpectedly (code ${code}): stopping the other services`);
         stopping = true;
         void stopEverything().then(() => process.exit(1));
       });
     };
     // The back ends start side by side (loading them is most of the time); the gateway last,
     // once they answer.
-    const backEnds = serviceRoles.filter((r) => r !== 'gateway');
-    const started = await Promise.allSettled(backEnds.map(launch));
+    const backEnds = serviceRoles
+      .filter((r) => r !== 'gateway')
+      .flatMap((role) => ports[role].map((_port, index) => () => launch(role, index)));
+    const started = await Promise.allSettled(backEnds.map((start) => start()));
     const failed = started.find((r) => r.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
     await launch('gateway');
@@ -135,14 +144,17 @@ async function main() {
     [
       '',
       `Nocturne (split mode) is running at ${config.publicUrl}`,
-      `  gateway        : port ${config.port} (GET/HEAD /api -> query-api, other methods -> command-api, SPA)`,
+      `  gateway        : port ${config.port} (GET/HEAD /api -> query-api${queryApiUrls.length > 1 ? ` (${queryApiUrls.length} processes, in turn)` : ''}, other methods -> command-api, SPA)`,
       `  services       : ${[...running]
-        .sort((a, b) => serviceRoles.indexOf(a.role) - serviceRoles.indexOf(b.role))
-        .map((s) => `${s.role} (pid ${s.child.pid})`)
+        .sort(
+          (a, b) =>
+            serviceRoles.indexOf(a.role) - serviceRoles.indexOf(b.role) || a.name.localeCompare(b.name),
+        )
+        .map((s) => `${s.name} (pid ${s.child.pid})`)
         .join(', ')}`,
-      `  internal       : command-api ${commandApiUrl}, query-api ${queryApiUrl} (reached through the gateway), projector ${projectorUrl} (probes and metrics)`,
+      `  internal       : command-api ${commandApiUrl}, ${queryApis} (reached through the gateway), projector ${projectorUrl} (probes and metrics)`,
       `  probes         : ${config.publicUrl}/healthz, ${config.publicUrl}/readyz (each service answers its own too)`,
-      `  metrics        : each service's own GET /metrics (loopback, or METRICS_TOKEN): gateway port ${config.port}, command-api ${commandApiUrl}, query-api ${queryApiUrl}, projector ${projectorUrl}`,
+      `  metrics        : each service's own GET /metrics (loopback, or METRICS_TOKEN): gateway port ${config.port}, command-api ${commandApiUrl}, ${queryApis}, projector ${projectorUrl}`,
       `  admin password : ${
         raw.ADMIN_PASSWORD
           ? '(set by ADMIN_PASSWORD)'

@@ -12,7 +12,7 @@ import { apiDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
 import { defaultWebDist, startBackground } from '../system/start-system';
 import { buildGateway } from './gateway';
-import { type ServiceRole, serviceRoles } from './roles';
+import { instanceName, type ServiceRole, serviceRoles } from './roles';
 
 /**
  * One service of split mode, started by infra/src/split/main.ts as
@@ -36,7 +36,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
 
   if (role === 'gateway') {
     const app = await buildGateway({
-      queryApiUrl: split.queryApiUrl,
+      queryApiUrls: split.queryApiUrls,
       commandApiUrl: split.commandApiUrl,
       webDist: defaultWebDist,
       publicUrl: config.publicUrl,
@@ -47,7 +47,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       readiness: upstreamReadiness({
         ...(split.projectorUrl ? { projector: split.projectorUrl } : {}),
         'command-api': split.commandApiUrl,
-        'query-api': split.queryApiUrl,
+        ...Object.fromEntries(split.queryApiUrls.map((url, i) => [instanceName('query-api', i), url])),
       }),
       metrics,
     });

@@ -26,7 +26,10 @@ let exited: Promise<number | null>;
 let output = '';
 let base: string;
 
-/** Starts the compiled split mode (four processes) on a fresh database and waits for its banner. */
+/**
+ * Starts the compiled split mode on a fresh database, with two query-api processes behind the
+ * gateway (five processes), and waits for its banner.
+ */
 beforeAll(async () => {
   // The gateway serves the built SPA; a fresh clone has none until something builds it.
   ensureWebBuilt({ log: () => {} });
@@ -49,6 +52,7 @@ beforeAll(async () => {
       EXPOSE_VERIFICATION_TOKEN: 'true',
       LOG_LEVEL: 'silent',
       SPLIT_GATEWAY_HOST: '127.0.0.1',
+      SPLIT_QUERY_PROCESSES: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -149,8 +153,11 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
+type InternalService = 'command-api' | 'query-api' | 'query-api-2' | 'projector';
+const internalServices: InternalService[] = ['projector', 'command-api', 'query-api', 'query-api-2'];
+
 /** The internal base URLs, from the supervisor's banner. */
-const internalUrl = (service: 'command-api' | 'query-api' | 'projector') =>
+const internalUrl = (service: InternalService) =>
   new RegExp(`${service} (http://127\\.0\\.0\\.1:\\d+)`).exec(output)?.[1] ?? '';
 
 /** The event store's head position, as command-api's next append would show it. */
@@ -165,11 +172,23 @@ async function appendedEvents(): Promise<number> {
   }
 }
 
+/** How many `GET /api/stories` a query-api process answered with a 200 (its own /metrics). */
+async function storyListsServed(service: 'query-api' | 'query-api-2'): Promise<number> {
+  const metrics = await (await fetch(`${internalUrl(service)}/metrics`)).text();
+  const count =
+    /http_request_duration_seconds_count\{method="GET",route="\/api\/stories",status_code="200"\} (\d+)/.exec(
+      metrics,
+    );
+  return Number(count?.[1] ?? 0);
+}
+
 describe('split mode: each service in its own process behind the gateway', () => {
-  it('runs four processes, each plain node on the compiled output (no tsx)', () => {
-    expect(output).toMatch(/projector \(pid \d+\), command-api \(pid \d+\), query-api \(pid \d+\), gateway/);
+  it('runs five processes (two query-api), each plain node on the compiled output (no tsx)', () => {
+    expect(output).toMatch(
+      /projector \(pid \d+\), command-api \(pid \d+\), query-api \(pid \d+\), query-api-2 \(pid \d+\), gateway/,
+    );
     const pids = [...output.matchAll(/\(pid (\d+)\)/g)].map((m) => m[1]);
-    expect(pids).toHaveLength(4);
+    expect(pids).toHaveLength(5);
     for (const pid of pids) {
       const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       expect(commandLine).toContain(join(serverDist, 'service.mjs'));
@@ -231,19 +250,40 @@ describe('split mode: each service in its own process behind the gateway', () =>
     expect(stories.find((s) => s.id === id)).toMatchObject({ likes: 1 });
   });
 
-  it('the cached list is never older than the position asked for: a like, then the list, 200 times', async () => {
+  /**
+   * Issue 11. The gateway sends reads to the two query-api processes in turn, so the two reads
+   * after each like go one to each: each process's own cache is checked 200 times against the
+   * position the like returned. Two answers read at one position must be the same bytes.
+   */
+  it('the cached list is never older than the position asked for: a like, then the list from each query-api, 200 times', async () => {
     const id = await publishStory();
+    const served = async () => Promise.all((['query-api', 'query-api-2'] as const).map(storyListsServed));
+    const before = await served();
+    const answersAt = new Map<string, { etag: string | null; body: string }>();
     for (let n = 1; n <= 200; n++) {
       const like = await fetch(`${base}/api/stories/${id}/like`, { method: 'POST' });
       expect(like.status).toBe(200);
       const position = like.headers.get('x-event-position')!;
       const path = n % 2 === 0 ? '/api/stories' : '/api/stories?limit=5';
-      const list = await fetch(`${base}${path}`, { headers: { 'X-Min-Position': position } });
-      expect(list.status).toBe(200);
-      const stories = (await list.json()) as { id: string; likes: number }[];
-      expect(stories.find((s) => s.id === id)?.likes, `like ${n} via ${path}`).toBe(n);
+      for (const read of [1, 2]) {
+        const list = await fetch(`${base}${path}`, { headers: { 'X-Min-Position': position } });
+        expect(list.status).toBe(200);
+        expect(list.headers.get('x-served-by')).toBe('query-api');
+        const body = await list.text();
+        const stories = JSON.parse(body) as { id: string; likes: number }[];
+        expect(stories.find((s) => s.id === id)?.likes, `like ${n} via ${path}, read ${read}`).toBe(n);
+        const projected = Number(list.headers.get('x-projected-position'));
+        expect(projected).toBeGreaterThanOrEqual(Number(position));
+        const answer = { etag: list.headers.get('etag'), body };
+        const key = `${path} at ${projected}`;
+        expect(answersAt.get(key) ?? answer, `two answers for ${key}`).toEqual(answer);
+        answersAt.set(key, answer);
+      }
     }
-  });
+    // Each process answered its half of the 400 reads (the metrics count what each served).
+    const after = await served();
+    for (const [i, count] of after.entries()) expect(count - before[i]!).toBeGreaterThanOrEqual(200);
+  }, 180_000);
 
   it('never lets the outside reach an internal route, however the path is spelled', async () => {
     const before = await appendedEvents();
@@ -287,10 +327,15 @@ describe('split mode: each service in its own process behind the gateway', () =>
     const gateway = await fetch(`${base}/readyz`);
     const report = (await gateway.json()) as { ready: boolean; services: Record<string, { ready: boolean }> };
     expect(gateway.status, JSON.stringify(report)).toBe(200);
-    expect(Object.keys(report.services).sort()).toEqual(['command-api', 'projector', 'query-api']);
+    expect(Object.keys(report.services).sort()).toEqual([
+      'command-api',
+      'projector',
+      'query-api',
+      'query-api-2',
+    ]);
     expect(Object.values(report.services).every((s) => s.ready)).toBe(true);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    for (const service of ['projector', 'command-api', 'query-api'] as const) {
+    for (const service of internalServices) {
       expect(internalUrl(service), service).not.toBe('');
       expect((await fetch(`${internalUrl(service)}/healthz`)).status, service).toBe(200);
       const ready = await fetch(`${internalUrl(service)}/readyz`);
@@ -309,7 +354,7 @@ describe('split mode: each service in its own process behind the gateway', () =>
         });
         socket.once('error', () => resolve(false));
       });
-    for (const service of ['command-api', 'query-api', 'projector'] as const) {
+    for (const service of internalServices) {
       const port = Number(new URL(internalUrl(service)).port);
       expect(await reachable('127.0.0.1', port), service).toBe(true);
       // Bound to 127.0.0.1, not to every address: another address of this host is refused.

@@ -81,7 +81,7 @@ describe('security headers (issue 12 item 14)', () => {
 
   it('are on the split-mode gateway answers too, its own refusals and errors included', async () => {
     const gateway = await buildGateway({
-      queryApiUrl: 'http://127.0.0.1:1',
+      queryApiUrls: ['http://127.0.0.1:1'],
       commandApiUrl: 'http://127.0.0.1:1',
       webDist: dist,
       publicUrl: 'https://stories.example',

@@ -37,7 +37,7 @@ const servers: [string, () => Promise<FastifyInstance>][] = [
     // Nothing listens upstream: these requests never leave the gateway.
     () =>
       buildGateway({
-        queryApiUrl: 'http://127.0.0.1:9',
+        queryApiUrls: ['http://127.0.0.1:9'],
         commandApiUrl: 'http://127.0.0.1:9',
         webDist: defaultWebDist,
         logLevel: 'silent',

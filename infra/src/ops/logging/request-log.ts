@@ -15,6 +15,9 @@ function isAsset(method: string, path: string): boolean {
   return path.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(path);
 }
 
+/** The log levels at which request lines (info, and debug for probes and assets) are written. */
+const requestLinesWritten = new Set(['info', 'debug', 'trace']);
+
 /** Debug for probes and assets, info for the rest. */
 export function requestLogLevel(request: Pick<FastifyRequest, 'method' | 'url'>): 'debug' | 'info' {
   const path = loggablePath(request.url);
@@ -27,7 +30,10 @@ export function requestLogLevel(request: Pick<FastifyRequest, 'method' | 'url'>)
  * (`/api/admin/users/:email`), for grouping.
  */
 export function addRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    // Below info (LOG_LEVEL=warn, error, silent) no request line is written (probes and assets
+    // are debug): nothing to redact or build.
+    if (!requestLinesWritten.has(request.log.level)) return done();
     const path = loggablePath(request.url);
     const durationMs = Math.round(reply.elapsedTime * 10) / 10;
     request.log[requestLogLevel(request)](
@@ -40,5 +46,6 @@ export function addRequestLog(app: FastifyInstance): void {
       },
       `${request.method} ${path} ${reply.statusCode} ${durationMs} ms`,
     );
+    done();
   });
 }

@@ -45,12 +45,13 @@ export function instrumentHttp(app: FastifyInstance, registry: Registry): void {
         registers: [registry],
       }),
   );
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = routeLabel(request);
     duration.observe(
       { method: request.method, route, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
     if (reply.statusCode === 429) refusals.inc({ route });
+    done();
   });
 }

@@ -5,40 +5,46 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** Below this many bytes an answer goes out as it is (as @fastify/compress's threshold). */
 const COMPRESS_FROM_BYTES = 1024;
 
+/** One representation of a cached answer: its bytes, its strong ETag, its Content-Encoding. */
+export interface Variant {
+  bytes: Buffer;
+  etag: string;
+  coding: 'br' | 'gzip' | undefined;
+}
+
 /**
  * A serialised JSON answer kept ready to send: its bytes, a strong ETag per representation, and
  * (above 1 KB) its Brotli and gzip variants made once, so a cached answer is never compressed
  * again per request.
  */
 export interface CachedBody {
-  identity: Buffer;
-  etag: string;
-  br?: Buffer;
-  gzip?: Buffer;
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
 }
 
 export function cachedBody(json: string, compress = true): CachedBody {
-  const identity = Buffer.from(json);
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  if (!compress || identity.length < COMPRESS_FROM_BYTES) return { identity, etag };
+  const bytes = Buffer.from(json);
+  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+  const identity: Variant = { bytes, etag, coding: undefined };
+  if (!compress || bytes.length < COMPRESS_FROM_BYTES) return { identity };
+  const br = brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 6,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
   return {
     identity,
-    etag,
-    br: brotliCompressSync(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 6,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzip: gzipSync(identity, { level: 6 }),
+    br: { bytes: br, etag: `${etag.slice(0, -1)}-br"`, coding: 'br' },
+    gzip: { bytes: gzipSync(bytes, { level: 6 }), etag: `${etag.slice(0, -1)}-gz"`, coding: 'gzip' },
   };
 }
 
 /** The JSON array of already serialised entries. */
 export const jsonArray = (entries: readonly string[]) => `[${entries.join(',')}]`;
 
-function accepts(header: string | undefined, coding: string): boolean {
-  if (!header) return false;
+function accepts(header: string, coding: string): boolean {
   return header.split(',').some((part) => {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (name !== coding && name !== '*') return false;
@@ -47,10 +53,36 @@ function accepts(header: string | undefined, coding: string): boolean {
   });
 }
 
+/**
+ * What an Accept-Encoding header accepts, parsed once per distinct header: clients send a few
+ * spellings, over and over. Bounded: emptied when it holds too many.
+ */
+const acceptedCodings = new Map<string, { br: boolean; gzip: boolean }>();
+const ACCEPTED_CODINGS_KEPT = 256;
+
+function accepted(header: string | undefined): { br: boolean; gzip: boolean } | undefined {
+  if (!header) return undefined;
+  let codings = acceptedCodings.get(header);
+  if (!codings) {
+    if (acceptedCodings.size >= ACCEPTED_CODINGS_KEPT) acceptedCodings.clear();
+    codings = { br: accepts(header, 'br'), gzip: accepts(header, 'gzip') };
+    acceptedCodings.set(header, codings);
+  }
+  return codings;
+}
+
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** The best variant the client accepts: Brotli, gzip, or the bytes as they are. */
+export function variantFor(body: CachedBody, acceptEncoding: string | undefined): Variant {
+  const codings = accepted(acceptEncoding);
+  if (body.br && codings?.br) return body.br;
+  if (body.gzip && codings?.gzip) return body.gzip;
+  return body.identity;
 }
 
 /**
@@ -59,15 +91,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * so the compression hook leaves the bytes alone.
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
-  const acceptEncoding = request.headers['accept-encoding'];
-  const [coding, bytes, etag] =
-    body.br && accepts(acceptEncoding, 'br')
-      ? (['br', body.br, `${body.etag.slice(0, -1)}-br"`] as const)
-      : body.gzip && accepts(acceptEncoding, 'gzip')
-        ? (['gzip', body.gzip, `${body.etag.slice(0, -1)}-gz"`] as const)
-        : (['identity', body.identity, body.etag] as const);
-  reply.header('ETag', etag);
-  if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  if (coding !== 'identity') reply.header('Content-Encoding', coding);
-  return reply.type('application/json; charset=utf-8').send(bytes);
+  const variant = variantFor(body, request.headers['accept-encoding']);
+  reply.header('ETag', variant.etag);
+  if (matches(request.headers['if-none-match'], variant.etag)) return reply.status(304).send();
+  if (variant.coding) reply.header('Content-Encoding', variant.coding);
+  return reply.header('Content-Type', 'application/json; charset=utf-8').send(variant.bytes);
 }

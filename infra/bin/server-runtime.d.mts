@@ -1,0 +1,2 @@
+export const serverNodeOptions: string[];
+export function serverEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

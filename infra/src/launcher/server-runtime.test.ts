@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { serverEnvironment, serverNodeOptions } from '../../bin/server-runtime.mjs';
+
+describe("the server processes' memory settings (issue 11: under 200 MB RSS each)", () => {
+  it('add MALLOC_ARENA_MAX=2 and the V8 flags to the environment npm start runs the server in', () => {
+    const env = serverEnvironment({ PORT: '3000' });
+    expect(env).toMatchObject({
+      PORT: '3000',
+      MALLOC_ARENA_MAX: '2',
+      NODE_OPTIONS: '--max-semi-space-size=8',
+    });
+  });
+
+  it("leave an operator's own choices alone and keep their other NODE_OPTIONS", () => {
+    expect(serverEnvironment({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
+    expect(serverEnvironment({ NODE_OPTIONS: '--max-semi-space-size=32' }).NODE_OPTIONS).toBe(
+      '--max-semi-space-size=32',
+    );
+    expect(serverEnvironment({ NODE_OPTIONS: '--enable-source-maps' }).NODE_OPTIONS).toBe(
+      '--enable-source-maps --max-semi-space-size=8',
+    );
+  });
+
+  it("are the image's too", () => {
+    const dockerfile = readFileSync(new URL('../../deploy/Dockerfile', import.meta.url), 'utf8');
+    expect(dockerfile).toContain(`ENV MALLOC_ARENA_MAX=2 NODE_OPTIONS=${serverNodeOptions.join(' ')}`);
+  });
+});
