@@ -1,6 +1,7 @@
 import type { Projection } from '../runner/projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
 import { pendingPaymentsProjection } from './payments/pending-payments-projection';
+import { readingProjection } from './reading/reading-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
 import { storiesProjection } from './stories/stories-projection';
 import { premiumGrantsProjection } from './subscribers/premium-grants-projection';
@@ -14,4 +15,5 @@ export const projections: readonly Projection[] = [
   pendingPaymentsProjection,
   premiumGrantsProjection,
   usersProjection,
+  readingProjection,
 ];

@@ -6,6 +6,7 @@ import * as users from './0003-users';
 import * as purchasesAndGrowth from './0005-purchases-and-growth';
 import * as projectionStops from './0006-projection-stops';
 import * as storyCards from './0007-story-cards';
+import * as library from './0008-library';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-purchases-and-growth': purchasesAndGrowth,
   '0006-projection-stops': projectionStops,
   '0007-story-cards': storyCards,
+  '0008-library': library,
 };
