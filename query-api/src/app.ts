@@ -8,6 +8,8 @@ import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
 import { paymentSettingsRoutes } from './payments/payment-settings';
 import { readYourWrites } from './read-your-writes';
+import { libraryRoutes } from './reading/library-route';
+import { progressRoutes } from './reading/progress-route';
 import { siteInfoRoutes } from './site/site-info';
 import { subscribersRoutes } from './stats/subscribers';
 import { getStoryRoutes } from './stories/get-story';
@@ -32,6 +34,8 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(meRoutes, deps);
   await app.register(listStoriesRoutes, deps);
   await app.register(getStoryRoutes, deps);
+  await app.register(progressRoutes, deps);
+  await app.register(libraryRoutes, deps);
   await app.register(serveImageRoutes, deps);
   await app.register(siteInfoRoutes, deps);
   await app.register(listUsersRoutes, deps);
