@@ -21,13 +21,12 @@ const ReadingAnswer = z.object({
 });
 
 const ok = { 200: { description: "The reader's relation to the story now", schema: ReadingAnswer } };
-const errors = {
-  400: 'A slide that is not a whole number from 0 to 9',
+const refusals = {
   401: 'Not authenticated',
   402: 'A premium story the reader has not unlocked',
   404: 'Story not found',
 };
-const doc = (summary: string, body?: z.ZodType) =>
+const doc = (summary: string, errors: Record<number, string>, body?: z.ZodType) =>
   apiSchema({ summary, tags: ['reading'], security: ['user'], params: StoryIdParams, body, ok, errors });
 
 const answer = (state: ReadingState) => ({
@@ -62,21 +61,30 @@ export const readingRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, dep
     return withPosition(reply, deps, result.position).send(answer(result.state));
   }
 
-  const progressDoc = doc('Record the slide a reader is on (0-based)', ProgressBody);
+  const progressDoc = doc(
+    'Record the slide a reader is on (0-based)',
+    { ...refusals, 400: 'A slide that is not a whole number from 0 to 9' },
+    ProgressBody,
+  );
   app.put('/api/stories/:id/progress', { schema: progressDoc }, (request, reply) =>
     run(request, reply, (storyId, access) => {
       const { slide } = ProgressBody.parse(request.body ?? {});
       return command('RecordProgress', { storyId, slide, access }, deps.clock());
     }),
   );
-  app.put('/api/stories/:id/finished', { schema: doc('Mark a story read (The End)') }, (request, reply) =>
-    run(request, reply, (storyId, access) => command('FinishStory', { storyId, access }, deps.clock())),
+  app.put(
+    '/api/stories/:id/finished',
+    { schema: doc('Mark a story read (The End)', refusals) },
+    (request, reply) =>
+      run(request, reply, (storyId, access) => command('FinishStory', { storyId, access }, deps.clock())),
   );
-  app.put('/api/stories/:id/saved', { schema: doc('Keep a story in "Saved"') }, (request, reply) =>
+  app.put('/api/stories/:id/saved', { schema: doc('Keep a story in "Saved"', refusals) }, (request, reply) =>
     run(request, reply, (storyId, access) => command('SaveStory', { storyId, access }, deps.clock())),
   );
   // Unsaving asks nothing of the story (reading-decider.ts): a reader may always drop a bookmark.
-  app.delete('/api/stories/:id/saved', { schema: doc('Take a story out of "Saved"') }, (request, reply) =>
-    run(request, reply, (storyId) => command('UnsaveStory', { storyId }, deps.clock())),
+  app.delete(
+    '/api/stories/:id/saved',
+    { schema: doc('Take a story out of "Saved"', { 401: refusals[401] }) },
+    (request, reply) => run(request, reply, (storyId) => command('UnsaveStory', { storyId }, deps.clock())),
   );
 };

@@ -85,11 +85,9 @@ describe('progress', () => {
       status: 404,
       body: { detail: storyMessages.notFound },
     });
-    expect(await write('PUT', '/api/stories/bad%20id!/progress', other, { slide: 1 })).toMatchObject(
-      {
-        status: 404,
-      },
-    );
+    expect(await write('PUT', '/api/stories/bad%20id!/progress', other, { slide: 1 })).toMatchObject({
+      status: 404,
+    });
     expect(await write('PUT', `/api/stories/${free}/progress`, null, { slide: 1 })).toMatchObject({
       status: 401,
       body: { detail: accountMessages.notAuthenticated },
