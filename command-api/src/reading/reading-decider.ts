@@ -45,7 +45,12 @@ export function decideReading(command: ReadingCommand, state: ReadingState): Dec
   if (command.type === 'UnsaveStory') {
     return state.saved ? [{ type: 'StoryUnsaved', data: { storyId: command.data.storyId } }] : [];
   }
-  const refusal = refusalOf(command.data.access);
+  // Any live story may be kept for later, a premium one not opened yet too ("Marked for Later");
+  // progress and The End only in a story the reader may read.
+  const refusal =
+    command.type === 'SaveStory' && command.data.access !== 'not_found'
+      ? null
+      : refusalOf(command.data.access);
   if (refusal) return refusal;
   const { storyId } = command.data;
   switch (command.type) {

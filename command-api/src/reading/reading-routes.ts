@@ -78,8 +78,16 @@ export const readingRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, dep
     (request, reply) =>
       run(request, reply, (storyId, access) => command('FinishStory', { storyId, access }, deps.clock())),
   );
-  app.put('/api/stories/:id/saved', { schema: doc('Keep a story in "Saved"', refusals) }, (request, reply) =>
-    run(request, reply, (storyId, access) => command('SaveStory', { storyId, access }, deps.clock())),
+  app.put(
+    '/api/stories/:id/saved',
+    {
+      schema: doc('Keep a story in "Saved" (a premium one not opened yet too)', {
+        401: refusals[401],
+        404: refusals[404],
+      }),
+    },
+    (request, reply) =>
+      run(request, reply, (storyId, access) => command('SaveStory', { storyId, access }, deps.clock())),
   );
   // Unsaving asks nothing of the story (reading-decider.ts): a reader may always drop a bookmark.
   app.delete(

@@ -268,8 +268,6 @@ describe('every documented error status is one the route answers', () => {
     'PUT /api/stories/{id}/finished 404': () =>
       send({ method: 'PUT', url: `/api/stories/${unknownId}/finished`, headers: reader }),
     'PUT /api/stories/{id}/saved 401': () => send({ method: 'PUT', url: `/api/stories/${premiumId}/saved` }),
-    'PUT /api/stories/{id}/saved 402': () =>
-      send({ method: 'PUT', url: `/api/stories/${premiumId}/saved`, headers: reader }),
     'PUT /api/stories/{id}/saved 404': () =>
       send({ method: 'PUT', url: `/api/stories/${unknownId}/saved`, headers: reader }),
     'DELETE /api/stories/{id}/saved 401': () =>

@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { PurchasePage } from '../purchase/PurchasePage';
+import { useStartSlide } from '../reading/use-start-slide';
 import { Spinner } from '../ui/Spinner';
 import { backTarget } from './back-target';
 import { loadStory, messages, StoryLoadError } from './load-story';
@@ -48,7 +49,9 @@ export default function StoryPage() {
     apiFetch(`/api/stories/${encodeURIComponent(loadedId)}/view`, { method: 'POST' }).catch(() => {});
   }, [loadedId]);
 
-  if (query.isPending || (query.isError && authLoading)) {
+  const startSlide = useStartSlide(id, query.isSuccess);
+
+  if (query.isPending || (query.isError && authLoading) || (query.isSuccess && startSlide === undefined)) {
     return (
       <div className="page reader-loading">
         <Spinner label="Loading story…" size="lg" block />
@@ -76,5 +79,11 @@ export default function StoryPage() {
   if (story.images.length === 0) {
     return <StoryMessage message={messages.noContent} backTo={backTo} tone="info" />;
   }
-  return <StoryReader story={story} backTo={backTo} />;
+  return (
+    <StoryReader
+      story={story}
+      backTo={backTo}
+      startSlide={Math.min(startSlide ?? 0, story.images.length - 1)}
+    />
+  );
 }

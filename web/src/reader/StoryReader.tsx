@@ -1,6 +1,7 @@
 import type { Story } from '@nocturne/events/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useRecordProgress } from '../reading/use-record-progress';
 import { ArrowLeftIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { readerLayout, slideAt } from './reader-layout';
@@ -10,6 +11,8 @@ import { StoryEnd } from './StoryEnd';
 export interface StoryReaderProps {
   story: Story;
   backTo: string;
+  /** The slide to open at (where the reader stopped last time); 0 for the start. */
+  startSlide?: number;
 }
 
 const RENDITIONS = [480, 960, 1440];
@@ -46,7 +49,7 @@ function stepOf(event: KeyboardEvent): -1 | 1 | 0 {
  * through the slides (each gets 1.2 x the window height plus 120 px per sentence), a counter
  * shows n/total, and "The End" follows the last slide.
  */
-export function StoryReader({ story, backTo }: StoryReaderProps) {
+export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps) {
   const total = story.images.length;
   const [windowHeight, setWindowHeight] = useState(() => window.innerHeight);
   const layout = useMemo(
@@ -63,8 +66,13 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
   const textInner = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState(0);
 
+  const [resumed, setResumed] = useState(startSlide > 0);
+  const [atEnd, setAtEnd] = useState(false);
+
+  // Opens where the reader stopped (the layout of the first render places that slide).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening
   useEffect(() => {
-    window.scrollTo(0, 0);
+    window.scrollTo(0, layout.starts[Math.min(startSlide, total - 1)] ?? 0);
   }, []);
 
   useEffect(() => {
@@ -78,6 +86,7 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
     const update = () => {
       frame = 0;
       const next = slideAt(layout, window.scrollY);
+      if (window.scrollY >= layout.total - 1) setAtEnd(true);
       setPosition((current) =>
         current.index === next.index && Math.abs(current.progress - next.progress) < 0.005 ? current : next,
       );
@@ -122,6 +131,7 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
   }, [goTo, layout, position.index, total]);
 
   const { index, progress } = position;
+  useRecordProgress(story.id, index, atEnd, startSlide);
   const textShift = overflow * Math.min(1, Math.max(0, (progress - 0.1) / 0.75));
 
   return (
@@ -162,6 +172,18 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
         <Link className="reader__back" to={backTo} aria-label="Back">
           <ArrowLeftIcon />
         </Link>
+        {resumed ? (
+          <button
+            type="button"
+            className="reader__restart"
+            onClick={() => {
+              setResumed(false);
+              goTo(0);
+            }}
+          >
+            Start from the beginning
+          </button>
+        ) : null}
         <span className="reader__counter" aria-hidden="true">
           {index + 1}/{total}
         </span>
@@ -172,7 +194,7 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
       <ScrollHint />
 
       <div className="reader__track" style={{ height: layout.total }} aria-hidden="true" />
-      <StoryEnd storyId={story.id} likes={story.likes} backTo={backTo} />
+      <StoryEnd story={story} likes={story.likes} backTo={backTo} />
     </div>
   );
 }

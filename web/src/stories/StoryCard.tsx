@@ -1,6 +1,7 @@
 import type { Story } from '@nocturne/events/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { BookmarkButton } from '../reading/BookmarkButton';
 import { EyeIcon, HeartIcon, ImageIcon, LockIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { type StoryLinkState, storyHref, storyPreview } from './story';
@@ -89,6 +90,8 @@ export function StoryCard({
           </div>
         </div>
       </Link>
+      {/* Beside the link, not in it: a button inside a link is not operable on its own. */}
+      {loggedIn ? <BookmarkButton story={story} variant="card" /> : null}
     </article>
   );
 }
