@@ -36,7 +36,7 @@ async function write(method: 'PUT' | 'DELETE', path: string, token: string | nul
   return {
     status: response.status,
     position: response.headers.get('x-event-position'),
-    body: await response.json(),
+    body: (await response.json()) as { detail?: string; slide?: number | null; saved?: boolean },
   };
 }
 
@@ -45,7 +45,9 @@ async function read(path: string, token: string | null, position?: string | null
   const response = await fetch(`${system.baseUrl}${path}`, {
     headers: { ...(token ? bearer(token) : {}), ...(position ? { 'X-Min-Position': position } : {}) },
   });
-  return { status: response.status, headers: response.headers, body: await response.json() };
+  // A shelf (stories), a reader's place, or a refusal's detail.
+  const answer = (await response.json()) as { id: string; texts: string[] }[] & { detail?: string };
+  return { status: response.status, headers: response.headers, body: answer };
 }
 
 const ids = (stories: { id: string }[]) => stories.map((s) => s.id);
@@ -155,7 +157,7 @@ describe('finished, saved and the shelves', () => {
     await system.settle();
     const unlocked = await read('/api/me/library?shelf=unlocked', other);
     expect(ids(unlocked.body)).toEqual([premium]);
-    expect(unlocked.body[0].texts).toEqual(['Premium one.', 'Two.']);
+    expect(unlocked.body[0]?.texts).toEqual(['Premium one.', 'Two.']);
     expect((await write('PUT', `/api/stories/${premium}/progress`, other, { slide: 1 })).status).toBe(200);
   });
 });
