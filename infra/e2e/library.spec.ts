@@ -106,6 +106,7 @@ test("a visitor's place stays in their browser and resumes there", async ({ brow
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.goto(url(`/story/${storyId}`));
+  await expect(page.getByText('1/5', { exact: true })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByText('2/5', { exact: true })).toBeVisible();
   await page.goto(url('/'));

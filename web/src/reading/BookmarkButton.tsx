@@ -43,3 +43,5 @@ export function BookmarkButton({ story, variant }: BookmarkButtonProps) {
     </>
   );
 }
+
+export default BookmarkButton;

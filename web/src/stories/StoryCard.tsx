@@ -1,7 +1,6 @@
 import type { Story } from '@nocturne/events/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BookmarkButton } from '../reading/BookmarkButton';
 import { EyeIcon, HeartIcon, ImageIcon, LockIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { type StoryLinkState, storyHref, storyPreview } from './story';
@@ -22,6 +21,9 @@ export interface StoryCardProps {
   /** Passed to the reader so its back button returns here. */
   from: StoryLinkState['from'];
 }
+
+// Only a logged-in reader has a bookmark: loaded apart, so the landing's first load stays within budget.
+const BookmarkButton = lazy(() => import('../reading/BookmarkButton'));
 
 /** The intrinsic size of a card image (3:4), so the browser reserves the box before it loads. */
 const IMAGE_WIDTH = 360;
@@ -91,7 +93,11 @@ export function StoryCard({
         </div>
       </Link>
       {/* Beside the link, not in it: a button inside a link is not operable on its own. */}
-      {loggedIn ? <BookmarkButton story={story} variant="card" /> : null}
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <BookmarkButton story={story} variant="card" />
+        </Suspense>
+      ) : null}
     </article>
   );
 }
