@@ -1,7 +1,14 @@
 import type { Story } from '@nocturne/events/domain';
-import { BookmarkIcon } from '../ui/icons';
+import { Icon } from '../ui/icons';
 import { useSavedIds, useToggleSaved } from './use-saved';
 import './reading.css';
+
+// Here rather than in ui/icons.tsx: that module is in the landing's first load, this one is lazy.
+const BookmarkIcon = () => (
+  <Icon>
+    <path d="M6 3h12v18l-6-4.5L6 21z" />
+  </Icon>
+);
 
 export interface BookmarkButtonProps {
   story: Story;

@@ -99,12 +99,6 @@ export const CheckIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const BookmarkIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 3h12v18l-6-4.5L6 21z" />
-  </Icon>
-);
-
 export const ImageIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="4" width="18" height="16" rx="2" />
