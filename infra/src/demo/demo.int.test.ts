@@ -65,23 +65,18 @@ describe('the demo library on a first start (issue 13, item 6)', () => {
       body: JSON.stringify({ email: reader!.email, password: reader!.password }),
     });
     expect(login.status).toBe(200);
-    const { user } = (await login.json()) as {
+    const { user, token } = (await login.json()) as {
+      token: string;
       user: { email: string; is_subscribed: boolean; premium_stories_remaining: number };
     };
     expect(user).toEqual({ email: DEMO_READER_EMAIL, is_subscribed: true, premium_stories_remaining: 30 });
     // The reader has a library (issue 14): a story to continue, one read, two saved.
-    const { token } = (await (
-      await fetch(`${system.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: reader!.email, password: reader!.password }),
-      })
-    ).json()) as { token: string };
     await system.settle();
+    const { baseUrl } = system;
     const shelf = async (name: string) =>
       (
         (await (
-          await fetch(`${system.baseUrl}/api/me/library?shelf=${name}`, {
+          await fetch(`${baseUrl}/api/me/library?shelf=${name}`, {
             headers: { Authorization: `Bearer ${token}` },
           })
         ).json()) as ListedStory[]
