@@ -20,6 +20,7 @@ const VIEWPORTS = [
 
 let sys: E2eSystem;
 let storyId: string;
+let shortId: string;
 let reader: ApiUser;
 
 test.beforeAll(async () => {
@@ -29,7 +30,7 @@ test.beforeAll(async () => {
     texts: ['The lantern wakes.', 'A path of moths.', 'The third bridge creaks.', 'A door of rain.', 'Home.'],
     hue: 220,
   });
-  await publishSampleStory(
+  shortId = await publishSampleStory(
     sys.baseURL,
     sys.adminPassword,
     { texts: ['Another night.', 'The end of it.'], hue: 40 },
@@ -76,7 +77,9 @@ test('read to slide 3 on one device, open it on another at slide 3, and start ag
   await expect(phone.getByText('1/5', { exact: true })).toBeVisible();
   // The place is sent within a few seconds, or at once on leaving the reader.
   const sent = recorded(phone);
+  // One slide at a time: a key moves from the slide the reader shows.
   await phone.keyboard.press('ArrowDown');
+  await expect(phone.getByText('2/5', { exact: true })).toBeVisible();
   await phone.keyboard.press('ArrowDown');
   await expect(phone.getByText('3/5', { exact: true })).toBeVisible();
   await phone.getByRole('link', { name: 'Back' }).click();
@@ -147,4 +150,32 @@ test('save and unsave from the card, seen in Saved at once', async ({ browser })
     await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
     await page.context().close();
   }
+});
+
+test('reaching The End marks the story read, and The End keeps it in Saved', async ({ browser }) => {
+  const page = await device(browser, VIEWPORTS[0]);
+  await page.goto(url(`/story/${shortId}`));
+  await expect(page.getByText('1/2', { exact: true })).toBeVisible();
+  const finished = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/stories/${shortId}/finished`) && r.request().method() === 'PUT' && r.ok(),
+  );
+  await page.keyboard.press('PageDown');
+  await expect(page.getByText('2/2', { exact: true })).toBeVisible();
+  await page.keyboard.press('PageDown');
+  await expect(page.getByRole('heading', { name: 'The End' })).toBeInViewport();
+  await finished;
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await save.click();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expectNoSeriousViolations(page, 'The End with its bookmark');
+
+  await page.goto(url('/profile'));
+  await page.getByRole('button', { name: 'Read', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Read stories' })).toContainText('Another night.');
+  await page.getByRole('button', { name: 'Saved', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Saved stories' })).toContainText('Another night.');
+  await page.context().close();
 });
