@@ -12,6 +12,7 @@ import { tagRoutes } from './labels/tag-routes';
 import { confirmPaymentRoutes } from './payments/confirm-payment';
 import { internalUnlockRoutes } from './premium/internal-unlock-route';
 import { setSubscriptionRoutes } from './premium-grants/set-subscription';
+import { readingRoutes } from './reading/reading-routes';
 import { deleteStoryRoutes } from './stories/delete-story';
 import { likeStoryRoutes } from './stories/like-story';
 import { publishStoryRoutes } from './stories/publish-story';
@@ -45,6 +46,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(publishStoryRoutes, deps);
   await app.register(viewStoryRoutes, deps);
   await app.register(deleteStoryRoutes, deps);
+  await app.register(readingRoutes, deps);
   // Split mode only: in one process query-api calls the unlocker directly, so the route need not exist.
   if (deps.options.internalToken) await app.register(internalUnlockRoutes, deps);
   await app.register(validateAdminRoutes, deps);

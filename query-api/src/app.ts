@@ -10,6 +10,8 @@ import { labelsRoutes } from './labels/labels-routes';
 import { myPremiumRoutes } from './my-premium/my-premium-routes';
 import { paymentSettingsRoutes } from './payments/payment-settings';
 import { readYourWrites } from './read-your-writes';
+import { libraryRoutes } from './reading/library-route';
+import { progressRoutes } from './reading/progress-route';
 import { searchRoutes } from './search/search-route';
 import { siteInfoRoutes } from './site/site-info';
 import { subscribersRoutes } from './stats/subscribers';
@@ -36,6 +38,8 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(listStoriesRoutes, deps);
   await app.register(getStoryRoutes, deps);
   await app.register(searchRoutes, deps);
+  await app.register(progressRoutes, deps);
+  await app.register(libraryRoutes, deps);
   await app.register(serveImageRoutes, deps);
   await app.register(siteInfoRoutes, deps);
   await app.register(listUsersRoutes, deps);

@@ -17,6 +17,10 @@ const storyStates = new SharedReads<EventStore, StoryState>(
     (await aggregateStream(store, streams.story(storyId), evolveStory, initialStoryState)).state,
 );
 
+/** The state of any story stream (shared like liveStory's reads), for rules beyond "live". */
+export const storyStateOf = (store: EventStore, storyId: string): Promise<StoryState> =>
+  storyStates.get(store, storyId);
+
 /**
  * The state of a story that may be read, liked or viewed: live by the domain's one rule
  * (`isLive`); any other story is refused as "Story not found".

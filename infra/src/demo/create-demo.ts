@@ -74,10 +74,38 @@ async function storyForm(story: DemoStory, index: number): Promise<FormData> {
 }
 
 /**
+ * The demo reader's library (issue 14), made by reading as people do: one free story started
+ * (Continue reading), one read to The End, and two kept in Saved.
+ */
+async function giveTheReaderALibrary(
+  app: FastifyInstance,
+  reader: { email: string; password: string },
+  storyIds: string[],
+): Promise<void> {
+  const { token } = await send(app, 'demo reader login', {
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: reader,
+  });
+  const headers = { authorization: `Bearer ${String(token)}` };
+  const free = storyIds.filter((_, i) => !DEMO_LIBRARY[i]!.isPremium);
+  const [started, read, kept] = free;
+  const reading = (what: string, method: 'PUT' | 'DELETE', url: string, payload?: object) =>
+    send(app, `demo reader: ${what}`, { method, url, headers, ...(payload ? { payload } : {}) });
+  if (!started || !read || !kept) return;
+  await reading('progress', 'PUT', `/api/stories/${started}/progress`, { slide: 1 });
+  await reading('progress', 'PUT', `/api/stories/${read}/progress`, { slide: 2 });
+  await reading('finished', 'PUT', `/api/stories/${read}/finished`);
+  await reading('saved', 'PUT', `/api/stories/${kept}/saved`);
+  await reading('saved', 'PUT', `/api/stories/${started}/saved`);
+}
+
+/**
  * The demo library, made the way people make it: the admin signs in to the panel, adds the
- * curated tags and publishes every story with its tags and warnings (multipart POST /api/stories, through the upload pipeline), a reader signs up and
- * verifies the address, and the admin grants that reader premium. Only commands are sent; the
- * projector builds the pages from the events they append, as for anything else.
+ * curated tags and publishes every story with its tags and warnings (multipart POST
+ * /api/stories, through the upload pipeline), a reader signs up and verifies the address, and
+ * the admin grants that reader premium. Only commands are sent; the projector builds the pages
+ * from the events they append, as for anything else.
  */
 export async function createDemoLibrary(
   config: AppConfig,
@@ -133,6 +161,7 @@ export async function createDemoLibrary(
       headers: admin,
       payload: { is_subscribed: 'true' },
     });
+    await giveTheReaderALibrary(app, reader, storyIds);
     return { reader, storyIds };
   } finally {
     await app.close();

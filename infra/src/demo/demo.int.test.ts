@@ -74,10 +74,23 @@ describe('the demo library on a first start (issue 13, item 6)', () => {
       body: JSON.stringify({ email: reader!.email, password: reader!.password }),
     });
     expect(login.status).toBe(200);
-    const { user } = (await login.json()) as {
+    const { user, token } = (await login.json()) as {
+      token: string;
       user: { email: string; is_subscribed: boolean; premium_stories_remaining: number };
     };
     expect(user).toEqual({ email: DEMO_READER_EMAIL, is_subscribed: true, premium_stories_remaining: 30 });
+    // The reader has a library (issue 14): a story to continue, one read, two saved.
+    await system.settle();
+    const { baseUrl } = system;
+    const shelf = async (name: string) =>
+      (
+        (await (
+          await fetch(`${baseUrl}/api/me/library?shelf=${name}`, {
+            headers: { Authorization: `Bearer ${token}` },
+          })
+        ).json()) as ListedStory[]
+      ).length;
+    expect([await shelf('continue'), await shelf('read'), await shelf('saved')]).toEqual([1, 1, 2]);
     // Fast enough for a first start on two cores (the item asks for a few seconds).
     expect(seconds).toBeLessThan(30);
   });

@@ -291,6 +291,32 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/search 400': () => send({ method: 'GET', url: '/api/search?q=', headers: admin }),
     'GET /api/search 401': () => send({ method: 'GET', url: '/api/search?q=fog' }),
     'GET /api/images/{name} 404': () => send({ method: 'GET', url: '/api/images/no-such-image' }),
+    'PUT /api/stories/{id}/progress 400': () =>
+      send(json('PUT', `/api/stories/${premiumId}/progress`, { slide: 10 }, reader)),
+    'PUT /api/stories/{id}/progress 401': () =>
+      send(json('PUT', `/api/stories/${premiumId}/progress`, { slide: 1 })),
+    'PUT /api/stories/{id}/progress 402': () =>
+      send(json('PUT', `/api/stories/${premiumId}/progress`, { slide: 1 }, reader)),
+    'PUT /api/stories/{id}/progress 404': () =>
+      send(json('PUT', `/api/stories/${unknownId}/progress`, { slide: 1 }, reader)),
+    'PUT /api/stories/{id}/finished 401': () =>
+      send({ method: 'PUT', url: `/api/stories/${premiumId}/finished` }),
+    'PUT /api/stories/{id}/finished 402': () =>
+      send({ method: 'PUT', url: `/api/stories/${premiumId}/finished`, headers: reader }),
+    'PUT /api/stories/{id}/finished 404': () =>
+      send({ method: 'PUT', url: `/api/stories/${unknownId}/finished`, headers: reader }),
+    'PUT /api/stories/{id}/saved 401': () => send({ method: 'PUT', url: `/api/stories/${premiumId}/saved` }),
+    'PUT /api/stories/{id}/saved 404': () =>
+      send({ method: 'PUT', url: `/api/stories/${unknownId}/saved`, headers: reader }),
+    'DELETE /api/stories/{id}/saved 401': () =>
+      send({ method: 'DELETE', url: `/api/stories/${premiumId}/saved` }),
+    'GET /api/stories/{id}/progress 401': () =>
+      send({ method: 'GET', url: `/api/stories/${premiumId}/progress` }),
+    'GET /api/stories/{id}/progress 404': () =>
+      send({ method: 'GET', url: `/api/stories/${unknownId}/progress`, headers: reader }),
+    'GET /api/me/library 400': () =>
+      send({ method: 'GET', url: '/api/me/library?shelf=nope', headers: reader }),
+    'GET /api/me/library 401': () => send({ method: 'GET', url: '/api/me/library?shelf=saved' }),
     'GET /api/admin/users 401': () => send({ method: 'GET', url: '/api/admin/users' }),
     'GET /api/admin/users/monthly-stats 401': () =>
       send({ method: 'GET', url: '/api/admin/users/monthly-stats' }),

@@ -4,6 +4,7 @@ import { tagsProjection } from './labels/tags-projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
 import { pendingPaymentsProjection } from './payments/pending-payments-projection';
 import { premiumLedgerProjection } from './premium-ledger/premium-ledger-projection';
+import { readingProjection } from './reading/reading-projection';
 import { storySearchProjection } from './search/story-search-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
 import { storiesProjection } from './stories/stories-projection';
@@ -22,4 +23,5 @@ export const projections: readonly Projection[] = [
   tagsProjection,
   hiddenWarningsProjection,
   storySearchProjection,
+  readingProjection,
 ];

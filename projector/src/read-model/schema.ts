@@ -71,6 +71,20 @@ export interface PremiumUnlocksTable {
   unlocked_at: ColumnType<Date, Date | string, never>;
 }
 
+/** A reader's relation to one story (issue 14): where they are, read, saved. */
+export interface ReadingTable {
+  user_key: string;
+  story_id: string;
+  /** The slide last recorded (0-based); null when only saved or finished. */
+  slide: number | null;
+  finished: boolean;
+  saved: boolean;
+  /** The time of the last event on the pair: "Continue reading" sorts by it. */
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+  finished_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  saved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 /** Growth by calendar month (UTC, 'YYYY-MM'); months without a row are zeros (filled at query time). */
 export interface MonthlyStatsTable {
   month: string;
@@ -202,4 +216,5 @@ export interface ReadModel {
   story_search: StorySearchTable;
   premium_ledger: PremiumLedgerTable;
   story_search_version: StorySearchVersionTable;
+  reading: ReadingTable;
 }

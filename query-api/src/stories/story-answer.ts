@@ -82,3 +82,18 @@ export function coverStory(row: StoryRow, signer: Signer): Story {
     images: first ? [signImageRef(signer.secret, first, signer.subject, signer.now)] : [row.preview.ref],
   };
 }
+
+/** What a reader may see of premium stories (viewer.ts: unlockedBy, and whether stories remain). */
+export interface PremiumAccess {
+  signer: Signer | null;
+  unlocked: ReadonlySet<string>;
+  mayUnlock: boolean;
+}
+
+/** A story as the list shows it to this reader: in full, as a cover, or locked (see list-stories.ts). */
+export function storyFor(row: StoryRow, access: PremiumAccess): Story {
+  if (!row.is_premium) return fullStory(row, null);
+  if (access.signer && access.unlocked.has(row.id)) return fullStory(row, access.signer);
+  if (access.signer && access.mayUnlock) return coverStory(row, access.signer);
+  return lockedStory(row);
+}

@@ -102,6 +102,8 @@ export interface RequestOptions {
   /** Defaults to the stored session token; pass null to send none. */
   token?: string | null;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a write sent while the reader leaves it). */
+  keepalive?: boolean;
 }
 
 /**
@@ -138,7 +140,13 @@ async function sendOnce(path: string, method: string, options: RequestOptions): 
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(path, { method, headers, body, signal: options.signal });
+  const response = await fetch(path, {
+    method,
+    headers,
+    body,
+    signal: options.signal,
+    keepalive: options.keepalive,
+  });
   rememberPosition(response);
   return response;
 }

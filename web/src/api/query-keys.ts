@@ -23,6 +23,12 @@ export const queryKeys = {
   story: (id: string) => ['story', id] as const,
   /** One viewer's copy of one story (a premium story's answer depends on who reads it). */
   storyFor: (id: string, token: string | null) => ['story', id, token] as const,
+  /** Every shelf of the reader's library (GET /api/me/library), whoever asks. */
+  library: () => ['library'] as const,
+  /** One reader's shelf: continue, saved, read or unlocked. */
+  shelf: (token: string | null, shelf: string) => ['library', token, shelf] as const,
+  /** One reader's place in one story (GET /api/stories/{id}/progress). */
+  progress: (id: string, token: string | null) => ['library', token, 'progress', id] as const,
   /** Every session's user (dropped when the session ends). */
   users: () => ['auth', 'me'] as const,
   /** The session's user (GET /api/auth/me). */

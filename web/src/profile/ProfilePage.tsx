@@ -9,6 +9,7 @@ import { useCuratedTags } from '../labels/use-curated-tags';
 import { Brand } from '../layout/Brand';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
+import { useShelf } from '../reading/use-shelf';
 import { ProfileSearch } from '../search/ProfileSearch';
 import { StoryGrid } from '../stories/StoryGrid';
 import { storiesOf } from '../stories/use-stories';
@@ -17,6 +18,14 @@ import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { RefreshIcon, SparkleIcon } from '../ui/icons';
 import { CrownIcon } from '../ui/page-icons';
+import { ContinueReading } from './ContinueReading';
+import {
+  EMPTY_SHELF,
+  filtersFor,
+  LIBRARY_FILTER_LABELS,
+  type LibraryFilter,
+  LibraryFilters,
+} from './LibraryFilters';
 import { maskEmail } from './mask-email';
 import { FIRST_PAGE, PAGE_STEP } from './paging';
 import { SettingsMenu } from './SettingsMenu';
@@ -57,6 +66,8 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState(false);
   const settingsButton = useRef<HTMLButtonElement>(null);
+  const [filter, setFilter] = useState<LibraryFilter>('all');
+  const shelf = useShelf(filter === 'all' ? 'saved' : filter, filter !== 'all');
 
   if (!user) return null; // RequireAuth renders this only with a user
   const subscribed = user.is_subscribed;
@@ -124,6 +135,8 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
           </Alert>
         ) : null}
 
+        <ContinueReading subscribed={subscribed} />
+
         <ProfileSearch />
 
         <section className="library" aria-labelledby="library-title">
@@ -131,35 +144,52 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             <h1 id="library-title" className="library__title">
               Your library
             </h1>
-            {stories.data && total > 0 ? (
+            {filter === 'all' && stories.data && total > 0 ? (
               <p className="library__count" aria-live="polite">
                 Showing {shown} of {total} {total === 1 ? 'story' : 'stories'}
               </p>
             ) : null}
           </div>
-          <TagFilter tags={tags.data} value={tag} onChange={setTag} />
-          <StoryGrid
-            label="All stories"
-            stories={shownStories}
-            loading={stories.isPending}
-            failed={stories.isError}
-            loggedIn
-            subscribed={subscribed}
-            from="profile"
-            skeletons={FIRST_PAGE}
-          />
-          {stories.hasNextPage ? (
-            <div className="library__more">
-              <Button
-                variant="secondary"
-                size="lg"
-                disabled={stories.isFetchingNextPage}
-                onClick={() => void stories.fetchNextPage()}
-              >
-                Load More
-              </Button>
-            </div>
-          ) : null}
+          <LibraryFilters filters={filtersFor(subscribed)} current={filter} onChange={setFilter} />
+          {filter === 'all' ? (
+            <>
+              <TagFilter tags={tags.data} value={tag} onChange={setTag} />
+              <StoryGrid
+                label="All stories"
+                stories={shownStories}
+                loading={stories.isPending}
+                failed={stories.isError}
+                loggedIn
+                subscribed={subscribed}
+                from="profile"
+                skeletons={FIRST_PAGE}
+              />
+              {stories.hasNextPage ? (
+                <div className="library__more">
+                  <Button
+                    variant="secondary"
+                    size="lg"
+                    disabled={stories.isFetchingNextPage}
+                    onClick={() => void stories.fetchNextPage()}
+                  >
+                    Load More
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          ) : (
+            <StoryGrid
+              label={`${LIBRARY_FILTER_LABELS[filter]} stories`}
+              stories={shelf.data}
+              loading={shelf.isPending}
+              failed={shelf.isError}
+              loggedIn
+              subscribed={subscribed}
+              from="profile"
+              skeletons={FIRST_PAGE}
+              empty={EMPTY_SHELF[filter]}
+            />
+          )}
         </section>
 
         <HiddenWarningsSettings />

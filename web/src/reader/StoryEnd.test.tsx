@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../api/query-keys';
+import { AuthProvider } from '../auth/auth-context';
 import { type StoryPages, storiesOf } from '../stories/use-stories';
 import type { LoadedStory } from './load-story';
 import { StoryEnd } from './StoryEnd';
@@ -27,16 +28,18 @@ const story = (id: string, likes: number): Story => ({
 /** The reader's end as the story page shows it: the count comes from the story query. */
 function ReaderEnd({ id }: { id: string }) {
   const { data } = useQuery<LoadedStory>({ queryKey: queryKeys.storyFor(id, null), queryFn: () => never() });
-  return data ? <StoryEnd storyId={id} likes={data.story.likes} backTo="/" /> : null;
+  return data ? <StoryEnd story={data.story} likes={data.story.likes} backTo="/" /> : null;
 }
 const never = (): Promise<LoadedStory> => new Promise(() => {});
 
 function show(client: QueryClient, id: string) {
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ReaderEnd id={id} />
-      </MemoryRouter>
+      <AuthProvider>
+        <MemoryRouter>
+          <ReaderEnd id={id} />
+        </MemoryRouter>
+      </AuthProvider>
     </QueryClientProvider>,
   );
 }

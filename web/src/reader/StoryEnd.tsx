@@ -1,10 +1,13 @@
+import type { Story } from '@nocturne/events/domain';
 import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+import { BookmarkButton } from '../reading/BookmarkButton';
 import { Button, buttonClass } from '../ui/Button';
 import { HeartIcon } from '../ui/icons';
 import { useLikeStory } from './use-like-story';
 
 export interface StoryEndProps {
-  storyId: string;
+  story: Story;
   /** The story query's count: a like updates the query, and so this. */
   likes: number;
   backTo: string;
@@ -14,8 +17,9 @@ export interface StoryEndProps {
  * "The End" (spec.md sections 2 and 4): a like button, disabled once the reader has liked the
  * story during this visit, showing the count the server answered; and Read More Stories.
  */
-export function StoryEnd({ storyId, likes, backTo }: StoryEndProps) {
-  const like = useLikeStory(storyId);
+export function StoryEnd({ story, likes, backTo }: StoryEndProps) {
+  const like = useLikeStory(story.id);
+  const { token } = useAuth();
   const liked = like.isSuccess;
 
   return (
@@ -38,6 +42,7 @@ export function StoryEnd({ storyId, likes, backTo }: StoryEndProps) {
           <span className="visually-hidden"> likes</span>
         </span>
       </Button>
+      {token ? <BookmarkButton story={story} variant="end" /> : null}
       <Link className={buttonClass('secondary', 'lg')} to={backTo}>
         Read More Stories
       </Link>

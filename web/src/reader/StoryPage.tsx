@@ -6,6 +6,7 @@ import { useAuth } from '../auth/auth-context';
 import { PremiumOpeningPrompt } from '../my-premium/PremiumOpeningPrompt';
 import { usePremiumOpening } from '../my-premium/premium-opening';
 import { PurchasePage } from '../purchase/PurchasePage';
+import { useStartSlide } from '../reading/use-start-slide';
 import { Spinner } from '../ui/Spinner';
 import { backTarget } from './back-target';
 import { loadStory, messages, StoryLoadError } from './load-story';
@@ -59,6 +60,8 @@ export default function StoryPage() {
     apiFetch(`/api/stories/${encodeURIComponent(loadedId)}/view`, { method: 'POST' }).catch(() => {});
   }, [loadedId]);
 
+  const startSlide = useStartSlide(id, query.isSuccess);
+
   if (opening.step.kind === 'ask') {
     return (
       <PremiumOpeningPrompt
@@ -69,7 +72,7 @@ export default function StoryPage() {
     );
   }
   if (opening.step.kind === 'failed') return <StoryMessage message={messages.failed} backTo={backTo} />;
-  if (query.isPending || (query.isError && authLoading)) {
+  if (query.isPending || (query.isError && authLoading) || (query.isSuccess && startSlide === undefined)) {
     return (
       <div className="page reader-loading">
         <Spinner label="Loading story…" size="lg" block />
@@ -106,5 +109,11 @@ export default function StoryPage() {
       />
     );
   }
-  return <StoryReader story={story} backTo={backTo} />;
+  return (
+    <StoryReader
+      story={story}
+      backTo={backTo}
+      startSlide={Math.min(startSlide ?? 0, story.images.length - 1)}
+    />
+  );
 }

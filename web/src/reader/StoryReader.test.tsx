@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AuthProvider } from '../auth/auth-context';
 import { StoryReader } from './StoryReader';
 
 const story: Story = {
@@ -24,9 +25,11 @@ afterEach(cleanup);
 function slideImages(): HTMLImageElement[] {
   const { container } = render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <StoryReader story={story} backTo="/" />
-      </MemoryRouter>
+      <AuthProvider>
+        <MemoryRouter>
+          <StoryReader story={story} backTo="/" />
+        </MemoryRouter>
+      </AuthProvider>
     </QueryClientProvider>,
   );
   return [...container.querySelectorAll<HTMLImageElement>('img.reader__image')];

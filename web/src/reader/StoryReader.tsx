@@ -1,6 +1,7 @@
 import type { Story } from '@nocturne/events/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useRecordProgress } from '../reading/use-record-progress';
 import { ArrowLeftIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { readerLayout, slideAt } from './reader-layout';
@@ -10,6 +11,8 @@ import { StoryEnd } from './StoryEnd';
 export interface StoryReaderProps {
   story: Story;
   backTo: string;
+  /** The slide to open at (where the reader stopped last time); 0 for the start. */
+  startSlide?: number;
 }
 
 const RENDITIONS = [480, 960, 1440];
@@ -48,7 +51,7 @@ function stepOf(event: KeyboardEvent): -1 | 1 | 0 {
  * through the slides (each gets 1.2 x the window height plus 120 px per sentence), a counter
  * shows n/total, and "The End" follows the last slide.
  */
-export function StoryReader({ story, backTo }: StoryReaderProps) {
+export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps) {
   const total = story.images.length;
   const [windowHeight, setWindowHeight] = useState(() => window.innerHeight);
   const layout = useMemo(
@@ -66,8 +69,13 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
   const textInner = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState(0);
 
+  const [resumed, setResumed] = useState(startSlide > 0);
+  const [atEnd, setAtEnd] = useState(false);
+
+  // Opens where the reader stopped (the layout of the first render places that slide).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening
   useEffect(() => {
-    window.scrollTo(0, 0);
+    window.scrollTo(0, layout.starts[Math.min(startSlide, total - 1)] ?? 0);
   }, []);
 
   useEffect(() => {
@@ -84,6 +92,7 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
         ...slideAt(layout, window.scrollY),
         ended: window.scrollY > layout.total - windowHeight / 2,
       };
+      if (window.scrollY >= layout.total - 1) setAtEnd(true);
       setPosition((current) =>
         current.index === next.index &&
         current.ended === next.ended &&
@@ -140,6 +149,7 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
   }, [move]);
 
   const { index, progress } = position;
+  useRecordProgress(story.id, index, atEnd, startSlide);
   const textShift = overflow * Math.min(1, Math.max(0, (progress - 0.1) / 0.75));
 
   return (
@@ -180,6 +190,18 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
         <Link className="reader__back" to={backTo} aria-label="Back">
           <ArrowLeftIcon />
         </Link>
+        {resumed ? (
+          <button
+            type="button"
+            className="reader__restart"
+            onClick={() => {
+              setResumed(false);
+              goTo(0);
+            }}
+          >
+            Start from the beginning
+          </button>
+        ) : null}
         <span className="reader__counter" aria-hidden="true">
           {index + 1}/{total}
         </span>
@@ -208,7 +230,7 @@ export function StoryReader({ story, backTo }: StoryReaderProps) {
       )}
 
       <div className="reader__track" style={{ height: layout.total }} aria-hidden="true" />
-      <StoryEnd storyId={story.id} likes={story.likes} backTo={backTo} />
+      <StoryEnd story={story} likes={story.likes} backTo={backTo} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { CARD_TAGS, type Story, warningLabels } from '@nocturne/events/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertIcon, EyeIcon, HeartIcon, ImageIcon, LockIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
@@ -21,6 +21,9 @@ export interface StoryCardProps {
   /** Passed to the reader so its back button returns here. */
   from: StoryLinkState['from'];
 }
+
+// Only a logged-in reader has a bookmark: loaded apart, so the landing's first load stays within budget.
+const BookmarkButton = lazy(() => import('../reading/BookmarkButton'));
 
 /** The intrinsic size of a card image (3:4), so the browser reserves the box before it loads. */
 const IMAGE_WIDTH = 360;
@@ -119,6 +122,12 @@ export function StoryCard({
           </div>
         </div>
       </Link>
+      {/* Beside the link, not in it: a button inside a link is not operable on its own. */}
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <BookmarkButton story={story} variant="card" />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import type { Story } from '@nocturne/events/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AuthProvider } from '../auth/auth-context';
 import { StoryGrid } from './StoryGrid';
 
 const stories: Story[] = Array.from({ length: 7 }, (_, i) => ({
@@ -21,17 +23,21 @@ afterEach(cleanup);
 
 function cardImages(): HTMLImageElement[] {
   const { container } = render(
-    <MemoryRouter>
-      <StoryGrid
-        stories={stories}
-        loading={false}
-        failed={false}
-        loggedIn
-        subscribed={false}
-        from="profile"
-        label="Stories"
-      />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider>
+        <MemoryRouter>
+          <StoryGrid
+            stories={stories}
+            loading={false}
+            failed={false}
+            loggedIn
+            subscribed={false}
+            from="profile"
+            label="Stories"
+          />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
   );
   return [...container.querySelectorAll<HTMLImageElement>('img.story-card__image')];
 }

@@ -6,6 +6,7 @@ import * as users from './0003-users';
 import * as purchasesAndGrowth from './0005-purchases-and-growth';
 import * as projectionStops from './0006-projection-stops';
 import * as storyCards from './0007-story-cards';
+import * as library from './0008-library';
 import * as labels from './0009-labels';
 import * as storySearch from './0010-story-search';
 import * as premiumLedger from './0011-premium-ledger';
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009-labels': labels,
   '0010-story-search': storySearch,
   '0011-premium-ledger': premiumLedger,
+  '0008-library': library,
 };

@@ -1,0 +1,81 @@
+import { refuse, storyMessages } from '@nocturne/events/domain';
+import { describe, it } from 'vitest';
+import { command } from '../shared/decider';
+import { deciderSpec } from '../shared/testing/decider-spec';
+import { type ReadingEvent, readingDecider, type StoryAccess } from './reading-decider';
+
+const given = deciderSpec(readingDecider);
+const now = new Date('2026-11-23T12:00:00.000Z');
+const storyId = 's1';
+const progress = (slide: number, access: StoryAccess = 'readable') =>
+  command('RecordProgress', { storyId, slide, access }, now);
+const finish = (access: StoryAccess = 'readable') => command('FinishStory', { storyId, access }, now);
+const save = (access: StoryAccess = 'readable') => command('SaveStory', { storyId, access }, now);
+const unsave = () => command('UnsaveStory', { storyId }, now);
+const recorded = (slide: number): ReadingEvent => ({
+  type: 'ReadingProgressRecorded',
+  data: { storyId, slide },
+});
+const finished: ReadingEvent = { type: 'StoryFinished', data: { storyId } };
+const saved: ReadingEvent = { type: 'StorySaved', data: { storyId } };
+const unsaved: ReadingEvent = { type: 'StoryUnsaved', data: { storyId } };
+const notFound = refuse('not_found', storyMessages.notFound);
+const premiumRequired = refuse('payment_required', storyMessages.premiumRequired);
+
+describe('recording progress', () => {
+  it('records the slide a reader is on, and a later one', () => {
+    given()
+      .when(progress(0))
+      .thenEvents([recorded(0)]);
+    given(recorded(1))
+      .when(progress(3))
+      .thenEvents([recorded(3)]);
+  });
+
+  it('records going back too (the reader is on that slide now)', () => {
+    given(recorded(5))
+      .when(progress(2))
+      .thenEvents([recorded(2)]);
+  });
+
+  it('appends nothing when the slide is the one recorded', () => {
+    given(recorded(3)).when(progress(3)).thenNothing();
+  });
+
+  it('refuses a story that is not live, or premium and not unlocked, as opening it would', () => {
+    given().when(progress(1, 'not_found')).thenRefuses(notFound);
+    given().when(progress(1, 'premium_required')).thenRefuses(premiumRequired);
+  });
+});
+
+describe('finishing', () => {
+  it('marks the story read once', () => {
+    given(recorded(9)).when(finish()).thenEvents([finished]);
+    given(recorded(9), finished).when(finish()).thenNothing();
+  });
+
+  it('refuses a story the reader may not read', () => {
+    given().when(finish('not_found')).thenRefuses(notFound);
+    given().when(finish('premium_required')).thenRefuses(premiumRequired);
+  });
+});
+
+describe('saving and unsaving', () => {
+  it('saves, unsaves and saves again', () => {
+    given().when(save()).thenEvents([saved]);
+    given(saved).when(unsave()).thenEvents([unsaved]);
+    given(saved, unsaved).when(save()).thenEvents([saved]);
+  });
+
+  it('appends nothing when saving a saved story or unsaving an unsaved one', () => {
+    given(saved).when(save()).thenNothing();
+    given().when(unsave()).thenNothing();
+    given(saved, unsaved).when(unsave()).thenNothing();
+  });
+
+  it('saves a premium story not opened yet, refuses an unknown one, and always lets a bookmark go', () => {
+    given().when(save('not_found')).thenRefuses(notFound);
+    given().when(save('premium_required')).thenEvents([saved]);
+    given(saved).when(unsave()).thenEvents([unsaved]);
+  });
+});

@@ -1,0 +1,87 @@
+import type { EventOf, RecordedEvent } from '@nocturne/events';
+import { refuse, storyMessages } from '@nocturne/events/domain';
+import type { Command, Decider, Decision } from '../shared/decider';
+
+export type ReadingEvent = EventOf<
+  'ReadingProgressRecorded' | 'StoryFinished' | 'StorySaved' | 'StoryUnsaved'
+>;
+
+/** One reader's relation to one story, folded from `reading-{userKey}-{storyId}`. */
+export interface ReadingState {
+  /** The slide last recorded (0-based), or null before any. */
+  slide: number | null;
+  finished: boolean;
+  saved: boolean;
+}
+
+export const initialReadingState = (): ReadingState => ({ slide: null, finished: false, saved: false });
+
+/**
+ * May this reader read the story, worked out by the route from the story stream and the user
+ * stream (readerAccess): a story that is not live is unknown; a premium story the reader has not
+ * unlocked (or whose premium was revoked) is refused as opening it would be.
+ */
+export type StoryAccess = 'readable' | 'not_found' | 'premium_required';
+
+type OfStory<Extra = unknown> = { storyId: string; access: StoryAccess } & Extra;
+export type RecordProgress = Command<'RecordProgress', OfStory<{ slide: number }>>;
+export type FinishStory = Command<'FinishStory', OfStory>;
+export type SaveStory = Command<'SaveStory', OfStory>;
+export type UnsaveStory = Command<'UnsaveStory', { storyId: string }>;
+export type ReadingCommand = RecordProgress | FinishStory | SaveStory | UnsaveStory;
+
+function refusalOf(access: StoryAccess) {
+  if (access === 'not_found') return refuse('not_found', storyMessages.notFound);
+  if (access === 'premium_required') return refuse('payment_required', storyMessages.premiumRequired);
+  return null;
+}
+
+/**
+ * Idempotent by design: the reader's browser repeats itself (a debounced write, a write on
+ * leaving, a second tab), so a command that would change nothing appends nothing. Unsaving asks
+ * nothing of the story: a reader may always drop a bookmark, even of a story gone premium.
+ */
+export function decideReading(command: ReadingCommand, state: ReadingState): Decision<ReadingEvent> {
+  if (command.type === 'UnsaveStory') {
+    return state.saved ? [{ type: 'StoryUnsaved', data: { storyId: command.data.storyId } }] : [];
+  }
+  // Any live story may be kept for later, a premium one not opened yet too ("Marked for Later");
+  // progress and The End only in a story the reader may read.
+  const refusal =
+    command.type === 'SaveStory' && command.data.access !== 'not_found'
+      ? null
+      : refusalOf(command.data.access);
+  if (refusal) return refusal;
+  const { storyId } = command.data;
+  switch (command.type) {
+    case 'RecordProgress':
+      if (state.slide === command.data.slide) return [];
+      return [{ type: 'ReadingProgressRecorded', data: { storyId, slide: command.data.slide } }];
+    case 'FinishStory':
+      return state.finished ? [] : [{ type: 'StoryFinished', data: { storyId } }];
+    case 'SaveStory':
+      return state.saved ? [] : [{ type: 'StorySaved', data: { storyId } }];
+  }
+}
+
+export function evolveReading(
+  state: ReadingState,
+  event: ReadingEvent | RecordedEvent<ReadingEvent>,
+): ReadingState {
+  switch (event.type) {
+    case 'ReadingProgressRecorded':
+      return { ...state, slide: event.data.slide };
+    case 'StoryFinished':
+      return { ...state, finished: true };
+    case 'StorySaved':
+      return { ...state, saved: true };
+    case 'StoryUnsaved':
+      return { ...state, saved: false };
+  }
+}
+
+export const readingDecider: Decider<ReadingCommand, ReadingState, ReadingEvent> = {
+  initialState: initialReadingState,
+  evolve: evolveReading,
+  decide: decideReading,
+};

@@ -1,0 +1,35 @@
+import { HttpError } from '@nocturne/events/http';
+import { MAX_PAGE_SIZE } from '../stories/list/paging';
+
+/** One page of a shelf: at most `limit` stories from `offset`. */
+export interface ShelfPage {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * `?limit=N&cursor=...` of GET /api/me/library, as GET /api/stories takes them (without either:
+ * the whole shelf). A shelf is one reader's few stories reordered by every read, so the opaque
+ * cursor is an offset: a position-based one would skip or repeat a story moved to the front.
+ */
+export function shelfPageFrom(query: Record<string, unknown>): ShelfPage | null {
+  const { limit, cursor } = query;
+  if (limit === undefined && cursor === undefined) return null;
+  if (
+    typeof limit !== 'string' ||
+    !/^\d{1,3}$/.test(limit) ||
+    Number(limit) < 1 ||
+    Number(limit) > MAX_PAGE_SIZE
+  ) {
+    throw new HttpError(400, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  }
+  if (cursor === undefined) return { limit: Number(limit), offset: 0 };
+  const decoded =
+    typeof cursor === 'string' && /^[A-Za-z0-9_-]{1,24}$/.test(cursor)
+      ? /^o(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'))
+      : null;
+  if (!decoded) throw new HttpError(400, 'cursor is not one this server gave (use X-Next-Cursor)');
+  return { limit: Number(limit), offset: Number(decoded[1]) };
+}
+
+export const shelfCursor = (offset: number): string => Buffer.from(`o${offset}`).toString('base64url');

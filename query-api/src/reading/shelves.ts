@@ -1,0 +1,41 @@
+import type { ReadModel } from '@nocturne/projector/read-model';
+import type { Kysely } from 'kysely';
+
+export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked';
+
+/**
+ * The stories of one shelf of a reader, as rows of `stories` (a deleted story is gone from
+ * `stories`, so from every shelf), most recent first: continue by last progress, saved by when
+ * saved, read by when finished, unlocked by when unlocked.
+ */
+export function shelfQuery(db: Kysely<ReadModel>, userKey: string, shelf: ShelfName) {
+  if (shelf === 'unlocked') {
+    return db
+      .selectFrom('premium_unlocks')
+      .innerJoin('stories', 'stories.id', 'premium_unlocks.story_id')
+      .selectAll('stories')
+      .where('premium_unlocks.user_key', '=', userKey)
+      .orderBy('premium_unlocks.unlocked_at', 'desc')
+      .orderBy('stories.id');
+  }
+  const base = db
+    .selectFrom('reading')
+    .innerJoin('stories', 'stories.id', 'reading.story_id')
+    .selectAll('stories')
+    .where('reading.user_key', '=', userKey);
+  switch (shelf) {
+    case 'continue':
+      return base
+        .where('reading.slide', 'is not', null)
+        .where('reading.finished', '=', false)
+        .orderBy('reading.updated_at', 'desc')
+        .orderBy('stories.id');
+    case 'saved':
+      return base.where('reading.saved', '=', true).orderBy('reading.saved_at', 'desc').orderBy('stories.id');
+    case 'read':
+      return base
+        .where('reading.finished', '=', true)
+        .orderBy('reading.finished_at', 'desc')
+        .orderBy('stories.id');
+  }
+}

@@ -1,0 +1,28 @@
+import { useShelf } from '../reading/use-shelf';
+import { StoryGrid } from '../stories/StoryGrid';
+
+/**
+ * "Continue reading": the stories the reader started and has not finished, most recent first,
+ * above the library. Nothing at all while there are none (or the shelf cannot be read): the
+ * library below is the page either way.
+ */
+export function ContinueReading({ subscribed }: { subscribed: boolean }) {
+  const shelf = useShelf('continue');
+  if (!shelf.data || shelf.data.length === 0) return null;
+  return (
+    <section className="continue-reading" aria-labelledby="continue-title">
+      <h2 id="continue-title" className="continue-reading__title">
+        Continue reading
+      </h2>
+      <StoryGrid
+        label="Continue reading"
+        stories={shelf.data.slice(0, 5)}
+        loading={false}
+        failed={false}
+        loggedIn
+        subscribed={subscribed}
+        from="profile"
+      />
+    </section>
+  );
+}

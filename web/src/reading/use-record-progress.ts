@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { queryKeys } from '../api/query-keys';
+import { useAuth } from '../auth/auth-context';
+import { rememberLocalSlide } from './local-progress';
+import { ProgressRecorder } from './progress-recorder';
+import { markFinished, recordProgress } from './reading-api';
+
+/**
+ * Keeps where the reader is: a logged-in reader's slide goes to the server (debounced, and once
+ * more on leaving the page, which `keepalive` lets finish); a visitor's stays in this browser.
+ * Reaching The End marks the story read (a visitor's place is forgotten: next time from the start).
+ */
+export function useRecordProgress(storyId: string, slide: number, atEnd: boolean, startSlide: number) {
+  const { token } = useAuth();
+  const queryClient = useQueryClient();
+  const recorder = useRef<ProgressRecorder | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    const current = new ProgressRecorder((next, keepalive) => {
+      recordProgress(storyId, next, keepalive)
+        .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.library() }))
+        .catch(() => {}); // a lost place is not worth an error on screen: the next write brings it
+    }, startSlide);
+    recorder.current = current;
+    const onLeave = () => current.flush(true);
+    window.addEventListener('pagehide', onLeave);
+    return () => {
+      window.removeEventListener('pagehide', onLeave);
+      current.flush(true);
+      recorder.current = null;
+    };
+  }, [token, storyId, startSlide, queryClient]);
+
+  useEffect(() => {
+    if (token) recorder.current?.seen(slide);
+    else rememberLocalSlide(storyId, slide);
+  }, [token, storyId, slide]);
+
+  const finished = useRef(false);
+  useEffect(() => {
+    if (!atEnd || finished.current) return;
+    finished.current = true;
+    if (!token) {
+      rememberLocalSlide(storyId, 0);
+      return;
+    }
+    markFinished(storyId)
+      .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.library() }))
+      .catch(() => {
+        finished.current = false;
+      });
+  }, [atEnd, token, storyId, queryClient]);
+}
