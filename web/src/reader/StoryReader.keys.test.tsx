@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../auth/auth-context';
 import { readerLayout } from './reader-layout';
 import { StoryReader } from './StoryReader';
 
@@ -27,9 +28,11 @@ beforeEach(() => {
   vi.stubGlobal('scrollTo', scrollTo);
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <StoryReader story={story} backTo="/" />
-      </MemoryRouter>
+      <AuthProvider>
+        <MemoryRouter>
+          <StoryReader story={story} backTo="/" />
+        </MemoryRouter>
+      </AuthProvider>
     </QueryClientProvider>,
   );
   scrollTo.mockClear();
