@@ -58,7 +58,7 @@ describe('StorySearch', () => {
     fireEvent.change(field, { target: { value: 'l' } });
     fireEvent.change(field, { target: { value: 'lan' } });
     fireEvent.change(field, { target: { value: 'lantern ' } });
-    expect(await screen.findByText('Searching…')).toBeTruthy();
+    expect(await screen.findByText('Searching…', {}, { timeout: 5000 })).toBeTruthy();
     expect(search).toHaveBeenCalledTimes(1);
     expect(pending[0]?.words).toBe('lantern');
     pending[0]?.resolve([story('s1'), story('s2')]);

@@ -46,7 +46,7 @@ describe('health and readiness (one process)', () => {
     expect(body.projections.every((p) => p.state === 'running')).toBe(true);
   });
 
-  it('a poison event stops one projection with an error line; the others go on; /readyz names it', async () => {
+  it('a poison event stops the projections that read it, each with an error line; the others go on; /readyz names them', async () => {
     const poison = await appendPoison();
     // Then an account: the users projection must get past the poison.
     const signup = await fetch(`${system.baseUrl}/api/auth/signup`, {
@@ -62,14 +62,17 @@ describe('health and readiness (one process)', () => {
     const after = await system.infra.store.headPosition();
     await system.settle();
 
-    expect(errors).toEqual([
+    // Two projections read StoryPublished: the story cards and the search documents.
+    expect([...errors].sort()).toEqual([
       `projection stories stopped at position ${poison}: cannot apply StoryPublished (ZodError); the other projections go on`,
+      `projection story-search stopped at position ${poison}: cannot apply StoryPublished (ZodError); the other projections go on`,
     ]);
     const { status, body } = await readyz();
     expect(status).toBe(503);
     expect(body.ready).toBe(false);
-    expect(body.problems).toEqual([
+    expect([...body.problems].sort()).toEqual([
       `projection stories stopped at position ${poison}: cannot apply StoryPublished (ZodError)`,
+      `projection story-search stopped at position ${poison}: cannot apply StoryPublished (ZodError)`,
     ]);
     const byName = Object.fromEntries(body.projections.map((p) => [p.name, p]));
     expect(byName.stories).toMatchObject({
@@ -77,6 +80,7 @@ describe('health and readiness (one process)', () => {
       position: poison - 1,
       stoppedAt: { position: poison, eventType: 'StoryPublished', reason: 'ZodError' },
     });
+    expect(byName['story-search']).toMatchObject({ state: 'stopped', position: poison - 1 });
     expect(byName.users).toMatchObject({ state: 'running', position: after });
     // Liveness is not readiness: the process serves.
     expect((await fetch(`${system.baseUrl}/healthz`)).status).toBe(200);
