@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type ApiUser, createVerifiedUser } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
+import { showFeatures } from './support/landing';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
 /**
@@ -109,6 +110,7 @@ test('the landing dialogs and menus', async ({ page }) => {
     await expectNoSeriousViolations(page, `dialog ${title}`);
     await page.keyboard.press('Escape');
   }
+  await showFeatures(page);
   await page.getByRole('button', { name: 'Create your own story' }).click();
   await expect(page.getByRole('dialog', { name: 'Exclusive Feature Access' })).toBeVisible();
   await expectNoSeriousViolations(page, 'dialog Exclusive Feature Access');

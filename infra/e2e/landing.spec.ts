@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedUser, setPremium } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
+import { showFeatures } from './support/landing';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
 /** GET /api/stories, whole or a page (?limit=&cursor=). */
@@ -154,6 +155,7 @@ test('How, About Us and Contact open dialogs that trap focus, close on Escape an
   await page.keyboard.press('Escape');
 
   // The Exclusive Feature Access dialog (invite feature) opens from the features section.
+  await showFeatures(page);
   await page.getByRole('button', { name: 'Create your own story' }).click();
   await expect(page.getByRole('dialog', { name: 'Exclusive Feature Access' })).toBeVisible();
 });
@@ -231,6 +233,7 @@ test.describe('the character carousel', () => {
   test('shows the next character every 3 seconds', async ({ page }) => {
     await page.clock.install();
     await page.goto(url('/'));
+    await showFeatures(page);
     await expect(active(page)).toHaveAttribute('aria-label', '1 of 4: Selene');
     await page.clock.runFor(2_900);
     await expect(active(page)).toHaveAttribute('aria-label', '1 of 4: Selene');
@@ -246,6 +249,7 @@ test.describe('the character carousel', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();
     await page.goto(url('/'));
+    await showFeatures(page);
     await page.clock.runFor(10_000);
     await expect(active(page)).toHaveAttribute('aria-label', '1 of 4: Selene');
     await page.getByRole('button', { name: 'Next character' }).click();
@@ -257,7 +261,7 @@ test.describe('the character carousel', () => {
   test('shows a placeholder when an image fails', async ({ page }) => {
     await page.route('**/characters/selene.svg', (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto(url('/'));
-    await page.getByRole('region', { name: 'Characters of Nocturne' }).scrollIntoViewIfNeeded();
+    await showFeatures(page);
     await expect(active(page).getByTestId('carousel-placeholder')).toContainText('Selene');
     await expect(active(page).locator('img')).toHaveCount(0);
   });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { TagFilter } from '../labels/TagFilter';
@@ -9,22 +9,13 @@ import { SiteHeader } from '../layout/SiteHeader';
 import { StoryGrid } from '../stories/StoryGrid';
 import { storiesOf, useFirstStories } from '../stories/use-stories';
 import { buttonClass } from '../ui/Button';
-import { ArrowRightIcon, CheckIcon, SparkleIcon } from '../ui/icons';
-import { CharacterCarousel } from './CharacterCarousel';
+import { ArrowRightIcon } from '../ui/icons';
+import { LazyFeatures } from './LazyFeatures';
 import { SubscriberLine } from './SubscriberLine';
 import './landing.css';
 
 /** spec.md section 9: the landing shows a preview of 5 stories. */
 export const LANDING_PREVIEW_COUNT = 5;
-
-const ExclusiveAccessDialog = lazy(() => import('../invite/ExclusiveAccessDialog'));
-
-const OFFERING = [
-  'Unlimited free stories, always',
-  '30 premium stories of your choice',
-  'One payment, no recurring charges',
-  'Completely ad-free reading',
-];
 
 /** The landing page `/` (spec.md section 2). */
 export default function LandingPage() {
@@ -33,7 +24,6 @@ export default function LandingPage() {
   const stories = useFirstStories(LANDING_PREVIEW_COUNT, tag);
   const tags = useCuratedTags();
   const [dialog, setDialog] = useState<InfoDialogName | null>(null);
-  const [exclusiveOpen, setExclusiveOpen] = useState(false);
   // While the start-up session check runs, a stored token counts as logged in (no flash of visitor CTAs).
   const loggedIn = loading ? Boolean(token) : Boolean(user);
 
@@ -111,47 +101,10 @@ export default function LandingPage() {
           </div>
         </section>
 
-        <section className="features" aria-labelledby="features-title">
-          <div className="features__inner container">
-            <div className="features__text">
-              <p className="eyebrow">Why readers stay</p>
-              <h2 id="features-title">Characters you will not forget</h2>
-              <p className="features__lead">
-                Every Nocturne character is imagined by our writers and brought to life by several AI models
-                trained on our own original work. No real person is ever on screen, so you can lose yourself
-                in the story with a clear conscience.
-              </p>
-              <ul className="offering">
-                {OFFERING.map((item) => (
-                  <li key={item}>
-                    <CheckIcon />
-                    {item}
-                  </li>
-                ))}
-              </ul>
-              <div className="features__create">
-                <button
-                  type="button"
-                  className={buttonClass('secondary', 'lg')}
-                  onClick={() => setExclusiveOpen(true)}
-                >
-                  <SparkleIcon />
-                  Create your own story
-                </button>
-                <p className="text-muted">Story creation is open by invitation while we grow.</p>
-              </div>
-            </div>
-            <CharacterCarousel />
-          </div>
-        </section>
+        <LazyFeatures />
       </main>
       <SiteFooter onOpenDialog={setDialog} />
       <InfoDialogs open={dialog} onClose={() => setDialog(null)} />
-      {exclusiveOpen ? (
-        <Suspense fallback={null}>
-          <ExclusiveAccessDialog open={exclusiveOpen} onClose={() => setExclusiveOpen(false)} />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

@@ -1,0 +1,10 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Scrolls the landing's features section into view: it loads when its place nears the viewport
+ * (web/src/landing/LazyFeatures.tsx), as a reader's scrolling would load it.
+ */
+export async function showFeatures(page: Page): Promise<void> {
+  await page.locator('section.features').first().scrollIntoViewIfNeeded();
+  await page.getByRole('heading', { name: 'Characters you will not forget' }).waitFor();
+}
