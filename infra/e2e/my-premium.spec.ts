@@ -109,11 +109,13 @@ for (const viewport of VIEWPORTS) {
     await nocturne.settle();
     expect(await remaining(baseURL!, reader)).toBe(29);
 
-    // Opened before: never asked again.
+    // Opened before: never asked again (and the reader resumes where it stopped, slide 2).
     await page.goto('/');
     await page.goto(`/story/${id}`);
-    await expect(page.getByText(opening)).toBeVisible();
+    await expect(page.getByText('2/3', { exact: true })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Open this premium story?' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start from the beginning' }).click();
+    await expect(page.getByText(opening)).toBeVisible();
 
     // My premium is linked from the subscription page, and from the settings menu: the unlock
     // with its link, the grant, 29 left.

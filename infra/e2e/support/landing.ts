@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
  * (web/src/landing/LazyFeatures.tsx), as a reader's scrolling would load it.
  */
 export async function showFeatures(page: Page): Promise<void> {
-  await page.locator('section.features').first().scrollIntoViewIfNeeded();
+  // Scrolled by the page itself: the placeholder is replaced as soon as it nears the viewport.
+  await page.evaluate(() => document.querySelector('section.features')?.scrollIntoView());
   await page.getByRole('heading', { name: 'Characters you will not forget' }).waitFor();
 }

@@ -4,7 +4,7 @@ const FeaturesSection = lazy(() => import('./FeaturesSection'));
 
 /**
  * The features section sits below the fold: its code, the carousel's and their images load once
- * its place comes within a screen of the viewport, so the landing's first load carries none of
+ * its place comes within 200 px of the viewport, so the landing's first load carries none of
  * it (issue 16: at most 80 KB of JavaScript). Until then an empty section of about its height
  * holds the place.
  */
@@ -20,7 +20,7 @@ export function LazyFeatures() {
   );
 }
 
-/** True once the element is within one viewport height of the screen (at once without IntersectionObserver). */
+/** True once the element is within 200 px of the viewport (at once without IntersectionObserver). */
 function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
@@ -30,7 +30,7 @@ function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
-      { rootMargin: '100% 0px' },
+      { rootMargin: '200px 0px' },
     );
     observer.observe(target);
     return () => observer.disconnect();
