@@ -1,5 +1,5 @@
 import { HttpError } from '@nocturne/events/http';
-import { MAX_PAGE_SIZE } from '../stories/list/paging';
+import { pageLimitFrom, UNKNOWN_CURSOR } from '../stories/list/paging';
 
 /** One page of a shelf: at most `limit` stories from `offset`. */
 export interface ShelfPage {
@@ -15,21 +15,14 @@ export interface ShelfPage {
 export function shelfPageFrom(query: Record<string, unknown>): ShelfPage | null {
   const { limit, cursor } = query;
   if (limit === undefined && cursor === undefined) return null;
-  if (
-    typeof limit !== 'string' ||
-    !/^\d{1,3}$/.test(limit) ||
-    Number(limit) < 1 ||
-    Number(limit) > MAX_PAGE_SIZE
-  ) {
-    throw new HttpError(400, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
-  }
-  if (cursor === undefined) return { limit: Number(limit), offset: 0 };
+  const size = pageLimitFrom(limit);
+  if (cursor === undefined) return { limit: size, offset: 0 };
   const decoded =
     typeof cursor === 'string' && /^[A-Za-z0-9_-]{1,24}$/.test(cursor)
       ? /^o(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'))
       : null;
-  if (!decoded) throw new HttpError(400, 'cursor is not one this server gave (use X-Next-Cursor)');
-  return { limit: Number(limit), offset: Number(decoded[1]) };
+  if (!decoded) throw new HttpError(400, UNKNOWN_CURSOR);
+  return { limit: size, offset: Number(decoded[1]) };
 }
 
 export const shelfCursor = (offset: number): string => Buffer.from(`o${offset}`).toString('base64url');

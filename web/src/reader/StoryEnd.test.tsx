@@ -8,22 +8,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../api/query-keys';
 import { AuthProvider } from '../auth/auth-context';
 import { type StoryPages, storiesOf } from '../stories/use-stories';
+import { aStory } from '../testing/story-fixture';
 import type { LoadedStory } from './load-story';
 import { StoryEnd } from './StoryEnd';
 
 const listKey = queryKeys.firstStories(null, false, 5);
 
-const story = (id: string, likes: number): Story => ({
-  id,
-  images: ['a', 'b'],
-  texts: ['One.', 'Two.'],
-  isPremium: false,
-  views: 3,
-  tags: [],
-  warnings: [],
-  likes,
-  readingMinutes: 1,
-});
+const story = (id: string, likes: number): Story => aStory({ id, images: ['a', 'b'], views: 3, likes });
 
 /** The reader's end as the story page shows it: the count comes from the story query. */
 function ReaderEnd({ id }: { id: string }) {

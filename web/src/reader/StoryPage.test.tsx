@@ -6,21 +6,12 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../api/client';
 import { AuthProvider } from '../auth/auth-context';
+import { aStory } from '../testing/story-fixture';
 import StoryPage from './StoryPage';
 
 /** The premium confirmation before the request that spends a story (issue 14, item 5). */
 const reader = { email: 'ann@example.com', is_subscribed: true, premium_stories_remaining: 30 };
-const story = {
-  id: 'p1',
-  images: ['one.webp', 'two.webp'],
-  texts: ['One.', 'Two.'],
-  isPremium: true,
-  views: 0,
-  likes: 0,
-  tags: [],
-  warnings: [],
-  readingMinutes: 1,
-};
+const story = aStory({ id: 'p1', images: ['one.webp', 'two.webp'], isPremium: true });
 
 let unlocked: Set<string>;
 let requests: string[];

@@ -5,21 +5,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../auth/auth-context';
+import { aStory } from '../testing/story-fixture';
 import { readerLayout } from './reader-layout';
 import { StoryReader } from './StoryReader';
 
 /** Moving a slide with the keyboard and with taps on the edges (issue 14, item 6). */
-const story: Story = {
-  id: 's1',
-  images: ['a.webp', 'b.webp', 'c.webp'],
-  texts: ['One.', 'Two.', 'Three.'],
-  isPremium: false,
-  views: 0,
-  likes: 0,
-  tags: [],
-  warnings: [],
-  readingMinutes: 1,
-};
+const story: Story = aStory({ images: ['a.webp', 'b.webp', 'c.webp'], texts: ['One.', 'Two.', 'Three.'] });
 const layout = () => readerLayout(story.texts, window.innerHeight);
 let scrollTo: ReturnType<typeof vi.fn>;
 

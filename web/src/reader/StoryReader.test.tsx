@@ -5,19 +5,13 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../auth/auth-context';
+import { aStory } from '../testing/story-fixture';
 import { StoryReader } from './StoryReader';
 
-const story: Story = {
-  id: 's1',
+const story: Story = aStory({
   images: ['first.webp', 'second.webp', 'third.webp', 'fourth.webp', 'fifth.webp'],
   texts: ['One.', 'Two.', 'Three.', 'Four.', 'Five.'],
-  isPremium: false,
-  views: 0,
-  likes: 0,
-  tags: [],
-  warnings: [],
-  readingMinutes: 1,
-};
+});
 
 afterEach(cleanup);
 

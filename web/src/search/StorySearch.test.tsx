@@ -4,21 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
+import { aStory } from '../testing/story-fixture';
 import { SEARCH_FAILED_MESSAGE, StorySearch } from './StorySearch';
 
 afterEach(cleanup);
 
-const story = (id: string): Story => ({
-  id,
-  images: [`${id}.webp`],
-  texts: [`The text of ${id}.`],
-  isPremium: false,
-  views: 0,
-  likes: 0,
-  tags: [],
-  warnings: [],
-  readingMinutes: 1,
-});
+const story = (id: string): Story => aStory({ id, images: [`${id}.webp`], texts: [`The text of ${id}.`] });
 
 /** A search whose answers the test settles by hand, so each state can be seen. */
 function controlledSearch() {

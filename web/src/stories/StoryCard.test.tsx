@@ -3,22 +3,20 @@ import type { Story } from '@nocturne/events/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { aStory } from '../testing/story-fixture';
 import { StoryCard } from './StoryCard';
 
 afterEach(cleanup);
 
-const story = (over: Partial<Story>): Story => ({
-  id: 's1',
-  images: ['card.webp'],
-  texts: ['A story told slide by slide.'],
-  isPremium: false,
-  views: 3,
-  likes: 1,
-  tags: [],
-  warnings: [],
-  readingMinutes: 4,
-  ...over,
-});
+const story = (fields: Partial<Story>): Story =>
+  aStory({
+    images: ['card.webp'],
+    texts: ['A story told slide by slide.'],
+    views: 3,
+    likes: 1,
+    readingMinutes: 4,
+    ...fields,
+  });
 
 const card = (s: Story, loggedIn = true) =>
   render(

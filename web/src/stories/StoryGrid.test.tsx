@@ -5,19 +5,12 @@ import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../auth/auth-context';
+import { aStory } from '../testing/story-fixture';
 import { StoryGrid } from './StoryGrid';
 
-const stories: Story[] = Array.from({ length: 7 }, (_, i) => ({
-  id: `s${i + 1}`,
-  images: [`card-${i + 1}.webp`],
-  texts: ['A story told slide by slide.'],
-  isPremium: false,
-  views: 0,
-  likes: 0,
-  tags: [],
-  warnings: [],
-  readingMinutes: 1,
-}));
+const stories: Story[] = Array.from({ length: 7 }, (_, i) =>
+  aStory({ id: `s${i + 1}`, images: [`card-${i + 1}.webp`], texts: ['A story told slide by slide.'] }),
+);
 
 afterEach(cleanup);
 

@@ -1,18 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aStory } from '../testing/story-fixture';
 import { fetchStoryPage, storiesOf, withLikes } from './use-stories';
 
-const story = (id: string, likes = 0) => ({
-  id,
-  images: ['a'],
-  texts: ['t'],
-  isPremium: false,
-  views: 0,
-  likes,
-  tags: [],
-  warnings: [],
-  readingMinutes: 1,
-});
+const story = (id: string, likes = 0) => aStory({ id, likes });
 
 afterEach(() => {
   vi.unstubAllGlobals();

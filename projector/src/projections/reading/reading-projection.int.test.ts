@@ -1,26 +1,20 @@
-import type { DomainEvent, RecordedEvent } from '@nocturne/events';
+import type { DomainEvent } from '@nocturne/events';
 import { streams } from '@nocturne/events';
 import { describe, it } from 'vitest';
-import { lookupVault, projectionSpec, useReadModelDatabase } from '../../testing/projection-test';
+import {
+  eventRecorder,
+  lookupVault,
+  projectionSpec,
+  useReadModelDatabase,
+} from '../../testing/projection-test';
 import { readingProjection } from './reading-projection';
 
 const readModel = useReadModelDatabase('reading');
 const given = projectionSpec(readingProjection, readModel, { vault: lookupVault() });
 
-let position = 0;
+const record = eventRecorder();
 /** The event as recorded on `streamName` at `at`. */
-function on(streamName: string, event: DomainEvent, at: string): RecordedEvent {
-  position += 1;
-  return {
-    ...event,
-    eventId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamName,
-    streamRevision: 0,
-    position,
-    metadata: { correlationId: 'c', causationId: 'c', actor: { kind: 'system' }, schemaVersion: 1 },
-    recordedAt: new Date(at),
-  } as RecordedEvent;
-}
+const on = (streamName: string, event: DomainEvent, at: string) => record(event, streamName, at);
 const reading = (userKey: string, storyId: string, event: DomainEvent, at: string) =>
   on(streams.reading(userKey, storyId), event, at);
 const progress = (storyId: string, slide: number): DomainEvent => ({

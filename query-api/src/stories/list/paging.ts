@@ -35,6 +35,18 @@ export function pageRequestFrom(query: unknown): PageRequest | null {
   const params = (query ?? {}) as Record<string, unknown>;
   const { limit, cursor } = params;
   if (limit === undefined && cursor === undefined) return null;
+  const size = pageLimitFrom(limit);
+  if (cursor === undefined) return { limit: size, before: null };
+  const before = typeof cursor === 'string' ? decodeCursor(cursor) : null;
+  if (before === null) throw new HttpError(400, UNKNOWN_CURSOR);
+  return { limit: size, before };
+}
+
+/** The detail of a `?cursor=` this server did not give. */
+export const UNKNOWN_CURSOR = 'cursor is not one this server gave (use X-Next-Cursor)';
+
+/** `?limit=N` of a paged list: a whole number from 1 to MAX_PAGE_SIZE, else a 400. */
+export function pageLimitFrom(limit: unknown): number {
   if (
     typeof limit !== 'string' ||
     !/^\d{1,3}$/.test(limit) ||
@@ -43,10 +55,7 @@ export function pageRequestFrom(query: unknown): PageRequest | null {
   ) {
     throw new HttpError(400, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
   }
-  if (cursor === undefined) return { limit: Number(limit), before: null };
-  const before = typeof cursor === 'string' ? decodeCursor(cursor) : null;
-  if (before === null) throw new HttpError(400, 'cursor is not one this server gave (use X-Next-Cursor)');
-  return { limit: Number(limit), before };
+  return Number(limit);
 }
 
 /** The page of `stories` (newest first by `position`), and the cursor of the next one when there is one. */
