@@ -1,3 +1,5 @@
+import type { ContentWarningId } from './labels';
+
 /**
  * "My premium" (issue 14): what GET /api/me/premium answers, the reader's own premium account
  * as their user stream records it, newest first in each list.
@@ -44,6 +46,8 @@ export interface PremiumOpening {
   /** True exactly when GET /api/stories/{id} would unlock it now. */
   spends: boolean;
   stories_remaining: number;
+  /** The story's content warnings: shown before the reader is asked to spend anything. */
+  warnings: ContentWarningId[];
 }
 
 /** What the reader is asked before a premium story is opened for the first time. */

@@ -85,7 +85,13 @@ describe('GET /api/me/premium', () => {
     const before = (await (
       await get(`/api/me/premium/stories/${premiumId}`, bearer(ann))
     ).json()) as PremiumOpening;
-    expect(before).toEqual({ is_premium: true, unlocked: false, spends: true, stories_remaining: 30 });
+    expect(before).toEqual({
+      is_premium: true,
+      unlocked: false,
+      spends: true,
+      stories_remaining: 30,
+      warnings: [],
+    });
     // Asking spent nothing.
     expect(((await (await get('/api/me/premium', bearer(ann))).json()) as MyPremium).unlocks).toEqual([]);
 
@@ -105,7 +111,13 @@ describe('GET /api/me/premium', () => {
     const after = (await (
       await get(`/api/me/premium/stories/${premiumId}`, bearer(ann))
     ).json()) as PremiumOpening;
-    expect(after).toEqual({ is_premium: true, unlocked: true, spends: false, stories_remaining: 29 });
+    expect(after).toEqual({
+      is_premium: true,
+      unlocked: true,
+      spends: false,
+      stories_remaining: 29,
+      warnings: [],
+    });
     const free = (await (
       await get(`/api/me/premium/stories/${freeId}`, bearer(ann))
     ).json()) as PremiumOpening;
@@ -126,6 +138,12 @@ describe('GET /api/me/premium', () => {
     const opening = (await (
       await get(`/api/me/premium/stories/${premiumId}`, bearer(bob))
     ).json()) as PremiumOpening;
-    expect(opening).toEqual({ is_premium: true, unlocked: false, spends: false, stories_remaining: 0 });
+    expect(opening).toEqual({
+      is_premium: true,
+      unlocked: false,
+      spends: false,
+      stories_remaining: 0,
+      warnings: [],
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { accountMessages, type PremiumOpening, storyMessages } from '@nocturne/events/domain';
+import {
+  accountMessages,
+  CONTENT_WARNING_IDS,
+  type PremiumOpening,
+  storyMessages,
+} from '@nocturne/events/domain';
 import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -23,6 +28,7 @@ const PremiumOpeningSchema = z.object({
     .boolean()
     .describe('True exactly when GET /api/stories/{id} would spend one of the premium stories now'),
   stories_remaining: z.number().int(),
+  warnings: z.array(z.enum(CONTENT_WARNING_IDS)).describe('Shown before the reader is asked to spend'),
 }) satisfies z.ZodType<PremiumOpening>;
 
 const openingDoc = apiSchema({
@@ -61,7 +67,7 @@ export const myPremiumRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
       const id = storyIdFrom(request.params);
       const story = await deps.db
         .selectFrom('stories')
-        .select('is_premium')
+        .select(['is_premium', 'card'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!story) throw new HttpError(404, storyMessages.notFound);
@@ -73,6 +79,7 @@ export const myPremiumRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
         // As get-story decides: premium, not unlocked, with premium and stories left.
         spends: story.is_premium && !unlocked && user.is_subscribed && user.premium_stories_remaining > 0,
         stories_remaining: user.premium_stories_remaining,
+        warnings: story.card.warnings,
       };
     },
   );

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
 import { openingStep } from './premium-opening';
 
-const answer = (spends: boolean) => ({ is_premium: true, unlocked: !spends, spends, stories_remaining: 12 });
+const answer = (spends: boolean) => ({
+  is_premium: true,
+  unlocked: !spends,
+  spends,
+  stories_remaining: 12,
+  warnings: [],
+});
 
 describe('openingStep (ask before a premium story is spent)', () => {
   it('opens at once for a visitor, and after the reader confirmed', () => {
@@ -15,6 +21,7 @@ describe('openingStep (ask before a premium story is spent)', () => {
     expect(openingStep('t', { data: answer(true), error: null }, false)).toEqual({
       kind: 'ask',
       remaining: 12,
+      warnings: [],
     });
     expect(openingStep('t', { data: answer(false), error: null }, false)).toEqual({ kind: 'open' });
   });

@@ -1,4 +1,4 @@
-import type { PremiumOpening } from '@nocturne/events/domain';
+import type { ContentWarningId, PremiumOpening } from '@nocturne/events/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../api/client';
@@ -7,7 +7,7 @@ import { queryKeys } from '../api/query-keys';
 /** Where the reader stands before a story is requested (the request that may spend one). */
 export type OpeningStep =
   | { kind: 'checking' }
-  | { kind: 'ask'; remaining: number }
+  | { kind: 'ask'; remaining: number; warnings: ContentWarningId[] }
   | { kind: 'open' }
   | { kind: 'failed' };
 
@@ -30,7 +30,9 @@ export function openingStep(token: string | null, check: CheckState, confirmed: 
     return status === 401 || status === 404 ? { kind: 'open' } : { kind: 'failed' };
   }
   if (!check.data) return { kind: 'checking' };
-  return check.data.spends ? { kind: 'ask', remaining: check.data.stories_remaining } : { kind: 'open' };
+  return check.data.spends
+    ? { kind: 'ask', remaining: check.data.stories_remaining, warnings: check.data.warnings }
+    : { kind: 'open' };
 }
 
 /**

@@ -11,7 +11,7 @@ import StoryPage from './StoryPage';
 
 /** The premium confirmation before the request that spends a story (issue 14, item 5). */
 const reader = { email: 'ann@example.com', is_subscribed: true, premium_stories_remaining: 30 };
-const story = aStory({ id: 'p1', images: ['one.webp', 'two.webp'], isPremium: true });
+let story = aStory({ id: 'p1', images: ['one.webp', 'two.webp'], isPremium: true });
 
 let unlocked: Set<string>;
 let requests: string[];
@@ -23,6 +23,7 @@ beforeEach(() => {
   localStorage.setItem(TOKEN_KEY, 'session-token');
   unlocked = new Set();
   requests = [];
+  story = aStory({ id: 'p1', images: ['one.webp', 'two.webp'], isPremium: true });
   vi.stubGlobal('scrollTo', vi.fn());
   vi.stubGlobal(
     'fetch',
@@ -31,7 +32,13 @@ beforeEach(() => {
       if (path === '/api/auth/me') return json(reader);
       if (path === '/api/me/premium/stories/p1') {
         const opened = unlocked.has('p1');
-        return json({ is_premium: true, unlocked: opened, spends: !opened, stories_remaining: 30 });
+        return json({
+          is_premium: true,
+          unlocked: opened,
+          spends: !opened,
+          stories_remaining: 30,
+          warnings: story.warnings,
+        });
       }
       if (path === '/api/stories/p1') {
         const spent = !unlocked.has('p1');
@@ -107,5 +114,17 @@ describe('opening a premium story for the first time', () => {
     visit();
     await screen.findByRole('img', { name: 'Illustration for slide 1 of 2' });
     expect(requests).not.toContain('/api/me/premium/stories/p1');
+  });
+
+  it('shows a warned story\'s warnings before asking to spend, and only once', async () => {
+    story = { ...story, warnings: ['violence'] };
+    visit();
+    expect(await screen.findByRole('heading', { name: 'Content warning' })).toBeTruthy();
+    expect(screen.queryByText(premiumOpeningPrompt(30))).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open' }));
+    // Accepted once: the reader opens without a second warning screen.
+    expect(await screen.findByRole('img', { name: 'Illustration for slide 1 of 2' })).toBeTruthy();
+    expect(storyRequests()).toHaveLength(1);
   });
 });

@@ -63,6 +63,16 @@ export default function StoryPage() {
   const startSlide = useStartSlide(id, query.isSuccess);
 
   if (opening.step.kind === 'ask') {
+    // A warned story shows its warnings first: nobody spends a premium story on one they'd turn back from.
+    if (opening.step.warnings.length > 0 && acceptedWarnings !== id) {
+      return (
+        <WarningScreen
+          warnings={opening.step.warnings}
+          backTo={backTo}
+          onContinue={() => setAcceptedWarnings(id)}
+        />
+      );
+    }
     return (
       <PremiumOpeningPrompt
         remaining={opening.step.remaining}
