@@ -48,7 +48,8 @@ export async function benchLikeLag(
 ): Promise<LagResult> {
   const rate = options.rate ?? 1000;
   const seconds = options.seconds ?? 5;
-  const { system, ids } = await startOneProcess(postgresUrl, 1);
+  const system = await startOneProcess(postgresUrl, 1);
+  const { ids } = system;
   const storyUrl = `${system.baseUrl}/api/stories/${ids[0]}`;
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   try {

@@ -1,8 +1,10 @@
 import { request } from 'node:http';
 import { streams } from '@nocturne/events';
-import { given, storyPublished } from '@nocturne/events/testing';
+import type { EventStore } from '@nocturne/events/store';
+import { openEventStore } from '@nocturne/events/store/open';
+import { createTestDatabase, given, storyPublished } from '@nocturne/events/testing';
 import autocannon, { type Result } from 'autocannon';
-import { startTestSystem, type TestSystem } from '../src/system/test-system';
+import { runNpmStart } from './web/product';
 
 /** GET a JSON answer (the reader's view, without X-Min-Position: it answers at once). */
 export function getJson<T>(url: string): Promise<T> {
@@ -27,24 +29,56 @@ export function getJson<T>(url: string): Promise<T> {
   });
 }
 
+/** The product started as `npm start` starts it, on a fresh database, holding `ids` free stories. */
+export interface OneProcess {
+  baseUrl: string;
+  ids: string[];
+  /** The product's event store, opened beside it: what is stored, counted without HTTP. */
+  store: EventStore;
+  stop(): Promise<void>;
+}
+
 /**
- * The product as `npm start` runs it by default: one process (command API, query API, projector
- * and reactors), PostgreSQL LISTEN/NOTIFY for the wake-ups (no NATS), on a fresh database.
+ * The product as `npm start` runs it by default, in a process of its own (bootstrap, launcher,
+ * one server: command API, query API, projector and reactors; PostgreSQL LISTEN/NOTIFY for the
+ * wake-ups, no NATS), so the load generator never shares the server's event loop.
  */
-export async function startOneProcess(
-  postgresUrl: string,
-  stories: number,
-): Promise<{ system: TestSystem; ids: string[] }> {
+export async function startOneProcess(postgresUrl: string, stories: number): Promise<OneProcess> {
   process.env.TEST_DATABASE_URL = postgresUrl;
-  const system = await startTestSystem({ natsUrl: undefined });
-  const ids: string[] = [];
-  for (let i = 0; i < stories; i++) {
-    const event = storyPublished({ isPremium: false });
-    await given(system.infra.store, streams.story(event.data.storyId), [event], 'no_stream');
-    ids.push(event.data.storyId);
+  const database = await createTestDatabase('bench_likes');
+  const product = await runNpmStart({ DATABASE_URL: database.url, NATS_URL: '', DEMO: '0' }).catch(
+    async (error: unknown) => {
+      await database.drop();
+      throw error;
+    },
+  );
+  const store = await openEventStore({ databaseUrl: database.url });
+  const stop = async () => {
+    await store.close();
+    await product.stop();
+    await database.drop();
+  };
+  try {
+    const ids: string[] = [];
+    for (let i = 0; i < stories; i++) {
+      const event = storyPublished({ isPremium: false });
+      await given(store, streams.story(event.data.storyId), [event], 'no_stream');
+      ids.push(event.data.storyId);
+    }
+    await until(async () => (await getJson<unknown[]>(`${product.baseUrl}/api/stories`)).length === stories);
+    return { baseUrl: product.baseUrl, ids, store, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await system.settle();
-  return { system, ids };
+}
+
+/** Polls `done` every 50 ms until it holds; fails after 30 s. */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (const deadline = Date.now() + 30_000; !(await done()); ) {
+    if (Date.now() > deadline) throw new Error('the product did not catch up within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The likes the read model shows over the given stories, summed. */
@@ -69,9 +103,9 @@ export interface LikesResult {
 }
 
 /** Like events in the store's like streams of the given stories. */
-async function likesStored(system: TestSystem, ids: readonly string[]): Promise<number> {
+async function likesStored(store: EventStore, ids: readonly string[]): Promise<number> {
   let total = 0;
-  for (const id of ids) total += (await system.infra.store.readStream(streams.storyLikes(id))).length;
+  for (const id of ids) total += (await store.readStream(streams.storyLikes(id))).length;
   return total;
 }
 
@@ -89,7 +123,8 @@ export async function benchLikes(
 ): Promise<LikesResult> {
   const connections = options.connections ?? 64;
   const seconds = options.seconds ?? 10;
-  const { system, ids } = await startOneProcess(postgresUrl, options.stories ?? 16);
+  const system = await startOneProcess(postgresUrl, options.stories ?? 16);
+  const { ids } = system;
   try {
     const acks: number[] = [];
     let maxBehindMs = 0;
@@ -125,14 +160,15 @@ export async function benchLikes(
       throw new Error(`likes: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     const acknowledged = result['2xx'];
     // The server is still storing the likes autocannon hung up on: wait until none arrives.
-    let stored = await likesStored(system, ids);
+    let stored = await likesStored(system.store, ids);
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const again = await likesStored(system, ids);
+      const again = await likesStored(system.store, ids);
       if (again === stored) break;
       stored = again;
     }
-    await system.settle();
+    // The projector catches up (or the check below names what it shows instead).
+    await until(async () => (await likesShown(system.baseUrl, ids)) === stored).catch(() => {});
     const shown = await likesShown(system.baseUrl, ids);
     const likesPerSecond = acknowledged / seconds;
     log(

@@ -116,7 +116,7 @@ describe('opening a premium story for the first time', () => {
     expect(requests).not.toContain('/api/me/premium/stories/p1');
   });
 
-  it('shows a warned story\'s warnings before asking to spend, and only once', async () => {
+  it("shows a warned story's warnings before asking to spend, and only once", async () => {
     story = { ...story, warnings: ['violence'] };
     visit();
     expect(await screen.findByRole('heading', { name: 'Content warning' })).toBeTruthy();
