@@ -7,3 +7,9 @@ import type { CommandApiDeps } from '../deps';
  */
 export const adminRateLimit = (deps: Pick<CommandApiDeps, 'limiter'>) =>
   perMinute(deps.limiter, 'admin-commands', 120, (request) => request.ip);
+
+/** The documented refusals every rate-limited admin command shares (OpenAPI `errors`). */
+export const adminCommandErrors = {
+  401: 'No X-Admin-Code, or a wrong or expired one',
+  429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
+} as const;

@@ -8,7 +8,7 @@ import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { waitlistSubject } from '../waitlist/waitlist-subject';
 import { adminActorOnUser } from './admin-actor';
-import { adminRateLimit } from './admin-rate-limit';
+import { adminCommandErrors, adminRateLimit } from './admin-rate-limit';
 import { deleteUserDecider } from './delete-user-decider';
 import { TargetUserParams, targetUser } from './target-user';
 
@@ -19,9 +19,8 @@ const deleteUserDoc = apiSchema({
   params: TargetUserParams,
   ok: { 200: { description: 'Deleted', schema: z.object({ message: z.string() }) } },
   errors: {
-    401: 'No X-Admin-Code, or a wrong or expired one',
+    ...adminCommandErrors,
     404: 'User not found',
-    429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
   },
 });
 

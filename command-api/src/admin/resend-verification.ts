@@ -10,7 +10,7 @@ import { withPosition } from '../shared/reply';
 import { accountDecider } from '../users/account-decider';
 import { oneTimeToken } from '../users/one-time-token';
 import { adminActorOnUser } from './admin-actor';
-import { adminRateLimit } from './admin-rate-limit';
+import { adminCommandErrors, adminRateLimit } from './admin-rate-limit';
 import { TargetUserParams, targetUser } from './target-user';
 
 const resendDoc = apiSchema({
@@ -21,9 +21,8 @@ const resendDoc = apiSchema({
   ok: { 200: { description: 'Sent', schema: z.object({ message: z.string() }) } },
   errors: {
     400: 'The address is verified already',
-    401: 'No X-Admin-Code, or a wrong or expired one',
+    ...adminCommandErrors,
     404: 'User not found',
-    429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
   },
 });
 

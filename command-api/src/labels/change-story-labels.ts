@@ -1,7 +1,7 @@
 import { streams } from '@nocturne/events';
 import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
-import { adminRateLimit } from '../admin/admin-rate-limit';
+import { adminCommandErrors, adminRateLimit } from '../admin/admin-rate-limit';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
@@ -20,9 +20,8 @@ const changeLabelsDoc = apiSchema({
   ok: { 200: { description: 'The labels now', schema: LabelsBody } },
   errors: {
     400: 'A tag not in the curated list, more than 8 tags, or an unknown warning',
-    401: 'No X-Admin-Code, or a wrong or expired one',
+    ...adminCommandErrors,
     404: 'Story not found',
-    429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
   },
 });
 

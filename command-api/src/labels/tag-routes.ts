@@ -3,7 +3,7 @@ import { normaliseTag } from '@nocturne/events/domain';
 import { apiSchema, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminRateLimit } from '../admin/admin-rate-limit';
+import { adminCommandErrors, adminRateLimit } from '../admin/admin-rate-limit';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
@@ -16,8 +16,7 @@ const TagParams = z.object({ tag: z.string() });
 
 const adminErrors = {
   400: 'Not a valid tag (1 to 30 lower-case letters, digits, spaces or hyphens)',
-  401: 'No X-Admin-Code, or a wrong or expired one',
-  429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
+  ...adminCommandErrors,
 } as const;
 const TagAnswer = z.object({ tag: z.string() });
 

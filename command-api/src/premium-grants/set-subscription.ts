@@ -2,7 +2,7 @@ import { apiSchema, requireAdmin } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { adminActorOnUser } from '../admin/admin-actor';
-import { adminRateLimit } from '../admin/admin-rate-limit';
+import { adminCommandErrors, adminRateLimit } from '../admin/admin-rate-limit';
 import { TargetUserParams, targetUser } from '../admin/target-user';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
@@ -37,9 +37,8 @@ const subscriptionDoc = apiSchema({
   },
   errors: {
     400: 'is_subscribed must be "true" or "false"',
-    401: 'No X-Admin-Code, or a wrong or expired one',
+    ...adminCommandErrors,
     404: 'User not found',
-    429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
   },
 });
 

@@ -2,7 +2,7 @@ import { streams } from '@nocturne/events';
 import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { adminRateLimit } from '../admin/admin-rate-limit';
+import { adminCommandErrors, adminRateLimit } from '../admin/admin-rate-limit';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
@@ -17,9 +17,8 @@ const deleteStoryDoc = apiSchema({
   params: StoryIdParams,
   ok: { 200: { description: 'Deleted', schema: z.object({ ok: z.literal(true) }) } },
   errors: {
-    401: 'No X-Admin-Code, or a wrong or expired one',
+    ...adminCommandErrors,
     404: 'Story not found',
-    429: 'Too many admin commands, or too many wrong admin codes, from this client (Retry-After)',
   },
 });
 
