@@ -5,6 +5,7 @@ export * from './bearer';
 export * from './database-unavailable';
 export * from './errors';
 export * from './limit-requests';
+export * from './prepared-answer';
 export * from './require-admin';
 export * from './storable-text';
 export * from './story-id';

@@ -4,15 +4,16 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
 import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
-import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
+import { hotListAnswers, type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { openApiRoute } from '../openapi/openapi-route';
 import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
 import { type LogDestination, serverLogging } from '../ops/logging/logger';
-import { addRequestLog } from '../ops/logging/request-log';
+import { addRequestLog, logRequest } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
-import { securityHeaders, withSecurityHeaders } from './security-headers';
+import { HotLane } from './hot-lane';
+import { securityHeaders, securityHeaderValues, withSecurityHeaders } from './security-headers';
 
 /** The built SPA's index.html folder, or undefined when it has not been built. */
 export function builtWebApp(webDist: string | undefined): string | undefined {
@@ -119,15 +120,31 @@ export async function registerApis(
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const dist = builtWebApp(options.webDist);
   const headers = { publicUrl: options.publicUrl, webDist: dist };
+  // Where query-api runs, the anonymous story list is answered before Fastify (hot-lane.ts).
+  const lane = options.query
+    ? new HotLane(hotListAnswers(options.query.storyList), securityHeaderValues(headers))
+    : undefined;
   const app = Fastify({
+    ...(lane ? { serverFactory: lane.serverFactory } : {}),
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
     ...serverLogging({ level: options.logLevel, destination: options.logDestination }),
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   });
   // First: the timing hook sees every route added after it.
-  if (options.metrics) instrumentHttp(app, options.metrics.registry);
+  const record = options.metrics ? instrumentHttp(app, options.metrics.registry) : undefined;
   addRequestLog(app);
+  if (lane) {
+    lane.reportTo((request, route, status, elapsedMs) => {
+      const method = request.method ?? 'GET';
+      record?.(method, route, status, elapsedMs / 1000);
+      logRequest(app.log, { method, url: request.url ?? '', route, status, elapsedMs });
+    });
+    app.addHook('preClose', (done) => {
+      lane.close();
+      done();
+    });
+  }
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await securityHeaders(app, headers);
   installErrorHandling(app, {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StoryListCache } from '@nocturne/query-api';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
 
 /**
@@ -46,6 +48,33 @@ async function list(path: string, headers: Record<string, string> = {}) {
     headers: response.headers,
     body: (text ? JSON.parse(text) : undefined) as Entry[],
   };
+}
+
+/** What a connection carries beside the answer itself. */
+const connectionHeaders = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** A GET over HTTP exactly as given (no Accept-Encoding added): status, answer headers, bytes. */
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      request(`${system.baseUrl}${path}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: Object.fromEntries(
+              Object.entries(response.headers).filter(([name]) => !connectionHeaders.has(name)),
+            ),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 }
 
 async function send(
@@ -260,6 +289,71 @@ describe('the cached story list', () => {
       });
       expect(answer.headers.get('content-encoding')).toBe(coding);
       expect(await answer.text()).toBe(text); // fetch decodes once: compressed exactly once
+    }
+  });
+
+  it("answers a visitor's list in the server's hot lane exactly as the route answers it, and leaves the rest to the route", async () => {
+    for (let n = 0; n < 4; n++) await publish({ isPremium: n === 1 });
+    const head = String(await system.infra.store.headPosition());
+    const firstPage = await list('/api/stories?limit=2', { 'X-Min-Position': head });
+    const cursor = firstPage.headers.get('x-next-cursor');
+    const etag = String(firstPage.headers.get('etag'));
+    expect(cursor).toBeTruthy();
+    // The lane alone takes the snapshot in hand without waiting (the route waits for its position).
+    const peek = vi.spyOn(StoryListCache.prototype, 'peek');
+    try {
+      for (const [path, headers] of [
+        ['/api/stories', {}],
+        ['/api/stories?limit=2', {}],
+        [`/api/stories?limit=2&cursor=${cursor}`, {}],
+        ['/api/stories', { 'Accept-Encoding': 'br, gzip' }],
+        ['/api/stories', { 'Accept-Encoding': 'gzip, deflate' }],
+        ['/api/stories?limit=2', { 'If-None-Match': etag }],
+      ] as const) {
+        peek.mockClear();
+        const viaLane = await rawGet(path, headers);
+        expect(peek, `${path} goes through the lane`).toHaveBeenCalledTimes(1);
+        // inject() hands the request to Fastify itself: the route's answer.
+        const viaRoute = await system.app.inject({ url: path, headers });
+        expect(peek).toHaveBeenCalledTimes(1);
+        expect(viaLane.status, path).toBe(viaRoute.statusCode);
+        expect(viaLane.headers, path).toEqual(
+          Object.fromEntries(
+            Object.entries(viaRoute.headers).filter(([name]) => !connectionHeaders.has(name)),
+          ),
+        );
+        expect(viaLane.body.equals(viaRoute.rawPayload), path).toBe(true);
+      }
+      // Its answers are timed like any other (GET /metrics).
+      const answered = async (status: string) => {
+        const metric = await system.metrics.getSingleMetric('http_request_duration_seconds')?.get();
+        const count = metric?.values.find(
+          (v) =>
+            (v as { metricName?: string }).metricName === 'http_request_duration_seconds_count' &&
+            v.labels.route === '/api/stories' &&
+            v.labels.status_code === status,
+        );
+        return count?.value ?? 0;
+      };
+      const before = await answered('304');
+      expect((await rawGet('/api/stories?limit=2', { 'If-None-Match': etag })).status).toBe(304);
+      expect(await answered('304')).toBe(before + 1);
+
+      for (const [path, headers, status] of [
+        ['/api/stories', { Authorization: 'Bearer not-a-session' }, 200],
+        ['/api/stories', { 'X-Admin-Code': 'wrong' }, 401],
+        ['/api/stories', { 'X-Min-Position': head }, 200],
+        ['/api/stories?tag=night', {}, 200],
+        ['/api/stories?limit=0', {}, 400],
+        ['/api/stories?limit=2&limit=3', {}, 400],
+        ['/api/stories?cursor=forged', {}, 400],
+      ] as const) {
+        peek.mockClear();
+        expect((await rawGet(path, headers)).status, path).toBe(status);
+        expect(peek, `${path} goes to the route`).not.toHaveBeenCalled();
+      }
+    } finally {
+      peek.mockRestore();
     }
   });
 });

@@ -1,9 +1,10 @@
 import type { Story } from '@nocturne/events/domain';
-import { apiSchema } from '@nocturne/events/http';
+import { apiSchema, sendPrepared } from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { hiddenWarningsOf } from '../labels/hidden-warnings';
+import { ANONYMOUS_LIST_CACHE_CONTROL, anonymousListAnswer, LIST_VARY } from './list/anonymous-list-answer';
 import { type CachedBody, cachedBody, jsonArray, sendCached } from './list/cached-body';
 import { tagFilterFrom, withoutHiddenWarnings } from './list/label-filter';
 import { pageOf, pageRequestFrom } from './list/paging';
@@ -11,9 +12,6 @@ import { PersonalAnswers } from './list/personal-answers';
 import type { ListedStory } from './list/story-list-cache';
 import { coverStory, fullStory, StoryAnswerSchema } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
-
-/** The list's answer depends on who asks (and what they last wrote), and on the encoding. */
-const VARY = 'Accept-Encoding, Authorization, X-Admin-Code, X-Min-Position';
 
 function minPositionOf(header: string | string[] | undefined): number {
   // Already validated and waited for by the read-your-writes hook.
@@ -83,7 +81,16 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     const page = pageRequestFrom(request.query);
     const tag = tagFilterFrom(request.query);
     const snapshot = await deps.storyList.current(minPositionOf(request.headers['x-min-position']));
-    reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', VARY);
+    const authorization = request.headers.authorization;
+    if (!authorization && !request.admin && tag === null) {
+      // The same answer the server's hot lane sends (list/hot-list.ts) when nothing else is asked.
+      const { headers } = request;
+      return sendPrepared(
+        reply,
+        anonymousListAnswer(snapshot, page, headers['accept-encoding'], headers['if-none-match']),
+      );
+    }
+    reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
     // The list this request pages through: every story, or those carrying the tag.
     const listed = tag === null ? snapshot.stories : snapshot.tagged(tag);
     const paged = (stories: readonly ListedStory[]) => {
@@ -97,11 +104,8 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
       return page ? snapshot.anonymousPage(page).body : snapshot.whole;
     };
 
-    const authorization = request.headers.authorization;
     if (!authorization && !request.admin) {
-      // A shared cache may keep it a second; a browser asks again every time (a 304 when it has
-      // not changed), so "Refresh stories" right after a publish never shows the old list.
-      reply.header('Cache-Control', 'public, max-age=0, s-maxage=1, must-revalidate');
+      reply.header('Cache-Control', ANONYMOUS_LIST_CACHE_CONTROL);
       return sendCached(request, reply, anonymousBody(paged(listed).items));
     }
 

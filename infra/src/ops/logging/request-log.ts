@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { loggablePath } from './redact';
 
 /** Probes and scrapes: every few seconds from a machine, of no interest at info. */
@@ -24,28 +24,42 @@ export function requestLogLevel(request: Pick<FastifyRequest, 'method' | 'url'>)
   return quietPaths.has(path) || isAsset(request.method, path) ? 'debug' : 'info';
 }
 
+/** What a request line says: method, path, route pattern, status and duration. */
+export interface AnsweredRequest {
+  method: string;
+  url: string;
+  route: string | undefined;
+  status: number;
+  elapsedMs: number;
+}
+
+type RequestLogger = Pick<FastifyBaseLogger, 'level' | 'info' | 'debug'>;
+
 /**
- * One line per request, when the answer has gone: method, path (no query string, e-mail
- * segments replaced), status and duration; `route` is the matched pattern
- * (`/api/admin/users/:email`), for grouping.
+ * One request's line, when the answer has gone: method, path (no query string, e-mail segments
+ * replaced), status and duration; `route` is the matched pattern (`/api/admin/users/:email`),
+ * for grouping. Below info (LOG_LEVEL=warn, error, silent) nothing is built.
  */
+export function logRequest(log: RequestLogger, answered: AnsweredRequest): void {
+  if (!requestLinesWritten.has(log.level)) return;
+  const path = loggablePath(answered.url);
+  const durationMs = Math.round(answered.elapsedMs * 10) / 10;
+  log[requestLogLevel({ method: answered.method, url: answered.url })](
+    { method: answered.method, path, route: answered.route, status: answered.status, durationMs },
+    `${answered.method} ${path} ${answered.status} ${durationMs} ms`,
+  );
+}
+
+/** Every request of `app` logged (logRequest) when its answer has gone. */
 export function addRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
-    // Below info (LOG_LEVEL=warn, error, silent) no request line is written (probes and assets
-    // are debug): nothing to redact or build.
-    if (!requestLinesWritten.has(request.log.level)) return done();
-    const path = loggablePath(request.url);
-    const durationMs = Math.round(reply.elapsedTime * 10) / 10;
-    request.log[requestLogLevel(request)](
-      {
-        method: request.method,
-        path,
-        route: request.routeOptions.url,
-        status: reply.statusCode,
-        durationMs,
-      },
-      `${request.method} ${path} ${reply.statusCode} ${durationMs} ms`,
-    );
+    logRequest(request.log, {
+      method: request.method,
+      url: request.url,
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      elapsedMs: reply.elapsedTime,
+    });
     done();
   });
 }

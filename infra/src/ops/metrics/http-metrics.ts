@@ -14,14 +14,18 @@ function routeLabel(request: FastifyRequest): string {
   return request.routeOptions.url ?? UNMATCHED_ROUTE;
 }
 
+/** Records one answer: its method, route pattern, status and duration. */
+export type AnswerRecorder = (method: string, route: string, statusCode: number, seconds: number) => void;
+
 /**
- * Every answer of `app` timed into `http_request_duration_seconds{method, route, status_code}`,
- * where `route` is the route's pattern (`/api/stories/:id`), never the URL (no ids, no query
- * strings, no e-mail addresses in a label, and a bounded number of series; the web app's files
- * are one `static` route). Every 429 is a
- * rate-limit refusal, counted in `nocturne_rate_limit_refusals_total{route}`.
+ * Answers timed into `http_request_duration_seconds{method, route, status_code}`, where `route`
+ * is the route's pattern (`/api/stories/:id`), never the URL (no ids, no query strings, no
+ * e-mail addresses in a label, and a bounded number of series; the web app's files are one
+ * `static` route). Every 429 is a rate-limit refusal, counted in
+ * `nocturne_rate_limit_refusals_total{route}`. Used by the hook below and by the server's hot
+ * lane (system/hot-lane.ts), whose answers never reach Fastify's hooks.
  */
-export function instrumentHttp(app: FastifyInstance, registry: Registry): void {
+export function answerRecorder(registry: Registry): AnswerRecorder {
   const duration = metricOnce(
     registry,
     'http_request_duration_seconds',
@@ -45,13 +49,18 @@ export function instrumentHttp(app: FastifyInstance, registry: Registry): void {
         registers: [registry],
       }),
   );
+  return (method, route, statusCode, seconds) => {
+    duration.observe({ method, route, status_code: String(statusCode) }, seconds);
+    if (statusCode === 429) refusals.inc({ route });
+  };
+}
+
+/** Every answer of `app` recorded (answerRecorder) when it has gone. */
+export function instrumentHttp(app: FastifyInstance, registry: Registry): AnswerRecorder {
+  const record = answerRecorder(registry);
   app.addHook('onResponse', (request, reply, done) => {
-    const route = routeLabel(request);
-    duration.observe(
-      { method: request.method, route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-    if (reply.statusCode === 429) refusals.inc({ route });
+    record(request.method, routeLabel(request), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+  return record;
 }

@@ -86,14 +86,32 @@ export function variantFor(body: CachedBody, acceptEncoding: string | undefined)
 }
 
 /**
- * Sends a cached answer: the best variant the client accepts (Brotli, gzip, or as it is), with
- * its ETag; a 304 without a body when If-None-Match names that ETag. Content-Encoding is set,
- * so the compression hook leaves the bytes alone.
+ * What a cached body answers one request: the best variant the client accepts (Brotli, gzip, or
+ * as it is), or a 304 without a body when If-None-Match names that variant's ETag.
+ */
+export function answerOf(
+  body: CachedBody,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+): { status: 200 | 304; variant: Variant } {
+  const variant = variantFor(body, acceptEncoding);
+  return { status: matches(ifNoneMatch, variant.etag) ? 304 : 200, variant };
+}
+
+/**
+ * Sends a cached answer (see answerOf) with its ETag. Content-Encoding is set, so the
+ * compression hook leaves the bytes alone.
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
-  const variant = variantFor(body, request.headers['accept-encoding']);
+  const { status, variant } = answerOf(
+    body,
+    request.headers['accept-encoding'],
+    request.headers['if-none-match'],
+  );
   reply.header('ETag', variant.etag);
-  if (matches(request.headers['if-none-match'], variant.etag)) return reply.status(304).send();
+  if (status === 304) return reply.status(304).send();
   if (variant.coding) reply.header('Content-Encoding', variant.coding);
-  return reply.header('Content-Type', 'application/json; charset=utf-8').send(variant.bytes);
+  return reply.header('Content-Type', JSON_TYPE).send(variant.bytes);
 }
+
+export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events/http';
+import { HttpError, type PreparedAnswer } from '@nocturne/events/http';
 import type { Notifier } from '@nocturne/events/notify';
 import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
 import type { Kysely, Selectable } from 'kysely';
@@ -24,6 +24,8 @@ export class ListSnapshot {
   readonly whole: CachedBody;
   /** First pages by size (the landing's 5, the profile's 6): built once per snapshot. */
   private readonly firstPages = new Map<number, CachedBody>();
+  /** Anonymous answers (anonymous-list-answer.ts), by page size, variant and status. */
+  private readonly answers = new Map<string, PreparedAnswer>();
 
   constructor(
     readonly position: number,
@@ -53,7 +55,17 @@ export class ListSnapshot {
     return this.byId.get(id);
   }
 
-  /** The anonymous answer for a page, with the next page's cursor. */
+  /** The answer kept under `key`, made by `make` the first time it is asked for. */
+  keptAnswer(key: string, make: () => PreparedAnswer): PreparedAnswer {
+    let answer = this.answers.get(key);
+    if (!answer) {
+      answer = make();
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  /** The anonymous body of a page, with the next page's cursor. */
   anonymousPage(page: PageRequest): { body: CachedBody; nextCursor: string | null } {
     const { items, nextCursor } = pageOf(this.stories, page);
     if (page.before !== null)
@@ -104,6 +116,16 @@ export class StoryListCache {
       this.heard = position;
       if (this.snapshot && position > this.snapshot.position) this.refreshInBackground();
     });
+  }
+
+  /**
+   * The snapshot in hand, without waiting (undefined before the first load); like `current()`,
+   * it has the position checked in the background when the last check is older than
+   * `checkEveryMs`.
+   */
+  peek(): ListSnapshot | undefined {
+    if (this.snapshot && Date.now() - this.checkedAt > this.checkEveryMs) this.refreshInBackground();
+    return this.snapshot;
   }
 
   /** A snapshot at `minPosition` or later (0: the current one, checked now and then). */

@@ -1,0 +1,65 @@
+import type { IncomingMessage } from 'node:http';
+import type { PreparedAnswer } from '@nocturne/events/http';
+import { anonymousListAnswer } from './anonymous-list-answer';
+import { type PageRequest, pageRequestFrom } from './paging';
+import type { StoryListCache } from './story-list-cache';
+
+/** A request answered from memory before the framework sees it: its route pattern and its answer. */
+export interface HotAnswer {
+  route: string;
+  answer: PreparedAnswer;
+}
+
+const LIST_PATH = '/api/stories';
+
+/** `?limit=` and `?cursor=` only, each at most once; anything else is the route's to read. */
+function plainPageRequest(query: string): PageRequest | null | undefined {
+  const params = new URLSearchParams(query);
+  const given: Record<string, string> = {};
+  for (const [name, value] of params) {
+    if ((name !== 'limit' && name !== 'cursor') || name in given) return undefined;
+    given[name] = value;
+  }
+  try {
+    return pageRequestFrom(given);
+  } catch {
+    return undefined; // a bad limit or cursor: the route answers its 400
+  }
+}
+
+/**
+ * The visitors' landing and profile ask for one answer far more often than any other: the
+ * anonymous story list (whole, or a page of it). It is the same bytes for every visitor until
+ * the stories projection moves, so it is answered from the snapshot in hand, as the route would
+ * answer it (the same `anonymousListAnswer`), without Fastify's routing and hooks. Whatever
+ * needs more is left to the route (undefined): a viewer (Authorization, X-Admin-Code), a
+ * read-your-writes wait (X-Min-Position), a tag, a HEAD, a limit or cursor the route refuses,
+ * and the time before the first snapshot.
+ */
+export function hotListAnswers(
+  storyList: StoryListCache,
+): (request: IncomingMessage) => HotAnswer | undefined {
+  return (request) => {
+    if (request.method !== 'GET') return undefined;
+    const url = request.url ?? '';
+    if (!url.startsWith(LIST_PATH)) return undefined;
+    const rest = url.slice(LIST_PATH.length);
+    if (rest !== '' && rest[0] !== '?') return undefined;
+    const { headers } = request;
+    if (
+      headers.authorization !== undefined ||
+      headers['x-admin-code'] !== undefined ||
+      headers['x-min-position'] !== undefined
+    ) {
+      return undefined;
+    }
+    const page = rest === '' ? null : plainPageRequest(rest.slice(1));
+    if (page === undefined) return undefined;
+    const snapshot = storyList.peek();
+    if (!snapshot) return undefined;
+    return {
+      route: LIST_PATH,
+      answer: anonymousListAnswer(snapshot, page, headers['accept-encoding'], headers['if-none-match']),
+    };
+  };
+}
