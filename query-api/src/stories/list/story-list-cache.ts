@@ -23,7 +23,7 @@ const MAX_KEPT_TAGS = 500;
 export class ListSnapshot {
   readonly whole: CachedBody;
   /** First pages by size (the landing's 5, the profile's 6): built once per snapshot. */
-  private readonly firstPages = new Map<number, CachedBody>();
+  private readonly firstPages = new Map<number, { body: CachedBody; nextCursor: string | null }>();
   /** Anonymous answers (anonymous-list-answer.ts), by page size, variant and status. */
   private readonly answers = new Map<string, PreparedAnswer>();
 
@@ -67,15 +67,17 @@ export class ListSnapshot {
 
   /** The anonymous body of a page, with the next page's cursor. */
   anonymousPage(page: PageRequest): { body: CachedBody; nextCursor: string | null } {
-    const { items, nextCursor } = pageOf(this.stories, page);
-    if (page.before !== null)
+    if (page.before !== null) {
+      const { items, nextCursor } = pageOf(this.stories, page);
       return { body: cachedBody(jsonArray(items.map((s) => s.json)), false), nextCursor };
-    let body = this.firstPages.get(page.limit);
-    if (!body) {
-      body = cachedBody(jsonArray(items.map((s) => s.json)));
-      this.firstPages.set(page.limit, body);
     }
-    return { body, nextCursor };
+    let first = this.firstPages.get(page.limit);
+    if (!first) {
+      const { items, nextCursor } = pageOf(this.stories, page);
+      first = { body: cachedBody(jsonArray(items.map((s) => s.json))), nextCursor };
+      this.firstPages.set(page.limit, first);
+    }
+    return first;
   }
 }
 
