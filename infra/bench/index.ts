@@ -3,6 +3,7 @@ import { benchAppendThroughput } from './append-throughput';
 import { benchLikeLag } from './like-lag';
 import { benchLikes } from './likes-over-http';
 import { benchListCompression } from './list-compression';
+import { watchSteal } from './machine-steal';
 import { benchProjectorCatchUp } from './projector-catch-up';
 import { benchRead, type ReadSuiteResult } from './read-suite';
 import { benchSearch, type Throughput } from './search';
@@ -136,7 +137,14 @@ async function main() {
     for (const [i, name] of chosen.entries()) {
       const suite = suites[name]!;
       console.log(`${i === 0 ? '' : '\n'}${i + 1}. [${name}] ${suite.title}`);
+      const steal = watchSteal();
       results.push(...(await suite.run(services)));
+      const share = steal();
+      if (share !== undefined) {
+        results.push(
+          `[${name}] CPU time taken by the hypervisor (steal) during the suite: ${(100 * share).toFixed(1)}%`,
+        );
+      }
     }
   } finally {
     await services.stop();
