@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { type Agent, request } from 'node:http';
 import { streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
 import { openEventStore } from '@nocturne/events/store/open';
@@ -6,10 +6,13 @@ import { createTestDatabase, given, storyPublished } from '@nocturne/events/test
 import autocannon, { type Result } from 'autocannon';
 import { runNpmStart } from './web/product';
 
-/** GET a JSON answer (the reader's view, without X-Min-Position: it answers at once). */
-export function getJson<T>(url: string): Promise<T> {
+/**
+ * GET a JSON answer (the reader's view, without X-Min-Position: it answers at once); on a new
+ * connection unless given an agent.
+ */
+export function getJson<T>(url: string, agent: Agent | false = false): Promise<T> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent: false }, (response) => {
+    const req = request(url, { agent }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {

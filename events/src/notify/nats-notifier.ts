@@ -47,6 +47,9 @@ export class NatsNotifier implements Notifier {
     this.publish('appended', position);
   }
   publishProjected(position: number): void {
+    // This process's listeners (the query side beside the projector) hear it at once, not after
+    // the NATS round trip; they hear it again from there and ignore a position already heard.
+    this.projected.emit(position);
     this.publish('projected', position);
   }
   onAppended(listener: (position: number) => void): () => void {

@@ -6,6 +6,7 @@
 export interface Notifier {
   readonly kind: 'nats' | 'postgres' | 'memory';
   publishAppended(position: number): void;
+  /** Heard by this notifier's own listeners before it returns, and by the others' later. */
   publishProjected(position: number): void;
   onAppended(listener: (position: number) => void): () => void;
   onProjected(listener: (position: number) => void): () => void;

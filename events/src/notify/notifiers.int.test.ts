@@ -55,6 +55,15 @@ function notifierContract(open: () => Promise<[Notifier, Notifier]>) {
     expect(appendedHeard).toBe(0);
   });
 
+  it('tells its own listeners of a "projected" position before publishProjected returns', () => {
+    // The query side beside the projector must not wait for the broker's round trip.
+    const heard: number[] = [];
+    const stop = a.onProjected((p) => heard.push(p));
+    a.publishProjected(5678);
+    stop();
+    expect(heard).toEqual([5678]);
+  });
+
   it('stops calling a listener once it unsubscribes', async () => {
     const calls: number[] = [];
     const stop = b.onAppended((p) => calls.push(p));

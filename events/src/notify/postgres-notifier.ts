@@ -91,6 +91,9 @@ export class PostgresNotifier implements Notifier {
     this.notify('appended', position);
   }
   publishProjected(position: number): void {
+    // This process's listeners (the query side beside the projector) hear it at once, not after
+    // the NOTIFY round trip; they hear it again from there and ignore a position already heard.
+    this.projected.emit(position);
     this.notify('projected', position);
   }
   onAppended(listener: (position: number) => void): () => void {

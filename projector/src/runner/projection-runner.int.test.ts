@@ -12,7 +12,7 @@ import {
   testNatsUrl,
   uniqueName,
 } from '@nocturne/events/testing';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type KyselyPlugin, RawNode, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projections } from '../projections';
@@ -89,6 +89,16 @@ function runner(options: Partial<ProjectionRunnerOptions> = {}): ProjectionRunne
   f.closers.push(() => r.stop());
   return r;
 }
+
+/** The raw SQL (sql`...`) statements run through a Kysely instance given this plugin. */
+const statements: string[] = [];
+const rawStatements: KyselyPlugin = {
+  transformQuery: ({ node }) => {
+    if (RawNode.is(node)) statements.push(node.sqlFragments.join('?'));
+    return node;
+  },
+  transformResult: async ({ result }) => result,
+};
 
 async function checkpoints(): Promise<Record<string, number>> {
   const rows = await f.db.selectFrom('projection_checkpoints').selectAll().execute();
@@ -208,6 +218,19 @@ describe('projection runner', () => {
     const stories = await f.db.selectFrom('stories').select(['id', 'likes', 'views']).execute();
     expect(stories).toEqual([{ id: kept.storyId, likes: 3, views: 1 }]);
     expect(await registrations()).toBe(2);
+    expect(await checkpoints()).toEqual({ stories: head, 'monthly-stats': head });
+  });
+
+  it('applies a batch every projection takes without a savepoint (those are only for finding a refused event)', async () => {
+    const { storyId } = await publish();
+    const r = runner({ db: f.db.withPlugin(rawStatements) });
+    await r.catchUp();
+    const like = { type: 'StoryLiked' as const, data: { storyId } };
+    const head = await append(streams.storyLikes(storyId), like, like);
+    statements.length = 0;
+    expect(await r.step()).toBe(2);
+    expect(statements.filter((s) => /savepoint/i.test(s))).toEqual([]);
+    expect(await f.db.selectFrom('stories').select('likes').executeTakeFirst()).toEqual({ likes: 2 });
     expect(await checkpoints()).toEqual({ stories: head, 'monthly-stats': head });
   });
 

@@ -78,6 +78,32 @@ describe('WakeableLoop', () => {
     await loop.stop();
   });
 
+  it('with a wake gap, a stream of hints starts one idle round per gap, and found work still runs at once', async () => {
+    const { fn, calls } = work(0, 0, 3);
+    const loop = new WakeableLoop(fn, 10_000, undefined, 100);
+    const start = Date.now();
+    loop.start();
+    // A hint every 10 ms (an append group's each): rounds at 0, 100, then 200, which finds work
+    // and is followed at once by the next.
+    for (let t = 0; t < 250; t += 10) {
+      loop.wake();
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(calls.map((t) => t - start)).toEqual([0, 100, 200, 200]);
+    await loop.stop();
+  });
+
+  it('stop() ends the loop during a wake gap', async () => {
+    const { fn, calls } = work();
+    const loop = new WakeableLoop(fn, 60_000, undefined, 60_000);
+    loop.start();
+    loop.wake();
+    await vi.advanceTimersByTimeAsync(10);
+    await loop.stop();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls.length).toBe(1);
+  });
+
   it('stop() ends the loop even in the middle of a long sleep', async () => {
     const { fn, calls } = work();
     const loop = new WakeableLoop(fn, 60_000);

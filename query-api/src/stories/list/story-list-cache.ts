@@ -84,6 +84,12 @@ export class ListSnapshot {
 const anonymousEntry = (row: StoryRow) =>
   JSON.stringify(row.is_premium ? lockedStory(row) : fullStory(row, null));
 
+const listed = (row: StoryRow): ListedStory => ({
+  row,
+  position: Number(row.position),
+  json: anonymousEntry(row),
+});
+
 export interface StoryListCacheOptions {
   /** How old the last position check may be before a request triggers another (ms). */
   checkEveryMs?: number;
@@ -95,14 +101,16 @@ export interface StoryListCacheOptions {
  * "projected up to P" wakes it, and since notifications are hints, a request after
  * `checkEveryMs` without one also checks the checkpoint (in the background). A request that must
  * see position P (X-Min-Position, already waited for by the read-your-writes hook, so the read
- * models hold it) waits for a snapshot at P or later. The snapshot is read in one repeatable-read
- * transaction (checkpoint and rows together), so two processes never serve different answers
- * for one position.
+ * models hold it) waits for a snapshot at P or later. The snapshot is read in one statement
+ * (checkpoint and rows from one snapshot of the database), so two processes never serve
+ * different answers for one position.
  */
 export class StoryListCache {
   private snapshot: ListSnapshot | undefined;
   private loading: Promise<ListSnapshot> | undefined;
   private heard = 0;
+  /** A notification came while a load was under way (which may have read before it): load again after. */
+  private stale = false;
   private checkedAt = 0;
   private readonly checkEveryMs: number;
   private readonly unsubscribe: () => void;
@@ -116,7 +124,9 @@ export class StoryListCache {
     this.unsubscribe = notifier.onProjected((position) => {
       if (position <= this.heard) return;
       this.heard = position;
-      if (this.snapshot && position > this.snapshot.position) this.refreshInBackground();
+      if (!this.snapshot || position <= this.snapshot.position) return;
+      if (this.loading) this.stale = true;
+      else this.refreshInBackground();
     });
   }
 
@@ -165,36 +175,40 @@ export class StoryListCache {
       this.checkedAt = Date.now();
       this.loading = this.read().finally(() => {
         this.loading = undefined;
+        if (this.stale) {
+          this.stale = false;
+          this.refreshInBackground();
+        }
       });
     }
     return this.loading;
   }
 
   private async read(): Promise<ListSnapshot> {
-    const position = await this.storiesPosition(this.db);
-    if (this.snapshot && this.snapshot.position === position) return this.snapshot;
-    const snapshot = await this.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const at = await this.storiesPosition(trx);
-        const rows = await trx.selectFrom('stories').selectAll().orderBy('position', 'desc').execute();
-        return new ListSnapshot(
-          at,
-          rows.map((row) => ({ row, position: Number(row.position), json: anonymousEntry(row) })),
-        );
-      });
+    const known = this.snapshot?.position;
+    // One round trip: the checkpoint, and the rows only when it moved since the snapshot in hand
+    // (the periodic check that finds nothing new reads none).
+    const rows = await this.db
+      .selectFrom('projection_checkpoints as c')
+      .leftJoin('stories as s', (join) =>
+        known === undefined ? join.onTrue() : join.on('c.position', '!=', known),
+      )
+      .where('c.name', '=', 'stories')
+      .select('c.position as checkpoint')
+      .selectAll('s')
+      .orderBy('s.position', 'desc')
+      .execute();
+    const at = Number(rows[0]?.checkpoint ?? 0);
+    if (this.snapshot && this.snapshot.position === at) return this.snapshot;
+    const snapshot = new ListSnapshot(
+      at,
+      rows.flatMap(({ checkpoint: _, ...story }) =>
+        // The left join's one row without a story when the list is empty.
+        story.id === null ? [] : [listed(story as StoryRow)],
+      ),
+    );
     // Never step back (a slower load finishing after a newer one).
     if (!this.snapshot || snapshot.position >= this.snapshot.position) this.snapshot = snapshot;
     return this.snapshot;
-  }
-
-  private async storiesPosition(db: Kysely<ReadModel>): Promise<number> {
-    const row = await db
-      .selectFrom('projection_checkpoints')
-      .select('position')
-      .where('name', '=', 'stories')
-      .executeTakeFirst();
-    return Number(row?.position ?? 0);
   }
 }
