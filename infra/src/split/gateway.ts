@@ -7,7 +7,7 @@ import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/http-app';
-import { securityHeaders, withSecurityHeaders } from '../system/security-headers';
+import { securityHeaders, securityHeaderValues, withSecurityHeaders } from '../system/security-headers';
 
 export interface GatewayOptions {
   /** Base URLs of the query-api processes, e.g. http://127.0.0.1:4101; reads go to each in turn. */
@@ -96,7 +96,7 @@ export function isInternal(segments: readonly string[]): boolean {
  */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const dist = builtWebApp(options.webDist);
-  const headers = { publicUrl: options.publicUrl, webDist: dist };
+  const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: dist });
   const app = Fastify({
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
     ...serverLogging({ level: options.logLevel, destination: options.logDestination }),
@@ -113,7 +113,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   // The gateway's own: the probes never reach an upstream's /healthz by the catch-all below.
   if (options.readiness) addHealthRoutes(app, options.readiness);
 
-  await securityHeaders(app, headers);
+  securityHeaders(app, headers);
   installErrorHandling(app, {});
   if (dist) await serveWebApp(app, dist);
 

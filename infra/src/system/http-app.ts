@@ -119,11 +119,9 @@ export async function registerApis(
  */
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const dist = builtWebApp(options.webDist);
-  const headers = { publicUrl: options.publicUrl, webDist: dist };
+  const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: dist });
   // Where query-api runs, the anonymous story list is answered before Fastify (hot-lane.ts).
-  const lane = options.query
-    ? new HotLane(hotListAnswers(options.query.storyList), securityHeaderValues(headers))
-    : undefined;
+  const lane = options.query ? new HotLane(hotListAnswers(options.query.storyList), headers) : undefined;
   const app = Fastify({
     ...(lane ? { serverFactory: lane.serverFactory } : {}),
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
@@ -146,7 +144,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     });
   }
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  await securityHeaders(app, headers);
+  securityHeaders(app, headers);
   installErrorHandling(app, {
     notFound: dist
       ? (request, reply) => {

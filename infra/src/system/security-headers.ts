@@ -66,9 +66,7 @@ function helmetOptions({ publicUrl, webDist }: SecurityHeaderSettings): HelmetOp
  * only. (@fastify/helmet built helmet's middleware again for every request, parsing the whole
  * policy each time: a tenth of a cached answer's CPU.)
  */
-export function securityHeaderValues(
-  settings: SecurityHeaderSettings,
-): ReadonlyArray<readonly [string, string]> {
+export function securityHeaderValues(settings: SecurityHeaderSettings): SecurityHeaders {
   const headers = new Map<string, string>();
   const response = {
     setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
@@ -78,9 +76,11 @@ export function securityHeaderValues(
   return [...headers];
 }
 
+/** The security headers, worked out once per server (securityHeaderValues). */
+export type SecurityHeaders = ReadonlyArray<readonly [string, string]>;
+
 /** Sets the security headers on every answer, errors and 404s included (a hook on the root). */
-export async function securityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings): Promise<void> {
-  const headers = securityHeaderValues(settings);
+export function securityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
@@ -95,9 +95,8 @@ type FrameworkErrorHandler = (error: FastifyError, request: FastifyRequest, repl
  */
 export function withSecurityHeaders(
   answer: FrameworkErrorHandler,
-  settings: SecurityHeaderSettings,
+  headers: SecurityHeaders,
 ): FrameworkErrorHandler {
-  const headers = securityHeaderValues(settings);
   return (error, request, reply) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     answer(error, request, reply);

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import type { Story } from '@nocturne/events/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../auth/auth-context';
 import { aStory } from '../testing/story-fixture';
 import { readerLayout } from './reader-layout';
-import { StoryReader } from './StoryReader';
+import { renderReader } from './testing/render-reader';
 
 /** Moving a slide with the keyboard and with taps on the edges (issue 14, item 6). */
 const story: Story = aStory({ images: ['a.webp', 'b.webp', 'c.webp'], texts: ['One.', 'Two.', 'Three.'] });
@@ -17,15 +14,7 @@ let scrollTo: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   scrollTo = vi.fn();
   vi.stubGlobal('scrollTo', scrollTo);
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <AuthProvider>
-        <MemoryRouter>
-          <StoryReader story={story} backTo="/" />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
+  renderReader(story);
   scrollTo.mockClear();
 });
 

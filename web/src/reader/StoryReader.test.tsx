@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import type { Story } from '@nocturne/events/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuthProvider } from '../auth/auth-context';
 import { aStory } from '../testing/story-fixture';
-import { StoryReader } from './StoryReader';
+import { renderReader } from './testing/render-reader';
 
 const story: Story = aStory({
   images: ['first.webp', 'second.webp', 'third.webp', 'fourth.webp', 'fifth.webp'],
@@ -17,15 +14,7 @@ afterEach(cleanup);
 
 /** The reader's slide images as the browser gets them (issue 16: the first slide is the LCP). */
 function slideImages(): HTMLImageElement[] {
-  const { container } = render(
-    <QueryClientProvider client={new QueryClient()}>
-      <AuthProvider>
-        <MemoryRouter>
-          <StoryReader story={story} backTo="/" />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
+  const { container } = renderReader(story);
   return [...container.querySelectorAll<HTMLImageElement>('img.reader__image')];
 }
 

@@ -136,7 +136,7 @@ export class StoryListCache {
    * `checkEveryMs`.
    */
   peek(): ListSnapshot | undefined {
-    if (this.snapshot && Date.now() - this.checkedAt > this.checkEveryMs) this.refreshInBackground();
+    if (this.snapshot) this.checkIfDue();
     return this.snapshot;
   }
 
@@ -155,12 +155,17 @@ export class StoryListCache {
       }
       snapshot = await this.load();
     }
-    if (Date.now() - this.checkedAt > this.checkEveryMs) this.refreshInBackground();
+    this.checkIfDue();
     return snapshot;
   }
 
   close(): void {
     this.unsubscribe();
+  }
+
+  /** The checkpoint checked in the background when the last check is older than checkEveryMs. */
+  private checkIfDue(): void {
+    if (Date.now() - this.checkedAt > this.checkEveryMs) this.refreshInBackground();
   }
 
   private refreshInBackground(): void {
