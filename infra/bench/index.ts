@@ -17,7 +17,10 @@ import { benchSearch, type Throughput } from './search';
 const log = (line: string) => console.log(`  ${line}`);
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 
+const mb = (n: number) => `${n.toFixed(0)} MB`;
+
 function readResults(read: ReadSuiteResult): string[] {
+  const memory = read.serverMemory;
   return [
     ...read.runs.map(
       (run) =>
@@ -25,6 +28,9 @@ function readResults(read: ReadSuiteResult): string[] {
         `p99 ${run.p99Ms} ms, ratio to hello-world ${run.ratio.toFixed(3)}`,
     ),
     ...read.rss.map((row) => `RSS ${row.process.padEnd(70)} : ${row.mb.toFixed(0)} MB`),
+    `the server's memory (its /metrics)    : RSS ${mb(memory.rssMb)}: V8 heap ${mb(memory.heapTotalMb)} ` +
+      `(${mb(memory.heapUsedMb)} in use), external ${mb(memory.externalMb)}, the rest (code, native, ` +
+      `malloc) ${mb(memory.rssMb - memory.heapTotalMb - memory.externalMb)}`,
   ];
 }
 

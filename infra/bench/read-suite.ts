@@ -42,6 +42,33 @@ export interface ReadSuiteResult {
   runs: ReadRun[];
   /** Resident memory of each process at the end (MB). */
   rss: Array<{ process: string; mb: number }>;
+  /** The server's own account of its memory at the end (its /metrics), in MB: where the RSS goes. */
+  serverMemory: ServerMemory;
+}
+
+export interface ServerMemory {
+  rssMb: number;
+  /** V8's heap as reserved, and the part of it in use. */
+  heapTotalMb: number;
+  heapUsedMb: number;
+  /** Memory outside the heap that JavaScript objects hold (Buffers and the like). */
+  externalMb: number;
+}
+
+/** The server's memory gauges (prom-client's default metrics) from its loopback-only /metrics. */
+async function serverMemory(base: string): Promise<ServerMemory> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const gauge = (name: string) => {
+    const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
+    if (value === undefined) throw new Error(`/metrics has no ${name}`);
+    return Number(value) / 1024 / 1024;
+  };
+  return {
+    rssMb: gauge('process_resident_memory_bytes'),
+    heapTotalMb: gauge('nodejs_heap_size_total_bytes'),
+    heapUsedMb: gauge('nodejs_heap_size_used_bytes'),
+    externalMb: gauge('nodejs_external_memory_bytes'),
+  };
 }
 
 /** VmRSS of a process and of every descendant (the bootstrap runs the server as its child). */
@@ -142,6 +169,7 @@ export async function benchRead(
         ratio: run.requestsPerSecond / ceiling,
       })),
       rss: [...rssTree(hello.child.pid ?? 0, 'hello-world'), ...product.rss],
+      serverMemory: product.serverMemory,
     };
   } finally {
     hello.child.kill('SIGTERM');
@@ -152,7 +180,7 @@ export async function benchRead(
 async function benchProduct(
   services: TestServices,
   log: (line: string) => void,
-): Promise<{ runs: Measured[]; rss: ReadSuiteResult['rss'] }> {
+): Promise<Pick<ReadSuiteResult, 'rss' | 'serverMemory'> & { runs: Measured[] }> {
   const rss: ReadSuiteResult['rss'] = [];
   const runs: Measured[] = [];
   log('starting the product as npm start does (bootstrap, launcher)...');
@@ -258,9 +286,9 @@ async function benchProduct(
       runs.push({ name, ...result });
     }
     rss.push(...rssTree(product.pid, 'npm start'));
+    return { runs, rss, serverMemory: await serverMemory(base) };
   } finally {
     await product.stop();
     await database.drop();
   }
-  return { runs, rss };
 }

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll, ensureServerBuilt, serverDist, watch } from './build.mjs';
-import { serverEnvironment } from './server-runtime.mjs';
+import { serverEnvironment, serverNodeArguments } from './server-runtime.mjs';
 import { ensureWebBuilt, repoRoot } from './web-build.mjs';
 
 const root = repoRoot;
@@ -58,10 +58,13 @@ function runTs(file, args, env = process.env) {
   return run(process.execPath, ['--import', 'tsx', join(root, file), ...args], env);
 }
 
-/** Runs a compiled entry point (infra/dist/<name>.mjs, compiled first when stale) with plain node. */
-async function runCompiled(name, args, env = process.env) {
+/**
+ * Runs a compiled entry point (infra/dist/<name>.mjs, compiled first when stale) with plain node,
+ * given `nodeArguments` before it.
+ */
+async function runCompiled(name, args, env = process.env, nodeArguments = []) {
   await ensureServerBuilt({ log: say });
-  return run(process.execPath, [join(serverDist, `${name}.mjs`), ...args], env);
+  return run(process.execPath, [...nodeArguments, join(serverDist, `${name}.mjs`), ...args], env);
 }
 
 function run(command, args, env = process.env) {
@@ -274,8 +277,8 @@ const commands = {
     ensureWebBuilt({ log: say });
     const split = args.includes('--split');
     const rest = args.filter((a) => a !== '--split');
-    // The server's memory settings (server-runtime.mjs); split mode's services inherit them.
-    return runCompiled(split ? 'split' : 'start', rest, serverEnvironment(process.env));
+    // The server's memory settings (server-runtime.mjs); split mode gives its services the same.
+    return runCompiled(split ? 'split' : 'start', rest, serverEnvironment(process.env), serverNodeArguments);
   },
   async build() {
     await buildAll({ log: say });

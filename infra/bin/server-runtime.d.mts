@@ -1,2 +1,3 @@
 export const serverNodeOptions: string[];
+export const serverNodeArguments: string[];
 export function serverEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverNodeArguments } from '../bin/server-runtime.mjs';
 import { freePort } from '../src/launcher/free-port';
 import { repoRoot } from '../src/system/repo-root';
 import {
@@ -222,7 +223,7 @@ describe.skipIf(imageNode !== thisNode)('infra/deploy/Dockerfile, replayed', () 
     expect(existsSync(join(app, 'web/dist/index.html'))).toBe(true);
     expect(existsSync(join(app, 'events/src'))).toBe(false);
     expect(runtime.user).toBe('node');
-    expect(runtime.entrypoint).toEqual(['node', 'infra/dist/service.mjs']);
+    expect(runtime.entrypoint).toEqual(['node', ...serverNodeArguments, 'infra/dist/service.mjs']);
   });
 
   it('checks its health with node alone: /healthz on SPLIT_SERVICE_PORT answering 2xx', async () => {
@@ -286,7 +287,8 @@ describe.skipIf(imageNode !== thisNode)('infra/deploy/Dockerfile, replayed', () 
 
     for (const service of services) {
       const commandLine = readFileSync(`/proc/${service.child.pid}/cmdline`, 'utf8').split('\0');
-      expect(commandLine.slice(0, 2)).toEqual(['node', 'infra/dist/service.mjs']);
+      const entry = ['node', ...serverNodeArguments, 'infra/dist/service.mjs'];
+      expect(commandLine.slice(0, entry.length)).toEqual(entry);
     }
   });
 });

@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serverEnvironment, serverNodeOptions } from '../../bin/server-runtime.mjs';
+import { serverEnvironment, serverNodeArguments, serverNodeOptions } from '../../bin/server-runtime.mjs';
 
 describe("the server processes' memory settings (issue 11: under 200 MB RSS each)", () => {
   it('add MALLOC_ARENA_MAX=2 and the V8 flags to the environment npm start runs the server in', () => {
@@ -25,5 +26,11 @@ describe("the server processes' memory settings (issue 11: under 200 MB RSS each
   it("are the image's too", () => {
     const dockerfile = readFileSync(new URL('../../deploy/Dockerfile', import.meta.url), 'utf8');
     expect(dockerfile).toContain(`ENV MALLOC_ARENA_MAX=2 NODE_OPTIONS=${serverNodeOptions.join(' ')}`);
+  });
+
+  it('give V8 only flags that Node takes on its command line (NODE_OPTIONS refuses them)', () => {
+    const node = spawnSync(process.execPath, [...serverNodeArguments, '-e', '0']);
+    expect(node.stderr.toString()).toBe('');
+    expect(node.status).toBe(0);
   });
 });

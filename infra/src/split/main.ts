@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { migrateReadModel } from '@nocturne/projector';
+import { serverNodeArguments } from '../../bin/server-runtime.mjs';
 import { parseConfigOrExit, resolveConfig } from '../config';
 import { freePort } from '../launcher/free-port';
 import { provisionDatabase } from '../launcher/provision';
@@ -19,7 +20,11 @@ const log = (line: string) => console.log(`[split] ${line}`);
 // sources (tests, tsx): service.ts through tsx.
 const compiled = import.meta.url.endsWith('.mjs');
 const serviceEntry = fileURLToPath(new URL(compiled ? './service.mjs' : './service.ts', import.meta.url));
-const serviceExecArgv = compiled ? [] : ['--import', import.meta.resolve('tsx')];
+// Either way with the server's V8 flags (bin/server-runtime.mjs), as npm start gives its server.
+const serviceExecArgv = [
+  ...serverNodeArguments,
+  ...(compiled ? [] : ['--import', import.meta.resolve('tsx')]),
+];
 
 interface Running {
   role: ServiceRole;

@@ -10,6 +10,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBuilt, serverDist } from '../../bin/build.mjs';
+import { serverNodeArguments } from '../../bin/server-runtime.mjs';
 import { ensureWebBuilt } from '../../bin/web-build.mjs';
 import { freePort } from '../launcher/free-port';
 import { INTERNAL_ROUTE_SPELLINGS } from './testing/internal-route-spellings';
@@ -192,6 +193,8 @@ describe('split mode: each service in its own process behind the gateway', () =>
     for (const pid of pids) {
       const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       expect(commandLine).toContain(join(serverDist, 'service.mjs'));
+      // The server's V8 flags (bin/server-runtime.mjs), as npm start's server has them.
+      expect(commandLine).toEqual(expect.arrayContaining(serverNodeArguments));
       expect(commandLine.join(' ')).not.toMatch(/tsx/);
     }
   });
