@@ -9,12 +9,6 @@ import type { PreparedAnswer } from '@nocturne/events/http';
 import type { HotAnswer } from '@nocturne/query-api';
 import type { FastifyServerFactory, FastifyServerOptions } from 'fastify';
 
-/** A prepared answer as the lane sends it: its whole header list, and its bytes as a latin1 string. */
-interface WireForm {
-  headers: string[];
-  body: string | undefined;
-}
-
 /** The requests a server answers from memory, before its framework: undefined for all the rest. */
 export type HotAnswers = (request: IncomingMessage) => HotAnswer | undefined;
 
@@ -28,17 +22,12 @@ export type LaneReport = (request: IncomingMessage, route: string, status: numbe
  * one `writeHead` of headers joined once per answer (the server's security headers, then the
  * answer's own) and its kept bytes. Every other request, and every request once the server is
  * closing (Fastify then answers 503), goes to Fastify untouched.
- *
- * The bytes go out as a latin1 string (one character per byte, made once per answer): Node
- * joins a latin1 string body to the header block and sends both in one write, where a Buffer
- * body is a second chunk sent with the headers through the stream's generic writev path. Most
- * of an answer's CPU is that system call; one write measured 10 to 13% less CPU per answer.
  */
 export class HotLane {
   private report: LaneReport = () => {};
   private closing = false;
-  /** Each prepared answer as it goes on the wire, worked out the first time it is sent. */
-  private readonly wireForms = new WeakMap<PreparedAnswer, WireForm>();
+  /** Each prepared answer's whole header list, joined the first time it is sent. */
+  private readonly headerLists = new WeakMap<PreparedAnswer, string[]>();
 
   constructor(
     private readonly answers: HotAnswers,
@@ -74,22 +63,19 @@ export class HotLane {
     const started = performance.now();
     const hot = this.answers(request);
     if (!hot) return false;
-    const wire = this.wireFormOf(hot.answer);
-    response.writeHead(hot.answer.status, wire.headers);
-    if (wire.body === undefined) response.end();
-    else response.end(wire.body, 'latin1');
+    response.writeHead(hot.answer.status, this.headerListOf(hot.answer));
+    response.end(hot.answer.body);
     this.report(request, hot.route, hot.answer.status, performance.now() - started);
     return true;
   }
 
-  private wireFormOf(answer: PreparedAnswer): WireForm {
-    let wire = this.wireForms.get(answer);
-    if (!wire) {
-      const headers = [...this.securityHeaders.flat(), ...answer.headers];
-      if (answer.body) headers.push('Content-Length', String(answer.body.length));
-      wire = { headers, body: answer.body?.toString('latin1') };
-      this.wireForms.set(answer, wire);
+  private headerListOf(answer: PreparedAnswer): string[] {
+    let list = this.headerLists.get(answer);
+    if (!list) {
+      list = [...this.securityHeaders.flat(), ...answer.headers];
+      if (answer.body) list.push('Content-Length', String(answer.body.length));
+      this.headerLists.set(answer, list);
     }
-    return wire;
+    return list;
   }
 }
