@@ -4,6 +4,7 @@ export * from './app';
 export * from './consistency';
 export * from './deps';
 export { rankedMatches } from './search/find-stories';
-export { type HotAnswer, hotListAnswers } from './stories/list/hot-list';
+export { hotAnswers } from './stories/list/hot-answers';
+export type { HotAnswer } from './stories/list/hot-list';
 export { StoryListCache } from './stories/list/story-list-cache';
 export type { PremiumUnlocker } from './stories/premium-unlocker';

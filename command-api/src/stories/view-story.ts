@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { withPosition } from '../shared/reply';
-import { liveStory } from './live-story';
+import { appendWhileLive } from './append-while-live';
 
 const viewDoc = apiSchema({
   summary: 'Count a view of a story',
@@ -21,12 +21,11 @@ const viewDoc = apiSchema({
 export const viewStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post('/api/stories/:id/view', { schema: viewDoc }, async (request, reply) => {
     const id = storyIdFrom(request.params);
-    await liveStory(deps.store, id);
     const event = encodeEvent(
       { type: 'StoryViewed', data: { storyId: id } },
       commandContext(request, { kind: 'anonymous' }),
     );
-    const result = await deps.store.append(streams.storyViews(id), [event], 'any');
+    const result = await appendWhileLive(deps.store, id, streams.storyViews(id), [event]);
     return withPosition(reply.status(204), deps, result.position).send();
   });
 };

@@ -42,9 +42,29 @@ export interface SubscribeOptions {
   batchSize?: number;
 }
 
+/**
+ * A condition on another stream: the append is stored only if `stream` is at `revision` (-1: the
+ * stream does not exist) when it is stored; otherwise WrongExpectedRevisionError names `stream`.
+ * It lets a command decide from a state it read earlier (a like from a story it knows is live)
+ * without reading it again: the check comes with the append instead.
+ */
+export interface AppendGuard {
+  stream: string;
+  revision: number;
+}
+
 export interface EventStore {
   readonly kind: 'postgres' | 'esdb' | 'memory';
-  append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * With a guard, PostgreSQL and the memory store check it atomically with the append; the
+   * EventStoreDB adapter reads the guarded stream's revision just before it appends.
+   */
+  append(
+    streamName: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+    guard?: AppendGuard,
+  ): Promise<AppendResult>;
   /** The whole stream, oldest first; an empty array for a stream that does not exist. */
   readStream(streamName: string): Promise<StoredEvent[]>;
   /** Up to `limit` events of the global feed with a position greater than `after`, in order. */
@@ -117,7 +137,10 @@ export function assertValidAppend(
   streamName: string,
   events: readonly NewEvent[],
   expected: ExpectedRevision,
+  guard?: AppendGuard,
 ): void {
+  if (guard && (guard.stream.length === 0 || !Number.isSafeInteger(guard.revision) || guard.revision < -1))
+    throw new Error(`bad guard ${guard.stream}@${guard.revision}`);
   if (streamName.length === 0) throw new Error('append needs a stream name');
   if (streamName.startsWith('$')) throw new Error(`stream names starting with $ are reserved: ${streamName}`);
   if (events.length === 0) throw new Error('append needs at least one event');

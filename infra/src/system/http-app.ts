@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
 import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
-import { hotListAnswers, type QueryApiDeps, queryApi } from '@nocturne/query-api';
+import { hotAnswers, type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { openApiRoute } from '../openapi/openapi-route';
@@ -120,8 +120,8 @@ export async function registerApis(
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const dist = builtWebApp(options.webDist);
   const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: dist });
-  // Where query-api runs, the anonymous story list is answered before Fastify (hot-lane.ts).
-  const lane = options.query ? new HotLane(hotListAnswers(options.query.storyList), headers) : undefined;
+  // Where query-api runs, the anonymous story list and free stories are answered before Fastify (hot-lane.ts).
+  const lane = options.query ? new HotLane(hotAnswers(options.query.storyList), headers) : undefined;
   const app = Fastify({
     ...(lane ? { serverFactory: lane.serverFactory } : {}),
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),

@@ -1,7 +1,8 @@
 import { storyMessages } from '@nocturne/events/domain';
-import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, HttpError, StoryIdParams, sendPrepared, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
+import { anonymousStoryAnswer } from './list/anonymous-story-answer';
 import { fullStory, StoryAnswerSchema } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
 
@@ -36,14 +37,16 @@ export const getStoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps
     // A free story is the same for everyone: its entry of the list snapshot, already serialised
     // (at or after the client's X-Min-Position). Not there (published a moment ago, or premium):
     // the read model.
-    const header = request.headers['x-min-position'];
+    const { headers } = request;
+    const header = headers['x-min-position'];
     const snapshot = await deps.storyList.current(typeof header === 'string' ? Number(header) : 0);
     const listed = snapshot.story(id);
     if (listed && !listed.row.is_premium) {
-      return reply
-        .header('X-Projected-Position', String(snapshot.position))
-        .type('application/json; charset=utf-8')
-        .send(listed.json);
+      // The same answer the server's hot lane sends a visitor (list/hot-story.ts).
+      return sendPrepared(
+        reply,
+        anonymousStoryAnswer(snapshot, listed, headers['accept-encoding'], headers['if-none-match']),
+      );
     }
     const row = await deps.db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new HttpError(404, storyMessages.notFound);

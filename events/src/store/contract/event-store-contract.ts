@@ -140,6 +140,54 @@ export function eventStoreContract(open: () => Promise<ContractTarget>): void {
     });
   });
 
+  describe('guard: an append conditional on another stream', () => {
+    it('stores the append while the guarded stream is at the revision, refuses it once it moved', async () => {
+      const guarded = uniqueStream('guarded');
+      const stream = uniqueStream('guarded-likes');
+      const story = await seed(guarded, 1);
+      const like = newEvent();
+      expect((await store.append(stream, [like], 'any', { stream: guarded, revision: 0 })).nextRevision).toBe(
+        0,
+      );
+      const changed = newEvent();
+      await store.append(guarded, [changed], 0);
+      const head = await store.headPosition();
+      const refused = await conflictOf(
+        store.append(stream, [newEvent()], 'any', { stream: guarded, revision: 0 }),
+      );
+      expect(refused.streamName).toBe(guarded);
+      expect(refused.expected).toBe(0);
+      expect(refused.actual).toBe(1);
+      await expectStreamIds(stream, [like]);
+      await expectStreamIds(guarded, [...story, changed]);
+      expect(await store.headPosition()).toBe(head);
+    });
+
+    it('revision -1: only while the guarded stream does not exist', async () => {
+      const guarded = uniqueStream('guarded-absent');
+      const stream = uniqueStream('guarded-absent-likes');
+      const first = newEvent();
+      await store.append(stream, [first], 'any', { stream: guarded, revision: -1 });
+      await seed(guarded, 1);
+      const refused = await conflictOf(
+        store.append(stream, [newEvent()], 'any', { stream: guarded, revision: -1 }),
+      );
+      expect(refused.actual).toBe(0);
+      await expectStreamIds(stream, [first]);
+    });
+
+    it('refuses a malformed guard before storing anything', async () => {
+      const stream = uniqueStream('guard-malformed');
+      await expect(store.append(stream, [newEvent()], 'any', { stream: '', revision: 0 })).rejects.toThrow(
+        /guard/,
+      );
+      await expect(
+        store.append(stream, [newEvent()], 'any', { stream: uniqueStream('g'), revision: -2 }),
+      ).rejects.toThrow(/guard/);
+      expect(await store.readStream(stream)).toEqual([]);
+    });
+  });
+
   describe('atomic multi-event append', () => {
     it('stores a batch as consecutive revisions with increasing positions, answering the last', async () => {
       const stream = uniqueStream('batch');

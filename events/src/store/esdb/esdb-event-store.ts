@@ -23,6 +23,7 @@ import {
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import type {
+  AppendGuard,
   AppendResult,
   EventStore,
   ExpectedRevision,
@@ -119,12 +120,18 @@ export class EsdbEventStore implements EventStore {
     streamName: string,
     events: readonly NewEvent[],
     expected: ExpectedRevision,
+    guard?: AppendGuard,
   ): Promise<AppendResult> {
-    assertValidAppend(streamName, events, expected);
+    assertValidAppend(streamName, events, expected, guard);
     const ids = events.map((e) => e.eventId.toLowerCase());
     if (expected === 'any') {
       const retried = await this.priorAppend(streamName, ids, this.anyWindow);
       if (retried) return retried;
+    }
+    if (guard) {
+      const actual = await this.revisionOf(guard.stream);
+      if (actual !== guard.revision)
+        throw new WrongExpectedRevisionError(guard.stream, guard.revision, actual);
     }
     let nextRevision: bigint;
     let reportedPosition: Position | undefined;
@@ -198,6 +205,22 @@ export class EsdbEventStore implements EventStore {
     if (found.length < wanted.size) throw new EventIdConflictError(streamName, ids);
     const last = found.reduce((a, b) => (a.streamRevision > b.streamRevision ? a : b));
     return { nextRevision: last.streamRevision, position: last.position };
+  }
+
+  /**
+   * A stream's revision now (-1: none). EventStoreDB checks no second stream with an append, so
+   * a guard is this read just before the append: what a command reading the stream did anyway.
+   */
+  private async revisionOf(streamName: string): Promise<number> {
+    try {
+      const [last] = await readAllOf(
+        this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: 1n }),
+      );
+      return last?.event ? Number(last.event.revision) : -1;
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return -1;
+      throw typedError(error, streamName);
+    }
   }
 
   /** Runs a read, with the client's errors mapped to the port's. */

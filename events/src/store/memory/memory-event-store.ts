@@ -1,4 +1,5 @@
 import {
+  type AppendGuard,
   type AppendResult,
   assertValidAppend,
   EventIdConflictError,
@@ -29,8 +30,9 @@ export class MemoryEventStore implements EventStore {
     streamName: string,
     events: readonly NewEvent[],
     expected: ExpectedRevision,
+    guard?: AppendGuard,
   ): Promise<AppendResult> {
-    assertValidAppend(streamName, events, expected);
+    assertValidAppend(streamName, events, expected, guard);
     const known = events.map((e) => this.byId.get(e.eventId.toLowerCase()));
     if (known.every((e) => e?.streamName === streamName)) {
       // A retry of a stored batch: answered as the original append was.
@@ -46,6 +48,9 @@ export class MemoryEventStore implements EventStore {
         events.map((e) => e.eventId),
       );
     }
+    const guarded = guard && (this.revisions.get(guard.stream) ?? -1);
+    if (guard && guarded !== guard.revision)
+      throw new WrongExpectedRevisionError(guard.stream, guard.revision, guarded!);
     const actual = this.revisions.get(streamName) ?? -1;
     if (
       (expected === 'no_stream' && actual !== -1) ||

@@ -11,13 +11,26 @@ function manualSend() {
   return { calls, send };
 }
 
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+/** Past the end of this turn and the next: a group a returning one scheduled (at its turn's end) has left. */
+const tick = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 
 describe('AppendGroups', () => {
-  it('sends the first item at once and everything queued meanwhile as the next group', async () => {
+  it('sends what one turn of the event loop submitted as one group, and what queued meanwhile as the next', async () => {
+    const { calls, send } = manualSend();
+    const groups = new AppendGroups(send, 32, 2);
+    const together = [1, 2].map((n) => groups.submit(n));
+    await tick();
+    expect(calls.map((c) => c.items)).toEqual([[1, 2]]);
+    calls[0]!.resolve(['one', 'two']);
+    expect(await Promise.all(together)).toEqual(['one', 'two']);
+  });
+
+  it('sends an item at the end of its turn and everything queued meanwhile as the next group', async () => {
     const { calls, send } = manualSend();
     const groups = new AppendGroups(send, 32, 1);
     const first = groups.submit(1);
+    expect(calls).toHaveLength(0);
+    await tick();
     const rest = [2, 3, 4].map((n) => groups.submit(n));
     await tick();
     expect(calls.map((c) => c.items)).toEqual([[1]]);
@@ -34,19 +47,20 @@ describe('AppendGroups', () => {
     const groups = new AppendGroups(send, 2, 1);
     const all = [1, 2, 3, 4, 5].map((n) => groups.submit(n));
     await tick();
-    calls[0]!.resolve(['a']);
+    calls[0]!.resolve(['a', 'b']);
     await tick();
-    calls[1]!.resolve(['b', 'c']);
+    calls[1]!.resolve(['c', 'd']);
     await tick();
-    calls[2]!.resolve(['d', 'e']);
+    calls[2]!.resolve(['e']);
     expect(await Promise.all(all)).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect(calls.map((c) => c.items)).toEqual([[1], [2, 3], [4, 5]]);
+    expect(calls.map((c) => c.items)).toEqual([[1, 2], [3, 4], [5]]);
   });
 
   it('rejects every item of a failed group and carries on with the next', async () => {
     const { calls, send } = manualSend();
     const groups = new AppendGroups(send, 32, 1);
     const first = groups.submit(1);
+    await tick();
     const second = groups.submit(2);
     const third = groups.submit(3);
     await tick();
@@ -65,9 +79,13 @@ describe('AppendGroups', () => {
   it('keeps up to maxInFlight groups in flight, each taking what queued while the others were out', async () => {
     const { calls, send } = manualSend();
     const groups = new AppendGroups(send, 32, 2);
-    const all = [1, 2, 3, 4, 5, 6].map((n) => groups.submit(n));
+    const all = [1].map((n) => groups.submit(n));
     await tick();
-    // Two groups go at once; the rest waits for one of them to return.
+    all.push(groups.submit(2));
+    await tick();
+    all.push(...[3, 4, 5, 6].map((n) => groups.submit(n)));
+    await tick();
+    // Two groups in flight (one per turn); the rest waits for one of them to return.
     expect(calls.map((c) => c.items)).toEqual([[1], [2]]);
     calls[1]!.resolve(['b']);
     await tick();

@@ -6,10 +6,18 @@
  * already on its way and doing its checks that need no lock. The database takes the lock and
  * flushes its WAL once per group instead of once per append, while each append is still checked
  * and stored (or refused) on its own.
+ *
+ * A group leaves at the end of the event loop's turn (setImmediate), not at the first submit: the
+ * requests whose bytes arrived together are handled in one turn, and their appends go as one
+ * group. Sent at the first submit, ten likes arriving at once went as three groups (1, 1, 8),
+ * each with the fixed cost of a group in the database (about 1 ms of its CPU), its notification
+ * and its projector batch. The wait is the rest of the turn: nothing when nothing else arrived.
  */
 export class AppendGroups<Item, Outcome> {
   private readonly queue: { item: Item; resolve: (o: Outcome) => void; reject: (e: unknown) => void }[] = [];
   private inFlight = 0;
+  /** A pump is scheduled for the end of this turn of the event loop. */
+  private pumpScheduled = false;
   private groupsSent = 0;
   private itemsSent = 0;
 
@@ -22,7 +30,7 @@ export class AppendGroups<Item, Outcome> {
   submit(item: Item): Promise<Outcome> {
     return new Promise<Outcome>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      this.pump();
+      this.schedulePump();
     });
   }
 
@@ -34,6 +42,15 @@ export class AppendGroups<Item, Outcome> {
     };
   }
 
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
+  }
+
   private pump(): void {
     while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
       const group = this.queue.splice(0, this.maxGroup);
@@ -42,7 +59,7 @@ export class AppendGroups<Item, Outcome> {
       this.itemsSent += group.length;
       void this.sendGroup(group).finally(() => {
         this.inFlight -= 1;
-        this.pump();
+        this.schedulePump();
       });
     }
   }

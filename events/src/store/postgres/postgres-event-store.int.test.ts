@@ -151,6 +151,64 @@ describe('PostgreSQL event store: one group, set-based', () => {
     }
   });
 
+  it('checks each guard when its append comes, counting the earlier appends of the group to the guarded stream', async () => {
+    const target = await openPostgres('es_guard');
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      const id = () => newEvent().eventId;
+      await client.query("select * from es_append('old', 'no_stream', $1)", [
+        JSON.stringify([id(), id()].map((event_id) => ({ event_id, type: 'T', data: {}, metadata: {} }))),
+      ]);
+      const append = (stream: string, expected: string, guard?: [unknown, unknown]) => ({
+        stream,
+        expected,
+        events: [{ event_id: id(), type: 'T', data: {}, metadata: {} }],
+        ...(guard && { guard_stream: guard[0], guard_revision: guard[1] }),
+      });
+      const { rows } = await client.query<PassRow>('select * from es_append_pass($1) order by idx', [
+        JSON.stringify([
+          append('story', 'no_stream'), // 1: story@0
+          append('likes', 'any', ['story', '0']), // 2: story is at 0 after 1
+          append('story', '0'), // 3: story@1
+          append('likes', 'any', ['story', '0']), // 4: refused, story is at 1 by now
+          append('likes', 'any', ['story', '1']), // 5: appended
+          append('likes', 'any', ['none', '-1']), // 6: a stream that does not exist
+          append('likes', 'any', ['old', '1']), // 7: the stored stream, as stored
+          append('likes', 'any', ['old', '0']), // 8: refused, old is at 1
+          append('likes', 'any', ['old', 'x']), // 9: malformed revision
+          append('likes', 'any', [5, '0']), // 10: malformed stream
+          append('self', 'any', ['self', '-1']), // 11: its own append comes after its guard
+        ]),
+      ]);
+      expect(rows.map((r) => [r.status, r.actual === null ? null : Number(r.actual)])).toEqual([
+        ['appended', null],
+        ['appended', null],
+        ['appended', null],
+        ['guard_conflict', 1],
+        ['appended', null],
+        ['appended', null],
+        ['appended', null],
+        ['guard_conflict', 1],
+        ['malformed', null],
+        ['malformed', null],
+        ['appended', null],
+      ]);
+      const { rows: streams } = await client.query<{ stream_name: string; revision: string }>(
+        'select stream_name, revision from es_streams order by stream_name',
+      );
+      expect(streams.map((r) => [r.stream_name, Number(r.revision)])).toEqual([
+        ['likes', 3],
+        ['old', 1],
+        ['self', 0],
+        ['story', 1],
+      ]);
+    } finally {
+      await client.end();
+      await target.teardown();
+    }
+  });
+
   it('refuses each malformed append of a group on its own, before any cast or constraint', async () => {
     const target = await openPostgres('es_shape');
     const client = new pg.Client({ connectionString: target.url });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { createPool, installSchema } from '../../pg-pool';
 import type {
+  AppendGuard,
   AppendResult,
   EventStore,
   ExpectedRevision,
@@ -43,6 +44,8 @@ interface GroupItem {
   stream: string;
   expected: string;
   events: { event_id: string; type: string; data: unknown; metadata: unknown }[];
+  guard_stream?: string;
+  guard_revision?: string;
 }
 
 type GroupOutcome =
@@ -100,12 +103,14 @@ export class PostgresEventStore implements EventStore {
     streamName: string,
     events: readonly NewEvent[],
     expected: ExpectedRevision,
+    guard?: AppendGuard,
   ): Promise<AppendResult> {
-    assertValidAppend(streamName, events, expected);
+    assertValidAppend(streamName, events, expected, guard);
     const item: GroupItem = {
       stream: streamName,
       expected: String(expected),
       events: events.map((e) => ({ event_id: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
+      ...(guard && { guard_stream: guard.stream, guard_revision: String(guard.revision) }),
     };
     let outcome = await this.groups.submit(item);
     // An id shared with an earlier append of the same group: decided in a later group.
@@ -116,6 +121,8 @@ export class PostgresEventStore implements EventStore {
         return { nextRevision: Number(outcome.next_revision), position: Number(outcome.last_position) };
       case 'conflict':
         throw new WrongExpectedRevisionError(streamName, expected, Number(outcome.actual));
+      case 'guard_conflict':
+        throw new WrongExpectedRevisionError(guard!.stream, guard!.revision, Number(outcome.actual));
       case 'partial':
         throw new EventIdConflictError(
           streamName,

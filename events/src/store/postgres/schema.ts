@@ -37,6 +37,11 @@
  * inserted by one statement in one transaction, so an append of several events is atomic, and
  * each append is still checked on its own: one append's bad data, repeat or conflict is its own
  * outcome, never the group's.
+ *
+ * An append may carry a guard, a revision another stream must be at (the port's AppendGuard): it
+ * is read with the group's other revisions under the lock and checked at the append's turn, so
+ * the condition and the append are one atomic step. A like is guarded by the revision of its
+ * story's stream that the command read earlier, instead of reading the story again each time.
  */
 export const APPEND_LOCK = 8_202_611;
 
@@ -49,6 +54,8 @@ export type AppendStatus =
   | 'partial'
   /** The expected revision does not hold: refused, nothing stored; `actual` says what is. */
   | 'conflict'
+  /** The guarded stream is not at the guard's revision: refused, nothing stored; `actual` says where it is. */
+  | 'guard_conflict'
   /** No events, an id twice, a malformed event, or an unknown expected-revision mode. */
   | 'malformed'
   /** Shares an event id with an earlier append of its group: to be sent again in a later group. */
@@ -78,11 +85,14 @@ drop function if exists es_append_group(jsonb);
 drop function if exists es_append_one(text, text, jsonb, boolean);
 drop function if exists es_group_events(jsonb, text[], text);
 
--- A group of independent appends, [{stream, expected, events: [{event_id, type, data, metadata}]}],
--- in one transaction, set-based: whatever the group's size, a fixed number of statements. Each
+-- A group of independent appends, [{stream, expected, events: [{event_id, type, data, metadata}],
+-- guard_stream?, guard_revision?}], in one transaction, set-based: whatever the group's size, a fixed number of statements. Each
 -- append gets its own outcome row (idx = 1-based place in the group); one append's bad data,
 -- repeat or conflict does not touch the others, and later appends of the group see earlier ones
 -- (two appends to one stream chain their revisions in group order).
+-- A guard makes an append conditional on another stream: stored only if guard_stream is at
+-- guard_revision (-1: no such stream) when the append's turn comes under the lock, counting the
+-- group's earlier appends to it; otherwise status 'guard_conflict', with actual = its revision.
 -- Status 'again': the append shares an event id with an earlier append of this group; the
 -- caller sends it again in a later group, where it is a retry, a partial repeat or new.
 --
@@ -105,6 +115,10 @@ declare
   v_expected bigint[];  -- a revision, or -1 no_stream, -2 any, -3 stream_exists
   v_count int[];
   v_prev int[];         -- the group's previous append to the same stream, if any
+  v_guard_stream text[];  -- the stream an append is conditional on, if any
+  v_guard_rev bigint[];   -- the revision that stream must be at
+  v_guard_prev int[];     -- the group's last append before it to the guarded stream, if any
+  v_guard_stored bigint[];  -- the guarded stream's revision when the lock was taken
   v_status text[];
   v_stored bigint[];    -- the stream's revision when the lock was taken (first append of a stream)
   v_after bigint[] := array_fill(null::bigint, array[v_n]);  -- the stream's revision after it
@@ -128,6 +142,7 @@ declare
   v_head bigint;
   v_first_head bigint;
   v_rev bigint;  -- a stream's revision before an append
+  v_guard bigint;  -- a guarded stream's revision at an append's turn
   j int;
 begin
   -- The lock orders appends only if every statement after it takes a fresh snapshot, which is
@@ -146,7 +161,9 @@ begin
   -- later one waits for a later group.
   with app as (
     select a.i::int as i, a.value->>'stream' as stream, jsonb_typeof(a.value->'stream') as stream_type,
-           a.value->>'expected' as expected, a.value->'events' as events
+           a.value->>'expected' as expected, a.value->'events' as events,
+           a.value->>'guard_stream' as guard_stream, jsonb_typeof(a.value->'guard_stream') as guard_type,
+           a.value->>'guard_revision' as guard_revision
     from jsonb_array_elements(p_appends) with ordinality a(value, i)
   ), ev as (
     select app.i, e.ord::int as ord, e.value,
@@ -161,12 +178,14 @@ begin
   ), counted as (
     select ev.i, count(*) as n, count(ev.id) as ok, count(distinct ev.id) as ids from ev group by ev.i
   ), shaped as (
-    select app.i, app.stream, app.expected, coalesce(c.n, 0)::int as n,
+    select app.i, app.stream, app.expected, app.guard_stream, app.guard_revision, coalesce(c.n, 0)::int as n,
       case
         when coalesce(c.n, 0) = 0 or c.ok < c.n or c.ids < c.n then 'malformed'
         when app.stream_type is distinct from 'string' or app.stream = '' then 'malformed'
         when app.expected is null
           or app.expected !~ '^(any|no_stream|stream_exists|[0-9]{1,18})$' then 'malformed'
+        when app.guard_type is not null and (app.guard_type <> 'string' or app.guard_stream = ''
+          or app.guard_revision is null or app.guard_revision !~ '^(-1|[0-9]{1,18})$') then 'malformed'
       end as shape
     from app left join counted c on c.i = app.i
   ), again as (
@@ -180,17 +199,33 @@ begin
       case when s.shape is not null then null
            when s.expected = 'any' then -2 when s.expected = 'no_stream' then -1
            when s.expected = 'stream_exists' then -3 else s.expected::bigint end as expected,
-      lag(s.i) over (partition by s.stream order by s.i) as prev
+      lag(s.i) over (partition by s.stream order by s.i) as prev,
+      case when s.shape is null then s.guard_stream end as guard_stream,
+      case when s.shape is null then s.guard_revision::bigint end as guard_revision
     from shaped s left join again g on g.i = s.i
+  ), guard_prev as (
+    -- For each guard, the group's last append before it to the guarded stream: a running max
+    -- over appends and guards of one stream in group order, a guard sorting before its own append.
+    select r.i, r.last from (
+      select x.i, x.is_guard,
+        max(x.i) filter (where not x.is_guard) over (partition by x.name order by x.i, x.is_guard desc) as last
+      from (select d.i, d.stream as name, false as is_guard from decided d
+            union all
+            select d.i, d.guard_stream, true from decided d where d.guard_stream is not null) x
+    ) r where r.is_guard
   )
   -- The event arrays come out of one aggregate, so they are aligned with each other (a row's
   -- place in the group is in its i and ord, not in its place in the arrays).
-  select a.stream, a.expected, a.n, a.status, a.prev, e.app, e.ord, e.id, e.type, e.data, e.metadata
-    into v_stream, v_expected, v_count, v_status, v_prev, v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta
+  select a.stream, a.expected, a.n, a.status, a.prev, a.guard_stream, a.guard_revision, a.guard_prev,
+         e.app, e.ord, e.id, e.type, e.data, e.metadata
+    into v_stream, v_expected, v_count, v_status, v_prev, v_guard_stream, v_guard_rev, v_guard_prev,
+         v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta
   from (select array_agg(d.stream order by d.i) as stream, array_agg(d.expected order by d.i) as expected,
                array_agg(d.n order by d.i) as n, array_agg(d.status order by d.i) as status,
-               array_agg(d.prev order by d.i) as prev
-        from decided d) a,
+               array_agg(d.prev order by d.i) as prev, array_agg(d.guard_stream order by d.i) as guard_stream,
+               array_agg(d.guard_revision order by d.i) as guard_revision,
+               array_agg(gp.last order by d.i) as guard_prev
+        from decided d left join guard_prev gp on gp.i = d.i) a,
        (select array_agg(ev.i) as app, array_agg(ev.ord) as ord, array_agg(ev.id) as id,
                array_agg(ev.value->>'type') as type, array_agg(ev.value->'data') as data,
                array_agg(ev.value->'metadata') as metadata
@@ -206,15 +241,19 @@ begin
   perform pg_advisory_xact_lock(${APPEND_LOCK});
 
   -- One statement reads all the lock protects: the head, the revision of each stream the group
-  -- appends to, and which of the group's ids are stored, and where. Both tables are searched
-  -- by their keys (= any) and only then matched to the appends in memory.
-  select h.head, st.revs, k.apps, k.known, k.elsewhere, k.rev, k.pos
-    into v_head, v_stored, v_known_app, v_known, v_known_elsewhere, v_known_rev, v_known_pos
+  -- appends to or guards, and which of the group's ids are stored, and where. Both tables are
+  -- searched by their keys (= any) and only then matched to the appends in memory.
+  select h.head, st.revs, gd.revs, k.apps, k.known, k.elsewhere, k.rev, k.pos
+    into v_head, v_stored, v_guard_stored, v_known_app, v_known, v_known_elsewhere, v_known_rev, v_known_pos
   from (select coalesce(max(e.position), 0) as head from es_events e) h,
     (select array_agg(s.revision order by a.i) as revs
      from unnest(v_stream) with ordinality a(name, i)
      left join (select t.stream_name, t.revision from es_streams t where t.stream_name = any(v_stream)) s
        on s.stream_name = a.name and v_prev[a.i] is null) st,
+    (select array_agg(s.revision order by a.i) as revs
+     from unnest(v_guard_stream) with ordinality a(name, i)
+     left join (select t.stream_name, t.revision from es_streams t where t.stream_name = any(v_guard_stream)) s
+       on s.stream_name = a.name and v_guard_prev[a.i] is null) gd,
     (select array_agg(x.i) as apps, array_agg(x.known) as known, array_agg(x.elsewhere) as elsewhere,
             array_agg(x.rev) as rev, array_agg(x.pos) as pos
      from (select e.i, count(*)::int as known, (count(*) filter (where s.stream_name <> v_stream[e.i]))::int as elsewhere,
@@ -241,6 +280,15 @@ begin
     v_rev := case when v_prev[i] is null then coalesce(v_stored[i], -1) else v_after[v_prev[i]] end;
     v_after[i] := v_rev;
     continue when v_status[i] is not null;
+    if v_guard_stream[i] is not null then
+      v_guard := case when v_guard_prev[i] is null then coalesce(v_guard_stored[i], -1)
+                      else v_after[v_guard_prev[i]] end;
+      if v_guard <> v_guard_rev[i] then
+        v_status[i] := 'guard_conflict';
+        v_actual[i] := v_guard;
+        continue;
+      end if;
+    end if;
     if (case v_expected[i] when -2 then false when -1 then v_rev <> -1 when -3 then v_rev = -1
         else v_rev <> v_expected[i] end) then
       v_status[i] := 'conflict';

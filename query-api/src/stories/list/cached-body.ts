@@ -14,13 +14,16 @@ export interface Variant {
 
 /**
  * A serialised JSON answer kept ready to send: its bytes, a strong ETag per representation, and
- * (above 1 KB) its Brotli and gzip variants made once, so a cached answer is never compressed
- * again per request.
+ * (above 1 KB) its Brotli and gzip variants, each made once, the first time a client accepts
+ * it, so a cached answer is never compressed again per request. Not before: under a stream of
+ * likes the stories projection moves, and a new snapshot is made, every few milliseconds, and
+ * compressing each snapshot's list at once cost more than its answers to clients that took a
+ * compressed one between two snapshots.
  */
 export interface CachedBody {
-  identity: Variant;
-  br?: Variant;
-  gzip?: Variant;
+  readonly identity: Variant;
+  readonly br?: Variant | undefined;
+  readonly gzip?: Variant | undefined;
 }
 
 export function cachedBody(json: string, compress = true): CachedBody {
@@ -28,16 +31,27 @@ export function cachedBody(json: string, compress = true): CachedBody {
   const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
   const identity: Variant = { bytes, etag, coding: undefined };
   if (!compress || bytes.length < COMPRESS_FROM_BYTES) return { identity };
-  const br = brotliCompressSync(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 6,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-    },
-  });
+  let br: Variant | undefined;
+  let gzip: Variant | undefined;
   return {
     identity,
-    br: { bytes: br, etag: `${etag.slice(0, -1)}-br"`, coding: 'br' },
-    gzip: { bytes: gzipSync(bytes, { level: 6 }), etag: `${etag.slice(0, -1)}-gz"`, coding: 'gzip' },
+    get br() {
+      br ??= {
+        bytes: brotliCompressSync(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 6,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        }),
+        etag: `${etag.slice(0, -1)}-br"`,
+        coding: 'br',
+      };
+      return br;
+    },
+    get gzip() {
+      gzip ??= { bytes: gzipSync(bytes, { level: 6 }), etag: `${etag.slice(0, -1)}-gz"`, coding: 'gzip' };
+      return gzip;
+    },
   };
 }
 
@@ -80,8 +94,11 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 /** The best variant the client accepts: Brotli, gzip, or the bytes as they are. */
 export function variantFor(body: CachedBody, acceptEncoding: string | undefined): Variant {
   const codings = accepted(acceptEncoding);
-  if (body.br && codings?.br) return body.br;
-  if (body.gzip && codings?.gzip) return body.gzip;
+  // The client's codings first: a variant is made only when someone takes it.
+  const br = codings?.br ? body.br : undefined;
+  if (br) return br;
+  const gzip = codings?.gzip ? body.gzip : undefined;
+  if (gzip) return gzip;
   return body.identity;
 }
 

@@ -55,6 +55,19 @@ export class ListSnapshot {
     return this.byId.get(id);
   }
 
+  /** Each free story's own answer body (GET /api/stories/{id}), made the first time it is asked for. */
+  private readonly storyBodies = new Map<string, CachedBody>();
+
+  /** A story's entry of this snapshot as a body of its own: bytes, ETag, compressed variants. */
+  storyBody(story: ListedStory): CachedBody {
+    let body = this.storyBodies.get(story.row.id);
+    if (!body) {
+      body = cachedBody(story.json);
+      this.storyBodies.set(story.row.id, body);
+    }
+    return body;
+  }
+
   /** The answer kept under `key`, made by `make` the first time it is asked for. */
   keptAnswer(key: string, make: () => PreparedAnswer): PreparedAnswer {
     let answer = this.answers.get(key);
