@@ -17,11 +17,12 @@ export type LaneReport = (request: IncomingMessage, route: string, status: numbe
 
 /**
  * A lane in front of Fastify for answers that are worked out before anyone asks (issue 11: the
- * anonymous story list, asked by every visitor; and a free story, polled by its readers). Fastify's routing and its dozen hooks cost a
- * cached answer about twice the CPU of the answer itself; here such a request is answered with
- * one `writeHead` of headers joined once per answer (the server's security headers, then the
- * answer's own) and its kept bytes. Every other request, and every request once the server is
- * closing (Fastify then answers 503), goes to Fastify untouched.
+ * anonymous story list, asked by every visitor; and a free story, polled by its readers).
+ * Fastify's routing and its dozen hooks cost a cached answer about twice the CPU of the answer
+ * itself; here such a request is answered with one `writeHead` of headers joined once per answer
+ * (the server's security headers, then the answer's own) and its kept bytes. Every other
+ * request, and every request once the server is closing (Fastify then answers 503), goes to
+ * Fastify untouched.
  */
 export class HotLane {
   private report: LaneReport = () => {};

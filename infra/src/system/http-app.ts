@@ -120,7 +120,8 @@ export async function registerApis(
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const dist = builtWebApp(options.webDist);
   const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: dist });
-  // Where query-api runs, the anonymous story list and free stories are answered before Fastify (hot-lane.ts).
+  // Where query-api runs, the anonymous story list and free stories are answered before
+  // Fastify (hot-lane.ts).
   const lane = options.query ? new HotLane(hotAnswers(options.query.storyList), headers) : undefined;
   const app = Fastify({
     ...(lane ? { serverFactory: lane.serverFactory } : {}),

@@ -3,6 +3,7 @@ import type { PreparedAnswer } from '@nocturne/events/http';
 import { anonymousListAnswer } from './anonymous-list-answer';
 import { type PageRequest, pageRequestFrom } from './paging';
 import type { StoryListCache } from './story-list-cache';
+import { isVisitorGet } from './visitor-get';
 
 /** A request answered from memory before the framework sees it: its route pattern and its answer. */
 export interface HotAnswer {
@@ -40,19 +41,11 @@ export function hotListAnswers(
   storyList: StoryListCache,
 ): (request: IncomingMessage) => HotAnswer | undefined {
   return (request) => {
-    if (request.method !== 'GET') return undefined;
     const url = request.url ?? '';
-    if (!url.startsWith(LIST_PATH)) return undefined;
+    if (!url.startsWith(LIST_PATH) || !isVisitorGet(request)) return undefined;
     const rest = url.slice(LIST_PATH.length);
     if (rest !== '' && rest[0] !== '?') return undefined;
     const { headers } = request;
-    if (
-      headers.authorization !== undefined ||
-      headers['x-admin-code'] !== undefined ||
-      headers['x-min-position'] !== undefined
-    ) {
-      return undefined;
-    }
     const page = rest === '' ? null : plainPageRequest(rest.slice(1));
     if (page === undefined) return undefined;
     const snapshot = storyList.peek();

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { anonymousStoryAnswer } from './anonymous-story-answer';
 import type { HotAnswer } from './hot-list';
 import type { StoryListCache } from './story-list-cache';
+import { isVisitorGet } from './visitor-get';
 
 const STORY_PATH = '/api/stories/';
 
@@ -20,19 +21,11 @@ export function hotStoryAnswers(
   storyList: StoryListCache,
 ): (request: IncomingMessage) => HotAnswer | undefined {
   return (request) => {
-    if (request.method !== 'GET') return undefined;
     const url = request.url ?? '';
-    if (!url.startsWith(STORY_PATH)) return undefined;
+    if (!url.startsWith(STORY_PATH) || !isVisitorGet(request)) return undefined;
     const id = url.slice(STORY_PATH.length);
     if (id === '' || /[/?%#]/.test(id)) return undefined;
     const { headers } = request;
-    if (
-      headers.authorization !== undefined ||
-      headers['x-admin-code'] !== undefined ||
-      headers['x-min-position'] !== undefined
-    ) {
-      return undefined;
-    }
     const snapshot = storyList.peek();
     const story = snapshot?.story(id);
     if (!snapshot || !story || story.row.is_premium) return undefined;

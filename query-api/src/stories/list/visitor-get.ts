@@ -1,0 +1,16 @@
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * A GET that is the same for every visitor, so the server's hot lane may answer it from memory:
+ * no viewer (Authorization, X-Admin-Code) and no read-your-writes wait (X-Min-Position). A HEAD,
+ * and every request that says who asks, is the route's.
+ */
+export function isVisitorGet(request: IncomingMessage): boolean {
+  if (request.method !== 'GET') return false;
+  const { headers } = request;
+  return (
+    headers.authorization === undefined &&
+    headers['x-admin-code'] === undefined &&
+    headers['x-min-position'] === undefined
+  );
+}
