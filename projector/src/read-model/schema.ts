@@ -31,6 +31,8 @@ export interface StoriesTable {
   published_at: ColumnType<Date, Date | string, never>;
   /** Global position of StoryPublished: the list is newest first by it. */
   position: ColumnType<number, number, never>;
+  /** Position of the batch that last wrote the row: the list reads what changed since it looked. */
+  changed_at: ColumnType<number, number, number>;
 }
 
 export interface StoryImage {

@@ -86,6 +86,8 @@ export const storiesProjection: Projection = {
   handles: ['StoryPublished', 'StoryLabelsChanged', 'StoryDeleted', 'StoryLiked', 'StoryViewed'],
   async applyBatch(trx, events) {
     const folds = [...foldStories(events)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // Every row this batch writes says so: the story list reads only the rows changed since its snapshot.
+    const changedAt = events.at(-1)?.position ?? 0;
     const deleted = folds.filter(([, f]) => f.deleted).map(([id]) => id);
     if (deleted.length > 0) {
       await trx.deleteFrom('stories').where('id', 'in', deleted).execute();
@@ -105,6 +107,7 @@ export const storiesProjection: Projection = {
             card: JSON.stringify(storyCard(story.slides, story)),
             published_at: story.at,
             position: story.position,
+            changed_at: changedAt,
           })),
         )
         .onConflict((oc) => oc.column('id').doNothing())
@@ -122,14 +125,15 @@ export const storiesProjection: Projection = {
       f.labels ? [{ id: f.labels.storyId, tags: f.labels.tags, warnings: f.labels.warnings }] : [],
     );
     if (relabelled.length > 0) {
-      await sql`update stories set card = stories.card || jsonb_build_object('tags', c.tags, 'warnings', c.warnings)
+      await sql`update stories set card = stories.card || jsonb_build_object('tags', c.tags, 'warnings', c.warnings),
+          changed_at = ${changedAt}
         from jsonb_to_recordset(${JSON.stringify(relabelled)}::jsonb) as c(id text, tags jsonb, warnings jsonb)
         where stories.id = c.id`.execute(trx);
     }
     for (const counter of ['likes', 'views'] as const) {
       const counted = folds.filter(([, f]) => f[counter] !== undefined);
       if (counted.length === 0) continue;
-      await sql`update stories set ${sql.ref(counter)} = c.count
+      await sql`update stories set ${sql.ref(counter)} = c.count, changed_at = ${changedAt}
         from unnest(${counted.map(([id]) => id)}::text[], ${counted.map(([, f]) => f[counter]!)}::int[]) as c(id, count)
         where stories.id = c.id`.execute(trx);
     }

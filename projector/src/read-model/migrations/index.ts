@@ -10,6 +10,7 @@ import * as library from './0008-library';
 import * as labels from './0009-labels';
 import * as storySearch from './0010-story-search';
 import * as premiumLedger from './0011-premium-ledger';
+import * as storyChanges from './0012-story-changes';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0009-labels': labels,
   '0010-story-search': storySearch,
   '0011-premium-ledger': premiumLedger,
+  '0012-story-changes': storyChanges,
   '0008-library': library,
 };

@@ -1,7 +1,7 @@
 import { HttpError, type PreparedAnswer } from '@nocturne/events/http';
 import type { Notifier } from '@nocturne/events/notify';
 import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { fullStory, lockedStory } from '../story-answer';
 import { type CachedBody, cachedBody, jsonArray } from './cached-body';
 import { type PageRequest, pageOf } from './paging';
@@ -21,7 +21,7 @@ const MAX_KEPT_TAGS = 500;
 
 /** The whole list as the stories projection had it at `position`. */
 export class ListSnapshot {
-  readonly whole: CachedBody;
+  private wholeBody: CachedBody | undefined;
   /** First pages by size (the landing's 5, the profile's 6): built once per snapshot. */
   private readonly firstPages = new Map<number, { body: CachedBody; nextCursor: string | null }>();
   /** Anonymous answers (anonymous-list-answer.ts), by page size, variant and status. */
@@ -30,8 +30,15 @@ export class ListSnapshot {
   constructor(
     readonly position: number,
     readonly stories: readonly ListedStory[],
-  ) {
-    this.whole = cachedBody(jsonArray(stories.map((s) => s.json)));
+  ) {}
+
+  /**
+   * The whole list's body, made the first time it is asked for: under likes a snapshot lives a
+   * few milliseconds, and most are never asked for the whole list.
+   */
+  get whole(): CachedBody {
+    this.wholeBody ??= cachedBody(jsonArray(this.stories.map((s) => s.json)));
+    return this.wholeBody;
   }
 
   private byId: Map<string, ListedStory> | undefined;
@@ -120,6 +127,8 @@ export interface StoryListCacheOptions {
  */
 export class StoryListCache {
   private snapshot: ListSnapshot | undefined;
+  /** The identity (OID) of the stories table the snapshot was read from: a rebuild swaps in another. */
+  private table: string | undefined;
   private loading: Promise<ListSnapshot> | undefined;
   private heard = 0;
   /** A notification came while a load was under way (which may have read before it): load again after. */
@@ -203,30 +212,84 @@ export class StoryListCache {
   }
 
   private async read(): Promise<ListSnapshot> {
-    const known = this.snapshot?.position;
-    // One round trip: the checkpoint, and the rows only when it moved since the snapshot in hand
-    // (the periodic check that finds nothing new reads none).
+    const previous = this.snapshot;
+    let read = await this.changes(previous?.position);
+    if (previous && previous.position === read.checkpoint) return previous;
+    // What changed since the snapshot in hand, merged into it; the whole table instead after a
+    // rebuild (another table: the rows changed before the swap may differ too) or a deletion
+    // (the merge holds more stories than the table).
+    let stories =
+      previous && read.table === this.table ? mergedChanges(previous.stories, read.rows) : undefined;
+    if (stories?.length !== read.total) {
+      if (previous) read = await this.changes(undefined);
+      stories = read.rows.map(listed);
+    }
+    const snapshot = new ListSnapshot(read.checkpoint, stories);
+    // Never step back (a slower load finishing after a newer one).
+    if (!this.snapshot || snapshot.position >= this.snapshot.position) {
+      this.snapshot = snapshot;
+      this.table = read.table;
+    }
+    return this.snapshot;
+  }
+
+  /**
+   * In one statement (one snapshot of the database): the stories projection's checkpoint, the
+   * identity of the stories table and its row count, and the rows written after `after` (every
+   * row without it), newest first. A periodic check that finds nothing new reads no row.
+   */
+  private async changes(after: number | undefined): Promise<StoryChanges> {
     const rows = await this.db
       .selectFrom('projection_checkpoints as c')
       .leftJoin('stories as s', (join) =>
-        known === undefined ? join.onTrue() : join.on('c.position', '!=', known),
+        after === undefined ? join.onTrue() : join.on('s.changed_at', '>', after),
       )
       .where('c.name', '=', 'stories')
-      .select('c.position as checkpoint')
+      .select([
+        'c.position as checkpoint',
+        sql<string>`'stories'::regclass::oid::text`.as('stories_table'),
+        sql<string>`(select count(*) from stories)`.as('stories_count'),
+      ])
       .selectAll('s')
       .orderBy('s.position', 'desc')
       .execute();
-    const at = Number(rows[0]?.checkpoint ?? 0);
-    if (this.snapshot && this.snapshot.position === at) return this.snapshot;
-    const snapshot = new ListSnapshot(
-      at,
-      rows.flatMap(({ checkpoint: _, ...story }) =>
-        // The left join's one row without a story when the list is empty.
-        story.id === null ? [] : [listed(story as StoryRow)],
+    const first = rows[0];
+    return {
+      checkpoint: Number(first?.checkpoint ?? 0),
+      table: first?.stories_table ?? '',
+      total: Number(first?.stories_count ?? 0),
+      rows: rows.flatMap(({ checkpoint: _, stories_table: _t, stories_count: _c, ...story }) =>
+        // The left join's one row without a story when none changed.
+        story.id === null ? [] : [story as StoryRow],
       ),
-    );
-    // Never step back (a slower load finishing after a newer one).
-    if (!this.snapshot || snapshot.position >= this.snapshot.position) this.snapshot = snapshot;
-    return this.snapshot;
+    };
   }
+}
+
+/** What `StoryListCache.changes` read. */
+interface StoryChanges {
+  checkpoint: number;
+  table: string;
+  total: number;
+  rows: StoryRow[];
+}
+
+/**
+ * The stories of a snapshot with the rows changed since: each changed story replaced (or added,
+ * if new), the order kept (newest first by publication position, which never changes). Linear
+ * in the list: the stories that did not change keep their serialised entries.
+ */
+function mergedChanges(stories: readonly ListedStory[], changedRows: readonly StoryRow[]): ListedStory[] {
+  if (changedRows.length === 0) return [...stories];
+  const changed = changedRows.map(listed);
+  const changedIds = new Set(changed.map((s) => s.row.id));
+  const merged: ListedStory[] = [];
+  let next = 0;
+  for (const story of stories) {
+    if (changedIds.has(story.row.id)) continue;
+    while (next < changed.length && changed[next]!.position > story.position) merged.push(changed[next++]!);
+    merged.push(story);
+  }
+  while (next < changed.length) merged.push(changed[next++]!);
+  return merged;
 }
