@@ -86,8 +86,8 @@ drop function if exists es_append_one(text, text, jsonb, boolean);
 drop function if exists es_group_events(jsonb, text[], text);
 
 -- A group of independent appends, [{stream, expected, events: [{event_id, type, data, metadata}],
--- guard_stream?, guard_revision?}], in one transaction, set-based: whatever the group's size, a fixed number of statements. Each
--- append gets its own outcome row (idx = 1-based place in the group); one append's bad data,
+-- guard_stream?, guard_revision?}], in one transaction, set-based: whatever the group's size, a
+-- fixed number of statements. Each append gets its own outcome row (idx = 1-based place in the group); one append's bad data,
 -- repeat or conflict does not touch the others, and later appends of the group see earlier ones
 -- (two appends to one stream chain their revisions in group order).
 -- A guard makes an append conditional on another stream: stored only if guard_stream is at
