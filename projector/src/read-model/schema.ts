@@ -35,6 +35,12 @@ export interface StoriesTable {
   changed_at: ColumnType<number, number, number>;
 }
 
+/** A deleted story and the position of the batch that deleted it: the story list drops it. */
+export interface StoryDeletionsTable {
+  story_id: string;
+  deleted_at: ColumnType<number, number, number>;
+}
+
 export interface StoryImage {
   ref: string;
   width: number;
@@ -211,6 +217,7 @@ export interface ReadModel {
   pending_payments: PendingPaymentsTable;
   premium_grants: PremiumGrantsTable;
   stories: StoriesTable;
+  story_deletions: StoryDeletionsTable;
   story_images: StoryImagesTable;
   premium_unlocks: PremiumUnlocksTable;
   tags: TagsTable;

@@ -86,11 +86,17 @@ export const storiesProjection: Projection = {
   handles: ['StoryPublished', 'StoryLabelsChanged', 'StoryDeleted', 'StoryLiked', 'StoryViewed'],
   async applyBatch(trx, events) {
     const folds = [...foldStories(events)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    // Every row this batch writes says so: the story list reads only the rows changed since its snapshot.
+    // Every row this batch writes or deletes says so: the story list reads only what changed
+    // since its snapshot.
     const changedAt = events.at(-1)?.position ?? 0;
     const deleted = folds.filter(([, f]) => f.deleted).map(([id]) => id);
     if (deleted.length > 0) {
       await trx.deleteFrom('stories').where('id', 'in', deleted).execute();
+      await trx
+        .insertInto('story_deletions')
+        .values(deleted.map((id) => ({ story_id: id, deleted_at: changedAt })))
+        .onConflict((oc) => oc.column('story_id').doUpdateSet({ deleted_at: changedAt }))
+        .execute();
       // Its images stop being served: the image route only serves refs listed here.
       await trx.deleteFrom('story_images').where('story_id', 'in', deleted).execute();
     }

@@ -10,7 +10,10 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * with the batching (one event at a time, 5,000 at a time, a rebuild), so rows are compared
  * without them.
  */
-const writtenByBatch: Record<string, readonly string[]> = { stories: ['changed_at'] };
+const writtenByBatch: Record<string, readonly string[]> = {
+  stories: ['changed_at'],
+  story_deletions: ['deleted_at'],
+};
 
 /** Reads a whole read-model schema, so two schemas can be compared row for row. */
 export async function readModelRows(databaseUrl: string, schema: string): Promise<ReadModelRows> {

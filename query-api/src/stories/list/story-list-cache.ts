@@ -216,11 +216,12 @@ export class StoryListCache {
     let read = await this.changes(previous?.position);
     if (previous && previous.position === read.checkpoint) return previous;
     // What changed since the snapshot in hand, merged into it; the whole table instead after a
-    // rebuild (another table: the rows changed before the swap may differ too) or a deletion
-    // (the merge holds more stories than the table).
+    // rebuild (another table: the rows changed before the swap may differ too) or a deletion.
     let stories =
-      previous && read.table === this.table ? mergedChanges(previous.stories, read.rows) : undefined;
-    if (stories?.length !== read.total) {
+      previous && read.table === this.table && !read.deletions
+        ? mergedChanges(previous.stories, read.rows)
+        : undefined;
+    if (!stories) {
       if (previous) read = await this.changes(undefined);
       stories = read.rows.map(listed);
     }
@@ -235,8 +236,9 @@ export class StoryListCache {
 
   /**
    * In one statement (one snapshot of the database): the stories projection's checkpoint, the
-   * identity of the stories table and its row count, and the rows written after `after` (every
-   * row without it), newest first. A periodic check that finds nothing new reads no row.
+   * identity of the stories table, whether a story was deleted after `after`, and the rows
+   * written after it (every row without it), newest first. A periodic check that finds nothing
+   * new reads no row.
    */
   private async changes(after: number | undefined): Promise<StoryChanges> {
     const rows = await this.db
@@ -248,7 +250,9 @@ export class StoryListCache {
       .select([
         'c.position as checkpoint',
         sql<string>`'stories'::regclass::oid::text`.as('stories_table'),
-        sql<string>`(select count(*) from stories)`.as('stories_count'),
+        sql<boolean>`exists (select 1 from story_deletions where deleted_at > ${after ?? -1})`.as(
+          'stories_deleted',
+        ),
       ])
       .selectAll('s')
       .orderBy('s.position', 'desc')
@@ -257,8 +261,8 @@ export class StoryListCache {
     return {
       checkpoint: Number(first?.checkpoint ?? 0),
       table: first?.stories_table ?? '',
-      total: Number(first?.stories_count ?? 0),
-      rows: rows.flatMap(({ checkpoint: _, stories_table: _t, stories_count: _c, ...story }) =>
+      deletions: first?.stories_deleted === true,
+      rows: rows.flatMap(({ checkpoint: _, stories_table: _t, stories_deleted: _d, ...story }) =>
         // The left join's one row without a story when none changed.
         story.id === null ? [] : [story as StoryRow],
       ),
@@ -270,7 +274,8 @@ export class StoryListCache {
 interface StoryChanges {
   checkpoint: number;
   table: string;
-  total: number;
+  /** A story was deleted after the position asked about. */
+  deletions: boolean;
   rows: StoryRow[];
 }
 
