@@ -151,6 +151,18 @@ describe('the cached story list', () => {
     expect(second.story(b.id)).toBe(first.story(b.id));
     expect(second.stories.map((s) => s.row.id)).toEqual(first.stories.map((s) => s.row.id));
 
+    // The projection moves and no story changes (a like of no such story): the stories and the
+    // bodies made from them stay; only the position moves.
+    const body = second.whole;
+    const nothing = await given(system.infra.store, streams.storyLikes(randomUUID()), [
+      { type: 'StoryLiked', data: { storyId: randomUUID() } },
+    ]);
+    await system.settle();
+    const same = await cache.current(Number(nothing.position));
+    expect(same.position).toBeGreaterThan(second.position);
+    expect(same.stories).toBe(second.stories);
+    expect(same.whole).toBe(body);
+
     const deleted = await remove(c.id);
     await system.settle();
     const third = await cache.current(deleted);

@@ -19,58 +19,78 @@ export interface ListedStory {
 
 const MAX_KEPT_TAGS = 500;
 
+/**
+ * What is worked out from a snapshot's stories alone, each piece the first time it is asked for:
+ * a later snapshot with the same stories shares it.
+ */
+interface MadeFromStories {
+  whole?: CachedBody;
+  /** First pages by size (the landing's 5, the profile's 6). */
+  firstPages: Map<number, { body: CachedBody; nextCursor: string | null }>;
+  byId?: Map<string, ListedStory>;
+  /** The stories carrying a tag, by tag (bounded: any valid tag may be asked for). */
+  byTag: Map<string, readonly ListedStory[]>;
+  /** Each free story's own answer body (GET /api/stories/{id}). */
+  storyBodies: Map<string, CachedBody>;
+}
+
 /** The whole list as the stories projection had it at `position`. */
 export class ListSnapshot {
-  private wholeBody: CachedBody | undefined;
-  /** First pages by size (the landing's 5, the profile's 6): built once per snapshot. */
-  private readonly firstPages = new Map<number, { body: CachedBody; nextCursor: string | null }>();
-  /** Anonymous answers (anonymous-list-answer.ts), by page size, variant and status. */
+  /** Anonymous answers (anonymous-list-answer.ts), by page size, variant and status: they say their position. */
   private readonly answers = new Map<string, PreparedAnswer>();
 
   constructor(
     readonly position: number,
     readonly stories: readonly ListedStory[],
+    private readonly made: MadeFromStories = {
+      firstPages: new Map(),
+      byTag: new Map(),
+      storyBodies: new Map(),
+    },
   ) {}
+
+  /**
+   * The same stories at a later position (the projection moved, no story changed): the bodies
+   * made so far are this one's too; the answers, which carry their position, are made again.
+   */
+  at(position: number): ListSnapshot {
+    return new ListSnapshot(position, this.stories, this.made);
+  }
 
   /**
    * The whole list's body, made the first time it is asked for: under likes a snapshot lives a
    * few milliseconds, and most are never asked for the whole list.
    */
   get whole(): CachedBody {
-    this.wholeBody ??= cachedBody(jsonArray(this.stories.map((s) => s.json)));
-    return this.wholeBody;
+    this.made.whole ??= cachedBody(jsonArray(this.stories.map((s) => s.json)));
+    return this.made.whole;
   }
-
-  private byId: Map<string, ListedStory> | undefined;
-  /** The stories carrying a tag, by tag (bounded: any valid tag may be asked for). */
-  private readonly byTag = new Map<string, readonly ListedStory[]>();
 
   /** The stories of this snapshot that carry `tag`, newest first. */
   tagged(tag: string): readonly ListedStory[] {
-    let stories = this.byTag.get(tag);
+    const { byTag } = this.made;
+    let stories = byTag.get(tag);
     if (!stories) {
-      if (this.byTag.size >= MAX_KEPT_TAGS) this.byTag.clear();
+      if (byTag.size >= MAX_KEPT_TAGS) byTag.clear();
       stories = this.stories.filter((s) => s.row.card.tags.includes(tag));
-      this.byTag.set(tag, stories);
+      byTag.set(tag, stories);
     }
     return stories;
   }
 
   /** A story of this snapshot by its id. */
   story(id: string): ListedStory | undefined {
-    this.byId ??= new Map(this.stories.map((s) => [s.row.id, s]));
-    return this.byId.get(id);
+    this.made.byId ??= new Map(this.stories.map((s) => [s.row.id, s]));
+    return this.made.byId.get(id);
   }
-
-  /** Each free story's own answer body (GET /api/stories/{id}), made the first time it is asked for. */
-  private readonly storyBodies = new Map<string, CachedBody>();
 
   /** A story's entry of this snapshot as a body of its own: bytes, ETag, compressed variants. */
   storyBody(story: ListedStory): CachedBody {
-    let body = this.storyBodies.get(story.row.id);
+    const { storyBodies } = this.made;
+    let body = storyBodies.get(story.row.id);
     if (!body) {
       body = cachedBody(story.json);
-      this.storyBodies.set(story.row.id, body);
+      storyBodies.set(story.row.id, body);
     }
     return body;
   }
@@ -91,11 +111,11 @@ export class ListSnapshot {
       const { items, nextCursor } = pageOf(this.stories, page);
       return { body: cachedBody(jsonArray(items.map((s) => s.json)), false), nextCursor };
     }
-    let first = this.firstPages.get(page.limit);
+    let first = this.made.firstPages.get(page.limit);
     if (!first) {
       const { items, nextCursor } = pageOf(this.stories, page);
       first = { body: cachedBody(jsonArray(items.map((s) => s.json))), nextCursor };
-      this.firstPages.set(page.limit, first);
+      this.made.firstPages.set(page.limit, first);
     }
     return first;
   }
@@ -217,15 +237,17 @@ export class StoryListCache {
     if (previous && previous.position === read.checkpoint) return previous;
     // What changed since the snapshot in hand, merged into it; the whole table instead after a
     // rebuild (another table: the rows changed before the swap may differ too) or a deletion.
-    let stories =
-      previous && read.table === this.table && !read.deletions
-        ? mergedChanges(previous.stories, read.rows)
-        : undefined;
-    if (!stories) {
+    // When no story changed (the projection moved for other events), the stories and what was
+    // made from them stay.
+    const incremental = previous && read.table === this.table && !read.deletions;
+    let snapshot: ListSnapshot;
+    if (incremental && read.rows.length === 0) snapshot = previous.at(read.checkpoint);
+    else if (incremental)
+      snapshot = new ListSnapshot(read.checkpoint, mergedChanges(previous.stories, read.rows));
+    else {
       if (previous) read = await this.changes(undefined);
-      stories = read.rows.map(listed);
+      snapshot = new ListSnapshot(read.checkpoint, read.rows.map(listed));
     }
-    const snapshot = new ListSnapshot(read.checkpoint, stories);
     // Never step back (a slower load finishing after a newer one).
     if (!this.snapshot || snapshot.position >= this.snapshot.position) {
       this.snapshot = snapshot;
@@ -285,7 +307,6 @@ interface StoryChanges {
  * in the list: the stories that did not change keep their serialised entries.
  */
 function mergedChanges(stories: readonly ListedStory[], changedRows: readonly StoryRow[]): ListedStory[] {
-  if (changedRows.length === 0) return [...stories];
   const changed = changedRows.map(listed);
   const changedIds = new Set(changed.map((s) => s.row.id));
   const merged: ListedStory[] = [];
