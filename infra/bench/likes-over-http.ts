@@ -1,36 +1,10 @@
-import { type Agent, request } from 'node:http';
 import { streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
 import { openEventStore } from '@nocturne/events/store/open';
 import { createTestDatabase, given, storyPublished } from '@nocturne/events/testing';
 import autocannon, { type Result } from 'autocannon';
+import { getJson } from './get-json';
 import { runNpmStart } from './web/product';
-
-/**
- * GET a JSON answer (the reader's view, without X-Min-Position: it answers at once); on a new
- * connection unless given an agent.
- */
-export function getJson<T>(url: string, agent: Agent | false = false): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      response.on('end', () => {
-        try {
-          resolve(JSON.parse(body) as T);
-        } catch (error) {
-          reject(error);
-        }
-      });
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** The product started as `npm start` starts it, on a fresh database, holding `ids` free stories. */
 export interface OneProcess {
