@@ -95,7 +95,6 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     const listed = tag === null ? snapshot.stories : snapshot.tagged(tag);
     const paged = (stories: readonly ListedStory[]) => {
       const { items, nextCursor } = page ? pageOf(stories, page) : { items: stories, nextCursor: null };
-      if (page) setPaging(reply, nextCursor, stories.length);
       return { items, nextCursor, total: stories.length };
     };
     // The kept bytes serve only the unfiltered list; a tag's answer is serialised from its own stories.
@@ -103,47 +102,49 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
       if (tag !== null) return cachedBody(jsonArray(items.map((s) => s.json)));
       return page ? snapshot.anonymousPage(page).body : snapshot.whole;
     };
+    const send = (answer: PersonalAnswer) => {
+      if (page) setPaging(reply, answer.nextCursor, answer.total);
+      return sendCached(request, reply, answer.body);
+    };
 
-    if (!authorization && !request.admin) {
+    if (request.admin) {
+      reply.header('Cache-Control', 'private, no-cache');
+      const signer = signerFor(await viewerOf(request, deps), deps);
+      const { items, nextCursor, total } = paged(listed);
+      if (page) setPaging(reply, nextCursor, total);
+      return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
+    }
+    if (!authorization) {
       reply.header('Cache-Control', ANONYMOUS_LIST_CACHE_CONTROL);
-      return sendCached(request, reply, anonymousBody(paged(listed).items));
+      const { items, nextCursor, total } = paged(listed);
+      return send({ body: anonymousBody(items), nextCursor, total });
     }
 
     reply.header('Cache-Control', 'private, no-cache');
-    const personalKey =
-      authorization && !request.admin
-        ? PersonalAnswers.key(authorization, snapshot.position, deps.consistency.known(), request.url)
-        : undefined;
-    const kept = personalKey === undefined ? undefined : personalAnswers.get(personalKey);
-    if (kept) {
-      if (page) setPaging(reply, kept.nextCursor, kept.total);
-      return sendCached(request, reply, kept.body);
-    }
-
-    const viewer = await viewerOf(request, deps);
-    const signer = signerFor(viewer, deps);
-    if (viewer.admin) {
-      return paged(listed).items.map(
-        (s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }),
-      );
-    }
-    // A reader's list leaves out the stories with a warning they chose to hide.
-    const hidden = new Set(await hiddenWarningsOf(deps, viewer.user?.userKey));
-    const visible = withoutHiddenWarnings(listed, hidden);
-    const { items, nextCursor, total } = paged(visible);
-    const unlocked = await unlockedBy(deps, viewer.user);
-    const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
-    const entry = (s: ListedStory): string => {
-      if (!s.row.is_premium || !signer) return s.json;
-      if (unlocked.has(s.row.id)) return JSON.stringify(fullStory(s.row, signer));
-      return mayUnlock ? JSON.stringify(coverStory(s.row, signer)) : s.json;
+    // A reader's answer: kept briefly, and made once for the requests of one reader that come
+    // while it is being made (list/personal-answers.ts).
+    const readerAnswer = async (): Promise<PersonalAnswer> => {
+      const viewer = await viewerOf(request, deps);
+      const signer = signerFor(viewer, deps);
+      // A reader's list leaves out the stories with a warning they chose to hide.
+      const hidden = new Set(await hiddenWarningsOf(deps, viewer.user?.userKey));
+      const visible = withoutHiddenWarnings(listed, hidden);
+      const { items, nextCursor, total } = paged(visible);
+      const unlocked = await unlockedBy(deps, viewer.user);
+      const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
+      const entry = (s: ListedStory): string => {
+        if (!s.row.is_premium || !signer) return s.json;
+        if (unlocked.has(s.row.id)) return JSON.stringify(fullStory(s.row, signer));
+        return mayUnlock ? JSON.stringify(coverStory(s.row, signer)) : s.json;
+      };
+      // A reader without premium who hides nothing sees exactly the anonymous list: the kept bytes, privately.
+      const body =
+        unlocked.size === 0 && !mayUnlock && visible === listed
+          ? anonymousBody(items)
+          : cachedBody(jsonArray(items.map(entry)));
+      return { body, nextCursor, total };
     };
-    // A reader without premium who hides nothing sees exactly the anonymous list: the kept bytes, privately.
-    const body =
-      unlocked.size === 0 && !mayUnlock && visible === listed
-        ? anonymousBody(items)
-        : cachedBody(jsonArray(items.map(entry)));
-    if (personalKey !== undefined) personalAnswers.set(personalKey, { body, nextCursor, total });
-    return sendCached(request, reply, body);
+    const key = PersonalAnswers.key(authorization, snapshot.position, deps.consistency.known(), request.url);
+    return send(await personalAnswers.answer(key, readerAnswer));
   });
 };

@@ -23,4 +23,37 @@ describe('PersonalAnswers (a reader’s own list, kept briefly)', () => {
     expect(answers.get('a', 101)).toBeUndefined();
     expect(answers.get('c', 150)).toBe(body);
   });
+
+  it('makes an answer once for the requests of its key that come while it is made, and keeps it', async () => {
+    const answers = new PersonalAnswers<string>();
+    let made = 0;
+    let finish: (body: string) => void = () => {};
+    const make = () => {
+      made += 1;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const first = answers.answer('ann', make);
+    const second = answers.answer('ann', make);
+    const other = answers.answer('bob', async () => 'bob’s');
+    finish('ann’s');
+    expect(await Promise.all([first, second, other])).toEqual(['ann’s', 'ann’s', 'bob’s']);
+    expect(await answers.answer('ann', make)).toBe('ann’s');
+    expect(made).toBe(1);
+  });
+
+  it('does not keep a failure: the requests waiting get it, the next one makes the answer again', async () => {
+    const answers = new PersonalAnswers<string>();
+    let fail = true;
+    const make = async () => {
+      if (fail) throw new Error('the database is down');
+      return 'made';
+    };
+    const [first, second] = [answers.answer('ann', make), answers.answer('ann', make)];
+    await expect(first).rejects.toThrow('the database is down');
+    await expect(second).rejects.toThrow('the database is down');
+    fail = false;
+    expect(await answers.answer('ann', make)).toBe('made');
+  });
 });
