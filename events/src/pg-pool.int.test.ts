@@ -46,3 +46,16 @@ it('survives the server ending a checked-out connection: the holder gets the err
   expect(again.rows[0]!.one).toBe(1);
   await pool.end();
 });
+
+it('reads a timestamptz as the same instant whatever the session time zone', async () => {
+  const instant = '2026-11-26T06:38:09.123Z';
+  for (const zone of ['UTC', 'Asia/Kolkata', 'America/Los_Angeles']) {
+    const pool = createPool({ connectionString: database.url, max: 1, options: `-c TimeZone=${zone}` });
+    const { rows } = await pool.query<{ at: Date; text: string }>(
+      'select $1::timestamptz as at, $1::timestamptz::text as text',
+      [instant],
+    );
+    expect(rows[0]!.at.toISOString(), `${zone}: ${rows[0]!.text}`).toBe(instant);
+    await pool.end();
+  }
+});

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { timestampTypes } from './pg-timestamp';
 
 /**
  * Every PostgreSQL pool of the system. The server can end a connection at any time (a restart,
@@ -8,9 +9,11 @@ import pg from 'pg';
  * here, once, when the pool opens it. Nothing else to do: the query under way fails with the
  * error (its caller answers 503 or retries), and the caller's release drops the broken
  * connection; the pool opens a new one on the next query.
+ *
+ * Its timestamps are read by parseTimestamptz (pg-timestamp.ts).
  */
 export function createPool(config: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool(config);
+  const pool = new pg.Pool({ types: timestampTypes, ...config });
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
