@@ -3,7 +3,7 @@ import type { EventStore } from '@nocturne/events/store';
 import pg from 'pg';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
 import type { Projection } from '../runner/projection';
-import { ProjectionRunner, projectionStopLine } from '../runner/projection-runner';
+import { CATCH_UP_BATCH_SIZE, ProjectionRunner, projectionStopLine } from '../runner/projection-runner';
 import { READ_MODEL_SWAP_LOCK, REBUILD_LOCK } from '../runner/read-model-lock';
 
 export interface RebuildProgress {
@@ -71,7 +71,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await migrateReadModel(options.databaseUrl, spare);
 
     const db = createReadModelDb(options.databaseUrl, spare, 4);
-    const batchSize = options.batchSize ?? 5000;
+    const batchSize = options.batchSize ?? CATCH_UP_BATCH_SIZE;
     let phase: RebuildProgress['phase'] = 'projecting';
     let head = await options.store.headPosition();
     const runner = new ProjectionRunner({

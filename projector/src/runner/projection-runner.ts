@@ -9,6 +9,13 @@ import type { Projection } from './projection';
 import { READ_MODEL_SWAP_LOCK } from './read-model-lock';
 import { WakeableLoop } from './wakeable-loop';
 
+/**
+ * Events per batch while catching up (a rebuild's too). Each batch costs every projection its
+ * statements whatever its size; 10,000 caught up a million events some 8% faster than 5,000 here
+ * (three runs side by side), holding twice as many events in memory while it lasts.
+ */
+export const CATCH_UP_BATCH_SIZE = 10_000;
+
 export interface ProjectionRunnerOptions {
   store: EventStore;
   db: Kysely<ReadModel>;
@@ -19,8 +26,9 @@ export interface ProjectionRunnerOptions {
   /** Events a batch reads when the runner is live, near the head (default 500): small, for a low lag. */
   batchSize?: number;
   /**
-   * Events a batch reads while catching up (default 5000): after a full live batch, and in
-   * `catchUp()` (the CLI, a rebuild). Those batches also commit with synchronous_commit off.
+   * Events a batch reads while catching up (default CATCH_UP_BATCH_SIZE): after a full live
+   * batch, and in `catchUp()` (the CLI, a rebuild). Those batches also commit with
+   * synchronous_commit off.
    */
   catchUpBatchSize?: number;
   /** Called after each committed batch (progress bars, tests). */
@@ -111,7 +119,7 @@ export class ProjectionRunner {
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.batchSize = options.batchSize ?? 500;
-    this.catchUpBatchSize = Math.max(this.batchSize, options.catchUpBatchSize ?? 5000);
+    this.catchUpBatchSize = Math.max(this.batchSize, options.catchUpBatchSize ?? CATCH_UP_BATCH_SIZE);
     this.names = options.projections.map((p) => p.name);
     if (new Set(this.names).size !== this.names.length) throw new Error('two projections share a name');
     this.loop = new WakeableLoop(() => this.step(), options.maxIdleMs ?? 2000, options.onError);
