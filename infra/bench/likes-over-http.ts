@@ -113,9 +113,9 @@ const WARM_UP_SECONDS = 3;
 
 /**
  * Like commands over HTTP: autocannon, 64 connections for 10 s (after a warm-up of 3 s), each
- * connection cycling over 16 stories, against the one-process server. Meanwhile a reader polls the story list (without
- * X-Min-Position) and records how long the oldest acknowledged like it does not see yet has
- * been waiting. At the end the likes the read model shows must equal the likes stored, and
+ * connection cycling over 16 stories, against the one-process server. Meanwhile a reader polls
+ * the story list (without X-Min-Position) and records how long the oldest acknowledged like it
+ * does not see yet has been waiting. At the end the likes the read model shows must equal the likes stored, and
  * those the likes acknowledged (plus the requests in flight when autocannon stopped).
  */
 export async function benchLikes(
