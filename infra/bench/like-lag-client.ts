@@ -57,11 +57,7 @@ function like(agent: Agent, url: string): Promise<{ likes: number; at: number }>
  * number; its lag is from its acknowledgement to the first reader answer, received after it,
  * that shows it. First one second of likes (measured apart), then `seconds` of them.
  */
-export async function measureLikeLag(
-  storyUrl: string,
-  rate: number,
-  seconds: number,
-): Promise<LagMeasurement> {
+async function measureLikeLag(storyUrl: string, rate: number, seconds: number): Promise<LagMeasurement> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   // The reader keeps its connection, as a browser does: a new TCP connection per poll spaced the
   // polls (and so the measured lag) by a connection set-up in both processes, which no reader pays.

@@ -3,8 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { LagFigures, LagMeasurement } from './like-lag-client';
 import { startOneProcess } from './likes-over-http';
 
-export type { LagFigures } from './like-lag-client';
-
 /** The measured seconds, and apart from them the first second after the server's start. */
 export interface LagResult extends LagFigures {
   firstSecond: LagFigures;
