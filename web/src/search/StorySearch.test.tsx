@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 import type { Story } from '@nocturne/events/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import { aStory } from '../testing/story-fixture';
-import { SEARCH_FAILED_MESSAGE, StorySearch } from './StorySearch';
+import { SEARCH_DEBOUNCE_MS, SEARCH_FAILED_MESSAGE, StorySearch } from './StorySearch';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const story = (id: string): Story => aStory({ id, images: [`${id}.webp`], texts: [`The text of ${id}.`] });
 
@@ -43,18 +46,27 @@ function renderSearch(search: (words: string) => Promise<Story[]>) {
 
 describe('StorySearch', () => {
   it('shows nothing before any words, and searches once typing pauses, not per key', async () => {
+    // The pauses between keys are the clock's, not the machine's: a busy CI machine cannot
+    // stretch one past the debounce. Only the timers are faked, not React's own scheduling.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { search, pending } = controlledSearch();
     const field = renderSearch(search);
     expect(screen.queryByRole('status')).toBeNull();
-    fireEvent.change(field, { target: { value: 'l' } });
-    fireEvent.change(field, { target: { value: 'lan' } });
-    fireEvent.change(field, { target: { value: 'lantern ' } });
-    expect(await screen.findByText('Searching…', {}, { timeout: 5000 })).toBeTruthy();
-    expect(search).toHaveBeenCalledTimes(1);
+    for (const value of ['l', 'lan', 'lantern ']) {
+      fireEvent.change(field, { target: { value } });
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1));
+    }
+    expect(search).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    vi.useRealTimers();
+    // The query starts in an effect after "Searching…" is drawn, so the call is waited for.
+    await vi.waitFor(() => expect(search).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('Searching…')).toBeTruthy();
     expect(pending[0]?.words).toBe('lantern');
     pending[0]?.resolve([story('s1'), story('s2')]);
     expect(await screen.findByText('2 stories match “lantern”')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Found' }).textContent).toBe('s1s2');
+    expect(search).toHaveBeenCalledTimes(1);
   });
 
   it('says so when nothing matches', async () => {
