@@ -17,9 +17,9 @@ export interface LagFigures {
   maxMs: number;
 }
 
-/** What the client sends back: the first second apart, then the measured seconds. */
+/** What the client sends back: the warm-up's seconds apart, then the measured seconds. */
 export interface LagMeasurement {
-  firstSecond: LagFigures;
+  warmUp: LagFigures;
   figures: LagFigures;
   /** Reader polls during the measured seconds. */
   polls: number;
@@ -55,9 +55,14 @@ function like(agent: Agent, url: string): Promise<{ likes: number; at: number }>
  * without X-Min-Position as fast as it answers, over one kept-alive connection. A like answers
  * with the story's count including it, so it is visible once the reader's count reaches that
  * number; its lag is from its acknowledgement to the first reader answer, received after it,
- * that shows it. First one second of likes (measured apart), then `seconds` of them.
+ * that shows it. First `warmUpSeconds` of likes (measured apart), then `seconds` of them.
  */
-async function measureLikeLag(storyUrl: string, rate: number, seconds: number): Promise<LagMeasurement> {
+async function measureLikeLag(
+  storyUrl: string,
+  rate: number,
+  warmUpSeconds: number,
+  seconds: number,
+): Promise<LagMeasurement> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   // The reader keeps its connection, as a browser does: a new TCP connection per poll spaced the
   // polls (and so the measured lag) by a connection set-up in both processes, which no reader pays.
@@ -115,10 +120,10 @@ async function measureLikeLag(storyUrl: string, rate: number, seconds: number): 
   };
 
   try {
-    const firstSecond = await pacedLikes(rate);
+    const warmUp = await pacedLikes(rate * warmUpSeconds);
     const before = seen.length;
     const figures = await pacedLikes(rate * seconds);
-    return { firstSecond, figures, polls: seen.length - before };
+    return { warmUp, figures, polls: seen.length - before };
   } finally {
     // The reader stops at its next answer (or its error, once stopped).
     reading = false;
@@ -129,9 +134,9 @@ async function measureLikeLag(storyUrl: string, rate: number, seconds: number): 
 }
 
 // Forked by like-lag.ts: measure, send the figures (or the failure) back, and end.
-if (process.send && process.argv.length >= 5) {
-  const [storyUrl, rate, seconds] = process.argv.slice(2);
-  measureLikeLag(storyUrl!, Number(rate), Number(seconds)).then(
+if (process.send && process.argv.length >= 6) {
+  const [storyUrl, rate, warmUpSeconds, seconds] = process.argv.slice(2);
+  measureLikeLag(storyUrl!, Number(rate), Number(warmUpSeconds), Number(seconds)).then(
     (measurement) => process.send!({ measurement }, () => process.exit(0)),
     (error: unknown) =>
       process.send!({ error: error instanceof Error ? error.message : String(error) }, () => process.exit(1)),
