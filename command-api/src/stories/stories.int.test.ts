@@ -254,6 +254,9 @@ describe('likes, views and deletion', () => {
     const data = await published(id);
     await system.settle();
     expect((await get(`/api/images/${data.slides[0]!.image.ref}`)).status).toBe(200);
+    // Liked before: the server keeps the story as live, and the like after the deletion is
+    // refused by the guard of its append, not by a fresh read.
+    expect((await fetch(`${system.baseUrl}/api/stories/${id}/like`, { method: 'POST' })).status).toBe(200);
 
     expect((await fetch(`${system.baseUrl}/api/stories/${id}`, { method: 'DELETE' })).status).toBe(401);
     expect(
@@ -277,6 +280,7 @@ describe('likes, views and deletion', () => {
     expect((await get(`/api/images/${data.slides[0]!.image.ref}`)).status).toBe(404);
     expect((await get(`/api/images/${data.preview.ref}`)).status).toBe(404);
     expect((await fetch(`${system.baseUrl}/api/stories/${id}/like`, { method: 'POST' })).status).toBe(404);
+    expect(await system.infra.store.readStream(streams.storyLikes(id))).toHaveLength(1);
     const again = await fetch(`${system.baseUrl}/api/stories/${id}`, {
       method: 'DELETE',
       headers: adminHeaders,
