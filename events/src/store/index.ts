@@ -1,3 +1,4 @@
 /** `@nocturne/events/store`: the event-store port and the one way to fold a stream into state. */
 export * from './aggregate-stream';
 export * from './port';
+export * from './read-types';

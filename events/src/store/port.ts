@@ -27,6 +27,14 @@ export interface StoredEvent {
   recordedAt: Date;
 }
 
+/** What readTypes read: the events of the asked types, and how far the read covered the feed. */
+export interface TypedRead {
+  events: StoredEvent[];
+  through: number;
+  /** `through` was the head when it was read: nothing more to read for now. */
+  atHead: boolean;
+}
+
 export interface AppendResult {
   /** Revision of the last event now in the stream. */
   nextRevision: number;
@@ -69,6 +77,14 @@ export interface EventStore {
   readStream(streamName: string): Promise<StoredEvent[]>;
   /** Up to `limit` events of the global feed with a position greater than `after`, in order. */
   readAll(after: number, limit: number): Promise<StoredEvent[]>;
+  /**
+   * The events of the given types only, for a reader that handles a few types of a feed made
+   * mostly of others (the reactors, among likes): up to `limit` of them after `after`, in order,
+   * and `through`, the position the read covered (every event of those types up to it is in
+   * `events`; the next read starts after it). One read looks at a bounded stretch of the feed:
+   * `through` may stop short of the head with no event found, and the reader reads on from it.
+   */
+  readTypes(after: number, limit: number, types: readonly string[]): Promise<TypedRead>;
   /** A live, ordered, resumable feed of all events after `after`; ends when the signal aborts. */
   subscribe(options: SubscribeOptions): AsyncIterable<StoredEvent>;
   /** Position of the newest event (0 when empty). */

@@ -93,6 +93,34 @@ describe('reactor runner', () => {
     expect(reacted).toEqual(later);
   });
 
+  it('reads only the types it handles: past many others, its checkpoint at the head', async () => {
+    const reacted: string[] = [];
+    // Handles StoryViewed; the feed is mostly likes (StoryLiked), as the product's is.
+    // The feed is never read whole: the likes are neither sent nor parsed for this reactor.
+    let wholeReads = 0;
+    const counted = Object.assign(Object.create(store) as PostgresEventStore, {
+      readAll: (after: number, limit: number) => {
+        wholeReads++;
+        return store.readAll(after, limit);
+      },
+    });
+    const r = runner({ ...recorder(reacted), handles: ['StoryViewed'] }, { batchSize: 3, store: counted });
+    await r.init();
+    const ctx = { correlationId: 't', causationId: 't', actor: { kind: 'system' as const } };
+    const view = () => encodeEvent({ type: 'StoryViewed', data: { storyId } }, ctx);
+    const views = [view(), view(), view(), view()];
+    await like(40);
+    await store.append(streams.storyViews(storyId), views.slice(0, 1), 'any');
+    await like(40);
+    await store.append(streams.storyViews(storyId), views.slice(1), 'any');
+    await like(40);
+    await r.drain();
+    expect(reacted).toEqual(views.map((v) => v.eventId));
+    const { rows } = await query()('select position from reactors.checkpoints where name = $1', ['recorder']);
+    expect(Number(rows[0].position)).toBe(await store.headPosition());
+    expect(wholeReads).toBe(0);
+  });
+
   it('drain() beside the running loop does not react twice', async () => {
     const reacted: string[] = [];
     const r = runner(recorder(reacted));

@@ -303,6 +303,40 @@ export function eventStoreContract(open: () => Promise<ContractTarget>): void {
       expect(await store.readAll(after, 10)).toEqual([]);
     });
 
+    it('reads the events of some types only, in order, in reads whose `through` neither skips nor repeats', async () => {
+      const before = await store.headPosition();
+      // Types of this run only: the EventStoreDB under test may keep earlier runs' events.
+      const run = randomUUID().replaceAll('-', '');
+      const wanted = [`Wanted${run}`, `AlsoWanted${run}`];
+      const stream = uniqueStream('typed');
+      const written: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        const batch = [newEvent(`Other${run}`), newEvent(wanted[i % 2]), newEvent(`Other${run}`)];
+        await store.append(stream, batch, i === 0 ? 'no_stream' : 'stream_exists');
+        written.push(batch[1]!.eventId);
+      }
+      const head = await store.headPosition();
+      const found: StoredEvent[] = [];
+      let after = before;
+      for (let reads = 0; ; reads++) {
+        expect(reads).toBeLessThan(10);
+        const read = await store.readTypes(after, 3, wanted);
+        expect(read.events.length).toBeLessThanOrEqual(3);
+        expect(read.events.every((e) => e.position > after && e.position <= read.through)).toBe(true);
+        found.push(...read.events);
+        if (read.atHead) {
+          expect(read.through).toBe(head);
+          break;
+        }
+        expect(read.through).toBeGreaterThan(after);
+        after = read.through;
+      }
+      expect(found.map((e) => e.eventId)).toEqual(written);
+      expect(found.map((e) => e.type)).toEqual(written.map((_, i) => wanted[i % 2]));
+      expect(found[0]).toEqual((await store.readStream(stream))[1]);
+      expect(await store.readTypes(head, 3, wanted)).toEqual({ events: [], through: head, atHead: true });
+    });
+
     it('reports the head position: the position of the newest event', async () => {
       const result = await store.append(uniqueStream('head'), [newEvent(), newEvent()], 'no_stream');
       expect(await store.headPosition()).toBe(result.position);

@@ -8,8 +8,10 @@ import {
   type NewEvent,
   type StoredEvent,
   type SubscribeOptions,
+  type TypedRead,
   WrongExpectedRevisionError,
 } from '../port';
+import { readTypesOfFeed } from '../read-types';
 
 /**
  * The event-store port in memory, for unit tests: the same contract suite as the PostgreSQL
@@ -87,6 +89,10 @@ export class MemoryEventStore implements EventStore {
   async readAll(after: number, limit: number): Promise<StoredEvent[]> {
     // Position p sits at index p - 1.
     return this.log.slice(Math.max(0, after), Math.max(0, after) + limit).map(copyOf);
+  }
+
+  readTypes(after: number, limit: number, types: readonly string[]): Promise<TypedRead> {
+    return readTypesOfFeed((from, size) => this.readAll(from, size), after, limit, types);
   }
 
   async *subscribe({ after, signal, batchSize = 500 }: SubscribeOptions): AsyncIterable<StoredEvent> {

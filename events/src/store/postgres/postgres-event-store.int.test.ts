@@ -43,6 +43,35 @@ describe('PostgreSQL event store: 64 concurrent writers', () => {
   });
 });
 
+describe('PostgreSQL event store: reading some types only', () => {
+  it('covers at most its stretch of positions per read, then reads on from where it stopped', async () => {
+    const db = await createTestDatabase('es_typed');
+    const store = await PostgresEventStore.connect({ connectionString: db.url, typedReadStretch: 4 });
+    try {
+      const stream = uniqueStream('typed');
+      // Positions 1-9: the wanted type at 2 and 9 only.
+      const types = ['Other', 'Wanted', 'Other', 'Other', 'Other', 'Other', 'Other', 'Other', 'Wanted'];
+      await store.append(
+        stream,
+        types.map((type) => newEvent(type)),
+        'no_stream',
+      );
+      const first = await store.readTypes(0, 10, ['Wanted']);
+      expect(first.events.map((e) => e.position)).toEqual([2]);
+      expect(first).toMatchObject({ through: 4, atHead: false });
+      expect(await store.readTypes(4, 10, ['Wanted'])).toEqual({ events: [], through: 8, atHead: false });
+      const last = await store.readTypes(8, 10, ['Wanted']);
+      expect(last.events.map((e) => e.position)).toEqual([9]);
+      expect(last).toMatchObject({ through: 9, atHead: true });
+      // A limit reached stops at the last event found, short of the head.
+      expect(await store.readTypes(0, 1, ['Wanted', 'Other'])).toMatchObject({ through: 1, atHead: false });
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
+});
+
 /** One group for es_append_pass: [stream, expected, event ids]. */
 function groupOf(appends: [string, string, string[]][]): string {
   return JSON.stringify(

@@ -8,8 +8,10 @@ import type {
   NewEvent,
   StoredEvent,
   SubscribeOptions,
+  TypedRead,
 } from '../port';
 import { assertValidAppend, EventIdConflictError, WrongExpectedRevisionError } from '../port';
+import { TYPED_READ_STRETCH } from '../read-types';
 import { AppendGroups } from './append-groups';
 import { type AppendStatus, eventStoreSchemaSql } from './schema';
 
@@ -69,6 +71,8 @@ export interface PostgresEventStoreOptions {
   /** Longest wait between polls when no notification arrives (ms). */
   maxPollInterval?: number;
   poolSize?: number;
+  /** Positions one readTypes call covers at most (default TYPED_READ_STRETCH). */
+  typedReadStretch?: number;
 }
 
 export class PostgresEventStore implements EventStore {
@@ -194,6 +198,32 @@ export class PostgresEventStore implements EventStore {
       [after, limit],
     );
     return rows.map(toStored);
+  }
+
+  /**
+   * Filtered in the database: the other events are neither sent nor parsed. One statement, so
+   * the head is read in the same snapshot as the events: every position up to it is committed
+   * (appends commit in position order, under the append lock), so `through` never passes a
+   * commit still to come.
+   */
+  async readTypes(after: number, limit: number, types: readonly string[]): Promise<TypedRead> {
+    const stretch = this.options.typedReadStretch ?? TYPED_READ_STRETCH;
+    const { rows } = await this.pool.query<{ head: string } & ({ [K in keyof EventRow]: null } | EventRow)>(
+      `select h.head, e.* from (select coalesce(max(position), 0) as head from es_events) h
+       left join lateral (
+         select ${columns} from es_events
+         where position > $1 and position <= $1::bigint + $4::bigint and type = any($3::text[])
+         order by position limit $2) e on true`,
+      [after, limit, types, stretch],
+    );
+    const head = Number(rows[0]?.head ?? 0);
+    const events = rows.flatMap((row) => (row.position === null ? [] : [toStored(row)]));
+    if (events.length === limit) {
+      const through = events.at(-1)!.position;
+      return { events, through, atHead: through >= head };
+    }
+    const end = after + stretch;
+    return { events, through: Math.max(after, Math.min(head, end)), atHead: head <= end };
   }
 
   async headPosition(): Promise<number> {

@@ -32,6 +32,7 @@ export function countAppends(store: EventStore, registry: Registry): EventStore 
     },
     readStream: (streamName) => store.readStream(streamName),
     readAll: (after, limit) => store.readAll(after, limit),
+    readTypes: (after, limit, types) => store.readTypes(after, limit, types),
     subscribe: (options) => store.subscribe(options),
     headPosition: () => store.headPosition(),
     close: () => store.close(),

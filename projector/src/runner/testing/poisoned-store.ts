@@ -26,6 +26,10 @@ export function poisonedStore(store: EventStore, position: number): EventStore {
     append: (...args) => store.append(...args),
     readStream: async (name) => read(await store.readStream(name)),
     readAll: async (after, limit) => read(await store.readAll(after, limit)),
+    readTypes: async (after, limit, types) => {
+      const typed = await store.readTypes(after, limit, types);
+      return { ...typed, events: read(typed.events) };
+    },
     subscribe: (options) => store.subscribe(options),
     headPosition: () => store.headPosition(),
     close: () => store.close(),
