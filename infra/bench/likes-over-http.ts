@@ -123,9 +123,10 @@ const POLL_PAUSE_MS = 50;
 /**
  * Like commands over HTTP: autocannon, 64 connections for 10 s (after a warm-up of 3 s), each
  * connection cycling over 16 stories, against the one-process server. Meanwhile a reader polls
- * the story list (without X-Min-Position, every POLL_PAUSE_MS) and records how long the oldest acknowledged like it
- * does not see yet has been waiting. At the end the likes the read model shows must equal the likes stored, and
- * those the likes acknowledged (plus the requests in flight when autocannon stopped).
+ * the story list (without X-Min-Position, every POLL_PAUSE_MS) and records how long the oldest
+ * acknowledged like it does not see yet has been waiting. At the end the likes the read model
+ * shows must equal the likes stored, and those the likes acknowledged (plus the requests in
+ * flight when autocannon stopped).
  */
 export async function benchLikes(
   postgresUrl: string,
@@ -137,7 +138,7 @@ export async function benchLikes(
   const system = await startOneProcess(postgresUrl, options.stories ?? 16);
   const { ids } = system;
   // The reader keeps its connection, as a browser does (a new one per poll cost both processes
-  // a connection set-up 200 times a second).
+  // a connection set-up for every poll).
   const readerAgent = new Agent({ keepAlive: true, maxSockets: 1 });
   /** autocannon for `duration` seconds, each 200 answer reported to `onAck`. */
   const load = (duration: number, onAck: () => void = () => {}) =>
