@@ -3,4 +3,5 @@ export * from './deps';
 export { WorkSlots } from './images/work-slots';
 export * from './premium/http-unlocker';
 export * from './premium/unlock-premium-story';
+export { type HotCommand, hotLikes } from './stories/hot-likes';
 export type { AccountRateLimits } from './users/rate-limits';

@@ -22,6 +22,11 @@ export function withPosition(
   position: number,
 ) {
   reply.header('X-Event-Position', String(position));
-  if (!appendAlreadyNotified(deps)) deps.notifier.publishAppended(position);
+  announceAppended(deps, position);
   return reply;
+}
+
+/** Hints the projector that there is work up to `position`, unless the append already did. */
+export function announceAppended(deps: Pick<CommandApiDeps, 'notifier' | 'store'>, position: number): void {
+  if (!appendAlreadyNotified(deps)) deps.notifier.publishAppended(position);
 }

@@ -1,3 +1,4 @@
+import type { CommandContext } from '@nocturne/events';
 import { encodeEvent, StoryLiked as StoryLikedDefinition, streams } from '@nocturne/events';
 import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
@@ -15,20 +16,31 @@ const likeDoc = apiSchema({
   errors: { 404: 'Story not found' },
 });
 
+/** The route pattern of a like: Fastify's, and the hot lane's report of the likes it answers. */
+export const LIKE_ROUTE = '/api/stories/:id/like';
+
 /**
- * POST /api/stories/{id}/like. Likes live in their own stream, `story_likes-{id}`, appended
- * with expected revision "any": the store serialises appends, so the count is exactly the
- * stream revision + 1 and no like is lost however many arrive at once. Only a live story is liked
- * (appendWhileLive: the story is not read again for every like).
+ * A like of story `id` (a valid story id): stored in the story's likes stream, `story_likes-{id}`,
+ * with expected revision "any": the store serialises appends, so the count is exactly the stream
+ * revision + 1 and no like is lost however many arrive at once. Only a live story is liked
+ * (appendWhileLive: the story is not read again for every like); any other is "Story not found".
+ * The route below and the server's hot lane (hot-likes.ts) both run this.
  */
+export async function likeStory(
+  deps: Pick<CommandApiDeps, 'store'>,
+  id: string,
+  context: CommandContext,
+): Promise<{ position: number; likes: number }> {
+  const event = encodeEvent({ type: StoryLikedDefinition.type, data: { storyId: id } }, context);
+  const result = await appendWhileLive(deps.store, id, streams.storyLikes(id), [event]);
+  return { position: result.position, likes: result.nextRevision + 1 };
+}
+
+/** POST /api/stories/{id}/like, for anyone: `{likes}`, the story's likes now. */
 export const likeStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.post('/api/stories/:id/like', { schema: likeDoc }, async (request, reply) => {
+  app.post(LIKE_ROUTE, { schema: likeDoc }, async (request, reply) => {
     const id = storyIdFrom(request.params);
-    const event = encodeEvent(
-      { type: StoryLikedDefinition.type, data: { storyId: id } },
-      commandContext(request, { kind: 'anonymous' }),
-    );
-    const result = await appendWhileLive(deps.store, id, streams.storyLikes(id), [event]);
-    return withPosition(reply, deps, result.position).send({ likes: result.nextRevision + 1 });
+    const { position, likes } = await likeStory(deps, id, commandContext(request, { kind: 'anonymous' }));
+    return withPosition(reply, deps, position).send({ likes });
   });
 };

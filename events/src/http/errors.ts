@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -42,35 +42,49 @@ export function answerFrameworkError(
     .send({ detail: error.code === 'FST_ERR_BAD_URL' ? 'The address is not a valid URL' : error.message });
 }
 
+/** What an error is answered with: its status, headers beyond the JSON type, and the `detail`. */
+export interface ErrorReply {
+  status: number;
+  headers: Record<string, string>;
+  detail: string;
+}
+
+type ErrorLog = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
 /**
  * Every error answer is JSON `{detail}`: HttpError as it is, zod and Fastify validation
  * failures as 400, body limits as 413, rate limits as 429, a database outage as 503 with
- * Retry-After; anything else is a logged 500 with no internals in the answer.
+ * Retry-After; anything else is a logged 500 with no internals in the answer. One function for
+ * Fastify's error handler and the server's hot lane (infra/src/system/hot-lane.ts).
  */
+export function errorAnswer(error: unknown, log: ErrorLog): ErrorReply {
+  if (error instanceof HttpError)
+    return { status: error.statusCode, headers: error.headers, detail: error.detail };
+  if (error instanceof ZodError) return { status: 400, headers: {}, detail: describeZodError(error) };
+  const status = (error as FastifyError | null)?.statusCode;
+  if (status && status >= 400 && status < 500) {
+    return { status, headers: {}, detail: (error as Error).message || 'Bad request' };
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable: answered 503');
+    return {
+      status: 503,
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      detail: databaseUnavailableDetail,
+    };
+  }
+  log.error({ err: error }, 'unhandled error');
+  return { status: 500, headers: {}, detail: 'Something went wrong on our side. Please try again.' };
+}
+
+/** Every error of `app` answered by errorAnswer; unknown routes by `notFound` or a `{detail}` 404. */
 export function installErrorHandling(
   app: FastifyInstance,
   options: { notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
 ): void {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
-    }
-    if (error instanceof ZodError) {
-      return reply.status(400).send({ detail: describeZodError(error) });
-    }
-    const status = (error as FastifyError).statusCode;
-    if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ detail: error.message || 'Bad request' });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable: answered 503');
-      return reply
-        .status(503)
-        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ detail: databaseUnavailableDetail });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+  app.setErrorHandler((error, request, reply) => {
+    const answer = errorAnswer(error, request.log);
+    return reply.status(answer.status).headers(answer.headers).send({ detail: answer.detail });
   });
   app.setNotFoundHandler(
     options.notFound ??

@@ -1,5 +1,8 @@
 import type { FastifyReply } from 'fastify';
 
+/** The Content-Type of every JSON answer. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
  * An answer worked out before it is asked for: its status, its headers (name, value, name,
  * value...: the flat form `ServerResponse.writeHead` takes) and its body. The same object is

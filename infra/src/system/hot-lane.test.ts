@@ -1,26 +1,52 @@
+import { HttpError, type PreparedAnswer } from '@nocturne/events/http';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HotLane } from './hot-lane';
 
 const body = Buffer.from('["kept"]');
-const answers = (request: { url?: string }) =>
-  request.url === '/hot'
-    ? {
-        route: '/hot',
-        answer: { status: 200 as const, headers: ['ETag', '"e1"', 'Content-Type', 'application/json'], body },
-      }
-    : undefined;
+/** The command behind /command: its answer, or its failure, when the test settles it. */
+let command: { resolve: (answer: PreparedAnswer) => void; reject: (error: unknown) => void } | undefined;
+const answers = (request: { url?: string }) => {
+  if (request.url === '/hot')
+    return {
+      route: '/hot',
+      answer: { status: 200 as const, headers: ['ETag', '"e1"', 'Content-Type', 'application/json'], body },
+    };
+  if (request.url === '/command')
+    return {
+      route: '/command',
+      answer: new Promise<PreparedAnswer>((resolve, reject) => {
+        command = { resolve, reject };
+      }),
+    };
+  return undefined;
+};
+const logged: string[] = [];
+/** A logger that keeps each line's message (the last argument). */
+const keep = (...args: unknown[]) => {
+  logged.push(String(args.at(-1)));
+};
+const log = { warn: keep, error: keep };
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await close?.();
   close = undefined;
+  command = undefined;
+  logged.length = 0;
 });
+
+/** The command's request, once the lane has started it (wrapped: awaiting it would wait for the answer). */
+async function commandStarted(base: string): Promise<{ answer: Promise<Response> }> {
+  const answer = fetch(`${base}/command`, { method: 'POST' });
+  await vi.waitFor(() => expect(command).toBeDefined());
+  return { answer };
+}
 
 async function serverWithLane() {
   const lane = new HotLane(answers, [['X-Frame-Options', 'DENY']]);
   const reported: Array<[string | undefined, string, number]> = [];
-  lane.reportTo((request, route, status) => reported.push([request.url, route, status]));
+  lane.reportTo((request, route, status) => reported.push([request.url, route, status]), log);
   const app = Fastify({ serverFactory: lane.serverFactory, keepAliveTimeout: 1234 });
   app.get('/framework', async () => ({ from: 'fastify' }));
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -53,5 +79,61 @@ describe('the hot lane', () => {
     lane.close();
     expect((await fetch(`${base}/hot`)).status).toBe(404);
     expect(reported).toEqual([]);
+  });
+
+  it("sends a command's answer when it comes, with the security headers and the length", async () => {
+    const { reported, base } = await serverWithLane();
+    const { answer } = await commandStarted(base);
+    command!.resolve({
+      status: 200,
+      headers: ['Content-Type', 'application/json', 'X-Event-Position', '7'],
+      body,
+    });
+    const response = await answer;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-event-position')).toBe('7');
+    expect(response.headers.get('content-length')).toBe(String(body.length));
+    expect(await response.text()).toBe('["kept"]');
+    expect(reported).toEqual([['/command', '/command', 200]]);
+  });
+
+  it("answers a failed command as Fastify's error handler does: a refusal as it is, anything else a logged 500", async () => {
+    const { reported, base } = await serverWithLane();
+    let { answer } = await commandStarted(base);
+    command!.reject(new HttpError(404, 'Story not found'));
+    let response = await answer;
+    expect([response.status, response.headers.get('x-frame-options'), await response.json()]).toEqual([
+      404,
+      'DENY',
+      { detail: 'Story not found' },
+    ]);
+    command = undefined;
+    ({ answer } = await commandStarted(base));
+    command!.reject(new Error('the disk is on fire'));
+    response = await answer;
+    expect([response.status, await response.json()]).toEqual([
+      500,
+      { detail: 'Something went wrong on our side. Please try again.' },
+    ]);
+    expect(logged).toEqual(['unhandled error']);
+    expect(reported).toEqual([
+      ['/command', '/command', 404],
+      ['/command', '/command', 500],
+    ]);
+  });
+
+  it('closes only once the commands it is running have answered', async () => {
+    const { lane, base } = await serverWithLane();
+    const { answer } = await commandStarted(base);
+    let closed = false;
+    const closing = lane.close().then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closed).toBe(false);
+    command!.resolve({ status: 200, headers: [], body });
+    await closing;
+    expect((await answer).status).toBe(200);
   });
 });

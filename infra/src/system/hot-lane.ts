@@ -5,28 +5,36 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http';
-import type { PreparedAnswer } from '@nocturne/events/http';
+import type { HotCommand } from '@nocturne/command-api';
+import { type ErrorReply, errorAnswer, JSON_TYPE, type PreparedAnswer } from '@nocturne/events/http';
 import type { HotAnswer } from '@nocturne/query-api';
-import type { FastifyServerFactory, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerFactory, FastifyServerOptions } from 'fastify';
 
-/** The requests a server answers from memory, before its framework: undefined for all the rest. */
-export type HotAnswers = (request: IncomingMessage) => HotAnswer | undefined;
+/**
+ * The requests a server answers before its framework: from memory (HotAnswer), or by running the
+ * route's own command (HotCommand); undefined for all the rest.
+ */
+export type HotAnswers = (request: IncomingMessage) => HotAnswer | HotCommand | undefined;
 
 /** Told of each answer the lane sends (the metrics and the request log, as the hooks are for the rest). */
 export type LaneReport = (request: IncomingMessage, route: string, status: number, elapsedMs: number) => void;
 
 /**
- * A lane in front of Fastify for answers that are worked out before anyone asks (issue 11: the
- * anonymous story list, asked by every visitor; and a free story, polled by its readers).
- * Fastify's routing and its dozen hooks cost a cached answer about twice the CPU of the answer
+ * A lane in front of Fastify for the few requests that arrive by the thousand: answers worked
+ * out before anyone asks (issue 11: the anonymous story list, asked by every visitor; and a free
+ * story, polled by its readers) and likes (issue 10), whose command runs here as the route runs
+ * it. Fastify's routing and its dozen hooks cost a cached answer about twice the CPU of the answer
  * itself; here such a request is answered with one `writeHead` of headers joined once per answer
- * (the server's security headers, then the answer's own) and its kept bytes. Every other
- * request, and every request once the server is closing (Fastify then answers 503), goes to
- * Fastify untouched.
+ * (the server's security headers, then the answer's own) and its bytes. A command that fails is
+ * answered as Fastify's error handler answers (`errorAnswer`). Every other request, and every
+ * request once the server is closing (Fastify then answers 503), goes to Fastify untouched.
  */
 export class HotLane {
   private report: LaneReport = () => {};
+  private log: Pick<FastifyBaseLogger, 'warn' | 'error'> | undefined;
   private closing = false;
+  /** The commands whose answers are on their way: closing waits for them. */
+  private readonly running = new Set<Promise<void>>();
   /** Each prepared answer's whole header list, joined the first time it is sent. */
   private readonly headerLists = new WeakMap<PreparedAnswer, string[]>();
 
@@ -49,14 +57,22 @@ export class HotLane {
     return server;
   };
 
-  /** Where the lane reports its answers (set once the Fastify app, its logger and metrics exist). */
-  reportTo(report: LaneReport): void {
+  /**
+   * Where the lane reports its answers, and logs what a failed command is answered for (set once
+   * the Fastify app, its logger and metrics exist).
+   */
+  reportTo(report: LaneReport, log?: Pick<FastifyBaseLogger, 'warn' | 'error'>): void {
     this.report = report;
+    this.log = log;
   }
 
-  /** From now on every request goes to Fastify (which refuses new ones while it closes). */
-  close(): void {
+  /**
+   * From now on every request goes to Fastify (which refuses new ones while it closes); resolves
+   * once the commands already running here have answered, so nothing they need is closed under them.
+   */
+  async close(): Promise<void> {
     this.closing = true;
+    await Promise.all(this.running);
   }
 
   private answer(request: IncomingMessage, response: ServerResponse): boolean {
@@ -64,10 +80,38 @@ export class HotLane {
     const started = performance.now();
     const hot = this.answers(request);
     if (!hot) return false;
-    response.writeHead(hot.answer.status, this.headerListOf(hot.answer));
-    response.end(hot.answer.body);
-    this.report(request, hot.route, hot.answer.status, performance.now() - started);
+    const send = (answer: PreparedAnswer) => {
+      response.writeHead(answer.status, this.headerListOf(answer));
+      response.end(answer.body);
+      this.report(request, hot.route, answer.status, performance.now() - started);
+    };
+    if (!('then' in hot.answer)) {
+      send(hot.answer);
+      return true;
+    }
+    const running: Promise<void> = hot.answer
+      .then(send, (error: unknown) => {
+        const failed = errorAnswer(error, this.log ?? console);
+        this.sendError(response, failed);
+        this.report(request, hot.route, failed.status, performance.now() - started);
+      })
+      .finally(() => this.running.delete(running));
+    this.running.add(running);
     return true;
+  }
+
+  /** A failed command's answer: `{detail}`, as Fastify's error handler sends it. */
+  private sendError(response: ServerResponse, failed: ErrorReply): void {
+    const body = Buffer.from(JSON.stringify({ detail: failed.detail }));
+    response.writeHead(failed.status, [
+      ...this.securityHeaders.flat(),
+      'Content-Type',
+      JSON_TYPE,
+      ...Object.entries(failed.headers).flat(),
+      'Content-Length',
+      String(body.length),
+    ]);
+    response.end(body);
   }
 
   private headerListOf(answer: PreparedAnswer): string[] {

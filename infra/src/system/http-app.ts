@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
+import { type CommandApiDeps, commandApi, hotLikes } from '@nocturne/command-api';
 import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
 import { hotAnswers, type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
@@ -12,7 +12,7 @@ import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
 import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog, logRequest } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
-import { HotLane } from './hot-lane';
+import { type HotAnswers, HotLane } from './hot-lane';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from './security-headers';
 
 /** The built SPA's index.html folder, or undefined when it has not been built. */
@@ -113,6 +113,14 @@ export async function registerApis(
   if (options.apiDocument) await app.register(openApiRoute(options.apiDocument));
 }
 
+/** What the server's hot lane answers: query-api's kept answers, then command-api's likes. */
+function hotLaneAnswers(options: Pick<HttpAppOptions, 'command' | 'query'>): HotAnswers | undefined {
+  const kept = options.query && hotAnswers(options.query.storyList);
+  const likes = options.command && hotLikes(options.command);
+  if (kept && likes) return (request) => kept(request) ?? likes(request);
+  return kept ?? likes;
+}
+
 /**
  * One Fastify server carrying command-api (non-GET), query-api (GET/HEAD) or both (one-process
  * mode), and optionally the SPA. Both plugins assert the method rule on every route they add.
@@ -121,8 +129,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   const dist = builtWebApp(options.webDist);
   const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: dist });
   // Where query-api runs, the anonymous story list and free stories are answered before
-  // Fastify (hot-lane.ts).
-  const lane = options.query ? new HotLane(hotAnswers(options.query.storyList), headers) : undefined;
+  // Fastify; where command-api runs, plain likes (hot-lane.ts).
+  const hot = hotLaneAnswers(options);
+  const lane = hot ? new HotLane(hot, headers) : undefined;
   const app = Fastify({
     ...(lane ? { serverFactory: lane.serverFactory } : {}),
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
@@ -138,11 +147,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       const method = request.method ?? 'GET';
       record?.(method, route, status, elapsedMs / 1000);
       logRequest(app.log, { method, url: request.url ?? '', route, status, elapsedMs });
-    });
-    app.addHook('preClose', (done) => {
-      lane.close();
-      done();
-    });
+    }, app.log);
+    app.addHook('preClose', () => lane.close());
   }
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   securityHeaders(app, headers);

@@ -1,5 +1,5 @@
-import type { PreparedAnswer } from '@nocturne/events/http';
-import { answerOf, JSON_TYPE } from './cached-body';
+import { JSON_TYPE, type PreparedAnswer } from '@nocturne/events/http';
+import { answerOf } from './cached-body';
 import type { PageRequest } from './paging';
 import type { ListSnapshot } from './story-list-cache';
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { JSON_TYPE } from '@nocturne/events/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Below this many bytes an answer goes out as it is (as @fastify/compress's threshold). */
@@ -130,5 +131,3 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, body: C
   if (variant.coding) reply.header('Content-Encoding', variant.coding);
   return reply.header('Content-Type', JSON_TYPE).send(variant.bytes);
 }
-
-export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -1,0 +1,59 @@
+import type { IncomingMessage } from 'node:http';
+import { StoryId } from '@nocturne/events';
+import { JSON_TYPE, type PreparedAnswer } from '@nocturne/events/http';
+import type { CommandApiDeps } from '../deps';
+import { commandContext } from '../shared/context';
+import { announceAppended } from '../shared/reply';
+import { LIKE_ROUTE, likeStory } from './like-story';
+
+/** A command answered before the framework: its route pattern, and its answer on its way. */
+export interface HotCommand {
+  route: string;
+  /** Rejects with what the route would have thrown (a refusal, an outage): the lane answers it. */
+  answer: Promise<PreparedAnswer>;
+}
+
+const LIKE_PATH = /^\/api\/stories\/([^/?]+)\/like$/;
+
+/** Neither a body nor a promise of one: Fastify would parse and check a body (or refuse it). */
+function hasNoBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return (length === undefined || length === '0') && request.headers['transfer-encoding'] === undefined;
+}
+
+/**
+ * Likes are the commands that arrive by the thousand (issue 10: 5,000 a second is the target),
+ * and Fastify's routing, hooks and reply cost a like about as much CPU as its append. So a plain
+ * like (POST, a story id as the route takes it, no query string, no body, no X-Admin-Code) runs
+ * here, through the route's own `likeStory`, and its answer goes straight to the socket (the
+ * server's hot lane, infra/src/system/hot-lane.ts); every other request goes to the route, which
+ * answers it as before (a bad id's 404, a body, an admin's header).
+ */
+export function hotLikes(
+  deps: Pick<CommandApiDeps, 'store' | 'notifier'>,
+): (request: IncomingMessage) => HotCommand | undefined {
+  let answered = 0;
+  return (request) => {
+    if (request.method !== 'POST' || request.headers['x-admin-code'] !== undefined || !hasNoBody(request))
+      return undefined;
+    const id = LIKE_PATH.exec(request.url ?? '')?.[1];
+    if (id === undefined || !StoryId.safeParse(id).success) return undefined;
+    answered += 1;
+    const context = commandContext(
+      { id: `lane-${answered.toString(36)}`, headers: request.headers },
+      { kind: 'anonymous' },
+    );
+    return {
+      route: LIKE_ROUTE,
+      answer: likeStory(deps, id, context).then(({ position, likes }): PreparedAnswer => {
+        announceAppended(deps, position);
+        const body = Buffer.from(JSON.stringify({ likes }));
+        return {
+          status: 200,
+          headers: ['Content-Type', JSON_TYPE, 'X-Event-Position', String(position)],
+          body,
+        };
+      }),
+    };
+  };
+}
