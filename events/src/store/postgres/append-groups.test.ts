@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { AppendGroups } from './append-groups';
 
-/** A send function whose calls the test completes by hand. */
+/** A send function whose calls the test completes (and marks committed) by hand. */
 function manualSend() {
-  const calls: { items: number[]; resolve: (o: string[]) => void; reject: (e: unknown) => void }[] = [];
-  const send = (items: number[]) =>
+  const calls: {
+    items: number[];
+    committed: () => void;
+    resolve: (o: string[]) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  const send = (items: number[], committed: () => void) =>
     new Promise<string[]>((resolve, reject) => {
-      calls.push({ items, resolve, reject });
+      calls.push({ items, committed, resolve, reject });
     });
   return { calls, send };
 }
+
+/** Both bounds at `n`: a group keeps its place until it is answered. */
+const upTo = (n: number) => ({ sending: n, held: n });
 
 /** Past the end of this turn and the next: a group a returning one scheduled (at its turn's end) has left. */
 const tick = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
@@ -17,7 +25,7 @@ const tick = () => new Promise((resolve) => setImmediate(() => setImmediate(reso
 describe('AppendGroups', () => {
   it('sends what one turn of the event loop submitted as one group, and what queued meanwhile as the next', async () => {
     const { calls, send } = manualSend();
-    const groups = new AppendGroups(send, 32, 2);
+    const groups = new AppendGroups(send, 32, upTo(2));
     const together = [1, 2].map((n) => groups.submit(n));
     await tick();
     expect(calls.map((c) => c.items)).toEqual([[1, 2]]);
@@ -27,7 +35,7 @@ describe('AppendGroups', () => {
 
   it('sends an item at the end of its turn and everything queued meanwhile as the next group', async () => {
     const { calls, send } = manualSend();
-    const groups = new AppendGroups(send, 32, 1);
+    const groups = new AppendGroups(send, 32, upTo(1));
     const first = groups.submit(1);
     expect(calls).toHaveLength(0);
     await tick();
@@ -44,7 +52,7 @@ describe('AppendGroups', () => {
 
   it('caps a group at maxGroup items', async () => {
     const { calls, send } = manualSend();
-    const groups = new AppendGroups(send, 2, 1);
+    const groups = new AppendGroups(send, 2, upTo(1));
     const all = [1, 2, 3, 4, 5].map((n) => groups.submit(n));
     await tick();
     calls[0]!.resolve(['a', 'b']);
@@ -58,7 +66,7 @@ describe('AppendGroups', () => {
 
   it('rejects every item of a failed group and carries on with the next', async () => {
     const { calls, send } = manualSend();
-    const groups = new AppendGroups(send, 32, 1);
+    const groups = new AppendGroups(send, 32, upTo(1));
     const first = groups.submit(1);
     await tick();
     const second = groups.submit(2);
@@ -76,9 +84,9 @@ describe('AppendGroups', () => {
     expect(await fourth).toBe('four');
   });
 
-  it('keeps up to maxInFlight groups in flight, each taking what queued while the others were out', async () => {
+  it('keeps up to `sending` groups out, each taking what queued while the others were out', async () => {
     const { calls, send } = manualSend();
-    const groups = new AppendGroups(send, 32, 2);
+    const groups = new AppendGroups(send, 32, upTo(2));
     const all = [1].map((n) => groups.submit(n));
     await tick();
     all.push(groups.submit(2));
@@ -101,5 +109,33 @@ describe('AppendGroups', () => {
     calls[3]!.resolve(['g']);
     expect(await Promise.all([...all, seventh])).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
     expect(groups.stats()).toEqual({ groups: 4, meanGroupSize: 7 / 4 });
+  });
+
+  it('sends the next group once the one out has committed, and holds no more than `held` groups waiting for the disk', async () => {
+    const { calls, send } = manualSend();
+    const groups = new AppendGroups(send, 32, { sending: 1, held: 2 });
+    const all = [groups.submit(1)];
+    await tick();
+    all.push(groups.submit(2));
+    await tick();
+    // [1] is in its first phase: 2 waits.
+    expect(calls.map((c) => c.items)).toEqual([[1]]);
+    calls[0]!.committed();
+    await tick();
+    // [1] waits for the disk, unanswered; [2] leaves meanwhile.
+    expect(calls.map((c) => c.items)).toEqual([[1], [2]]);
+    calls[1]!.committed();
+    all.push(groups.submit(3));
+    await tick();
+    // Both committed, both unanswered: two groups held, so 3 waits for an answer.
+    expect(calls).toHaveLength(2);
+    calls[0]!.resolve(['a']);
+    await tick();
+    expect(calls.map((c) => c.items)).toEqual([[1], [2], [3]]);
+    // Answered without a word of committing: it leaves both phases then.
+    calls[2]!.resolve(['c']);
+    calls[1]!.resolve(['b']);
+    expect(await Promise.all(all)).toEqual(['a', 'b', 'c']);
+    expect(groups.stats()).toEqual({ groups: 3, meanGroupSize: 1 });
   });
 });

@@ -84,13 +84,13 @@ export class PostgresEventStore implements EventStore {
   private constructor(private readonly options: PostgresEventStoreOptions) {
     const poolSize = options.poolSize ?? 10;
     this.pool = createPool({ connectionString: options.connectionString, max: poolSize });
-    // Half the pool at most (reads and subscriptions need the rest), and no more than 2: one
-    // group under the append lock while the other does its checks or its flush. The lock is now
-    // held about 20 microseconds per append, so a third group would rarely wait for it, but each
-    // group costs a fixed ~0.5 ms of CPU (two round trips, the flush): with 3 or 4 in flight the
-    // groups got smaller and the bench (`npm run bench -- write`) was no faster on 2 cores.
-    const inFlight = Math.max(1, Math.min(2, Math.floor(poolSize / 2)));
-    this.groups = new AppendGroups((items) => this.sendGroup(items), 256, inFlight);
+    // One group at a time in the database, and the groups waiting for the disk beside it: half
+    // the pool at most in all (reads and subscriptions need the rest). Why one: append-groups.ts.
+    const held = Math.max(1, Math.floor(poolSize / 2));
+    this.groups = new AppendGroups((items, committed) => this.sendGroup(items, committed), 256, {
+      sending: 1,
+      held,
+    });
     // An idle connection that dies (database restart, admin termination) is dropped by the pool;
     // without a listener its 'error' event would crash the process.
     this.maxPollInterval = options.maxPollInterval ?? 1000;
@@ -144,7 +144,7 @@ export class PostgresEventStore implements EventStore {
     return this.groups.stats();
   }
 
-  private async sendGroup(items: GroupItem[]): Promise<GroupOutcome[]> {
+  private async sendGroup(items: GroupItem[], committed: () => void = () => {}): Promise<GroupOutcome[]> {
     try {
       const client = await this.pool.connect();
       try {
@@ -154,6 +154,7 @@ export class PostgresEventStore implements EventStore {
         );
         if (rows.length !== items.length)
           throw new Error('es_append_pass answered a different number of appends');
+        committed();
         // The group committed without waiting for the disk (so it held the append lock only
         // while it wrote); this synchronous commit of a transaction with an xid flushes the WAL
         // past it before anything is answered. A retry is flushed too: the append it repeats
