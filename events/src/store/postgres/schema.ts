@@ -13,9 +13,10 @@
  * Why this rather than Emmett's xid8 snapshot filter or Marten's gap detection: the position
  * stays one gap-free bigint, which is what read-your-writes needs (`X-Event-Position` is a
  * single number a client can compare), and readers need no snapshot arithmetic or timeouts.
- * The cost is that appends are serialised. What keeps that cost down: a store instance keeps
- * several groups in flight (bounded by its pool), and the appends that queue up meanwhile go as
- * the next group: one transaction, one lock, one NOTIFY for all of them. es_append_pass reads the
+ * The cost is that appends are serialised. What keeps that cost down: a store instance sends
+ * its appends in groups, one group at a time in the database while the groups before it wait
+ * for the disk (append-groups.ts), and the appends that queue up meanwhile go as the next group:
+ * one transaction, one lock, one NOTIFY for all of them. es_append_pass reads the
  * group's JSON and checks its shapes before the lock; under it, one statement reads the head, the
  * streams' revisions and the stored ids (by key), a loop of array lookups decides, and one
  * statement writes every event (positions in group order) and every stream. Under the lock an
