@@ -1,7 +1,7 @@
-import { request } from 'node:http';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from './raw-http';
 import { startTestSystem, type TestSystem } from './test-system';
 
 /**
@@ -25,30 +25,14 @@ async function publish(): Promise<string> {
   return event.data.storyId;
 }
 
-/** What a connection carries beside the answer itself. */
-const connectionHeaders = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-
 /** A POST exactly as given (no body unless `body`): status, answer headers, parsed body. */
-function rawPost(path: string, headers: Record<string, string> = {}, body?: string) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: unknown }>(
-    (resolve, reject) => {
-      const sent = request(`${system.baseUrl}${path}`, { method: 'POST', headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: Object.fromEntries(
-              Object.entries(response.headers).filter(([name]) => !connectionHeaders.has(name)),
-            ),
-            body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-          }),
-        );
-        response.on('error', reject);
-      }).on('error', reject);
-      sent.end(body);
-    },
-  );
+async function rawPost(path: string, headers: Record<string, string> = {}, body?: string) {
+  const answer = await rawRequest(`${system.baseUrl}${path}`, {
+    method: 'POST',
+    headers,
+    ...(body !== undefined && { body }),
+  });
+  return { ...answer, body: JSON.parse(answer.body.toString() || 'null') as unknown };
 }
 
 /** The route's way: a body (even an empty JSON object) is Fastify's to parse. */
