@@ -35,7 +35,7 @@ export class HotLane {
   private closing = false;
   /** The commands whose answers are on their way: closing waits for them. */
   private readonly running = new Set<Promise<void>>();
-  /** Each prepared answer's whole header list, joined the first time it is sent. */
+  /** Each kept answer's whole header list, joined the first time it is sent. */
   private readonly headerLists = new WeakMap<PreparedAnswer, string[]>();
 
   constructor(
@@ -80,21 +80,25 @@ export class HotLane {
     const started = performance.now();
     const hot = this.answers(request);
     if (!hot) return false;
-    const send = (answer: PreparedAnswer) => {
-      response.writeHead(answer.status, this.headerListOf(answer));
+    const send = (answer: PreparedAnswer, headers: string[]) => {
+      response.writeHead(answer.status, headers);
       response.end(answer.body);
       this.report(request, hot.route, answer.status, performance.now() - started);
     };
     if (!('then' in hot.answer)) {
-      send(hot.answer);
+      send(hot.answer, this.headerListOf(hot.answer));
       return true;
     }
+    // A command's answer is its own: its headers are not kept.
     const running: Promise<void> = hot.answer
-      .then(send, (error: unknown) => {
-        const failed = errorAnswer(error, this.log ?? console);
-        this.sendError(response, failed);
-        this.report(request, hot.route, failed.status, performance.now() - started);
-      })
+      .then(
+        (answer) => send(answer, this.headerList(answer)),
+        (error: unknown) => {
+          const failed = errorAnswer(error, this.log ?? console);
+          this.sendError(response, failed);
+          this.report(request, hot.route, failed.status, performance.now() - started);
+        },
+      )
       .finally(() => this.running.delete(running));
     this.running.add(running);
     return true;
@@ -114,13 +118,20 @@ export class HotLane {
     response.end(body);
   }
 
+  /** A kept answer's whole header list, joined the first time it is sent. */
   private headerListOf(answer: PreparedAnswer): string[] {
     let list = this.headerLists.get(answer);
     if (!list) {
-      list = [...this.securityHeaders.flat(), ...answer.headers];
-      if (answer.body) list.push('Content-Length', String(answer.body.length));
+      list = this.headerList(answer);
       this.headerLists.set(answer, list);
     }
+    return list;
+  }
+
+  /** The security headers, the answer's own, and its length. */
+  private headerList(answer: PreparedAnswer): string[] {
+    const list = [...this.securityHeaders.flat(), ...answer.headers];
+    if (answer.body) list.push('Content-Length', String(answer.body.length));
     return list;
   }
 }
