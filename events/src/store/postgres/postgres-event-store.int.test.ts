@@ -180,6 +180,70 @@ describe('PostgreSQL event store: one group, set-based', () => {
     }
   });
 
+  it('decides a plain group (well-formed, no id twice, no guard on its own streams) as the full reading does', async () => {
+    const target = await openPostgres('es_plain');
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      const id = () => newEvent().eventId;
+      /** The same appends under stream names of their own; `extra` appends go after them. */
+      const run = async (prefix: string, extra: unknown[]) => {
+        const [stored, stored2] = [id(), id()];
+        // Two streams of two events: one the group appends to, one it only guards.
+        for (const [stream, ids] of [
+          ['old', [stored, stored2]],
+          ['story', [id(), id()]],
+        ] as const) {
+          await client.query("select * from es_append($1, 'no_stream', $2)", [
+            `${prefix}${stream}`,
+            JSON.stringify(ids.map((event_id) => ({ event_id, type: 'T', data: {}, metadata: {} }))),
+          ]);
+        }
+        const append = (stream: string, expected: string, ids: string[], guard?: [string, string]) => ({
+          stream: `${prefix}${stream}`,
+          expected,
+          events: ids.map((event_id) => ({ event_id, type: 'T', data: { event_id }, metadata: {} })),
+          ...(guard && { guard_stream: `${prefix}${guard[0]}`, guard_revision: guard[1] }),
+        });
+        const { rows } = await client.query<PassRow>('select * from es_append_pass($1) order by idx', [
+          JSON.stringify([
+            append('a', 'no_stream', [id(), id().toUpperCase()]), // a@0..1 (an id in capitals is an id)
+            append('a', '1', [id()]), // chained: a@2
+            append('a', 'no_stream', [id()]), // conflict: a is at 2
+            append('old', '5', [id()]), // conflict with the stored stream
+            append('old', 'any', [stored]), // a retry
+            append('old', 'stream_exists', [stored2, id()]), // a partial repeat
+            append('likes', 'any', [id()], ['story', '0']), // guard conflict: story is at 1
+            append('likes', 'any', [id()], ['story', '1']), // likes@0
+            append('likes', 'any', [id()], ['none', '-1']), // likes@1
+            append('a', 'any', [id()]), // a@3
+            ...extra,
+          ]),
+        ]);
+        return rows.slice(0, 10).map((r) => [r.status, r.next_revision, r.actual]);
+      };
+      const plain = await run('p-', []);
+      // A malformed append at the end makes the same group one for the full reading.
+      const full = await run('f-', [{ stream: 'x', expected: 'latest', events: [] }]);
+      expect(plain).toEqual(full);
+      expect(plain).toEqual([
+        ['appended', '1', null],
+        ['appended', '2', null],
+        ['conflict', null, '2'],
+        ['conflict', null, '1'],
+        ['retry', '0', null],
+        ['partial', null, null],
+        ['guard_conflict', null, '1'],
+        ['appended', '0', null],
+        ['appended', '1', null],
+        ['appended', '3', null],
+      ]);
+    } finally {
+      await client.end();
+      await target.teardown();
+    }
+  });
+
   it('checks each guard when its append comes, counting the earlier appends of the group to the guarded stream', async () => {
     const target = await openPostgres('es_guard');
     const client = new pg.Client({ connectionString: target.url });
