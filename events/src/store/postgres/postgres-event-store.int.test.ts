@@ -244,6 +244,33 @@ describe('PostgreSQL event store: one group, set-based', () => {
     }
   });
 
+  it('leaves a group with one append the bulk check cannot judge to the full reading', async () => {
+    const target = await openPostgres('es_not_plain');
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      const event = () => ({ event_id: newEvent().eventId, type: 'T', data: {}, metadata: {} });
+      const plain = () => ({ stream: 'p', expected: 'any', events: [event()] });
+      // Each of these is one field short, which makes a comparison null rather than false.
+      for (const [odd, status] of [
+        [{ stream: 'q', events: [event()] }, 'malformed'],
+        [{ expected: 'any', events: [event()] }, 'malformed'],
+        [{ stream: 'q', expected: 'any', events: [{ ...event(), type: undefined }] }, 'malformed'],
+        [{ stream: 'q', expected: 'any', events: [event()], guard_stream: 'p' }, 'malformed'],
+        // A revision without a guarded stream guards nothing.
+        [{ stream: 'q', expected: 'any', events: [event()], guard_revision: 'x' }, 'appended'],
+      ] as const) {
+        const { rows } = await client.query<PassRow>('select * from es_append_pass($1) order by idx', [
+          JSON.stringify([plain(), odd, plain()]),
+        ]);
+        expect(rows.map((r) => r.status)).toEqual(['appended', status, 'appended']);
+      }
+    } finally {
+      await client.end();
+      await target.teardown();
+    }
+  });
+
   it('checks each guard when its append comes, counting the earlier appends of the group to the guarded stream', async () => {
     const target = await openPostgres('es_guard');
     const client = new pg.Client({ connectionString: target.url });

@@ -174,16 +174,19 @@ begin
     select e.value as v from app cross join lateral jsonb_array_elements(
       case when jsonb_typeof(app.v->'events') = 'array' then app.v->'events' else '[]'::jsonb end) e(value)
   )
-  select coalesce((select bool_and(
+  -- A missing field makes a comparison null, not false: each condition is 'is true', so that
+  -- bool_and (which skips nulls) cannot pass a group over one append it could not judge.
+  select coalesce((select bool_and((
             jsonb_typeof(app.v->'stream') = 'string' and app.stream <> ''
             and (app.v->>'expected' in ('any', 'no_stream', 'stream_exists') or app.v->>'expected' ~ '^[0-9]{1,18}$')
-            and jsonb_typeof(app.v->'events') = 'array' and jsonb_array_length(app.v->'events') > 0
+            and case when jsonb_typeof(app.v->'events') = 'array' then jsonb_array_length(app.v->'events') > 0 end
             and (app.v->'guard_stream' is null
                  or (jsonb_typeof(app.v->'guard_stream') = 'string' and app.guard_stream <> ''
-                     and (app.v->>'guard_revision' = '-1' or app.v->>'guard_revision' ~ '^[0-9]{1,18}$'))))
+                     and (app.v->>'guard_revision' = '-1' or app.v->>'guard_revision' ~ '^[0-9]{1,18}$')))) is true)
           from app), false)
-     and coalesce((select bool_and(jsonb_typeof(ev.v) = 'object' and jsonb_typeof(ev.v->'type') = 'string'
-                                   and ev.v ? 'data' and ev.v ? 'metadata' and jsonb_typeof(ev.v->'event_id') = 'string')
+     and coalesce((select bool_and((jsonb_typeof(ev.v) = 'object' and jsonb_typeof(ev.v->'type') = 'string'
+                                    and ev.v ? 'data' and ev.v ? 'metadata'
+                                    and jsonb_typeof(ev.v->'event_id') = 'string') is true)
                           and count(distinct lower(ev.v->>'event_id')) = count(*)
                           and string_agg(ev.v->>'event_id', ',') ~* ('^${UUID}(,${UUID})*$')
                    from ev), false)
@@ -195,7 +198,8 @@ begin
     with app as (
       select a.i::int as i, a.value->>'stream' as stream, a.value->>'expected' as expected,
              a.value->'events' as events, a.value->>'guard_stream' as guard_stream,
-             (a.value->>'guard_revision')::bigint as guard_revision
+             -- A revision without a guarded stream guards nothing, and is never cast.
+             case when a.value->'guard_stream' is not null then (a.value->>'guard_revision')::bigint end as guard_revision
       from jsonb_array_elements(p_appends) with ordinality a(value, i)
     )
     select a.stream, a.expected, a.n, a.prev, a.guard_stream, a.guard_revision,
@@ -261,7 +265,7 @@ begin
            when s.expected = 'stream_exists' then -3 else s.expected::bigint end as expected,
       lag(s.i) over (partition by s.stream order by s.i) as prev,
       case when s.shape is null then s.guard_stream end as guard_stream,
-      case when s.shape is null then s.guard_revision::bigint end as guard_revision
+      case when s.shape is null and s.guard_stream is not null then s.guard_revision::bigint end as guard_revision
     from shaped s left join again g on g.i = s.i
   ), guard_prev as (
     -- For each guard, the group's last append before it to the guarded stream: a running max
