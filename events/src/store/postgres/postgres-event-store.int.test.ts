@@ -180,8 +180,8 @@ describe('PostgreSQL event store: one group, set-based', () => {
     }
   });
 
-  it('decides a plain group (well-formed, no id twice, no guard on its own streams) as the full reading does', async () => {
-    const target = await openPostgres('es_plain');
+  it('decides a group alike with or without a malformed append beside it', async () => {
+    const target = await openPostgres('es_alike');
     const client = new pg.Client({ connectionString: target.url });
     await client.connect();
     try {
@@ -222,11 +222,11 @@ describe('PostgreSQL event store: one group, set-based', () => {
         ]);
         return rows.slice(0, 10).map((r) => [r.status, r.next_revision, r.actual]);
       };
-      const plain = await run('p-', []);
-      // A malformed append at the end makes the same group one for the full reading.
+      const alone = await run('p-', []);
+      // A malformed append at the end changes nothing for the others.
       const full = await run('f-', [{ stream: 'x', expected: 'latest', events: [] }]);
-      expect(plain).toEqual(full);
-      expect(plain).toEqual([
+      expect(alone).toEqual(full);
+      expect(alone).toEqual([
         ['appended', '1', null],
         ['appended', '2', null],
         ['conflict', null, '2'],
@@ -244,13 +244,13 @@ describe('PostgreSQL event store: one group, set-based', () => {
     }
   });
 
-  it('leaves a group with one append the bulk check cannot judge to the full reading', async () => {
-    const target = await openPostgres('es_not_plain');
+  it('refuses an append one field short among well-formed ones, and ignores a revision without a guarded stream', async () => {
+    const target = await openPostgres('es_short');
     const client = new pg.Client({ connectionString: target.url });
     await client.connect();
     try {
       const event = () => ({ event_id: newEvent().eventId, type: 'T', data: {}, metadata: {} });
-      const plain = () => ({ stream: 'p', expected: 'any', events: [event()] });
+      const wellFormed = () => ({ stream: 'p', expected: 'any', events: [event()] });
       // Each of these is one field short, which makes a comparison null rather than false.
       for (const [odd, status] of [
         [{ stream: 'q', events: [event()] }, 'malformed'],
@@ -261,7 +261,7 @@ describe('PostgreSQL event store: one group, set-based', () => {
         [{ stream: 'q', expected: 'any', events: [event()], guard_revision: 'x' }, 'appended'],
       ] as const) {
         const { rows } = await client.query<PassRow>('select * from es_append_pass($1) order by idx', [
-          JSON.stringify([plain(), odd, plain()]),
+          JSON.stringify([wellFormed(), odd, wellFormed()]),
         ]);
         expect(rows.map((r) => r.status)).toEqual(['appended', status, 'appended']);
       }
