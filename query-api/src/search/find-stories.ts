@@ -27,6 +27,7 @@ export function rankedMatches(db: Kysely<ReadModel>, request: SearchRequest) {
     .selectFrom('story_search')
     .select([
       'story_id',
+      'position',
       sql<number>`ts_rank_cd(${WEIGHTS}::float4[], document, ${tsquery(request.words)})`.as('rank'),
     ])
     .where(sql<boolean>`document @@ ${tsquery(request.words)}`)
@@ -70,14 +71,7 @@ export class StoryFinder {
       this.kept.set(key, kept);
       return kept;
     }
-    // The ids and the version they were read at, from one snapshot.
-    const read = await this.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => ({
-        version: await versionOf(trx),
-        ids: (await rankedMatches(trx, request).execute()).map((row) => row.story_id),
-      }));
+    const read = await rankedIdsAndVersion(this.db, request);
     this.keep(read.version, key, read.ids);
     return read.ids;
   }
@@ -91,6 +85,27 @@ export class StoryFinder {
     this.kept.set(key, ids);
     if (this.kept.size > KEPT_SEARCHES) this.kept.delete(this.kept.keys().next().value!);
   }
+}
+
+/**
+ * The ranked ids and the version of story_search they were read at, in one statement: one
+ * snapshot for both, without a transaction's four more round trips. array_agg's own ORDER BY
+ * keeps the rank order (an aggregate's input order is otherwise unspecified).
+ */
+async function rankedIdsAndVersion(db: Kysely<ReadModel>, request: SearchRequest) {
+  const row = await db
+    .with('ranked', () => rankedMatches(db, request))
+    .selectNoFrom((eb) => [
+      eb.selectFrom('story_search_version').select('changed_at').as('version'),
+      eb
+        .selectFrom('ranked')
+        .select(
+          sql<string[]>`coalesce(array_agg(story_id order by rank desc, position desc), '{}')`.as('ids'),
+        )
+        .as('ids'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { version: row.version ?? 0, ids: row.ids ?? [] };
 }
 
 /** The position of story_search's last change (projections/search: story_search_version). */
