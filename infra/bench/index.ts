@@ -25,7 +25,8 @@ function readResults(read: ReadSuiteResult): string[] {
     ...read.runs.map(
       (run) =>
         `${run.name.padEnd(38)} : ${fmt(run.requestsPerSecond).padStart(7)} req/s, p50 ${run.p50Ms} ms, ` +
-        `p99 ${run.p99Ms} ms, ratio to hello-world ${run.ratio.toFixed(3)}`,
+        `p99 ${run.p99Ms} ms, ratio to hello-world ${run.ratio.toFixed(3)}; CPU per answer: server ` +
+        `${fmt(run.serverCpuUs)} µs, autocannon ${fmt(run.clientCpuUs)} µs`,
     ),
     ...read.rss.map((row) => `RSS ${row.process.padEnd(70)} : ${row.mb.toFixed(0)} MB`),
     `the server's memory (its /metrics)    : RSS ${mb(memory.rssMb)}: V8 heap ${mb(memory.heapTotalMb)} ` +

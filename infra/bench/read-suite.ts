@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { repoRoot } from '../bin/web-build.mjs';
 import { adminToken, createVerifiedUser, setPremium } from '../e2e/fixtures/api';
 import type { TestServices } from '../src/test-env/pick-services';
+import { cpuMsOfTree, processTree } from './process-tree';
 import { runNpmStart } from './web/product';
 
 /**
@@ -17,8 +18,9 @@ import { runNpmStart } from './web/product';
  * product, ratios to the mean of the two), and against the
  * product as `npm start` starts it holding 50 stories of 3 slides (a third premium): the
  * anonymous list, `?limit=5`, a subscriber's list (their overlay: an unlocked story, signed
- * covers), a free story, and a 304 revalidation. Each figure beside its ratio to the hello-world;
- * each process's RSS at the end.
+ * covers), a free story, and a 304 revalidation. Each figure beside its ratio to the hello-world
+ * and the CPU time per answer of the server and of autocannon (one thread: where it is at a full
+ * core, it is the ceiling); each process's RSS at the end.
  */
 const CONNECTIONS = 64;
 const SECONDS = 10;
@@ -36,6 +38,13 @@ export interface ReadRun {
   p50Ms: number;
   p99Ms: number;
   ratio: number;
+  /**
+   * CPU time per answer (µs) of the server's processes and of autocannon (this process): a
+   * figure the load generator does not limit. Where autocannon is at a full core, req/s is its
+   * ceiling rather than the server's.
+   */
+  serverCpuUs: number;
+  clientCpuUs: number;
 }
 
 export interface ReadSuiteResult {
@@ -73,21 +82,16 @@ async function serverMemory(base: string): Promise<ServerMemory> {
 
 /** VmRSS of a process and of every descendant (the bootstrap runs the server as its child). */
 function rssTree(pid: number, label: string): Array<{ process: string; mb: number }> {
-  const rows: Array<{ process: string; mb: number }> = [];
-  const visit = (id: number, depth: number) => {
+  return processTree(pid).flatMap(({ pid: id, depth }) => {
     try {
       const status = readFileSync(`/proc/${id}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       const name = readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0').slice(0, 3).join(' ').slice(0, 60);
-      rows.push({ process: `${label}${depth ? ` child ${id}` : ` ${id}`} (${name})`, mb: kb / 1024 });
-      const children = readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').trim();
-      for (const child of children ? children.split(/\s+/) : []) visit(Number(child), depth + 1);
+      return [{ process: `${label}${depth ? ` child ${id}` : ` ${id}`} (${name})`, mb: kb / 1024 }];
     } catch {
-      // gone, or no /proc (not Linux): nothing to report for it
+      return []; // gone since the walk
     }
-  };
-  visit(pid, 0);
-  return rows;
+  });
 }
 
 const HELLO = `
@@ -130,15 +134,34 @@ function head(url: string, headers: Record<string, string>): Promise<{ status: n
   });
 }
 
-/** Every answer must be a 200 (or, for a revalidation, a 304): an error answer is not a figure. */
-async function measure(url: string, headers: Record<string, string>, expected: 200 | 304 = 200) {
+/**
+ * Every answer must be a 200 (or, for a revalidation, a 304): an error answer is not a figure.
+ * `serverPid` is the process whose tree serves the requests.
+ */
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  serverPid: number,
+  expected: 200 | 304 = 200,
+) {
   await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
+  const serverBefore = cpuMsOfTree(serverPid);
+  const clientBefore = process.cpuUsage();
   const run = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const serverMs = cpuMsOfTree(serverPid) - serverBefore;
+  const client = process.cpuUsage(clientBefore);
   const unexpected = expected === 200 ? run.non2xx : run.requests.total - run['3xx'];
   if (unexpected || run.errors) {
     throw new Error(`${url}: ${unexpected} answers other than ${expected}, ${run.errors} errors`);
   }
-  return { requestsPerSecond: run.requests.average, p50Ms: run.latency.p50, p99Ms: run.latency.p99 };
+  const answers = Math.max(1, run.requests.total);
+  return {
+    requestsPerSecond: run.requests.average,
+    p50Ms: run.latency.p50,
+    p99Ms: run.latency.p99,
+    serverCpuUs: (serverMs * 1000) / answers,
+    clientCpuUs: (client.user + client.system) / answers,
+  };
 }
 
 /** One product case's figures, before its ratio to the hello-world is known. */
@@ -155,7 +178,7 @@ export async function benchRead(
   const hello = await startHelloWorld();
   try {
     const helloRun = async (name: string): Promise<Measured> => {
-      const result = await measure(hello.url, {});
+      const result = await measure(hello.url, {}, hello.child.pid ?? 0);
       log(`${name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`);
       return { name, ...result };
     };
@@ -279,7 +302,7 @@ async function benchProduct(
       ['304 revalidation of the list', '/api/stories', { ...encoding, 'if-none-match': etag }, 304],
     ];
     for (const [name, path, headers, expected] of cases) {
-      const result = await measure(`${base}${path}`, headers, expected);
+      const result = await measure(`${base}${path}`, headers, product.pid, expected);
       log(
         `${name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
       );
