@@ -18,7 +18,7 @@ import { runNpmStart } from './web/product';
  * product, ratios to the mean of the two), and against the
  * product as `npm start` starts it holding 50 stories of 3 slides (a third premium): the
  * anonymous list, `?limit=5`, a subscriber's list (their overlay: an unlocked story, signed
- * covers), a free story, and a 304 revalidation. Each figure beside its ratio to the hello-world
+ * covers), a free story, a 304 revalidation, and the SPA's page. Each figure beside its ratio to the hello-world
  * and the CPU time per answer of the server and of autocannon (one thread: where it is at a full
  * core, it is the ceiling); each process's RSS at the end.
  */
@@ -300,6 +300,7 @@ async function benchProduct(
       ],
       ['GET /api/stories/{id} (free)', `/api/stories/${freeId}`, encoding, 200],
       ['304 revalidation of the list', '/api/stories', { ...encoding, 'if-none-match': etag }, 304],
+      ['GET / (the SPA page: every visit)', '/', encoding, 200],
     ];
     for (const [name, path, headers, expected] of cases) {
       const result = await measure(`${base}${path}`, headers, product.pid, expected);

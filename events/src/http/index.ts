@@ -2,6 +2,7 @@
 
 export * from './api-schema';
 export * from './bearer';
+export * from './cached-body';
 export * from './database-unavailable';
 export * from './errors';
 export * from './limit-requests';

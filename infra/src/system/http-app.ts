@@ -1,11 +1,23 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi, hotLikes } from '@nocturne/command-api';
-import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
+import {
+  adminAuthentication,
+  answerFrameworkError,
+  type CachedBody,
+  installErrorHandling,
+  precompressedBody,
+  sendCached,
+} from '@nocturne/events/http';
 import { hotAnswers, type QueryApiDeps, queryApi } from '@nocturne/query-api';
-import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { openApiRoute } from '../openapi/openapi-route';
 import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
@@ -21,18 +33,45 @@ export function builtWebApp(webDist: string | undefined): string | undefined {
 }
 
 /**
- * Serves the built SPA's files: hashed assets never change; everything else (index.html, icons,
+ * The SPA's shell: index.html and the variants the build compressed beside it, read once. Every
+ * visit starts with it and every client route answers it, so it is sent from memory (sent as a
+ * file it cost about ten times the CPU of a cached API answer). The build is done before the
+ * server starts; a new build needs a restart (as its hashed assets do: their routes are made at
+ * start).
+ */
+export function readSpaShell(dist: string): CachedBody {
+  const file = (name: string) => {
+    const path = join(dist, name);
+    return existsSync(path) ? readFileSync(path) : undefined;
+  };
+  return precompressedBody(
+    readFileSync(join(dist, 'index.html')),
+    file('index.html.br'),
+    file('index.html.gz'),
+  );
+}
+
+/** The shell, always revalidated (its ETag makes that a 304), in the best encoding the client accepts. */
+function sendSpaShell(shell: CachedBody, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  return sendCached(request, reply, shell, 'text/html; charset=utf-8');
+}
+
+/**
+ * Serves the built SPA's files: hashed assets never change; everything else (the shell, icons,
  * robots.txt, the manifest) is always revalidated. The build writes a `.br` and a `.gz` beside
  * every text file (web/build/precompress.ts): the best one the client accepts is sent as is, with
  * `Vary: Accept-Encoding`, so serving an asset never compresses anything.
  */
-export async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
+export async function serveWebApp(app: FastifyInstance, dist: string, shell: CachedBody): Promise<void> {
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     preCompressed: true,
+    // The shell is sent from memory (below), at / and at its own name.
+    index: false,
     // The variants are representations of their file, not paths of their own.
-    globIgnore: ['**/*.br', '**/*.gz'],
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
     // Cache-Control is ours (below), not the file sender's `public, max-age=0`.
     cacheControl: false,
     setHeaders(response, path) {
@@ -44,6 +83,12 @@ export async function serveWebApp(app: FastifyInstance, dist: string): Promise<v
       response.setHeader('Vary', 'Accept-Encoding');
     },
   });
+  // Labelled as the files' routes are (config.file): the metrics count the web app as one route.
+  for (const path of ['/', '/index.html']) {
+    app.get(path, { config: { file: 'index.html' } }, (request, reply) =>
+      sendSpaShell(shell, request, reply),
+    );
+  }
 }
 
 /** The last path segment has an extension (`/robots.txt`, `/x/y.png`): the path names a file. */
@@ -53,12 +98,12 @@ export function looksLikeFile(path: string): boolean {
 
 /**
  * A GET/HEAD outside the API that no file answered. Client-side routes (and the SPA's own 404
- * page) are the SPA's: index.html. A path that names a file is a missing file: a plain 404,
+ * page) are the SPA's: its shell. A path that names a file is a missing file: a plain 404,
  * never the SPA's HTML (a crawler asking for /robots.txt or an icon must not get a page).
  */
-export function sendSpaIndex(path: string, reply: FastifyReply) {
+export function sendSpaIndex(path: string, shell: CachedBody, request: FastifyRequest, reply: FastifyReply) {
   if (looksLikeFile(path)) return reply.status(404).send({ detail: `No such file: ${path}` });
-  return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  return sendSpaShell(shell, request, reply);
 }
 
 /**
@@ -127,6 +172,7 @@ function hotLaneAnswers(options: Pick<HttpAppOptions, 'command' | 'query'>): Hot
  */
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const dist = builtWebApp(options.webDist);
+  const shell = dist ? readSpaShell(dist) : undefined;
   const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: dist });
   // Where query-api runs, the anonymous story list and free stories are answered before
   // Fastify; where command-api runs, plain likes (hot-lane.ts).
@@ -153,11 +199,11 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   securityHeaders(app, headers);
   installErrorHandling(app, {
-    notFound: dist
+    notFound: shell
       ? (request, reply) => {
           const path = request.url.split('?')[0] ?? '';
           if ((request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/')) {
-            return sendSpaIndex(path, reply);
+            return sendSpaIndex(path, shell, request, reply);
           }
           return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
         }
@@ -169,6 +215,6 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   await registerApis(app, options);
   if (options.metrics) serveMetrics(app, options.metrics);
 
-  if (dist) await serveWebApp(app, dist);
+  if (dist && shell) await serveWebApp(app, dist, shell);
   return app;
 }

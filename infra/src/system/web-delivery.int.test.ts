@@ -173,6 +173,27 @@ describe.each(servers)('the web app from %s', (_name, build) => {
       expect(brotliDecompressSync(answer.rawPayload).equals(index), path).toBe(true);
     }
   });
+
+  it('revalidates the SPA page with a 304 per encoding, one ETag for every client route', async () => {
+    const routes = ['/', '/index.html', '/profile', '/admin_panel'];
+    for (const encoding of ['identity', 'br', 'gzip']) {
+      const first = await get('/', { 'accept-encoding': encoding });
+      const etag = String(first.headers.etag);
+      expect(etag, encoding).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.vary, encoding).toMatch(/accept-encoding/i);
+      for (const path of routes) {
+        const again = await get(path, { 'accept-encoding': encoding, 'if-none-match': etag });
+        expect(again.statusCode, `${path} ${encoding}`).toBe(304);
+        expect(again.rawPayload.length, `${path} ${encoding}`).toBe(0);
+      }
+      // Another encoding's bytes are another representation: its ETag does not match this one.
+      const other = encoding === 'br' ? 'gzip' : 'br';
+      expect((await get('/', { 'accept-encoding': other, 'if-none-match': etag })).statusCode).toBe(200);
+    }
+    // A new build is a new page: an ETag of other bytes is answered in full.
+    const stale = await get('/profile', { 'accept-encoding': 'br', 'if-none-match': '"an-older-build"' });
+    expect(stale.statusCode).toBe(200);
+  });
 });
 
 describe('JSON answers', () => {

@@ -1,11 +1,17 @@
 import type { Story } from '@nocturne/events/domain';
-import { apiSchema, sendPrepared } from '@nocturne/events/http';
+import {
+  apiSchema,
+  type CachedBody,
+  cachedBody,
+  jsonArray,
+  sendCached,
+  sendPrepared,
+} from '@nocturne/events/http';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { hiddenWarningsOf } from '../labels/hidden-warnings';
 import { ANONYMOUS_LIST_CACHE_CONTROL, anonymousListAnswer, LIST_VARY } from './list/anonymous-list-answer';
-import { type CachedBody, cachedBody, jsonArray, sendCached } from './list/cached-body';
 import { tagFilterFrom, withoutHiddenWarnings } from './list/label-filter';
 import { pageOf, pageRequestFrom } from './list/paging';
 import { PersonalAnswers } from './list/personal-answers';

@@ -1,5 +1,4 @@
-import { JSON_TYPE, type PreparedAnswer } from '@nocturne/events/http';
-import { answerOf } from './cached-body';
+import { answerOf, JSON_TYPE, type PreparedAnswer } from '@nocturne/events/http';
 import type { ListedStory, ListSnapshot } from './story-list-cache';
 
 /**

@@ -1,5 +1,5 @@
+import { cachedBody } from '@nocturne/events/http';
 import { describe, expect, it } from 'vitest';
-import { cachedBody } from './cached-body';
 import { PersonalAnswers } from './personal-answers';
 
 describe('PersonalAnswers (a reader’s own list, kept briefly)', () => {

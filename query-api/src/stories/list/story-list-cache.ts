@@ -1,9 +1,14 @@
-import { HttpError, type PreparedAnswer } from '@nocturne/events/http';
+import {
+  type CachedBody,
+  cachedBody,
+  HttpError,
+  jsonArray,
+  type PreparedAnswer,
+} from '@nocturne/events/http';
 import type { Notifier } from '@nocturne/events/notify';
 import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { fullStory, lockedStory } from '../story-answer';
-import { type CachedBody, cachedBody, jsonArray } from './cached-body';
 import { type PageRequest, pageOf } from './paging';
 
 export type StoryRow = Selectable<StoriesTable>;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { JSON_TYPE } from '@nocturne/events/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_TYPE } from './prepared-answer';
 
 /** Below this many bytes an answer goes out as it is (as @fastify/compress's threshold). */
 const COMPRESS_FROM_BYTES = 1024;
@@ -27,9 +27,13 @@ export interface CachedBody {
   readonly gzip?: Variant | undefined;
 }
 
+/** A strong ETag of the bytes as they are; each compressed variant's adds its coding. */
+const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+const codedEtag = (etag: string, suffix: 'br' | 'gz') => `${etag.slice(0, -1)}-${suffix}"`;
+
 export function cachedBody(json: string, compress = true): CachedBody {
   const bytes = Buffer.from(json);
-  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+  const etag = etagOf(bytes);
   const identity: Variant = { bytes, etag, coding: undefined };
   if (!compress || bytes.length < COMPRESS_FROM_BYTES) return { identity };
   let br: Variant | undefined;
@@ -44,15 +48,32 @@ export function cachedBody(json: string, compress = true): CachedBody {
             [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
           },
         }),
-        etag: `${etag.slice(0, -1)}-br"`,
+        etag: codedEtag(etag, 'br'),
         coding: 'br',
       };
       return br;
     },
     get gzip() {
-      gzip ??= { bytes: gzipSync(bytes, { level: 6 }), etag: `${etag.slice(0, -1)}-gz"`, coding: 'gzip' };
+      gzip ??= { bytes: gzipSync(bytes, { level: 6 }), etag: codedEtag(etag, 'gz'), coding: 'gzip' };
       return gzip;
     },
+  };
+}
+
+/**
+ * A file's bytes and the variants a build compressed ahead of time (either may be missing): a
+ * cached body like any other, whose variants are never made at run time.
+ */
+export function precompressedBody(
+  bytes: Buffer,
+  br: Buffer | undefined,
+  gzip: Buffer | undefined,
+): CachedBody {
+  const etag = etagOf(bytes);
+  return {
+    identity: { bytes, etag, coding: undefined },
+    br: br && { bytes: br, etag: codedEtag(etag, 'br'), coding: 'br' },
+    gzip: gzip && { bytes: gzip, etag: codedEtag(etag, 'gz'), coding: 'gzip' },
   };
 }
 
@@ -117,10 +138,15 @@ export function answerOf(
 }
 
 /**
- * Sends a cached answer (see answerOf) with its ETag. Content-Encoding is set, so the
- * compression hook leaves the bytes alone.
+ * Sends a cached answer (see answerOf) with its ETag, as JSON unless told otherwise.
+ * Content-Encoding is set, so the compression hook leaves the bytes alone.
  */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedBody,
+  contentType = JSON_TYPE,
+) {
   const { status, variant } = answerOf(
     body,
     request.headers['accept-encoding'],
@@ -129,5 +155,5 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, body: C
   reply.header('ETag', variant.etag);
   if (status === 304) return reply.status(304).send();
   if (variant.coding) reply.header('Content-Encoding', variant.coding);
-  return reply.header('Content-Type', JSON_TYPE).send(variant.bytes);
+  return reply.header('Content-Type', contentType).send(variant.bytes);
 }
