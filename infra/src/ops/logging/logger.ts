@@ -14,11 +14,42 @@ export interface LoggerSettings {
   destination?: LogDestination | undefined;
 }
 
+/**
+ * The lines logged during one turn of the event loop, written out together at its end: one
+ * write per turn instead of one per line. Stdout is a file or a pipe, written synchronously, a
+ * system call each time; under load a turn answers dozens of requests, and line by line the
+ * request log took a third of the throughput of the cheapest answers. No line waits longer than
+ * its turn, and the last turn's are written when the process exits.
+ */
+function linesPerTurn(out: LogDestination): LogDestination {
+  let pending = '';
+  const flush = () => {
+    if (pending === '') return;
+    const lines = pending;
+    pending = '';
+    out.write(lines);
+  };
+  process.on('exit', flush);
+  return {
+    write(line: string) {
+      if (pending === '') setImmediate(flush);
+      pending += line;
+    },
+  };
+}
+
+/** One batching destination per stream: every server of the process shares it (and its exit hook). */
+const batched = new WeakMap<object, LogDestination>();
+
 /** JSON lines for machines; on a terminal, pino-pretty's coloured one-liners for people. */
 export function consoleDestination(
   out: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
 ): LogDestination {
-  if (!out.isTTY) return out;
+  if (!out.isTTY) {
+    const destination = batched.get(out) ?? linesPerTurn(out);
+    batched.set(out, destination);
+    return destination;
+  }
   return PinoPretty({
     destination: out,
     sync: true,
