@@ -2,8 +2,8 @@ import { HttpError } from '../http/errors';
 import { tooMany } from '../http/limit-requests';
 import { type AdminSessions, looksLikeAdminToken } from '../security/admin-sessions';
 import type { RateLimiter } from '../security/rate-limiter';
+import { Semaphore } from '../semaphore';
 import type { AdminPassword } from './admin-password';
-import { Semaphore } from './semaphore';
 
 export const invalidAdminCode = 'Invalid admin password or session';
 export const tooManyAdminFailures = 'Too many failed attempts. Please wait a minute and try again.';
