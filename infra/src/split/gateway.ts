@@ -6,7 +6,7 @@ import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
 import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
-import { builtWebApp, readSpaShell, sendSpaIndex, serveWebApp } from '../system/http-app';
+import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/http-app';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from '../system/security-headers';
 
 export interface GatewayOptions {
@@ -95,9 +95,8 @@ export function isInternal(segments: readonly string[]): boolean {
  * service made it (X-Served-By).
  */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
-  const dist = builtWebApp(options.webDist);
-  const shell = dist ? readSpaShell(dist) : undefined;
-  const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: dist });
+  const web = builtWebApp(options.webDist);
+  const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: web?.dist });
   const app = Fastify({
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
     ...serverLogging({ level: options.logLevel, destination: options.logDestination }),
@@ -116,7 +115,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   securityHeaders(app, headers);
   installErrorHandling(app, {});
-  if (dist && shell) await serveWebApp(app, dist, shell);
+  if (web) await serveWebApp(app, web);
 
   const bases: Record<Upstream, () => string> = {
     'query-api': roundRobin(options.queryApiUrls),
@@ -134,8 +133,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     if (isInternal(segments)) return notFound();
     const upstream = upstreamFor(request.method, path);
     if (!upstream) {
-      if (!shell) return notFound();
-      return sendSpaIndex(path, shell, request, reply);
+      if (!web) return notFound();
+      return sendSpaIndex(path, web.shell, request, reply);
     }
     // Forward the normalised path: what was checked above is what the service routes on.
     return reply.from(`${bases[upstream]()}${path}${query}`, {

@@ -27,28 +27,31 @@ import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics
 import { type HotAnswers, HotLane } from './hot-lane';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from './security-headers';
 
-/** The built SPA's index.html folder, or undefined when it has not been built. */
-export function builtWebApp(webDist: string | undefined): string | undefined {
-  return webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined;
+/** The built SPA: its folder, and its shell (index.html) read into memory. */
+export interface WebApp {
+  dist: string;
+  shell: CachedBody;
 }
 
 /**
- * The SPA's shell: index.html and the variants the build compressed beside it, read once. Every
- * visit starts with it and every client route answers it, so it is sent from memory (sent as a
- * file it cost about ten times the CPU of a cached API answer). The build is done before the
- * server starts; a new build needs a restart (as its hashed assets do: their routes are made at
- * start).
+ * The built SPA at `webDist`, or undefined when it has not been built. Its shell, index.html
+ * and the variants the build compressed beside it, is read once: every visit starts with it and
+ * every client route answers it, so it is sent from memory (sent as a file it cost about ten
+ * times the CPU of a cached API answer). The build is done before the server starts; a new
+ * build needs a restart (as its hashed assets do: their routes are made at start).
  */
-export function readSpaShell(dist: string): CachedBody {
+export function builtWebApp(webDist: string | undefined): WebApp | undefined {
+  if (!webDist || !existsSync(join(webDist, 'index.html'))) return undefined;
   const file = (name: string) => {
-    const path = join(dist, name);
+    const path = join(webDist, name);
     return existsSync(path) ? readFileSync(path) : undefined;
   };
-  return precompressedBody(
-    readFileSync(join(dist, 'index.html')),
+  const shell = precompressedBody(
+    readFileSync(join(webDist, 'index.html')),
     file('index.html.br'),
     file('index.html.gz'),
   );
+  return { dist: webDist, shell };
 }
 
 /** The shell, always revalidated (its ETag makes that a 304), in the best encoding the client accepts. */
@@ -63,7 +66,7 @@ function sendSpaShell(shell: CachedBody, request: FastifyRequest, reply: Fastify
  * every text file (web/build/precompress.ts): the best one the client accepts is sent as is, with
  * `Vary: Accept-Encoding`, so serving an asset never compresses anything.
  */
-export async function serveWebApp(app: FastifyInstance, dist: string, shell: CachedBody): Promise<void> {
+export async function serveWebApp(app: FastifyInstance, { dist, shell }: WebApp): Promise<void> {
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
@@ -171,9 +174,8 @@ function hotLaneAnswers(options: Pick<HttpAppOptions, 'command' | 'query'>): Hot
  * mode), and optionally the SPA. Both plugins assert the method rule on every route they add.
  */
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
-  const dist = builtWebApp(options.webDist);
-  const shell = dist ? readSpaShell(dist) : undefined;
-  const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: dist });
+  const web = builtWebApp(options.webDist);
+  const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: web?.dist });
   // Where query-api runs, the anonymous story list and free stories are answered before
   // Fastify; where command-api runs, plain likes (hot-lane.ts).
   const hot = hotLaneAnswers(options);
@@ -199,11 +201,11 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   securityHeaders(app, headers);
   installErrorHandling(app, {
-    notFound: shell
+    notFound: web
       ? (request, reply) => {
           const path = request.url.split('?')[0] ?? '';
           if ((request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/')) {
-            return sendSpaIndex(path, shell, request, reply);
+            return sendSpaIndex(path, web.shell, request, reply);
           }
           return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
         }
@@ -215,6 +217,6 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   await registerApis(app, options);
   if (options.metrics) serveMetrics(app, options.metrics);
 
-  if (dist && shell) await serveWebApp(app, dist, shell);
+  if (web) await serveWebApp(app, web);
   return app;
 }
