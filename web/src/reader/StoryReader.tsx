@@ -72,10 +72,16 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
   const [resumed, setResumed] = useState(startSlide > 0);
   const [atEnd, setAtEnd] = useState(false);
 
+  // The one-time hint comes a frame after the opening scroll: that scroll is the reader's own,
+  // and its event (dispatched in that frame, before animation frames run) must not hide it.
+  const [opened, setOpened] = useState(false);
+
   // Opens where the reader stopped (the layout of the first render places that slide).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening
   useEffect(() => {
     window.scrollTo(0, layout.starts[Math.min(startSlide, total - 1)] ?? 0);
+    const frame = requestAnimationFrame(() => setOpened(true));
+    return () => cancelAnimationFrame(frame);
   }, []);
 
   useEffect(() => {
@@ -209,7 +215,7 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         Slide {index + 1} of {total}
       </div>
-      <ScrollHint />
+      {opened ? <ScrollHint /> : null}
       {/* Taps on the edges move a slide, as in the readers people know; the live region above
           announces the new slide. Gone once The End scrolls in, so its buttons stay reachable. */}
       {position.ended ? null : (
