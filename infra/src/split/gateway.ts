@@ -6,8 +6,9 @@ import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
 import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
-import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/http-app';
+
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from '../system/security-headers';
+import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/web-app';
 
 export interface GatewayOptions {
   /** Base URLs of the query-api processes, e.g. http://127.0.0.1:4101; reads go to each in turn. */
@@ -115,7 +116,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   securityHeaders(app, headers);
   installErrorHandling(app, {});
-  if (web) await serveWebApp(app, web);
+  if (web) serveWebApp(app, web);
 
   const bases: Record<Upstream, () => string> = {
     'query-api': roundRobin(options.queryApiUrls),
@@ -134,7 +135,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     const upstream = upstreamFor(request.method, path);
     if (!upstream) {
       if (!web) return notFound();
-      return sendSpaIndex(path, web.shell, request, reply);
+      return sendSpaIndex(path, web, request, reply);
     }
     // Forward the normalised path: what was checked above is what the service routes on.
     return reply.from(`${bases[upstream]()}${path}${query}`, {

@@ -1,23 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import { type CommandApiDeps, commandApi, hotLikes } from '@nocturne/command-api';
-import {
-  adminAuthentication,
-  answerFrameworkError,
-  type CachedBody,
-  installErrorHandling,
-  precompressedBody,
-  sendCached,
-} from '@nocturne/events/http';
+import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
 import { hotAnswers, type QueryApiDeps, queryApi } from '@nocturne/query-api';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { openApiRoute } from '../openapi/openapi-route';
 import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
@@ -26,88 +11,7 @@ import { addRequestLog, logRequest } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
 import { type HotAnswers, HotLane } from './hot-lane';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from './security-headers';
-
-/** The built SPA: its folder, and its shell (index.html) read into memory. */
-export interface WebApp {
-  dist: string;
-  shell: CachedBody;
-}
-
-/**
- * The built SPA at `webDist`, or undefined when it has not been built. Its shell, index.html
- * and the variants the build compressed beside it, is read once: every visit starts with it and
- * every client route answers it, so it is sent from memory (sent as a file it cost about ten
- * times the CPU of a cached API answer). The build is done before the server starts; a new
- * build needs a restart (as its hashed assets do: their routes are made at start).
- */
-export function builtWebApp(webDist: string | undefined): WebApp | undefined {
-  if (!webDist || !existsSync(join(webDist, 'index.html'))) return undefined;
-  const file = (name: string) => {
-    const path = join(webDist, name);
-    return existsSync(path) ? readFileSync(path) : undefined;
-  };
-  const shell = precompressedBody(
-    readFileSync(join(webDist, 'index.html')),
-    file('index.html.br'),
-    file('index.html.gz'),
-  );
-  return { dist: webDist, shell };
-}
-
-/** The shell, always revalidated (its ETag makes that a 304), in the best encoding the client accepts. */
-function sendSpaShell(shell: CachedBody, request: FastifyRequest, reply: FastifyReply) {
-  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-  return sendCached(request, reply, shell, 'text/html; charset=utf-8');
-}
-
-/**
- * Serves the built SPA's files: hashed assets never change; everything else (the shell, icons,
- * robots.txt, the manifest) is always revalidated. The build writes a `.br` and a `.gz` beside
- * every text file (web/build/precompress.ts): the best one the client accepts is sent as is, with
- * `Vary: Accept-Encoding`, so serving an asset never compresses anything.
- */
-export async function serveWebApp(app: FastifyInstance, { dist, shell }: WebApp): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: dist,
-    wildcard: false,
-    preCompressed: true,
-    // The shell is sent from memory (below), at / and at its own name.
-    index: false,
-    // The variants are representations of their file, not paths of their own.
-    globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
-    // Cache-Control is ours (below), not the file sender's `public, max-age=0`.
-    cacheControl: false,
-    setHeaders(response, path) {
-      response.setHeader(
-        'Cache-Control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-      // Which bytes are sent depends on the client's Accept-Encoding: shared caches must know.
-      response.setHeader('Vary', 'Accept-Encoding');
-    },
-  });
-  // Labelled as the files' routes are (config.file): the metrics count the web app as one route.
-  for (const path of ['/', '/index.html']) {
-    app.get(path, { config: { file: 'index.html' } }, (request, reply) =>
-      sendSpaShell(shell, request, reply),
-    );
-  }
-}
-
-/** The last path segment has an extension (`/robots.txt`, `/x/y.png`): the path names a file. */
-export function looksLikeFile(path: string): boolean {
-  return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
-}
-
-/**
- * A GET/HEAD outside the API that no file answered. Client-side routes (and the SPA's own 404
- * page) are the SPA's: its shell. A path that names a file is a missing file: a plain 404,
- * never the SPA's HTML (a crawler asking for /robots.txt or an icon must not get a page).
- */
-export function sendSpaIndex(path: string, shell: CachedBody, request: FastifyRequest, reply: FastifyReply) {
-  if (looksLikeFile(path)) return reply.status(404).send({ detail: `No such file: ${path}` });
-  return sendSpaShell(shell, request, reply);
-}
+import { builtWebApp, sendSpaIndex, serveWebApp } from './web-app';
 
 /**
  * JSON answers above 1 KB go out compressed when the client accepts it (Brotli at a fast
@@ -205,7 +109,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       ? (request, reply) => {
           const path = request.url.split('?')[0] ?? '';
           if ((request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/')) {
-            return sendSpaIndex(path, web.shell, request, reply);
+            return sendSpaIndex(path, web, request, reply);
           }
           return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
         }
@@ -217,6 +121,6 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   await registerApis(app, options);
   if (options.metrics) serveMetrics(app, options.metrics);
 
-  if (web) await serveWebApp(app, web);
+  if (web) serveWebApp(app, web);
   return app;
 }

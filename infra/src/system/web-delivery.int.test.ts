@@ -98,6 +98,19 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     expect((await get('/robots.txt')).headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a file from memory: a 304 for its ETag, and HEAD with its headers and no body', async () => {
+    const script = builtFiles(defaultWebDist).find((f) => f.startsWith('/assets/') && f.endsWith('.js'))!;
+    const first = await get(script, { 'accept-encoding': 'br' });
+    const again = await get(script, { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const head = await app.inject({ method: 'HEAD', url: script, headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-type']).toBe(first.headers['content-type']);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
   it('serves robots.txt that keeps crawlers out of the API and the admin panel', async () => {
     const answer = await get('/robots.txt');
     expect(answer.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { Registry } from 'prom-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtWebApp, serveWebApp } from '../../system/http-app';
+import { builtWebApp, serveWebApp } from '../../system/web-app';
 import { instrumentHttp } from './http-metrics';
 
 const web = mkdtempSync(join(tmpdir(), 'nocturne-http-metrics-'));
@@ -21,7 +21,7 @@ async function instrumented() {
       ? reply.status(429).send({ detail: 'wait' })
       : { ok: true },
   );
-  await serveWebApp(app, builtWebApp(web)!);
+  serveWebApp(app, builtWebApp(web)!);
   await app.ready();
   return { app, registry };
 }

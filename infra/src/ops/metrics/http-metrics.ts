@@ -4,12 +4,12 @@ import { metricOnce } from './registry';
 
 /** A route of no pattern (a 404, or an SPA page from the fallback): one series, never the raw URL. */
 const UNMATCHED_ROUTE = 'unmatched';
-/** Every file of the built web app (@fastify/static adds a route per file): one series. */
+/** Every file of the built web app (system/web-app.ts adds a route per file): one series. */
 const STATIC_ROUTE = 'static';
 
 /** The label of a request's route: its pattern, or one of the two names above. */
 function routeLabel(request: FastifyRequest): string {
-  // @fastify/static's routes carry the file they serve in their config.
+  // The web app's routes carry the file they serve in their config.
   if ((request.routeOptions.config as { file?: unknown }).file !== undefined) return STATIC_ROUTE;
   return request.routeOptions.url ?? UNMATCHED_ROUTE;
 }

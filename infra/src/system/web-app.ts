@@ -1,0 +1,116 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { type CachedBody, precompressedBody, sendCached } from '@nocturne/events/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The content types of what the web build writes; anything else goes out as bytes. */
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/vnd.microsoft.icon',
+  '.woff2': 'font/woff2',
+};
+
+/** One file of the build, ready to send. */
+export interface WebFile {
+  /** Its URL path: `/assets/index-B8cFCiJd.js`. */
+  path: string;
+  contentType: string;
+  /** Its bytes, and the Brotli and gzip variants the build wrote beside it (web/build/precompress.ts). */
+  body: CachedBody;
+  /** Hashed names (under /assets/) never change: cached for a year; the rest is revalidated. */
+  immutable: boolean;
+}
+
+/** The built SPA: its folder, its files, and its shell (index.html), which every client route answers. */
+export interface WebApp {
+  dist: string;
+  files: WebFile[];
+  shell: WebFile;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+function readWebFile(dist: string, file: string): WebFile {
+  const variant = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
+  const path = `/${relative(dist, file).split(sep).join('/')}`;
+  return {
+    path,
+    contentType: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    body: precompressedBody(readFileSync(file), variant('.br'), variant('.gz')),
+    immutable: path.startsWith('/assets/'),
+  };
+}
+
+/**
+ * The built SPA at `webDist`, or undefined when it has not been built: every file read once, with
+ * its variants, and sent from memory. Sent from the disk, a file cost 180 to 410 µs of CPU per
+ * answer (the shell that every visit starts with, 200), against about 30 for a cached API
+ * answer. The build is done before the server starts (a few MB); a new build needs a restart.
+ */
+export function builtWebApp(webDist: string | undefined): WebApp | undefined {
+  if (!webDist || !existsSync(join(webDist, 'index.html'))) return undefined;
+  // The variants are representations of their file, not paths of their own.
+  const files = filesUnder(webDist)
+    .filter((file) => !/\.(br|gz)$/.test(file))
+    .map((file) => readWebFile(webDist, file));
+  const shell = files.find((file) => file.path === '/index.html');
+  if (!shell) throw new Error(`${webDist}: index.html was not read`);
+  return { dist: webDist, files, shell };
+}
+
+/**
+ * A file in the best encoding the client accepts, with a strong ETag per encoding (a 304 when it
+ * matches) and `Vary: Accept-Encoding`, so serving a file never compresses anything.
+ */
+function sendWebFile(file: WebFile, request: FastifyRequest, reply: FastifyReply) {
+  reply
+    .header('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+    .header('Vary', 'Accept-Encoding');
+  return sendCached(request, reply, file.body, file.contentType);
+}
+
+/**
+ * A route per file of the build (no path outside the build can be asked for), and the shell at
+ * `/`. The routes carry their file in `config.file`: the metrics count the web app as one route.
+ */
+export function serveWebApp(app: FastifyInstance, web: WebApp): void {
+  for (const file of web.files) {
+    app.get(file.path, { config: { file: file.path } }, (request, reply) =>
+      sendWebFile(file, request, reply),
+    );
+  }
+  app.get('/', { config: { file: web.shell.path } }, (request, reply) =>
+    sendWebFile(web.shell, request, reply),
+  );
+}
+
+/** The last path segment has an extension (`/robots.txt`, `/x/y.png`): the path names a file. */
+export function looksLikeFile(path: string): boolean {
+  return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+/**
+ * A GET/HEAD outside the API that no file answered. Client-side routes (and the SPA's own 404
+ * page) are the SPA's: its shell. A path that names a file is a missing file: a plain 404,
+ * never the SPA's HTML (a crawler asking for /robots.txt or an icon must not get a page).
+ */
+export function sendSpaIndex(path: string, web: WebApp, request: FastifyRequest, reply: FastifyReply) {
+  if (looksLikeFile(path)) return reply.status(404).send({ detail: `No such file: ${path}` });
+  return sendWebFile(web.shell, request, reply);
+}
