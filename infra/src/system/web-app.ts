@@ -39,8 +39,10 @@ export interface WebApp {
   shell: WebFile;
 }
 
+/** The files below `dir`; never a dotfile or what a dot folder holds (a tool's own, not the app's). */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith('.')) return [];
     const path = join(dir, entry.name);
     return entry.isDirectory() ? filesUnder(path) : [path];
   });
