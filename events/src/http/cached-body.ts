@@ -14,12 +14,13 @@ export interface Variant {
 }
 
 /**
- * A serialised JSON answer kept ready to send: its bytes, a strong ETag per representation, and
- * (above 1 KB) its Brotli and gzip variants, each made once, the first time a client accepts
- * it, so a cached answer is never compressed again per request. Not before: under a stream of
- * likes the stories projection moves, and a new snapshot is made, every few milliseconds, and
- * compressing each snapshot's list at once cost more than its answers to clients that took a
- * compressed one between two snapshots.
+ * An answer kept ready to send: its bytes, a strong ETag per representation, and its Brotli and
+ * gzip variants. A file of the web build has the ones its build wrote (precompressedBody). A
+ * serialised JSON answer (cachedBody) has them above 1 KB, each made once, the first time a
+ * client accepts it, so a cached answer is never compressed again per request. Not before:
+ * under a stream of likes the stories projection moves, and a new snapshot is made, every few
+ * milliseconds, and compressing each snapshot's list at once cost more than its answers to
+ * clients that took a compressed one between two snapshots.
  */
 export interface CachedBody {
   readonly identity: Variant;

@@ -45,7 +45,7 @@ const KEPT_SEARCHES = 1000;
  * Ranking a common word reads thousands of documents: ten at once share the database's cores,
  * and each takes ten times as long, short searches included. Taken in turn, a search waits
  * for the ones ahead of it and then runs at full speed: in the bench's uncached mix over ten
- * connections, p99 38 to 42 ms instead of 46 to 54, at the same throughput. The rest of the product
+ * connections, p99 38 to 45 ms instead of 46 to 54, at the same throughput. The rest of the product
  * keeps cores of the database free meanwhile.
  */
 const RANKED_AT_ONCE = 2;
