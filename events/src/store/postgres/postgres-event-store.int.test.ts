@@ -26,6 +26,22 @@ async function openPostgres(label: string): Promise<ContractTarget & { url: stri
   };
 }
 
+/** A test's own database and a plain SQL client of it, both gone afterwards. */
+async function withClient(
+  label: string,
+  test: (client: pg.Client, target: ContractTarget & { url: string }) => Promise<void>,
+): Promise<void> {
+  const target = await openPostgres(label);
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  try {
+    await test(client, target);
+  } finally {
+    await client.end();
+    await target.teardown();
+  }
+}
+
 describe('PostgreSQL event store: contract', () => {
   eventStoreContract(() => openPostgres('es_contract'));
 });
@@ -181,10 +197,7 @@ describe('PostgreSQL event store: one group, set-based', () => {
   });
 
   it('decides a group alike with or without a malformed append beside it', async () => {
-    const target = await openPostgres('es_alike');
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    try {
+    await withClient('es_alike', async (client) => {
       const id = () => newEvent().eventId;
       /** The same appends under stream names of their own; `extra` appends go after them. */
       const run = async (prefix: string, extra: unknown[]) => {
@@ -238,17 +251,11 @@ describe('PostgreSQL event store: one group, set-based', () => {
         ['appended', '1', null],
         ['appended', '3', null],
       ]);
-    } finally {
-      await client.end();
-      await target.teardown();
-    }
+    });
   });
 
   it('refuses an append one field short among well-formed ones, and ignores a revision without a guarded stream', async () => {
-    const target = await openPostgres('es_short');
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    try {
+    await withClient('es_short', async (client) => {
       const event = () => ({ event_id: newEvent().eventId, type: 'T', data: {}, metadata: {} });
       const wellFormed = () => ({ stream: 'p', expected: 'any', events: [event()] });
       // Each of these is one field short, which makes a comparison null rather than false.
@@ -265,17 +272,11 @@ describe('PostgreSQL event store: one group, set-based', () => {
         ]);
         expect(rows.map((r) => r.status)).toEqual(['appended', status, 'appended']);
       }
-    } finally {
-      await client.end();
-      await target.teardown();
-    }
+    });
   });
 
   it('checks each guard when its append comes, counting the earlier appends of the group to the guarded stream', async () => {
-    const target = await openPostgres('es_guard');
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    try {
+    await withClient('es_guard', async (client) => {
       const id = () => newEvent().eventId;
       await client.query("select * from es_append('old', 'no_stream', $1)", [
         JSON.stringify([id(), id()].map((event_id) => ({ event_id, type: 'T', data: {}, metadata: {} }))),
@@ -323,17 +324,11 @@ describe('PostgreSQL event store: one group, set-based', () => {
         ['self', 0],
         ['story', 1],
       ]);
-    } finally {
-      await client.end();
-      await target.teardown();
-    }
+    });
   });
 
   it('refuses each malformed append of a group on its own, before any cast or constraint', async () => {
-    const target = await openPostgres('es_shape');
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    try {
+    await withClient('es_shape', async (client) => {
       const id = () => newEvent().eventId;
       const event = (eventId: string) => ({ event_id: eventId, type: 'T', data: {}, metadata: {} });
       const twice = id();
@@ -363,17 +358,11 @@ describe('PostgreSQL event store: one group, set-based', () => {
       expect(rows.at(-1)).toMatchObject({ next_revision: '2', last_position: '3' });
       const { rows: events } = await client.query('select count(*)::int as n from es_events');
       expect(events[0].n).toBe(3);
-    } finally {
-      await client.end();
-      await target.teardown();
-    }
+    });
   });
 
   it('reads the log by key only, even with plans cached while the log was young', async () => {
-    const target = await openPostgres('es_young_plans');
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    try {
+    await withClient('es_young_plans', async (client) => {
       const id = () => newEvent().eventId;
       const group = (n: number) =>
         groupOf(
@@ -396,10 +385,7 @@ describe('PostgreSQL event store: one group, set-based', () => {
         ['es_events', 0],
         ['es_streams', 0],
       ]);
-    } finally {
-      await client.end();
-      await target.teardown();
-    }
+    });
   });
 
   it('commits a group without waiting for the disk, then flushes the WAL before it answers', async () => {
@@ -486,10 +472,7 @@ describe('PostgreSQL event store: specifics', () => {
   });
 
   it('enforces the expected revision in SQL, whoever calls es_append', async () => {
-    const target = await openPostgres('es_sql');
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    try {
+    await withClient('es_sql', async (client) => {
       const payload = (id: string) => JSON.stringify([{ event_id: id, type: 'T', data: {}, metadata: {} }]);
       await client.query("select * from es_append('s', 'no_stream', $1)", [payload(newEvent().eventId)]);
       const attempts = [
@@ -520,9 +503,6 @@ describe('PostgreSQL event store: specifics', () => {
         client.query("select * from es_append('s', 'any', $1)", [payload(newEvent().eventId)]),
       ).rejects.toMatchObject({ code: 'ES400' });
       await client.query('rollback');
-    } finally {
-      await client.end();
-      await target.teardown();
-    }
+    });
   });
 });
