@@ -103,7 +103,7 @@ export function serveWebApp(app: FastifyInstance, web: WebApp): void {
 }
 
 /** The last path segment has an extension (`/robots.txt`, `/x/y.png`): the path names a file. */
-export function looksLikeFile(path: string): boolean {
+function looksLikeFile(path: string): boolean {
   return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 }
 
