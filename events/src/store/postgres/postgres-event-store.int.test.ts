@@ -414,18 +414,18 @@ describe('PostgreSQL event store: one group, set-based', () => {
         answered = true;
       });
       const sent = () => spy.mock.calls.map((call) => String(call[0]));
-      await vi.waitFor(() => expect(sent().some((q) => q.includes('txid_current'))).toBe(true));
+      await vi.waitFor(() => expect(sent().some((q) => q.includes('pg_logical_emit_message'))).toBe(true));
       await appended;
       expect(answered).toBe(true);
       const order = sent();
       const group = order.findIndex((q) => q.includes('es_append_pass($1, true)'));
-      const flush = order.findIndex((q) => q.includes('txid_current'));
+      const flush = order.findIndex((q) => q.includes('pg_logical_emit_message'));
       expect(group).toBeGreaterThanOrEqual(0);
       expect(flush).toBeGreaterThan(group);
       // A group with nothing to make durable (a conflict) needs no flush.
       spy.mockClear();
       await expect(target.store.append(uniqueStream('f'), [newEvent()], 3)).rejects.toThrow();
-      expect(sent().some((q) => q.includes('txid_current'))).toBe(false);
+      expect(sent().some((q) => q.includes('pg_logical_emit_message'))).toBe(false);
     } finally {
       spy.mockRestore();
       await client.end();

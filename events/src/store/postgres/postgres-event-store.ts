@@ -26,6 +26,13 @@ interface EventRow {
   recorded_at: Date;
 }
 
+/**
+ * One synchronous commit that writes WAL (an empty transactional logical message, decoded by
+ * nobody): it returns only once the WAL is flushed past everything committed before it on this
+ * connection.
+ */
+const FLUSH_THROUGH_HERE = "select pg_logical_emit_message(true, 'nocturne-flush', '')";
+
 const columns = 'position, event_id, stream_name, stream_revision, type, data, metadata, recorded_at';
 
 function toStored(row: EventRow): StoredEvent {
@@ -156,11 +163,14 @@ export class PostgresEventStore implements EventStore {
           throw new Error('es_append_pass answered a different number of appends');
         committed();
         // The group committed without waiting for the disk (so it held the append lock only
-        // while it wrote); this synchronous commit of a transaction with an xid flushes the WAL
-        // past it before anything is answered. A retry is flushed too: the append it repeats
-        // may be another group's, still on its way to the disk.
+        // while it wrote). PostgreSQL flushes the WAL at a synchronous commit only when that
+        // transaction itself wrote WAL before its commit record: taking an xid alone does not,
+        // and such a commit is as asynchronous as the group's. A transactional logical message
+        // is a WAL record of this transaction, so its commit waits until the WAL is on disk
+        // through its own commit record, which comes after the group's. A retry is flushed too:
+        // the append it repeats may be another group's, still on its way to the disk.
         if (rows.some((r) => r.status === 'appended' || r.status === 'retry')) {
-          await client.query('select txid_current()');
+          await client.query(FLUSH_THROUGH_HERE);
         }
         client.release();
         return rows;

@@ -25,9 +25,11 @@
  * The WAL flush is outside the lock: the store's group commits with synchronous_commit off
  * (p_flush_after), so COMMIT makes the rows visible and releases the lock in the same order as
  * before, without waiting for the disk; then, before any append of the group is answered, the
- * store runs a synchronous transaction with an xid on the same connection, whose commit flushes
- * the WAL up to and past the group's commit record (the flushes of groups in flight merge in
- * PostgreSQL's own group flush). So the order readers see is unchanged and no append is
+ * store runs, on the same connection, a synchronous transaction that writes a WAL record of its
+ * own (a transactional logical message). Only such a commit waits for the disk: PostgreSQL
+ * skips the flush for a transaction that wrote no WAL before its commit record, even one that
+ * took an xid. Its commit flushes the WAL up to and past the group's commit record (the
+ * flushes of groups in flight merge in PostgreSQL's own group flush). So the order readers see is unchanged and no append is
  * acknowledged before it is durable. What a reader may see is an event not yet on disk for the
  * millisecond of that flush; a crash of the database in it loses that event, never acknowledged
  * to its writer, together with anything derived from it in this database (its WAL comes later).
