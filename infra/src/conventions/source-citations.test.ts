@@ -9,7 +9,7 @@ describe('citations in source comments', () => {
     const text = [
       `/** Labels (${issue} 14): tags and warnings. */`,
       `// ${issue.replace('i', 'I')}s 6 and 16 set the budget.`,
-      '// see (#42)',
+      `// see (#${42})`,
       ` * as ${spec} section 2 shows, and ${design} section 7`,
     ].join('\n');
     expect(citationsIn('a.ts', text).map(({ line, what }) => [line, what])).toEqual([

@@ -31,7 +31,7 @@ export const citationsIn = (file: string, text: string): Citation[] =>
         .map(({ what }) => ({ file, line: index + 1, what, text: lineText.trim() })),
     );
 
-const sourceFile = /\.(?:[cm]?[jt]sx?|css|html|ya?ml)$/;
+const sourceFile = /\.(?:[cm]?[jt]sx?|css|html|ya?ml)$|^Dockerfile$/;
 const notSource = new Set([
   'node_modules',
   'dist',
