@@ -7,4 +7,4 @@ export {
   linkToken as oneTimeToken,
   locateUserToken as locateToken,
   newSessionToken,
-} from '@nocturne/events/auth';
+} from '@nocturne/http-kit/auth';
