@@ -8,7 +8,7 @@ export interface ReactorContext {
   /** Base of links in e-mails (PUBLIC_URL). */
   publicUrl: string;
   supportEmail: string;
-  /** Server secret, to derive one-time tokens (events/src/auth/derived-token.ts). */
+  /** Server secret, to derive one-time tokens (events/http-kit/src/auth/derived-token.ts). */
   secret: string;
 }
 
