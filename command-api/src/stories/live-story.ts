@@ -8,8 +8,8 @@ import {
 } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
 import { aggregateStream, type EventStore } from '@nocturne/events/store';
+import { SingleFlight } from '@nocturne/http-kit';
 import { httpErrorOf } from '../shared/refusals';
-import { SharedReads } from './shared-reads';
 
 /** A story's state and the revision of its stream it was folded at (-1: no such stream). */
 export interface StoryAt {
@@ -17,8 +17,8 @@ export interface StoryAt {
   revision: number;
 }
 
-/** Likes and views of one story arrive by the hundred: concurrent ones share the story's read. */
-const storyReads = new SharedReads<EventStore, StoryAt>(async (store, storyId) => {
+/** A story's state and revision, read from the store now. */
+async function readStoryNow(store: EventStore, storyId: string): Promise<StoryAt> {
   const { state, revision } = await aggregateStream(
     store,
     streams.story(storyId),
@@ -26,11 +26,28 @@ const storyReads = new SharedReads<EventStore, StoryAt>(async (store, storyId) =
     initialStoryState,
   );
   return { state, revision };
-});
+}
+
+/**
+ * Likes and views of one story arrive by the hundred: concurrent ones share the story's read,
+ * one read per round trip, each caller answered by a read that began after it asked (so a
+ * deletion acknowledged before a like is always seen). Per store, with its read function made
+ * once.
+ */
+const readsByStore = new WeakMap<
+  EventStore,
+  { flights: SingleFlight<StoryAt>; read: (storyId: string) => Promise<StoryAt> }
+>();
 
 /** The story read now (shared with the reads of the same story in flight), with its revision. */
-export const readStory = (store: EventStore, storyId: string): Promise<StoryAt> =>
-  storyReads.get(store, storyId);
+export function readStory(store: EventStore, storyId: string): Promise<StoryAt> {
+  let reads = readsByStore.get(store);
+  if (!reads) {
+    reads = { flights: new SingleFlight(), read: (id) => readStoryNow(store, id) };
+    readsByStore.set(store, reads);
+  }
+  return reads.flights.fresh(storyId, reads.read);
+}
 
 /** The state of any story stream (shared like liveStory's reads), for rules beyond "live". */
 export const storyStateOf = async (store: EventStore, storyId: string): Promise<StoryState> =>

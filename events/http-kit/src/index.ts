@@ -1,6 +1,10 @@
-/** Shared HTTP plumbing of both APIs (`@nocturne/http-kit`): errors, admin check, params, Bearer. */
+/**
+ * Shared HTTP plumbing of both APIs (`@nocturne/http-kit`): errors, admin check, params, Bearer,
+ * and the one-call-in-flight-per-key helper both servers share.
+ */
 
 export * from './auth/require-admin';
+export * from './flight/single-flight';
 export * from './http/api-schema';
 export * from './http/bearer';
 export * from './http/cached-body';

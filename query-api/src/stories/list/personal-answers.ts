@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CachedBody } from '@nocturne/http-kit';
+import { type CachedBody, SingleFlight } from '@nocturne/http-kit';
+import { LRUCache } from 'lru-cache';
 
 export interface PersonalAnswersOptions {
   /** How many answers are kept (least recently used go first). */
@@ -22,14 +23,17 @@ export interface PersonalAnswersOptions {
  * (docs/performance.md, "The hot lane").
  */
 export class PersonalAnswers<Answer = CachedBody> {
-  private readonly entries = new Map<string, { body: Answer; at: number }>();
+  /**
+   * Kept answers with the time they were made. The age is checked here rather than by the
+   * cache's own TTL so that the clock is the caller's (`now`).
+   */
+  private readonly entries: LRUCache<string, { body: Answer; at: number }>;
   /** The answers being made, by key: one per key at a time (bounded by the requests under way). */
-  private readonly making = new Map<string, Promise<Answer>>();
-  private readonly maxEntries: number;
+  private readonly making = new SingleFlight<Answer>();
   private readonly maxAgeMs: number;
 
   constructor(options: PersonalAnswersOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 1000;
+    this.entries = new LRUCache({ max: options.maxEntries ?? 1000 });
     this.maxAgeMs = options.maxAgeMs ?? 5000;
   }
 
@@ -45,34 +49,25 @@ export class PersonalAnswers<Answer = CachedBody> {
   answer(key: string, make: () => Promise<Answer>): Promise<Answer> {
     const kept = this.get(key);
     if (kept !== undefined) return Promise.resolve(kept);
-    let making = this.making.get(key);
-    if (!making) {
-      making = make()
-        .then((body) => {
-          this.set(key, body);
-          return body;
-        })
-        .finally(() => this.making.delete(key));
-      this.making.set(key, making);
-    }
-    return making;
+    return this.making.join(key, () =>
+      make().then((body) => {
+        this.set(key, body);
+        return body;
+      }),
+    );
   }
 
   get(key: string, now = Date.now()): Answer | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(key); // now the most recently used
     if (!entry) return undefined;
-    this.entries.delete(key);
-    if (now - entry.at > this.maxAgeMs) return undefined;
-    this.entries.set(key, entry); // most recently used last
+    if (now - entry.at > this.maxAgeMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
     return entry.body;
   }
 
   set(key: string, body: Answer, now = Date.now()): void {
-    this.entries.delete(key);
     this.entries.set(key, { body, at: now });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
   }
 }
