@@ -1,4 +1,5 @@
 import { HttpError } from '@nocturne/http-kit';
+import pLimit, { type LimitFunction } from 'p-limit';
 
 export const UPLOADS_BUSY = 'Too many stories are being uploaded right now. Please try again in a moment.';
 
@@ -7,53 +8,43 @@ export const UPLOADS_BUSY = 'Too many stories are being uploaded right now. Plea
  * about 160 MB per rendition, and an upload holds up to 10 x 15 MB of bytes: unbounded,
  * parallel uploads exhaust memory. At most `limit` uploads are read and processed at once; up
  * to `maxWaiting` more wait their turn in order (their bodies not yet read); beyond that, 503
- * with Retry-After.
+ * with Retry-After. The slots are p-limit's, like every other bound on concurrency here; what
+ * this adds is the bounded queue: p-limit queues without end, so an upload is refused before it
+ * is queued when the queue is full.
  */
 export class WorkSlots {
-  private running = 0;
-  private readonly queue: (() => void)[] = [];
+  private readonly slots: LimitFunction;
 
   constructor(
     readonly limit: number,
     readonly maxWaiting: number,
-  ) {}
+  ) {
+    this.slots = pLimit(limit);
+  }
 
   get active(): number {
-    return this.running;
+    return this.slots.activeCount;
   }
 
   get waiting(): number {
-    return this.queue.length;
+    return this.slots.pendingCount;
   }
 
-  /** Resolves with a release function once a slot is free; refuses at once when the queue is full. */
-  async acquire(): Promise<() => void> {
-    if (this.running >= this.limit) {
-      if (this.queue.length >= this.maxWaiting)
-        throw new HttpError(503, UPLOADS_BUSY, { 'Retry-After': '5' });
-      await new Promise<void>((resolve) => this.queue.push(resolve));
-    } else {
-      this.running++;
-    }
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.queue.shift();
-      // The slot passes straight to the next in line; otherwise it is free.
-      if (next) next();
-      else this.running--;
-    };
-  }
-
-  /** Runs `work` in a slot. */
+  /** Runs `work` in a slot; refuses at once when the queue is full. */
   async run<T>(work: () => Promise<T>): Promise<T> {
-    const release = await this.acquire();
-    try {
-      return await work();
-    } finally {
-      release();
-    }
+    if (this.slots.activeCount >= this.limit && this.slots.pendingCount >= this.maxWaiting)
+      throw new HttpError(503, UPLOADS_BUSY, { 'Retry-After': '5' });
+    return this.slots(work);
+  }
+
+  /**
+   * Resolves with a release function once a slot is free, and holds the slot until it is called
+   * (calling it again does nothing); refuses at once when the queue is full.
+   */
+  acquire(): Promise<() => void> {
+    return new Promise((granted, refused) => {
+      this.run(() => new Promise<void>((release) => granted(() => release()))).catch(refused);
+    });
   }
 }
 
