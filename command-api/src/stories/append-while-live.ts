@@ -6,19 +6,20 @@ import {
   type NewEvent,
   WrongExpectedRevisionError,
 } from '@nocturne/events/store';
+import { LRUCache } from 'lru-cache';
 import { readStory, type StoryAt, storyNotFound } from './live-story';
 
-/** Stories whose live state is kept per store; past this many the oldest kept one goes. */
+/** Stories whose live state is kept per store; past this many the least recently used goes. */
 const KEPT_STORIES = 10_000;
 /** A story changed between its read and the append this many times in a row: give up. */
 const MAX_ATTEMPTS = 50;
 
-const keptByStore = new WeakMap<EventStore, Map<string, StoryAt>>();
+const keptByStore = new WeakMap<EventStore, LRUCache<string, StoryAt>>();
 
-function keptStories(store: EventStore): Map<string, StoryAt> {
+function keptStories(store: EventStore): LRUCache<string, StoryAt> {
   let kept = keptByStore.get(store);
   if (!kept) {
-    kept = new Map();
+    kept = new LRUCache({ max: KEPT_STORIES });
     keptByStore.set(store, kept);
   }
   return kept;
@@ -48,7 +49,6 @@ export async function appendWhileLive(
     if (!story) {
       story = await readStory(store, storyId);
       if (!isLive(story.state)) throw storyNotFound();
-      if (kept.size >= KEPT_STORIES) kept.delete(kept.keys().next().value!);
       kept.set(storyId, story);
     }
     try {

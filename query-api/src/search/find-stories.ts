@@ -1,5 +1,6 @@
 import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 import type { SearchRequest } from './search-request';
 
@@ -59,7 +60,7 @@ const RANKED_AT_ONCE = 2;
  */
 export class StoryFinder {
   private version = -1;
-  private readonly kept = new Map<string, string[]>();
+  private readonly kept = new LRUCache<string, string[]>({ max: KEPT_SEARCHES });
   private readonly ranking = pLimit(RANKED_AT_ONCE);
 
   constructor(private readonly db: Kysely<ReadModel>) {}
@@ -77,12 +78,7 @@ export class StoryFinder {
     const key = `${request.limit}\u0000${request.words}`;
     const version = await versionOf(this.db);
     const kept = version === this.version ? this.kept.get(key) : undefined;
-    if (kept) {
-      // Most recently used last: the oldest go first when the map is full.
-      this.kept.delete(key);
-      this.kept.set(key, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const read = await this.ranking(() => rankedIdsAndVersion(this.db, request));
     this.keep(read.version, key, read.ids);
     return read.ids;
@@ -95,7 +91,6 @@ export class StoryFinder {
       this.version = version;
     }
     this.kept.set(key, ids);
-    if (this.kept.size > KEPT_SEARCHES) this.kept.delete(this.kept.keys().next().value!);
   }
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { JSON_TYPE } from './prepared-answer';
 
 /** Below this many bytes an answer goes out as it is (as @fastify/compress's threshold). */
@@ -92,16 +93,14 @@ function accepts(header: string, coding: string): boolean {
 
 /**
  * What an Accept-Encoding header accepts, parsed once per distinct header: clients send a few
- * spellings, over and over. Bounded: emptied when it holds too many.
+ * spellings, over and over. Bounded: the least recently used goes.
  */
-const acceptedCodings = new Map<string, { br: boolean; gzip: boolean }>();
-const ACCEPTED_CODINGS_KEPT = 256;
+const acceptedCodings = new LRUCache<string, { br: boolean; gzip: boolean }>({ max: 256 });
 
 function accepted(header: string | undefined): { br: boolean; gzip: boolean } | undefined {
   if (!header) return undefined;
   let codings = acceptedCodings.get(header);
   if (!codings) {
-    if (acceptedCodings.size >= ACCEPTED_CODINGS_KEPT) acceptedCodings.clear();
     codings = { br: accepts(header, 'br'), gzip: accepts(header, 'gzip') };
     acceptedCodings.set(header, codings);
   }

@@ -2,6 +2,7 @@ import { type CachedBody, cachedBody, HttpError, jsonArray, type PreparedAnswer 
 import type { Notifier } from '@nocturne/notify';
 import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { fullStory, lockedStory } from '../story-answer';
 import { type PageRequest, pageOf } from './paging';
 
@@ -28,7 +29,7 @@ interface MadeFromStories {
   firstPages: Map<number, { body: CachedBody; nextCursor: string | null }>;
   byId?: Map<string, ListedStory>;
   /** The stories carrying a tag, by tag (bounded: any valid tag may be asked for). */
-  byTag: Map<string, readonly ListedStory[]>;
+  byTag: LRUCache<string, readonly ListedStory[]>;
   /** Each free story's own answer body (GET /api/stories/{id}). */
   storyBodies: Map<string, CachedBody>;
 }
@@ -43,7 +44,7 @@ export class ListSnapshot {
     readonly stories: readonly ListedStory[],
     private readonly made: MadeFromStories = {
       firstPages: new Map(),
-      byTag: new Map(),
+      byTag: new LRUCache({ max: MAX_KEPT_TAGS }),
       storyBodies: new Map(),
     },
   ) {}
@@ -70,7 +71,6 @@ export class ListSnapshot {
     const { byTag } = this.made;
     let stories = byTag.get(tag);
     if (!stories) {
-      if (byTag.size >= MAX_KEPT_TAGS) byTag.clear();
       stories = this.stories.filter((s) => s.row.card.tags.includes(tag));
       byTag.set(tag, stories);
     }
