@@ -28,8 +28,11 @@ interface MadeFromStories {
   /** First pages by size (the landing's 5, the profile's 6). */
   firstPages: Map<number, { body: CachedBody; nextCursor: string | null }>;
   byId?: Map<string, ListedStory>;
-  /** The stories carrying a tag, by tag (bounded: any valid tag may be asked for). */
-  byTag: LRUCache<string, readonly ListedStory[]>;
+  /**
+   * The stories carrying a tag, by tag (bounded: any valid tag may be asked for). Made when a tag
+   * is first asked for: most snapshots never are.
+   */
+  byTag?: LRUCache<string, readonly ListedStory[]>;
   /** Each free story's own answer body (GET /api/stories/{id}). */
   storyBodies: Map<string, CachedBody>;
 }
@@ -44,7 +47,6 @@ export class ListSnapshot {
     readonly stories: readonly ListedStory[],
     private readonly made: MadeFromStories = {
       firstPages: new Map(),
-      byTag: new LRUCache({ max: MAX_KEPT_TAGS }),
       storyBodies: new Map(),
     },
   ) {}
@@ -68,6 +70,7 @@ export class ListSnapshot {
 
   /** The stories of this snapshot that carry `tag`, newest first. */
   tagged(tag: string): readonly ListedStory[] {
+    this.made.byTag ??= new LRUCache({ max: MAX_KEPT_TAGS });
     const { byTag } = this.made;
     let stories = byTag.get(tag);
     if (!stories) {
