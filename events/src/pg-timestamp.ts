@@ -9,8 +9,8 @@ const two = (text: string, at: number) => digit(text, at) * 10 + digit(text, at 
 /**
  * A timestamptz as PostgreSQL writes it for a session in UTC with the ISO DateStyle (the
  * default): `2026-11-26 06:38:09.123456+00`, read by position. pg's own parser (a regular
- * expression, then the parts) took a twentieth of a projector catch-up, which reads one per
- * event; this one is four times faster. Anything else (another time zone or DateStyle, a year
+ * expression, then the parts) is a noticeable share of a projector catch-up, which reads one per
+ * event (docs/performance.md, "Catching up"). Anything else (another time zone or DateStyle, a year
  * below 100 or above 9999, infinity, BC) is left to pg's parser.
  */
 export function parseTimestamptz(text: string): Date {
