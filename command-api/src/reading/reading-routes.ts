@@ -1,6 +1,6 @@
+import type { StoryState } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import type { StoryState } from '@nocturne/events/domain';
-import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

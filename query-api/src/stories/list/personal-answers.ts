@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CachedBody } from '@nocturne/events/http';
+import type { CachedBody } from '@nocturne/http-kit';
 
 export interface PersonalAnswersOptions {
   /** How many answers are kept (least recently used go first). */
