@@ -40,7 +40,7 @@ async function burst(length: number) {
 
 it('twenty requests with 16 KB paths cost the server no more than short ones, stalling no reader (was: 9 s)', async () => {
   await burst(16_000); // warm-up: compiled code, connections
-  const runs = [];
+  const runs: { long: Awaited<ReturnType<typeof burst>>; short: Awaited<ReturnType<typeof burst>> }[] = [];
   for (let i = 0; i < 3; i++) runs.push({ long: await burst(16_000), short: await burst(10) });
 
   for (const { long } of runs) expect(new Set(long.statuses)).toEqual(new Set([404]));
