@@ -38,7 +38,6 @@ const searchDoc = apiSchema({
     400: `No words, more than ${MAX_QUERY_LENGTH} characters, a NUL or lone surrogate, or a limit that is not 1 to ${MAX_SEARCH_LIMIT}`,
     401: 'Neither a session nor a valid X-Admin-Code: searching is for members and admins',
     429: `More than ${SEARCHES_PER_MINUTE} searches in a minute from one account (Retry-After)`,
-    503: 'Too many searches waiting already (Retry-After)',
   },
 });
 
