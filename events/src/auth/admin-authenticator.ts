@@ -28,7 +28,8 @@ export interface AdminAuthenticatorOptions {
  * The one admin authentication: every request carrying X-Admin-Code, on any route, comes here.
  * The code is an admin session token (what the panel keeps after the owner's or a staff
  * member's login) or the owner's password itself; a password that matches opens an owner
- * session, so every event an admin causes names a session (and a staff member's, their id). A wrong code is a 401 and counts toward the client's failure budget; once
+ * session, so every event an admin causes names a session (and a staff member's, their id).
+ * A wrong code is a 401 and counts toward the client's failure budget; once
  * it is spent, every admin-authenticated request of that client is a 429 until the window
  * ends. For the password the budget is charged BEFORE the comparison (and given back when it
  * matches), so parallel guesses cannot all slip past the check; the comparisons wait for a

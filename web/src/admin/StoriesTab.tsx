@@ -10,7 +10,7 @@ import { AdminTags } from './AdminTags';
 import { useAdminAccess } from './admin-access';
 import { deleteStory } from './admin-api';
 
-/** The Stories tab (spec.md section 2): error banner, "Create New Story", the cards. */
+/** The Stories tab: error banner, "Create New Story", the cards. */
 export function StoriesTab({ token, stories }: { token: string; stories: UseQueryResult<Story[]> }) {
   const queryClient = useQueryClient();
   const { may } = useAdminAccess();
