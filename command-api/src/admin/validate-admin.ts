@@ -9,7 +9,8 @@ const validateDoc = apiSchema({
   security: ['admin'],
   ok: {
     200: {
-      description: "The session token, for X-Admin-Code, and the caller's role (the panel shows what it may do)",
+      description:
+        "The session token, for X-Admin-Code, and the caller's role (the panel shows what it may do)",
       schema: z.object({
         ok: z.literal(true),
         token: z.string(),

@@ -1,8 +1,8 @@
 import { ADMIN_ROLES, type AdminRole, adminRoutePermissions, permissionKey } from '@nocturne/events/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createVerifiedUser } from '../../e2e/fixtures/api';
-import { createStaffMember } from '../../e2e/fixtures/staff-api';
+import { adminToken, createVerifiedUser, publishStory } from '../../e2e/fixtures/api';
+import { type ApiStaff, createStaffMember } from '../../e2e/fixtures/staff-api';
 import { OPENAPI_PATH } from '../openapi/openapi-route';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 
@@ -20,6 +20,8 @@ let system: TestSystem;
 let adminOnly: Set<string>;
 let documented: Set<string>;
 const callers: Record<string, Record<string, string>> = {};
+const members: Partial<Record<'admin' | 'moderator' | 'auditor', ApiStaff>> = {};
+let ownerToken: string;
 /** Each caller from an address of its own (TRUST_PROXY=loopback in tests): own rate limits. */
 const addressOf: Record<string, string> = {
   owner: '10.27.0.1',
@@ -51,9 +53,11 @@ beforeAll(async () => {
       .map((o) => o.key),
   );
   const owner = await adminToken(system.baseUrl, system.config.adminPassword);
+  ownerToken = owner;
   callers.owner = { 'x-admin-code': owner };
   for (const role of ['admin', 'moderator', 'auditor'] as const) {
-    callers[role] = { 'x-admin-code': (await createStaffMember(system.baseUrl, owner, role)).token };
+    members[role] = await createStaffMember(system.baseUrl, owner, role);
+    callers[role] = { 'x-admin-code': members[role].token };
   }
   const removed = await createStaffMember(system.baseUrl, owner, 'moderator');
   const removal = await fetch(`${system.baseUrl}/api/admin/staff/${removed.staffId}`, {
@@ -156,5 +160,52 @@ describe('every admin route against every kind of caller', () => {
 
   it('covers each role of the table', () => {
     for (const role of ADMIN_ROLES) expect(callers[role], role).toBeDefined();
+  });
+});
+
+describe("a staff member's events and role", () => {
+  it('name the member and the session in the metadata of every event they cause', async () => {
+    const moderator = members.moderator!;
+    const { id } = await publishStory(system.baseUrl, ownerToken, { texts: ['One', 'Two'] });
+    const deleted = await system.app.inject({
+      method: 'DELETE',
+      url: `/api/stories/${id}`,
+      headers: { 'x-admin-code': moderator.token, 'x-forwarded-for': '10.29.0.1' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const story = await system.infra.store.readStream(`story-${id}`);
+    const actor = story.at(-1)!.metadata as { actor: Record<string, unknown> };
+    expect(story.at(-1)!.type).toBe('StoryDeleted');
+    expect(actor.actor).toEqual({
+      kind: 'admin',
+      session: expect.any(String),
+      ip: '10.29.0.1',
+      staffId: moderator.staffId,
+    });
+    // The session is the one the member's login opened (and recorded).
+    const logins = (await system.infra.store.readStream(`staff-${moderator.staffId}`)).filter(
+      (e) => e.type === 'StaffLoggedIn',
+    );
+    const sessions = logins.map((e) => (e.metadata as { actor: { session: string } }).actor.session);
+    expect(sessions).toContain(actor.actor.session);
+  });
+
+  it("takes a role change at the member's next request", async () => {
+    const auditor = members.auditor!;
+    const read = () =>
+      system.app.inject({
+        method: 'GET',
+        url: '/api/stories',
+        headers: { 'x-admin-code': auditor.token, 'x-forwarded-for': '10.29.0.2' },
+      });
+    expect((await read()).statusCode).toBe(403);
+    const changed = await system.app.inject({
+      method: 'PUT',
+      url: `/api/admin/staff/${auditor.staffId}/role`,
+      headers: { 'x-admin-code': ownerToken, 'content-type': 'application/json' },
+      payload: { role: 'moderator' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await read()).statusCode).toBe(200);
   });
 });
