@@ -49,7 +49,26 @@ async function staffSignIn(page: Page, email: string, password: string, code: st
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Authentication code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The page is no wider than the viewport; a failure names the elements that stick out. */
+async function expectFitsWidth(page: Page, what: string) {
+  const {
+    page: width,
+    viewport,
+    wide,
+  } = await page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > limit + 1)
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`);
+    return { page: document.documentElement.scrollWidth, viewport: limit, wide };
+  });
+  expect(width, `${what}: ${width}px wide in ${viewport}px (${wide.join(', ')})`).toBeLessThanOrEqual(
+    viewport,
+  );
 }
 
 async function expectNoSeriousViolations(page: Page, what: string) {
@@ -161,15 +180,18 @@ test('the gate is a compact card, and the panel screens pass axe at 390x844 and 
     // The card holds its form, not the viewport; its button is a button's height.
     expect(box.height, `gate card at ${size}`).toBeLessThan(viewport.height * 0.6);
     expect(button.height, `gate button at ${size}`).toBeLessThan(60);
+    await expectFitsWidth(page, `admin-gate ${size}`);
     await page.screenshot({ path: `${OUT}admin-gate-${size}.png`, fullPage: true });
     await expectNoSeriousViolations(page, `gate ${size}`);
     await page.getByRole('button', { name: 'Staff member? Sign in with your e-mail' }).click();
     await expect(page.getByLabel('Authentication code')).toBeVisible();
+    await expectFitsWidth(page, `admin-staff-sign-in ${size}`);
     await page.screenshot({ path: `${OUT}admin-staff-sign-in-${size}.png`, fullPage: true });
     await expectNoSeriousViolations(page, `staff sign-in ${size}`);
 
     await page.goto(`/admin_panel?invitation=${encodeURIComponent(invitation_token)}`);
     await expect(page.getByLabel('New password')).toBeVisible();
+    await expectFitsWidth(page, `admin-invitation ${size}`);
     await page.screenshot({ path: `${OUT}admin-invitation-${size}.png`, fullPage: true });
     await expectNoSeriousViolations(page, `invitation ${size}`);
 
@@ -178,6 +200,7 @@ test('the gate is a compact card, and the panel screens pass axe at 390x844 and 
     await page.getByRole('button', { name: 'Access Admin Panel' }).click();
     await page.getByRole('tab', { name: 'Staff' }).click();
     await expect(page.getByRole('heading', { name: /^Staff \(/ })).toBeVisible();
+    await expectFitsWidth(page, `admin-staff ${size}`);
     await page.screenshot({ path: `${OUT}admin-staff-${size}.png`, fullPage: true });
     await expectNoSeriousViolations(page, `owner's staff tab ${size}`);
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -187,6 +210,7 @@ test('the gate is a compact card, and the panel screens pass axe at 390x844 and 
     await expect(page.getByRole('tab', { name: /Users/ })).toBeVisible();
     await expect(page.getByRole('tab', { name: /Stories/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Grant Premium' })).toHaveCount(0);
+    await expectFitsWidth(page, `admin-auditor ${size}`);
     await page.screenshot({ path: `${OUT}admin-auditor-${size}.png`, fullPage: true });
     await expectNoSeriousViolations(page, `auditor's panel ${size}`);
     await page.context().close();
