@@ -83,11 +83,10 @@ export function StaffTab({ token }: { token: string }) {
                     <td>
                       {member.status === 'removed' ? null : (
                         <div className="admin-table__actions">
-                          <label className="visually-hidden" htmlFor={`role-${member.staff_id}`}>
-                            Role of {member.email}
-                          </label>
                           <select
-                            id={`role-${member.staff_id}`}
+                            // A label of its own (not a visually hidden element): an absolutely
+                            // positioned one would escape the table's scrolling wrapper.
+                            aria-label={`Role of ${member.email ?? 'this member'}`}
                             className="input input--compact"
                             value={member.role}
                             onChange={(event) =>
