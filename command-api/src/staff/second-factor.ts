@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { RECOVERY_CODE_COUNT } from '@nocturne/events/domain';
+import { RECOVERY_CODE_COUNT } from '@nocturne/domain';
 import { generateURI, ScureBase32Plugin, verify } from 'otplib';
 
 const base32 = new ScureBase32Plugin();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { staffMessages } from '@nocturne/domain';
 import { staffIdOf, streams } from '@nocturne/events';
-import { staffInvitationToken } from '@nocturne/events/auth';
-import { staffMessages } from '@nocturne/events/domain';
-import { adminActor, apiSchema, HttpError, requireAdmin } from '@nocturne/events/http';
+import { adminActor, apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
+import { staffInvitationToken } from '@nocturne/http-kit/auth';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminCommandErrors, adminRateLimit } from '../admin/admin-rate-limit';

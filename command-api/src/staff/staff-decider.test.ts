@@ -1,4 +1,4 @@
-import { refuse, staffMessages } from '@nocturne/events/domain';
+import { refuse, staffMessages } from '@nocturne/domain';
 import { describe, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';

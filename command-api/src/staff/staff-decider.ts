@@ -1,5 +1,5 @@
+import { refuse, STAFF_INVITATION_TTL_MS, type StaffRoleName, staffMessages } from '@nocturne/domain';
 import type { EventOf, RecordedEvent } from '@nocturne/events';
-import { refuse, STAFF_INVITATION_TTL_MS, type StaffRoleName, staffMessages } from '@nocturne/events/domain';
 import type { Command, Decider, Decision } from '../shared/decider';
 
 export type StaffEvent = EventOf<

@@ -4,7 +4,7 @@ import {
   MIN_STAFF_PASSWORD_LENGTH,
   STAFF_ROLES,
   staffMessages,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
 import { z } from 'zod';
 import { Email } from '../users/account-input';
 

@@ -1,7 +1,7 @@
+import { staffMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { locateUserToken } from '@nocturne/events/auth';
-import { staffMessages } from '@nocturne/events/domain';
-import { apiSchema, HttpError, perMinute } from '@nocturne/events/http';
+import { apiSchema, HttpError, perMinute } from '@nocturne/http-kit';
+import { locateUserToken } from '@nocturne/http-kit/auth';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

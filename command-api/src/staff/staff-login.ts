@@ -1,6 +1,6 @@
+import { staffMessages } from '@nocturne/domain';
 import { staffIdOf, streams } from '@nocturne/events';
-import { staffMessages } from '@nocturne/events/domain';
-import { apiSchema, HttpError, tooMany } from '@nocturne/events/http';
+import { apiSchema, HttpError, tooMany } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

@@ -1,5 +1,5 @@
 import type { Actor } from '@nocturne/events';
-import { adminActor, HttpError } from '@nocturne/events/http';
+import { adminActor, HttpError } from '@nocturne/http-kit';
 import type { FastifyRequest } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { inviteAttemptLimit, isValidInviteCode } from '../invites/invite-codes';

@@ -1,4 +1,4 @@
-import { NatsNotifier } from '@nocturne/events/notify';
+import { NatsNotifier } from '@nocturne/notify';
 import { parseConfigOrExit, resolveConfig } from '../config';
 import { keptDemoStaff } from '../demo/demo-staff';
 import { demoOnFirstStart, keptDemoReader } from '../demo/first-start';

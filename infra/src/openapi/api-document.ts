@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
-import { ADMIN_ROLES, rolesAllowed } from '@nocturne/events/domain';
-import { ErrorAnswer } from '@nocturne/events/http';
+import { ADMIN_ROLES, rolesAllowed } from '@nocturne/domain';
+import { ErrorAnswer } from '@nocturne/http-kit';
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';

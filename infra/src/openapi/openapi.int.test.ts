@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, type AdminRole, adminRoutePermissions } from '@nocturne/events/domain';
+import { ADMIN_ROLES, type AdminRole, adminRoutePermissions } from '@nocturne/domain';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, type AdminRole, adminRoutePermissions, permissionKey } from '@nocturne/events/domain';
+import { ADMIN_ROLES, type AdminRole, adminRoutePermissions, permissionKey } from '@nocturne/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createVerifiedUser, publishStory } from '../../e2e/fixtures/api';

@@ -1,6 +1,6 @@
+import { roleLabels } from '@nocturne/domain';
 import { idOf } from '@nocturne/events';
-import { staffInvitationToken } from '@nocturne/events/auth';
-import { roleLabels } from '@nocturne/events/domain';
+import { staffInvitationToken } from '@nocturne/http-kit/auth';
 import { describeMailFailure, isPermanentMailFailure } from '../mail/mailer';
 import type { Reactor } from '../runner/reactor';
 

@@ -1,4 +1,4 @@
-import { roleLabels } from '@nocturne/events/domain';
+import { roleLabels } from '@nocturne/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

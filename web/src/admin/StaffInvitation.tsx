@@ -1,4 +1,4 @@
-import { MIN_STAFF_PASSWORD_LENGTH, roleLabels } from '@nocturne/events/domain';
+import { MIN_STAFF_PASSWORD_LENGTH, roleLabels } from '@nocturne/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';

@@ -1,4 +1,4 @@
-import { roleLabels, STAFF_ROLES, type StaffRoleName } from '@nocturne/events/domain';
+import { roleLabels, STAFF_ROLES, type StaffRoleName } from '@nocturne/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';

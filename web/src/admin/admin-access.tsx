@@ -1,4 +1,4 @@
-import { type AdminRole, roleMay } from '@nocturne/events/domain';
+import { type AdminRole, roleMay } from '@nocturne/domain';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 /** The signed-in role, and whether the permission table lets it call a route. */

@@ -1,4 +1,4 @@
-import type { AdminRole, StaffRoleName, Story } from '@nocturne/events/domain';
+import type { AdminRole, StaffRoleName, Story } from '@nocturne/domain';
 import { ApiError, api, apiFetch } from '../api/client';
 import type { Labels } from '../labels/labels-picker';
 

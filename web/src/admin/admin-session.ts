@@ -1,5 +1,5 @@
-import type { AdminRole } from '@nocturne/events/domain';
-import { ADMIN_ROLES } from '@nocturne/events/domain';
+import type { AdminRole } from '@nocturne/domain';
+import { ADMIN_ROLES } from '@nocturne/domain';
 
 /**
  * The admin session for this browser session: the server's admin token (the owner's or a staff
