@@ -2,7 +2,7 @@ import { ADMIN_ROLES, type AdminRole, adminRoutePermissions, permissionKey } fro
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createVerifiedUser, publishStory } from '../../e2e/fixtures/api';
-import { type ApiStaff, createStaffMember } from '../../e2e/fixtures/staff-api';
+import { type ApiStaff, createStaffMember, logInStaff } from '../../e2e/fixtures/staff-api';
 import { OPENAPI_PATH } from '../openapi/openapi-route';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 
@@ -164,6 +164,13 @@ describe('every admin route against every kind of caller', () => {
 });
 
 describe("a staff member's events and role", () => {
+  // The matrix ended every caller's session with its logout: fresh sessions for these.
+  beforeAll(async () => {
+    ownerToken = await adminToken(system.baseUrl, system.config.adminPassword);
+    for (const member of [members.moderator!, members.auditor!])
+      member.token = await logInStaff(system.baseUrl, member);
+  });
+
   it('name the member and the session in the metadata of every event they cause', async () => {
     const moderator = members.moderator!;
     const { id } = await publishStory(system.baseUrl, ownerToken, { texts: ['One', 'Two'] });
