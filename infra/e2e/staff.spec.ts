@@ -149,7 +149,7 @@ test('a staff member is invited, enrols, signs in, acts, and is signed out once 
 test('the gate is a compact card, and the panel screens pass axe at 390x844 and 1440x900', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   // An auditor and a fresh invitation to look at.
   const ownerToken = (
     (await (
