@@ -15,6 +15,7 @@ import { libraryRoutes } from './reading/library-route';
 import { progressRoutes } from './reading/progress-route';
 import { searchRoutes } from './search/search-route';
 import { siteInfoRoutes } from './site/site-info';
+import { listStaffRoutes } from './staff/list-staff';
 import { subscribersRoutes } from './stats/subscribers';
 import { getStoryRoutes } from './stories/get-story';
 import { listStoriesRoutes } from './stories/list-stories';
@@ -47,6 +48,7 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(serveImageRoutes, deps);
   await app.register(siteInfoRoutes, deps);
   await app.register(listUsersRoutes, deps);
+  await app.register(listStaffRoutes, deps);
   await app.register(monthlyStatsRoutes, deps);
   await app.register(pendingPaymentsRoutes, deps);
   await app.register(userHistoryRoutes, deps);
