@@ -10,6 +10,9 @@ import { changeStoryLabelsRoutes } from './labels/change-story-labels';
 import { hiddenWarningsRoutes } from './labels/hidden-warnings';
 import { tagRoutes } from './labels/tag-routes';
 import { confirmPaymentRoutes } from './payments/confirm-payment';
+import { appealDecisionRoutes } from './moderation/appeal-decision';
+import { moderateStoryRoutes } from './moderation/moderate-story';
+import { reportStoryRoutes } from './moderation/report-story';
 import { internalUnlockRoutes } from './premium/internal-unlock-route';
 import { setSubscriptionRoutes } from './premium-grants/set-subscription';
 import { readingRoutes } from './reading/reading-routes';
@@ -60,4 +63,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(tagRoutes, deps);
   await app.register(changeStoryLabelsRoutes, deps);
   await app.register(hiddenWarningsRoutes, deps);
+  await app.register(reportStoryRoutes, deps);
+  await app.register(moderateStoryRoutes, deps);
+  await app.register(appealDecisionRoutes, deps);
 };

@@ -2,8 +2,8 @@ import { initialUserState, type StoryState } from '@nocturne/events/domain';
 import { describe, expect, it } from 'vitest';
 import { storyAccess } from './story-access';
 
-const free: StoryState = { status: 'published', isPremium: false, tags: [] };
-const premium: StoryState = { status: 'published', isPremium: true, tags: [] };
+const free: StoryState = { status: 'published', isPremium: false, tags: [], hidden: false };
+const premium: StoryState = { status: 'published', isPremium: true, tags: [], hidden: false };
 const visitor = initialUserState();
 const subscriber = (unlocked: string[]) => ({
   ...visitor,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EventDefinition } from './define';
 import { tagCatalogueEvents } from './labels';
+import { moderationEvents } from './moderation';
 import { readingEvents } from './reading';
 import { storyEvents } from './stories';
 import { userEvents } from './users';
@@ -9,6 +10,7 @@ import { waitlistEvents } from './waitlist';
 export * from './define';
 export * from './fields';
 export * from './labels';
+export * from './moderation';
 export * from './reading';
 export * from './stories';
 export * from './users';
@@ -20,6 +22,7 @@ const all = [
   ...tagCatalogueEvents,
   ...readingEvents,
   ...waitlistEvents,
+  ...moderationEvents,
 ] as const;
 type AnyDefinition = (typeof all)[number];
 
