@@ -11,7 +11,9 @@ import { withPosition } from '../shared/reply';
 import { requireUser } from '../users/authenticate';
 import { reportDecider } from './report-decider';
 
-const AppealBody = z.object({ text: z.string().describe('Why the decision should be reviewed (up to 2,000 characters)') });
+const AppealBody = z.object({
+  text: z.string().describe('Why the decision should be reviewed (up to 2,000 characters)'),
+});
 
 const appealDoc = apiSchema({
   summary: 'Appeal a decision to hide or delete a story (the publishing account, once)',
@@ -19,7 +21,12 @@ const appealDoc = apiSchema({
   security: ['user'],
   params: StoryIdParams,
   body: AppealBody,
-  ok: { 201: { description: 'Appealed: the story is back in the moderation queue', schema: z.object({ message: z.string() }) } },
+  ok: {
+    201: {
+      description: 'Appealed: the story is back in the moderation queue',
+      schema: z.object({ message: z.string() }),
+    },
+  },
   errors: {
     400: 'No text, or one over 2,000 characters',
     401: 'Not authenticated',
@@ -44,7 +51,12 @@ export const appealDecisionRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
       reportDecider,
       command(
         'AppealDecision',
-        { storyId, appealId: randomUUID(), userKey: user.userKey, text: parsed.success ? parsed.data.text : '' },
+        {
+          storyId,
+          appealId: randomUUID(),
+          userKey: user.userKey,
+          text: parsed.success ? parsed.data.text : '',
+        },
         deps.clock(),
       ),
       commandContext(request, { kind: 'user', userKey: user.userKey }),

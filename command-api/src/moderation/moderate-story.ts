@@ -29,7 +29,12 @@ const doc = (summary: string, errors: Record<number, string>) =>
     params: StoryIdParams,
     body: DecisionBody,
     ok: { 200: { description: 'Decided', schema: Decided } },
-    errors: { ...adminCommandErrors, 400: 'No reason, or one over 2,000 characters', 404: 'Story not found', ...errors },
+    errors: {
+      ...adminCommandErrors,
+      400: 'No reason, or one over 2,000 characters',
+      404: 'Story not found',
+      ...errors,
+    },
   });
 
 /** What each action does to the story itself, on its own stream, before the decision is recorded. */
@@ -78,7 +83,7 @@ export const moderateStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
       );
       position = changed.position;
     }
-    const publisher = action === 'dismiss' ? null : await storyPublisherAccount(deps.store, storyId);
+    const publisher = await storyPublisherAccount(deps.store, storyId);
     const decided = await handleCommand(
       deps.store,
       streams.storyReports(storyId),
@@ -91,14 +96,23 @@ export const moderateStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
 
   app.post(
     '/api/admin/reports/:id/dismiss',
-    { preHandler, schema: doc('Dismiss the open reports (or appeal) on a story (moderation)', { 409: 'Nothing open to dismiss' }) },
+    {
+      preHandler,
+      schema: doc('Dismiss the open reports (or appeal) on a story (moderation)', {
+        409: 'Nothing open to dismiss',
+      }),
+    },
     async (request, reply) => {
       const position = await decide(request, 'dismiss');
       return withPosition(reply, deps, position).send({ ok: true, action: 'dismiss' });
     },
   );
   const storyActions = [
-    ['hide', 'Hide a story after a review: 451 everywhere until restored (moderation)', 'The story is hidden already'],
+    [
+      'hide',
+      'Hide a story after a review: 451 everywhere until restored (moderation)',
+      'The story is hidden already',
+    ],
     ['restore', 'Make a hidden story visible again (moderation)', 'The story is not hidden'],
     ['delete', 'Delete a story after a review (moderation)', ''],
   ] as const;

@@ -78,7 +78,9 @@ describe('reporting a story', () => {
   });
 
   it('takes one open report per story per reporter; another reporter may report too', () => {
-    given(reported()).when(report({ reportId: 'r2' })).thenRefuses(refuse('conflict', reportMessages.alreadyReported));
+    given(reported())
+      .when(report({ reportId: 'r2' }))
+      .thenRefuses(refuse('conflict', reportMessages.alreadyReported));
     given(reported())
       .when(report({ reportId: 'r2', reporterKey: 'user:u9', text: 'The girl on slide 2 looks 14.' }))
       .thenEvents([reported('r2', 'user:u9')]);
@@ -91,10 +93,18 @@ describe('reporting a story', () => {
   });
 
   it('refuses an unknown reason, a text over 1,000 characters and a story that is not live', () => {
-    given().when(report({ reason: 'boring' })).thenRefuses(refuse('invalid', reportMessages.unknownReason));
-    given().when(report({ text: 'x'.repeat(1001) })).thenRefuses(refuse('invalid', reportMessages.textTooLong));
-    given().when(report({ text: 'x'.repeat(1000) })).events();
-    given().when(report({ storyLive: false })).thenRefuses(refuse('not_found', storyMessages.notFound));
+    given()
+      .when(report({ reason: 'boring' }))
+      .thenRefuses(refuse('invalid', reportMessages.unknownReason));
+    given()
+      .when(report({ text: 'x'.repeat(1001) }))
+      .thenRefuses(refuse('invalid', reportMessages.textTooLong));
+    given()
+      .when(report({ text: 'x'.repeat(1000) }))
+      .events();
+    given()
+      .when(report({ storyLive: false }))
+      .thenRefuses(refuse('not_found', storyMessages.notFound));
   });
 });
 
@@ -104,7 +114,9 @@ describe('deciding on reports', () => {
   });
 
   it('requires a reason', () => {
-    given(reported()).when(decide('hide', '   ')).thenRefuses(refuse('invalid', reportMessages.reasonRequired));
+    given(reported())
+      .when(decide('hide', '   '))
+      .thenRefuses(refuse('invalid', reportMessages.reasonRequired));
     given(reported())
       .when(decide('dismiss', 'x'.repeat(2001)))
       .thenRefuses(refuse('invalid', reportMessages.reasonTooLong));
@@ -128,17 +140,25 @@ describe('appealing a decision', () => {
   it('lets the publishing account appeal a hide once, which opens an appeal', () => {
     const state = given(reported(), hidden).when(appeal()).thenEvents([appealed]);
     expect(state.openAppealId).toBe('a1');
-    given(reported(), hidden, appealed).when(appeal()).thenRefuses(refuse('conflict', reportMessages.appealedAlready));
+    given(reported(), hidden, appealed)
+      .when(appeal())
+      .thenRefuses(refuse('conflict', reportMessages.appealedAlready));
   });
 
   it('refuses another account, an empty text, and a story that was never hidden or deleted', () => {
-    given(reported(), hidden).when(appeal('u2')).thenRefuses(refuse('forbidden', reportMessages.appealNotAllowed));
-    given(reported(), hidden).when(appeal('u1', '  ')).thenRefuses(refuse('invalid', reportMessages.appealTextRequired));
+    given(reported(), hidden)
+      .when(appeal('u2'))
+      .thenRefuses(refuse('forbidden', reportMessages.appealNotAllowed));
+    given(reported(), hidden)
+      .when(appeal('u1', '  '))
+      .thenRefuses(refuse('invalid', reportMessages.appealTextRequired));
     given(reported()).when(appeal()).thenRefuses(refuse('forbidden', reportMessages.appealNotAllowed));
   });
 
   it('closes the appeal with the next decision; a dismissed appeal cannot be made again', () => {
-    const [dismissal] = given(reported(), hidden, appealed).when(decide('dismiss', 'The hide stands')).events();
+    const [dismissal] = given(reported(), hidden, appealed)
+      .when(decide('dismiss', 'The hide stands'))
+      .events();
     expect(dismissal?.type === 'ModerationDecided' && dismissal.data.closedAppealId).toBe('a1');
     given(reported(), hidden, appealed, dismissal!)
       .when(appeal())

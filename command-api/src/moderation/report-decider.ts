@@ -28,9 +28,16 @@ export interface ReportsState {
   appealable: { decisionId: string; publisherUserKey: string | null; appealed: boolean } | null;
 }
 
-export const initialReportsState = (): ReportsState => ({ open: new Map(), openAppealId: null, appealable: null });
+export const initialReportsState = (): ReportsState => ({
+  open: new Map(),
+  openAppealId: null,
+  appealable: null,
+});
 
-export function evolveReports(state: ReportsState, event: ReportEvent | RecordedEvent<ReportEvent>): ReportsState {
+export function evolveReports(
+  state: ReportsState,
+  event: ReportEvent | RecordedEvent<ReportEvent>,
+): ReportsState {
   switch (event.type) {
     case 'StoryReported': {
       const { reportId, reason, contact, reporterKey } = event.data;

@@ -14,10 +14,14 @@ const subscriber = (unlocked: string[]) => ({
 describe('who may read a story, for the reading routes', () => {
   it('anyone reads a live free story; a story never published or deleted is unknown', () => {
     expect(storyAccess(free, visitor, 's')).toBe('readable');
-    expect(storyAccess({ status: 'none', isPremium: false, tags: [] }, visitor, 's')).toBe('not_found');
-    expect(storyAccess({ status: 'deleted', isPremium: true, tags: [] }, subscriber(['s']), 's')).toBe(
+    expect(storyAccess({ status: 'none', isPremium: false, tags: [], hidden: false }, visitor, 's')).toBe(
       'not_found',
     );
+    expect(
+      storyAccess({ status: 'deleted', isPremium: true, tags: [], hidden: false }, subscriber(['s']), 's'),
+    ).toBe('not_found');
+    // Hidden by a moderator: not readable, whoever unlocked it before.
+    expect(storyAccess({ ...premium, hidden: true }, subscriber(['s']), 's')).toBe('not_found');
   });
 
   it('a premium story only for a subscriber who unlocked it', () => {

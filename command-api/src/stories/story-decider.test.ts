@@ -208,7 +208,11 @@ describe('deleting a story', () => {
 
 describe('hiding and restoring a story (moderation)', () => {
   const hide = command('HideStory', { storyId: 's1', reason: 'Depicts a minor' }, now);
-  const restore = command('RestoreStory', { storyId: 's1', reason: 'Appeal: the characters are adults' }, now);
+  const restore = command(
+    'RestoreStory',
+    { storyId: 's1', reason: 'Appeal: the characters are adults' },
+    now,
+  );
   const hidden: StoryEvent = { type: 'StoryHidden', data: { storyId: 's1', reason: 'Depicts a minor' } };
   const restored: StoryEvent = {
     type: 'StoryRestored',
@@ -230,7 +234,9 @@ describe('hiding and restoring a story (moderation)', () => {
     const state = given(published, hidden).when(restore).thenEvents([restored]);
     expect(state.hidden).toBe(false);
     given(published).when(restore).thenRefuses(refuse('conflict', reportMessages.notHidden));
-    given(published, hidden, restored).when(restore).thenRefuses(refuse('conflict', reportMessages.notHidden));
+    given(published, hidden, restored)
+      .when(restore)
+      .thenRefuses(refuse('conflict', reportMessages.notHidden));
   });
 
   it('deletes a hidden story (a decision after the hide) but refuses to relabel it', () => {

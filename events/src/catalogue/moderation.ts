@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_REASONS, MODERATION_ACTIONS, MODERATION_TEXT_MAX, REPORT_TEXT_MAX } from '../domain/reports';
+import { MODERATION_ACTIONS, MODERATION_TEXT_MAX, REPORT_REASONS, REPORT_TEXT_MAX } from '../domain/reports';
 import { defineEvent } from './define';
 import { Encrypted } from './fields';
 

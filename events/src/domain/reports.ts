@@ -46,7 +46,8 @@ export const reportMessages = {
   notHidden: 'This story is not hidden',
   alreadyHidden: 'This story is hidden already',
   appealTextRequired: 'Please write why the decision should be reviewed',
-  appealNotAllowed: 'Only the account that published this story may appeal, once, after a decision to hide or delete it',
+  appealNotAllowed:
+    'Only the account that published this story may appeal, once, after a decision to hide or delete it',
   appealedAlready: 'You have appealed this decision already',
   /** The page of a hidden story (451). */
   unavailable: 'This story is unavailable: it was hidden after a review under our content policy.',
