@@ -40,7 +40,7 @@ export function StoryCardMenu({ storyId, loggedIn }: { storyId: string; loggedIn
   }
 
   return (
-    <div className="story-card__menu" ref={rootRef} onKeyDown={onKeyDown}>
+    <div className="story-card__menu" ref={rootRef}>
       <button
         ref={buttonRef}
         type="button"
@@ -54,22 +54,26 @@ export function StoryCardMenu({ storyId, loggedIn }: { storyId: string; loggedIn
         <MoreIcon />
       </button>
       {open ? (
-        <ul id={menuId} role="menu" className="story-card__menu-list" aria-label="Story actions">
-          <li role="none">
-            <button
-              ref={itemRef}
-              type="button"
-              role="menuitem"
-              className="story-card__menu-item"
-              onClick={() => {
-                setOpen(false);
-                setReporting(true);
-              }}
-            >
-              Report this story
-            </button>
-          </li>
-        </ul>
+        <div
+          id={menuId}
+          role="menu"
+          className="story-card__menu-list"
+          aria-label="Story actions"
+          onKeyDown={onKeyDown}
+        >
+          <button
+            ref={itemRef}
+            type="button"
+            role="menuitem"
+            className="story-card__menu-item"
+            onClick={() => {
+              setOpen(false);
+              setReporting(true);
+            }}
+          >
+            Report this story
+          </button>
+        </div>
       ) : null}
       <ReportStory
         storyId={storyId}
