@@ -6,6 +6,8 @@ import { Button } from '../ui/Button';
 import { AdminLogin } from './AdminLogin';
 import { fetchAdminStories, fetchUsers, revokeAdminSession } from './admin-api';
 import { clearAdminToken, storeAdminToken, storedAdminToken } from './admin-session';
+import { fetchModerationQueue } from './moderation-api';
+import { ReportsTab } from './ReportsTab';
 import { StoriesTab } from './StoriesTab';
 import { UsersTab } from './UsersTab';
 import '../layout/layout.css';
@@ -50,7 +52,7 @@ export default function AdminPage() {
   );
 }
 
-type Tab = 'stories' | 'users';
+type Tab = 'stories' | 'users' | 'reports';
 
 function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout(): void; onExpired(): void }) {
   const [tab, setTab] = useState<Tab>('stories');
@@ -58,6 +60,11 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   const stories = useQuery({
     queryKey: queryKeys.adminStories(token),
     queryFn: () => fetchAdminStories(token),
+  });
+
+  const reports = useQuery({
+    queryKey: queryKeys.adminReports(token),
+    queryFn: () => fetchModerationQueue(token),
   });
 
   if (users.isError) console.error('Failed to load users', users.error); // logged only (section 8)
@@ -71,6 +78,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   const tabs: { id: Tab; label: string }[] = [
     { id: 'stories', label: `Stories (${stories.data?.length ?? 0})` },
     { id: 'users', label: `Users (${users.data?.total_users ?? 0})` },
+    { id: 'reports', label: `Reports (${reports.data?.open ?? 0})` },
   ];
 
   return (
@@ -104,6 +112,8 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
         <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
           {tab === 'stories' ? (
             <StoriesTab token={token} stories={stories} />
+          ) : tab === 'reports' ? (
+            <ReportsTab token={token} queue={reports} />
           ) : (
             <UsersTab token={token} users={users.data} />
           )}
