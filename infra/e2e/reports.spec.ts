@@ -35,7 +35,7 @@ test('a visitor reports a story from its card; a moderator hides it from the Rep
   mailbox,
   nocturne,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(420_000);
   const opening = `The orchard keeper hid a letter ${Date.now()}.`;
   const { id } = await api.publishStory({ texts: [opening, 'Nobody found it.'] });
   const reporters: string[] = [];
@@ -66,7 +66,7 @@ test('a visitor reports a story from its card; a moderator hides it from the Rep
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Thanks, we review every report');
     await expectNoSeriousViolations(page, `report sent at ${size}`);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
 
     // The reader's bar opens the same dialog; the story is still there (a report hides nothing).

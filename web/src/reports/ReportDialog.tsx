@@ -71,7 +71,7 @@ export function ReportDialog({ storyId, open, onClose, loggedIn, returnFocusRef 
             We will email you the outcome. A report on its own hides nothing.
           </p>
           <Button variant="primary" onClick={onClose}>
-            Close
+            Done
           </Button>
         </div>
       ) : (
