@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { type ModerationAction, refuse, storyMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { type ModerationAction, refuse, storyMessages } from '@nocturne/events/domain';
-import { apiSchema, HttpError, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, HttpError, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminCommandErrors, adminRateLimit } from '../admin/admin-rate-limit';

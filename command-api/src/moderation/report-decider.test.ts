@@ -1,4 +1,4 @@
-import { refuse, reportMessages, storyMessages } from '@nocturne/events/domain';
+import { refuse, reportMessages, storyMessages } from '@nocturne/domain';
 import { describe, expect, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';

@@ -1,4 +1,3 @@
-import type { EventOf, RecordedEvent } from '@nocturne/events';
 import {
   isReportReason,
   MODERATION_TEXT_MAX,
@@ -8,7 +7,8 @@ import {
   refuse,
   reportMessages,
   storyMessages,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
+import type { EventOf, RecordedEvent } from '@nocturne/events';
 import type { Command, Decider, Decision } from '../shared/decider';
 
 export type ReportEvent = EventOf<'StoryReported' | 'ModerationDecided' | 'DecisionAppealed'>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { isLive, reportMessages } from '@nocturne/domain';
 import { normaliseEmail, streams, userKeyOf } from '@nocturne/events';
-import { isLive, reportMessages } from '@nocturne/events/domain';
-import { apiSchema, HttpError, perMinute, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, HttpError, perMinute, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

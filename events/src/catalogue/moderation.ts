@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { MODERATION_ACTIONS, MODERATION_TEXT_MAX, REPORT_REASONS, REPORT_TEXT_MAX } from '../domain/reports';
 import { defineEvent } from './define';
 import { Encrypted } from './fields';
+import {
+  MODERATION_ACTIONS,
+  MODERATION_TEXT_MAX,
+  REPORT_REASONS,
+  REPORT_TEXT_MAX,
+} from './report-vocabulary';
 
 const ReportReason = z.enum(REPORT_REASONS);
 

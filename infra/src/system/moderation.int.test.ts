@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { reportMessages } from '@nocturne/events/domain';
+import { reportMessages } from '@nocturne/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createVerifiedUser, makePng, publishStory, setPremium } from '../../e2e/fixtures/api';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';

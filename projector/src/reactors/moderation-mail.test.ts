@@ -1,5 +1,5 @@
 import type { EventData, RecordedEvent } from '@nocturne/events';
-import type { PiiVault } from '@nocturne/events/pii';
+import type { PiiVault } from '@nocturne/vault';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../mail/mailer';
 import type { ReactorContext } from '../runner/reactor';

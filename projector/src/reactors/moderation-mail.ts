@@ -1,5 +1,5 @@
+import { reportReasonLabels } from '@nocturne/domain';
 import type { EventData, RecordedEvent } from '@nocturne/events';
-import { reportReasonLabels } from '@nocturne/events/domain';
 import { describeMailFailure, isPermanentMailFailure, type MailMessage } from '../mail/mailer';
 import type { Reactor, ReactorContext } from '../runner/reactor';
 

@@ -1,4 +1,4 @@
-import { type ReportReason, URGENT_REPORT_REASONS } from '@nocturne/events/domain';
+import { type ReportReason, URGENT_REPORT_REASONS } from '@nocturne/domain';
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely } from 'kysely';
 import { signImageRef } from '../images/signed-ref';

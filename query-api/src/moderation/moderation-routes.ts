@@ -1,5 +1,5 @@
-import { REPORT_REASONS } from '@nocturne/events/domain';
-import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
+import { REPORT_REASONS } from '@nocturne/domain';
+import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';

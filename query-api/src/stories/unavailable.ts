@@ -1,5 +1,5 @@
-import { reportMessages } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { reportMessages } from '@nocturne/domain';
+import { HttpError } from '@nocturne/http-kit';
 
 /**
  * The answer for a story a moderator hid: 451 Unavailable For Legal Reasons with a short

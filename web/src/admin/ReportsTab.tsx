@@ -1,4 +1,4 @@
-import { type ModerationAction, reportReasonLabels } from '@nocturne/events/domain';
+import { type ModerationAction, reportReasonLabels } from '@nocturne/domain';
 import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';

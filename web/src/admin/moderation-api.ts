@@ -1,4 +1,4 @@
-import type { ModerationAction, ReportReason } from '@nocturne/events/domain';
+import type { ModerationAction, ReportReason } from '@nocturne/domain';
 import { api } from '../api/client';
 
 export interface QueuedStory {

@@ -1,4 +1,4 @@
-import { MODERATION_TEXT_MAX } from '@nocturne/events/domain';
+import { MODERATION_TEXT_MAX } from '@nocturne/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';

@@ -4,7 +4,7 @@ import {
   type ReportReason,
   reportMessages,
   reportReasonLabels,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useId, useState } from 'react';
 import { ApiError } from '../api/client';

@@ -1,4 +1,4 @@
-import type { ReportReason } from '@nocturne/events/domain';
+import type { ReportReason } from '@nocturne/domain';
 import { api } from '../api/client';
 
 export interface NewReport {
