@@ -8,3 +8,4 @@ export { hotAnswers } from './stories/list/hot-answers';
 export type { HotAnswer } from './stories/list/hot-list';
 export { StoryListCache } from './stories/list/story-list-cache';
 export type { PremiumUnlocker } from './stories/premium-unlocker';
+export { formatModerationTrail, storyModerationTrail } from './moderation/moderation-trail';

@@ -243,6 +243,11 @@ describe('moderation', () => {
     });
     expect(page.body).toEqual({ detail: reportMessages.unavailable });
     expect((await send('POST', `/api/stories/${freeId}/like`)).status).toBe(404);
+    // A visitor's plain requests, which the server's hot lane answers from the list in memory.
+    await system.settle();
+    const plainList = (await (await fetch(`${system.baseUrl}/api/stories`)).json()) as { id: string }[];
+    expect(plainList.map((s) => s.id)).not.toContain(freeId);
+    expect((await fetch(`${system.baseUrl}/api/stories/${freeId}`)).status).toBe(451);
 
     const premiumHidden = await send('POST', `/api/admin/stories/${premiumId}/hide`, {
       body: { reason: 'Spam' },

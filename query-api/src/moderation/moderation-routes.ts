@@ -37,6 +37,9 @@ const QueueSchema = z.object({
       waiting_since: z.string(),
     }),
   ),
+  hidden: z
+    .array(z.object({ story_id: z.string(), title: z.string(), hidden_reason: z.string() }))
+    .describe('Stories hidden now with nothing open on them, to restore or delete'),
 });
 
 const queueDoc = apiSchema({
@@ -95,8 +98,18 @@ export const moderationRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, de
       subject: adminSubject(admin.session),
       now: deps.clock(),
     });
+    const queued = new Set(stories.map((s) => s.story_id));
+    const hiddenRows = await deps.db
+      .selectFrom('stories')
+      .select(['id', 'hidden_reason', 'card'])
+      .where('hidden_reason', 'is not', null)
+      .orderBy('position', 'desc')
+      .execute();
+    const hidden = hiddenRows
+      .filter((row) => !queued.has(row.id))
+      .map((row) => ({ story_id: row.id, title: row.card.texts[0] ?? '', hidden_reason: row.hidden_reason ?? '' }));
     reply.header('Cache-Control', 'private, no-store');
-    return { open: stories.length, stories };
+    return { open: stories.length, stories, hidden };
   });
 
   app.get('/api/admin/stories/:id/moderation', { schema: historyDoc }, async (request, reply) => {

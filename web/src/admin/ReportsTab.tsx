@@ -1,12 +1,12 @@
 import { type ModerationAction, reportReasonLabels } from '@nocturne/domain';
-import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { imageSrc } from '../ui/image-src';
-import { decide, type ModerationQueue, type QueuedStory } from './moderation-api';
+import { decide, fetchModerationHistory, type ModerationQueue, type QueuedStory } from './moderation-api';
 
 const actionLabels: Record<ModerationAction, string> = {
   dismiss: 'Dismiss',
@@ -23,46 +23,94 @@ const actionLabels: Record<ModerationAction, string> = {
 export function ReportsTab({ token, queue }: { token: string; queue: UseQueryResult<ModerationQueue> }) {
   if (queue.isPending) return <p className="text-muted">Loading reports…</p>;
   if (queue.isError) return <Alert tone="error">Could not load the reports. Please try again.</Alert>;
-  const { stories } = queue.data;
-  if (stories.length === 0) {
-    return (
-      <div className="admin-empty">
-        <p>No open reports. Every report has been decided.</p>
-      </div>
-    );
-  }
+  const { stories, hidden } = queue.data;
   return (
-    <ol className="moderation-queue" aria-label="Open reports, most urgent first">
-      {stories.map((queued) => (
-        <li key={queued.story_id}>
-          <QueuedStoryCard token={token} queued={queued} />
-        </li>
-      ))}
-    </ol>
+    <div className="moderation">
+      {stories.length === 0 ? (
+        <div className="admin-empty">
+          <p>No open reports. Every report has been decided.</p>
+        </div>
+      ) : (
+        <ol className="moderation-queue" aria-label="Open reports, most urgent first">
+          {stories.map((queued) => (
+            <li key={queued.story_id}>
+              <QueuedStoryCard token={token} queued={queued} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {hidden.length > 0 ? (
+        <section aria-labelledby="hidden-stories-title" className="moderation-hidden">
+          <h2 id="hidden-stories-title" className="admin-section-title">
+            Hidden stories ({hidden.length})
+          </h2>
+          <ul className="moderation-queue">
+            {hidden.map((story) => (
+              <li key={story.story_id}>
+                <article className="moderation-item surface" data-story-id={story.story_id}>
+                  <h3 className="moderation-item__title">{story.title.slice(0, 80)}</h3>
+                  <p className="moderation-item__hidden">Hidden: {story.hidden_reason}</p>
+                  <ModerationHistoryList token={token} storyId={story.story_id} />
+                  <DecisionForm token={token} storyId={story.story_id} actions={['restore', 'delete']} />
+                </article>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
   );
 }
 
-function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory }) {
+/** A story's decisions so far, with who decided and why, loaded when opened. */
+function ModerationHistoryList({ token, storyId }: { token: string; storyId: string }) {
+  const [open, setOpen] = useState(false);
+  const history = useQuery({
+    queryKey: [...queryKeys.adminReports(token), 'history', storyId],
+    queryFn: () => fetchModerationHistory(token, storyId),
+    enabled: open,
+  });
+  return (
+    <details className="moderation-item__story" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Moderation history</summary>
+      {history.data ? (
+        <ol className="moderation-history">
+          {history.data.decisions.map((d) => (
+            <li key={`${d.decided_at}-${d.action}`}>
+              {new Date(d.decided_at).toLocaleString()}: {actionLabels[d.action]} by {d.decided_by}, because:{' '}
+              {d.reason}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-muted">Loading…</p>
+      )}
+    </details>
+  );
+}
+
+/** The decision buttons of a story, each needing the stated reason typed above them. */
+function DecisionForm({
+  token,
+  storyId,
+  actions,
+}: {
+  token: string;
+  storyId: string;
+  actions: ModerationAction[];
+}) {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const reasonId = useId();
-  const titleId = useId();
   const decision = useMutation({
-    mutationFn: (action: ModerationAction) => decide(token, queued.story_id, action, reason),
+    mutationFn: (action: ModerationAction) => decide(token, storyId, action, reason),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin() }),
     onError: (error) =>
       setProblem(
         error instanceof ApiError && error.detail ? error.detail : 'The decision failed. Please try again.',
       ),
   });
-  const story = queued.story;
-  const actions: ModerationAction[] =
-    story === null
-      ? ['dismiss']
-      : queued.hidden_reason === null
-        ? ['dismiss', 'hide', 'delete']
-        : ['dismiss', 'restore', 'delete'];
 
   function submit(action: ModerationAction) {
     return (event: FormEvent) => {
@@ -73,6 +121,47 @@ function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory
     };
   }
 
+  return (
+    <form className="moderation-item__decide" onSubmit={(event) => event.preventDefault()}>
+      <label className="field__label" htmlFor={reasonId}>
+        Reason for the decision (sent to the reporters and the publishing account)
+      </label>
+      <textarea
+        id={reasonId}
+        className="input"
+        rows={2}
+        maxLength={2000}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      <div className="moderation-item__actions">
+        {actions.map((action) => (
+          <Button
+            key={action}
+            size="sm"
+            variant={action === 'delete' ? 'danger' : action === 'hide' ? 'primary' : 'secondary'}
+            loading={decision.isPending && decision.variables === action}
+            disabled={decision.isPending}
+            onClick={submit(action)}
+          >
+            {actionLabels[action]}
+          </Button>
+        ))}
+      </div>
+    </form>
+  );
+}
+
+function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory }) {
+  const titleId = useId();
+  const story = queued.story;
+  const actions: ModerationAction[] =
+    story === null
+      ? ['dismiss']
+      : queued.hidden_reason === null
+        ? ['dismiss', 'hide', 'delete']
+        : ['dismiss', 'restore', 'delete'];
   return (
     <article className="moderation-item surface" aria-labelledby={titleId} data-story-id={queued.story_id}>
       <header className="moderation-item__head">
@@ -143,34 +232,8 @@ function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory
           </ol>
         </details>
       ) : null}
-      <form className="moderation-item__decide" onSubmit={(event) => event.preventDefault()}>
-        <label className="field__label" htmlFor={reasonId}>
-          Reason for the decision (sent to the reporters and the publishing account)
-        </label>
-        <textarea
-          id={reasonId}
-          className="input"
-          rows={2}
-          maxLength={2000}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <div className="moderation-item__actions">
-          {actions.map((action) => (
-            <Button
-              key={action}
-              size="sm"
-              variant={action === 'delete' ? 'danger' : action === 'hide' ? 'primary' : 'secondary'}
-              loading={decision.isPending && decision.variables === action}
-              disabled={decision.isPending}
-              onClick={submit(action)}
-            >
-              {actionLabels[action]}
-            </Button>
-          ))}
-        </div>
-      </form>
+      <ModerationHistoryList token={token} storyId={queued.story_id} />
+      <DecisionForm token={token} storyId={queued.story_id} actions={actions} />
     </article>
   );
 }

@@ -21,7 +21,17 @@ export interface QueuedStory {
 export interface ModerationQueue {
   open: number;
   stories: QueuedStory[];
+  /** Hidden stories with nothing open on them, to restore or delete. */
+  hidden: { story_id: string; title: string; hidden_reason: string }[];
 }
+
+export interface ModerationHistory {
+  decisions: { action: ModerationAction; reason: string; decided_by: string; decided_at: string }[];
+}
+
+/** GET /api/admin/stories/{id}/moderation: every decision on a story, with who and why. */
+export const fetchModerationHistory = (token: string, storyId: string) =>
+  api<ModerationHistory>(`/api/admin/stories/${encodeURIComponent(storyId)}/moderation`, adminHeaders(token));
 
 const adminHeaders = (token: string) => ({ headers: { 'X-Admin-Code': token }, token: null });
 
