@@ -107,7 +107,11 @@ export const moderationRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, de
       .execute();
     const hidden = hiddenRows
       .filter((row) => !queued.has(row.id))
-      .map((row) => ({ story_id: row.id, title: row.card.texts[0] ?? '', hidden_reason: row.hidden_reason ?? '' }));
+      .map((row) => ({
+        story_id: row.id,
+        title: row.card.texts[0] ?? '',
+        hidden_reason: row.hidden_reason ?? '',
+      }));
     reply.header('Cache-Control', 'private, no-store');
     return { open: stories.length, stories, hidden };
   });
