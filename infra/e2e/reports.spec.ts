@@ -95,7 +95,7 @@ test('a visitor reports a story from its card; a moderator hides it from the Rep
     await expect(item.getByRole('list', { name: 'Reports by reason' })).toContainText('Involves a minor: 2');
     await expect(item).toContainText('The girl on the first slide looks about 15.');
     await item.getByText(/^Read the story/).click();
-    await expect(item.getByText(opening)).toBeVisible();
+    await expect(item.locator('.moderation-slide').getByText(opening)).toBeVisible();
     await expectFitsWidth(adminPage, `Reports tab at ${size}`);
     await expectNoSeriousViolations(adminPage, `Reports tab at ${size}`);
     if (viewport.width === 1440) {
