@@ -105,7 +105,13 @@ test('a visitor reports a story from its card; a moderator hides it from the Rep
         .getByLabel(/^Reason for the decision/)
         .fill('The first slide shows a character who looks under 18.');
       await item.getByRole('button', { name: 'Hide' }).click();
-      await expect(item).toHaveCount(0);
+      // Out of the open queue, into the hidden stories (to restore or delete), with its reason.
+      const hiddenItem = adminPage.locator(`.moderation-hidden .moderation-item[data-story-id="${id}"]`);
+      await expect(hiddenItem).toContainText('Hidden: The first slide shows a character who looks under 18.');
+      await expect(
+        adminPage.locator(`.moderation-queue[aria-label^="Open reports"] [data-story-id="${id}"]`),
+      ).toHaveCount(0);
+      await expect(hiddenItem.getByRole('button', { name: 'Restore' })).toBeVisible();
     }
     await admin.close();
   }
