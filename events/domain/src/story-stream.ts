@@ -10,6 +10,8 @@ export interface StoryState {
   isPremium: boolean;
   /** The tags it carries now: an edit may keep one that has left the curated list since. */
   tags: readonly string[];
+  /** How many slides it has (0 before it is published): a reader's place is one of them. */
+  slideCount: number;
   /** Hidden by a moderator (StoryHidden) and not restored since. */
   hidden: boolean;
 }
@@ -18,13 +20,20 @@ export const initialStoryState = (): StoryState => ({
   status: 'none',
   isPremium: false,
   tags: [],
+  slideCount: 0,
   hidden: false,
 });
 
 export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent<StoryEvent>): StoryState {
   switch (event.type) {
     case 'StoryPublished':
-      return { status: 'published', isPremium: event.data.isPremium, tags: event.data.tags, hidden: false };
+      return {
+        status: 'published',
+        isPremium: event.data.isPremium,
+        tags: event.data.tags,
+        slideCount: event.data.slides.length,
+        hidden: false,
+      };
     case 'StoryLabelsChanged':
       return { ...state, tags: event.data.tags };
     case 'StoryDeleted':
