@@ -9,6 +9,9 @@ import { checkInviteRoutes } from './invites/check-invite';
 import { changeStoryLabelsRoutes } from './labels/change-story-labels';
 import { hiddenWarningsRoutes } from './labels/hidden-warnings';
 import { tagRoutes } from './labels/tag-routes';
+import { appealDecisionRoutes } from './moderation/appeal-decision';
+import { moderateStoryRoutes } from './moderation/moderate-story';
+import { reportStoryRoutes } from './moderation/report-story';
 import { confirmPaymentRoutes } from './payments/confirm-payment';
 import { internalUnlockRoutes } from './premium/internal-unlock-route';
 import { setSubscriptionRoutes } from './premium-grants/set-subscription';
@@ -70,4 +73,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(staffAdminRoutes, deps);
   await app.register(staffInvitationRoutes, deps);
   await app.register(staffLoginRoutes, deps);
+  await app.register(reportStoryRoutes, deps);
+  await app.register(moderateStoryRoutes, deps);
+  await app.register(appealDecisionRoutes, deps);
 };

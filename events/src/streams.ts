@@ -32,6 +32,8 @@ export const streams = {
   waitlist: (key: string) => `waitlist-${key}`,
   /** One reader's progress, finish and bookmark of one story (catalogue/reading.ts). */
   reading: (userKey: string, storyId: string) => `reading-${userKey}-${storyId}`,
+  /** The reports of one story and the moderation decisions and appeals on it (catalogue/moderation.ts). */
+  storyReports: (storyId: string) => `story_reports-${storyId}`,
   /** The curated tag list (catalogue/labels.ts): one stream. */
   tagCatalogue: () => 'tag_catalogue-main',
   /** One staff member's invitation, credentials, logins, role and removal (catalogue/staff.ts). */

@@ -8,6 +8,7 @@ import { privateUnlessPublic } from './cache-policy';
 import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
 import { labelsRoutes } from './labels/labels-routes';
+import { moderationRoutes } from './moderation/moderation-routes';
 import { myPremiumRoutes } from './my-premium/my-premium-routes';
 import { paymentSettingsRoutes } from './payments/payment-settings';
 import { readYourWrites } from './read-your-writes';
@@ -56,4 +57,5 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(paymentSettingsRoutes, deps);
   await app.register(labelsRoutes, deps);
   await app.register(myPremiumRoutes, deps);
+  await app.register(moderationRoutes, deps);
 };

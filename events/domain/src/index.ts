@@ -13,6 +13,7 @@ export * from './prices';
 export * from './quota';
 export * from './reading-time';
 export * from './refusal';
+export * from './reports';
 export * from './slides';
 export * from './staff';
 export * from './stories';

@@ -48,6 +48,13 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   'PUT /api/admin/stories/:id/labels': managers,
   'POST /api/admin/tags': managers,
   'DELETE /api/admin/tags/:tag': managers,
+  // Moderation: the report queue, each story's moderation history and the decisions.
+  'GET /api/admin/reports': moderators,
+  'POST /api/admin/reports/:id/dismiss': moderators,
+  'POST /api/admin/stories/:id/hide': moderators,
+  'POST /api/admin/stories/:id/restore': moderators,
+  'POST /api/admin/stories/:id/delete': moderators,
+  'GET /api/admin/stories/:id/moderation': moderators,
   // Users, payments and premium.
   'GET /api/admin/users': readers,
   'GET /api/admin/users/monthly-stats': readers,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EventDefinition } from './define';
 import { tagCatalogueEvents } from './labels';
+import { moderationEvents } from './moderation';
 import { readingEvents } from './reading';
 import { staffEvents } from './staff';
 import { storyEvents } from './stories';
@@ -10,6 +11,7 @@ import { waitlistEvents } from './waitlist';
 export * from './define';
 export * from './fields';
 export * from './labels';
+export * from './moderation';
 export * from './reading';
 export * from './staff';
 export * from './stories';
@@ -23,6 +25,7 @@ const all = [
   ...readingEvents,
   ...waitlistEvents,
   ...staffEvents,
+  ...moderationEvents,
 ] as const;
 type AnyDefinition = (typeof all)[number];
 

@@ -109,6 +109,21 @@ describe('the demo library on a first start', () => {
       expect(staffLogin.status, await staffLogin.clone().text()).toBe(200);
       expect(((await staffLogin.json()) as { role: string }).role).toBe(member.role);
     }
+    // Two open reports wait in the moderation queue: a member's and a visitor's, on two stories.
+    const { token: adminToken } = (await (
+      await fetch(`${baseUrl}/api/admin/validate`, {
+        method: 'POST',
+        headers: { 'X-Admin-Code': system.config.adminPassword },
+      })
+    ).json()) as { token: string };
+    const queue = (await (
+      await fetch(`${baseUrl}/api/admin/reports`, { headers: { 'X-Admin-Code': adminToken } })
+    ).json()) as { open: number; stories: { reports: { reporter_kind: string }[] }[] };
+    expect(queue.open).toBe(2);
+    expect(queue.stories.flatMap((s) => s.reports.map((r) => r.reporter_kind)).sort()).toEqual([
+      'member',
+      'visitor',
+    ]);
     // Fast enough for a first start on two cores (the item asks for a few seconds).
     expect(seconds).toBeLessThan(30);
   });

@@ -126,6 +126,8 @@ describe('every documented error status is one the route answers', () => {
   let premiumId: string;
   const staff: Partial<Record<AdminRole, { 'x-admin-code': string }>> = {};
   const unknownStaff = '0'.repeat(32);
+  /** A story a moderator hid (451). */
+  let hiddenId: string;
 
   beforeAll(async () => {
     const validate = await send({
@@ -147,6 +149,8 @@ describe('every documented error status is one the route answers', () => {
         'x-admin-code': (await createStaffMember(system.baseUrl, admin['x-admin-code'], role)).token,
       };
     }
+    hiddenId = (await publishStory(system.baseUrl, admin['x-admin-code'], { texts: ['Hid', 'Den'] })).id;
+    await send(json('POST', `/api/admin/stories/${hiddenId}/hide`, { reason: 'Probe' }, admin));
     await system.settle();
   }, 60_000);
 
@@ -403,6 +407,76 @@ describe('every documented error status is one the route answers', () => {
       send({ method: 'GET', url: `/api/admin/users/${readerEmail}/history?as_of=yesterday`, headers: admin }),
     'GET /api/admin/users/{email}/history 401': () =>
       send({ method: 'GET', url: `/api/admin/users/${readerEmail}/history` }),
+    'POST /api/stories/{id}/reports 400': () =>
+      send(json('POST', `/api/stories/${premiumId}/reports`, { reason: 'boring', email: 'a@example.com' })),
+    'POST /api/stories/{id}/reports 404': () =>
+      send(json('POST', `/api/stories/${unknownId}/reports`, { reason: 'other', email: 'a@example.com' })),
+    'POST /api/stories/{id}/reports 409': async () => {
+      await send(json('POST', `/api/stories/${premiumId}/reports`, { reason: 'other' }, reader));
+      return send(json('POST', `/api/stories/${premiumId}/reports`, { reason: 'other' }, reader));
+    },
+    'POST /api/stories/{id}/reports 429': () =>
+      until429(() => json('POST', `/api/stories/${unknownId}/reports`, { reason: 'other' })),
+    ...Object.fromEntries(
+      (['hide', 'restore', 'delete'] as const).flatMap((action) => {
+        const path = `POST /api/admin/stories/{id}/${action}`;
+        const url = (id: string) => `/api/admin/stories/${id}/${action}`;
+        return [
+          [`${path} 400`, () => send(json('POST', url(premiumId), { reason: '' }, admin))],
+          [`${path} 401`, () => send(json('POST', url(premiumId), { reason: 'x' }))],
+          [`${path} 404`, () => send(json('POST', url(unknownId), { reason: 'x' }, admin))],
+          [`${path} 429`, () => until429(() => json('POST', url(unknownId), {}, admin))],
+          ...(action === 'delete'
+            ? []
+            : [
+                [
+                  `${path} 409`,
+                  () =>
+                    send(json('POST', url(action === 'hide' ? hiddenId : premiumId), { reason: 'x' }, admin)),
+                ],
+              ]),
+        ];
+      }),
+    ),
+    'POST /api/admin/reports/{id}/dismiss 400': () =>
+      send(json('POST', `/api/admin/reports/${premiumId}/dismiss`, {}, admin)),
+    'POST /api/admin/reports/{id}/dismiss 401': () =>
+      send(json('POST', `/api/admin/reports/${premiumId}/dismiss`, { reason: 'x' })),
+    'POST /api/admin/reports/{id}/dismiss 404': () =>
+      send(json('POST', `/api/admin/reports/${unknownId}/dismiss`, { reason: 'x' }, admin)),
+    'POST /api/admin/reports/{id}/dismiss 409': () =>
+      send(json('POST', `/api/admin/reports/${hiddenId}/dismiss`, { reason: 'x' }, admin)),
+    'POST /api/admin/reports/{id}/dismiss 429': () =>
+      until429(() => json('POST', `/api/admin/reports/${unknownId}/dismiss`, {}, admin)),
+    'POST /api/stories/{id}/appeal 400': () =>
+      send(json('POST', `/api/stories/${hiddenId}/appeal`, { text: ' ' }, reader)),
+    'POST /api/stories/{id}/appeal 401': () =>
+      send(json('POST', `/api/stories/${hiddenId}/appeal`, { text: 'x' })),
+    'POST /api/stories/{id}/appeal 403': () =>
+      send(json('POST', `/api/stories/${hiddenId}/appeal`, { text: 'Mine?' }, reader)),
+    'POST /api/stories/{id}/appeal 409': async () => {
+      const creator = await createVerifiedUser(system.baseUrl);
+      const form = await multipart([await makePng(), await makePng()], ['Mine', 'Too']);
+      const published = await send({
+        method: 'POST',
+        url: '/api/stories',
+        headers: { authorization: `Bearer ${creator.token}` },
+        payload: form,
+      });
+      const id = (published.json() as { id: string }).id;
+      await send(json('POST', `/api/admin/stories/${id}/hide`, { reason: 'Probe' }, admin));
+      const mine = { authorization: `Bearer ${creator.token}` };
+      await send(json('POST', `/api/stories/${id}/appeal`, { text: 'Look again' }, mine));
+      return send(json('POST', `/api/stories/${id}/appeal`, { text: 'Look again' }, mine));
+    },
+    'GET /api/stories/{id} 451': () => send({ method: 'GET', url: `/api/stories/${hiddenId}` }),
+    'GET /api/stories/{id}/progress 451': () =>
+      send({ method: 'GET', url: `/api/stories/${hiddenId}/progress`, headers: reader }),
+    'GET /api/me/premium/stories/{id} 451': () =>
+      send({ method: 'GET', url: `/api/me/premium/stories/${hiddenId}`, headers: reader }),
+    'GET /api/admin/reports 401': () => send({ method: 'GET', url: '/api/admin/reports' }),
+    'GET /api/admin/stories/{id}/moderation 401': () =>
+      send({ method: 'GET', url: `/api/admin/stories/${premiumId}/moderation` }),
     'GET /api/admin/users/{email}/history 404': () =>
       send({ method: 'GET', url: `/api/admin/users/${unknownEmail}/history`, headers: admin }),
   };

@@ -1,6 +1,7 @@
 import type { Projection } from '../runner/projection';
 import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
 import { tagsProjection } from './labels/tags-projection';
+import { moderationProjection } from './moderation/moderation-projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
 import { pendingPaymentsProjection } from './payments/pending-payments-projection';
 import { premiumLedgerProjection } from './premium-ledger/premium-ledger-projection';
@@ -26,4 +27,5 @@ export const projections: readonly Projection[] = [
   storySearchProjection,
   readingProjection,
   staffProjection,
+  moderationProjection,
 ];

@@ -9,6 +9,8 @@ import { AdminLogin } from './AdminLogin';
 import { AdminAccessProvider, useAdminAccess } from './admin-access';
 import { fetchAdminStories, fetchUsers, revokeAdminSession } from './admin-api';
 import { type AdminSession, clearAdminSession, storeAdminSession, storedAdminSession } from './admin-session';
+import { fetchModerationQueue } from './moderation-api';
+import { ReportsTab } from './ReportsTab';
 import { StaffInvitation } from './StaffInvitation';
 import { StaffTab } from './StaffTab';
 import { StoriesTab } from './StoriesTab';
@@ -66,12 +68,13 @@ export default function AdminPage() {
   );
 }
 
-type Tab = 'stories' | 'users' | 'staff';
+type Tab = 'stories' | 'users' | 'reports' | 'staff';
 
 function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout(): void; onExpired(): void }) {
   const { role, may } = useAdminAccess();
   const canStories = may('GET', '/api/stories');
   const canUsers = may('GET', '/api/admin/users');
+  const canReports = may('GET', '/api/admin/reports');
   const canStaff = may('GET', '/api/admin/staff');
   const [chosen, setTab] = useState<Tab | null>(null);
   const users = useQuery({
@@ -85,10 +88,18 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
     enabled: canStories,
   });
 
+  const reports = useQuery({
+    queryKey: queryKeys.adminReports(token),
+    queryFn: () => fetchModerationQueue(token),
+    enabled: canReports,
+  });
+
   if (users.isError) console.error('Failed to load users', users.error); // logged only (section 8)
 
   // An expired, revoked or removed session: back to the sign-in (nothing left to revoke).
-  const expired = [users.error, stories.error].some((e) => e instanceof ApiError && e.status === 401);
+  const expired = [users.error, stories.error, reports.error].some(
+    (e) => e instanceof ApiError && e.status === 401,
+  );
   useEffect(() => {
     if (expired) onExpired();
   }, [expired, onExpired]);
@@ -96,6 +107,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   const tabs: { id: Tab; label: string }[] = [
     ...(canStories ? [{ id: 'stories' as const, label: `Stories (${stories.data?.length ?? 0})` }] : []),
     ...(canUsers ? [{ id: 'users' as const, label: `Users (${users.data?.total_users ?? 0})` }] : []),
+    ...(canReports ? [{ id: 'reports' as const, label: `Reports (${reports.data?.open ?? 0})` }] : []),
     ...(canStaff ? [{ id: 'staff' as const, label: 'Staff' }] : []),
   ];
   const tab = chosen && tabs.some((t) => t.id === chosen) ? chosen : tabs[0]?.id;
@@ -134,6 +146,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
           <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
             {tab === 'stories' ? <StoriesTab token={token} stories={stories} /> : null}
             {tab === 'users' ? <UsersTab token={token} users={users.data} /> : null}
+            {tab === 'reports' ? <ReportsTab token={token} queue={reports} /> : null}
             {tab === 'staff' ? <StaffTab token={token} /> : null}
           </div>
         ) : (
