@@ -2,6 +2,7 @@ import {
   countWords,
   labelMessages,
   refuse,
+  reportMessages,
   type StoryEvent,
   slideMessages,
   storyMessages,
@@ -202,6 +203,47 @@ describe('deleting a story', () => {
 
   it('refuses (404) a story deleted already', () => {
     given(published, deleted).when(deleteStory).thenRefuses(refuse('not_found', 'Story not found'));
+  });
+});
+
+describe('hiding and restoring a story (moderation)', () => {
+  const hide = command('HideStory', { storyId: 's1', reason: 'Depicts a minor' }, now);
+  const restore = command(
+    'RestoreStory',
+    { storyId: 's1', reason: 'Appeal: the characters are adults' },
+    now,
+  );
+  const hidden: StoryEvent = { type: 'StoryHidden', data: { storyId: 's1', reason: 'Depicts a minor' } };
+  const restored: StoryEvent = {
+    type: 'StoryRestored',
+    data: { storyId: 's1', reason: 'Appeal: the characters are adults' },
+  };
+
+  it('hides a published story with its reason; the story is no longer live', () => {
+    const state = given(published).when(hide).thenEvents([hidden]);
+    expect(state.hidden).toBe(true);
+  });
+
+  it('refuses to hide a story hidden already, or one that does not exist or was deleted', () => {
+    given(published, hidden).when(hide).thenRefuses(refuse('conflict', reportMessages.alreadyHidden));
+    given().when(hide).thenRefuses(refuse('not_found', storyMessages.notFound));
+    given(published, deleted).when(hide).thenRefuses(refuse('not_found', storyMessages.notFound));
+  });
+
+  it('restores a hidden story with its reason, and refuses to restore a visible one', () => {
+    const state = given(published, hidden).when(restore).thenEvents([restored]);
+    expect(state.hidden).toBe(false);
+    given(published).when(restore).thenRefuses(refuse('conflict', reportMessages.notHidden));
+    given(published, hidden, restored)
+      .when(restore)
+      .thenRefuses(refuse('conflict', reportMessages.notHidden));
+  });
+
+  it('deletes a hidden story (a decision after the hide) but refuses to relabel it', () => {
+    given(published, hidden).when(deleteStory).thenEvents([deleted]);
+    given(published, hidden)
+      .when(command('ChangeStoryLabels', { storyId: 's1', tags: [], warnings: [], curatedTags }, now))
+      .thenRefuses(refuse('not_found', storyMessages.notFound));
   });
 });
 

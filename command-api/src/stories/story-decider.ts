@@ -3,8 +3,10 @@ import {
   evolveStory,
   initialStoryState,
   isLive,
+  isPublished,
   labelsProblem,
   refuse,
+  reportMessages,
   type StoryEvent,
   type StoryState,
   slidesProblem,
@@ -32,7 +34,10 @@ export type ChangeStoryLabels = Command<
   { storyId: string; tags: string[]; warnings: ContentWarningId[]; curatedTags: ReadonlySet<string> }
 >;
 export type DeleteStory = Command<'DeleteStory', { storyId: string }>;
-export type StoryCommand = PublishStory | ChangeStoryLabels | DeleteStory;
+/** A moderator hides a story, or restores a hidden one, with the reason already checked. */
+export type HideStory = Command<'HideStory', { storyId: string; reason: string }>;
+export type RestoreStory = Command<'RestoreStory', { storyId: string; reason: string }>;
+export type StoryCommand = PublishStory | ChangeStoryLabels | DeleteStory | HideStory | RestoreStory;
 
 export function decideStory(command: StoryCommand, state: StoryState): Decision<StoryEvent> {
   switch (command.type) {
@@ -70,8 +75,17 @@ export function decideStory(command: StoryCommand, state: StoryState): Decision<
       return [{ type: 'StoryLabelsChanged', data: { storyId, tags, warnings } }];
     }
     case 'DeleteStory':
-      if (!isLive(state)) return refuse('not_found', storyMessages.notFound);
+      // A hidden story may be deleted too (a moderator's decision after the hide).
+      if (!isPublished(state)) return refuse('not_found', storyMessages.notFound);
       return [{ type: 'StoryDeleted', data: { storyId: command.data.storyId } }];
+    case 'HideStory':
+      if (!isPublished(state)) return refuse('not_found', storyMessages.notFound);
+      if (state.hidden) return refuse('conflict', reportMessages.alreadyHidden);
+      return [{ type: 'StoryHidden', data: command.data }];
+    case 'RestoreStory':
+      if (!isPublished(state)) return refuse('not_found', storyMessages.notFound);
+      if (!state.hidden) return refuse('conflict', reportMessages.notHidden);
+      return [{ type: 'StoryRestored', data: command.data }];
   }
 }
 

@@ -13,6 +13,8 @@ export interface AccountRateLimits {
   publishPerMinute: number;
   /** Invite-code attempts per minute per client address: the check and X-Invite-Code together. */
   inviteAttemptsPerMinute: number;
+  /** Story reports per minute per client address (members and visitors alike). */
+  reportsPerMinute: number;
 }
 
 export const defaultAccountRateLimits: AccountRateLimits = {
@@ -23,6 +25,7 @@ export const defaultAccountRateLimits: AccountRateLimits = {
   passwordResetPerMinute: 5,
   publishPerMinute: 10,
   inviteAttemptsPerMinute: 20,
+  reportsPerMinute: 5,
 };
 
 /** The limits in force: the defaults, with a test harness's overrides. */

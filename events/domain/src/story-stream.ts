@@ -1,6 +1,8 @@
 import type { EventOf, RecordedEvent } from '@nocturne/events';
 
-export type StoryEvent = EventOf<'StoryPublished' | 'StoryLabelsChanged' | 'StoryDeleted'>;
+export type StoryEvent = EventOf<
+  'StoryPublished' | 'StoryLabelsChanged' | 'StoryDeleted' | 'StoryHidden' | 'StoryRestored'
+>;
 
 /** The state of one `story-{id}` stream. */
 export interface StoryState {
@@ -10,6 +12,8 @@ export interface StoryState {
   tags: readonly string[];
   /** How many slides it has (0 before it is published): a reader's place is one of them. */
   slideCount: number;
+  /** Hidden by a moderator (StoryHidden) and not restored since. */
+  hidden: boolean;
 }
 
 export const initialStoryState = (): StoryState => ({
@@ -17,6 +21,7 @@ export const initialStoryState = (): StoryState => ({
   isPremium: false,
   tags: [],
   slideCount: 0,
+  hidden: false,
 });
 
 export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent<StoryEvent>): StoryState {
@@ -27,16 +32,25 @@ export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent
         isPremium: event.data.isPremium,
         tags: event.data.tags,
         slideCount: event.data.slides.length,
+        hidden: false,
       };
     case 'StoryLabelsChanged':
       return { ...state, tags: event.data.tags };
     case 'StoryDeleted':
       return { ...state, status: 'deleted' };
+    case 'StoryHidden':
+      return { ...state, hidden: true };
+    case 'StoryRestored':
+      return { ...state, hidden: false };
   }
 }
 
 /**
- * The one "story is live" rule: published and not deleted. Only a live story can be read,
- * liked, viewed or deleted; anything else is answered as "Story not found".
+ * The one "story is live" rule: published, not deleted and not hidden by a moderator. Only a
+ * live story can be read, liked, viewed, relabelled or reported; anything else is answered as
+ * "Story not found" by the commands (the reader's page of a hidden story says 451).
  */
-export const isLive = (state: StoryState): boolean => state.status === 'published';
+export const isLive = (state: StoryState): boolean => state.status === 'published' && !state.hidden;
+
+/** Published and not deleted, hidden or not: what a moderator may still decide about. */
+export const isPublished = (state: StoryState): boolean => state.status === 'published';

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { EventDefinition } from './define';
 import { tagCatalogueEvents } from './labels';
+import { moderationEvents } from './moderation';
 import { readingEvents } from './reading';
+import { staffEvents } from './staff';
 import { storyEvents } from './stories';
 import { userEvents } from './users';
 import { waitlistEvents } from './waitlist';
@@ -9,7 +11,9 @@ import { waitlistEvents } from './waitlist';
 export * from './define';
 export * from './fields';
 export * from './labels';
+export * from './moderation';
 export * from './reading';
+export * from './staff';
 export * from './stories';
 export * from './users';
 export * from './waitlist';
@@ -20,6 +24,8 @@ const all = [
   ...tagCatalogueEvents,
   ...readingEvents,
   ...waitlistEvents,
+  ...staffEvents,
+  ...moderationEvents,
 ] as const;
 type AnyDefinition = (typeof all)[number];
 

@@ -29,6 +29,23 @@ export const StoryLabelsChanged = defineEvent(
 
 export const StoryDeleted = defineEvent('StoryDeleted', 1, z.object({ storyId: z.string().min(1) }));
 
+/**
+ * On `story-{id}`: a moderator hid the story after a review (the reason is the statement kept
+ * with it). It leaves every list, search and library, and its page answers 451, until restored.
+ */
+export const StoryHidden = defineEvent(
+  'StoryHidden',
+  1,
+  z.object({ storyId: z.string().min(1), reason: z.string().min(1) }),
+);
+
+/** On `story-{id}`: a moderator made a hidden story visible again, with a stated reason. */
+export const StoryRestored = defineEvent(
+  'StoryRestored',
+  1,
+  z.object({ storyId: z.string().min(1), reason: z.string().min(1) }),
+);
+
 /** On `story_likes-{id}`: the like count is the stream revision + 1. */
 export const StoryLiked = defineEvent('StoryLiked', 1, z.object({ storyId: z.string().min(1) }));
 
@@ -38,6 +55,8 @@ export const storyEvents = [
   StoryPublished,
   StoryLabelsChanged,
   StoryDeleted,
+  StoryHidden,
+  StoryRestored,
   StoryLiked,
   StoryViewed,
 ] as const;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '../../e2e/fixtures/api';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../system/test-system';
 import { runAudit } from './audit';
 
@@ -101,5 +102,50 @@ describe('npm run audit', () => {
     expect((await audit(['--email', 'never@example.test'])).code).toBe(1);
     expect((await audit([])).code).toBe(2);
     expect((await audit(['--email', email, '--as-of', 'yesterday'])).code).toBe(2);
+  });
+});
+
+describe('npm run audit -- --story', () => {
+  it("replays a story's moderation trail from the event store: reports, hide and restore with who decided and why", async () => {
+    const admin = await post('/api/admin/validate', {
+      json: {},
+      headers: { 'X-Admin-Code': TEST_ADMIN_PASSWORD },
+    });
+    const adminHeaders = { 'X-Admin-Code': admin.token!, 'X-Forwarded-For': '203.0.113.77' };
+    const form = new FormData();
+    for (const text of ['Audit one', 'Audit two']) {
+      const png = await makePng();
+      form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+      form.append('texts', text);
+    }
+    const published = await fetch(`${system.baseUrl}/api/stories`, {
+      method: 'POST',
+      headers: adminHeaders,
+      body: form,
+    });
+    expect(published.status).toBe(201);
+    const { id } = (await published.json()) as { id: string };
+    await post(`/api/stories/${id}/reports`, { json: { reason: 'copyright', email: 'owner@example.test' } });
+    await post(`/api/admin/stories/${id}/hide`, {
+      json: { reason: 'Copied artwork' },
+      headers: adminHeaders,
+    });
+    await post(`/api/admin/stories/${id}/restore`, {
+      json: { reason: 'Licence shown' },
+      headers: adminHeaders,
+    });
+
+    const trail = await audit(['--story', id]);
+    expect(trail.code).toBe(0);
+    expect(trail.out).toContain('reported: copyright  by a visitor');
+    expect(trail.out).toMatch(/hidden {2}by admin session [\w-]+ {2}because: Copied artwork\n/);
+    expect(trail.out).toMatch(
+      /decision: hide \(1 report\(s\) closed\) {2}by admin session [\w-]+ {2}because: Copied artwork/,
+    );
+    expect(trail.out).toMatch(/restored {2}by admin session [\w-]+ {2}because: Licence shown\n/);
+    // Never an address: not the reporter's, not the admin's.
+    expect(trail.out).not.toContain('owner@example.test');
+    expect(trail.out).not.toContain('203.0.113.77');
+    expect((await audit(['--story', 'no-such-story'])).code).toBe(1);
   });
 });

@@ -1,9 +1,15 @@
 import { parseArgs } from 'node:util';
-import { formatHistory, replayUserHistory } from '@nocturne/query-api';
+import {
+  formatHistory,
+  formatModerationTrail,
+  replayUserHistory,
+  storyModerationTrail,
+} from '@nocturne/query-api';
 import type { AppConfig } from '../config';
 import { connectInfrastructure } from '../system/connect';
 
-const usage = 'Usage: npm run audit -- --email <address> [--as-of <ISO time>] [--json]';
+const usage =
+  'Usage: npm run audit -- --email <address> [--as-of <ISO time>] [--json]\n       npm run audit -- --story <story id> [--json]';
 
 export interface AuditIo {
   out: (text: string) => void;
@@ -20,19 +26,30 @@ export async function runAudit(
   config: AppConfig,
   io: AuditIo = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) },
 ): Promise<number> {
-  let values: { email?: string | undefined; 'as-of'?: string | undefined; json?: boolean | undefined };
+  let values: {
+    email?: string | undefined;
+    story?: string | undefined;
+    'as-of'?: string | undefined;
+    json?: boolean | undefined;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { email: { type: 'string' }, 'as-of': { type: 'string' }, json: { type: 'boolean' } },
+      options: {
+        email: { type: 'string' },
+        story: { type: 'string' },
+        'as-of': { type: 'string' },
+        json: { type: 'boolean' },
+      },
       strict: true,
     }));
   } catch (error) {
     io.err(`${(error as Error).message}\n${usage}\n`);
     return 2;
   }
+  if (values.story) return auditStory(values.story, values.json === true, config, io);
   if (!values.email) {
-    io.err(`--email is required\n${usage}\n`);
+    io.err(`--email or --story is required\n${usage}\n`);
     return 2;
   }
   const asOf = values['as-of'] ? new Date(values['as-of']) : new Date();
@@ -52,6 +69,22 @@ export async function runAudit(
       return 1;
     }
     io.out(values.json ? `${JSON.stringify(history, null, 2)}\n` : formatHistory(history));
+    return 0;
+  } finally {
+    await infra.close();
+  }
+}
+
+/** `--story <id>`: the story's moderation trail (reports, decisions, appeals) with who and why. */
+async function auditStory(storyId: string, json: boolean, config: AppConfig, io: AuditIo): Promise<number> {
+  const infra = await connectInfrastructure(config, (line) => io.err(`${line}\n`));
+  try {
+    const trail = await storyModerationTrail(infra.store, storyId);
+    if (trail.length === 0) {
+      io.err('No such story in the event log.\n');
+      return 1;
+    }
+    io.out(json ? `${JSON.stringify(trail, null, 2)}\n` : formatModerationTrail(storyId, trail));
     return 0;
   } finally {
     await infra.close();

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppConfig } from '../config';
 import { type CommandPorts, commandDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
+import { type DemoStaffMember, inviteDemoStaff } from './demo-staff';
 import { illustration } from './illustrate';
 import { DEMO_LIBRARY, DEMO_TAGS, type DemoStory } from './library';
 
@@ -17,6 +18,8 @@ export interface DemoReader {
 export interface CreatedDemo {
   reader: DemoReader;
   storyIds: string[];
+  /** A moderator and an auditor, enrolled, for trying the roles. */
+  staff: DemoStaffMember[];
 }
 
 /**
@@ -100,11 +103,50 @@ async function giveTheReaderALibrary(
   await reading('saved', 'PUT', `/api/stories/${started}/saved`);
 }
 
+/** The demo visitor who reported a story: `.example`, so the outcome mail reaches no one. */
+export const DEMO_VISITOR_EMAIL = 'visitor@demo.nocturne.example';
+
+/**
+ * Two open reports for the moderation queue, sent as people send them: the demo reader reports a
+ * free story from their account, a visitor reports another with an address for the answer.
+ */
+async function reportTwoStories(
+  app: FastifyInstance,
+  reader: { email: string; password: string },
+  storyIds: string[],
+): Promise<void> {
+  const free = storyIds.filter((_, i) => !DEMO_LIBRARY[i]!.isPremium);
+  const [byReader, byVisitor] = free.slice(-2);
+  if (!byReader || !byVisitor) return;
+  const { token } = await send(app, 'demo reader login', {
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: reader,
+  });
+  await send(app, 'demo report by the reader', {
+    method: 'POST',
+    url: `/api/stories/${byReader}/reports`,
+    headers: { authorization: `Bearer ${String(token)}` },
+    payload: { reason: 'non_consensual', text: 'Slide 3 reads as if she did not agree. Please check.' },
+  });
+  await send(app, 'demo report by a visitor', {
+    method: 'POST',
+    url: `/api/stories/${byVisitor}/reports`,
+    payload: {
+      reason: 'copyright',
+      text: 'The first picture looks like a painting from my portfolio.',
+      email: DEMO_VISITOR_EMAIL,
+    },
+  });
+}
+
 /**
  * The demo library, made the way people make it: the admin signs in to the panel, adds the
  * curated tags and publishes every story with its tags and warnings (multipart POST
  * /api/stories, through the upload pipeline), a reader signs up and verifies the address, and
- * the admin grants that reader premium. Only commands are sent; the projector builds the pages
+ * the admin grants that reader premium, and invites a moderator and an auditor, who set their
+ * passwords and enrol an authenticator; the reader and a visitor each report a story (two open
+ * reports in the moderation queue). Only commands are sent; the projector builds the pages
  * from the events they append, as for anything else.
  */
 export async function createDemoLibrary(
@@ -162,7 +204,9 @@ export async function createDemoLibrary(
       payload: { is_subscribed: 'true' },
     });
     await giveTheReaderALibrary(app, reader, storyIds);
-    return { reader, storyIds };
+    const staff = await inviteDemoStaff(app, send, admin);
+    await reportTwoStories(app, reader, storyIds);
+    return { reader, storyIds, staff };
   } finally {
     await app.close();
   }

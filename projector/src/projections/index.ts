@@ -1,11 +1,13 @@
 import type { Projection } from '../runner/projection';
 import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
 import { tagsProjection } from './labels/tags-projection';
+import { moderationProjection } from './moderation/moderation-projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
 import { pendingPaymentsProjection } from './payments/pending-payments-projection';
 import { premiumLedgerProjection } from './premium-ledger/premium-ledger-projection';
 import { readingProjection } from './reading/reading-projection';
 import { storySearchProjection } from './search/story-search-projection';
+import { staffProjection } from './staff/staff-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
 import { storiesProjection } from './stories/stories-projection';
 import { premiumGrantsProjection } from './subscribers/premium-grants-projection';
@@ -24,4 +26,6 @@ export const projections: readonly Projection[] = [
   hiddenWarningsProjection,
   storySearchProjection,
   readingProjection,
+  staffProjection,
+  moderationProjection,
 ];

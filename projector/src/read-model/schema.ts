@@ -33,6 +33,8 @@ export interface StoriesTable {
   position: ColumnType<number, number, never>;
   /** Position of the batch that last wrote the row: the list reads what changed since it looked. */
   changed_at: ColumnType<number, number, number>;
+  /** The statement of a moderator's hide; null while the story is visible. Every reader leaves a hidden story out. */
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A deleted story and the position of the batch that deleted it: the story list drops it. */
@@ -70,6 +72,8 @@ export interface StoryImagesTable {
   width: number;
   height: number;
   is_premium: boolean;
+  /** The story is hidden by a moderator: its images are not served meanwhile. */
+  hidden: Generated<boolean>;
 }
 
 /** A premium story a user has unlocked (PremiumStoryUnlocked): free to re-read forever. */
@@ -208,6 +212,20 @@ export interface StorySearchVersionTable {
   changed_at: ColumnType<number, number, number>;
 }
 
+/** Staff members (projections/staff), for the owner's list in the panel; removed ones stay, marked. */
+export interface StaffTable {
+  staff_id: string;
+  /** Null when the address can no longer be read (its key destroyed). */
+  email: string | null;
+  role: string;
+  status: 'invited' | 'active' | 'removed';
+  password_set: boolean;
+  second_factor: 'pending' | 'enrolled';
+  recovery_codes_left: number;
+  invited_at: ColumnType<Date, Date | string, Date | string>;
+  last_login_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 export interface ReadModel {
   projection_checkpoints: CheckpointsTable;
   users: UsersTable;
@@ -226,4 +244,44 @@ export interface ReadModel {
   premium_ledger: PremiumLedgerTable;
   story_search_version: StorySearchVersionTable;
   reading: ReadingTable;
+  staff: StaffTable;
+  moderation_reports: ModerationReportsTable;
+  moderation_appeals: ModerationAppealsTable;
+  moderation_decisions: ModerationDecisionsTable;
+}
+
+/** One report of a story (projections/moderation); `outcome` null while it is open. */
+export interface ModerationReportsTable {
+  report_id: string;
+  story_id: string;
+  reason: string;
+  text: string;
+  reporter_kind: 'member' | 'visitor';
+  reported_at: ColumnType<Date, Date | string, never>;
+  position: ColumnType<number, number, never>;
+  outcome: string | null;
+}
+
+/** A publishing account's appeal of a hide or delete; `outcome` null while it is open. */
+export interface ModerationAppealsTable {
+  appeal_id: string;
+  story_id: string;
+  text: string;
+  appealed_at: ColumnType<Date, Date | string, never>;
+  position: ColumnType<number, number, never>;
+  outcome: string | null;
+}
+
+/** Who decided what about a story, when and why: the story's moderation history. */
+export interface ModerationDecisionsTable {
+  decision_id: string;
+  story_id: string;
+  action: string;
+  reason: string;
+  /** The event's actor (an admin session, later a staff member). */
+  decided_by: ColumnType<Record<string, unknown>, string, string>;
+  decided_at: ColumnType<Date, Date | string, never>;
+  position: ColumnType<number, number, never>;
+  reports_closed: number;
+  appeal_closed: boolean;
 }

@@ -42,7 +42,10 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  * plain reference; a premium story's slide images only by a valid signed reference.
  */
 async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefined): Promise<Found | null> {
-  const images = deps.db.selectFrom('story_images').select(['width']);
+  const all = deps.db.selectFrom('story_images').select(['width']);
+  // A hidden story's images are served to no reader (unlocked copies included): only to staff,
+  // through a reference signed for an admin session (the moderation queue's).
+  const images = all.where('hidden', '=', false);
   if (SLIDE_REF.test(name)) {
     const row = await images
       .where('ref', '=', name)
@@ -57,7 +60,11 @@ async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefi
   }
   const signed = verifySignedRef(deps.options.secret, name, deps.clock());
   if (!signed) return null;
-  const row = await images.where('ref', '=', signed.ref).where('kind', '=', 'slide').executeTakeFirst();
+  const staff = signed.subject.startsWith('a');
+  const row = await (staff ? all : images)
+    .where('ref', '=', signed.ref)
+    .where('kind', '=', 'slide')
+    .executeTakeFirst();
   if (!row) return null;
   return {
     file: slideFileName(signed.ref, pickRendition(row.width, wanted)),

@@ -3,6 +3,7 @@ import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/http
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
+import { storyUnavailable, unavailableDoc } from '../stories/unavailable';
 import { unlockedBy } from '../stories/viewer';
 import { type SessionUser, sessionUser } from '../users/session-user';
 import { MyPremiumSchema, myPremium } from './my-premium-answer';
@@ -32,7 +33,7 @@ const openingDoc = apiSchema({
   security: ['user'],
   params: StoryIdParams,
   ok: { 200: { description: 'What opening the story would cost', schema: PremiumOpeningSchema } },
-  errors: { 401: 'Not authenticated', 404: 'Story not found' },
+  errors: { 401: 'Not authenticated', 404: 'Story not found', ...unavailableDoc },
 });
 
 async function loggedIn(request: FastifyRequest, deps: QueryApiDeps): Promise<SessionUser> {
@@ -62,10 +63,11 @@ export const myPremiumRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
       const id = storyIdFrom(request.params);
       const story = await deps.db
         .selectFrom('stories')
-        .select(['is_premium', 'card'])
+        .select(['is_premium', 'card', 'hidden_reason'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!story) throw new HttpError(404, storyMessages.notFound);
+      if (story.hidden_reason !== null) throw storyUnavailable();
       const unlocked = story.is_premium && (await unlockedBy(deps, user, id)).has(id);
       reply.header('Cache-Control', 'private, no-store');
       return {

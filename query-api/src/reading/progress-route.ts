@@ -3,6 +3,7 @@ import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/http
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
+import { storyUnavailable, unavailableDoc } from '../stories/unavailable';
 import { sessionUser } from '../users/session-user';
 
 const ReadingAnswer = z.object({
@@ -17,7 +18,7 @@ const progressDoc = apiSchema({
   security: ['user'],
   params: StoryIdParams,
   ok: { 200: { description: 'Where the reader is', schema: ReadingAnswer } },
-  errors: { 401: 'Not authenticated', 404: 'Story not found' },
+  errors: { 401: 'Not authenticated', 404: 'Story not found', ...unavailableDoc },
 });
 
 /**
@@ -30,8 +31,13 @@ export const progressRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps
     const user = await sessionUser(request, deps);
     if (!user) throw new HttpError(401, accountMessages.notAuthenticated, { 'WWW-Authenticate': 'Bearer' });
     const id = storyIdFrom(request.params);
-    const story = await deps.db.selectFrom('stories').select('id').where('id', '=', id).executeTakeFirst();
+    const story = await deps.db
+      .selectFrom('stories')
+      .select('hidden_reason')
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!story) throw new HttpError(404, storyMessages.notFound);
+    if (story.hidden_reason !== null) throw storyUnavailable();
     const row = await deps.db
       .selectFrom('reading')
       .select(['slide', 'finished', 'saved'])

@@ -5,7 +5,7 @@ export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked';
 
 /**
  * The stories of one shelf of a reader, as rows of `stories` (a deleted story is gone from
- * `stories`, so from every shelf), most recent first: continue by last progress, saved by when
+ * `stories`, so from every shelf; a hidden one is left out), most recent first: continue by last progress, saved by when
  * saved, read by when finished, unlocked by when unlocked.
  */
 export function shelfQuery(db: Kysely<ReadModel>, userKey: string, shelf: ShelfName) {
@@ -15,6 +15,7 @@ export function shelfQuery(db: Kysely<ReadModel>, userKey: string, shelf: ShelfN
       .innerJoin('stories', 'stories.id', 'premium_unlocks.story_id')
       .selectAll('stories')
       .where('premium_unlocks.user_key', '=', userKey)
+      .where('stories.hidden_reason', 'is', null)
       .orderBy('premium_unlocks.unlocked_at', 'desc')
       .orderBy('stories.id');
   }
@@ -22,7 +23,8 @@ export function shelfQuery(db: Kysely<ReadModel>, userKey: string, shelf: ShelfN
     .selectFrom('reading')
     .innerJoin('stories', 'stories.id', 'reading.story_id')
     .selectAll('stories')
-    .where('reading.user_key', '=', userKey);
+    .where('reading.user_key', '=', userKey)
+    .where('stories.hidden_reason', 'is', null);
   switch (shelf) {
     case 'continue':
       return base

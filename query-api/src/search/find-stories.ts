@@ -83,9 +83,15 @@ export class StoryFinder {
   async find(request: SearchRequest): Promise<Selectable<StoriesTable>[]> {
     const ids = await this.rankedIds(request);
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('stories').selectAll().where('id', 'in', ids).execute();
+    const rows = await this.db
+      .selectFrom('stories')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('hidden_reason', 'is', null)
+      .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    // A story deleted a moment ago may still be in story_search: it is left out.
+    // A story deleted a moment ago may still be in story_search, and a hidden one stays there
+    // (a restore brings it back as it was): both are left out.
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 

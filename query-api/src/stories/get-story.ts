@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 import { anonymousStoryAnswer } from './list/anonymous-story-answer';
 import { fullStory, StoryAnswerSchema } from './story-answer';
+import { storyUnavailable, unavailableDoc } from './unavailable';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
 
 const getStoryDoc = apiSchema({
@@ -20,11 +21,12 @@ const getStoryDoc = apiSchema({
     401: 'A premium story and no session (Login required for premium stories)',
     402: 'A premium story and no premium, or none remaining',
     404: 'Story not found',
+    ...unavailableDoc,
   },
 });
 
 /**
- * GET /api/stories/{id}. A free story: anyone. A premium story: an admin reads it; a user must
+ * GET /api/stories/{id}. A story hidden by a moderator: 451 to everyone. A free story: anyone. A premium story: an admin reads it; a user must
  * be logged in (401), and either, while premium, re-reads one unlocked before (free) or spends
  * one of their premium stories now through the unlock port (402 when they have no premium, or
  * it was revoked, or none are left).
@@ -50,6 +52,8 @@ export const getStoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps
     }
     const row = await deps.db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new HttpError(404, storyMessages.notFound);
+    // Before any unlock: a hidden story spends nothing and is read by no one, unlocked or not.
+    if (row.hidden_reason !== null) throw storyUnavailable();
     if (!row.is_premium) return fullStory(row, null);
 
     const viewer = await viewerOf(request, deps);

@@ -54,5 +54,10 @@ export const queryKeys = {
   /** The admin's search: under adminStories, so a publish or a delete refreshes it. */
   adminStorySearch: (token: string, words: string) => ['admin', 'stories', token, 'search', words] as const,
   adminPayments: (token: string) => ['admin', 'payments', token] as const,
+  /** The moderation queue; a decision refreshes it and the stories. */
+  adminReports: (token: string) => ['admin', 'reports', token] as const,
   adminMonthlyStats: (token: string) => ['admin', 'monthly-stats', token] as const,
+  adminStaff: (token: string) => ['admin', 'staff', token] as const,
+  /** An opened staff invitation (its address, role and TOTP secret): not under admin(). */
+  staffInvitation: (token: string) => ['staff-invitation', token] as const,
 } as const;

@@ -22,6 +22,7 @@ const PurchasePage = lazy(() => import('../purchase/PurchasePage'));
 const SubscriptionManagePage = lazy(() => import('../subscription/SubscriptionManagePage'));
 const InvitePage = lazy(() => import('../invite/InvitePage'));
 const MyPremiumPage = lazy(() => import('../my-premium/MyPremiumPage'));
+const AppealPage = lazy(() => import('../reports/AppealPage'));
 const AdminRoute = lazy(() => import('../admin/AdminRoute'));
 
 export const routes: RouteObject[] = [
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
   { path: '/subscription-manage', element: <SubscriptionManagePage /> },
   { path: '/invite', element: <InvitePage /> },
   { path: '/my-premium', element: <MyPremiumPage /> },
+  { path: '/appeal/:id', element: <AppealPage /> },
   // /admin_{name}: whole-segment matching only, so the admin route checks the prefix itself.
   { path: '/:section', element: <AdminRoute /> },
   { path: '*', element: <NotFoundPage /> },

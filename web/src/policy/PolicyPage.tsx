@@ -60,7 +60,13 @@ const SECTIONS: Section[] = [
     id: 'reporting',
     title: 'Reporting',
     intro:
-      'If you see something that breaks these rules, tell us through the Contact link in the footer of any page. Include the address of the story and a short description of the problem. Every report is read by a person, usually within one business day, and reports are kept confidential.',
+      'Anyone can report a story, with or without an account. Open the story, or the menu on its card, and choose "Report this story"; pick the reason that fits best and, if you like, tell us what you saw in up to 1,000 characters. Visitors give an email address so that we can answer.',
+    items: [
+      'A person in our moderation team reviews every report; reports about minors or illegal content are reviewed first. A report on its own never hides a story.',
+      'After the review the story stays available, or it is hidden or deleted. A hidden story disappears from every list, search and library at once, including for readers who unlocked it.',
+      'We email you the outcome and the reason for it. The account that published the story receives the same statement of reasons and may appeal the decision once; a moderator then reviews it again.',
+      'Your identity is never shown to the author. For anything else, use the Contact link in the footer of any page.',
+    ],
   },
 ];
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useRecordProgress } from '../reading/use-record-progress';
 import { ArrowLeftIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
+import { ReaderReportButton } from './ReaderReportButton';
 import { readerLayout, slideAt } from './reader-layout';
 import { ScrollHint } from './ScrollHint';
 import { StoryEnd } from './StoryEnd';
@@ -208,8 +209,11 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
             Start from the beginning
           </button>
         ) : null}
-        <span className="reader__counter" aria-hidden="true">
-          {index + 1}/{total}
+        <span className="reader__tools">
+          <ReaderReportButton storyId={story.id} />
+          <span className="reader__counter" aria-hidden="true">
+            {index + 1}/{total}
+          </span>
         </span>
       </header>
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">

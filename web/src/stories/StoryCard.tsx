@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertIcon, EyeIcon, HeartIcon, ImageIcon, LockIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
+import { StoryCardMenu } from './StoryCardMenu';
 import { type StoryLinkState, storyHref, storyPreview } from './story';
 
 export interface StoryCardProps {
@@ -128,6 +129,7 @@ export function StoryCard({
           <BookmarkButton story={story} variant="card" />
         </Suspense>
       ) : null}
+      <StoryCardMenu storyId={story.id} loggedIn={loggedIn} />
     </article>
   );
 }

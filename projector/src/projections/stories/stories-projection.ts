@@ -39,6 +39,8 @@ interface StoryFold {
   views?: number;
   /** The labels after the batch's last StoryLabelsChanged: written over the card's. */
   labels?: EventData<'StoryLabelsChanged'>;
+  /** After the batch's last StoryHidden or StoryRestored: the hide's statement, or null (visible). */
+  hiddenReason?: string | null;
 }
 
 function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
@@ -48,6 +50,8 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
       event.type !== 'StoryPublished' &&
       event.type !== 'StoryDeleted' &&
       event.type !== 'StoryLabelsChanged' &&
+      event.type !== 'StoryHidden' &&
+      event.type !== 'StoryRestored' &&
       event.type !== 'StoryLiked' &&
       event.type !== 'StoryViewed'
     )
@@ -69,6 +73,12 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
         // Whatever the batch did to the story before is gone with it.
         folds.set(id, { deleted: true });
         break;
+      case 'StoryHidden':
+        fold.hiddenReason = event.data.reason;
+        break;
+      case 'StoryRestored':
+        fold.hiddenReason = null;
+        break;
       case 'StoryLiked':
         fold.likes = event.streamRevision + 1;
         break;
@@ -83,7 +93,15 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
 /** Stories and their view and like counts, for the lists and the reader. */
 export const storiesProjection: Projection = {
   name: 'stories',
-  handles: ['StoryPublished', 'StoryLabelsChanged', 'StoryDeleted', 'StoryLiked', 'StoryViewed'],
+  handles: [
+    'StoryPublished',
+    'StoryLabelsChanged',
+    'StoryDeleted',
+    'StoryHidden',
+    'StoryRestored',
+    'StoryLiked',
+    'StoryViewed',
+  ],
   async applyBatch(trx, events) {
     const folds = [...foldStories(events)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     // Every row this batch writes or deletes says so: the story list reads only what changed
@@ -135,6 +153,18 @@ export const storiesProjection: Projection = {
           changed_at = ${changedAt}
         from jsonb_to_recordset(${JSON.stringify(relabelled)}::jsonb) as c(id text, tags jsonb, warnings jsonb)
         where stories.id = c.id`.execute(trx);
+    }
+    // A hide or restore: the row stays (a restore brings it back as it was) and says so; every
+    // reader of stories leaves a hidden one out, and its images are not served meanwhile.
+    const moderated = folds.filter(([, f]) => f.hiddenReason !== undefined);
+    if (moderated.length > 0) {
+      const changes = JSON.stringify(moderated.map(([id, f]) => ({ id, reason: f.hiddenReason })));
+      await sql`update stories set hidden_reason = c.reason, changed_at = ${changedAt}
+        from jsonb_to_recordset(${changes}::jsonb) as c(id text, reason text)
+        where stories.id = c.id`.execute(trx);
+      await sql`update story_images set hidden = c.reason is not null
+        from jsonb_to_recordset(${changes}::jsonb) as c(id text, reason text)
+        where story_images.story_id = c.id`.execute(trx);
     }
     for (const counter of ['likes', 'views'] as const) {
       const counted = folds.filter(([, f]) => f[counter] !== undefined);

@@ -248,7 +248,11 @@ export class StoryListCache {
       snapshot = new ListSnapshot(read.checkpoint, mergedChanges(previous.stories, read.rows));
     else {
       if (previous) read = await this.changes(undefined);
-      snapshot = new ListSnapshot(read.checkpoint, read.rows.map(listed));
+      // A story hidden by a moderator is in no list.
+      snapshot = new ListSnapshot(
+        read.checkpoint,
+        read.rows.filter((row) => row.hidden_reason === null).map(listed),
+      );
     }
     // Never step back (a slower load finishing after a newer one).
     if (!this.snapshot || snapshot.position >= this.snapshot.position) {
@@ -305,12 +309,13 @@ interface StoryChanges {
 
 /**
  * The stories of a snapshot with the rows changed since: each changed story replaced (or added,
- * if new), the order kept (newest first by publication position, which never changes). Linear
+ * if new; or dropped, if hidden), the order kept (newest first by publication position, which never changes). Linear
  * in the list: the stories that did not change keep their serialised entries.
  */
 function mergedChanges(stories: readonly ListedStory[], changedRows: readonly StoryRow[]): ListedStory[] {
-  const changed = changedRows.map(listed);
-  const changedIds = new Set(changed.map((s) => s.row.id));
+  // A story hidden since leaves the list (its row changed); a restored one comes back in its place.
+  const changedIds = new Set(changedRows.map((row) => row.id));
+  const changed = changedRows.filter((row) => row.hidden_reason === null).map(listed);
   const merged: ListedStory[] = [];
   let next = 0;
   for (const story of stories) {

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineEvent } from './define';
+import { Encrypted } from './fields';
+import {
+  MODERATION_ACTIONS,
+  MODERATION_TEXT_MAX,
+  REPORT_REASONS,
+  REPORT_TEXT_MAX,
+} from './report-vocabulary';
+
+const ReportReason = z.enum(REPORT_REASONS);
+
+/**
+ * On `story_reports-{storyId}`: someone reported a story. `reporterKey` names the reporter
+ * pseudonymously (`user:{userKey}` for a member, `visitor:{hmac of the address}` for a visitor)
+ * so that one reporter holds one open report per story; `contact` is the address the outcome is
+ * sent to, sealed under the account's key (a member) or the report's own subject (a visitor).
+ */
+export const StoryReported = defineEvent(
+  'StoryReported',
+  1,
+  z.object({
+    storyId: z.string().min(1),
+    reportId: z.string().min(1),
+    reason: ReportReason,
+    text: z.string().max(REPORT_TEXT_MAX),
+    reporterKey: z.string().min(1),
+    contact: Encrypted.nullable(),
+  }),
+);
+
+/**
+ * On `story_reports-{storyId}`: a moderator decided, with a stated reason. It closes every open
+ * report and the open appeal, listed with what the reactors need to tell each reporter and the
+ * publishing account (`publisher`: null when no member account published the story).
+ */
+export const ModerationDecided = defineEvent(
+  'ModerationDecided',
+  1,
+  z.object({
+    storyId: z.string().min(1),
+    decisionId: z.string().min(1),
+    action: z.enum(MODERATION_ACTIONS),
+    reason: z.string().min(1).max(MODERATION_TEXT_MAX),
+    closedReports: z.array(
+      z.object({ reportId: z.string().min(1), reason: ReportReason, contact: Encrypted.nullable() }),
+    ),
+    closedAppealId: z.string().nullable(),
+    publisher: z.object({ userKey: z.string().min(1), email: Encrypted }).nullable(),
+  }),
+);
+
+/** On `story_reports-{storyId}`: the publishing account asks for a hide or delete to be reviewed. */
+export const DecisionAppealed = defineEvent(
+  'DecisionAppealed',
+  1,
+  z.object({
+    storyId: z.string().min(1),
+    appealId: z.string().min(1),
+    decisionId: z.string().min(1),
+    userKey: z.string().min(1),
+    text: z.string().min(1).max(MODERATION_TEXT_MAX),
+  }),
+);
+
+export const moderationEvents = [StoryReported, ModerationDecided, DecisionAppealed] as const;

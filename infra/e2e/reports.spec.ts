@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test, uniqueEmail } from './fixtures';
+
+/**
+ * Reports and moderation end to end: a visitor reports a story from its card's menu (and the
+ * reader's bar opens the same dialog), is thanked, and the story stays; a moderator opens the
+ * panel's Reports tab, reads the report and hides the story with a reason; the story's page then
+ * answers with the statement, and the reporter gets the outcome by e-mail. At a phone's and a
+ * desktop's size, with no serious axe violation.
+ */
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+];
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  await page.waitForTimeout(300); // let entrance animations finish
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
+}
+
+async function expectFitsWidth(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+test('a visitor reports a story from its card; a moderator hides it from the Reports tab', async ({
+  browser,
+  baseURL,
+  api,
+  mailbox,
+  nocturne,
+}) => {
+  test.setTimeout(420_000);
+  const opening = `The orchard keeper hid a letter ${Date.now()}.`;
+  const { id } = await api.publishStory({ texts: [opening, 'Nobody found it.'] });
+  const reporters: string[] = [];
+
+  for (const viewport of VIEWPORTS) {
+    const size = `${viewport.width}x${viewport.height}`;
+    const visitor = await browser.newContext({ baseURL: baseURL!, viewport });
+    const page = await visitor.newPage();
+    await page.goto('/');
+    const card = page.locator('.story-card', { hasText: opening.slice(0, 30) });
+    await card.getByRole('button', { name: 'More actions for this story' }).click();
+    await card.getByRole('menuitem', { name: 'Report this story' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this story' });
+    await expect(dialog).toBeVisible();
+    await expectFitsWidth(page, `report dialog at ${size}`);
+    await expectNoSeriousViolations(page, `report dialog at ${size}`);
+
+    // Without a reason or an address the dialog says what is missing and sends nothing.
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Please choose a reason from the list');
+    await dialog.getByLabel('Involves a minor').check();
+    await dialog
+      .getByLabel('What did you see? (optional)')
+      .fill('The girl on the first slide looks about 15.');
+    const email = uniqueEmail('reporter');
+    reporters.push(email);
+    await dialog.getByLabel('Your email address').fill(email);
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Thanks, we review every report');
+    await expectNoSeriousViolations(page, `report sent at ${size}`);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The reader's bar opens the same dialog; the story is still there (a report hides nothing).
+    await card.getByRole('link').click();
+    await page.getByRole('button', { name: 'Report this story' }).click();
+    await expect(page.getByRole('dialog', { name: 'Report this story' })).toBeVisible();
+    await expectNoSeriousViolations(page, `reader's report dialog at ${size}`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByText(opening)).toBeVisible();
+    await visitor.close();
+  }
+
+  // The moderator: the Reports tab counts the story, shows the reports, and hides it with a reason.
+  for (const viewport of VIEWPORTS) {
+    const size = `${viewport.width}x${viewport.height}`;
+    const admin = await browser.newContext({ baseURL: baseURL!, viewport });
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/admin_panel');
+    await adminPage.getByLabel('Admin password').fill(nocturne.adminPassword);
+    await adminPage.getByRole('button', { name: 'Access Admin Panel' }).click();
+    const tab = adminPage.getByRole('tab', { name: /^Reports \(\d+\)$/ });
+    await expect(tab).not.toHaveText('Reports (0)');
+    await tab.click();
+    const item = adminPage.locator(`.moderation-item[data-story-id="${id}"]`);
+    await expect(item).toContainText('2 open reports, 2 urgent');
+    await expect(item.getByRole('list', { name: 'Reports by reason' })).toContainText('Involves a minor: 2');
+    await expect(item).toContainText('The girl on the first slide looks about 15.');
+    await item.getByText(/^Read the story/).click();
+    await expect(item.locator('.moderation-slide').getByText(opening)).toBeVisible();
+    await expectFitsWidth(adminPage, `Reports tab at ${size}`);
+    await expectNoSeriousViolations(adminPage, `Reports tab at ${size}`);
+    if (viewport.width === 1440) {
+      await item.getByRole('button', { name: 'Hide' }).click();
+      await expect(item.getByRole('alert')).toHaveText('Please state the reason for this decision');
+      await item
+        .getByLabel(/^Reason for the decision/)
+        .fill('The first slide shows a character who looks under 18.');
+      await item.getByRole('button', { name: 'Hide' }).click();
+      // Out of the open queue, into the hidden stories (to restore or delete), with its reason.
+      const hiddenItem = adminPage.locator(`.moderation-hidden .moderation-item[data-story-id="${id}"]`);
+      await expect(hiddenItem).toContainText('Hidden: The first slide shows a character who looks under 18.');
+      await expect(
+        adminPage.locator(`.moderation-queue[aria-label^="Open reports"] [data-story-id="${id}"]`),
+      ).toHaveCount(0);
+      await expect(hiddenItem.getByRole('button', { name: 'Restore' })).toBeVisible();
+    }
+    await admin.close();
+  }
+
+  // The story's page now gives the statement, and each reporter hears the outcome and the reason.
+  const reader = await browser.newContext({ baseURL: baseURL!, viewport: VIEWPORTS[0] });
+  const page = await reader.newPage();
+  await page.goto(`/story/${id}`);
+  await expect(page.getByText('This story is unavailable: it was hidden after a review')).toBeVisible();
+  await expectNoSeriousViolations(page, 'a hidden story');
+  await reader.close();
+  for (const email of reporters) {
+    const mail = await mailbox.waitFor(email, { subject: 'The outcome of your report' });
+    expect(mail.text).toContain('Outcome: the story is hidden.');
+    expect(mail.text).toContain('The first slide shows a character who looks under 18.');
+  }
+});

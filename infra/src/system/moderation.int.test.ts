@@ -1,0 +1,366 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { reportMessages } from '@nocturne/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, createVerifiedUser, makePng, publishStory, setPremium } from '../../e2e/fixtures/api';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
+
+let system: TestSystem;
+let admin: string;
+let clients = 0;
+/** Each test speaks from an address of its own (TRUST_PROXY=loopback in tests): own rate limits. */
+const nextClient = () => `10.27.${Math.floor(++clients / 250)}.${(clients % 250) + 1}`;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  admin = await adminToken(system.baseUrl, TEST_ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+interface Sent {
+  status: number;
+  body: Record<string, unknown>;
+  position: string | null;
+}
+
+async function send(
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; client?: string } = {},
+): Promise<Sent> {
+  const response = await fetch(`${system.baseUrl}${path}`, {
+    method,
+    headers: {
+      'x-forwarded-for': options.client ?? nextClient(),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    position: response.headers.get('x-event-position'),
+  };
+}
+
+const report = (
+  storyId: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  client?: string,
+) => send('POST', `/api/stories/${storyId}/reports`, { body, headers, ...(client ? { client } : {}) });
+const headOf = () => system.infra.store.headPosition();
+
+/** A story published by a member (so it has an account to tell and to appeal). */
+async function publishAsMember(token: string, texts: string[], isPremium = false): Promise<string> {
+  const form = new FormData();
+  for (const text of texts) {
+    form.append('images', new Blob([new Uint8Array(await makePng())], { type: 'image/png' }), 'slide.png');
+    form.append('texts', text);
+  }
+  form.append('isPremium', String(isPremium));
+  const response = await fetch(`${system.baseUrl}/api/stories`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': nextClient() },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The development outbox's mails to `address`, as text. */
+async function mailsTo(address: string): Promise<string[]> {
+  await system.projector.catchUp();
+  await system.reactors.drain();
+  const dir = join(system.config.dataDir, 'outbox');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const texts = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
+  return texts.filter((text) => text.includes(`To: ${address}`));
+}
+
+/** Quoted-printable soft line breaks joined, so a sentence can be looked for whole. */
+const unfolded = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=E2=80=99/g, '’');
+
+describe('reports', () => {
+  let storyId: string;
+  beforeAll(async () => {
+    storyId = (await publishStory(system.baseUrl, admin, { texts: ['A night', 'A day'] })).id;
+  });
+
+  it("takes a visitor's report with an address, and thanks them", async () => {
+    const sent = await report(storyId, {
+      reason: 'copyright',
+      text: 'Copied from my book',
+      email: 'Finder@Example.com',
+    });
+    expect(sent).toMatchObject({ status: 201, body: { message: 'Thanks, we review every report' } });
+    // The address is sealed in the log, never plain.
+    const events = await system.infra.store.readStream(`story_reports-${storyId}`);
+    expect(JSON.stringify(events)).not.toMatch(/finder@example\.com/i);
+  });
+
+  it('takes one open report per story per reporter, member or visitor', async () => {
+    const email = `twice-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await report(storyId, { reason: 'other', email })).status).toBe(201);
+    const again = await report(storyId, { reason: 'spam_or_scam', email: email.toUpperCase() });
+    expect(again).toMatchObject({ status: 409, body: { detail: reportMessages.alreadyReported } });
+    const member = await createVerifiedUser(system.baseUrl);
+    const auth = { authorization: `Bearer ${member.token}` };
+    expect((await report(storyId, { reason: 'other' }, auth)).status).toBe(201);
+    expect((await report(storyId, { reason: 'non_consensual', text: 'x' }, auth)).status).toBe(409);
+  });
+
+  it('refuses bad input with a 400 or 404 and records nothing', async () => {
+    const before = await headOf();
+    const email = 'bad-input@example.com';
+    const cases: [Record<string, unknown>, string, number, string][] = [
+      [{ reason: 'boring', email }, storyId, 400, reportMessages.unknownReason],
+      [{ reason: 'other', text: 'x'.repeat(1001), email }, storyId, 400, reportMessages.textTooLong],
+      [{ reason: 'other' }, storyId, 400, reportMessages.emailRequired],
+      [{ reason: 'other', email: 'not-an-address' }, storyId, 400, reportMessages.emailRequired],
+      [{ reason: 'other', email }, 'no-such-story', 404, 'Story not found'],
+    ];
+    for (const [body, id, status, detail] of cases) {
+      expect(await report(id, body), JSON.stringify(body)).toMatchObject({ status, body: { detail } });
+    }
+    expect(await headOf()).toBe(before);
+  });
+
+  it('limits reports per client (429), whoever they are about', async () => {
+    const client = nextClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (await report(storyId, { reason: 'other', email: `flood-${i}@example.com` }, {}, client)).status,
+      );
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('never hides anything by itself: a reported story stays in the list and readable', async () => {
+    await system.settle();
+    const head = String(await headOf());
+    const list = await fetch(`${system.baseUrl}/api/stories`, { headers: { 'X-Min-Position': head } });
+    expect(((await list.json()) as { id: string }[]).map((s) => s.id)).toContain(storyId);
+    expect((await send('GET', `/api/stories/${storyId}`)).status).toBe(200);
+    const queue = await send('GET', '/api/admin/reports', { headers: { 'x-admin-code': admin } });
+    const queued = (
+      queue.body.stories as { story_id: string; reports: unknown[]; hidden_reason: unknown }[]
+    ).find((s) => s.story_id === storyId);
+    expect(queued?.reports.length).toBeGreaterThanOrEqual(8);
+    expect(queued?.hidden_reason).toBeNull();
+  });
+});
+
+describe('moderation', () => {
+  const word = `zq${randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 10)}x`;
+  let creator: Awaited<ReturnType<typeof createVerifiedUser>>;
+  let subscriber: Awaited<ReturnType<typeof createVerifiedUser>>;
+  let freeId: string;
+  let premiumId: string;
+  const reporterEmail = `reporter-${randomUUID().slice(0, 8)}@example.com`;
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const staff = () => ({ 'x-admin-code': admin });
+
+  beforeAll(async () => {
+    creator = await createVerifiedUser(system.baseUrl, { prefix: 'creator' });
+    subscriber = await createVerifiedUser(system.baseUrl, { prefix: 'subscriber' });
+    await setPremium(system.baseUrl, admin, subscriber.email, true);
+    freeId = await publishAsMember(creator.token, [`The ${word} garden`, 'The gate']);
+    premiumId = await publishAsMember(creator.token, ['A premium night', 'A premium dawn'], true);
+    await system.settle();
+    // The subscriber saves the free story and unlocks the premium one.
+    expect(
+      (await send('PUT', `/api/stories/${freeId}/saved`, { headers: as(subscriber.token) })).status,
+    ).toBe(200);
+    expect((await send('GET', `/api/stories/${premiumId}`, { headers: as(subscriber.token) })).status).toBe(
+      200,
+    );
+    expect(
+      (await report(freeId, { reason: 'involves_minor', text: 'Looks 15', email: reporterEmail })).status,
+    ).toBe(201);
+    expect((await report(premiumId, { reason: 'other', email: reporterEmail })).status).toBe(201);
+    await system.settle();
+  });
+
+  /** Every place a story is served, read at `position` (X-Min-Position) as each reader would. */
+  async function whereServed(id: string, position: string) {
+    const min = { 'x-min-position': position };
+    const ids = (body: unknown) => (body as { id: string }[]).map((s) => s.id);
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${system.baseUrl}${path}`, { headers: { ...min, ...headers } });
+      return { status: response.status, body: await response.json() };
+    };
+    const sub = as(subscriber.token);
+    return {
+      anonymousList: ids((await get('/api/stories')).body).includes(id),
+      subscriberList: ids((await get('/api/stories', sub)).body).includes(id),
+      search: ids((await get(`/api/search?q=${word}`, sub)).body).includes(id),
+      saved: ids((await get('/api/me/library?shelf=saved', sub)).body).includes(id),
+      unlocked: ids((await get('/api/me/library?shelf=unlocked', sub)).body).includes(id),
+      visitorPage: (await get(`/api/stories/${id}`)).status,
+      subscriberPage: (await get(`/api/stories/${id}`, sub)).status,
+    };
+  }
+
+  it('hide: the story vanishes at once from every list, search and library, and its page (unlocked too) answers 451', async () => {
+    const before = await whereServed(freeId, String(await headOf()));
+    expect(before).toMatchObject({ anonymousList: true, subscriberList: true, search: true, saved: true });
+
+    const refused = await send('POST', `/api/admin/stories/${freeId}/hide`, {
+      body: { reason: ' ' },
+      headers: staff(),
+    });
+    expect(refused).toMatchObject({ status: 400, body: { detail: reportMessages.reasonRequired } });
+    const noAdmin = await send('POST', `/api/admin/stories/${freeId}/hide`, { body: { reason: 'x' } });
+    expect(noAdmin.status).toBe(401);
+
+    const reason = 'Slide 1 shows a character who looks under 18';
+    const hidden = await send('POST', `/api/admin/stories/${freeId}/hide`, {
+      body: { reason },
+      headers: staff(),
+    });
+    expect(hidden).toMatchObject({ status: 200, body: { ok: true, action: 'hide' } });
+    const after = await whereServed(freeId, hidden.position!);
+    expect(after).toEqual({
+      anonymousList: false,
+      subscriberList: false,
+      search: false,
+      saved: false,
+      unlocked: false,
+      visitorPage: 451,
+      subscriberPage: 451,
+    });
+    const page = await send('GET', `/api/stories/${freeId}`, {
+      headers: { 'x-min-position': hidden.position! },
+    });
+    expect(page.body).toEqual({ detail: reportMessages.unavailable });
+    expect((await send('POST', `/api/stories/${freeId}/like`)).status).toBe(404);
+    // A visitor's plain requests, which the server's hot lane answers from the list in memory.
+    await system.settle();
+    const plainList = (await (await fetch(`${system.baseUrl}/api/stories`)).json()) as { id: string }[];
+    expect(plainList.map((s) => s.id)).not.toContain(freeId);
+    expect((await fetch(`${system.baseUrl}/api/stories/${freeId}`)).status).toBe(451);
+
+    const premiumHidden = await send('POST', `/api/admin/stories/${premiumId}/hide`, {
+      body: { reason: 'Spam' },
+      headers: staff(),
+    });
+    const unlockedCopy = await whereServed(premiumId, premiumHidden.position!);
+    expect(unlockedCopy).toMatchObject({ unlocked: false, subscriberPage: 451 });
+  });
+
+  it('tells the reporter and the creator the outcome and the reason by e-mail', async () => {
+    const reporterMails = (await mailsTo(reporterEmail)).map(unfolded);
+    expect(reporterMails.length).toBe(2);
+    expect(reporterMails.join('\n')).toContain('Outcome: the story is hidden.');
+    expect(reporterMails.join('\n')).toContain('Slide 1 shows a character who looks under 18');
+    const creatorMails = (await mailsTo(creator.email)).map(unfolded);
+    const statement = creatorMails.find((mail) =>
+      mail.includes('Slide 1 shows a character who looks under 18'),
+    );
+    expect(statement).toContain('Subject: Your story was hidden after a review');
+    expect(statement).toContain(`/appeal/${freeId}`);
+  });
+
+  it('the creator may appeal once, with a text, and the appeal returns to the queue', async () => {
+    const other = await createVerifiedUser(system.baseUrl);
+    const stranger = await send('POST', `/api/stories/${freeId}/appeal`, {
+      body: { text: 'Not mine' },
+      headers: as(other.token),
+    });
+    expect(stranger).toMatchObject({ status: 403, body: { detail: reportMessages.appealNotAllowed } });
+    const appeal = await send('POST', `/api/stories/${freeId}/appeal`, {
+      body: { text: 'Both characters are adults: slide 2 says they are 30.' },
+      headers: as(creator.token),
+    });
+    expect(appeal.status).toBe(201);
+    const again = await send('POST', `/api/stories/${freeId}/appeal`, {
+      body: { text: 'Please' },
+      headers: as(creator.token),
+    });
+    expect(again).toMatchObject({ status: 409, body: { detail: reportMessages.appealedAlready } });
+    const queue = await send('GET', '/api/admin/reports', {
+      headers: { ...staff(), 'x-min-position': appeal.position! },
+    });
+    const queued = (
+      queue.body.stories as { story_id: string; appeal: { text: string } | null; hidden_reason: string }[]
+    ).find((s) => s.story_id === freeId);
+    expect(queued?.appeal?.text).toBe('Both characters are adults: slide 2 says they are 30.');
+    expect(queued?.hidden_reason).toBe('Slide 1 shows a character who looks under 18');
+  });
+
+  it('restore brings the story back everywhere, and hide and restore are in its history with who and why', async () => {
+    const restored = await send('POST', `/api/admin/stories/${freeId}/restore`, {
+      body: { reason: 'Appeal granted: the characters are adults' },
+      headers: staff(),
+    });
+    expect(restored.status).toBe(200);
+    expect(await whereServed(freeId, restored.position!)).toEqual({
+      anonymousList: true,
+      subscriberList: true,
+      search: true,
+      saved: true,
+      unlocked: false,
+      visitorPage: 200,
+      subscriberPage: 200,
+    });
+    const history = await send('GET', `/api/admin/stories/${freeId}/moderation`, {
+      headers: { ...staff(), 'x-min-position': restored.position! },
+    });
+    expect(history.body.decisions).toEqual([
+      expect.objectContaining({
+        action: 'hide',
+        reason: 'Slide 1 shows a character who looks under 18',
+        reports_closed: 1,
+      }),
+      expect.objectContaining({
+        action: 'restore',
+        reason: 'Appeal granted: the characters are adults',
+        appeal_closed: true,
+      }),
+    ]);
+    expect((history.body.decisions as { decided_by: string }[])[0]?.decided_by).toMatch(/^admin session /);
+    const creatorMails = (await mailsTo(creator.email)).map(unfolded);
+    expect(creatorMails.some((mail) => mail.includes('Appeal granted: the characters are adults'))).toBe(
+      true,
+    );
+  });
+
+  it('dismiss closes the reports and the story stays; delete removes it', async () => {
+    const id = await publishAsMember(creator.token, ['Harmless', 'Tale']);
+    await system.settle();
+    expect((await report(id, { reason: 'spam_or_scam', email: reporterEmail })).status).toBe(201);
+    const nothing = await send('POST', `/api/admin/reports/no-such-story/dismiss`, {
+      body: { reason: 'x' },
+      headers: staff(),
+    });
+    expect(nothing.status).toBe(404);
+    const dismissed = await send('POST', `/api/admin/reports/${id}/dismiss`, {
+      body: { reason: 'Not spam: a short story' },
+      headers: staff(),
+    });
+    expect(dismissed.status).toBe(200);
+    expect((await whereServed(id, dismissed.position!)).visitorPage).toBe(200);
+    const twice = await send('POST', `/api/admin/reports/${id}/dismiss`, {
+      body: { reason: 'x' },
+      headers: staff(),
+    });
+    expect(twice).toMatchObject({ status: 409, body: { detail: reportMessages.nothingToDismiss } });
+    expect((await mailsTo(reporterEmail)).map(unfolded).join('\n')).toContain('Not spam: a short story');
+
+    const deleted = await send('POST', `/api/admin/stories/${id}/delete`, {
+      body: { reason: 'Duplicate of another story' },
+      headers: staff(),
+    });
+    expect(deleted.status).toBe(200);
+    expect((await whereServed(id, deleted.position!)).visitorPage).toBe(404);
+  });
+});

@@ -1,0 +1,168 @@
+import { REPORT_REASONS } from '@nocturne/domain';
+import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { QueryApiDeps } from '../deps';
+import { adminSubject } from '../images/signed-ref';
+import { moderationQueue } from './moderation-queue';
+
+const Reason = z.enum(REPORT_REASONS);
+const QueueSchema = z.object({
+  open: z.number().int().describe('Stories waiting for a decision (the Reports tab shows it)'),
+  stories: z.array(
+    z.object({
+      story_id: z.string(),
+      story: z
+        .object({
+          images: z.array(z.string()),
+          texts: z.array(z.string()),
+          isPremium: z.boolean(),
+          tags: z.array(z.string()),
+          warnings: z.array(z.string()),
+        })
+        .nullable(),
+      hidden_reason: z.string().nullable(),
+      reports: z.array(
+        z.object({
+          report_id: z.string(),
+          reason: Reason,
+          text: z.string(),
+          reporter_kind: z.enum(['member', 'visitor']),
+          reported_at: z.string(),
+        }),
+      ),
+      counts: z.record(z.string(), z.number().int()),
+      urgent: z.number().int(),
+      appeal: z.object({ appeal_id: z.string(), text: z.string(), appealed_at: z.string() }).nullable(),
+      waiting_since: z.string(),
+    }),
+  ),
+  hidden: z
+    .array(z.object({ story_id: z.string(), title: z.string(), hidden_reason: z.string() }))
+    .describe('Stories hidden now with nothing open on them, to restore or delete'),
+});
+
+const queueDoc = apiSchema({
+  summary: 'The moderation queue: open reports and appeals grouped by story, most urgent first (moderation)',
+  tags: ['moderation', 'admin'],
+  security: ['admin'],
+  ok: { 200: { description: 'The queue', schema: QueueSchema } },
+  errors: { 401: 'No X-Admin-Code, or a wrong or expired one' },
+});
+
+const HistorySchema = z.object({
+  story_id: z.string(),
+  hidden_reason: z.string().nullable(),
+  decisions: z.array(
+    z.object({
+      action: z.enum(['dismiss', 'hide', 'restore', 'delete']),
+      reason: z.string(),
+      decided_by: z.string().describe('Who decided: the admin session (later the staff member)'),
+      decided_at: z.string(),
+      reports_closed: z.number().int(),
+      appeal_closed: z.boolean(),
+    }),
+  ),
+  reports: z.array(
+    z.object({ reason: Reason, text: z.string(), reported_at: z.string(), outcome: z.string().nullable() }),
+  ),
+  appeals: z.array(z.object({ text: z.string(), appealed_at: z.string(), outcome: z.string().nullable() })),
+});
+
+const historyDoc = apiSchema({
+  summary:
+    "A story's moderation history: every report, appeal and decision, with who decided and why (moderation)",
+  tags: ['moderation', 'admin'],
+  security: ['admin'],
+  params: StoryIdParams,
+  ok: { 200: { description: 'Oldest first (an unknown story has none)', schema: HistorySchema } },
+  errors: { 401: 'No X-Admin-Code, or a wrong or expired one' },
+});
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Who decided, in words: the session for now (staff accounts name the member). */
+const deciderName = (actor: Record<string, unknown>) =>
+  actor.kind === 'admin' ? `admin session ${String(actor.session)}` : String(actor.kind);
+
+/**
+ * GET /api/admin/reports: the moderation queue (query-api/src/moderation/moderation-queue.ts),
+ * never cached. GET /api/admin/stories/{id}/moderation: the story's history for the panel and the
+ * audit (hide and restore with who decided and why).
+ */
+export const moderationRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  app.get('/api/admin/reports', { schema: queueDoc }, async (request, reply) => {
+    const admin = requireAdmin(request);
+    const stories = await moderationQueue(deps.db, {
+      secret: deps.options.secret,
+      subject: adminSubject(admin.session),
+      now: deps.clock(),
+    });
+    const queued = new Set(stories.map((s) => s.story_id));
+    const hiddenRows = await deps.db
+      .selectFrom('stories')
+      .select(['id', 'hidden_reason', 'card'])
+      .where('hidden_reason', 'is not', null)
+      .orderBy('position', 'desc')
+      .execute();
+    const hidden = hiddenRows
+      .filter((row) => !queued.has(row.id))
+      .map((row) => ({
+        story_id: row.id,
+        title: row.card.texts[0] ?? '',
+        hidden_reason: row.hidden_reason ?? '',
+      }));
+    reply.header('Cache-Control', 'private, no-store');
+    return { open: stories.length, stories, hidden };
+  });
+
+  app.get('/api/admin/stories/:id/moderation', { schema: historyDoc }, async (request, reply) => {
+    requireAdmin(request);
+    const id = storyIdFrom(request.params);
+    const [story, decisions, reports, appeals] = await Promise.all([
+      deps.db.selectFrom('stories').select('hidden_reason').where('id', '=', id).executeTakeFirst(),
+      deps.db
+        .selectFrom('moderation_decisions')
+        .selectAll()
+        .where('story_id', '=', id)
+        .orderBy('position')
+        .execute(),
+      deps.db
+        .selectFrom('moderation_reports')
+        .selectAll()
+        .where('story_id', '=', id)
+        .orderBy('position')
+        .execute(),
+      deps.db
+        .selectFrom('moderation_appeals')
+        .selectAll()
+        .where('story_id', '=', id)
+        .orderBy('position')
+        .execute(),
+    ]);
+    reply.header('Cache-Control', 'private, no-store');
+    return {
+      story_id: id,
+      hidden_reason: story?.hidden_reason ?? null,
+      decisions: decisions.map((row) => ({
+        action: row.action as 'dismiss' | 'hide' | 'restore' | 'delete',
+        reason: row.reason,
+        decided_by: deciderName(row.decided_by),
+        decided_at: iso(row.decided_at),
+        reports_closed: row.reports_closed,
+        appeal_closed: row.appeal_closed,
+      })),
+      reports: reports.map((row) => ({
+        reason: row.reason as (typeof REPORT_REASONS)[number],
+        text: row.text,
+        reported_at: iso(row.reported_at),
+        outcome: row.outcome,
+      })),
+      appeals: appeals.map((row) => ({
+        text: row.text,
+        appealed_at: iso(row.appealed_at),
+        outcome: row.outcome,
+      })),
+    };
+  });
+};

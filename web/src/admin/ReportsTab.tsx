@@ -1,0 +1,239 @@
+import { type ModerationAction, reportReasonLabels } from '@nocturne/domain';
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { imageSrc } from '../ui/image-src';
+import { decide, fetchModerationHistory, type ModerationQueue, type QueuedStory } from './moderation-api';
+
+const actionLabels: Record<ModerationAction, string> = {
+  dismiss: 'Dismiss',
+  hide: 'Hide',
+  restore: 'Restore',
+  delete: 'Delete',
+};
+
+/**
+ * The moderation queue: open reports and appeals grouped by story, the most urgent first, each
+ * with its reasons, counts and texts and the story itself; every decision needs a stated reason,
+ * which is kept and sent to the reporters and the publishing account.
+ */
+export function ReportsTab({ token, queue }: { token: string; queue: UseQueryResult<ModerationQueue> }) {
+  if (queue.isPending) return <p className="text-muted">Loading reports…</p>;
+  if (queue.isError) return <Alert tone="error">Could not load the reports. Please try again.</Alert>;
+  const { stories, hidden } = queue.data;
+  return (
+    <div className="moderation">
+      {stories.length === 0 ? (
+        <div className="admin-empty">
+          <p>No open reports. Every report has been decided.</p>
+        </div>
+      ) : (
+        <ol className="moderation-queue" aria-label="Open reports, most urgent first">
+          {stories.map((queued) => (
+            <li key={queued.story_id}>
+              <QueuedStoryCard token={token} queued={queued} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {hidden.length > 0 ? (
+        <section aria-labelledby="hidden-stories-title" className="moderation-hidden">
+          <h2 id="hidden-stories-title" className="admin-section-title">
+            Hidden stories ({hidden.length})
+          </h2>
+          <ul className="moderation-queue">
+            {hidden.map((story) => (
+              <li key={story.story_id}>
+                <article className="moderation-item surface" data-story-id={story.story_id}>
+                  <h3 className="moderation-item__title">{story.title.slice(0, 80)}</h3>
+                  <p className="moderation-item__hidden">Hidden: {story.hidden_reason}</p>
+                  <ModerationHistoryList token={token} storyId={story.story_id} />
+                  <DecisionForm token={token} storyId={story.story_id} actions={['restore', 'delete']} />
+                </article>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** A story's decisions so far, with who decided and why, loaded when opened. */
+function ModerationHistoryList({ token, storyId }: { token: string; storyId: string }) {
+  const [open, setOpen] = useState(false);
+  const history = useQuery({
+    queryKey: [...queryKeys.adminReports(token), 'history', storyId],
+    queryFn: () => fetchModerationHistory(token, storyId),
+    enabled: open,
+  });
+  return (
+    <details className="moderation-item__story" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Moderation history</summary>
+      {history.data ? (
+        <ol className="moderation-history">
+          {history.data.decisions.map((d) => (
+            <li key={`${d.decided_at}-${d.action}`}>
+              {new Date(d.decided_at).toLocaleString()}: {actionLabels[d.action]} by {d.decided_by}, because:{' '}
+              {d.reason}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-muted">Loading…</p>
+      )}
+    </details>
+  );
+}
+
+/** The decision buttons of a story, each needing the stated reason typed above them. */
+function DecisionForm({
+  token,
+  storyId,
+  actions,
+}: {
+  token: string;
+  storyId: string;
+  actions: ModerationAction[];
+}) {
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const reasonId = useId();
+  const decision = useMutation({
+    mutationFn: (action: ModerationAction) => decide(token, storyId, action, reason),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin() }),
+    onError: (error) =>
+      setProblem(
+        error instanceof ApiError && error.detail ? error.detail : 'The decision failed. Please try again.',
+      ),
+  });
+
+  function submit(action: ModerationAction) {
+    return (event: FormEvent) => {
+      event.preventDefault();
+      if (reason.trim() === '') return setProblem('Please state the reason for this decision');
+      setProblem(null);
+      decision.mutate(action);
+    };
+  }
+
+  return (
+    <form className="moderation-item__decide" onSubmit={(event) => event.preventDefault()}>
+      <label className="field__label" htmlFor={reasonId}>
+        Reason for the decision (sent to the reporters and the publishing account)
+      </label>
+      <textarea
+        id={reasonId}
+        className="input"
+        rows={2}
+        maxLength={2000}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      <div className="moderation-item__actions">
+        {actions.map((action) => (
+          <Button
+            key={action}
+            size="sm"
+            variant={action === 'delete' ? 'danger' : action === 'hide' ? 'primary' : 'secondary'}
+            loading={decision.isPending && decision.variables === action}
+            disabled={decision.isPending}
+            onClick={submit(action)}
+          >
+            {actionLabels[action]}
+          </Button>
+        ))}
+      </div>
+    </form>
+  );
+}
+
+function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory }) {
+  const titleId = useId();
+  const story = queued.story;
+  const actions: ModerationAction[] =
+    story === null
+      ? ['dismiss']
+      : queued.hidden_reason === null
+        ? ['dismiss', 'hide', 'delete']
+        : ['dismiss', 'restore', 'delete'];
+  return (
+    <article className="moderation-item surface" aria-labelledby={titleId} data-story-id={queued.story_id}>
+      <header className="moderation-item__head">
+        <h3 id={titleId} className="moderation-item__title">
+          {story?.texts[0]?.slice(0, 80) ?? 'Deleted story'}
+        </h3>
+        <p className="moderation-item__meta">
+          {queued.reports.length} open report{queued.reports.length === 1 ? '' : 's'}
+          {queued.urgent > 0 ? `, ${queued.urgent} urgent` : ''} · waiting since{' '}
+          {new Date(queued.waiting_since).toLocaleString()}
+          {story?.isPremium ? ' · Premium' : ''}
+          {queued.hidden_reason !== null ? ' · Hidden' : ''}
+        </p>
+      </header>
+      <ul className="moderation-item__counts" aria-label="Reports by reason">
+        {Object.entries(queued.counts).map(([id, count]) => (
+          <li
+            key={id}
+            className={`moderation-count${id === 'involves_minor' || id === 'illegal_content' ? ' moderation-count--urgent' : ''}`}
+          >
+            {reportReasonLabels[id as keyof typeof reportReasonLabels]}: {count}
+          </li>
+        ))}
+      </ul>
+      {queued.hidden_reason !== null ? (
+        <p className="moderation-item__hidden">Hidden: {queued.hidden_reason}</p>
+      ) : null}
+      {queued.appeal ? (
+        <div className="moderation-item__appeal">
+          <strong>Appeal by the publishing account</strong>
+          <p>{queued.appeal.text}</p>
+        </div>
+      ) : null}
+      {queued.reports.some((r) => r.text) ? (
+        <ul className="moderation-item__texts" aria-label="What the reporters wrote">
+          {queued.reports
+            .filter((r) => r.text)
+            .map((r) => (
+              <li key={r.report_id}>
+                <span className="admin-table__meta">
+                  {reportReasonLabels[r.reason]}, a {r.reporter_kind}:
+                </span>{' '}
+                {r.text}
+              </li>
+            ))}
+        </ul>
+      ) : null}
+      {story ? (
+        <details className="moderation-item__story">
+          <summary>Read the story ({story.texts.length} slides)</summary>
+          <ol className="moderation-slides">
+            {story.texts
+              .map((text, i) => ({ text, image: story.images[i], slide: i + 1 }))
+              .map((slide) => (
+                <li key={slide.slide} className="moderation-slide">
+                  {slide.image ? (
+                    <img
+                      src={imageSrc(slide.image)}
+                      alt={`Slide ${slide.slide}`}
+                      width={120}
+                      height={160}
+                      loading="lazy"
+                    />
+                  ) : null}
+                  <p>{slide.text}</p>
+                </li>
+              ))}
+          </ol>
+        </details>
+      ) : null}
+      <ModerationHistoryList token={token} storyId={queued.story_id} />
+      <DecisionForm token={token} storyId={queued.story_id} actions={actions} />
+    </article>
+  );
+}
