@@ -4,12 +4,14 @@ import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { openApiRoute } from './openapi-route';
+import { type ApiDocument, withSharedConventions } from './shared-conventions';
 
 const description = [
   'Every answer is JSON; every refusal is a 4xx with `{detail}`, a sentence for a person, and changes nothing.',
   'Commands (every method but GET and HEAD) answer with `X-Event-Position`; send the highest one seen as',
   '`X-Min-Position` and queries wait (about 2 s at most) until they reflect it.',
-  'Any request with a wrong `X-Admin-Code` is a 401, and too many of them from one client a 429, on every route.',
+  'The statuses any route may answer whatever its own rules are the shared `components.responses`,',
+  'listed on each operation they apply to.',
 ].join(' ');
 
 type SwaggerTransform = Parameters<typeof jsonSchemaTransform>[0];
@@ -31,7 +33,14 @@ export async function buildApiDocument(deps: { command: CommandApiDeps; query: Q
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Nocturne API', version: '1', description },
+      info: {
+        title: 'Nocturne API',
+        version: '1',
+        description,
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
+      },
+      // Relative: the API is served by the same origin as the product, whichever that is.
+      servers: [{ url: '/', description: 'The origin that serves the product' }],
       components: {
         securitySchemes: {
           admin: {
@@ -50,7 +59,7 @@ export async function buildApiDocument(deps: { command: CommandApiDeps; query: Q
   await app.register(queryApi, deps.query);
   await app.register(openApiRoute(async () => ({})));
   await app.ready();
-  const document = app.swagger();
+  const document = withSharedConventions(app.swagger() as unknown as ApiDocument);
   await app.close();
   return document;
 }
