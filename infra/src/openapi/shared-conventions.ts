@@ -277,7 +277,11 @@ function describeHeaders(operation: Operation, method: string, path: string): vo
         existing && !('$ref' in existing)
           ? existing.description
           : 'Not modified: the If-None-Match copy is still the answer',
-      headers: { ETag: headerRef('ETag'), 'X-Projected-Position': headerRef('XProjectedPosition') },
+      // A 304 carries the headers its 200 would have (RFC 9110: those of the cached answer).
+      headers: {
+        'X-Projected-Position': headerRef('XProjectedPosition'),
+        ...Object.fromEntries(own.ok.map((name) => [wireNames[name], headerRef(name)])),
+      },
     };
     addParameter(operation, 'IfNoneMatch');
   }

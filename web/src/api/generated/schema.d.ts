@@ -1318,8 +1318,10 @@ export interface operations {
             /** @description If-None-Match names the answer this viewer would get (its ETag): no body */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    "X-Total-Count": components["headers"]["XTotalCount"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1491,8 +1493,10 @@ export interface operations {
             /** @description If-None-Match names the answer this viewer would get (its ETag): no body */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    "X-Total-Count": components["headers"]["XTotalCount"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1610,8 +1614,9 @@ export interface operations {
             /** @description Not modified: the If-None-Match copy is still the answer */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Event-Position": components["headers"]["XEventPosition"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1755,8 +1760,9 @@ export interface operations {
             /** @description Not modified: the If-None-Match copy is still the answer */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Event-Position": components["headers"]["XEventPosition"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2935,10 +2941,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Curated tags (GET /api/tags), at most 8 */
+                        /** @description Curated tags, normalised */
                         tags: string[];
-                        /** @description Content warning ids (GET /api/tags) */
-                        warnings: string[];
+                        /** @description Content warning ids */
+                        warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
                     };
                 };
             };
@@ -3499,8 +3505,8 @@ export interface operations {
             /** @description Not modified: the If-None-Match copy is still the answer */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3555,8 +3561,8 @@ export interface operations {
             /** @description Not modified: the If-None-Match copy is still the answer */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
