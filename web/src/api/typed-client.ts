@@ -16,11 +16,15 @@ function clientSending(token: () => string | null | undefined) {
     baseUrl: globalThis.location?.origin ?? '',
     fetch: async (request: Request) => {
       const url = new URL(request.url);
-      const body = request.body ? new Blob([await request.arrayBuffer()]) : undefined;
+      const headers = Object.fromEntries(request.headers);
+      // A JSON body goes back to apiFetch as the value it is, which sends it as JSON again.
+      const json = headers['content-type']?.includes('json');
+      const text = request.body ? await request.text() : undefined;
+      if (json) delete headers['content-type'];
       return apiFetch(url.pathname + url.search, {
         method: request.method,
-        headers: Object.fromEntries(request.headers),
-        body,
+        headers,
+        body: text === undefined ? undefined : json ? JSON.parse(text) : new Blob([text]),
         token: token(),
         signal: request.signal,
         keepalive: request.keepalive,
@@ -36,6 +40,9 @@ export const publicClient = clientSending(() => null);
 
 /** Every admin call carries the admin token in X-Admin-Code and no user session. */
 export const asAdmin = (token: string) => ({ 'X-Admin-Code': token });
+/** A session given by the caller (with `publicClient`) rather than the stored one; none for null. */
+export const asSession = (token: string | null): Record<string, string> =>
+  token ? { Authorization: `Bearer ${token}` } : {};
 
 /** The answer's body when it succeeded; otherwise an ApiError with the server's `detail`. */
 export async function answerOf<Data>(
