@@ -1,4 +1,4 @@
-import { adminAuthentication, documentationOnlySchemas, requireStorableText } from '@nocturne/events/http';
+import { adminAuthentication, documentationOnlySchemas, requireStorableText } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { deleteUserRoutes } from './admin/delete-user';
 import { resendVerificationRoutes } from './admin/resend-verification';
@@ -30,7 +30,9 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (methods.some((m) => m === 'GET' || m === 'HEAD')) {
-      throw new Error(`command-api must not serve ${methods.join(',')} ${route.url} (design.md section 1)`);
+      throw new Error(
+        `command-api must not serve ${methods.join(',')} ${route.url} (GET and HEAD are query-api's)`,
+      );
     }
   });
   // Text the event store cannot hold (NUL, an unpaired surrogate) is refused at the edge, in any

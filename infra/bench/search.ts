@@ -121,9 +121,9 @@ const SEPARATORS = ',.;:!?';
 /**
  * The query as typed, or (uncached) made distinct by a tail of separators that spells `n`: the
  * same tsquery, so the same matches and the same ranking work for the database, but a key
- * query-api has not kept an answer for. (Excluding a word no story holds, as this once did,
- * changes the tsquery: ts_rank_cd then weighs the exclusion too, and a common word took 19 ms
- * to rank instead of 8.)
+ * query-api has not kept an answer for. (Excluding a word no story holds would change the
+ * tsquery: ts_rank_cd would then weigh the exclusion too, and rank a common word much more
+ * slowly than the real query.)
  */
 function variant(q: string, n: number | null): string {
   if (n === null) return q;
@@ -159,7 +159,7 @@ async function concurrentRun(
 }
 
 /**
- * "Find a story" (issue 14): GET /api/search over 10,000 stories of generated English (Zipf
+ * "Find a story": GET /api/search over 10,000 stories of generated English (Zipf
  * vocabulary, 3 to 8 slides, 0 to 4 tags), as a logged-in member, on the one-process server.
  * Each query of the mix 200 times one after the other, uncached (every request distinct) and
  * cached (the same words again), p50/p99 each; then the mix over 10 connections for 10 s

@@ -1,7 +1,7 @@
-import type { AdminAuthenticator } from '@nocturne/events/auth';
-import type { PiiVault } from '@nocturne/events/pii';
 import type { EventStore } from '@nocturne/events/store';
+import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
 import type { ReadModel } from '@nocturne/projector/read-model';
+import type { PiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Consistency } from './consistency';
 import type { StoryListCache } from './stories/list/story-list-cache';
@@ -30,7 +30,7 @@ export interface QueryApiDeps {
   /** Decrypts personal fields for the audit replay (null once erased). */
   vault: PiiVault;
   /**
-   * The premium unlock (the one GET that appends, design.md section 7): command-api's
+   * The premium unlock (the one GET that appends): command-api's
    * `createPremiumUnlocker` in one process, `httpPremiumUnlocker` in split mode.
    */
   unlockPremiumStory: PremiumUnlocker;

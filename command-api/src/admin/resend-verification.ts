@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiSchema, requireAdmin } from '@nocturne/events/http';
+import { apiSchema, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { perMinute } from '@nocturne/events/http';
+import { perMinute } from '@nocturne/http-kit';
 import type { CommandApiDeps } from '../deps';
 import { rateLimitsOf } from '../users/rate-limits';
 
@@ -10,7 +10,7 @@ const equal = (a: string, b: string) => {
 };
 
 /**
- * INVITE_CODES (spec.md section 5): a code of digits only is compared exactly, any other
+ * INVITE_CODES: a code of digits only is compared exactly, any other
  * case-insensitively. Checked on the server only; the codes never reach the browser.
  */
 export function isValidInviteCode(candidate: string, codes: readonly string[]): boolean {

@@ -1,6 +1,6 @@
 import { streams } from '@nocturne/events';
-import { apiSchema } from '@nocturne/events/http';
-import { openPersonalFields } from '@nocturne/events/pii';
+import { apiSchema } from '@nocturne/http-kit';
+import { openPersonalFields } from '@nocturne/vault';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -12,7 +12,7 @@ import { requireUser } from '../users/authenticate';
 import { paymentDecider } from './payment-decider';
 
 const Body = z.object({
-  /** Sent by the SPA (spec.md section 7) but not trusted: the session's address is recorded. */
+  /** Sent by the SPA but not trusted: the session's address is recorded. */
   email: z.string().max(320).optional(),
   amount: z.coerce.number().finite(),
   transaction_id: z

@@ -1,4 +1,4 @@
-import type { ContentWarningId } from '@nocturne/events/domain';
+import type { ContentWarningId } from '@nocturne/domain';
 import type { Look } from './illustrate';
 
 /** One story of the demo library: its slides' texts (one picture each) and how it looks. */
@@ -6,7 +6,7 @@ export interface DemoStory {
   look: Look;
   texts: readonly string[];
   isPremium: boolean;
-  /** Tags from DEMO_TAGS and content warning ids (issue 14). */
+  /** Tags from DEMO_TAGS and content warning ids. */
   tags: readonly string[];
   warnings: readonly ContentWarningId[];
 }

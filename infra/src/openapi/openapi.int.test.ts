@@ -61,7 +61,7 @@ function documentedErrors(doc: OpenApiDocument): string[] {
   );
 }
 
-describe('GET /api/openapi.json (issue 13, item 5)', () => {
+describe('GET /api/openapi.json', () => {
   it('is the committed document that the SPA client is generated from (`npm run openapi` writes it)', () => {
     expect(serialisedDocument(document), 'run `npm run openapi` and commit the result').toBe(
       readFileSync(committedDocumentPath, 'utf8'),

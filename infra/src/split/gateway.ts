@@ -1,5 +1,5 @@
 import replyFrom from '@fastify/reply-from';
-import { answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
+import { answerFrameworkError, installErrorHandling } from '@nocturne/http-kit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
@@ -33,7 +33,7 @@ export interface GatewayOptions {
 export type Upstream = 'query-api' | 'command-api';
 
 /**
- * The routing rule of design.md section 1, in one place: GET and HEAD under /api go to
+ * The routing rule, in one place: GET and HEAD under /api go to
  * query-api, every other method to command-api. Other GET/HEAD paths are the SPA's (undefined).
  */
 export function upstreamFor(method: string, path: string): Upstream | undefined {

@@ -1,4 +1,4 @@
-import type { MyPremium, PremiumOpening } from '@nocturne/events/domain';
+import type { MyPremium, PremiumOpening } from '@nocturne/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiUser,
@@ -9,7 +9,7 @@ import {
 } from '../../e2e/fixtures/api';
 import { startTestSystem, type TestSystem } from './test-system';
 
-/** GET /api/me/premium and /api/me/premium/stories/{id} (issue 14, "premium you can see"). */
+/** GET /api/me/premium and /api/me/premium/stories/{id}. */
 let system: TestSystem;
 let admin: string;
 let ann: ApiUser;

@@ -1,4 +1,4 @@
-import { createPool } from '@nocturne/events/pg';
+import { createPool } from '@nocturne/pg-kit';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';

@@ -1,5 +1,5 @@
-import type { PiiVault } from '@nocturne/events/pii';
 import type { EventStore } from '@nocturne/events/store';
+import type { PiiVault } from '@nocturne/vault';
 import pg from 'pg';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
 import type { Projection } from '../runner/projection';

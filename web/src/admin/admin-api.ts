@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { ApiError, apiFetch } from '../api/client';
 import { answerOf, asAdmin, publicClient } from '../api/typed-client';
 import type { Labels } from '../labels/labels-picker';
@@ -75,8 +75,8 @@ export async function fetchAdminStories(token: string): Promise<Story[]> {
 const userPath = (email: string) => `/api/admin/users/${encodeURIComponent(email)}`;
 
 /**
- * The row actions answer with the raw Response: the panel tells a refusal ("Failed to ...")
- * from a network error ("Error ..."), as spec.md section 8 does. A network error throws.
+ * The row actions answer with the raw Response, so the panel can tell a refusal ("Failed to ...")
+ * from a network error ("Error ..."). A network error throws.
  */
 export const setSubscription = (token: string, email: string, subscribed: boolean) =>
   apiFetch(`${userPath(email)}/subscription`, {

@@ -1,4 +1,4 @@
-import type { AccountSummary } from '@nocturne/events/domain';
+import type { AccountSummary } from '@nocturne/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, apiFetch, TOKEN_KEY } from '../api/client';
@@ -25,7 +25,7 @@ const fetchMe = (token: string): Promise<SessionUser> =>
   answerOf(publicClient.GET('/api/auth/me', { headers: asSession(token) }));
 
 /**
- * Auth states of spec.md section 4. The token lives in localStorage; the user is the
+ * The SPA's auth states. The token lives in localStorage; the user is the
  * `queryKeys.me(token)` query: checked at start, set by a login, re-read by `refresh`. A refused
  * token (any HTTP error) ends the session; a network failure keeps it.
  */

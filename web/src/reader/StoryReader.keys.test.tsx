@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aStory } from '../testing/story-fixture';
 import { readerLayout } from './reader-layout';
 import { renderReader } from './testing/render-reader';
 
-/** Moving a slide with the keyboard and with taps on the edges (issue 14, item 6). */
+/** Moving a slide with the keyboard and with taps on the edges. */
 const story: Story = aStory({ images: ['a.webp', 'b.webp', 'c.webp'], texts: ['One.', 'Two.', 'Three.'] });
 const layout = () => readerLayout(story.texts, window.innerHeight);
 let scrollTo: ReturnType<typeof vi.fn>;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -35,7 +35,7 @@ function cardImages(): HTMLImageElement[] {
   return [...container.querySelectorAll<HTMLImageElement>('img.story-card__image')];
 }
 
-describe('StoryGrid images (issue 16: the first card is the profile and landing LCP)', () => {
+describe('StoryGrid images (the first card is the profile and landing LCP)', () => {
   it('fetches the first card image at once and before the others', () => {
     const [first] = cardImages();
     expect(first?.getAttribute('src')).toBe('/api/images/card-1.webp');

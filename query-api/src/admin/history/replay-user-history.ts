@@ -1,7 +1,7 @@
+import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/domain';
 import { type Actor, type RecordedEvent, streams, userKeyOf } from '@nocturne/events';
-import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/events/domain';
-import { openPersonalField, type PiiVault, transactionIdOf } from '@nocturne/events/pii';
 import { aggregateStream, type EventStore } from '@nocturne/events/store';
+import { openPersonalField, type PiiVault, transactionIdOf } from '@nocturne/vault';
 
 export interface HistoryDeps {
   store: EventStore;
@@ -80,7 +80,7 @@ export function describeActor(actor: ShownActor): string {
   }
 }
 
-/** An admin's IP is sealed under the account's key (plain text in events before issue 12). */
+/** An admin's IP is sealed under the account's key (plain text in events recorded before sealing was introduced). */
 async function shownActor(actor: Actor, vault: PiiVault): Promise<ShownActor> {
   if (actor.kind !== 'admin') return actor;
   return { ...actor, ip: await openPersonalField(vault, actor.ip) };

@@ -1,0 +1,36 @@
+import type { ContentWarningId } from './labels';
+
+/** A story as GET /api/stories and GET /api/stories/{id} return it. */
+export interface Story {
+  id: string;
+  /** Image references: "http…" used as is, anything else served by /api/images/{ref}. */
+  images: string[];
+  /** One text per image, same index. */
+  texts: string[];
+  isPremium: boolean;
+  views: number;
+  likes: number;
+  /** Curated tags (at most 8; a card shows the first 3) and content warnings (domain/labels.ts). */
+  tags: string[];
+  warnings: ContentWarningId[];
+  /** Estimated reading time in minutes (all texts at 230 words a minute, at least 1). */
+  readingMinutes: number;
+  /** The admin's list only: how many slides the story has. */
+  slides?: number;
+}
+
+export const storyMessages = {
+  notFound: 'Story not found',
+  exists: 'This story exists already.',
+  loginRequired: 'Login required for premium stories',
+  premiumRequired: 'Premium access is required to read this story. Please purchase premium to continue.',
+  noneRemaining: 'No premium stories remaining. Please purchase more to continue reading.',
+} as const;
+
+/** Words of the first text shown on a locked premium card. */
+export const TEASER_WORDS = 10;
+
+/** The opening words of a text, as a locked card shows them (the card adds the ellipsis). */
+export function teaser(text: string, words = TEASER_WORDS): string {
+  return text.trim().split(/\s+/).filter(Boolean).slice(0, words).join(' ');
+}
