@@ -13,6 +13,7 @@ import { confirmPaymentRoutes } from './payments/confirm-payment';
 import { internalUnlockRoutes } from './premium/internal-unlock-route';
 import { setSubscriptionRoutes } from './premium-grants/set-subscription';
 import { readingRoutes } from './reading/reading-routes';
+import { neverStored } from './shared/never-stored';
 import { deleteStoryRoutes } from './stories/delete-story';
 import { likeStoryRoutes } from './stories/like-story';
 import { publishStoryRoutes } from './stories/publish-story';
@@ -42,6 +43,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
     requireStorableText(request.query);
     requireStorableText(request.body);
   });
+  neverStored(app);
   await app.register(adminAuthentication(deps.adminAuth));
   await app.register(accountRoutes, deps);
   await app.register(likeStoryRoutes, deps);

@@ -4,6 +4,7 @@ import { userHistoryRoutes } from './admin/history/user-history-route';
 import { listUsersRoutes } from './admin/list-users';
 import { monthlyStatsRoutes } from './admin/monthly-stats';
 import { pendingPaymentsRoutes } from './admin/pending-payments';
+import { privateUnlessPublic } from './cache-policy';
 import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
 import { labelsRoutes } from './labels/labels-routes';
@@ -34,6 +35,7 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
       );
     }
   });
+  privateUnlessPublic(app);
   await app.register(adminAuthentication(deps.adminAuth));
   readYourWrites(app, deps.consistency);
   await app.register(meRoutes, deps);

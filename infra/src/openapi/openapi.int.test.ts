@@ -311,6 +311,8 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/stories/{id} 404': () => send({ method: 'GET', url: `/api/stories/${unknownId}` }),
     'GET /api/search 400': () => send({ method: 'GET', url: '/api/search?q=', headers: admin }),
     'GET /api/search 401': () => send({ method: 'GET', url: '/api/search?q=fog' }),
+    'GET /api/search 429': () =>
+      until429(() => ({ method: 'GET', url: '/api/search?q=fog', headers: reader })),
     'GET /api/images/{name} 404': () => send({ method: 'GET', url: '/api/images/no-such-image' }),
     'PUT /api/stories/{id}/progress 400': () =>
       send(json('PUT', `/api/stories/${premiumId}/progress`, { slide: 10 }, reader)),
