@@ -1893,7 +1893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A slide that is not a whole number from 0 to 9; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            /** @description A slide that is not a whole number from 0 to the story's last; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3290,7 +3290,19 @@ export interface operations {
                     };
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description More than 30 searches in a minute from one account (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3337,7 +3349,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description More than 30 searches in a minute from one account (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
