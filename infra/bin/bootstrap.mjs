@@ -86,7 +86,7 @@ function run(command, args, env = process.env) {
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
 // ---------------------------------------------------------------------------------------------
-// npm test: typecheck, layers, lint, unit, integration, e2e — in that order, stopping at the first failure.
+// npm test: typecheck, layers, lint, contract, unit, integration, e2e — in that order, stopping at the first failure.
 
 const reportDir = join(root, 'artifacts', 'test-run');
 
@@ -194,6 +194,33 @@ const steps = [
       return {
         ok: code === 0,
         text: `${files ?? '?'} files checked, ${errors} errors, ${warnings} warnings`,
+      };
+    },
+  },
+  {
+    // The API document (web/src/api/generated/openapi.json, which the integration tier compares
+    // with the one the server answers): Redocly's recommended rules with every warning an error
+    // (redocly.yaml), and the SPA's client types (schema.d.ts) generated from this very document.
+    // The traffic check, Prism in front of the product, runs in the e2e tier.
+    name: 'contract',
+    async run() {
+      const document = join(root, 'web', 'src', 'api', 'generated', 'openapi.json');
+      const lint = await runCaptured(bin('redocly'), ['lint', document, '--format=summary'], {
+        ...process.env,
+        REDOCLY_TELEMETRY: 'off',
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+      });
+      const fresh = join(reportDir, 'schema.d.ts');
+      const generated = await runCaptured(bin('openapi-typescript'), [document, '--output', fresh]);
+      const committed = join(root, 'web', 'src', 'api', 'generated', 'schema.d.ts');
+      const current = generated.code === 0 && readFileSync(fresh, 'utf8') === readFileSync(committed, 'utf8');
+      const problems = stripAnsi(lint.output).match(/(\d+) errors? and (\d+) warnings?/);
+      return {
+        ok: lint.code === 0 && current,
+        text: [
+          lint.code === 0 ? 'Redocly: no error, no warning' : `Redocly: ${problems?.[0] ?? 'failed'}`,
+          current ? 'client types current' : 'client types stale: run `npm run openapi`',
+        ].join('; '),
       };
     },
   },

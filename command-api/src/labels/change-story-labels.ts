@@ -8,7 +8,7 @@ import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { storyDecider } from '../stories/story-decider';
-import { contentWarningsFrom, LabelsBody, normaliseTags } from './labels-input';
+import { contentWarningsFrom, LabelsAnswer, LabelsBody, normaliseTags } from './labels-input';
 import { loadTagCatalogue } from './tag-catalogue-decider';
 
 const changeLabelsDoc = apiSchema({
@@ -17,7 +17,7 @@ const changeLabelsDoc = apiSchema({
   security: ['admin'],
   params: StoryIdParams,
   body: LabelsBody,
-  ok: { 200: { description: 'The labels now', schema: LabelsBody } },
+  ok: { 200: { description: 'The labels now', schema: LabelsAnswer } },
   errors: {
     400: 'A tag not in the curated list, more than 8 tags, or an unknown warning',
     ...adminCommandErrors,

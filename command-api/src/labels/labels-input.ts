@@ -1,4 +1,10 @@
-import { type ContentWarningId, isContentWarning, labelMessages, normaliseTag } from '@nocturne/domain';
+import {
+  CONTENT_WARNING_IDS,
+  type ContentWarningId,
+  isContentWarning,
+  labelMessages,
+  normaliseTag,
+} from '@nocturne/domain';
 import { HttpError } from '@nocturne/http-kit';
 import { z } from 'zod';
 
@@ -6,6 +12,12 @@ import { z } from 'zod';
 export const LabelsBody = z.object({
   tags: z.array(z.string()).describe('Curated tags (GET /api/tags), at most 8'),
   warnings: z.array(z.string()).describe('Content warning ids (GET /api/tags)'),
+});
+
+/** A story's labels as the server answers them: tags normalised, warnings from the fixed list. */
+export const LabelsAnswer = z.object({
+  tags: z.array(z.string()).describe('Curated tags, normalised'),
+  warnings: z.array(z.enum(CONTENT_WARNING_IDS)).describe('Content warning ids'),
 });
 
 /** Tags as a person typed them: normalised, blanks dropped, the first of repeats kept. */

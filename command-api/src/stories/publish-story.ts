@@ -103,10 +103,10 @@ const publishDoc = apiSchema({
   headers: z.object({ 'x-invite-code': z.string().optional().describe('An invite code instead of a login') }),
   ok: { 201: { description: 'Published', schema: z.object({ id: z.string() }) } },
   errors: {
-    400: 'The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, or an image cannot be read',
+    400: 'The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, or an image is empty or cannot be decoded',
     401: 'Not an admin, not a verified user, and no valid invite code',
     413: 'An image is larger than 15 MB or 40 megapixels',
-    415: 'Not multipart/form-data',
+    415: 'Not multipart/form-data, or an image is not a JPEG, PNG, WebP, GIF or AVIF file (by its bytes, whatever its name or declared type)',
     429: 'Too many stories, or invite-code attempts, from this client or account (Retry-After)',
   },
 });

@@ -6,6 +6,7 @@ import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { openApiRoute } from './openapi-route';
+import { type ApiDocument, withSharedConventions } from './shared-conventions';
 
 const description = [
   'Every answer is JSON; every refusal is a 4xx with `{detail}`, a sentence for a person, and changes nothing.',
@@ -14,6 +15,8 @@ const description = [
   'Any request with a wrong `X-Admin-Code` is a 401, and too many of them from one client a 429, on every route.',
   'An admin session belongs to the owner or to a staff member in a role; a route the role may not call is a 403',
   '(each such route names the roles it allows).',
+  'The statuses any route may answer whatever its own rules are the shared `components.responses`,',
+  'listed on each operation they apply to.',
 ].join(' ');
 
 type SwaggerTransform = Parameters<typeof jsonSchemaTransform>[0];
@@ -61,7 +64,14 @@ export async function buildApiDocument(deps: { command: CommandApiDeps; query: Q
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Nocturne API', version: '1', description },
+      info: {
+        title: 'Nocturne API',
+        version: '1',
+        description,
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
+      },
+      // Relative: the API is served by the same origin as the product, whichever that is.
+      servers: [{ url: '/', description: 'The origin that serves the product' }],
       components: {
         securitySchemes: {
           admin: {
@@ -80,7 +90,7 @@ export async function buildApiDocument(deps: { command: CommandApiDeps; query: Q
   await app.register(queryApi, deps.query);
   await app.register(openApiRoute(async () => ({})));
   await app.ready();
-  const document = app.swagger();
+  const document = withSharedConventions(app.swagger() as unknown as ApiDocument);
   await app.close();
   return document;
 }

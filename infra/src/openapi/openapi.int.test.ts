@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { ADMIN_ROLES, type AdminRole, adminRoutePermissions } from '@nocturne/domain';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -7,18 +8,23 @@ import { createStaffMember } from '../../e2e/fixtures/staff-api';
 import { apiDepsFrom } from '../system/deps';
 import { registerApis } from '../system/http-app';
 import { startTestSystem, type TestSystem } from '../system/test-system';
+import { committedDocumentPath, serialisedDocument } from './committed-document';
 import { OPENAPI_PATH } from './openapi-route';
+import { sharedResponses } from './shared-conventions';
 
+interface Response {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, { schema: { properties?: Record<string, unknown> } }>;
+}
 interface Operation {
   summary?: string;
-  responses: Record<
-    string,
-    { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }
-  >;
+  responses: Record<string, Response>;
 }
 interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, Response> };
 }
 
 let system: TestSystem;
@@ -37,18 +43,33 @@ afterAll(async () => {
 /** Fastify's `/api/stories/:id` as OpenAPI writes it: `/api/stories/{id}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
 
-/** Every documented error: `POST /api/auth/login 401`. */
+/** A response as written, or the shared one it refers to. */
+const resolved = (doc: OpenApiDocument, response: Response): Response =>
+  response.$ref ? doc.components.responses[response.$ref.split('/').at(-1)!]! : response;
+
+/**
+ * Every error a route documents as its own (not a shared status it merely refers to), for GET
+ * and the other methods (a HEAD answers as its GET): `POST /api/auth/login 401`.
+ */
 function documentedErrors(doc: OpenApiDocument): string[] {
   return Object.entries(doc.paths).flatMap(([path, operations]) =>
-    Object.entries(operations).flatMap(([method, operation]) =>
-      Object.keys(operation.responses)
-        .filter((status) => Number(status) >= 400)
-        .map((status) => `${method.toUpperCase()} ${path} ${status}`),
-    ),
+    Object.entries(operations)
+      .filter(([method]) => method !== 'head')
+      .flatMap(([method, operation]) =>
+        Object.entries(operation.responses)
+          .filter(([status, response]) => Number(status) >= 400 && !response.$ref)
+          .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
+      ),
   );
 }
 
 describe('GET /api/openapi.json', () => {
+  it('is the committed document that the SPA client is generated from (`npm run openapi` writes it)', () => {
+    expect(serialisedDocument(document), 'run `npm run openapi` and commit the result').toBe(
+      readFileSync(committedDocumentPath, 'utf8'),
+    );
+  });
+
   it('is OpenAPI 3.1 and holds every /api route the server registers, and no other', async () => {
     expect(document.openapi).toBe('3.1.0');
     // The product's own composition of the APIs (registerApis), watched as each route is added.
@@ -56,8 +77,7 @@ describe('GET /api/openapi.json', () => {
     const app = Fastify();
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) {
-        if (route.url.startsWith('/api/') && method !== 'HEAD')
-          registered.add(`${method} ${openApiPath(route.url)}`);
+        if (route.url.startsWith('/api/')) registered.add(`${method} ${openApiPath(route.url)}`);
       }
     });
     const deps = await apiDepsFrom(system.config, system.infra, () => new Date());
@@ -81,8 +101,9 @@ describe('GET /api/openapi.json', () => {
         // Only a declared schema (apiSchema) gives a summary: a route without one is undescribed.
         expect(operation.summary, `${method} ${path}`).toEqual(expect.any(String));
         for (const [status, response] of Object.entries(operation.responses)) {
-          if (Number(status) < 400) continue;
-          const schema = response.content?.['application/json']?.schema;
+          // A HEAD answer has no body: its statuses are its GET's, which has them.
+          if (Number(status) < 400 || method === 'head') continue;
+          const schema = resolved(document, response).content?.['application/json']?.schema;
           expect(schema?.properties, `${method} ${path} ${status}`).toHaveProperty('detail');
         }
       }
@@ -490,5 +511,134 @@ describe('every documented error status is one the route answers', () => {
     const response = await probes[key]!();
     expect(response.statusCode, response.body).toBe(status);
     expect(response.json()).toEqual({ detail: expect.any(String) });
+  });
+});
+
+/**
+ * The statuses every route shares (components.responses), each produced on a route that does
+ * not otherwise give it: the document lists them on every operation they apply to, and these
+ * show that the product answers them there. The database outage's 503 is produced by
+ * infra/src/system/postgres-outage.int.test.ts, which stops a PostgreSQL of its own.
+ */
+describe('the shared statuses are answered where the document attaches them', () => {
+  let clients = 0;
+  const send = (request: InjectOptions) => {
+    clients += 1;
+    const client = `10.31.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
+    return system.app.inject({ ...request, headers: { ...request.headers, 'x-forwarded-for': client } });
+  };
+  const attached = (
+    method: string,
+    path: string,
+    status: string,
+    component: keyof typeof sharedResponses,
+  ) => {
+    const response = document.paths[path]?.[method]?.responses[status];
+    expect(response, `${method} ${path} ${status}`).toBeDefined();
+    if (response?.$ref) expect(response.$ref).toBe(`#/components/responses/${component}`);
+    else expect(response?.description).toContain(sharedResponses[component].description);
+  };
+
+  it('a wrong X-Admin-Code: 401 on a public route (signup, site), then 429 from the same client', async () => {
+    attached('post', '/api/auth/signup', '401', 'AdminCodeRefused');
+    attached('get', '/api/site', '401', 'AdminCodeRefused');
+    attached('get', '/api/tags', '429', 'TooManyRequests');
+    const wrong = { 'x-admin-code': 'not-the-password', 'x-forwarded-for': '10.31.255.1' };
+    const signup = await system.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: wrong,
+      payload: {},
+    });
+    expect(signup.statusCode).toBe(401);
+    let site = await system.app.inject({ method: 'GET', url: '/api/site', headers: wrong });
+    for (let i = 0; i < 150 && site.statusCode !== 429; i++)
+      site = await system.app.inject({ method: 'GET', url: '/api/tags', headers: wrong });
+    expect(site.statusCode).toBe(429);
+    expect(site.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('a bad X-Min-Position on a query: 400, and beyond the log with X-Event-Log-Head', async () => {
+    attached('get', '/api/tags', '400', 'BadMinPosition');
+    attached('head', '/api/site', '400', 'BadMinPosition');
+    const notANumber = await send({ method: 'GET', url: '/api/tags', headers: { 'x-min-position': 'abc' } });
+    expect(notANumber.statusCode).toBe(400);
+    const beyond = await send({
+      method: 'GET',
+      url: '/api/site',
+      headers: { 'x-min-position': '999999999' },
+    });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.headers['x-event-log-head']).toMatch(/^\d+$/);
+  });
+
+  it('malformed JSON on like, view and saved (which take no body): 400', async () => {
+    for (const [method, path] of [
+      ['post', '/api/stories/{id}/like'],
+      ['post', '/api/stories/{id}/view'],
+      ['put', '/api/stories/{id}/saved'],
+    ] as const) {
+      attached(method, path, '400', 'MalformedBody');
+      const response = await send({
+        method: method.toUpperCase() as 'POST',
+        url: path.replace('{id}', 'no-such-story'),
+        headers: { 'content-type': 'application/json' },
+        payload: '{not json',
+      });
+      expect(response.statusCode, `${method} ${path}`).toBe(400);
+      expect(response.json()).toEqual({ detail: expect.any(String) });
+    }
+  });
+
+  it('a body too large: 413 (login, discount check)', async () => {
+    for (const path of ['/api/auth/login', '/api/discounts/check']) {
+      attached('post', path, '413', 'PayloadTooLarge');
+      const response = await send({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'x'.repeat(2_000_000) }),
+      });
+      expect(response.statusCode, path).toBe(413);
+    }
+  });
+
+  it('a media type the route does not take: 415', async () => {
+    attached('post', '/api/discounts/check', '415', 'UnsupportedMediaType');
+    const response = await send({
+      method: 'POST',
+      url: '/api/discounts/check',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<code>x</code>',
+    });
+    expect(response.statusCode).toBe(415);
+  });
+
+  it('an upload whose bytes are no accepted image is the 415 the document describes (not its 400)', async () => {
+    const form = new FormData();
+    const notAnImage = new Blob([new TextEncoder().encode('plain words, not a picture')], {
+      type: 'image/png',
+    });
+    const png = await makePng();
+    form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'one.png');
+    form.append('images', notAnImage, 'two.png');
+    form.append('texts', 'One');
+    form.append('texts', 'Two');
+    const validate = await send({
+      method: 'POST',
+      url: '/api/admin/validate',
+      headers: { 'x-admin-code': system.config.adminPassword },
+    });
+    const admin = (validate.json() as { token: string }).token;
+    const response = await send({
+      method: 'POST',
+      url: '/api/stories',
+      headers: { 'x-admin-code': admin },
+      payload: form,
+    });
+    expect(response.statusCode, response.body).toBe(415);
+    const documented = document.paths['/api/stories']!.post!.responses['415']!;
+    expect(documented.description).toMatch(/not a JPEG, PNG, WebP, GIF or AVIF file/);
+    expect(document.paths['/api/stories']!.post!.responses['400']!.description).not.toMatch(/cannot be read/);
   });
 });

@@ -45,7 +45,7 @@ export function UsersTable({ token, users }: { token: string; users: AdminUser[]
                   <span className="admin-table__meta"> {user.premium_stories_remaining} left</span>
                 ) : null}
               </td>
-              <td>{date(user.created_at)}</td>
+              <td>{user.created_at ? date(user.created_at) : ''}</td>
               <td>{user.last_login ? dateTime(user.last_login) : 'Never'}</td>
               {anyAction ? (
                 <td>

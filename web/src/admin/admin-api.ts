@@ -1,12 +1,14 @@
 import type { AdminRole, StaffRoleName, Story } from '@nocturne/domain';
 import { ApiError, api, apiFetch } from '../api/client';
+import { answerOf, asAdmin, publicClient } from '../api/typed-client';
 import type { Labels } from '../labels/labels-picker';
 
 export interface AdminUser {
   email: string;
   verified: boolean;
   is_subscribed: boolean;
-  created_at: string;
+  /** Null for an account whose registration the read model does not hold a time for. */
+  created_at: string | null;
   last_login: string | null;
   premium_stories_remaining: number;
 }
@@ -36,8 +38,8 @@ export interface PendingPayment {
   premium_stories_remaining: number;
 }
 
-/** Every admin call carries the admin token in X-Admin-Code and no user session. */
-const adminHeaders = (token: string) => ({ headers: { 'X-Admin-Code': token }, token: null });
+/** A form-encoded admin call carries the admin token in X-Admin-Code and no user session. */
+const adminHeaders = (token: string) => ({ headers: asAdmin(token), token: null });
 
 /** POST /api/admin/validate with the password: the owner's session, or null for a wrong password. */
 export async function validateAdminPassword(
@@ -60,22 +62,21 @@ export async function validateAdminPassword(
 }
 
 /** POST /api/admin/logout: the server revokes the admin session of this token at once. */
-export const revokeAdminSession = (token: string) =>
-  apiFetch('/api/admin/logout', { method: 'POST', ...adminHeaders(token) });
+export const revokeAdminSession = async (token: string) =>
+  (await publicClient.POST('/api/admin/logout', { headers: asAdmin(token) })).response;
 
-export const fetchUsers = (token: string) => api<AdminUsers>('/api/admin/users', adminHeaders(token));
+export const fetchUsers = (token: string): Promise<AdminUsers> =>
+  answerOf(publicClient.GET('/api/admin/users', { headers: asAdmin(token) }));
 
-export const fetchMonthlyStats = async (token: string) =>
-  (await api<{ monthly_stats: MonthlyStat[] }>('/api/admin/users/monthly-stats', adminHeaders(token)))
+export const fetchMonthlyStats = async (token: string): Promise<MonthlyStat[]> =>
+  (await answerOf(publicClient.GET('/api/admin/users/monthly-stats', { headers: asAdmin(token) })))
     .monthly_stats;
 
-export const fetchPendingPayments = async (token: string) =>
-  (await api<{ payments: PendingPayment[] }>('/api/admin/payments', adminHeaders(token))).payments;
+export const fetchPendingPayments = async (token: string): Promise<PendingPayment[]> =>
+  (await answerOf(publicClient.GET('/api/admin/payments', { headers: asAdmin(token) }))).payments;
 
 export async function fetchAdminStories(token: string): Promise<Story[]> {
-  const data = await api<unknown>('/api/stories', adminHeaders(token));
-  if (!Array.isArray(data)) throw new Error('The story list is not an array');
-  return data as Story[];
+  return answerOf(publicClient.GET('/api/stories', { headers: asAdmin(token) }));
 }
 
 const userPath = (email: string) => `/api/admin/users/${encodeURIComponent(email)}`;
@@ -91,14 +92,25 @@ export const setSubscription = (token: string, email: string, subscribed: boolea
     ...adminHeaders(token),
   });
 
-export const resendVerification = (token: string, email: string) =>
-  apiFetch(`${userPath(email)}/resend-verification`, { method: 'POST', ...adminHeaders(token) });
+export const resendVerification = async (token: string, email: string) =>
+  (
+    await publicClient.POST('/api/admin/users/{email}/resend-verification', {
+      params: { path: { email } },
+      headers: asAdmin(token),
+    })
+  ).response;
 
-export const deleteUser = (token: string, email: string) =>
-  apiFetch(userPath(email), { method: 'DELETE', ...adminHeaders(token) });
+export const deleteUser = async (token: string, email: string) =>
+  (
+    await publicClient.DELETE('/api/admin/users/{email}', {
+      params: { path: { email } },
+      headers: asAdmin(token),
+    })
+  ).response;
 
-export const deleteStory = (token: string, id: string) =>
-  apiFetch(`/api/stories/${encodeURIComponent(id)}`, { method: 'DELETE', ...adminHeaders(token) });
+export const deleteStory = async (token: string, id: string) =>
+  (await publicClient.DELETE('/api/stories/{id}', { params: { path: { id } }, headers: asAdmin(token) }))
+    .response;
 
 /** The `message` or `detail` of an answer, if it has one. */
 export async function messageOf(response: Response): Promise<string | undefined> {
@@ -111,23 +123,24 @@ export async function messageOf(response: Response): Promise<string | undefined>
 }
 
 /** POST /api/admin/tags: a tag joins the curated list (409 when it is there already). */
-export const addTag = (token: string, tag: string) =>
-  api<{ tag: string }>('/api/admin/tags', { method: 'POST', body: { tag }, ...adminHeaders(token) });
+export const addTag = (token: string, tag: string): Promise<{ tag: string }> =>
+  answerOf(publicClient.POST('/api/admin/tags', { body: { tag }, headers: asAdmin(token) }));
 
 /** DELETE /api/admin/tags/{tag}: the tag leaves the list; stories that carry it keep it. */
-export const removeTag = (token: string, tag: string) =>
-  api<{ tag: string }>(`/api/admin/tags/${encodeURIComponent(tag)}`, {
-    method: 'DELETE',
-    ...adminHeaders(token),
-  });
+export const removeTag = (token: string, tag: string): Promise<{ tag: string }> =>
+  answerOf(
+    publicClient.DELETE('/api/admin/tags/{tag}', { params: { path: { tag } }, headers: asAdmin(token) }),
+  );
 
 /** PUT /api/admin/stories/{id}/labels: the story's tags and warnings replaced (StoryLabelsChanged). */
-export const changeStoryLabels = (token: string, id: string, labels: Labels) =>
-  api<Labels>(`/api/admin/stories/${encodeURIComponent(id)}/labels`, {
-    method: 'PUT',
-    body: labels,
-    ...adminHeaders(token),
-  });
+export const changeStoryLabels = (token: string, id: string, labels: Labels): Promise<Labels> =>
+  answerOf(
+    publicClient.PUT('/api/admin/stories/{id}/labels', {
+      params: { path: { id } },
+      body: labels,
+      headers: asAdmin(token),
+    }),
+  );
 
 export interface StaffMember {
   staff_id: string;

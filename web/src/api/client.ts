@@ -96,7 +96,7 @@ export function storedToken(): string | null {
 
 export interface RequestOptions {
   method?: string;
-  /** A plain object is sent as JSON; FormData and URLSearchParams as they are. */
+  /** A plain object is sent as JSON; FormData, URLSearchParams and a Blob (with its headers) as they are. */
   body?: unknown;
   headers?: Record<string, string>;
   /** Defaults to the stored session token; pass null to send none. */
@@ -134,7 +134,11 @@ async function sendOnce(path: string, method: string, options: RequestOptions): 
   if (token) headers.Authorization = `Bearer ${token}`;
   if (highestPosition > 0) headers['X-Min-Position'] = String(highestPosition);
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData || options.body instanceof URLSearchParams) {
+  if (
+    options.body instanceof FormData ||
+    options.body instanceof URLSearchParams ||
+    options.body instanceof Blob
+  ) {
     body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

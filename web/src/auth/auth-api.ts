@@ -1,4 +1,4 @@
-import { api } from '../api/client';
+import { answerOf, publicClient } from '../api/typed-client';
 import type { SessionUser } from './auth-context';
 
 /** The /api/auth/* commands, the password reset included. */
@@ -10,28 +10,24 @@ export interface SignupAnswer {
 }
 
 export function signup(input: { email: string; password: string }): Promise<SignupAnswer> {
-  return api<SignupAnswer>('/api/auth/signup', {
-    method: 'POST',
-    body: { ...input, age_confirmed: true },
-    token: null,
-  });
+  return answerOf(publicClient.POST('/api/auth/signup', { body: { ...input, age_confirmed: true } }));
 }
 
 export function login(input: {
   email: string;
   password: string;
 }): Promise<{ token: string; user: SessionUser }> {
-  return api('/api/auth/login', { method: 'POST', body: input, token: null });
+  return answerOf(publicClient.POST('/api/auth/login', { body: input }));
 }
 
 export function verifyEmail(token: string): Promise<{ email?: string; message?: string }> {
-  return api('/api/auth/verify-email', { method: 'POST', body: { token }, token: null });
+  return answerOf(publicClient.POST('/api/auth/verify-email', { body: { token } }));
 }
 
 export function requestPasswordReset(email: string): Promise<{ message?: string }> {
-  return api('/api/auth/request-password-reset', { method: 'POST', body: { email }, token: null });
+  return answerOf(publicClient.POST('/api/auth/request-password-reset', { body: { email } }));
 }
 
 export function resetPassword(token: string, password: string): Promise<{ message?: string }> {
-  return api('/api/auth/reset-password', { method: 'POST', body: { token, password }, token: null });
+  return answerOf(publicClient.POST('/api/auth/reset-password', { body: { token, password } }));
 }

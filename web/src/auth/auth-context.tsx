@@ -1,8 +1,9 @@
 import type { AccountSummary } from '@nocturne/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ApiError, api, apiFetch, TOKEN_KEY } from '../api/client';
+import { ApiError, apiFetch, TOKEN_KEY } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { answerOf, asSession, publicClient } from '../api/typed-client';
 
 /** The session's user: what login and /api/auth/me answer. */
 export type SessionUser = AccountSummary;
@@ -20,7 +21,8 @@ export interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 /** The session's user, as GET /api/auth/me answers for `token`. */
-const fetchMe = (token: string) => api<SessionUser>('/api/auth/me', { token });
+const fetchMe = (token: string): Promise<SessionUser> =>
+  answerOf(publicClient.GET('/api/auth/me', { headers: asSession(token) }));
 
 /**
  * The SPA's auth states. The token lives in localStorage; the user is the

@@ -1,13 +1,9 @@
-import { api } from '../api/client';
+import { answerOf, publicClient } from '../api/typed-client';
 import { INVITE_CODE_KEY } from '../create-story/invite-storage';
 
 /** Invite codes are compared by the server (they never ship in the bundle). */
 export async function isInviteCodeValid(code: string): Promise<boolean> {
-  const { valid } = await api<{ valid: boolean }>('/api/invites/check', {
-    method: 'POST',
-    body: { code: code.trim() },
-    token: null,
-  });
+  const { valid } = await answerOf(publicClient.POST('/api/invites/check', { body: { code: code.trim() } }));
   return valid;
 }
 

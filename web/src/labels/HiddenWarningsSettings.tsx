@@ -1,8 +1,9 @@
 import { CONTENT_WARNINGS, type ContentWarningId } from '@nocturne/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../api/client';
+import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { answerOf, client } from '../api/typed-client';
 import { useAuth } from '../auth/auth-context';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -10,10 +11,10 @@ import './labels.css';
 
 /** The warnings whose stories the reader's lists leave out (GET /api/me/hidden-warnings). */
 const fetchHiddenWarnings = async (signal?: AbortSignal) =>
-  (await api<{ warnings: ContentWarningId[] }>('/api/me/hidden-warnings', { signal })).warnings;
+  (await answerOf(client.GET('/api/me/hidden-warnings', { signal }))).warnings;
 
 const chooseHiddenWarnings = (warnings: ContentWarningId[]) =>
-  api<{ warnings: ContentWarningId[] }>('/api/me/hidden-warnings', { method: 'PUT', body: { warnings } });
+  answerOf(client.PUT('/api/me/hidden-warnings', { body: { warnings } }));
 
 /**
  * The reader's choice of content warnings to hide (PUT /api/me/hidden-warnings): remembered for

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { answerOf, client } from '../api/typed-client';
 
 /**
  * "N users became subscribers in the last 30 days", a real count from
@@ -10,7 +10,7 @@ import { queryKeys } from '../api/query-keys';
 export function SubscriberLine() {
   const query = useQuery({
     queryKey: queryKeys.subscriberCount(),
-    queryFn: () => api<{ last_30_days: number }>('/api/stats/subscribers'),
+    queryFn: () => answerOf(client.GET('/api/stats/subscribers')),
     retry: false,
   });
   const count = query.data?.last_30_days;

@@ -1,8 +1,9 @@
 import type { ContentWarningId, PremiumOpening } from '@nocturne/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../api/client';
+import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { answerOf, asSession, publicClient } from '../api/typed-client';
 
 /** Where the reader stands before a story is requested (the request that may spend one). */
 export type OpeningStep =
@@ -45,7 +46,13 @@ export function usePremiumOpening(id: string, token: string | null) {
   const check = useQuery({
     queryKey: queryKeys.premiumOpening(id, token),
     queryFn: ({ signal }) =>
-      api<PremiumOpening>(`/api/me/premium/stories/${encodeURIComponent(id)}`, { token, signal }),
+      answerOf<PremiumOpening>(
+        publicClient.GET('/api/me/premium/stories/{id}', {
+          params: { path: { id } },
+          headers: asSession(token),
+          signal,
+        }),
+      ),
     enabled: token !== null,
     retry: false,
     gcTime: 0,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { answerOf, client, publicClient } from '../api/typed-client';
 
 /** The fixed payment method of a direct PayPal link. */
 export const PAYMENT_METHOD = 'paypal_direct';
@@ -14,27 +14,32 @@ export const paymentErrorAlert = 'Error submitting payment confirmation. Please 
 export function usePaymentSettings() {
   return useQuery({
     queryKey: queryKeys.paymentSettings(),
-    queryFn: () =>
-      api<{ payment_link_base: string; price: number }>('/api/payment/settings', { token: null }),
+    queryFn: (): Promise<{ payment_link_base: string; price: number }> =>
+      answerOf(publicClient.GET('/api/payment/settings')),
     staleTime: 5 * 60_000,
   });
 }
 
 /** The discount code is compared by the server (it never ships in the bundle). */
 export function checkDiscountCode(code: string): Promise<{ valid: boolean; amount: number }> {
-  return api('/api/discounts/check', { method: 'POST', body: { code }, token: null });
+  return answerOf(publicClient.POST('/api/discounts/check', { body: { code } }));
 }
 
-export function confirmPayment(input: { email: string; amount: number; transactionId: string }) {
-  return api<{ message: string }>('/api/payment/confirm', {
-    method: 'POST',
-    body: {
-      email: input.email,
-      amount: input.amount,
-      transaction_id: input.transactionId.trim() || null,
-      payment_method: PAYMENT_METHOD,
-    },
-  });
+export function confirmPayment(input: {
+  email: string;
+  amount: number;
+  transactionId: string;
+}): Promise<{ message: string }> {
+  return answerOf(
+    client.POST('/api/payment/confirm', {
+      body: {
+        email: input.email,
+        amount: input.amount,
+        transaction_id: input.transactionId.trim() || null,
+        payment_method: PAYMENT_METHOD,
+      },
+    }),
+  );
 }
 
 /** The provider's link for an amount: one path per amount. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { answerOf, client } from '../api/typed-client';
 import { type StoryPages, withLikes } from '../stories/use-stories';
 import type { LoadedStory } from './load-story';
 
@@ -12,8 +12,7 @@ import type { LoadedStory } from './load-story';
 export function useLikeStory(storyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api<{ likes: number }>(`/api/stories/${encodeURIComponent(storyId)}/like`, { method: 'POST' }),
+    mutationFn: () => answerOf(client.POST('/api/stories/{id}/like', { params: { path: { id: storyId } } })),
     onSuccess: ({ likes }) => {
       queryClient.setQueriesData<LoadedStory>({ queryKey: queryKeys.story(storyId) }, (loaded) =>
         loaded ? { ...loaded, story: { ...loaded.story, likes } } : loaded,

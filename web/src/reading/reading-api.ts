@@ -1,5 +1,5 @@
 import type { Story } from '@nocturne/domain';
-import { api } from '../api/client';
+import { answerOf, client } from '../api/typed-client';
 
 export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked';
 
@@ -10,19 +10,24 @@ export interface StoryReading {
   saved: boolean;
 }
 
-const storyPath = (id: string, rest: string) => `/api/stories/${encodeURIComponent(id)}/${rest}`;
-
 /** PUT /api/stories/{id}/progress; `keepalive` when sent while the page goes away. */
-export const recordProgress = (id: string, slide: number, keepalive = false) =>
-  api<StoryReading>(storyPath(id, 'progress'), { method: 'PUT', body: { slide }, keepalive });
+export const recordProgress = (id: string, slide: number, keepalive = false): Promise<StoryReading> =>
+  answerOf(
+    client.PUT('/api/stories/{id}/progress', { params: { path: { id } }, body: { slide }, keepalive }),
+  );
 
-export const markFinished = (id: string) => api<StoryReading>(storyPath(id, 'finished'), { method: 'PUT' });
+export const markFinished = (id: string): Promise<StoryReading> =>
+  answerOf(client.PUT('/api/stories/{id}/finished', { params: { path: { id } } }));
 
-export const setSaved = (id: string, saved: boolean) =>
-  api<StoryReading>(storyPath(id, 'saved'), { method: saved ? 'PUT' : 'DELETE' });
+export const setSaved = (id: string, saved: boolean): Promise<StoryReading> =>
+  answerOf(
+    saved
+      ? client.PUT('/api/stories/{id}/saved', { params: { path: { id } } })
+      : client.DELETE('/api/stories/{id}/saved', { params: { path: { id } } }),
+  );
 
-export const fetchProgress = (id: string, signal?: AbortSignal) =>
-  api<StoryReading>(storyPath(id, 'progress'), { signal });
+export const fetchProgress = (id: string, signal?: AbortSignal): Promise<StoryReading> =>
+  answerOf(client.GET('/api/stories/{id}/progress', { params: { path: { id } }, signal }));
 
-export const fetchShelf = (shelf: ShelfName, signal?: AbortSignal) =>
-  api<Story[]>(`/api/me/library?shelf=${shelf}`, { signal });
+export const fetchShelf = (shelf: ShelfName, signal?: AbortSignal): Promise<Story[]> =>
+  answerOf(client.GET('/api/me/library', { params: { query: { shelf } }, signal }));

@@ -1,5 +1,5 @@
 import type { Story } from '@nocturne/domain';
-import { api } from '../api/client';
+import { answerOf, asAdmin, client, publicClient } from '../api/typed-client';
 
 /** The server refuses more than this many characters (query-api/src/search/search-request.ts). */
 export const MAX_SEARCH_LENGTH = 200;
@@ -13,13 +13,10 @@ export async function searchStories(
   words: string,
   signal?: AbortSignal,
 ): Promise<Story[]> {
-  const path = `/api/search?${new URLSearchParams({ q: words })}`;
-  const answer = await api<unknown>(
-    path,
+  const query = { params: { query: { q: words } }, signal };
+  return answerOf(
     searcher.kind === 'admin'
-      ? { headers: { 'X-Admin-Code': searcher.token }, token: null, signal }
-      : { signal },
+      ? publicClient.GET('/api/search', { ...query, headers: asAdmin(searcher.token) })
+      : client.GET('/api/search', query),
   );
-  if (!Array.isArray(answer)) throw new Error('The search answer is not an array');
-  return answer as Story[];
 }
