@@ -15,10 +15,19 @@ export interface HotCommand {
 
 const LIKE_PATH = /^\/api\/stories\/([^/?]+)\/like$/;
 
-/** Neither a body nor a promise of one: Fastify would parse and check a body (or refuse it). */
+/**
+ * Neither a body, nor a promise of one, nor a content type: Fastify parses and checks a body, and
+ * it runs the content type's parser even on an empty one (an empty `application/json` is a 400,
+ * an unknown type a 415, before the route ever sees the story id). All of that is the route's.
+ */
 function hasNoBody(request: IncomingMessage): boolean {
-  const length = request.headers['content-length'];
-  return (length === undefined || length === '0') && request.headers['transfer-encoding'] === undefined;
+  const { headers } = request;
+  const length = headers['content-length'];
+  return (
+    (length === undefined || length === '0') &&
+    headers['transfer-encoding'] === undefined &&
+    headers['content-type'] === undefined
+  );
 }
 
 /**
