@@ -19,9 +19,10 @@ const networkCodes = new Set([
 
 /**
  * PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01 admin_shutdown, 57P02
- * crash_shutdown, 57P03 cannot_connect_now (starting up), 53300 too_many_connections.
+ * crash_shutdown, 57P03 cannot_connect_now (starting up), 53300 too_many_connections, 57014
+ * query_canceled (the pools' statement_timeout: a database too slow to answer in time).
  */
-const sqlStates = new Set(['57P01', '57P02', '57P03', '53300']);
+const sqlStates = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
 /** What node-postgres says when a connection ends under a query or cannot be had in time. */
 const pgMessages = [
@@ -29,6 +30,8 @@ const pgMessages = [
   /^timeout exceeded when trying to connect/,
   /is not queryable/,
   /^Client was closed and is not queryable/,
+  // The pools' query_timeout: the server did not answer at all (stalled, frozen, unreachable).
+  /^Query read timeout/,
 ];
 
 function matches(error: { code?: unknown; message?: unknown }): boolean {

@@ -1,3 +1,4 @@
+import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/events/pg';
 import type { PiiVault } from '@nocturne/events/pii';
 import type { EventStore } from '@nocturne/events/store';
 import pg from 'pg';
@@ -70,7 +71,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await control.query(`drop schema if exists ${quote(old)} cascade`);
     await migrateReadModel(options.databaseUrl, spare);
 
-    const db = createReadModelDb(options.databaseUrl, spare, 4);
+    const db = createReadModelDb(options.databaseUrl, spare, 4, MAINTENANCE_POOL_TIMEOUTS);
     const batchSize = options.batchSize ?? CATCH_UP_BATCH_SIZE;
     let phase: RebuildProgress['phase'] = 'projecting';
     let head = await options.store.headPosition();
