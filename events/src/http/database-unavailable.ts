@@ -54,3 +54,15 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const databaseUnavailableDetail =
   'The service is briefly unavailable (its database cannot be reached). Nothing was saved; please try again in a few seconds.';
+
+/**
+ * An append the database may have stored (the store's AppendOutcomeUnknownError: the connection
+ * failed after it was sent, or it committed and the wait for the disk failed). Also a 503 with
+ * Retry-After, but never "nothing was saved".
+ */
+export function isAppendOutcomeUnknown(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'AppendOutcomeUnknownError';
+}
+
+export const appendOutcomeUnknownDetail =
+  'The service is briefly unavailable, and it could not confirm that your change was saved: it may have been. Please try again in a few seconds; a retry with the same Idempotency-Key is never saved twice.';
