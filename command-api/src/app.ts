@@ -13,6 +13,7 @@ import { confirmPaymentRoutes } from './payments/confirm-payment';
 import { internalUnlockRoutes } from './premium/internal-unlock-route';
 import { setSubscriptionRoutes } from './premium-grants/set-subscription';
 import { readingRoutes } from './reading/reading-routes';
+import { idempotencyKeyOf } from './shared/context';
 import { deleteStoryRoutes } from './stories/delete-story';
 import { likeStoryRoutes } from './stories/like-story';
 import { publishStoryRoutes } from './stories/publish-story';
@@ -39,6 +40,10 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
     requireStorableText(request.params);
     requireStorableText(request.query);
     requireStorableText(request.body);
+  });
+  // A malformed Idempotency-Key is refused before anything is done (context.ts).
+  app.addHook('onRequest', async (request) => {
+    idempotencyKeyOf(request.headers);
   });
   await app.register(adminAuthentication(deps.adminAuth));
   await app.register(accountRoutes, deps);

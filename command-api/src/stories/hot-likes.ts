@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { StoryId } from '@nocturne/events';
+import { IDEMPOTENCY_KEY_PATTERN, StoryId } from '@nocturne/events';
 import { JSON_TYPE, type PreparedAnswer } from '@nocturne/events/http';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
@@ -48,6 +48,10 @@ export function hotLikes(
       return undefined;
     const id = LIKE_PATH.exec(request.url ?? '')?.[1];
     if (id === undefined || !StoryId.safeParse(id).success) return undefined;
+    // A malformed Idempotency-Key is the route's to refuse.
+    const key = request.headers['idempotency-key'];
+    if (key !== undefined && !(typeof key === 'string' && IDEMPOTENCY_KEY_PATTERN.test(key)))
+      return undefined;
     answered += 1;
     const context = commandContext(
       { id: `lane-${answered.toString(36)}`, headers: request.headers },

@@ -1,6 +1,9 @@
 import { connect, type Socket } from 'node:net';
-import type { HttpTimeouts } from '@nocturne/infra/system/http-timeouts';
-import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
+import {
+  type HttpTimeouts,
+  startTestCommandApi,
+  type TestCommandApi,
+} from '@nocturne/infra/system/test-command-api';
 import { TEST_ADMIN_PASSWORD } from '@nocturne/infra/test-env/test-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkSlots } from '../images/work-slots';

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { streams, userKeyOf } from '@nocturne/events';
 import { accountMessages } from '@nocturne/events/domain';
 import { apiSchema, HttpError, perMinute } from '@nocturne/events/http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
-import { commandContext } from '../shared/context';
+import { chosenId, commandContext } from '../shared/context';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
@@ -58,14 +57,15 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
   app.post('/api/auth/request-password-reset', askOptions, async (request, reply) => {
     const { email } = parseBody(PasswordResetRequestBody, request.body);
     const userKey = userKeyOf(email, deps.options.secret);
-    const grantEventId = randomUUID();
+    const context = commandContext(request, { kind: 'anonymous' });
+    const grantEventId = chosenId(context, streams.user(userKey));
     const reset = oneTimeToken(deps.options.secret, 'reset', userKey, grantEventId);
     const result = await handleCommand(
       deps.store,
       streams.user(userKey),
       accountDecider,
       command('RequestPasswordReset', { tokenDigest: reset.digest }, deps.clock()),
-      commandContext(request, { kind: 'anonymous' }),
+      context,
       { eventIds: () => grantEventId },
     );
     // An unknown address appends nothing; the answer carries no position then, like any other.

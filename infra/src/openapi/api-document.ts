@@ -10,7 +10,34 @@ const description = [
   'Commands (every method but GET and HEAD) answer with `X-Event-Position`; send the highest one seen as',
   '`X-Min-Position` and queries wait (about 2 s at most) until they reflect it.',
   'Any request with a wrong `X-Admin-Code` is a 401, and too many of them from one client a 429, on every route.',
+  'A command may carry an `Idempotency-Key` naming the action: sent again with the same key, it is answered as the',
+  'first time and stores nothing more (a retry after a lost answer or a 503 is then safe).',
 ].join(' ');
+
+/** The Idempotency-Key header every command takes (command-api/src/shared/context.ts). */
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Names this action: a retry with the same key is answered as the first and stores nothing more',
+  schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+};
+
+type Operations = Record<string, { parameters?: unknown[] }>;
+
+/** Every command (a method other than GET and HEAD) of the document takes the Idempotency-Key. */
+function withIdempotencyKeys<Document extends { paths?: Record<string, unknown> }>(
+  document: Document,
+): Document {
+  for (const operations of Object.values(document.paths ?? {}) as Operations[]) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (['get', 'head', 'parameters', 'summary', 'description', 'servers'].includes(method)) continue;
+      operation.parameters = [...(operation.parameters ?? []), idempotencyKeyParameter];
+    }
+  }
+  return document;
+}
 
 type SwaggerTransform = Parameters<typeof jsonSchemaTransform>[0];
 
@@ -50,7 +77,7 @@ export async function buildApiDocument(deps: { command: CommandApiDeps; query: Q
   await app.register(queryApi, deps.query);
   await app.register(openApiRoute(async () => ({})));
   await app.ready();
-  const document = app.swagger();
+  const document = withIdempotencyKeys(app.swagger());
   await app.close();
   return document;
 }

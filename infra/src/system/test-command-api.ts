@@ -12,6 +12,8 @@ import { type ApiTuning, commandDepsFrom } from './deps';
 import { buildHttpApp } from './http-app';
 import type { HttpTimeouts } from './http-timeouts';
 
+export type { HttpTimeouts } from './http-timeouts';
+
 export interface TestCommandApi {
   app: FastifyInstance;
   /** http://127.0.0.1:<port>: command-api alone (every non-GET /api route). */
