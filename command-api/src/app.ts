@@ -31,7 +31,9 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (methods.some((m) => m === 'GET' || m === 'HEAD')) {
-      throw new Error(`command-api must not serve ${methods.join(',')} ${route.url} (design.md section 1)`);
+      throw new Error(
+        `command-api must not serve ${methods.join(',')} ${route.url} (GET and HEAD are query-api's)`,
+      );
     }
   });
   // Text the event store cannot hold (NUL, an unpaired surrogate) is refused at the edge, in any

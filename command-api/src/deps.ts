@@ -13,7 +13,7 @@ export interface CommandApiOptions {
   dataDir: string;
   publicUrl: string;
   supportEmail: string;
-  /** DISCOUNT_CODE, compared case-insensitively (spec.md section 5). */
+  /** DISCOUNT_CODE, compared case-insensitively. */
   discountCode: string;
   /** INVITE_CODES (see invites/invite-codes.ts). */
   inviteCodes: readonly string[];

@@ -9,7 +9,7 @@ import { benchRead, type ReadSuiteResult } from './read-suite';
 import { benchSearch, type Throughput } from './search';
 
 /**
- * `npm run bench [-- suite ...]` (design.md section 9: benchmarks are separate from tests and
+ * `npm run bench [-- suite ...]` (benchmarks are separate from tests and
  * report ratios measured in one run). Without a suite name it runs them all, in this order; `read` (read-suite.ts) is the read side against a bare Fastify hello-world.
  * Against DATABASE_URL when set, else the local PostgreSQL, else an embedded one; every
  * benchmark works in a database of its own and drops it.

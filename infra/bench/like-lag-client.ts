@@ -2,9 +2,9 @@
  * The lag suite's client: paced likes on one story and a reader polling it. like-lag.ts runs it
  * in a process of its own (forked: argv = story URL, rate, seconds; the figures come back as one
  * IPC message), so that what it measures is the server's lag, not the bench process's garbage
- * collection: run inside the bench, whose heap holds the whole bench and the product's modules,
- * its major collections (6 of 8 to 53 ms in 3 s, measured) paused the reader right when it was
- * to see a like, and made up most of the p99. This process holds little, and collects little.
+ * collection: inside the bench, whose heap holds the whole bench and the product's modules, its
+ * major collections would pause the reader right when it was to see a like and make up most of
+ * the p99 (docs/performance.md, "Lag"). This process holds little, and collects little.
  */
 import { Agent, request } from 'node:http';
 import { getJson } from './get-json';

@@ -43,10 +43,9 @@ function runClient(
  * The first seconds after the server's start are a warm-up, measured apart and reported beside the
  * figures, as the likes and read suites warm up before they measure: there the server's code is
  * not yet compiled and its database connections are being opened (each some 5 ms, and 10 ms more
- * for the append function's first call). Measured: in the first 0.9 s a batch of the projector
- * took 25 to 80 ms (5 ms later on), and stragglers came until about 1.5 s. Four runs, the p99 of
- * the 5 s after the first second against the 5 s after the third: 84/64, 42/27, 38/25, 46/27 ms.
- * The figures are the `seconds` after the warm-up: the lag of a server that runs.
+ * for the append function's first call), so the projector's first batches are many times slower
+ * than later ones (docs/performance.md, "Lag"). The figures are the `seconds` after the warm-up:
+ * the lag of a server that runs.
  */
 export async function benchLikeLag(
   postgresUrl: string,

@@ -113,10 +113,9 @@ const WARM_UP_SECONDS = 3;
 
 /**
  * Pause between the reader's polls of the story list. The reader only watches: 20 polls a second
- * measure "how far behind" to within 50 ms, against a limit of one second. Every 5 ms (about 100
- * polls a second under the load, each a fresh list read, since every batch of likes changes it)
- * it took a tenth of the machine from the likes it measured: side by side, 4,120 and 4,140
- * likes/s against 4,543 and 4,608 at 50 ms.
+ * measure "how far behind" to within 50 ms, against a limit of one second. Polled much more often
+ * (each poll a fresh list read, since every batch of likes changes it), the reader takes a
+ * noticeable share of the machine from the likes it measures (docs/performance.md, "Likes").
  */
 const POLL_PAUSE_MS = 50;
 
@@ -158,7 +157,7 @@ export async function benchLikes(
     });
   try {
     // A warm-up, as the read suite has: the server's first seconds compile its code and open
-    // its connections (a fresh server did 2,604 likes/s, the same one right after 2,961). Its
+    // its connections, so a fresh server is markedly slower than the same one a moment later. Its
     // likes are settled (stored and shown) before the measured run starts counting.
     const warmUp = await load(WARM_UP_SECONDS);
     if (warmUp.non2xx || warmUp.errors)

@@ -32,7 +32,7 @@ function sample(url: string, headers: Record<string, string>): Promise<{ encodin
 const SECONDS = 5;
 
 /**
- * The cost of compressing JSON answers (issue 16): GET /api/stories on the one-process server
+ * The cost of compressing JSON answers: GET /api/stories on the one-process server
  * (the query API, the compression hook and all), requests per second without Accept-Encoding,
  * with gzip and with Brotli, over a list of 60 published stories, 10 connections, 5 s each.
  */

@@ -13,7 +13,7 @@ import { cpuMsOfTree, processTree } from './process-tree';
 import { runNpmStart } from './web/product';
 
 /**
- * The read side at the HTTP ceiling (issue 11): autocannon, 64 connections, 10 s after a 2 s
+ * The read side at the HTTP ceiling: autocannon, 64 connections, 10 s after a 2 s
  * warm-up, against a bare Fastify hello-world started in its own process (before and after the
  * product, ratios to the mean of the two), and against the
  * product as `npm start` starts it holding 50 stories of 3 slides (a third premium): the

@@ -159,7 +159,7 @@ async function concurrentRun(
 }
 
 /**
- * "Find a story" (issue 14): GET /api/search over 10,000 stories of generated English (Zipf
+ * "Find a story": GET /api/search over 10,000 stories of generated English (Zipf
  * vocabulary, 3 to 8 slides, 0 to 4 tags), as a logged-in member, on the one-process server.
  * Each query of the mix 200 times one after the other, uncached (every request distinct) and
  * cached (the same words again), p50/p99 each; then the mix over 10 connections for 10 s

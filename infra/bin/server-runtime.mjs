@@ -1,23 +1,19 @@
 // How the server processes run (npm start, split mode and its services; the image sets the same
-// in infra/deploy/Dockerfile): issue 11's "under 200 MB RSS per process". Measured under the
-// read bench: after a full GC a server process holds about 30 MB of JavaScript heap, yet its RSS
-// was 230 MB. These took the rest:
-//  - glibc made a malloc arena per thread that allocated (libuv's pool, V8's GC helpers,
-//    libvips's workers for sharp): about 50 MB, of which MALLOC_ARENA_MAX=2 keeps about 30;
+// in infra/deploy/Dockerfile), so that each stays under 200 MB of RSS. A server process holds far
+// less JavaScript heap than its RSS; the rest is taken by the allocator and the young generation:
+//  - glibc makes a malloc arena per thread that allocates (libuv's pool, V8's GC helpers,
+//    libvips's workers for sharp); MALLOC_ARENA_MAX=2 caps them;
 //  - glibc raises its mmap threshold to the largest block freed so far (up to 32 MB): from then
 //    on large blocks come from the arenas and stay there once freed. A fixed threshold of 128 KB
-//    (MALLOC_MMAP_THRESHOLD_, which also turns that raising off) gives them back to the system:
-//    the arenas went from 31 + 21 MB to 12 + 0 MB, at start and under load alike, at no cost
-//    per answer that we could measure;
+//    (MALLOC_MMAP_THRESHOLD_, which also turns that raising off) gives them back to the system;
 //  - V8's young generation grows to two 16 MB semi-spaces under load, and whatever a request
-//    still held at the second scavenge was promoted to the old space, which was collected late.
+//    still holds at the second scavenge is promoted to the old space, which is collected late.
 //    8 MB semi-spaces hold the answers in flight just as well;
 //  - after a full GC, V8 lets the old space grow to up to four times what survived before it
 //    collects again (it picks the factor from the allocation rate: the faster the answers, the
-//    higher). At 25,000 answers a second the garbage promoted by the scavenges took the heap
-//    from 35 to 130 MB before the next full GC. Growing by 25% keeps it at 40 to 70 MB for a
-//    few more full GCs (3 more in 20 s); it is a pace, not a cap: a large library's heap grows
-//    as it needs.
+//    higher), so under a high request rate promoted garbage inflates the heap. Growing by 25% is
+//    a pace, not a cap: a large library's heap grows as it needs.
+// The figures behind each setting, and how to measure them: docs/performance.md, "Memory".
 
 /** The V8 flags every server process gets (through NODE_OPTIONS, so split mode's services too). */
 export const serverNodeOptions = ['--max-semi-space-size=8'];

@@ -6,7 +6,7 @@ import { showFeatures } from './support/landing';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
 /**
- * Accessibility (issue 6): zero serious or critical axe violations on every route, logged out
+ * Accessibility: zero serious or critical axe violations on every route, logged out
  * and logged in, and with every dialog open.
  */
 

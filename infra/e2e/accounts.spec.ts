@@ -1,7 +1,7 @@
 import { expect, type Page, test } from './fixtures';
 
 /**
- * Accounts end to end (issue 3), on the harness's system, whose SMTP_URL points at the
+ * Accounts end to end, on the harness's system, whose SMTP_URL points at the
  * harness's SMTP server, so the verification mail really travels over SMTP: sign up through the
  * form, receive the mail, open its link, see the success state and the redirect to the login with
  * the address prefilled, log in, reach /profile, log out. And every signup validation message.

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { expect, type Page, test } from './fixtures';
 
 /**
- * Tags and content warnings end to end (issue 14): the admin adds a tag and publishes a story
+ * Tags and content warnings end to end: the admin adds a tag and publishes a story
  * with it and a warning through the panel's form; a visitor's card shows the tag and the warning
  * marker; opening the story shows the warning before its first slide (Back returns, Continue
  * reads); the landing's tag filter shows only the tagged stories. At a phone's and a desktop's

@@ -8,7 +8,7 @@ import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 const storyList = (url: URL) => url.pathname === '/api/stories';
 
 /**
- * The landing page `/` (issue 6, spec.md section 2): header, dialogs, story cards and where
+ * The landing page `/`: header, dialogs, story cards and where
  * they lead for a visitor and for a user, the call to action, the subscriber line, the
  * carousel (timing, reduced motion, fallback), the list failure message and refresh.
  */

@@ -7,7 +7,7 @@ import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { publishSampleStory, signIn } from './support/web-data';
 
 /**
- * Issue 14, resume anywhere and the library: a reader's place follows them to another browser
+ * Resume anywhere and the library: a reader's place follows them to another browser
  * (with "Start from the beginning"), a visitor's stays in this browser, the Continue reading row,
  * and saving/unsaving from a card seen at once in Saved. Screens at 390x844 and 1440x900, axe.
  */

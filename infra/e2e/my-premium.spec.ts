@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type ApiUser, expect, type Page, test } from './fixtures';
 
 /**
- * Premium you can see and reading comfort (issue 14, items 5 and 6): a premium member is asked
+ * Premium you can see and reading comfort: a premium member is asked
  * before a premium story is opened for the first time ("Not now" spends nothing), reads it after
  * "Open", is never asked again for it, moves through it with the keyboard and the edges, and
  * finds the unlock and the remaining count on "My premium", at a phone's and a desktop's size,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 
-/** `/policy` and the not-found page (issue 6, spec.md section 2). */
+/** `/policy` and the not-found page. */
 
 let sys: E2eSystem;
 

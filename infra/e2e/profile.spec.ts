@@ -8,7 +8,7 @@ import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 const storyList = (url: URL) => url.pathname === '/api/stories';
 
 /**
- * The profile `/profile` (issue 6, spec.md section 2): login required, masked e-mail for short
+ * The profile `/profile`: login required, masked e-mail for short
  * and long local parts, Free Account / Premium Member, paging 6 then 5 more, the upsell banner,
  * the empty state, Generate, the settings menu and the footer dialogs.
  */

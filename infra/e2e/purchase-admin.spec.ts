@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { E2E_DISCOUNT_CODE, expect, test } from './fixtures';
 
 /**
- * Purchase and administration end to end (issue 5): a user buys with the discount code and
+ * Purchase and administration end to end: a user buys with the discount code and
  * confirms; the admin logs in, sees the payment pending and grants premium; the user reads a
  * premium story; the admin sees this month's registration, verification and premium in the
  * growth chart, and deletes the user after the browser's confirmation.

@@ -8,7 +8,7 @@ import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 /**
  * The landing, a story card grid, the reader and the profile at a phone's 390x844 and a
  * desktop's 1440x900: each page fits its width (never scrolls sideways) and shows its key text
- * in view. The screenshots, for people to look at (issue 6), go to artifacts/screenshots/
+ * in view. The screenshots, for people to look at, go to artifacts/screenshots/
  * (gitignored).
  */
 

@@ -4,7 +4,7 @@ import { expect, type Page, test } from './fixtures';
 import { signIn } from './support/web-data';
 
 /**
- * "Find a story" (issue 14, item 4): the search box on the profile and in the admin stories tab
+ * "Find a story": the search box on the profile and in the admin stories tab
  * finds a story by a word of its fourth slide, says when nothing matches, and passes axe, on a
  * phone and on a desktop.
  */

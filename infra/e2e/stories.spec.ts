@@ -3,7 +3,7 @@ import { type ApiUser, E2E_INVITE_CODES, expect, test } from './fixtures';
 import { sceneImage } from './support/web-data';
 
 /**
- * Stories end to end (issue 4): publish a story through the creation form with an invite code,
+ * Stories end to end: publish a story through the creation form with an invite code,
  * read it to The End by scrolling, like it and see the count on the landing card; the keyboard
  * in the reader; login required and the premium gate; a premium account reads a premium story
  * and its remaining count drops by one, once.
@@ -162,7 +162,7 @@ test('a premium account reads a premium story and its remaining count drops by o
   const page = await context.newPage();
   await logIn(page, reader);
   await page.goto(`/story/${id}`);
-  // Asked first (issue 14); asking spent nothing.
+  // Asked first; asking spent nothing.
   const ask = page.getByRole('dialog', { name: 'Open this premium story?' });
   await expect(ask).toBeVisible();
   expect(await remaining(baseURL!, reader)).toBe(30);

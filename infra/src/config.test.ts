@@ -14,7 +14,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('INTERNAL_TOKEN (issue 12 item 10)', () => {
+describe('INTERNAL_TOKEN', () => {
   it('is generated once, kept in DATA_DIR, and is not APP_SECRET', () => {
     const DATA_DIR = dataDir();
     const first = resolveConfig(parseConfig({ DATA_DIR }), 'postgres://x/y').config;
@@ -124,7 +124,7 @@ describe('SPLIT_* (split mode, one service per process)', () => {
   });
 });
 
-describe('DEMO (issue 13 item 6)', () => {
+describe('DEMO', () => {
   it('is on by default, off with 0 (or false, no, off), and refuses anything else', () => {
     expect(parseConfig({}).DEMO).toBe(true);
     expect(parseConfig({ DEMO: '' }).DEMO).toBe(true);

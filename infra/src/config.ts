@@ -60,7 +60,7 @@ const trustProxy = z
     return entries;
   });
 
-/** design.md section 8: the configuration names, validated at start. */
+/** The configuration names, validated at start. */
 export const ConfigSchema = z.object({
   PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)).default(3000),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')),

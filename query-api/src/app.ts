@@ -29,7 +29,9 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
-      throw new Error(`query-api must not serve ${methods.join(',')} ${route.url} (design.md section 1)`);
+      throw new Error(
+        `query-api must not serve ${methods.join(',')} ${route.url} (other methods are command-api's)`,
+      );
     }
   });
   await app.register(adminAuthentication(deps.adminAuth));

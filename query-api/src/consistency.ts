@@ -39,14 +39,14 @@ export type WaitResult =
   | { kind: 'timeout'; projected: number };
 
 export interface ConsistencyOptions {
-  /** Longest wait (ms; design.md section 6: about 2 s). */
+  /** Longest wait (ms; about 2 s: long enough for the projector to catch up under load, short enough that a client retries rather than hangs). */
   timeoutMs?: number;
   /** The fallback poll between checks when no notification comes (ms). */
   pollMs?: number;
 }
 
 /**
- * Read-your-writes (design.md section 6): a query that carries X-Min-Position waits, at most
+ * Read-your-writes: a query that carries X-Min-Position waits, at most
  * `timeoutMs`, until every projection has applied that position.
  *
  * It subscribes to "projected up to P" once, when it is made, and remembers the highest P heard:

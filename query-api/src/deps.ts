@@ -30,7 +30,7 @@ export interface QueryApiDeps {
   /** Decrypts personal fields for the audit replay (null once erased). */
   vault: PiiVault;
   /**
-   * The premium unlock (the one GET that appends, design.md section 7): command-api's
+   * The premium unlock (the one GET that appends): command-api's
    * `createPremiumUnlocker` in one process, `httpPremiumUnlocker` in split mode.
    */
   unlockPremiumStory: PremiumUnlocker;

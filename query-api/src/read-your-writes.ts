@@ -5,7 +5,7 @@ import type { Consistency } from './consistency';
 export const RETRY_AFTER_SECONDS = 1;
 
 /**
- * Read-your-writes on every query (design.md section 6). A request with X-Min-Position waits
+ * Read-your-writes on every query. A request with X-Min-Position waits
  * (bounded) until the read models reach it; a position beyond the log's head is a 400 at once
  * (nothing can ever satisfy it); a wait that times out is a 503 with Retry-After, never a stale
  * answer that looks fresh. Every answer says in X-Projected-Position what it was read at (at

@@ -14,7 +14,7 @@ const isBarrel = (info: ModuleInfo): boolean =>
  * Names `first-load` every module that the entry imports statically, directly or not: the code
  * every page needs before it can paint (React, React DOM, React Router, TanStack Query, the app
  * shell and the landing page). One chunk rather than five: Brotli compresses one file better than
- * the same code in several (issue 16: the landing's first load must fit 80 KB), and the first load
+ * the same code in several (the landing's first load must fit 80 KB), and the first load
  * is one request. A module reached only through a barrel (`@tanstack/react-query`'s index,
  * `@nocturne/events/domain`) is not counted as reached: the barrel imports everything it
  * re-exports, whether the landing uses it or not (`useMutation`, the account rules...). Those

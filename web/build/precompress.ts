@@ -36,7 +36,7 @@ async function writeVariants(path: string): Promise<void> {
 }
 
 /**
- * Compression done once, at build time (issue 16): every text file of the build gets a Brotli
+ * Compression done once, at build time: every text file of the build gets a Brotli
  * (`.br`) and a gzip (`.gz`) variant next to it, which the server sends as is to a client that
  * accepts it (infra/src/system/web-app.ts), so no request pays for compressing an asset.
  */

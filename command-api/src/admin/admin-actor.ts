@@ -6,7 +6,7 @@ import { loadUserState } from '../users/load-user';
 /**
  * The admin as the actor of events on a user's stream. The admin's IP address is sealed under
  * the account's key, like the account's own personal fields, so deleting the account shreds
- * it too (issue 12). Without an account there is nothing to seal under, and nothing will be
+ * it too. Without an account there is nothing to seal under, and nothing will be
  * recorded: every admin decision on such a stream is a refusal.
  */
 export async function adminActorOnUser(

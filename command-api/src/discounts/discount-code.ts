@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { discountCodeKey } from '@nocturne/events/domain';
 
-/** DISCOUNT_CODE compared case-insensitively (spec.md section 5), in constant time. */
+/** DISCOUNT_CODE compared case-insensitively, in constant time. */
 export function isValidDiscountCode(candidate: string, code: string): boolean {
   const given = Buffer.from(discountCodeKey(candidate));
   const expected = Buffer.from(discountCodeKey(code));

@@ -17,8 +17,8 @@ export interface ProcessedImage {
 }
 
 // libvips's operation cache keeps up to 50 MB of recent results for an operation run again on
-// the same input; every upload is new bytes, so it would only hold memory (issue 11: a server
-// process stays under 200 MB).
+// the same input; every upload is new bytes, so it would only hold memory (a server
+// process is to stay under 200 MB of RSS).
 sharp.cache(false);
 
 const decodeOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false } as const;

@@ -3,7 +3,7 @@ import { UPLOADS_BUSY, WorkSlots } from './work-slots';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('WorkSlots (issue 12 item 15)', () => {
+describe('WorkSlots', () => {
   it('never runs more than its limit at once, and runs the waiting ones in order', async () => {
     const slots = new WorkSlots(2, 10);
     let running = 0;

@@ -3,7 +3,7 @@ import { HttpError } from '@nocturne/events/http';
 export const UPLOADS_BUSY = 'Too many stories are being uploaded right now. Please try again in a moment.';
 
 /**
- * A bound on concurrent image work (issue 12 item 15). Decoding a 40-megapixel image takes
+ * A bound on concurrent image work. Decoding a 40-megapixel image takes
  * about 160 MB per rendition, and an upload holds up to 10 x 15 MB of bytes: unbounded,
  * parallel uploads exhaust memory. At most `limit` uploads are read and processed at once; up
  * to `maxWaiting` more wait their turn in order (their bodies not yet read); beyond that, 503

@@ -10,7 +10,7 @@ const equal = (a: string, b: string) => {
 };
 
 /**
- * INVITE_CODES (spec.md section 5): a code of digits only is compared exactly, any other
+ * INVITE_CODES: a code of digits only is compared exactly, any other
  * case-insensitively. Checked on the server only; the codes never reach the browser.
  */
 export function isValidInviteCode(candidate: string, codes: readonly string[]): boolean {

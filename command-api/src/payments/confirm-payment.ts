@@ -12,7 +12,7 @@ import { requireUser } from '../users/authenticate';
 import { paymentDecider } from './payment-decider';
 
 const Body = z.object({
-  /** Sent by the SPA (spec.md section 7) but not trusted: the session's address is recorded. */
+  /** Sent by the SPA but not trusted: the session's address is recorded. */
   email: z.string().max(320).optional(),
   amount: z.coerce.number().finite(),
   transaction_id: z

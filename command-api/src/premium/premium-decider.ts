@@ -11,7 +11,7 @@ import type { Command, Decider, Decision } from '../shared/decider';
 export type UnlockPremiumStory = Command<'UnlockPremiumStory', { storyId: string }>;
 
 /**
- * The premium quota (design.md section 7), decided on the user stream: a subscriber re-reads a
+ * The premium quota, decided on the user stream: a subscriber re-reads a
  * story unlocked once for free (no event); otherwise a subscriber with stories left spends one.
  * Without premium (never granted, or revoked) every premium story is refused, unlocked or not,
  * until premium is granted again. Appended with the stream's expected revision, so concurrent

@@ -2,8 +2,8 @@ import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Accept `application/x-www-form-urlencoded` bodies in the calling plugin's scope (spec.md
- * section 7 sends the waitlist and the admin's subscription toggle as forms). Skipped when an
+ * Accept `application/x-www-form-urlencoded` bodies in the calling plugin's scope (the
+ * waitlist and the admin's subscription toggle are sent as forms). Skipped when an
  * enclosing scope already parses forms, since Fastify refuses a second parser for a type.
  */
 export async function registerFormBody(app: FastifyInstance): Promise<void> {

@@ -13,7 +13,7 @@ function appendAlreadyNotified(deps: Pick<CommandApiDeps, 'notifier' | 'store'>)
 
 /**
  * Every successful command answers with the global position of its last event
- * (read-your-writes, design.md section 6) and hints the projector that there is work, unless
+ * (read-your-writes: docs/architecture.md) and hints the projector that there is work, unless
  * the append already did.
  */
 export function withPosition(

@@ -32,8 +32,8 @@ function keptStories(store: EventStore): Map<string, StoryAt> {
  * that changed since (deleted, relabelled) fails the guard, is read again and decided afresh. So
  * a like of a deleted story is refused whenever the deletion was stored before the like, also
  * when it came between the read and the append; and only a live state is ever kept, so a story
- * is never refused from memory. Before, a like read the story's stream every time: that read
- * was half the CPU of a like, the server's and PostgreSQL's.
+ * is never refused from memory. Reading the story's stream for every like would be about half of a
+ * like's CPU, the server's and PostgreSQL's (docs/performance.md, "Likes").
  */
 export async function appendWhileLive(
   store: EventStore,

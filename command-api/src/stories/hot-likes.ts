@@ -31,13 +31,12 @@ function hasNoBody(request: IncomingMessage): boolean {
 }
 
 /**
- * Likes are the commands that arrive by the thousand (issue 10: 5,000 a second is the target),
- * and each costs Fastify's routing, hooks and reply: side by side under the likes bench, the
- * server's CPU per like (relative to the load generator's) was about 6% lower without them. So a
+ * Likes are the commands that arrive by the thousand, and Fastify's routing, hooks and reply are a
+ * measurable share of a like's CPU (docs/performance.md, "The hot lane"). So a
  * plain like (POST, a story id as the route takes it, no query string, no body, no X-Admin-Code) runs
  * here, through the route's own `likeStory`, and its answer goes straight to the socket (the
  * server's hot lane, infra/src/system/hot-lane.ts); every other request goes to the route, which
- * answers it as before (a bad id's 404, a body, an admin's header).
+ * answers it (a bad id's 404, a body, an admin's header).
  */
 export function hotLikes(
   deps: Pick<CommandApiDeps, 'store' | 'notifier'>,

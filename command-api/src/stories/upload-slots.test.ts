@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOADS_BUSY, WorkSlots } from '../images/work-slots';
 import { postStory } from './testing/story-fixtures';
 
-/** Issue 12 item 15: parallel uploads wait for a slot, and past the queue are refused. */
+/** Parallel uploads wait for a slot, and past the queue are refused. */
 let system: TestCommandApi;
 const slots = new WorkSlots(1, 1);
 

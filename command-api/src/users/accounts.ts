@@ -8,8 +8,9 @@ import { verifyEmailRoutes } from './verify-email';
 
 /**
  * The accounts feature's commands: /api/auth/signup, verify-email, login, logout,
- * request-password-reset and reset-password. Its rate limits use the @fastify/rate-limit
- * registered (with `global: false`) in app.ts.
+ * request-password-reset and reset-password. Their rate limits (users/rate-limits.ts) count in
+ * the shared limiter (`perMinute` of the HTTP kit, kept in PostgreSQL), so every
+ * process and replica counts the same client's attempts together.
  */
 export const accountRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   await app.register(signupRoutes, deps);

@@ -20,7 +20,7 @@ export interface AdminAuthenticatorOptions {
 }
 
 /**
- * The one admin authentication (issue 12): every request carrying X-Admin-Code, on any route,
+ * The one admin authentication: every request carrying X-Admin-Code, on any route,
  * comes here. The code is an admin session token (what the panel keeps after logging in) or
  * the password itself; a password that matches opens a session, so every event an admin causes
  * names a session. A wrong code is a 401 and counts toward the client's failure budget; once

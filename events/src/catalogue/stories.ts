@@ -3,7 +3,7 @@ import { defineEvent } from './define';
 import { ImageRef } from './fields';
 import { StoryLabels } from './labels';
 
-/** Version 2 (issue 14) adds the story's labels; version 1 is upcast with none. */
+/** Version 2 adds the story's labels; version 1 is upcast with none. */
 export const StoryPublished = defineEvent(
   'StoryPublished',
   2,

@@ -1,11 +1,11 @@
-/** spec.md section 5: what an e-mail address and a new password must be (both sides check). */
+/** What an e-mail address and a new password must be (both sides check). */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 256;
 export const MAX_EMAIL_LENGTH = 254;
 
 /**
  * Answers shown to people as they are: the form's own checks and the server's refusals use the
- * same words (spec.md sections 5 and 8).
+ * same words.
  */
 export const accountMessages = {
   emailRequired: 'Email is required',
@@ -57,7 +57,7 @@ export function newPasswordError(password: string): string | undefined {
 
 /**
  * The account as the API shows it to its owner: the `user` of POST /api/auth/login and the
- * answer of GET /api/auth/me (spec.md section 3).
+ * answer of GET /api/auth/me.
  */
 export interface AccountSummary {
   email: string;

@@ -1,5 +1,5 @@
 /**
- * Story labels (issue 14): tags from the curated list the admin manages, and content warnings
+ * Story labels: tags from the curated list the admin manages, and content warnings
  * from a fixed list. Both travel on StoryPublished and StoryLabelsChanged.
  */
 

@@ -1,7 +1,7 @@
 import type { ContentWarningId } from './labels';
 
 /**
- * "My premium" (issue 14): what GET /api/me/premium answers, the reader's own premium account
+ * "My premium": what GET /api/me/premium answers, the reader's own premium account
  * as their user stream records it, newest first in each list.
  */
 export interface MyPremium {

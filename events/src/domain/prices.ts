@@ -1,4 +1,4 @@
-/** spec.md section 9: 15 USD one-time; 10 USD with the valid discount code. */
+/** 15 USD one-time; 10 USD with the valid discount code. */
 export const FULL_PRICE = 15;
 export const DISCOUNTED_PRICE = 10;
 
@@ -9,7 +9,7 @@ export type Price = (typeof PRICES)[number];
 export const isPrice = (amount: number): amount is Price => (PRICES as readonly number[]).includes(amount);
 
 /**
- * The discount code as compared (spec.md section 5: case-insensitively, surrounding blanks
+ * The discount code as compared (case-insensitively, surrounding blanks
  * ignored). The comparison itself is done in constant time by the server.
  */
 export const discountCodeKey = (code: string): string => code.trim().toLowerCase();

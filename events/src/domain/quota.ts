@@ -1,4 +1,4 @@
-/** One purchase grants 30 premium stories of the user's choice (spec.md section 9). */
+/** One purchase grants 30 premium stories of the user's choice. */
 export const STORIES_PER_GRANT = 30;
 
 /**

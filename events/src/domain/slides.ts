@@ -1,4 +1,4 @@
-/** spec.md sections 5 and 9: 2 to 10 slides, each an image and a text of 1 to 500 words. */
+/** 2 to 10 slides, each an image and a text of 1 to 500 words. */
 export const MIN_SLIDES = 2;
 export const MAX_SLIDES = 10;
 export const MAX_WORDS = 500;

@@ -1,6 +1,6 @@
 import type { ContentWarningId } from './labels';
 
-/** A story as GET /api/stories and GET /api/stories/{id} return it (spec.md section 3). */
+/** A story as GET /api/stories and GET /api/stories/{id} return it. */
 export interface Story {
   id: string;
   /** Image references: "http…" used as is, anything else served by /api/images/{ref}. */
@@ -27,7 +27,7 @@ export const storyMessages = {
   noneRemaining: 'No premium stories remaining. Please purchase more to continue reading.',
 } as const;
 
-/** Words of the first text shown on a locked premium card (spec.md section 9). */
+/** Words of the first text shown on a locked premium card. */
 export const TEASER_WORDS = 10;
 
 /** The opening words of a text, as a locked card shows them (the card adds the ellipsis). */

@@ -1,7 +1,7 @@
 /**
  * Errors that mean "the database cannot be reached right now" rather than "this request is
  * wrong" or "the code is wrong": the server is down or restarting, a connection was cut, or it
- * refuses new sessions. A request that meets one is answered 503 with Retry-After (issue 12):
+ * refuses new sessions. A request that meets one is answered 503 with Retry-After:
  * nothing was acknowledged, and trying again shortly will work once PostgreSQL is back.
  */
 

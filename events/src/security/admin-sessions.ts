@@ -21,7 +21,7 @@ export interface AdminSessions {
 
 /**
  * Server-side admin sessions in `security.admin_sessions`: random tokens stored only as SHA-256
- * digests (design.md section 7), with an expiry, revoked by deleting the row, so a logout is
+ * digests, with an expiry, revoked by deleting the row, so a logout is
  * seen at once by every process.
  */
 export class PostgresAdminSessions implements AdminSessions {

@@ -1,5 +1,5 @@
 /**
- * Counters of time windows, shared by every process and replica (design.md section 7: the admin
+ * Counters of time windows, shared by every process and replica (the admin
  * endpoints, login, signup and resend are rate limited). A key's window opens with its first hit
  * and lasts `windowMs` (so `Retry-After` is the time to its end, and no calendar boundary lets a
  * burst of twice the limit through); the next hit after it opens a new one.

@@ -11,7 +11,7 @@ export interface OpenEventStoreOptions {
 
 const esdbUrl = /^esdb(\+discover)?:\/\//;
 
-/** The event store the configuration asks for (design.md section 8). */
+/** The event store the configuration asks for. */
 export async function openEventStore(options: OpenEventStoreOptions): Promise<EventStore> {
   const url = options.eventStoreUrl?.trim();
   if (url) {

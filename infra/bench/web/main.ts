@@ -5,7 +5,7 @@ import { type Audit, auditPages } from './lighthouse';
 import { startProduct } from './product';
 
 /**
- * `npm run bench:web` (issue 16): the product as a first `npm start` runs it, with its demo library, then
+ * `npm run bench:web`: the product as a first `npm start` runs it, with its demo library, then
  * Lighthouse on the landing page, a story in the reader and a signed-in reader's profile, on the
  * mobile and desktop profiles; prints one table from this one run and checks the mobile targets.
  */

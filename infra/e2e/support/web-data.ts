@@ -111,7 +111,7 @@ export const SAMPLE_STORIES: SeedStory[] = [
   },
 ];
 
-/** Opens the app once and stores the session token as the SPA does after a login (spec.md section 3). */
+/** Opens the app once and stores the session token as the SPA does after a login. */
 export async function signIn(
   page: { goto(url: string): Promise<unknown>; evaluate<A>(fn: (arg: A) => void, arg: A): Promise<unknown> },
   baseURL: string,

@@ -66,7 +66,7 @@ describe('npm run audit', () => {
     expect(now.code).toBe(0);
     expect(now.out).toContain(`Account: ${email}`);
     expect(now.out).toContain('payment confirmation: $15 via paypal, transaction AUD-1  by the user');
-    // An admin acting with the password still acts in a session of its own (issue 12): the
+    // An admin acting with the password still acts in a session of its own: the
     // audit names that session, never "password".
     expect(now.out).toMatch(
       /premium granted: \+30 stories {2}by admin session [\w-]+ from 203\.0\.113\.88\n/,

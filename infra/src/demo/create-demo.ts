@@ -74,7 +74,7 @@ async function storyForm(story: DemoStory, index: number): Promise<FormData> {
 }
 
 /**
- * The demo reader's library (issue 14), made by reading as people do: one free story started
+ * The demo reader's library, made by reading as people do: one free story started
  * (Continue reading), one read to The End, and two kept in Saved.
  */
 async function giveTheReaderALibrary(

@@ -36,7 +36,7 @@ async function adminStories(s: TestSystem): Promise<ListedStory[]> {
   return (await list.json()) as ListedStory[];
 }
 
-describe('the demo library on a first start (issue 13, item 6)', () => {
+describe('the demo library on a first start', () => {
   it('fills an empty log with illustrated stories and a premium reader who can log in', async () => {
     // As the product runs: no verification token in signup answers.
     system = await startTestSystem({ exposeVerificationToken: false });
@@ -54,7 +54,7 @@ describe('the demo library on a first start (issue 13, item 6)', () => {
       expect(story.images).toHaveLength(story.slides!);
     }
     expect(stories.filter((s) => s.isPremium).length * 3).toBe(stories.length);
-    // Every story carries curated tags, and some a content warning (issue 14).
+    // Every story carries curated tags, and some a content warning.
     const curated = ((await (await fetch(`${system.baseUrl}/api/tags`)).json()) as { tags: string[] }).tags;
     for (const story of stories) {
       expect(story.tags.length).toBeGreaterThan(0);
@@ -79,7 +79,7 @@ describe('the demo library on a first start (issue 13, item 6)', () => {
       user: { email: string; is_subscribed: boolean; premium_stories_remaining: number };
     };
     expect(user).toEqual({ email: DEMO_READER_EMAIL, is_subscribed: true, premium_stories_remaining: 30 });
-    // The reader has a library (issue 14): a story to continue, one read, two saved.
+    // The reader has a library: a story to continue, one read, two saved.
     await system.settle();
     const { baseUrl } = system;
     const shelf = async (name: string) =>

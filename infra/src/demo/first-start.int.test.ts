@@ -72,7 +72,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('npm start on an empty DATA_DIR (issue 13, item 6)', () => {
+describe('npm start on an empty DATA_DIR', () => {
   let reader: { email: string; password: string };
 
   it('creates the demo library and prints the demo reader beside the admin password', async () => {

@@ -6,7 +6,7 @@ export interface DemoStory {
   look: Look;
   texts: readonly string[];
   isPremium: boolean;
-  /** Tags from DEMO_TAGS and content warning ids (issue 14). */
+  /** Tags from DEMO_TAGS and content warning ids. */
   tags: readonly string[];
   warnings: readonly ContentWarningId[];
 }

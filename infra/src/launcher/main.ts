@@ -7,7 +7,7 @@ import { provisionDatabase } from './provision';
 import { onShutdown, stopAll } from './shutdown';
 
 /**
- * `npm start`: the one-process mode (design.md section 8). Validates the configuration,
+ * `npm start`: the one-process mode. Validates the configuration,
  * provisions PostgreSQL when DATABASE_URL is unset, starts the whole system behind PORT and
  * stops it in order on SIGINT / SIGTERM.
  */

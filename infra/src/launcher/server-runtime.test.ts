@@ -8,7 +8,7 @@ import {
   serverNodeOptions,
 } from '../../bin/server-runtime.mjs';
 
-describe("the server processes' memory settings (issue 11: under 200 MB RSS each)", () => {
+describe("the server processes' memory settings (under 200 MB RSS each)", () => {
   it('add the malloc settings and the V8 flags to the environment npm start runs the server in', () => {
     const env = serverEnvironment({ PORT: '3000' });
     expect(env).toMatchObject({

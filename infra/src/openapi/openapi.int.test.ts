@@ -46,7 +46,7 @@ function documentedErrors(doc: OpenApiDocument): string[] {
   );
 }
 
-describe('GET /api/openapi.json (issue 13, item 5)', () => {
+describe('GET /api/openapi.json', () => {
   it('is OpenAPI 3.1 and holds every /api route the server registers, and no other', async () => {
     expect(document.openapi).toBe('3.1.0');
     // The product's own composition of the APIs (registerApis), watched as each route is added.

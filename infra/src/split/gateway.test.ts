@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isInternal, normalisePath, roundRobin, upstreamFor } from './gateway';
 import { INTERNAL_ROUTE_SPELLINGS } from './testing/internal-route-spellings';
 
-describe('the gateway routing rule (design.md section 1)', () => {
+describe('the gateway routing rule', () => {
   it('sends GET and HEAD under /api to query-api', () => {
     expect(upstreamFor('GET', '/api/stories')).toBe('query-api');
     expect(upstreamFor('HEAD', '/api/stories/1')).toBe('query-api');
@@ -23,7 +23,7 @@ describe('the gateway routing rule (design.md section 1)', () => {
   });
 });
 
-describe('the gateway reads a path as the services will (issue 12 item 10)', () => {
+describe('the gateway reads a path as the services will', () => {
   const internal = (raw: string) => isInternal(normalisePath(raw)?.segments ?? []);
 
   it('sees the internal routes behind every spelling', () => {

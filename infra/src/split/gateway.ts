@@ -33,7 +33,7 @@ export interface GatewayOptions {
 export type Upstream = 'query-api' | 'command-api';
 
 /**
- * The routing rule of design.md section 1, in one place: GET and HEAD under /api go to
+ * The routing rule, in one place: GET and HEAD under /api go to
  * query-api, every other method to command-api. Other GET/HEAD paths are the SPA's (undefined).
  */
 export function upstreamFor(method: string, path: string): Upstream | undefined {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
 
 /**
- * Issue 12's fuzz test: malformed bodies, odd headers and percent-encoded paths sent to every
+ * The fuzz test: malformed bodies, odd headers and percent-encoded paths sent to every
  * route of the one-process server (collected through Fastify's onRoute hook), in a seeded,
  * repeatable order. It counts N requests and requires 0 answers of 5xx, and that no refused
  * (4xx) request appended anything: the event log's head is compared around each one (the

@@ -21,10 +21,10 @@ export type LaneReport = (request: IncomingMessage, route: string, status: numbe
 
 /**
  * A lane in front of Fastify for the few requests that arrive by the thousand: answers worked
- * out before anyone asks (issue 11: the anonymous story list, asked by every visitor; and a free
- * story, polled by its readers) and likes (issue 10), whose command runs here as the route runs
- * it. Fastify's routing and its dozen hooks cost a cached answer about twice the CPU of the answer
- * itself; here such a request is answered with one `writeHead` of headers joined once per answer
+ * out before anyone asks (the anonymous story list, asked by every visitor; and a free
+ * story, polled by its readers) and likes, whose command runs here as the route runs
+ * it. Fastify's routing and its dozen hooks cost a cached answer more CPU than the answer itself
+ * (docs/performance.md, "The hot lane"); here such a request is answered with one `writeHead` of headers joined once per answer
  * (the server's security headers, then the answer's own) and its bytes. A command that fails is
  * answered as Fastify's error handler answers (`errorAnswer`). Every other request, and every
  * request once the server is closing (Fastify then answers 503), goes to Fastify untouched.

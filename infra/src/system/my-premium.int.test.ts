@@ -9,7 +9,7 @@ import {
 } from '../../e2e/fixtures/api';
 import { startTestSystem, type TestSystem } from './test-system';
 
-/** GET /api/me/premium and /api/me/premium/stories/{id} (issue 14, "premium you can see"). */
+/** GET /api/me/premium and /api/me/premium/stories/{id}. */
 let system: TestSystem;
 let admin: string;
 let ann: ApiUser;

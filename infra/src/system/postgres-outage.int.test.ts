@@ -9,7 +9,7 @@ import { TEST_ADMIN_PASSWORD, testConfig } from '../test-env/test-config';
 import { type RunningSystem, startSystem } from './start-system';
 
 /**
- * Issue 12, item 13: PostgreSQL restarts under a load of likes and signups. The test runs its
+ * PostgreSQL restarts under a load of likes and signups. The test runs its
  * own embedded PostgreSQL (never the shared one: it stops it), starts the whole product on it
  * in one process with the PostgreSQL notifier (no NATS, so the wake-ups go down too), reads
  * a story beside the writes, and checks that

@@ -19,7 +19,7 @@ async function givenPublishedStory(): Promise<string> {
   return event.data.storyId;
 }
 
-describe('read-your-writes (design.md section 6)', () => {
+describe('read-your-writes', () => {
   it('a query sent right after a command with its position always sees the command', async () => {
     const storyId = await givenPublishedStory();
     for (let n = 1; n <= 25; n++) {

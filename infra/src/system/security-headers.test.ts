@@ -19,7 +19,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-/** The headers issue 12 item 14 asks for on every answer. */
+/** The headers every answer must carry. */
 function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   const csp = String(headers['content-security-policy'] ?? '');
   expect(csp, what).toContain("default-src 'self'");
@@ -32,7 +32,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   expect(headers['x-frame-options'], what).toBe('DENY');
 }
 
-describe('security headers (issue 12 item 14)', () => {
+describe('security headers', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildHttpApp({ webDist: dist, publicUrl: 'http://localhost:3000', logLevel: 'silent' });

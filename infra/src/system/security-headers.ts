@@ -29,7 +29,7 @@ export function inlineStyleHashes(webDist: string | undefined): string[] {
 }
 
 /**
- * The security headers on every answer (issue 12 item 14), the same in one process and at the
+ * The security headers on every answer, the same in one process and at the
  * split-mode gateway: a Content-Security-Policy the SPA passes (scripts and styles only from
  * this origin, images also from blob: for upload previews), no framing, nosniff, no referrer
  * sent anywhere, and HSTS (with upgrade-insecure-requests) only when PUBLIC_URL is https: on
@@ -63,8 +63,8 @@ function helmetOptions({ publicUrl, webDist }: SecurityHeaderSettings): HelmetOp
 
 /**
  * The headers helmet sets for these settings, worked out once: they depend on the settings
- * only. (@fastify/helmet built helmet's middleware again for every request, parsing the whole
- * policy each time: a tenth of a cached answer's CPU.)
+ * only. (@fastify/helmet builds helmet's middleware again for every request, parsing the whole
+ * policy each time: a measurable share of a cached answer's CPU.)
  */
 export function securityHeaderValues(settings: SecurityHeaderSettings): SecurityHeaders {
   const headers = new Map<string, string>();

@@ -61,9 +61,9 @@ function readWebFile(dist: string, file: string): WebFile {
 
 /**
  * The built SPA at `webDist`, or undefined when it has not been built: every file read once, with
- * its variants, and sent from memory. Sent from the disk, a file cost 180 to 410 µs of CPU per
- * answer (the shell that every visit starts with, 200), against about 30 for a cached API
- * answer. The build is done before the server starts (a few MB); a new build needs a restart.
+ * its variants, and sent from memory: sent from the disk, a file would cost several times the CPU
+ * of a cached API answer, and the shell is what every visit starts with (docs/performance.md,
+ * "The web app"). The build is done before the server starts (a few MB); a new build needs a restart.
  */
 export function builtWebApp(webDist: string | undefined): WebApp | undefined {
   if (!webDist || !existsSync(join(webDist, 'index.html'))) return undefined;

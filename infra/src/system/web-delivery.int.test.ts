@@ -12,7 +12,7 @@ import { defaultWebDist } from './start-system';
 import { startTestSystem, type TestSystem } from './test-system';
 
 /**
- * Web delivery (issue 16), in both ways the SPA is served: the one-process server and split
+ * Web delivery, in both ways the SPA is served: the one-process server and split
  * mode's gateway. Compression is done once at build time and sent as is; file paths are files.
  */
 

@@ -77,7 +77,7 @@ async function startEmbeddedPostgres(natsUrl: string | undefined): Promise<TestS
 }
 
 /**
- * design.md section 9, in order: URLs from the environment (TEST_DATABASE_URL / DATABASE_URL,
+ * Where the tests get their services, in order: URLs from the environment (TEST_DATABASE_URL / DATABASE_URL,
  * NATS_URL, EVENTSTORE_URL); testcontainers when a container runtime answers; the local services
  * on their standard ports; embedded PostgreSQL. Set TEST_SERVICES=embedded to force the last
  * (with no NATS), which is how the "everything unreachable" run is made.

@@ -18,7 +18,7 @@ function recipientsOf(head: string): string[] {
 }
 
 /**
- * Erasure (issue 12): removes every mail in the outbox addressed to `address`, so a deleted
+ * Erasure: removes every mail in the outbox addressed to `address`, so a deleted
  * user's verification and reset mails do not outlive the account. Returns how many went.
  */
 export async function eraseOutboxMailTo(outboxDir: string, address: string): Promise<number> {

@@ -55,7 +55,7 @@ export interface StoryCard {
   images: string[];
   texts: string[];
   teaser: string;
-  /** The story's curated tags and content warnings (issue 14), replaced by StoryLabelsChanged. */
+  /** The story's curated tags and content warnings, replaced by StoryLabelsChanged. */
   tags: string[];
   warnings: ContentWarningId[];
   /** Of all the texts (domain readingMinutes): the locked card shows it too, it reveals nothing. */
@@ -79,7 +79,7 @@ export interface PremiumUnlocksTable {
   unlocked_at: ColumnType<Date, Date | string, never>;
 }
 
-/** A reader's relation to one story (issue 14): where they are, read, saved. */
+/** A reader's relation to one story: where they are, read, saved. */
 export interface ReadingTable {
   user_key: string;
   story_id: string;

@@ -11,8 +11,8 @@ import { WakeableLoop } from './wakeable-loop';
 
 /**
  * Events per batch while catching up (a rebuild's too). Each batch costs every projection its
- * statements whatever its size; 10,000 caught up a million events some 8% faster than 5,000 here
- * (three runs side by side), holding twice as many events in memory while it lasts.
+ * statements whatever its size, so bigger batches catch up faster, at the price of holding more
+ * events in memory while a batch lasts (docs/performance.md, "Catching up").
  */
 export const CATCH_UP_BATCH_SIZE = 10_000;
 

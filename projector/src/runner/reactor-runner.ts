@@ -131,7 +131,7 @@ export class ReactorRunner {
       );
       const from = Number(rows[0]?.position ?? 0);
       // Only the events it handles: under a stream of likes, reading and parsing every like for
-      // the mail reactor cost the server about 8% of its CPU per like.
+      // the mail reactor would be a sizeable share of the server's CPU per like.
       const read = await this.options.store.readTypes(from, this.batchSize, reactor.handles);
       const save = (position: number) =>
         client.query('update reactors.checkpoints set position = $2 where name = $1', [

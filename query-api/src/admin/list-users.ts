@@ -33,8 +33,8 @@ const listUsersDoc = apiSchema({
 });
 
 /**
- * GET /api/admin/users: every user (newest first) and the statistics of spec.md section 3,
- * from the accounts feature's `users` read model.
+ * GET /api/admin/users: every user (newest first) and the panel's statistics (total, verified
+ * and premium users), from the accounts feature's `users` read model.
  */
 export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/users', { schema: listUsersDoc }, async (request) => {

@@ -47,7 +47,7 @@ async function loggedIn(request: FastifyRequest, deps: QueryApiDeps): Promise<Se
 }
 
 /**
- * "My premium" (issue 14): GET /api/me/premium, the reader's own ledger (projections/
+ * "My premium": GET /api/me/premium, the reader's own ledger (projections/
  * premium-ledger), and GET /api/me/premium/stories/{id}, asked before a story is opened so the
  * reader confirms before one of their premium stories is spent. Logged in only; each answers
  * for the session's own account, never another's; read-your-writes as every query.

@@ -44,9 +44,9 @@ const KEPT_SEARCHES = 1000;
  * How many searches this process ranks in the database at once; the others wait their turn.
  * Ranking a common word reads thousands of documents: ten at once share the database's cores,
  * and each takes ten times as long, short searches included. Taken in turn, a search waits
- * for the ones ahead of it and then runs at full speed: in the bench's uncached mix over ten
- * connections, p99 38 to 45 ms instead of 46 to 54, at the same throughput. The rest of the product
- * keeps cores of the database free meanwhile.
+ * for the ones ahead of it and then runs at full speed, so the tail latency drops at the same
+ * throughput (docs/performance.md, "Search"). The rest of the product keeps cores of the database
+ * free meanwhile.
  */
 const RANKED_AT_ONCE = 2;
 

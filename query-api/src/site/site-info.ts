@@ -11,7 +11,7 @@ const siteDoc = apiSchema({
 });
 
 /**
- * GET /api/site: the public business settings the SPA shows (spec.md section 2: the Get In Touch
+ * GET /api/site: the public business settings the SPA shows (the Get In Touch
  * dialog and the verification page show the support address, {email}). Configured by
  * SUPPORT_EMAIL, so it is served rather than built into the bundle.
  */

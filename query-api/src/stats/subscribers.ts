@@ -14,7 +14,7 @@ const subscribersDoc = apiSchema({
 
 /**
  * GET /api/stats/subscribers: `{last_30_days}`, the number of distinct users granted premium in
- * the last 30 days, counted from PremiumGranted events (design.md section 7: a real count).
+ * the last 30 days, counted from PremiumGranted events (a real count).
  */
 export const subscribersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/stats/subscribers', { schema: subscribersDoc }, async (_request, reply) => {

@@ -70,7 +70,7 @@ const listDoc = apiSchema({
  *
  * Who may see a premium story in full here: an admin, and a user who has unlocked that story.
  * A subscriber with stories left who has not opened it sees its cover (the first image,
- * unblurred, as spec.md section 2 shows subscribers, and the first 10 words): opening it is
+ * unblurred, as the product shows subscribers, and the first 10 words): opening it is
  * what spends one of their 30. Everyone else gets the locked entry: only the blurred preview
  * and the first 10 words of the first text.
  * An admin's entries also say how many slides each story has.

@@ -1,6 +1,6 @@
 /**
- * The port query-api calls before it serves a premium story (the one GET that appends,
- * design.md section 7). query-api defines it; command-api's `createPremiumUnlocker` (one process)
+ * The port query-api calls before it serves a premium story (the one GET that
+ * appends). query-api defines it; command-api's `createPremiumUnlocker` (one process)
  * and `httpPremiumUnlocker` (split mode) implement it, wired together by infra.
  */
 export type PremiumUnlocker = (input: { userKey: string; storyId: string }) => Promise<{

@@ -8,7 +8,7 @@ export const invalidPasswordMessage = 'Invalid password. Access denied.';
 export const validationErrorMessage = 'Error validating password. Please try again.';
 
 /**
- * The admin password form (spec.md sections 2 and 5): required; a wrong password shows
+ * The admin password form: required; a wrong password shows
  * "Invalid password. Access denied." and clears the field; a network error its own message.
  */
 export function AdminLogin({ onLoggedIn }: { onLoggedIn(token: string): void }) {

@@ -13,7 +13,7 @@ import './admin.css';
 import { queryKeys } from '../api/query-keys';
 
 /**
- * The hidden admin panel at /admin_{name} (spec.md sections 2, 4, 5, 8). Logged out until the
+ * The hidden admin panel at /admin_{name}. Logged out until the
  * password is validated; the admin token is then kept for the browser session, data reloads
  * on revisit, and logout clears it and empties the lists. Loaded only on this route.
  */

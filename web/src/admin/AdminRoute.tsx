@@ -5,7 +5,7 @@ const AdminPage = lazy(() => import('./AdminPage'));
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
 
 /**
- * `/admin_{name}` (spec.md section 2). React Router matches whole segments only, so the route
+ * `/admin_{name}`. React Router matches whole segments only, so the route
  * table sends every unmatched one-segment path here: `admin_…` opens the panel (its own chunk,
  * with recharts), anything else is the not-found page.
  */

@@ -4,13 +4,13 @@ import { EyeIcon, HeartIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { AdminStoryLabels } from './AdminStoryLabels';
 
-/** spec.md section 9: the admin card shows the first 60 characters of the first text. */
+/** The admin card shows the first 60 characters of the first text. */
 export function adminPreview(text: string | undefined): string {
   const value = text ?? '';
   return value.length > 60 ? `${value.slice(0, 60)}...` : value;
 }
 
-/** A story card of the admin Stories tab (spec.md section 2). */
+/** A story card of the admin Stories tab. */
 export function AdminStoryCard({
   story,
   token,

@@ -12,7 +12,7 @@ const failureOf = (error: unknown) =>
     ? error.detail
     : 'The tag list could not be changed. Please try again.';
 
-/** The curated tag list writers choose from: add a tag, remove one (issue 14). */
+/** The curated tag list writers choose from: add a tag, remove one. */
 export function AdminTags({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const tags = useCuratedTags();

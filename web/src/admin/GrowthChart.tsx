@@ -8,7 +8,7 @@ const lines = [
 ] as const;
 
 /**
- * "Monthly Growth" (spec.md section 2): three lines by month. The same numbers are in a table
+ * "Monthly Growth": three lines by month. The same numbers are in a table
  * for screen readers (a chart is a picture).
  */
 export function GrowthChart({ stats }: { stats: MonthlyStat[] }) {

@@ -9,7 +9,7 @@ import { AdminStoryCard } from './AdminStoryCard';
 import { AdminTags } from './AdminTags';
 import { deleteStory } from './admin-api';
 
-/** The Stories tab (spec.md section 2): error banner, "Create New Story", the cards. */
+/** The Stories tab: error banner, "Create New Story", the cards. */
 export function StoriesTab({ token, stories }: { token: string; stories: UseQueryResult<Story[]> }) {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin() });

@@ -6,7 +6,7 @@ import { GrowthChart } from './GrowthChart';
 import { PendingPayments } from './PendingPayments';
 import { UsersTable } from './UsersTable';
 
-/** The Users tab (spec.md section 2): statistics cards, Monthly Growth, pending payments, the table. */
+/** The Users tab: statistics cards, Monthly Growth, pending payments, the table. */
 export function UsersTab({ token, users }: { token: string; users: AdminUsers | undefined }) {
   const stats = useQuery({
     queryKey: queryKeys.adminMonthlyStats(token),

@@ -5,7 +5,7 @@ import { useUserActions } from './use-user-actions';
 const date = (iso: string) => new Date(iso).toLocaleDateString();
 const dateTime = (iso: string) => new Date(iso).toLocaleString();
 
-/** The users table of spec.md section 2 (Admin panel) with its row actions. */
+/** The admin panel's users table with its row actions. */
 export function UsersTable({ token, users }: { token: string; users: AdminUser[] }) {
   const actions = useUserActions(token);
   if (users.length === 0) return <p className="admin-empty">No users found</p>;

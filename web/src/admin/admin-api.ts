@@ -76,8 +76,8 @@ export async function fetchAdminStories(token: string): Promise<Story[]> {
 const userPath = (email: string) => `/api/admin/users/${encodeURIComponent(email)}`;
 
 /**
- * The row actions answer with the raw Response: the panel tells a refusal ("Failed to ...")
- * from a network error ("Error ..."), as spec.md section 8 does. A network error throws.
+ * The row actions answer with the raw Response, so the panel can tell a refusal ("Failed to ...")
+ * from a network error ("Error ..."). A network error throws.
  */
 export const setSubscription = (token: string, email: string, subscribed: boolean) =>
   apiFetch(`${userPath(email)}/subscription`, {

@@ -1,5 +1,5 @@
 /**
- * The admin session for this browser session (spec.md section 4, Admin): the server's admin
+ * The admin session for this browser session: the server's admin
  * token, never the password, in session storage, so a revisit in the same tab is still logged
  * in and closing the browser logs out.
  */

@@ -3,7 +3,7 @@ import { queryKeys } from '../api/query-keys';
 import { deleteUser, messageOf, resendVerification, setSubscription } from './admin-api';
 
 /**
- * The users table's row actions with the confirmations and alerts of spec.md sections 5 and 8.
+ * The users table's row actions with their confirmations and alerts.
  * "Failed to ..." when the server refuses, "Error ..." when the request itself fails.
  */
 export function useUserActions(token: string) {

@@ -1,7 +1,7 @@
 /**
  * The one way the SPA talks to /api. It remembers the highest X-Event-Position any answer
  * carried (in session storage too, so a reload of the tab keeps it) and sends it as
- * X-Min-Position, so a query after a command sees that command's effect (design.md section 6).
+ * X-Min-Position, so a query after a command sees that command's effect.
  * It adds the Bearer token when there is one.
  */
 export class ApiError extends Error {

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import LandingPage from '../landing/LandingPage';
 
 /**
- * Every route of spec.md section 2. Each page is its own chunk (route-level code splitting),
+ * Every route of the SPA. Each page is its own chunk (route-level code splitting),
  * so the landing page never loads the reader, the admin panel or recharts. The landing page is
  * the exception: it is where most visits start, so it comes with the entry script and its CSS
  * (one request chain shorter before the first paint); the other pages pay for it (~11 KB br).

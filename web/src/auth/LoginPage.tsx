@@ -10,7 +10,7 @@ import { login } from './auth-api';
 import { useAuth } from './auth-context';
 import { Field } from './Field';
 
-/** spec.md section 8: the server's message, or "Invalid email or password"; "Login failed" otherwise. */
+/** The server's message, or "Invalid email or password"; "Login failed" otherwise. */
 function loginFailure(error: unknown): string {
   if (error instanceof ApiError) return error.detail ?? accountMessages.invalidCredentials;
   return 'Login failed';

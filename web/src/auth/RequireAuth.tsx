@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from './auth-context';
 
 /**
- * Route guard (spec.md section 2): once the start-up auth check has ended, a logged-out visitor
+ * Route guard: once the start-up auth check has ended, a logged-out visitor
  * is sent to /auth/login (which returns them here after logging in).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -10,7 +10,7 @@ import { signup } from './auth-api';
 import { Field } from './Field';
 import { type SignupErrors, signupErrors } from './validation';
 
-/** spec.md section 8: the server's detail, else "Signup failed"; "Failed to create account" without any message. */
+/** The server's detail, else "Signup failed"; "Failed to create account" without any message. */
 function signupFailure(error: unknown): string {
   if (error instanceof ApiError) return error.detail ?? 'Signup failed';
   return 'Failed to create account';

@@ -10,7 +10,7 @@ import { Spinner } from '../ui/Spinner';
 import { AuthLayout } from './AuthLayout';
 import { verifyEmail } from './auth-api';
 
-/** spec.md section 9: the success state sends the user on to log in after 3 seconds. */
+/** The success state sends the user on to log in after 3 seconds. */
 export const VERIFY_REDIRECT_MS = 3000;
 
 type Outcome =

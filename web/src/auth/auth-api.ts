@@ -1,7 +1,7 @@
 import { api } from '../api/client';
 import type { SessionUser } from './auth-context';
 
-/** The /api/auth/* commands of spec.md section 7 (and the password reset it leaves out). */
+/** The /api/auth/* commands, the password reset included. */
 
 export interface SignupAnswer {
   message?: string;

@@ -23,7 +23,7 @@ const AuthContext = createContext<AuthState | null>(null);
 const fetchMe = (token: string) => api<SessionUser>('/api/auth/me', { token });
 
 /**
- * Auth states of spec.md section 4. The token lives in localStorage; the user is the
+ * The SPA's auth states. The token lives in localStorage; the user is the
  * `queryKeys.me(token)` query: checked at start, set by a login, re-read by `refresh`. A refused
  * token (any HTTP error) ends the session; a network failure keeps it.
  */

@@ -4,7 +4,7 @@ import { signupErrors } from './validation';
 
 const ok = { email: 'ann@example.com', password: 'secret1', confirm: 'secret1', ageConfirmed: true };
 
-describe('signup validation (spec.md section 5)', () => {
+describe('signup validation', () => {
   it('accepts a complete form', () => {
     expect(signupErrors(ok)).toEqual({});
   });

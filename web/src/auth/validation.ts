@@ -1,7 +1,7 @@
 import { accountMessages, emailError, newPasswordError } from '@nocturne/events/domain';
 
 /**
- * The signup form's checks (spec.md section 5): the domain's address and password rules, plus
+ * The signup form's checks: the domain's address and password rules, plus
  * what only a form has (the repeated password, the age box). The server checks them again.
  */
 export interface SignupErrors {

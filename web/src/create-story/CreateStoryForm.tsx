@@ -33,9 +33,9 @@ const emptySlide = (): Draft => ({ key: nextKey++, file: null, text: '' });
 const initialSlides = () => Array.from({ length: MIN_SLIDES }, emptySlide);
 
 /**
- * The story creation form (spec.md sections 2 and 5): slides of image plus text, add and
+ * The story creation form: slides of image plus text, add and
  * remove (2 to 10), a Premium marker, a live n/500 word counter, the spec's messages; up to 8
- * curated tags and content warnings (issue 14). On
+ * curated tags and content warnings. On
  * success it clears itself and reports the new story's id.
  */
 export function CreateStoryForm({

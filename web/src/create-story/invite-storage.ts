@@ -1,5 +1,5 @@
 /**
- * Where an accepted invite code is kept (spec.md section 3, client storage): the invite page
+ * Where an accepted invite code is kept (client storage): the invite page
  * (web/src/invite/) stores it, /create_stories reads it and sends it as X-Invite-Code.
  */
 export const INVITE_CODE_KEY = 'invite_code';

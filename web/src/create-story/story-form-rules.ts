@@ -1,7 +1,7 @@
 import { slidesProblem } from '@nocturne/events/domain';
 
 /**
- * The creation form's side of the slide rules (spec.md sections 5 and 9): the rules themselves
+ * The creation form's side of the slide rules: the rules themselves
  * are the domain's, checked here before sending and again by the server with the same messages.
  */
 export const formMessages = {

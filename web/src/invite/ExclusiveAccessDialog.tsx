@@ -14,7 +14,7 @@ export interface ExclusiveAccessDialogProps {
 type View = 'code' | 'waitlist';
 
 /**
- * The landing's Exclusive Feature Access dialog (spec.md sections 2, 4, 5): starts on the
+ * The landing's Exclusive Feature Access dialog: starts on the
  * invite-code view; a wrong code shows the error and switches to the waitlist view; typing
  * clears the error; a right code is stored, welcomed and the dialog closes. Closing resets
  * view, error and fields.

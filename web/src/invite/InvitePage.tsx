@@ -5,7 +5,7 @@ import { isInviteCodeValid, storeInviteCode } from './invite-api';
 import './invite.css';
 
 /**
- * `/invite` (spec.md sections 2 and 4): a text field and a Submit button. The correct code is
+ * `/invite`: a text field and a Submit button. The correct code is
  * stored and the user goes on to /create_stories; a mismatch does nothing visible.
  */
 export default function InvitePage() {

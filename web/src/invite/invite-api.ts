@@ -11,7 +11,7 @@ export async function isInviteCodeValid(code: string): Promise<boolean> {
   return valid;
 }
 
-/** Keeps an accepted code (spec.md section 3, client storage), which opens /create_stories. */
+/** Keeps an accepted code (client storage), which opens /create_stories. */
 export function storeInviteCode(code: string): void {
   localStorage.setItem(INVITE_CODE_KEY, code.trim());
 }

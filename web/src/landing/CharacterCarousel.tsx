@@ -4,7 +4,7 @@ import { CAROUSEL_INTERVAL_MS, CHARACTERS } from './characters';
 import { usePrefersReducedMotion } from './use-reduced-motion';
 
 /**
- * The features carousel (spec.md section 2): four character images, the next one every 3 s.
+ * The features carousel: four character images, the next one every 3 s.
  * Under prefers-reduced-motion nothing moves by itself; the reader steps with the controls.
  * Rotation also pauses while the pointer or focus is inside, and with the pause button.
  * An image that fails to load is replaced by a drawn placeholder with the character's name.

@@ -13,7 +13,7 @@ const OFFERING = [
 ];
 
 /**
- * The landing's features section (spec.md section 2): what a reader gets, the invitation to
+ * The landing's features section: what a reader gets, the invitation to
  * create a story, and the character carousel. Below the fold, so it loads apart (LazyFeatures).
  */
 export default function FeaturesSection() {

@@ -14,10 +14,10 @@ import { LazyFeatures } from './LazyFeatures';
 import { SubscriberLine } from './SubscriberLine';
 import './landing.css';
 
-/** spec.md section 9: the landing shows a preview of 5 stories. */
+/** The landing shows a preview of 5 stories. */
 export const LANDING_PREVIEW_COUNT = 5;
 
-/** The landing page `/` (spec.md section 2). */
+/** The landing page `/`. */
 export default function LandingPage() {
   const { user, token, loading } = useAuth();
   const [tag, setTag] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 
 /**
- * "N users became subscribers in the last 30 days" (spec.md section 2), a real count from
+ * "N users became subscribers in the last 30 days", a real count from
  * GET /api/stats/subscribers. Hidden when N is 0 or the call fails; the line's box is always
  * reserved so nothing below it moves when the number arrives.
  */

@@ -12,5 +12,5 @@ export const CHARACTERS: Character[] = [
   { name: 'Kael', role: 'The hooded wanderer', src: '/characters/kael.svg' },
 ];
 
-/** spec.md section 9: the carousel changes image every 3 seconds. */
+/** The carousel changes image every 3 seconds. */
 export const CAROUSEL_INTERVAL_MS = 3000;

@@ -14,7 +14,7 @@ const FACTS = [
   { figure: '$97B', text: 'a year flows through an industry built on the bodies of real people.' },
 ];
 
-/** The "About Us" dialog of spec.md section 2: purpose, the reality, the AI solution, a call to join. */
+/** The "About Us" dialog: purpose, the reality, the AI solution, a call to join. */
 export function AboutDialog({ open, onClose, returnFocusRef }: Props) {
   return (
     <Dialog

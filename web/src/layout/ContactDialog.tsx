@@ -10,7 +10,7 @@ interface Props {
   returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
-/** The "Contact" dialog of spec.md section 2: the support address as a mail link. */
+/** The "Contact" dialog: the support address as a mail link. */
 export function ContactDialog({ open, onClose, returnFocusRef }: Props) {
   const { email, loading } = useSupportEmail();
   return (

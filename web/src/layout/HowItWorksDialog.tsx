@@ -22,7 +22,7 @@ const BLOCKS = [
   },
 ];
 
-/** The "How" dialog of spec.md section 2: three blocks. */
+/** The "How" dialog: three blocks. */
 export function HowItWorksDialog({ open, onClose, returnFocusRef }: Props) {
   return (
     <Dialog open={open} onClose={onClose} title="How It Works" size="wide" returnFocusRef={returnFocusRef}>

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * The landing page's fixed header (spec.md section 2): product name, nav How / About Us /
+ * The landing page's fixed header: product name, nav How / About Us /
  * Policies / Contact, refresh-stories, and Log In + Sign Up or My Profile. Below 60rem the nav
  * and Log In move into a disclosure menu so a 360 px phone keeps one clean row.
  */

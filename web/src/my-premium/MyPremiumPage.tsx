@@ -9,7 +9,7 @@ import { Spinner } from '../ui/Spinner';
 import { useMyPremium } from './use-my-premium';
 import './my-premium.css';
 
-/** `/my-premium` (issue 14, "premium you can see"), login required. */
+/** `/my-premium`, login required. */
 export default function MyPremiumRoute() {
   return (
     <RequireAuth>

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * Asked before a premium story is opened for the first time (issue 14): opening it spends one
+ * Asked before a premium story is opened for the first time: opening it spends one
  * of the reader's premium stories, so the request waits for "Open".
  */
 export function PremiumOpeningPrompt({ remaining, onOpen, onNotNow }: Props) {

@@ -3,7 +3,7 @@ import { MoonMark } from '../layout/Brand';
 import { buttonClass } from '../ui/Button';
 import './not-found.css';
 
-/** Every unknown route (spec.md section 2): "404 Oops! Page not found" with a link home. */
+/** Every unknown route: "404 Oops! Page not found" with a link home. */
 export default function NotFoundPage() {
   return (
     <div className="page not-found-page">

@@ -64,7 +64,7 @@ const SECTIONS: Section[] = [
   },
 ];
 
-/** `/policy`: the content policy and community guidelines (spec.md section 2). */
+/** `/policy`: the content policy and community guidelines. */
 export default function PolicyPage() {
   return (
     <div className="page policy">

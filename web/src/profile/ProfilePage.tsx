@@ -35,7 +35,7 @@ import { queryKeys } from '../api/query-keys';
 
 const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
 
-/** `/profile` (spec.md section 2), for logged-in users only. */
+/** `/profile`, for logged-in users only. */
 export default function ProfileRoute() {
   const { logout } = useAuth();
   const navigate = useNavigate();

@@ -12,8 +12,7 @@ interface Props {
 }
 
 /**
- * The profile's settings menu (spec.md section 2): About Us, Contact, Subscription, My premium
- * (issue 14), Logout.
+ * The profile's settings menu: About Us, Contact, Subscription, My premium, Logout.
  * A disclosure: the button toggles a panel; Escape or a click outside closes it and focus goes
  * back to the button.
  */

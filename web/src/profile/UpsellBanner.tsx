@@ -3,9 +3,9 @@ import { buttonClass } from '../ui/Button';
 import { CrownIcon } from '../ui/page-icons';
 
 /**
- * Shown to a user without premium when at least one premium story exists (spec.md section 2).
- * Premium is a one-time purchase, so the labels say so (spec.md section 9 notes the original's
- * misleading "/mo").
+ * Shown to a user without premium when at least one premium story exists.
+ * Premium is a one-time purchase, so the labels say so: never a "/mo", which would promise a
+ * subscription.
  */
 export function UpsellBanner() {
   return (

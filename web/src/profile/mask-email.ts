@@ -1,5 +1,5 @@
 /**
- * The profile's masked e-mail (spec.md section 9): a local part of 4 characters or fewer shows
+ * The profile's masked e-mail: a local part of 4 characters or fewer shows
  * its first character, otherwise its first 2 and last 2; the hidden part is always "***" so the
  * mask does not give away the length. The domain is shown.
  */

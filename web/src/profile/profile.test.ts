@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { storyHref, storyPreview } from '../stories/story';
 import { maskEmail } from './mask-email';
 
-describe('maskEmail (spec.md section 9)', () => {
+describe('maskEmail', () => {
   it('shows the first character of a local part of 4 characters or fewer', () => {
     expect(maskEmail('anna@example.com')).toBe('a***@example.com');
     expect(maskEmail('bo@example.com')).toBe('b***@example.com');
@@ -20,7 +20,7 @@ describe('maskEmail (spec.md section 9)', () => {
   });
 });
 
-describe('storyPreview (spec.md section 9)', () => {
+describe('storyPreview', () => {
   it('takes the first 10 words and adds an ellipsis', () => {
     const text = 'one two three four five six seven eight nine ten eleven twelve';
     expect(storyPreview(text)).toBe('one two three four five six seven eight nine ten...');
@@ -36,7 +36,7 @@ describe('storyPreview (spec.md section 9)', () => {
   });
 });
 
-describe('storyHref (spec.md section 2, Story card)', () => {
+describe('storyHref', () => {
   it('sends a visitor on a premium card to signup', () => {
     expect(storyHref({ id: 's1', isPremium: true }, false)).toBe('/auth/signup');
   });

@@ -1,6 +1,6 @@
 import { CheckIcon } from '../ui/icons';
 
-/** What premium gives (spec.md section 1, the offering). */
+/** What premium gives (the offering the landing and the purchase page show). */
 export const benefits = [
   '30 premium stories of your choice',
   'Unlimited free stories, as always',

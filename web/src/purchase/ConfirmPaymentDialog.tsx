@@ -12,7 +12,7 @@ export interface ConfirmPaymentDialogProps {
 }
 
 /**
- * "Payment Sent?" (spec.md section 4, Payment): the user confirms, optionally with the
+ * "Payment Sent?": the user confirms, optionally with the
  * transaction id; "Payment Confirmed!" then closes by itself after 2 s. Activation is manual,
  * within 24 hours. A failure is the spec's alert.
  */

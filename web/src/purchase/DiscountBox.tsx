@@ -11,7 +11,7 @@ export interface DiscountBoxProps {
 }
 
 /**
- * The discount-code box (spec.md section 5): checked by the server, "30% OFF Applied!" on a
+ * The discount-code box: checked by the server, "30% OFF Applied!" on a
  * match (the price becomes $10), "Invalid discount code" for any other non-empty entry.
  */
 export function DiscountBox({ onAmount, label = 'Discount code' }: DiscountBoxProps) {

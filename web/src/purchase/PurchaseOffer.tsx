@@ -14,8 +14,8 @@ export interface PurchaseOfferProps {
 
 /**
  * The offer: benefits, the one-time price, the discount box, the pay button that opens the
- * payment link with the amount in a new tab, and 1 s later the "Payment Sent?" dialog
- * (spec.md section 4, Payment). Used by the purchase page and the management page.
+ * payment link with the amount in a new tab, and 1 s later the "Payment Sent?" dialog.
+ * Used by the purchase page and the management page.
  */
 export function PurchaseOffer({ codeLabel }: PurchaseOfferProps) {
   const settings = usePaymentSettings();
@@ -30,7 +30,7 @@ export function PurchaseOffer({ codeLabel }: PurchaseOfferProps) {
       if (!settings.data) throw new Error('The payment link is not loaded yet');
       window.open(paymentLink(settings.data.payment_link_base, amount), '_blank', 'noopener,noreferrer');
     } catch (error) {
-      console.error('Could not open the payment link', error); // only logged (spec.md section 4)
+      console.error('Could not open the payment link', error); // only logged
     }
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setConfirming(true), CONFIRM_DIALOG_DELAY_MS);

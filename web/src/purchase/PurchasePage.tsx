@@ -7,7 +7,7 @@ import { PurchaseOffer } from './PurchaseOffer';
 import './purchase.css';
 
 /**
- * The premium gate / purchase page (spec.md section 2): shown at /subscription and in place of
+ * The premium gate / purchase page: shown at /subscription and in place of
  * a premium story for a reader without premium. Logged-out visitors go to /auth/login.
  */
 export function PurchasePage() {

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 
-/** The fixed payment method of a direct PayPal link (spec.md section 3). */
+/** The fixed payment method of a direct PayPal link. */
 export const PAYMENT_METHOD = 'paypal_direct';
-/** spec.md section 9: the "Payment Sent?" dialog opens 1 s after the link; closes 2 s after success. */
+/** The "Payment Sent?" dialog opens 1 s after the link; closes 2 s after success. */
 export const CONFIRM_DIALOG_DELAY_MS = 1000;
 export const CONFIRMED_CLOSE_DELAY_MS = 2000;
 
@@ -37,7 +37,7 @@ export function confirmPayment(input: { email: string; amount: number; transacti
   });
 }
 
-/** The provider's link for an amount: one path per amount (spec.md section 7, External). */
+/** The provider's link for an amount: one path per amount. */
 export function paymentLink(base: string, amount: number): string {
   return `${base.replace(/\/+$/, '')}/${amount}`;
 }

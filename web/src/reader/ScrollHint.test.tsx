@@ -6,7 +6,7 @@ import { aStory } from '../testing/story-fixture';
 import { SCROLL_HINT_KEY } from './ScrollHint';
 import { renderReader } from './testing/render-reader';
 
-/** The one-time scroll hint (spec.md section 4): once per browser session, gone at 4 s or a scroll. */
+/** The one-time scroll hint: once per browser session, gone at 4 s or a scroll. */
 const story: Story = aStory({ images: ['a.webp', 'b.webp'], texts: ['One.', 'Two.'] });
 const HINT = 'Scroll to continue the story';
 

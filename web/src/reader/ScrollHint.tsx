@@ -4,7 +4,7 @@ export const SCROLL_HINT_KEY = 'seen_scroll_hint';
 const HINT_MS = 4000;
 
 /**
- * The one-time scroll hint (spec.md section 4): shown once per browser session, hidden after
+ * The one-time scroll hint: shown once per browser session, hidden after
  * 4 s or at the first scroll.
  */
 export function ScrollHint() {

@@ -14,7 +14,7 @@ export interface StoryEndProps {
 }
 
 /**
- * "The End" (spec.md sections 2 and 4): a like button, disabled once the reader has liked the
+ * "The End": a like button, disabled once the reader has liked the
  * story during this visit, showing the count the server answered; and Read More Stories.
  */
 export function StoryEnd({ story, likes, backTo }: StoryEndProps) {

@@ -9,7 +9,7 @@ import { AuthProvider } from '../auth/auth-context';
 import { aStory } from '../testing/story-fixture';
 import StoryPage from './StoryPage';
 
-/** The premium confirmation before the request that spends a story (issue 14, item 5). */
+/** The premium confirmation before the request that spends a story. */
 const reader = { email: 'ann@example.com', is_subscribed: true, premium_stories_remaining: 30 };
 let story = aStory({ id: 'p1', images: ['one.webp', 'two.webp'], isPremium: true });
 

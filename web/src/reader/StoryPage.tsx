@@ -18,7 +18,7 @@ import { queryKeys } from '../api/query-keys';
 
 /**
  * /story/{id}: loading, error, not found, no content, premium gate, the content-warning screen
- * (issue 14), or the reader (spec.md section 4, Story page). A logged-in reader is first asked
+ * or the reader. A logged-in reader is first asked
  * whether opening the story would spend one of their premium stories; if so, nothing is
  * requested before they say "Open".
  */

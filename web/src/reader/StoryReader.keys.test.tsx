@@ -6,7 +6,7 @@ import { aStory } from '../testing/story-fixture';
 import { readerLayout } from './reader-layout';
 import { renderReader } from './testing/render-reader';
 
-/** Moving a slide with the keyboard and with taps on the edges (issue 14, item 6). */
+/** Moving a slide with the keyboard and with taps on the edges. */
 const story: Story = aStory({ images: ['a.webp', 'b.webp', 'c.webp'], texts: ['One.', 'Two.', 'Three.'] });
 const layout = () => readerLayout(story.texts, window.innerHeight);
 let scrollTo: ReturnType<typeof vi.fn>;

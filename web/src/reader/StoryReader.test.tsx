@@ -12,7 +12,7 @@ const story: Story = aStory({
 
 afterEach(cleanup);
 
-/** The reader's slide images as the browser gets them (issue 16: the first slide is the LCP). */
+/** The reader's slide images as the browser gets them (the first slide is the LCP). */
 function slideImages(): HTMLImageElement[] {
   const { container } = renderReader(story);
   return [...container.querySelectorAll<HTMLImageElement>('img.reader__image')];

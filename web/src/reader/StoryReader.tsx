@@ -47,7 +47,7 @@ function stepOf(event: KeyboardEvent): -1 | 1 | 0 {
 }
 
 /**
- * The reader (spec.md sections 2, 4 and 9): the slide's image fills the screen, the page scrolls
+ * The reader: the slide's image fills the screen, the page scrolls
  * through the slides (each gets 1.2 x the window height plus 120 px per sentence), a counter
  * shows n/total, and "The End" follows the last slide.
  */

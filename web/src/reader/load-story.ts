@@ -1,7 +1,7 @@
 import { type Story, storyMessages } from '@nocturne/events/domain';
 import { apiFetch } from '../api/client';
 
-/** Why a story could not be shown; each kind is its own screen (spec.md sections 4 and 8). */
+/** Why a story could not be shown; each kind is its own screen. */
 export type StoryFailure =
   | { kind: 'not-found' }
   | { kind: 'login-required'; message: string }

@@ -1,5 +1,5 @@
 /**
- * The scroll geometry of the reader (spec.md section 9): each slide is given a scroll height of
+ * The scroll geometry of the reader: each slide is given a scroll height of
  * 1.2 x the window height plus 120 px per sentence, sentences ending at ". ! ?".
  */
 export const PX_PER_SENTENCE = 120;

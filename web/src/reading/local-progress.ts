@@ -1,5 +1,5 @@
 /**
- * A visitor's progress stays in this browser (issue 14): the slide per story in localStorage,
+ * A visitor's progress stays in this browser: the slide per story in localStorage,
  * never sent anywhere. Storage that is disabled or full simply forgets.
  */
 export const LOCAL_PROGRESS_KEY = 'nocturne.progress';

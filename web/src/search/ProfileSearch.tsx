@@ -4,7 +4,7 @@ import { StoryGrid } from '../stories/StoryGrid';
 import { StorySearch } from './StorySearch';
 import { searchStories } from './search-api';
 
-/** The profile's search (issue 14, "Find a story"): the member's own view of each story, as cards. */
+/** The profile's search: the member's own view of each story, as cards. */
 export function ProfileSearch() {
   const { user, token } = useAuth();
   const subscribed = user?.is_subscribed ?? false;

@@ -25,7 +25,7 @@ const card = (s: Story, loggedIn = true) =>
     </MemoryRouter>,
   );
 
-describe('StoryCard labels (issue 14)', () => {
+describe('StoryCard labels', () => {
   it('shows the first 3 tags and a marker naming the warnings in the fixed order', () => {
     card(story({ tags: ['gothic', 'romance', 'pirates', 'slow burn'], warnings: ['gore', 'violence'] }));
     const tags = screen.getByRole('list', { name: 'Tags' });
@@ -44,7 +44,7 @@ describe('StoryCard labels (issue 14)', () => {
   });
 });
 
-describe('StoryCard reading time (issue 14)', () => {
+describe('StoryCard reading time', () => {
   it("shows the story's estimated reading time", () => {
     card(story({}));
     expect(screen.getByText('4 min read')).toBeTruthy();

@@ -29,12 +29,12 @@ const BookmarkButton = lazy(() => import('../reading/BookmarkButton'));
 const IMAGE_WIDTH = 360;
 const IMAGE_HEIGHT = 480;
 
-/** The card's estimated reading time (issue 14): "4 min read". */
+/** The card's estimated reading time: "4 min read". */
 export const readingTime = (minutes: number) => `${minutes} min read`;
 
 /**
- * A story card of spec.md section 2: first image, Premium badge, views, likes, 10-word preview;
- * and (issue 14) its reading time, first 3 tags and a marker naming its content warnings.
+ * A story card: first image, Premium badge, views, likes, 10-word preview;
+ * and its reading time, first 3 tags and a marker naming its content warnings.
  */
 export function StoryCard({
   story,

@@ -35,7 +35,7 @@ function cardImages(): HTMLImageElement[] {
   return [...container.querySelectorAll<HTMLImageElement>('img.story-card__image')];
 }
 
-describe('StoryGrid images (issue 16: the first card is the profile and landing LCP)', () => {
+describe('StoryGrid images (the first card is the profile and landing LCP)', () => {
   it('fetches the first card image at once and before the others', () => {
     const [first] = cardImages();
     expect(first?.getAttribute('src')).toBe('/api/images/card-1.webp');

@@ -11,7 +11,7 @@ export interface StoryGridProps {
   stories: Story[] | undefined;
   /** True while the first answer is awaited: skeleton cards hold the space. */
   loading: boolean;
-  /** The list failed (spec.md section 8): the message replaces the grid. */
+  /** The list failed: the message replaces the grid. */
   failed: boolean;
   loggedIn: boolean;
   subscribed: boolean;

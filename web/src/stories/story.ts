@@ -5,13 +5,13 @@ export interface StoryLinkState {
   from: 'profile' | 'landing';
 }
 
-/** The card's text preview (spec.md section 9): the first 10 words of the first text, then an ellipsis. */
+/** The card's text preview: the first 10 words of the first text, then an ellipsis. */
 export function storyPreview(text: string | undefined): string {
   const words = teaser(text ?? '');
   return words ? `${words}...` : '';
 }
 
-/** Where a card leads (spec.md section 2, Story card): a premium card sends a visitor to signup. */
+/** Where a card leads: a premium card sends a visitor to signup. */
 export function storyHref(story: Pick<Story, 'id' | 'isPremium'>, loggedIn: boolean): string {
   return story.isPremium && !loggedIn ? '/auth/signup' : `/story/${encodeURIComponent(story.id)}`;
 }

@@ -35,7 +35,7 @@ describe('story pages from the server', () => {
     ]);
   });
 
-  it('a failed or malformed page is an error (spec.md section 8)', async () => {
+  it('a failed or malformed page is an error', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('{"detail":"x"}', { status: 500 })),

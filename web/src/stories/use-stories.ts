@@ -15,7 +15,7 @@ export interface StoryPage {
 
 export type StoryPages = InfiniteData<StoryPage>;
 
-/** spec.md section 8: a list that fails or is not an array is an error. */
+/** A list that fails or is not an array is an error. */
 export async function fetchStoryPage(
   limit: number,
   cursor: string | null,

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/Button';
 
-/** spec.md section 9: the cancellation is simulated for 1 s. */
+/** The cancellation is simulated for 1 s. */
 const CANCEL_SIMULATION_MS = 1000;
 
 export const cancelledAlert =
   'Your premium access has been cancelled. Premium is a one-time purchase, so you will not be charged again, and your access continues until your remaining premium stories are used (there is no next billing date).';
 
 /**
- * The cancel flow of spec.md section 4, worded for a one-time purchase: a confirm panel, a
+ * The cancel flow, worded for a one-time purchase: a confirm panel, a
  * simulated 1-second wait, then an alert. No server call is made: nothing recurs, so there is
  * nothing to stop.
  */

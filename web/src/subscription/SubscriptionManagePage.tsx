@@ -9,7 +9,7 @@ import { CrownIcon } from '../ui/page-icons';
 import { CancelPremium } from './CancelPremium';
 import './subscription.css';
 
-/** `/subscription-manage` (spec.md section 2, Subscription management), login required. */
+/** `/subscription-manage` (subscription management), login required. */
 export default function SubscriptionManageRoute() {
   return (
     <RequireAuth>

@@ -1,7 +1,7 @@
 /**
  * Icons that only pages behind the landing use (profile, purchase, signup, creation form, contact
  * dialog). Apart from ./icons because the landing's first-load chunk takes whole modules: kept
- * there, these would count against its 80 KB JavaScript budget (issue 16) without being drawn.
+ * there, these would count against its 80 KB JavaScript budget without being drawn.
  */
 import { Icon, type IconProps } from './icons';
 

@@ -10,7 +10,7 @@ export interface WaitlistFormProps {
 }
 
 /**
- * Join the Waiting List (spec.md sections 4, 5, 8): an e-mail field, required; the button is
+ * Join the Waiting List: an e-mail field, required; the button is
  * disabled while it is empty or a submission is pending, and reads "Joining..." meanwhile.
  */
 export function WaitlistForm({ onJoined, onTyping }: WaitlistFormProps) {

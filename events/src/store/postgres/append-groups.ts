@@ -15,17 +15,16 @@ export interface GroupBounds {
  * once per append, while each append is still checked and stored (or refused) on its own.
  *
  * One group at a time in the first phase (`bounds.sending`, 1 by default): its locked phase is
- * most of its statement, so a second group alongside only waited for the lock, and it made the
- * groups half as big, each with the fixed cost of a group (about 1 ms of the database's CPU, a
- * notification, a projector batch). The wait for the disk overlaps the next group: holding the
- * place through it left the database idle for the flush. Side by side on 2 cores, with likes over
- * HTTP (`npm run bench -- likes`): 3,126 and 3,203 likes/s, against 2,614 and 2,625 with two
- * groups each out until answered. `bounds.held` caps the groups out in either phase (each holds a
- * pool connection), so a slow disk cannot take the whole pool from the reads.
+ * most of its statement, so a second group alongside would only wait for the lock, and would make
+ * the groups half as big, each with the fixed cost of a group (the database's CPU per commit, a
+ * notification, a projector batch). The wait for the disk overlaps the next group, so the database
+ * is not left idle during the flush (docs/performance.md, "Group commit"). `bounds.held` caps the
+ * groups out in either phase (each holds a pool connection), so a slow disk cannot take the whole
+ * pool from the reads.
  *
  * A group leaves at the end of the event loop's turn (setImmediate), not at the first submit: the
  * requests whose bytes arrived together are handled in one turn, and their appends go as one
- * group. Sent at the first submit, ten likes arriving at once went as three groups (1, 1, 8).
+ * group; sent at the first submit, likes arriving together would leave as several small groups.
  * The wait is the rest of the turn: nothing when nothing else arrived.
  */
 export class AppendGroups<Item, Outcome> {

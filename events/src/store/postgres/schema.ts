@@ -19,8 +19,8 @@
  * one transaction, one lock, one NOTIFY for all of them. es_append_pass reads the
  * group's JSON and checks its shapes before the lock; under it, one statement reads the head, the
  * streams' revisions and the stored ids (by key), a loop of array lookups decides, and one
- * statement writes every event (positions in group order) and every stream. Under the lock an
- * append costs about 20 microseconds (a group of 35: 0.7 ms), and a group about 0.2 ms more.
+ * statement writes every event (positions in group order) and every stream, so the time under
+ * the lock grows with the group by little per append (docs/performance.md, "Group commit").
  *
  * The WAL flush is outside the lock: the store's group commits with synchronous_commit off
  * (p_flush_after), so COMMIT makes the rows visible and releases the lock in the same order as

@@ -18,7 +18,8 @@ export interface LoggerSettings {
  * The lines logged during one turn of the event loop, written out together at its end: one
  * write per turn instead of one per line. Stdout is a file or a pipe, written synchronously, a
  * system call each time; under load a turn answers dozens of requests, and line by line the
- * request log took a third of the throughput of the cheapest answers. No line waits longer than
+ * request log would take a large share of the throughput of the cheapest answers
+ * (docs/performance.md, "Logs"). No line waits longer than
  * its turn, and the last turn's are written when the process exits.
  */
 function linesPerTurn(out: LogDestination): LogDestination {

@@ -1,5 +1,5 @@
 /**
- * What a log line must never carry (issue 12, item 8): an e-mail address, as typed or
+ * What a log line must never carry: an e-mail address, as typed or
  * percent-encoded in a path (`a%40b.example`), and the query string of a URL (reset and
  * verification tokens travel there).
  */

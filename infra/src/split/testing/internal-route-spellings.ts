@@ -1,5 +1,5 @@
 /**
- * Ways to spell an internal route that a naive prefix check would miss (issue 12 item 10): the
+ * Ways to spell an internal route that a naive prefix check would miss: the
  * gateway's unit test reads each as internal, and the split-mode test sends each through the
  * real gateway and expects a 404.
  */

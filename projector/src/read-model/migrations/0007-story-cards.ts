@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { storyCard } from '../../projections/stories/story-card';
 import type { StorySlide } from '../schema';
 
-/** stories.card: the list's and the reader's fields, prepared by the projector (issue 11). */
+/** stories.card: the list's and the reader's fields, prepared by the projector. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('stories').addColumn('card', 'jsonb').execute();
   // Stories projected before this column: prepared now, from their slides.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** reading: one row per reader and story (issue 14's resume-anywhere and library). */
+/** reading: one row per reader and story (resume anywhere, and the reader's library shelves). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('reading')

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 14's labels: the curated tag list, each reader's hidden warnings, and the tags and
+ * Story labels: the curated tag list, each reader's hidden warnings, and the tags and
  * warnings on every story's prepared card (none for stories projected before).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * story_search (issue 14, "Find a story"): one row per live story, its words as a tsvector for
+ * story_search: one row per live story, its words as a tsvector for
  * PostgreSQL full-text search, behind a GIN index.
  *
  * The document is generated from the two parts the projection keeps (`tags_text`, `texts`), so

@@ -3,7 +3,7 @@ import { storyCard } from '../../projections/stories/story-card';
 import type { StorySlide } from '../schema';
 
 /**
- * Issue 14, "premium you can see" and "reading comfort": the per-user premium ledger, and the
+ * "My premium" and reading comfort: the per-user premium ledger, and the
  * reading time in every prepared card (stories projected before it get theirs now).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * What the story list needs to read only what changed since its snapshot (issue 10: not the
+ * What the story list needs to read only what changed since its snapshot (not the
  * whole table after every batch of likes):
  * - stories.changed_at: the position of the batch that last wrote the row (rows written before
  *   this column say 0: a first load reads every row anyway);

@@ -1,7 +1,7 @@
 import type { EventStore, StoredEvent } from '@nocturne/events/store';
 
 /**
- * The store as EventStoreDB would serve a text that PostgreSQL cannot hold (issue 12, item 6):
+ * The store as EventStoreDB would serve a text that PostgreSQL cannot hold:
  * the event at `position` comes back with a NUL character in every `text` of its data (a story's
  * slide texts), which its schema allows and PostgreSQL refuses. Every other method is the real
  * store's.

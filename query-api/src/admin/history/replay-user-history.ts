@@ -80,7 +80,7 @@ export function describeActor(actor: ShownActor): string {
   }
 }
 
-/** An admin's IP is sealed under the account's key (plain text in events before issue 12). */
+/** An admin's IP is sealed under the account's key (plain text in events recorded before sealing was introduced). */
 async function shownActor(actor: Actor, vault: PiiVault): Promise<ShownActor> {
   if (actor.kind !== 'admin') return actor;
   return { ...actor, ip: await openPersonalField(vault, actor.ip) };

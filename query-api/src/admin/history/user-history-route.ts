@@ -41,7 +41,7 @@ export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     if (!history.found) {
       throw new HttpError(404, 'No history for this user');
     }
-    // Erasure is complete: the panel shows nothing of a deleted account (issue 12).
+    // Erasure is complete: the panel shows nothing of a deleted account.
     if (history.erased) {
       throw new HttpError(404, 'No history for this user: the account was deleted and its data erased');
     }

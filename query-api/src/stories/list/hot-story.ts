@@ -10,8 +10,8 @@ const STORY_PATH = '/api/stories/';
  * A visitor reading a free story asks for GET /api/stories/{id}, again and again while its likes
  * and views come in: the same bytes for everyone until the stories projection moves. So it is
  * answered from the snapshot in hand, as the route answers it (the same `anonymousStoryAnswer`),
- * without Fastify's routing and hooks, which cost such an answer about three times its own CPU
- * (measured: 123 against 34 microseconds of the server per request). Whatever needs more is the
+ * without Fastify's routing and hooks, which cost such an answer several times its own CPU
+ * (docs/performance.md, "The hot lane"). Whatever needs more is the
  * route's (undefined): a premium story, a story the snapshot does not hold (published a moment
  * ago, or none such: the route's 404), a viewer (Authorization, X-Admin-Code), a read-your-writes
  * wait (X-Min-Position), a HEAD, a query string or any path the router would read otherwise
