@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            '{events,projector,command-api,query-api,infra}/src/**/*.test.ts',
+            '{events,events/*,projector,command-api,query-api,infra}/src/**/*.test.ts',
             'infra/deploy/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
             'web/build/**/*.test.ts',
@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'integration',
           globalSetup: ['infra/src/test-env/global-setup.ts'],
           include: [
-            '{events,projector,command-api,query-api,infra}/src/**/*.int.test.ts',
+            '{events,events/*,projector,command-api,query-api,infra}/src/**/*.int.test.ts',
             // The Dockerfile's stages replayed (infra/deploy).
             'infra/deploy/**/*.int.test.ts',
           ],

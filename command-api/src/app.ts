@@ -1,4 +1,4 @@
-import { adminAuthentication, documentationOnlySchemas, requireStorableText } from '@nocturne/events/http';
+import { adminAuthentication, documentationOnlySchemas, requireStorableText } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { deleteUserRoutes } from './admin/delete-user';
 import { resendVerificationRoutes } from './admin/resend-verification';

@@ -1,8 +1,8 @@
-import type { AdminAuthenticator } from '@nocturne/events/auth';
-import type { Notifier } from '@nocturne/events/notify';
-import type { PiiVault } from '@nocturne/events/pii';
-import type { RateLimiter } from '@nocturne/events/security';
 import type { EventStore } from '@nocturne/events/store';
+import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
+import type { RateLimiter } from '@nocturne/http-kit/security';
+import type { Notifier } from '@nocturne/notify';
+import type { PiiVault } from '@nocturne/vault';
 import type { WorkSlots } from './images/work-slots';
 import type { AccountRateLimits } from './users/rate-limits';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createPool } from '@nocturne/events/pg';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
+import { createPool } from '@nocturne/pg-kit';
 import type pg from 'pg';
 import { withBenchDatabase } from './bench-database';
 

@@ -1,4 +1,3 @@
-import { PostgresPiiVault } from '@nocturne/events/pii';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import {
   createReadModelDb,
@@ -9,6 +8,7 @@ import {
 } from '@nocturne/projector';
 import { insertHistory } from '@nocturne/projector/runner/testing/insert-history';
 import { mixedHistory } from '@nocturne/projector/runner/testing/mixed-history';
+import { PostgresPiiVault } from '@nocturne/vault';
 import { withBenchDatabase } from './bench-database';
 
 export interface CatchUpResult {

@@ -121,9 +121,9 @@ const SEPARATORS = ',.;:!?';
 /**
  * The query as typed, or (uncached) made distinct by a tail of separators that spells `n`: the
  * same tsquery, so the same matches and the same ranking work for the database, but a key
- * query-api has not kept an answer for. (Excluding a word no story holds, as this once did,
- * changes the tsquery: ts_rank_cd then weighs the exclusion too, and a common word took 19 ms
- * to rank instead of 8.)
+ * query-api has not kept an answer for. (Excluding a word no story holds would change the
+ * tsquery: ts_rank_cd would then weigh the exclusion too, and rank a common word much more
+ * slowly than the real query.)
  */
 function variant(q: string, n: number | null): string {
   if (n === null) return q;

@@ -20,6 +20,11 @@ export const serverEntries = {
 
 const serverSources = [
   'events/src',
+  'events/domain/src',
+  'events/http-kit/src',
+  'events/pg-kit/src',
+  'events/notify/src',
+  'events/vault/src',
   'projector/src',
   'command-api/src',
   'query-api/src',

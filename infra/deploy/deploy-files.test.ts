@@ -9,7 +9,7 @@ import { parseDockerfile } from './testing/dockerfile-replay';
 
 /**
  * The deployment files speak the configuration's language: every variable they set is one of
- * infra/src/config.ts's (and so of the README's table, split mode's SPLIT_* included),
+ * infra/src/config.ts's (and so of docs/operations.md's table, split mode's SPLIT_* included),
  * every container runs a split-mode role, and the probes ask /healthz (alive) and /readyz
  * (ready) on the port the role listens on.
  */
@@ -50,9 +50,9 @@ const manifests = parseAllDocuments(read('infra/deploy/kubernetes/nocturne.yaml'
 const deployments = manifests.filter((m) => m.kind === 'Deployment');
 
 describe('the configuration names', () => {
-  it('are all in the README configuration table', () => {
-    const readme = read('README.md');
-    const table = readme.slice(readme.indexOf('## Configuration'));
+  it('are all in the operations guide configuration table', () => {
+    const guide = read('docs/operations.md');
+    const table = guide.slice(guide.indexOf('## Configuration'));
     for (const name of configNames) expect(table, name).toContain(`| \`${name}\``);
   });
 

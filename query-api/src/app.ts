@@ -1,4 +1,4 @@
-import { adminAuthentication, documentationOnlySchemas } from '@nocturne/events/http';
+import { adminAuthentication, documentationOnlySchemas } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { userHistoryRoutes } from './admin/history/user-history-route';
 import { listUsersRoutes } from './admin/list-users';

@@ -1,4 +1,4 @@
-import { MemoryNotifier } from '@nocturne/events/notify';
+import { MemoryNotifier } from '@nocturne/notify';
 import { describe, expect, it } from 'vitest';
 import { Consistency, type PositionSource } from './consistency';
 

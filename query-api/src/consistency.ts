@@ -1,5 +1,5 @@
-import type { Notifier } from '@nocturne/events/notify';
 import type { EventStore } from '@nocturne/events/store';
+import type { Notifier } from '@nocturne/notify';
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely } from 'kysely';
 

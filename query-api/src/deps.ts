@@ -1,7 +1,7 @@
-import type { AdminAuthenticator } from '@nocturne/events/auth';
-import type { PiiVault } from '@nocturne/events/pii';
 import type { EventStore } from '@nocturne/events/store';
+import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
 import type { ReadModel } from '@nocturne/projector/read-model';
+import type { PiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Consistency } from './consistency';
 import type { StoryListCache } from './stories/list/story-list-cache';

@@ -16,7 +16,7 @@ const isBarrel = (info: ModuleInfo): boolean =>
  * shell and the landing page). One chunk rather than five: Brotli compresses one file better than
  * the same code in several (the landing's first load must fit 80 KB), and the first load
  * is one request. A module reached only through a barrel (`@tanstack/react-query`'s index,
- * `@nocturne/events/domain`) is not counted as reached: the barrel imports everything it
+ * `@nocturne/domain`) is not counted as reached: the barrel imports everything it
  * re-exports, whether the landing uses it or not (`useMutation`, the account rules...). Those
  * stay in the chunks of the lazy routes that use them, so the landing never loads them.
  */

@@ -1,5 +1,5 @@
 import type { Actor } from '@nocturne/events';
-import type { AdminCaller } from '@nocturne/events/http';
+import type { AdminCaller } from '@nocturne/http-kit';
 import type { CommandApiDeps } from '../deps';
 import { loadUserState } from '../users/load-user';
 

@@ -1,4 +1,4 @@
-import { perMinute } from '@nocturne/events/http';
+import { perMinute } from '@nocturne/http-kit';
 import type { CommandApiDeps } from '../deps';
 
 /**

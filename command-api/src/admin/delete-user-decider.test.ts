@@ -1,4 +1,4 @@
-import { accountMessages, refuse, type UserEvent } from '@nocturne/events/domain';
+import { accountMessages, refuse, type UserEvent } from '@nocturne/domain';
 import { TEST_ACCOUNT_ID as accountId, userRegistered } from '@nocturne/events/testing';
 import { describe, expect, it } from 'vitest';
 import { command } from '../shared/decider';

@@ -5,7 +5,7 @@ import {
   refuse,
   type UserEvent,
   type UserState,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
 import type { Command, Decider } from '../shared/decider';
 
 export type DeleteUser = Command<'DeleteUser', Record<string, never>>;

@@ -1,4 +1,4 @@
-import { apiSchema, requireAdmin } from '@nocturne/events/http';
+import { apiSchema, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

@@ -1,5 +1,5 @@
-import { DISCOUNTED_PRICE, FULL_PRICE } from '@nocturne/events/domain';
-import { apiSchema, perMinute } from '@nocturne/events/http';
+import { DISCOUNTED_PRICE, FULL_PRICE } from '@nocturne/domain';
+import { apiSchema, perMinute } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

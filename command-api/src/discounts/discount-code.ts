@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { discountCodeKey } from '@nocturne/events/domain';
+import { discountCodeKey } from '@nocturne/domain';
 
 /** DISCOUNT_CODE compared case-insensitively, in constant time. */
 export function isValidDiscountCode(candidate: string, code: string): boolean {

@@ -1,4 +1,4 @@
-import { pickRendition, renditionWidths } from '@nocturne/events/domain';
+import { pickRendition, renditionWidths } from '@nocturne/domain';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { asyncRefusalOf } from '../shared/testing/refusal';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { previewFileName, renditionWidths, slideFileName } from '@nocturne/domain';
 import type { ImageRef } from '@nocturne/events';
-import { previewFileName, renditionWidths, slideFileName } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { HttpError } from '@nocturne/http-kit';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_IMAGE_PIXELS } from './upload-limits';
 

@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events/http';
+import { HttpError } from '@nocturne/http-kit';
 import { fileTypeFromBuffer } from 'file-type';
 import { ACCEPTED_FORMATS, MAX_IMAGE_BYTES } from './upload-limits';
 

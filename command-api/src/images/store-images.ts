@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { imagesDir } from '@nocturne/events/domain';
+import { imagesDir } from '@nocturne/domain';
 import type { ImageFile } from './process-image';
 
 /**

@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events/http';
+import { HttpError } from '@nocturne/http-kit';
 
 export const UPLOADS_BUSY = 'Too many stories are being uploaded right now. Please try again in a moment.';
 

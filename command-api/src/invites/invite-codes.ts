@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { perMinute } from '@nocturne/events/http';
+import { perMinute } from '@nocturne/http-kit';
 import type { CommandApiDeps } from '../deps';
 import { rateLimitsOf } from '../users/rate-limits';
 

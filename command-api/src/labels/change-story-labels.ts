@@ -1,5 +1,5 @@
 import { streams } from '@nocturne/events';
-import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { adminCommandErrors, adminRateLimit } from '../admin/admin-rate-limit';
 import type { CommandApiDeps } from '../deps';

@@ -1,4 +1,4 @@
-import { accountMessages, refuse, type UserEvent } from '@nocturne/events/domain';
+import { accountMessages, refuse, type UserEvent } from '@nocturne/domain';
 import { TEST_ACCOUNT_ID, userRegistered } from '@nocturne/events/testing';
 import { describe, it } from 'vitest';
 import { command } from '../shared/decider';

@@ -6,7 +6,7 @@ import {
   refuse,
   type UserEvent,
   type UserState,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
 import type { Command, Decider, Decision } from '../shared/decider';
 
 export type ChooseHiddenWarnings = Command<'ChooseHiddenWarnings', { warnings: ContentWarningId[] }>;

@@ -1,10 +1,5 @@
-import {
-  type ContentWarningId,
-  isContentWarning,
-  labelMessages,
-  normaliseTag,
-} from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { type ContentWarningId, isContentWarning, labelMessages, normaliseTag } from '@nocturne/domain';
+import { HttpError } from '@nocturne/http-kit';
 import { z } from 'zod';
 
 /** A story's labels as a JSON body sends them (the admin's edit). */

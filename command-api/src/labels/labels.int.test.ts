@@ -1,4 +1,4 @@
-import { labelMessages, storyMessages } from '@nocturne/events/domain';
+import { labelMessages, storyMessages } from '@nocturne/domain';
 import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, postStory, publish, verifiedUser } from '../stories/testing/story-fixtures';

@@ -1,4 +1,4 @@
-import { labelMessages, refuse } from '@nocturne/events/domain';
+import { labelMessages, refuse } from '@nocturne/domain';
 import { describe, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';

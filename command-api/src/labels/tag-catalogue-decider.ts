@@ -1,5 +1,5 @@
+import { isValidTag, labelMessages, normaliseTag, refuse } from '@nocturne/domain';
 import { type EventOf, type RecordedEvent, streams } from '@nocturne/events';
-import { isValidTag, labelMessages, normaliseTag, refuse } from '@nocturne/events/domain';
 import { aggregateStream, type EventStore } from '@nocturne/events/store';
 import type { Command, Decider, Decision } from '../shared/decider';
 

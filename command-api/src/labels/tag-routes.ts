@@ -1,6 +1,6 @@
+import { normaliseTag } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { normaliseTag } from '@nocturne/events/domain';
-import { apiSchema, requireAdmin } from '@nocturne/events/http';
+import { apiSchema, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminCommandErrors, adminRateLimit } from '../admin/admin-rate-limit';

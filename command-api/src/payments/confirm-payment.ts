@@ -1,6 +1,6 @@
 import { streams } from '@nocturne/events';
-import { apiSchema } from '@nocturne/events/http';
-import { openPersonalFields } from '@nocturne/events/pii';
+import { apiSchema } from '@nocturne/http-kit';
+import { openPersonalFields } from '@nocturne/vault';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

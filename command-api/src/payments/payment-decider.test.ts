@@ -1,10 +1,4 @@
-import {
-  accountMessages,
-  type Price,
-  paymentMessages,
-  refuse,
-  type UserEvent,
-} from '@nocturne/events/domain';
+import { accountMessages, type Price, paymentMessages, refuse, type UserEvent } from '@nocturne/domain';
 import { userRegistered } from '@nocturne/events/testing';
 import { describe, it } from 'vitest';
 import { command } from '../shared/decider';

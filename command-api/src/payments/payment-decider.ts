@@ -7,7 +7,7 @@ import {
   refuse,
   type UserEvent,
   type UserState,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
 import type { Command, Decider } from '../shared/decider';
 
 export type ConfirmPayment = Command<'ConfirmPayment', PaymentConfirmation>;

@@ -6,7 +6,7 @@ import {
   STORIES_PER_GRANT,
   type UserEvent,
   type UserState,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
 import type { Command, Decider } from '../shared/decider';
 
 export type SetPremium = Command<'SetPremium', { grant: boolean }>;

@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events/http';
+import { HttpError } from '@nocturne/http-kit';
 import { INTERNAL_TOKEN_HEADER } from './internal-unlock-route';
 import type { PremiumUnlocker, UnlockResult } from './unlock-premium-story';
 

@@ -1,4 +1,4 @@
-import { refuse, storyMessages, type UserEvent } from '@nocturne/events/domain';
+import { refuse, storyMessages, type UserEvent } from '@nocturne/domain';
 import { userRegistered } from '@nocturne/events/testing';
 import { describe, expect, it } from 'vitest';
 import { command } from '../shared/decider';

@@ -5,7 +5,7 @@ import {
   storyMessages,
   type UserEvent,
   type UserState,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
 import type { Command, Decider, Decision } from '../shared/decider';
 
 export type UnlockPremiumStory = Command<'UnlockPremiumStory', { storyId: string }>;

@@ -1,5 +1,5 @@
+import { storyMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { storyMessages } from '@nocturne/events/domain';
 import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, grantPremium, publish, verifiedUser } from '../stories/testing/story-fixtures';

@@ -1,5 +1,5 @@
+import { refuse, storyMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { refuse, storyMessages } from '@nocturne/events/domain';
 import type { CommandApiDeps } from '../deps';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';

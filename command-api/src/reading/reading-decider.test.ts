@@ -1,4 +1,4 @@
-import { refuse, storyMessages } from '@nocturne/events/domain';
+import { refuse, storyMessages } from '@nocturne/domain';
 import { describe, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';

@@ -1,5 +1,5 @@
+import { refuse, storyMessages } from '@nocturne/domain';
 import type { EventOf, RecordedEvent } from '@nocturne/events';
-import { refuse, storyMessages } from '@nocturne/events/domain';
 import type { Command, Decider, Decision } from '../shared/decider';
 
 export type ReadingEvent = EventOf<

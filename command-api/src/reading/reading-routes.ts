@@ -1,5 +1,5 @@
 import { streams } from '@nocturne/events';
-import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

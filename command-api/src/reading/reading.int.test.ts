@@ -1,5 +1,5 @@
+import { accountMessages, storyMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { accountMessages, storyMessages } from '@nocturne/events/domain';
 import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, grantPremium, publish, verifiedUser } from '../stories/testing/story-fixtures';

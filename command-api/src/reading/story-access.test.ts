@@ -1,4 +1,4 @@
-import { initialUserState, type StoryState } from '@nocturne/events/domain';
+import { initialUserState, type StoryState } from '@nocturne/domain';
 import { describe, expect, it } from 'vitest';
 import { storyAccess } from './story-access';
 

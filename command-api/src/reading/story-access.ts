@@ -1,4 +1,4 @@
-import { isLive, type StoryState, type UserState } from '@nocturne/events/domain';
+import { isLive, type StoryState, type UserState } from '@nocturne/domain';
 import type { StoryAccess } from './reading-decider';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, type CommandContext, IDEMPOTENCY_KEY_PATTERN, idempotentId } from '@nocturne/events';
-import { HttpError } from '@nocturne/events/http';
+import { HttpError } from '@nocturne/http-kit';
 import type { FastifyRequest } from 'fastify';
 
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 200 visible ASCII characters.';

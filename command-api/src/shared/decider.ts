@@ -1,5 +1,5 @@
+import type { DomainRefusal } from '@nocturne/domain';
 import type { DomainEvent, RecordedEvent } from '@nocturne/events';
-import type { DomainRefusal } from '@nocturne/events/domain';
 
 /**
  * Every command has one shape: what to do (`type`), with what (`data`), and when it was asked

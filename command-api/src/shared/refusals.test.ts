@@ -1,5 +1,5 @@
-import { refuse } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { refuse } from '@nocturne/domain';
+import { HttpError } from '@nocturne/http-kit';
 import { describe, expect, it } from 'vitest';
 import { eventsOrThrow, httpErrorOf } from './refusals';
 

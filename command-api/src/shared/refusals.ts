@@ -1,5 +1,5 @@
-import { type DomainRefusal, isRefusal, type RefusalKind } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { type DomainRefusal, isRefusal, type RefusalKind } from '@nocturne/domain';
+import { HttpError } from '@nocturne/http-kit';
 
 /** The one place a domain refusal becomes an HTTP status; the detail is the spec's message. */
 const statusOf: Readonly<Record<RefusalKind, number>> = {

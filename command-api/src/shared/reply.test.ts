@@ -1,5 +1,5 @@
-import { MemoryNotifier, type Notifier } from '@nocturne/events/notify';
 import type { EventStore } from '@nocturne/events/store';
+import { MemoryNotifier, type Notifier } from '@nocturne/notify';
 import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { withPosition } from './reply';

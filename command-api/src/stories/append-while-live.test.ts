@@ -1,7 +1,7 @@
 import { encodeEvent, streams } from '@nocturne/events';
-import { HttpError } from '@nocturne/events/http';
 import { MemoryEventStore } from '@nocturne/events/store/memory';
 import { given, storyPublished, testContext } from '@nocturne/events/testing';
+import { HttpError } from '@nocturne/http-kit';
 import { describe, expect, it, vi } from 'vitest';
 import { appendWhileLive } from './append-while-live';
 

@@ -1,5 +1,5 @@
+import { isLive } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { isLive } from '@nocturne/events/domain';
 import {
   type AppendResult,
   type EventStore,

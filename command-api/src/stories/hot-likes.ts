@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { IDEMPOTENCY_KEY_PATTERN, StoryId } from '@nocturne/events';
-import { JSON_TYPE, type PreparedAnswer } from '@nocturne/events/http';
+import { JSON_TYPE, type PreparedAnswer } from '@nocturne/http-kit';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { announceAppended } from '../shared/reply';

@@ -1,6 +1,6 @@
 import type { CommandContext } from '@nocturne/events';
 import { encodeEvent, StoryLiked as StoryLikedDefinition, streams } from '@nocturne/events';
-import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

@@ -1,4 +1,3 @@
-import { streams } from '@nocturne/events';
 import {
   evolveStory,
   initialStoryState,
@@ -6,7 +5,8 @@ import {
   refuse,
   type StoryState,
   storyMessages,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
+import { streams } from '@nocturne/events';
 import { aggregateStream, type EventStore } from '@nocturne/events/store';
 import { httpErrorOf } from '../shared/refusals';
 import { SharedReads } from './shared-reads';

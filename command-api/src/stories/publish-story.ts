@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { type Actor, streams } from '@nocturne/events';
 import {
   initialStoryState,
   labelsProblem,
@@ -7,8 +6,9 @@ import {
   refuse,
   slideMessages,
   slidesProblem,
-} from '@nocturne/events/domain';
-import { apiSchema, HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/events/http';
+} from '@nocturne/domain';
+import { type Actor, streams } from '@nocturne/events';
+import { apiSchema, HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { slideMessages } from '@nocturne/events/domain';
+import { slideMessages } from '@nocturne/domain';
 import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

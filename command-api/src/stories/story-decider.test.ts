@@ -1,4 +1,3 @@
-import type { ImageRef } from '@nocturne/events';
 import {
   countWords,
   labelMessages,
@@ -6,7 +5,8 @@ import {
   type StoryEvent,
   slideMessages,
   storyMessages,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
+import type { ImageRef } from '@nocturne/events';
 import { describe, expect, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';

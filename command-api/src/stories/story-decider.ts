@@ -1,4 +1,3 @@
-import type { ImageRef } from '@nocturne/events';
 import {
   type ContentWarningId,
   evolveStory,
@@ -10,7 +9,8 @@ import {
   type StoryState,
   slidesProblem,
   storyMessages,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
+import type { ImageRef } from '@nocturne/events';
 import type { Command, Decider, Decision } from '../shared/decider';
 
 export type PublishStory = Command<

@@ -1,5 +1,5 @@
 import type { Actor } from '@nocturne/events';
-import { HttpError } from '@nocturne/events/http';
+import { HttpError } from '@nocturne/http-kit';
 import type { FastifyRequest } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { inviteAttemptLimit, isValidInviteCode } from '../invites/invite-codes';

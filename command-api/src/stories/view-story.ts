@@ -1,5 +1,5 @@
 import { encodeEvent, streams } from '@nocturne/events';
-import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
+import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { chosenId, commandContext } from '../shared/context';

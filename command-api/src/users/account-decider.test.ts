@@ -1,6 +1,6 @@
-import { sha256Hex } from '@nocturne/events/auth';
-import { accountMessages, refuse, type UserEvent } from '@nocturne/events/domain';
+import { accountMessages, refuse, type UserEvent } from '@nocturne/domain';
 import { userRegistered } from '@nocturne/events/testing';
+import { sha256Hex } from '@nocturne/http-kit/auth';
 import { describe, expect, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';

@@ -5,7 +5,7 @@ import {
   refuse,
   type UserEvent,
   type UserState,
-} from '@nocturne/events/domain';
+} from '@nocturne/domain';
 import type { Command, Decider, Decision } from '../shared/decider';
 
 /** How long what we hand out stays valid. */

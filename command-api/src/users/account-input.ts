@@ -1,11 +1,11 @@
-import { normaliseEmail } from '@nocturne/events';
 import {
   accountMessages,
   MAX_EMAIL_LENGTH,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
-} from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+} from '@nocturne/domain';
+import { normaliseEmail } from '@nocturne/events';
+import { HttpError } from '@nocturne/http-kit';
 import { z } from 'zod';
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { accountMessages } from '@nocturne/domain';
 import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
-import { linkToken } from '@nocturne/events/auth';
-import { accountMessages } from '@nocturne/events/domain';
+import { linkToken } from '@nocturne/http-kit/auth';
 import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsClient, newEmail } from './testing/accounts-client';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { accountMessages } from '@nocturne/domain';
 import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
-import { linkToken, newSessionToken } from '@nocturne/events/auth';
-import { accountMessages } from '@nocturne/events/domain';
+import { linkToken, newSessionToken } from '@nocturne/http-kit/auth';
 import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from './password';

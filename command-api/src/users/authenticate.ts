@@ -1,6 +1,6 @@
-import type { UserState } from '@nocturne/events/domain';
-import { accountMessages } from '@nocturne/events/domain';
-import { bearerTokenOf, HttpError } from '@nocturne/events/http';
+import type { UserState } from '@nocturne/domain';
+import { accountMessages } from '@nocturne/domain';
+import { bearerTokenOf, HttpError } from '@nocturne/http-kit';
 import type { FastifyRequest } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { loadUserState } from './load-user';

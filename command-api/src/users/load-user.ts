@@ -1,5 +1,5 @@
+import { evolveUser, initialUserState, type UserState } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { evolveUser, initialUserState, type UserState } from '@nocturne/events/domain';
 import { aggregateStream, type EventStore } from '@nocturne/events/store';
 
 /** The current state of `user-{userKey}` (initial state for a stream that does not exist). */

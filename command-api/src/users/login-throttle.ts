@@ -1,5 +1,5 @@
-import { tooMany } from '@nocturne/events/http';
-import type { RateLimiter } from '@nocturne/events/security';
+import { tooMany } from '@nocturne/http-kit';
+import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { AccountRateLimits } from './rate-limits';
 
 const MINUTE = 60_000;

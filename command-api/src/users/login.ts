@@ -1,6 +1,6 @@
+import { type AccountSummary, accountMessages } from '@nocturne/domain';
 import { streams, userKeyOf } from '@nocturne/events';
-import { type AccountSummary, accountMessages } from '@nocturne/events/domain';
-import { apiSchema, HttpError, perMinute } from '@nocturne/events/http';
+import { apiSchema, HttpError, perMinute } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

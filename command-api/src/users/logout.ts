@@ -1,5 +1,5 @@
 import { streams } from '@nocturne/events';
-import { apiSchema } from '@nocturne/events/http';
+import { apiSchema } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

@@ -1,5 +1,5 @@
 /**
- * The token formats of users (links and sessions) live in events/src/auth/user-token.ts, shared
+ * The token formats of users (links and sessions) live in events/http-kit/src/auth/user-token.ts, shared
  * with the mail reactor and query-api; these are their names on the command side.
  */
 export {
@@ -7,4 +7,4 @@ export {
   linkToken as oneTimeToken,
   locateUserToken as locateToken,
   newSessionToken,
-} from '@nocturne/events/auth';
+} from '@nocturne/http-kit/auth';

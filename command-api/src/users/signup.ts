@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { accountMessages } from '@nocturne/domain';
 import { streams, userKeyOf } from '@nocturne/events';
-import { accountMessages } from '@nocturne/events/domain';
-import { apiSchema, HttpError, perMinute } from '@nocturne/events/http';
+import { apiSchema, HttpError, perMinute } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

@@ -1,6 +1,6 @@
 import { encodeEvent, normaliseEmail, streams, userKeyOf, WaitlistJoined } from '@nocturne/events';
-import { apiSchema, perMinute } from '@nocturne/events/http';
 import { WrongExpectedRevisionError } from '@nocturne/events/store';
+import { apiSchema, perMinute } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CONTENT_WARNING_IDS, MAX_STORY_TAGS, TAG_PATTERN } from '../domain/labels';
 import { defineEvent } from './define';
+import { CONTENT_WARNING_IDS, MAX_STORY_TAGS, TAG_PATTERN } from './label-vocabulary';
 
-/** A tag in its normalised form (domain/labels.ts). */
+/** A tag in its normalised form (label-vocabulary.ts). */
 export const TagName = z.string().regex(TAG_PATTERN);
 export const ContentWarning = z.enum(CONTENT_WARNING_IDS);
 

@@ -77,7 +77,7 @@ export const PasswordReset = defineEvent(
  * Version 2: the transaction id is encrypted under the account's key like the
  * e-mail, so erasure shreds it too. Version 1 stored it in plain text; its upcaster moves it to
  * `legacyTransactionId`, which only events recorded before version 2 have (read both with
- * `transactionIdOf` in `@nocturne/events/pii`).
+ * `transactionIdOf` in `@nocturne/vault`).
  */
 export const PaymentConfirmationSubmitted = defineEvent(
   'PaymentConfirmationSubmitted',

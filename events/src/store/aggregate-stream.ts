@@ -1,5 +1,5 @@
+import { decodeEvent } from '@nocturne/events';
 import type { DomainEvent } from '../catalogue';
-import { decodeEvent } from '../codec';
 import type { RecordedEvent } from '../recorded-event';
 import type { EventStore } from './port';
 

@@ -1,5 +1,5 @@
+import { createTestDatabase } from '@nocturne/pg-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../testing/test-database';
 import { openEventStore } from './open-event-store';
 
 describe('openEventStore', () => {

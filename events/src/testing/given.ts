@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { encodeEvent } from '@nocturne/events';
 import type { DomainEvent, EventOf } from '../catalogue';
-import { encodeEvent } from '../codec';
 import type { CommandContext } from '../metadata';
 import type { AppendResult, EventStore, ExpectedRevision } from '../store/port';
 

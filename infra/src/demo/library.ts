@@ -1,4 +1,4 @@
-import type { ContentWarningId } from '@nocturne/events/domain';
+import type { ContentWarningId } from '@nocturne/domain';
 import type { Look } from './illustrate';
 
 /** One story of the demo library: its slides' texts (one picture each) and how it looks. */

@@ -1,4 +1,4 @@
-import { NatsNotifier } from '@nocturne/events/notify';
+import { NatsNotifier } from '@nocturne/notify';
 import { parseConfigOrExit, resolveConfig } from '../config';
 import { demoOnFirstStart, keptDemoReader } from '../demo/first-start';
 import { withoutPassword } from '../ops/logging/redact';

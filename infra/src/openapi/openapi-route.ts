@@ -1,4 +1,4 @@
-import { apiSchema, documentationOnlySchemas } from '@nocturne/events/http';
+import { apiSchema, documentationOnlySchemas } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 import replyFrom from '@fastify/reply-from';
-import { answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
+import { answerFrameworkError, installErrorHandling } from '@nocturne/http-kit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';

@@ -1,9 +1,9 @@
-import { NatsNotifier, type Notifier, PostgresNotifier } from '@nocturne/events/notify';
-import { PostgresPiiVault } from '@nocturne/events/pii';
-import { connectSecurity, type PostgresSecurity } from '@nocturne/events/security';
 import type { EventStore } from '@nocturne/events/store';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
+import { connectSecurity, type PostgresSecurity } from '@nocturne/http-kit/security';
+import { NatsNotifier, type Notifier, PostgresNotifier } from '@nocturne/notify';
 import { createReadModelDb, type ReadModel } from '@nocturne/projector';
+import { PostgresPiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';

@@ -1,7 +1,7 @@
 import type { AccountRateLimits, CommandApiDeps, WorkSlots } from '@nocturne/command-api';
 import { createPremiumUnlocker } from '@nocturne/command-api';
-import { AdminAuthenticator, hashAdminPassword } from '@nocturne/events/auth';
-import type { AdminSessions, RateLimiter } from '@nocturne/events/security';
+import { AdminAuthenticator, hashAdminPassword } from '@nocturne/http-kit/auth';
+import type { AdminSessions, RateLimiter } from '@nocturne/http-kit/security';
 import { eraseOutboxMailTo, outboxDirOf } from '@nocturne/projector/mail/outbox';
 import { Consistency, type QueryApiDeps, readModelPositions, StoryListCache } from '@nocturne/query-api';
 import type { AppConfig } from '../config';

@@ -1,4 +1,4 @@
-import { HttpError, type PreparedAnswer } from '@nocturne/events/http';
+import { HttpError, type PreparedAnswer } from '@nocturne/http-kit';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HotLane } from './hot-lane';

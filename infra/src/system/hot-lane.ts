@@ -6,7 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { HotCommand } from '@nocturne/command-api';
-import { type ErrorReply, errorAnswer, JSON_TYPE, type PreparedAnswer } from '@nocturne/events/http';
+import { type ErrorReply, errorAnswer, JSON_TYPE, type PreparedAnswer } from '@nocturne/http-kit';
 import type { HotAnswer } from '@nocturne/query-api';
 import type { FastifyBaseLogger, FastifyServerFactory, FastifyServerOptions } from 'fastify';
 

@@ -1,6 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import { type CommandApiDeps, commandApi, hotLikes } from '@nocturne/command-api';
-import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/events/http';
+import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/http-kit';
 import { hotAnswers, type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';

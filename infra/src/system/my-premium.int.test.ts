@@ -1,4 +1,4 @@
-import type { MyPremium, PremiumOpening } from '@nocturne/events/domain';
+import type { MyPremium, PremiumOpening } from '@nocturne/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiUser,

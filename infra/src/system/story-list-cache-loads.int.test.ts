@@ -1,5 +1,5 @@
-import { MemoryNotifier } from '@nocturne/events/notify';
 import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
+import { MemoryNotifier } from '@nocturne/notify';
 import { createReadModelDb, migrateReadModel, type ReadModel } from '@nocturne/projector';
 import { StoryListCache } from '@nocturne/query-api';
 import type {

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemoryNotifier } from '@nocturne/events/notify';
-import { MemoryPiiVault } from '@nocturne/events/pii';
-import { MemoryAdminSessions, MemoryRateLimiter } from '@nocturne/events/security';
 import { MemoryEventStore } from '@nocturne/events/store/memory';
+import { MemoryAdminSessions, MemoryRateLimiter } from '@nocturne/http-kit/security';
+import { MemoryNotifier } from '@nocturne/notify';
+import { MemoryPiiVault } from '@nocturne/vault';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { testConfig } from '../test-env/test-config';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { type CachedBody, precompressedBody, sendCached } from '@nocturne/events/http';
+import { type CachedBody, precompressedBody, sendCached } from '@nocturne/http-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The content types of what the web build writes; anything else goes out as bytes. */

@@ -1,6 +1,6 @@
-import { PostgresPiiVault } from '@nocturne/events/pii';
 import type { EventStore } from '@nocturne/events/store';
 import { openEventStore } from '@nocturne/events/store/open';
+import { PostgresPiiVault } from '@nocturne/vault';
 
 /** Where a projector tool connects: infra's configuration (or a test) says, never the environment. */
 export interface CliSettings {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/events/pg';
+import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
 import { projections } from '../projections';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
 import { ProjectionRunner } from '../runner/projection-runner';

@@ -1,6 +1,6 @@
 import type { DomainEvent, RecordedEvent } from '@nocturne/events';
-import { linkToken } from '@nocturne/events/auth';
-import type { PiiVault } from '@nocturne/events/pii';
+import { linkToken } from '@nocturne/http-kit/auth';
+import type { PiiVault } from '@nocturne/vault';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../mail/mailer';
 import type { ReactorContext } from '../runner/reactor';

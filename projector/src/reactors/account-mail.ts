@@ -1,5 +1,5 @@
 import { idOf, type RecordedEvent } from '@nocturne/events';
-import { linkToken } from '@nocturne/events/auth';
+import { linkToken } from '@nocturne/http-kit/auth';
 import { describeMailFailure, isPermanentMailFailure, type MailMessage } from '../mail/mailer';
 import type { Reactor, ReactorContext } from '../runner/reactor';
 

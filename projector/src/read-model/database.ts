@@ -3,7 +3,7 @@ import {
   MAINTENANCE_POOL_TIMEOUTS,
   type PoolTimeouts,
   REQUEST_POOL_TIMEOUTS,
-} from '@nocturne/events/pg';
+} from '@nocturne/pg-kit';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';

@@ -1,4 +1,4 @@
-import type { ContentWarningId } from '@nocturne/events/domain';
+import type { ContentWarningId } from '@nocturne/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { encodeEvent, streams } from '@nocturne/events';
-import { PostgresPiiVault } from '@nocturne/events/pii';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
+import { PostgresPiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/events/pg';
-import type { PiiVault } from '@nocturne/events/pii';
+import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
 import type { EventStore } from '@nocturne/events/store';
+import type { PiiVault } from '@nocturne/vault';
 import pg from 'pg';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
 import type { Projection } from '../runner/projection';

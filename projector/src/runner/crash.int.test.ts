@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { PostgresPiiVault } from '@nocturne/events/pii';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
+import { PostgresPiiVault } from '@nocturne/vault';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../projections';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { type DomainEvent, streams } from '@nocturne/events';
-import { NatsNotifier } from '@nocturne/events/notify';
-import { PostgresPiiVault } from '@nocturne/events/pii';
 import type { EventStore } from '@nocturne/events/store';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import {
@@ -12,6 +10,8 @@ import {
   testNatsUrl,
   uniqueName,
 } from '@nocturne/events/testing';
+import { NatsNotifier } from '@nocturne/notify';
+import { PostgresPiiVault } from '@nocturne/vault';
 import { type Kysely, type KyselyPlugin, RawNode, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

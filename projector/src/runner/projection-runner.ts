@@ -1,7 +1,7 @@
 import { decodeEvent, type RecordedEvent } from '@nocturne/events';
-import type { Notifier } from '@nocturne/events/notify';
-import type { PiiVault } from '@nocturne/events/pii';
 import type { EventStore, StoredEvent } from '@nocturne/events/store';
+import type { Notifier } from '@nocturne/notify';
+import type { PiiVault } from '@nocturne/vault';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ReadModel } from '../read-model/schema';
 import { failureReason, isTransientFailure } from './failure';

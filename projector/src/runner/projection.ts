@@ -1,5 +1,5 @@
 import type { EventType, RecordedEvent } from '@nocturne/events';
-import type { PiiVault } from '@nocturne/events/pii';
+import type { PiiVault } from '@nocturne/vault';
 import type { Transaction } from 'kysely';
 import type { ReadModel } from '../read-model/schema';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { encodeEvent, streams } from '@nocturne/events';
-import { createPool } from '@nocturne/events/pg';
-import { PostgresPiiVault } from '@nocturne/events/pii';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
+import { createPool } from '@nocturne/pg-kit';
+import { PostgresPiiVault } from '@nocturne/vault';
 import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reactor } from './reactor';

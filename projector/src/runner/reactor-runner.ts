@@ -1,7 +1,7 @@
 import { decodeEvent } from '@nocturne/events';
-import type { Notifier } from '@nocturne/events/notify';
-import { createPool } from '@nocturne/events/pg';
 import type { EventStore, StoredEvent } from '@nocturne/events/store';
+import type { Notifier } from '@nocturne/notify';
+import { createPool } from '@nocturne/pg-kit';
 import type pg from 'pg';
 import { failureReason } from './failure';
 import type { Reactor, ReactorContext } from './reactor';

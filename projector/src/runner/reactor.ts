@@ -1,5 +1,5 @@
 import type { EventType, RecordedEvent } from '@nocturne/events';
-import type { PiiVault } from '@nocturne/events/pii';
+import type { PiiVault } from '@nocturne/vault';
 import type { Mailer } from '../mail/mailer';
 
 export interface ReactorContext {
@@ -8,7 +8,7 @@ export interface ReactorContext {
   /** Base of links in e-mails (PUBLIC_URL). */
   publicUrl: string;
   supportEmail: string;
-  /** Server secret, to derive one-time tokens (events/src/auth/derived-token.ts). */
+  /** Server secret, to derive one-time tokens (events/http-kit/src/auth/derived-token.ts). */
   secret: string;
 }
 

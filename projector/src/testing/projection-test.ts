@@ -1,6 +1,6 @@
 import type { DomainEvent, RecordedEvent } from '@nocturne/events';
-import type { PiiVault } from '@nocturne/events/pii';
 import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
+import type { PiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createReadModelDb, migrateReadModel } from '../read-model/database';

@@ -1,5 +1,5 @@
-import { monthOf, monthsBetween } from '@nocturne/events/domain';
-import { apiSchema, requireAdmin } from '@nocturne/events/http';
+import { monthOf, monthsBetween } from '@nocturne/domain';
+import { apiSchema, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';

@@ -8,8 +8,8 @@ import {
   previewFileName,
   SLIDE_REF,
   slideFileName,
-} from '@nocturne/events/domain';
-import { apiSchema, HttpError } from '@nocturne/events/http';
+} from '@nocturne/domain';
+import { apiSchema, HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';

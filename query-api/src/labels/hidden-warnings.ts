@@ -1,4 +1,4 @@
-import type { ContentWarningId } from '@nocturne/events/domain';
+import type { ContentWarningId } from '@nocturne/domain';
 import type { QueryApiDeps } from '../deps';
 
 /** The content warnings whose stories this reader's lists leave out (none for nobody). */

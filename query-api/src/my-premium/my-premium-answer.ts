@@ -1,4 +1,4 @@
-import type { MyPremium } from '@nocturne/events/domain';
+import type { MyPremium } from '@nocturne/domain';
 import type { PremiumLedgerTable, ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';

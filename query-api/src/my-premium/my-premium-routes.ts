@@ -1,10 +1,5 @@
-import {
-  accountMessages,
-  CONTENT_WARNING_IDS,
-  type PremiumOpening,
-  storyMessages,
-} from '@nocturne/events/domain';
-import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
+import { accountMessages, CONTENT_WARNING_IDS, type PremiumOpening, storyMessages } from '@nocturne/domain';
+import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';

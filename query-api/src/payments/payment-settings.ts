@@ -1,5 +1,5 @@
-import { FULL_PRICE } from '@nocturne/events/domain';
-import { apiSchema } from '@nocturne/events/http';
+import { FULL_PRICE } from '@nocturne/domain';
+import { apiSchema } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';

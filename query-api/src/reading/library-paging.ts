@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events/http';
+import { HttpError } from '@nocturne/http-kit';
 import { pageLimitFrom, UNKNOWN_CURSOR } from '../stories/list/paging';
 
 /** One page of a shelf: at most `limit` stories from `offset`. */

@@ -1,5 +1,5 @@
-import { accountMessages, storyMessages } from '@nocturne/events/domain';
-import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/events/http';
+import { accountMessages, storyMessages } from '@nocturne/domain';
+import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';

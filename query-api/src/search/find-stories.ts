@@ -1,6 +1,6 @@
-import { Semaphore } from '@nocturne/events/semaphore';
 import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import pLimit from 'p-limit';
 import type { SearchRequest } from './search-request';
 
 /**
@@ -60,7 +60,7 @@ const RANKED_AT_ONCE = 2;
 export class StoryFinder {
   private version = -1;
   private readonly kept = new Map<string, string[]>();
-  private readonly ranking = new Semaphore(RANKED_AT_ONCE);
+  private readonly ranking = pLimit(RANKED_AT_ONCE);
 
   constructor(private readonly db: Kysely<ReadModel>) {}
 
@@ -83,7 +83,7 @@ export class StoryFinder {
       this.kept.set(key, kept);
       return kept;
     }
-    const read = await this.ranking.run(() => rankedIdsAndVersion(this.db, request));
+    const read = await this.ranking(() => rankedIdsAndVersion(this.db, request));
     this.keep(read.version, key, read.ids);
     return read.ids;
   }

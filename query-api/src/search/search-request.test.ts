@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events/http';
+import { HttpError } from '@nocturne/http-kit';
 import { describe, expect, it } from 'vitest';
 import { searchRequestFrom } from './search-request';
 

@@ -1,4 +1,4 @@
-import { HttpError, requireStorableText } from '@nocturne/events/http';
+import { HttpError, requireStorableText } from '@nocturne/http-kit';
 
 /** What a visitor may type: a sentence or two, never a document. */
 export const MAX_QUERY_LENGTH = 200;

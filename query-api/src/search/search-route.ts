@@ -1,5 +1,5 @@
-import type { Story } from '@nocturne/events/domain';
-import { apiSchema, HttpError } from '@nocturne/events/http';
+import type { Story } from '@nocturne/domain';
+import { apiSchema, HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';

@@ -1,4 +1,4 @@
-import { documentationOnlySchemas } from '@nocturne/events/http';
+import { documentationOnlySchemas } from '@nocturne/http-kit';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { QueryApiDeps } from '../deps';

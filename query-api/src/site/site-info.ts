@@ -1,4 +1,4 @@
-import { apiSchema } from '@nocturne/events/http';
+import { apiSchema } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';

@@ -1,5 +1,5 @@
-import { storyMessages } from '@nocturne/events/domain';
-import { apiSchema, HttpError, StoryIdParams, sendPrepared, storyIdFrom } from '@nocturne/events/http';
+import { storyMessages } from '@nocturne/domain';
+import { apiSchema, HttpError, StoryIdParams, sendPrepared, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 import { anonymousStoryAnswer } from './list/anonymous-story-answer';

@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import {
   apiSchema,
   type CachedBody,
@@ -6,7 +6,7 @@ import {
   jsonArray,
   sendCached,
   sendPrepared,
-} from '@nocturne/events/http';
+} from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';

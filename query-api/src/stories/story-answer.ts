@@ -1,4 +1,4 @@
-import { CONTENT_WARNING_IDS, type Story } from '@nocturne/events/domain';
+import { CONTENT_WARNING_IDS, type Story } from '@nocturne/domain';
 import type { StoriesTable } from '@nocturne/projector/read-model';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';

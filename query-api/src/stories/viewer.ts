@@ -1,4 +1,4 @@
-import type { AdminCaller } from '@nocturne/events/http';
+import type { AdminCaller } from '@nocturne/http-kit';
 import type { FastifyRequest } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 import { adminSubject, userSubject } from '../images/signed-ref';

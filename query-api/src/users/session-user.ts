@@ -1,8 +1,8 @@
+import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/domain';
 import { type RecordedEvent, streams } from '@nocturne/events';
-import { type LocatedToken, locateUserToken } from '@nocturne/events/auth';
-import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/events/domain';
-import { bearerTokenOf } from '@nocturne/events/http';
 import { aggregateStream } from '@nocturne/events/store';
+import { bearerTokenOf } from '@nocturne/http-kit';
+import { type LocatedToken, locateUserToken } from '@nocturne/http-kit/auth';
 import type { FastifyRequest } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 

@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { Button } from '../ui/Button';
 import { EyeIcon, HeartIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';

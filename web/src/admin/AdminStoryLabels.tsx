@@ -1,5 +1,5 @@
-import type { Story } from '@nocturne/events/domain';
-import { warningLabels } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
+import { warningLabels } from '@nocturne/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../api/client';

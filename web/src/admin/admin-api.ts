@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { ApiError, api, apiFetch } from '../api/client';
 import type { Labels } from '../labels/labels-picker';
 

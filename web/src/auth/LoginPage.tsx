@@ -1,4 +1,4 @@
-import { accountMessages, emailError } from '@nocturne/events/domain';
+import { accountMessages, emailError } from '@nocturne/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { accountMessages, emailError, newPasswordError } from '@nocturne/events/domain';
+import { accountMessages, emailError, newPasswordError } from '@nocturne/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { AccountSummary } from '@nocturne/events/domain';
+import type { AccountSummary } from '@nocturne/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, api, apiFetch, TOKEN_KEY } from '../api/client';

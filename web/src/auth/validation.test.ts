@@ -1,4 +1,4 @@
-import { emailError, accountMessages as messages } from '@nocturne/events/domain';
+import { emailError, accountMessages as messages } from '@nocturne/domain';
 import { describe, expect, it } from 'vitest';
 import { signupErrors } from './validation';
 

@@ -1,4 +1,4 @@
-import { accountMessages, emailError, newPasswordError } from '@nocturne/events/domain';
+import { accountMessages, emailError, newPasswordError } from '@nocturne/domain';
 
 /**
  * The signup form's checks: the domain's address and password rules, plus

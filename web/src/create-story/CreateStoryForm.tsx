@@ -1,4 +1,4 @@
-import { MAX_SLIDES, MIN_SLIDES } from '@nocturne/events/domain';
+import { MAX_SLIDES, MIN_SLIDES } from '@nocturne/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client';

@@ -1,4 +1,4 @@
-import { countWords, MAX_WORDS } from '@nocturne/events/domain';
+import { countWords, MAX_WORDS } from '@nocturne/domain';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../ui/Button';
 import { CloseIcon, ImageIcon } from '../ui/icons';

@@ -1,4 +1,4 @@
-import { countWords, slideMessages } from '@nocturne/events/domain';
+import { countWords, slideMessages } from '@nocturne/domain';
 import { describe, expect, it } from 'vitest';
 import { draftProblem } from './story-form-rules';
 

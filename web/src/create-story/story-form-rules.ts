@@ -1,4 +1,4 @@
-import { slidesProblem } from '@nocturne/events/domain';
+import { slidesProblem } from '@nocturne/domain';
 
 /**
  * The creation form's side of the slide rules: the rules themselves

@@ -1,4 +1,4 @@
-import { CONTENT_WARNINGS, type ContentWarningId } from '@nocturne/events/domain';
+import { CONTENT_WARNINGS, type ContentWarningId } from '@nocturne/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../api/client';

@@ -1,4 +1,4 @@
-import { CONTENT_WARNINGS, MAX_STORY_TAGS } from '@nocturne/events/domain';
+import { CONTENT_WARNINGS, MAX_STORY_TAGS } from '@nocturne/domain';
 import type { Labels } from './labels-picker';
 import { offeredTags, toggleTag, toggleWarning } from './labels-picker';
 import './labels.css';

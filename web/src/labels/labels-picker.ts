@@ -1,4 +1,4 @@
-import { type ContentWarningId, MAX_STORY_TAGS } from '@nocturne/events/domain';
+import { type ContentWarningId, MAX_STORY_TAGS } from '@nocturne/domain';
 
 /** A story's labels as the forms edit them and the API takes them. */
 export interface Labels {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { MyPremium } from '@nocturne/events/domain';
+import type { MyPremium } from '@nocturne/domain';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';

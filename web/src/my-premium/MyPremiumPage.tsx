@@ -1,4 +1,4 @@
-import type { MyPremium, PremiumChange, PremiumConfirmation, PremiumUnlock } from '@nocturne/events/domain';
+import type { MyPremium, PremiumChange, PremiumConfirmation, PremiumUnlock } from '@nocturne/domain';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { RequireAuth } from '../auth/RequireAuth';

@@ -1,4 +1,4 @@
-import { premiumOpeningPrompt } from '@nocturne/events/domain';
+import { premiumOpeningPrompt } from '@nocturne/domain';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 

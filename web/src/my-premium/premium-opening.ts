@@ -1,4 +1,4 @@
-import type { ContentWarningId, PremiumOpening } from '@nocturne/events/domain';
+import type { ContentWarningId, PremiumOpening } from '@nocturne/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../api/client';

@@ -1,4 +1,4 @@
-import type { MyPremium } from '@nocturne/events/domain';
+import type { MyPremium } from '@nocturne/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';

@@ -1,4 +1,4 @@
-import { FULL_PRICE } from '@nocturne/events/domain';
+import { FULL_PRICE } from '@nocturne/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../ui/Button';

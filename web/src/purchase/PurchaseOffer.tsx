@@ -1,4 +1,4 @@
-import { FULL_PRICE } from '@nocturne/events/domain';
+import { FULL_PRICE } from '@nocturne/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/Button';
 import { Benefits } from './Benefits';

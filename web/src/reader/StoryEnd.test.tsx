@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { BookmarkButton } from '../reading/BookmarkButton';

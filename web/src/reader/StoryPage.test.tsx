@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { premiumOpeningPrompt } from '@nocturne/events/domain';
+import { premiumOpeningPrompt } from '@nocturne/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aStory } from '../testing/story-fixture';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aStory } from '../testing/story-fixture';

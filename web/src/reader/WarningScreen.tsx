@@ -1,4 +1,4 @@
-import { type ContentWarningId, warningLabels } from '@nocturne/events/domain';
+import { type ContentWarningId, warningLabels } from '@nocturne/domain';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../ui/Button';

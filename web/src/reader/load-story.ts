@@ -1,4 +1,4 @@
-import { type Story, storyMessages } from '@nocturne/events/domain';
+import { type Story, storyMessages } from '@nocturne/domain';
 import { apiFetch } from '../api/client';
 
 /** Why a story could not be shown; each kind is its own screen. */

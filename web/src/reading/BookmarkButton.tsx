@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { Icon } from '../ui/icons';
 import { useSavedIds, useToggleSaved } from './use-saved';
 import './reading.css';

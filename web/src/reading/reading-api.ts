@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { api } from '../api/client';
 
 export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked';

@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/auth-context';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { api } from '../api/client';
 
 /** The server refuses more than this many characters (query-api/src/search/search-request.ts). */

@@ -1,4 +1,4 @@
-import { CARD_TAGS, type Story, warningLabels } from '@nocturne/events/domain';
+import { CARD_TAGS, type Story, warningLabels } from '@nocturne/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertIcon, EyeIcon, HeartIcon, ImageIcon, LockIcon } from '../ui/icons';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import type { ReactNode } from 'react';
 import { Alert } from '../ui/Alert';
 import { StoryCard } from './StoryCard';

@@ -1,4 +1,4 @@
-import { type Story, teaser } from '@nocturne/events/domain';
+import { type Story, teaser } from '@nocturne/domain';
 
 /** Navigation state a card link passes to the reader, whose back button returns to where the reader came from. */
 export interface StoryLinkState {

@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 
 /**
  * A story as the API answers it, for the SPA's tests: a free two-slide story with no counts,

@@ -1,5 +1,5 @@
+import { type DomainRefusal, isRefusal } from '@nocturne/domain';
 import type { DomainEvent } from '@nocturne/events';
-import { type DomainRefusal, isRefusal } from '@nocturne/events/domain';
 import { expect } from 'vitest';
 import type { Command, Decider } from '../decider';
 

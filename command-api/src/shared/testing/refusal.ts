@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events/http';
+import { HttpError } from '@nocturne/http-kit';
 
 export interface Refusal {
   status: number;

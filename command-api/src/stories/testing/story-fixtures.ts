@@ -1,6 +1,6 @@
 import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
-import { newSessionToken } from '@nocturne/events/auth';
 import type { EventStore } from '@nocturne/events/store';
+import { newSessionToken } from '@nocturne/http-kit/auth';
 import { TEST_ADMIN_PASSWORD } from '@nocturne/infra/test-env/test-config';
 import sharp from 'sharp';
 

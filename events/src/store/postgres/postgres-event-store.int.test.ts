@@ -1,6 +1,6 @@
+import { createTestDatabase } from '@nocturne/pg-kit/testing';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../../testing/test-database';
 import { concurrentWritersContract, defaultPlan } from '../contract/concurrent-writers';
 import {
   type ContractTarget,

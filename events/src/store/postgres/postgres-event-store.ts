@@ -1,5 +1,5 @@
+import { createPool, installSchema } from '@nocturne/pg-kit';
 import pg from 'pg';
-import { createPool, installSchema } from '../../pg-pool';
 import type {
   AppendGuard,
   AppendResult,

@@ -1,5 +1,5 @@
+import type { ContentWarningId } from '@nocturne/domain';
 import { idOf } from '@nocturne/events';
-import type { ContentWarningId } from '@nocturne/events/domain';
 import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
 

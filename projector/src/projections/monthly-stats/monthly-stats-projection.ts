@@ -1,5 +1,5 @@
+import { monthOf } from '@nocturne/domain';
 import { idOf } from '@nocturne/events';
-import { monthOf } from '@nocturne/events/domain';
 import { sql } from 'kysely';
 import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';

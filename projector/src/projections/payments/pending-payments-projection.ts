@@ -1,5 +1,5 @@
 import { idOf } from '@nocturne/events';
-import { transactionIdsOf } from '@nocturne/events/pii';
+import { transactionIdsOf } from '@nocturne/vault';
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { PendingPaymentsTable } from '../../read-model/schema';

@@ -1,4 +1,4 @@
-import { type ContentWarningId, readingMinutes, teaser } from '@nocturne/events/domain';
+import { type ContentWarningId, readingMinutes, teaser } from '@nocturne/domain';
 import type { StoryCard, StorySlide } from '../../read-model/schema';
 
 /**

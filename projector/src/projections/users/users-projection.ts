@@ -1,5 +1,5 @@
 import { idOf, type RecordedEvent } from '@nocturne/events';
-import type { PiiVault } from '@nocturne/events/pii';
+import type { PiiVault } from '@nocturne/vault';
 import type { Selectable, Transaction } from 'kysely';
 import type { ReadModel, SessionsTable, UsersTable } from '../../read-model/schema';
 import { inChunks } from '../../runner/in-chunks';

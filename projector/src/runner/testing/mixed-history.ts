@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type CommandContext, type DomainEvent, encodeEvent, streams } from '@nocturne/events';
-import type { PiiVault } from '@nocturne/events/pii';
 import type { NewEvent } from '@nocturne/events/store';
+import type { PiiVault } from '@nocturne/vault';
 
 /** One append of a generated history: events for one stream, in stream order. */
 export interface HistoryAppend {

@@ -1,7 +1,7 @@
+import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/domain';
 import { type Actor, type RecordedEvent, streams, userKeyOf } from '@nocturne/events';
-import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/events/domain';
-import { openPersonalField, type PiiVault, transactionIdOf } from '@nocturne/events/pii';
 import { aggregateStream, type EventStore } from '@nocturne/events/store';
+import { openPersonalField, type PiiVault, transactionIdOf } from '@nocturne/vault';
 
 export interface HistoryDeps {
   store: EventStore;

@@ -1,4 +1,4 @@
-import { answerOf, JSON_TYPE, type PreparedAnswer } from '@nocturne/events/http';
+import { answerOf, JSON_TYPE, type PreparedAnswer } from '@nocturne/http-kit';
 import type { ListedStory, ListSnapshot } from './story-list-cache';
 
 /**

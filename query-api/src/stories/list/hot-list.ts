@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { PreparedAnswer } from '@nocturne/events/http';
+import type { PreparedAnswer } from '@nocturne/http-kit';
 import { anonymousListAnswer } from './anonymous-list-answer';
 import { type PageRequest, pageRequestFrom } from './paging';
 import type { StoryListCache } from './story-list-cache';

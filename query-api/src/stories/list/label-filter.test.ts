@@ -1,4 +1,4 @@
-import { labelMessages } from '@nocturne/events/domain';
+import { labelMessages } from '@nocturne/domain';
 import { describe, expect, it } from 'vitest';
 import { tagFilterFrom, withoutHiddenWarnings } from './label-filter';
 

@@ -1,5 +1,5 @@
-import { isValidTag, labelMessages, normaliseTag } from '@nocturne/events/domain';
-import { HttpError } from '@nocturne/events/http';
+import { isValidTag, labelMessages, normaliseTag } from '@nocturne/domain';
+import { HttpError } from '@nocturne/http-kit';
 
 /** `?tag=` of GET /api/stories, normalised: null without it; a tag that cannot exist is a 400. */
 export function tagFilterFrom(query: unknown): string | null {

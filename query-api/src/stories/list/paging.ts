@@ -1,4 +1,4 @@
-import { HttpError } from '@nocturne/events/http';
+import { HttpError } from '@nocturne/http-kit';
 
 /** One page of the story list: at most `limit` stories published before `before` (null: the newest). */
 export interface PageRequest {

@@ -1,4 +1,4 @@
-import { cachedBody } from '@nocturne/events/http';
+import { cachedBody } from '@nocturne/http-kit';
 import { describe, expect, it } from 'vitest';
 import { PersonalAnswers } from './personal-answers';
 

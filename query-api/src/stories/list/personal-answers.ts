@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CachedBody } from '@nocturne/events/http';
+import type { CachedBody } from '@nocturne/http-kit';
 
 export interface PersonalAnswersOptions {
   /** How many answers are kept (least recently used go first). */
@@ -17,9 +17,9 @@ export interface PersonalAnswersOptions {
  * request with X-Min-Position has moved it to at least that position before it looks.
  *
  * An answer is made once for the requests of its key that come while it is being made (a
- * reader's tabs, a page's requests at once): each of them made and compressed its own before, so
- * when a kept answer expired under a reader's 64 connections, 64 answers were read, built and
- * Brotli-compressed side by side (a sixth of the server's time in the bench's subscriber case).
+ * reader's tabs, a page's requests at once): otherwise, when a kept answer expires under many
+ * connections of one reader, each would read, build and Brotli-compress its own side by side
+ * (docs/performance.md, "The hot lane").
  */
 export class PersonalAnswers<Answer = CachedBody> {
   private readonly entries = new Map<string, { body: Answer; at: number }>();

@@ -1,11 +1,5 @@
-import {
-  type CachedBody,
-  cachedBody,
-  HttpError,
-  jsonArray,
-  type PreparedAnswer,
-} from '@nocturne/events/http';
-import type { Notifier } from '@nocturne/events/notify';
+import { type CachedBody, cachedBody, HttpError, jsonArray, type PreparedAnswer } from '@nocturne/http-kit';
+import type { Notifier } from '@nocturne/notify';
 import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { fullStory, lockedStory } from '../story-answer';

@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/events/domain';
+import type { Story } from '@nocturne/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';

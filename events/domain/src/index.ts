@@ -1,0 +1,19 @@
+/**
+ * The domain module (`@nocturne/domain`): the product's rules, prices, limits, messages,
+ * API data types and stream folds, written once and imported by the servers and the SPA alike.
+ * Pure: no Node, framework, database or network import may enter here (the layer lint checks),
+ * so the web bundle can take it whole.
+ */
+export * from './account-rules';
+export * from './images';
+export * from './labels';
+export * from './months';
+export * from './my-premium';
+export * from './prices';
+export * from './quota';
+export * from './reading-time';
+export * from './refusal';
+export * from './slides';
+export * from './stories';
+export * from './story-stream';
+export * from './user';

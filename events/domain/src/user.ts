@@ -1,0 +1,166 @@
+import type { EventOf, RecordedEvent } from '@nocturne/events';
+import { premiumRemaining } from './quota';
+
+type UserEventType =
+  | 'UserRegistered'
+  | 'UnverifiedSignupReplaced'
+  | 'DuplicateSignupAttempted'
+  | 'VerificationEmailRequested'
+  | 'EmailVerified'
+  | 'UserLoggedIn'
+  | 'UserLoggedOut'
+  | 'PasswordResetRequested'
+  | 'PasswordReset'
+  | 'PaymentConfirmationSubmitted'
+  | 'PremiumGranted'
+  | 'PremiumRevoked'
+  | 'PremiumStoryUnlocked'
+  | 'HiddenWarningsChosen'
+  | 'UserDeleted';
+export type UserEvent = EventOf<UserEventType>;
+
+/**
+ * The state of one `user-{key}` stream, folded from its events. Every user decider (accounts,
+ * premium, payments, admin) decides on this one state; each feature keeps its own decide
+ * functions beside its routes. Personal fields stay encrypted here: a handler decrypts what it
+ * needs before it calls decide, which stays free of I/O.
+ */
+export interface UserState {
+  /** `deleted` streams may register again (a new account with a new key). */
+  status: 'none' | 'registered' | 'deleted';
+  accountId: string | null;
+  encryptedEmail: string | null;
+  encryptedPasswordHash: string | null;
+  verified: boolean;
+  /** Verification tokens issued and not used: digest -> expiry (ISO). */
+  verificationTokens: ReadonlyMap<string, string>;
+  /** Password-reset tokens issued and not used: digest -> expiry (ISO). */
+  resetTokens: ReadonlyMap<string, string>;
+  /** Digests of tokens already used (verification or reset): a second use is refused. */
+  usedTokens: ReadonlySet<string>;
+  /** Live sessions: digest -> expiry (ISO). */
+  sessions: ReadonlyMap<string, string>;
+  isSubscribed: boolean;
+  premiumRemaining: number;
+  /** Premium stories this user has unlocked: re-reading them is free forever. */
+  unlockedStories: ReadonlySet<string>;
+  /**
+   * Transaction ids of the payment confirmations recorded, as recorded: sealed under the
+   * account's key (the command handler decrypts them to spot a resubmission), or plain text in
+   * confirmations recorded before they were encrypted.
+   */
+  paymentTransactionIds: ReadonlySet<string>;
+}
+
+export const initialUserState = (): UserState => ({
+  status: 'none',
+  accountId: null,
+  encryptedEmail: null,
+  encryptedPasswordHash: null,
+  verified: false,
+  verificationTokens: new Map(),
+  resetTokens: new Map(),
+  usedTokens: new Set(),
+  sessions: new Map(),
+  isSubscribed: false,
+  premiumRemaining: 0,
+  unlockedStories: new Set(),
+  paymentTransactionIds: new Set(),
+});
+
+const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
+  const copy = new Map(map);
+  copy.delete(key);
+  return copy;
+};
+
+export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<UserEvent>): UserState {
+  switch (event.type) {
+    case 'UserRegistered':
+      // A fresh account: nothing of a deleted predecessor on this stream carries over.
+      return {
+        ...initialUserState(),
+        status: 'registered',
+        accountId: event.data.accountId,
+        encryptedEmail: event.data.email,
+        encryptedPasswordHash: event.data.passwordHash,
+        verificationTokens: new Map([
+          [event.data.verification.tokenDigest, event.data.verification.expiresAt],
+        ]),
+        usedTokens: state.usedTokens,
+      };
+    case 'UnverifiedSignupReplaced':
+      // New credentials for the same (unverified) account: every earlier link is void.
+      return {
+        ...state,
+        encryptedEmail: event.data.email,
+        encryptedPasswordHash: event.data.passwordHash,
+        verificationTokens: new Map([
+          [event.data.verification.tokenDigest, event.data.verification.expiresAt],
+        ]),
+        resetTokens: new Map(),
+        sessions: new Map(),
+      };
+    case 'DuplicateSignupAttempted':
+      return state;
+    case 'VerificationEmailRequested':
+      return {
+        ...state,
+        verificationTokens: new Map(state.verificationTokens).set(
+          event.data.tokenDigest,
+          event.data.expiresAt,
+        ),
+      };
+    case 'EmailVerified':
+      return {
+        ...state,
+        verified: true,
+        verificationTokens: new Map(),
+        usedTokens: new Set(state.usedTokens).add(event.data.tokenDigest),
+      };
+    case 'UserLoggedIn':
+      return {
+        ...state,
+        sessions: new Map(state.sessions).set(event.data.sessionDigest, event.data.expiresAt),
+      };
+    case 'UserLoggedOut':
+      return { ...state, sessions: without(state.sessions, event.data.sessionDigest) };
+    case 'PasswordResetRequested':
+      return {
+        ...state,
+        resetTokens: new Map(state.resetTokens).set(event.data.tokenDigest, event.data.expiresAt),
+      };
+    case 'PasswordReset':
+      return {
+        ...state,
+        encryptedPasswordHash: event.data.passwordHash,
+        resetTokens: new Map(),
+        usedTokens: new Set(state.usedTokens).add(event.data.tokenDigest),
+        sessions: new Map(),
+      };
+    case 'PaymentConfirmationSubmitted': {
+      const recorded = event.data.transactionId ?? event.data.legacyTransactionId;
+      return recorded
+        ? { ...state, paymentTransactionIds: new Set(state.paymentTransactionIds).add(recorded) }
+        : state;
+    }
+    case 'PremiumGranted':
+      return {
+        ...state,
+        isSubscribed: true,
+        premiumRemaining: premiumRemaining.afterGrant(state.premiumRemaining, event.data.stories),
+      };
+    case 'PremiumRevoked':
+      return { ...state, isSubscribed: false, premiumRemaining: premiumRemaining.afterRevoke() };
+    case 'PremiumStoryUnlocked':
+      return {
+        ...state,
+        premiumRemaining: premiumRemaining.afterUnlock(state.premiumRemaining),
+        unlockedStories: new Set(state.unlockedStories).add(event.data.storyId),
+      };
+    case 'HiddenWarningsChosen':
+      return state;
+    case 'UserDeleted':
+      return { ...initialUserState(), status: 'deleted', usedTokens: state.usedTokens };
+  }
+}

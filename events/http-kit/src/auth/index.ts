@@ -1,0 +1,5 @@
+/** Secrets and tokens (`@nocturne/http-kit/auth`): the admin authentication, user session and link tokens. */
+export * from './admin-authenticator';
+export * from './admin-password';
+export * from './derived-token';
+export * from './user-token';

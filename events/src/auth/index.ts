@@ -1,5 +1,0 @@
-/** Secrets and tokens (`@nocturne/events/auth`): the admin authentication, user session and link tokens. */
-export * from './admin-authenticator';
-export * from './admin-password';
-export * from './derived-token';
-export * from './user-token';

@@ -1,4 +1,0 @@
-/** The PII vault (`@nocturne/events/pii`): crypto-shredding of personal fields, PostgreSQL and in memory. */
-export * from './memory-vault';
-export * from './personal-fields';
-export * from './vault';

@@ -1,6 +1,0 @@
-/** Rate limits and admin sessions (`@nocturne/events/security`), in PostgreSQL or, for tests, in memory. */
-export * from './admin-sessions';
-export * from './memory-admin-sessions';
-export * from './memory-rate-limiter';
-export * from './postgres-security';
-export * from './rate-limiter';

@@ -1,0 +1,55 @@
+import { decodeEvent } from '@nocturne/events';
+import { describe, expect, it } from 'vitest';
+import { MemoryPiiVault } from './memory-vault';
+import { openPersonalField, transactionIdOf } from './personal-fields';
+
+const stored = (data: unknown, schemaVersion: number) => ({
+  eventId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  streamName: 'user-k1',
+  streamRevision: 3,
+  position: 42,
+  type: 'PaymentConfirmationSubmitted',
+  data,
+  metadata: {
+    correlationId: 'c',
+    causationId: 'c',
+    actor: { kind: 'user', userKey: 'k1' },
+    schemaVersion,
+  },
+  recordedAt: new Date('2025-01-01T00:00:00Z'),
+});
+
+describe('personal fields recorded before and after their encryption', () => {
+  it('reads a version-1 payment confirmation: its plain transaction id becomes legacyTransactionId', async () => {
+    const vault = new MemoryPiiVault();
+    const email = await vault.encrypt('acc-1', 'ada@example.com');
+    const old = decodeEvent(
+      stored({ email, amount: 15, transactionId: 'TX-OLD', paymentMethod: 'paypal' }, 1),
+    );
+    expect(old.data).toMatchObject({ transactionId: null, legacyTransactionId: 'TX-OLD' });
+    expect(old.metadata.schemaVersion).toBe(2);
+    expect(await transactionIdOf(vault, old.data as never)).toBe('TX-OLD');
+  });
+
+  it('refuses a version-2 confirmation with a plain transaction id, and shreds a sealed one', async () => {
+    const vault = new MemoryPiiVault();
+    const email = await vault.encrypt('acc-2', 'bob@example.com');
+    expect(() =>
+      decodeEvent(stored({ email, amount: 15, transactionId: 'TX-PLAIN', paymentMethod: 'p' }, 2)),
+    ).toThrow();
+    const sealed = await vault.encrypt('acc-2', 'TX-NEW');
+    const event = decodeEvent(stored({ email, amount: 10, transactionId: sealed, paymentMethod: 'p' }, 2));
+    expect(await transactionIdOf(vault, event.data as never)).toBe('TX-NEW');
+    await vault.destroy('acc-2');
+    expect(await transactionIdOf(vault, event.data as never)).toBeNull();
+  });
+
+  it('opens a sealed field, keeps an old plain one', async () => {
+    const vault = new MemoryPiiVault();
+    const ip = await vault.encrypt('acc-3', '203.0.113.9');
+    expect(await openPersonalField(vault, ip)).toBe('203.0.113.9');
+    expect(await openPersonalField(vault, '198.51.100.1')).toBe('198.51.100.1');
+    await vault.destroy('acc-3');
+    expect(await openPersonalField(vault, ip)).toBeNull();
+  });
+});

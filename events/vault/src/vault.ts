@@ -1,0 +1,142 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createPool, installSchema } from '@nocturne/pg-kit';
+import type pg from 'pg';
+
+/**
+ * Crypto-shredding. Personal fields of events are encrypted with a key of their subject
+ * (an account or a waitlist entry). Keys live in Postgres, outside the event log; destroying
+ * a subject's key makes every one of its personal fields unreadable, although the log is
+ * append-only. Format: `pii:v1:<subject>:<iv>:<ciphertext>:<tag>:<keyId>` (base64url,
+ * AES-256-GCM; the subject and key id are authenticated as associated data).
+ *
+ * The key id matters when a subject is used again after its key was destroyed (a deleted
+ * person joins the waitlist again): the new key gets a new id, so an old value reads as
+ * shredded (null) instead of failing authentication under the wrong key. A value whose
+ * ciphertext, tag or subject was altered fails authentication: decrypt throws.
+ */
+export interface PiiVault {
+  encrypt(subject: string, plaintext: string): Promise<string>;
+  /** The plaintext, or null when the subject's key has been destroyed. */
+  decrypt(value: string): Promise<string | null>;
+  /** decrypt for many values with one key lookup (the projector's batches). */
+  decryptMany(values: readonly string[]): Promise<(string | null)[]>;
+  destroy(subject: string): Promise<void>;
+}
+
+const PREFIX = 'pii:v1:';
+const subjectPattern = /^[A-Za-z0-9_-]{1,80}$/;
+
+export function subjectOf(value: string): string {
+  return partsOf(value).subject;
+}
+
+/** The id of the key a value was sealed with (undefined for values written before key ids). */
+export function keyIdOf(value: string): string | undefined {
+  return partsOf(value).keyId;
+}
+
+export function assertPiiSubject(subject: string): void {
+  if (!subjectPattern.test(subject)) throw new Error(`bad PII subject ${subject}`);
+}
+
+interface SealedParts {
+  subject: string;
+  iv: Buffer;
+  body: Buffer;
+  tag: Buffer;
+  /** Absent in values written before key ids existed. */
+  keyId: string | undefined;
+}
+
+function partsOf(value: string): SealedParts {
+  if (!value.startsWith(PREFIX)) throw new Error('not an encrypted value');
+  const parts = value.slice(PREFIX.length).split(':');
+  const [subject, iv, body, tag, keyId] = parts;
+  if (parts.length < 4 || parts.length > 5 || !subject || !iv || !tag || body === undefined) {
+    throw new Error('malformed encrypted value');
+  }
+  const bytes = (text: string) => Buffer.from(text, 'base64url');
+  return { subject, iv: bytes(iv), body: bytes(body), tag: bytes(tag), keyId };
+}
+
+function associatedData(subject: string, keyId: string | undefined): Buffer {
+  return Buffer.from(keyId === undefined ? subject : `${subject}:${keyId}`);
+}
+
+export function sealWith(key: Buffer, subject: string, plaintext: string, keyId?: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(associatedData(subject, keyId));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  const parts = [iv, body, cipher.getAuthTag()].map((b) => b.toString('base64url'));
+  return `${PREFIX}${subject}:${parts.join(':')}${keyId === undefined ? '' : `:${keyId}`}`;
+}
+
+/** Throws when the value was altered (or sealed with another key). */
+export function openWith(key: Buffer, value: string): string {
+  const { subject, iv, body, tag, keyId } = partsOf(value);
+  if (tag.length !== 16) throw new Error('malformed encrypted value');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAAD(associatedData(subject, keyId));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+}
+
+export const piiVaultSchemaSql = `
+create schema if not exists vault;
+create table if not exists vault.pii_keys (
+  subject text primary key,
+  key bytea not null,
+  created_at timestamptz not null default now()
+);
+alter table vault.pii_keys add column if not exists key_id text not null
+  default replace(gen_random_uuid()::text, '-', '');`;
+
+/** Keys in `vault.pii_keys`. Not cached: a destroyed key must stop working everywhere at once. */
+export class PostgresPiiVault implements PiiVault {
+  private constructor(private readonly pool: pg.Pool) {}
+
+  static async connect(connectionString: string): Promise<PostgresPiiVault> {
+    const pool = createPool({ connectionString, max: 4 });
+    await installSchema(pool, 8202612, piiVaultSchemaSql);
+    return new PostgresPiiVault(pool);
+  }
+
+  async encrypt(subject: string, plaintext: string): Promise<string> {
+    assertPiiSubject(subject);
+    const { rows } = await this.pool.query<{ key: Buffer; key_id: string }>(
+      `insert into vault.pii_keys (subject, key) values ($1, $2)
+       on conflict (subject) do update set subject = excluded.subject returning key, key_id`,
+      [subject, randomBytes(32)],
+    );
+    return sealWith(rows[0]!.key, subject, plaintext, rows[0]!.key_id);
+  }
+
+  async decrypt(value: string): Promise<string | null> {
+    return (await this.decryptMany([value]))[0]!;
+  }
+
+  async decryptMany(values: readonly string[]): Promise<(string | null)[]> {
+    if (values.length === 0) return [];
+    const parts = values.map(partsOf);
+    const { rows } = await this.pool.query<{ subject: string; key: Buffer; key_id: string }>(
+      'select subject, key, key_id from vault.pii_keys where subject = any($1)',
+      [[...new Set(parts.map((p) => p.subject))]],
+    );
+    const keys = new Map(rows.map((r) => [r.subject, r]));
+    return parts.map(({ subject, keyId }, i) => {
+      const row = keys.get(subject);
+      // No key, or a newer key than the value's: the value's own key was destroyed.
+      if (!row || (keyId !== undefined && row.key_id !== keyId)) return null;
+      return openWith(row.key, values[i]!);
+    });
+  }
+
+  async destroy(subject: string): Promise<void> {
+    await this.pool.query('delete from vault.pii_keys where subject = $1', [subject]);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
