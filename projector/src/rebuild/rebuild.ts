@@ -1,5 +1,5 @@
-import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
 import type { EventStore } from '@nocturne/events/store';
+import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
 import type { PiiVault } from '@nocturne/vault';
 import pg from 'pg';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';

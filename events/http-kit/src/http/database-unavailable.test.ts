@@ -1,6 +1,6 @@
+import { AppendOutcomeUnknownError } from '@nocturne/events/store';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AppendOutcomeUnknownError } from '@nocturne/events/store';
 import { appendOutcomeUnknownDetail, isDatabaseUnavailable } from './database-unavailable';
 import { installErrorHandling } from './errors';
 
