@@ -10,7 +10,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for the server to serve only when configured to (SOURCE_MAPS); no comment in the
+    // scripts points at them, the server's SourceMap header does when they are served.
+    sourcemap: 'hidden',
     // Every browser that runs the app supports <link rel=modulepreload>: no polyfill in the entry.
     modulePreload: { polyfill: false },
     rollupOptions: {

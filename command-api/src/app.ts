@@ -14,6 +14,10 @@ import { internalUnlockRoutes } from './premium/internal-unlock-route';
 import { setSubscriptionRoutes } from './premium-grants/set-subscription';
 import { readingRoutes } from './reading/reading-routes';
 import { idempotencyKeyOf } from './shared/context';
+import { neverStored } from './shared/never-stored';
+import { staffAdminRoutes } from './staff/staff-admin-routes';
+import { staffInvitationRoutes } from './staff/staff-invitation-routes';
+import { staffLoginRoutes } from './staff/staff-login';
 import { deleteStoryRoutes } from './stories/delete-story';
 import { likeStoryRoutes } from './stories/like-story';
 import { publishStoryRoutes } from './stories/publish-story';
@@ -47,6 +51,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   app.addHook('onRequest', async (request) => {
     idempotencyKeyOf(request.headers);
   });
+  neverStored(app);
   await app.register(adminAuthentication(deps.adminAuth));
   await app.register(accountRoutes, deps);
   await app.register(likeStoryRoutes, deps);
@@ -67,4 +72,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(tagRoutes, deps);
   await app.register(changeStoryLabelsRoutes, deps);
   await app.register(hiddenWarningsRoutes, deps);
+  await app.register(staffAdminRoutes, deps);
+  await app.register(staffInvitationRoutes, deps);
+  await app.register(staffLoginRoutes, deps);
 };

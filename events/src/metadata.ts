@@ -3,7 +3,16 @@ import { z } from 'zod';
 /** Who caused an event. Users are named by their stream key, never by e-mail. */
 export const Actor = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), userKey: z.string().min(1) }),
-  z.object({ kind: z.literal('admin'), session: z.string().min(1), ip: z.string() }),
+  /**
+   * Someone in the admin panel: the owner (the admin password; no `staffId`) or a staff member,
+   * named by their staff id. The session names the login the event was caused in.
+   */
+  z.object({
+    kind: z.literal('admin'),
+    session: z.string().min(1),
+    ip: z.string(),
+    staffId: z.string().min(1).optional(),
+  }),
   z.object({ kind: z.literal('invite') }),
   z.object({ kind: z.literal('anonymous') }),
   z.object({ kind: z.literal('system') }),

@@ -13,6 +13,17 @@ export function userKeyOf(email: string, secret: string): string {
   return createHmac('sha256', secret).update(normaliseEmail(email)).digest('hex').slice(0, 32);
 }
 
+/**
+ * The staff id of an address: like the user key, an HMAC of the normalised address, under its
+ * own label so a staff member's id never equals their reader account's key.
+ */
+export function staffIdOf(email: string, secret: string): string {
+  return createHmac('sha256', secret)
+    .update(`staff:${normaliseEmail(email)}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
 export const streams = {
   user: (userKey: string) => `user-${userKey}`,
   story: (storyId: string) => `story-${storyId}`,
@@ -23,6 +34,8 @@ export const streams = {
   reading: (userKey: string, storyId: string) => `reading-${userKey}-${storyId}`,
   /** The curated tag list (catalogue/labels.ts): one stream. */
   tagCatalogue: () => 'tag_catalogue-main',
+  /** One staff member's invitation, credentials, logins, role and removal (catalogue/staff.ts). */
+  staff: (staffId: string) => `staff-${staffId}`,
 } as const;
 
 /** The user key and story id of a `reading-{userKey}-{storyId}` stream (user keys hold no dash). */

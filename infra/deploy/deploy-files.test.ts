@@ -79,6 +79,26 @@ describe('the configuration names', () => {
   });
 });
 
+describe('where the containers listen', () => {
+  // The server listens on loopback unless HOST opens it; in a container that is its own loopback.
+  it('the image, compose and the Kubernetes ConfigMap open HOST and SPLIT_LISTEN_HOST', () => {
+    const runtime = parseDockerfile(read('infra/deploy/Dockerfile')).at(-1)!;
+    const env = runtime.instructions
+      .filter((i) => i.keyword === 'ENV')
+      .map((i) => i.args)
+      .join(' ');
+    expect(env).toMatch(/(^|\s)HOST=0\.0\.0\.0(\s|$)/);
+    expect(env).toMatch(/(^|\s)SPLIT_LISTEN_HOST=0\.0\.0\.0(\s|$)/);
+    for (const [name, service] of nocturneServices) {
+      expect(service.environment!.HOST, name).toBe('0.0.0.0');
+      expect(service.environment!.SPLIT_LISTEN_HOST, name).toBe('0.0.0.0');
+    }
+    const configMap = manifests.find((m) => m.kind === 'ConfigMap')!;
+    expect(configMap.data!.HOST).toBe('0.0.0.0');
+    expect(configMap.data!.SPLIT_LISTEN_HOST).toBe('0.0.0.0');
+  });
+});
+
 describe('the probes', () => {
   it('the image checks /healthz on the role’s port', () => {
     const runtime = parseDockerfile(read('infra/deploy/Dockerfile')).at(-1)!;

@@ -79,14 +79,19 @@ describe('SPLIT_* (split mode, one service per process)', () => {
     SPLIT_QUERY_API_URL: 'http://query-api:4002',
   };
 
-  it('are read by the schema, the hosts defaulting to loopback (services) and all addresses (gateway)', () => {
+  it('are read by the schema, every host defaulting to loopback (the gateway: HOST, itself loopback by default)', () => {
     expect(splitServiceConfig(parseConfig(split))).toEqual({
       port: 4001,
       commandApiUrl: 'http://command-api:4001',
       queryApiUrls: ['http://query-api:4002'],
       listenHost: '127.0.0.1',
-      gatewayHost: '0.0.0.0',
+      gatewayHost: '127.0.0.1',
     });
+    expect(splitServiceConfig(parseConfig({ ...split, HOST: '0.0.0.0' })).gatewayHost).toBe('0.0.0.0');
+    expect(
+      splitServiceConfig(parseConfig({ ...split, HOST: '0.0.0.0', SPLIT_GATEWAY_HOST: '10.0.0.5' }))
+        .gatewayHost,
+    ).toBe('10.0.0.5');
     expect(splitServiceConfig(parseConfig({ ...split, SPLIT_LISTEN_HOST: '0.0.0.0' })).listenHost).toBe(
       '0.0.0.0',
     );

@@ -63,6 +63,11 @@ const trustProxy = z
 /** The configuration names, validated at start. */
 export const ConfigSchema = z.object({
   PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)).default(3000),
+  /**
+   * The address the server (split mode: the gateway) listens on. Loopback unless opened: the
+   * product on a laptop, with its generated admin password, is not for the local network.
+   */
+  HOST: optional(z.string().trim().min(1)).default('127.0.0.1'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')),
   EVENTSTORE_URL: optional(z.string().regex(/^esdb(\+discover)?:\/\/.+/, 'must be an esdb:// URL')),
   NATS_URL: optional(z.string().regex(/^(nats|tls|ws|wss):\/\/.+/, 'must be a nats:// URL')),
@@ -104,6 +109,8 @@ export const ConfigSchema = z.object({
   METRICS_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
   /** `npm start` on the embedded database and an empty event log creates the demo library. */
   DEMO: optional(flag).default(true),
+  /** Serve the web build's source maps (off: the app's sources are not published). */
+  SOURCE_MAPS: optional(flag).default(false),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   // Split mode, one service per process: the supervisor (infra/src/split/main.ts) sets the port
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.
@@ -132,7 +139,8 @@ export const ConfigSchema = z.object({
   ).default(1),
   SPLIT_PROJECTOR_URL: optional(z.url({ message: 'must be a URL such as http://projector:4003' })),
   SPLIT_LISTEN_HOST: optional(z.string()).default('127.0.0.1'),
-  SPLIT_GATEWAY_HOST: optional(z.string()).default('0.0.0.0'),
+  /** Unset: HOST. */
+  SPLIT_GATEWAY_HOST: optional(z.string()),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -140,6 +148,8 @@ export type RawConfig = z.infer<typeof ConfigSchema>;
 /** The configuration every service runs with, all defaults resolved. */
 export interface AppConfig {
   port: number;
+  /** HOST: the address the one-process server listens on. */
+  host: string;
   databaseUrl: string;
   eventStoreUrl: string | undefined;
   natsUrl: string | undefined;
@@ -160,6 +170,8 @@ export interface AppConfig {
   /** METRICS_TOKEN: what a scraper from outside loopback presents on GET /metrics. */
   metricsToken: string | undefined;
   logLevel: RawConfig['LOG_LEVEL'];
+  /** SOURCE_MAPS: the web build's `.map` files are served. */
+  sourceMaps: boolean;
 }
 
 export class ConfigError extends Error {
@@ -185,7 +197,7 @@ export interface SplitServiceConfig {
   projectorUrl: string | undefined;
   /** Where command-api and query-api listen (loopback unless in containers of their own). */
   listenHost: string;
-  /** Where the gateway listens. */
+  /** Where the gateway listens (SPLIT_GATEWAY_HOST, else HOST). */
   gatewayHost: string;
 }
 
@@ -205,7 +217,7 @@ export function splitServiceConfig(raw: RawConfig): SplitServiceConfig {
     queryApiUrls: raw.SPLIT_QUERY_API_URL!,
     projectorUrl: raw.SPLIT_PROJECTOR_URL,
     listenHost: raw.SPLIT_LISTEN_HOST,
-    gatewayHost: raw.SPLIT_GATEWAY_HOST,
+    gatewayHost: raw.SPLIT_GATEWAY_HOST ?? raw.HOST,
   };
 }
 
@@ -260,6 +272,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
     adminPasswordGenerated: admin.created,
     config: {
       port: raw.PORT,
+      host: raw.HOST,
       databaseUrl,
       eventStoreUrl: raw.EVENTSTORE_URL,
       natsUrl: raw.NATS_URL,
@@ -278,6 +291,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       trustProxy: raw.TRUST_PROXY,
       metricsToken: raw.METRICS_TOKEN,
       logLevel: raw.LOG_LEVEL,
+      sourceMaps: raw.SOURCE_MAPS,
     },
   };
 }

@@ -4,6 +4,7 @@ import { userHistoryRoutes } from './admin/history/user-history-route';
 import { listUsersRoutes } from './admin/list-users';
 import { monthlyStatsRoutes } from './admin/monthly-stats';
 import { pendingPaymentsRoutes } from './admin/pending-payments';
+import { privateUnlessPublic } from './cache-policy';
 import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
 import { labelsRoutes } from './labels/labels-routes';
@@ -14,6 +15,7 @@ import { libraryRoutes } from './reading/library-route';
 import { progressRoutes } from './reading/progress-route';
 import { searchRoutes } from './search/search-route';
 import { siteInfoRoutes } from './site/site-info';
+import { listStaffRoutes } from './staff/list-staff';
 import { subscribersRoutes } from './stats/subscribers';
 import { getStoryRoutes } from './stories/get-story';
 import { listStoriesRoutes } from './stories/list-stories';
@@ -34,6 +36,7 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
       );
     }
   });
+  privateUnlessPublic(app);
   await app.register(adminAuthentication(deps.adminAuth));
   readYourWrites(app, deps.consistency);
   await app.register(meRoutes, deps);
@@ -45,6 +48,7 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(serveImageRoutes, deps);
   await app.register(siteInfoRoutes, deps);
   await app.register(listUsersRoutes, deps);
+  await app.register(listStaffRoutes, deps);
   await app.register(monthlyStatsRoutes, deps);
   await app.register(pendingPaymentsRoutes, deps);
   await app.register(userHistoryRoutes, deps);

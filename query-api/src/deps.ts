@@ -1,5 +1,6 @@
 import type { EventStore } from '@nocturne/events/store';
 import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
+import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { PiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
@@ -23,6 +24,8 @@ export interface QueryApiDeps {
   storyList: StoryListCache;
   options: QueryApiOptions;
   clock: () => Date;
+  /** The shared request counters (PostgreSQL, every replica together): searches per account. */
+  limiter: RateLimiter;
   /** The one admin authentication (X-Admin-Code), shared with command-api. */
   adminAuth: AdminAuthenticator;
   /** Read-only use: the audit replay reads a user's stream from the event store itself. */

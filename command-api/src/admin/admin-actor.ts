@@ -1,5 +1,5 @@
 import type { Actor } from '@nocturne/events';
-import type { AdminCaller } from '@nocturne/http-kit';
+import { type AdminCaller, adminActor } from '@nocturne/http-kit';
 import type { CommandApiDeps } from '../deps';
 import { loadUserState } from '../users/load-user';
 
@@ -16,5 +16,5 @@ export async function adminActorOnUser(
 ): Promise<Actor> {
   const { accountId } = await loadUserState(deps.store, userKey);
   const ip = accountId && admin.ip ? await deps.vault.encrypt(accountId, admin.ip) : '';
-  return { kind: 'admin', session: admin.session, ip };
+  return adminActor(admin, ip);
 }

@@ -9,8 +9,13 @@ const validateDoc = apiSchema({
   security: ['admin'],
   ok: {
     200: {
-      description: 'The session token, for X-Admin-Code',
-      schema: z.object({ ok: z.literal(true), token: z.string() }),
+      description:
+        "The session token, for X-Admin-Code, and the caller's role (the panel shows what it may do)",
+      schema: z.object({
+        ok: z.literal(true),
+        token: z.string(),
+        role: z.enum(['owner', 'admin', 'moderator', 'auditor']),
+      }),
     },
   },
   errors: {
@@ -39,8 +44,8 @@ const adminLogoutDoc = apiSchema({
  */
 export const validateAdminRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post('/api/admin/validate', { schema: validateDoc }, async (request) => {
-    requireAdmin(request);
-    return { ok: true, token: adminTokenOf(request) };
+    const admin = requireAdmin(request);
+    return { ok: true, token: adminTokenOf(request), role: admin.role };
   });
 
   app.post('/api/admin/logout', { schema: adminLogoutDoc }, async (request) => {

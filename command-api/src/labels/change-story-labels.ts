@@ -1,5 +1,5 @@
 import { streams } from '@nocturne/events';
-import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
+import { adminActor, apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { adminCommandErrors, adminRateLimit } from '../admin/admin-rate-limit';
 import type { CommandApiDeps } from '../deps';
@@ -34,7 +34,7 @@ export const changeStoryLabelsRoutes: FastifyPluginAsync<CommandApiDeps> = async
     '/api/admin/stories/:id/labels',
     { preHandler: adminRateLimit(deps), schema: changeLabelsDoc },
     async (request, reply) => {
-      const { session, ip } = requireAdmin(request);
+      const admin = requireAdmin(request);
       const storyId = storyIdFrom(request.params);
       const body = LabelsBody.parse(request.body ?? {});
       const tags = normaliseTags(body.tags);
@@ -45,7 +45,7 @@ export const changeStoryLabelsRoutes: FastifyPluginAsync<CommandApiDeps> = async
         streams.story(storyId),
         storyDecider,
         command('ChangeStoryLabels', { storyId, tags, warnings, curatedTags }, deps.clock()),
-        commandContext(request, { kind: 'admin', session, ip }),
+        commandContext(request, adminActor(admin)),
       );
       return withPosition(reply, deps, result.position).send({ tags, warnings });
     },

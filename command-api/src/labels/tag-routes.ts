@@ -1,6 +1,6 @@
 import { normaliseTag } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { apiSchema, requireAdmin } from '@nocturne/http-kit';
+import { adminActor, apiSchema, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminCommandErrors, adminRateLimit } from '../admin/admin-rate-limit';
@@ -41,13 +41,13 @@ const removeDoc = apiSchema({
 /** POST /api/admin/tags {tag}: TagAdded; DELETE /api/admin/tags/{tag}: TagRemoved. */
 export const tagRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   const change = async (request: FastifyRequest, type: 'AddTag' | 'RemoveTag', tag: string) => {
-    const { session, ip } = requireAdmin(request);
+    const admin = requireAdmin(request);
     return handleCommand(
       deps.store,
       streams.tagCatalogue(),
       tagCatalogueDecider,
       command(type, { tag }, deps.clock()),
-      commandContext(request, { kind: 'admin', session, ip }),
+      commandContext(request, adminActor(admin)),
     );
   };
 

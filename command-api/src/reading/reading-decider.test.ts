@@ -2,13 +2,13 @@ import { refuse, storyMessages } from '@nocturne/domain';
 import { describe, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';
-import { type ReadingEvent, readingDecider, type StoryAccess } from './reading-decider';
+import { type ReadingEvent, readingDecider, readingMessages, type StoryAccess } from './reading-decider';
 
 const given = deciderSpec(readingDecider);
 const now = new Date('2026-11-23T12:00:00.000Z');
 const storyId = 's1';
-const progress = (slide: number, access: StoryAccess = 'readable') =>
-  command('RecordProgress', { storyId, slide, access }, now);
+const progress = (slide: number, access: StoryAccess = 'readable', slideCount = 10) =>
+  command('RecordProgress', { storyId, slide, slideCount, access }, now);
 const finish = (access: StoryAccess = 'readable') => command('FinishStory', { storyId, access }, now);
 const save = (access: StoryAccess = 'readable') => command('SaveStory', { storyId, access }, now);
 const unsave = () => command('UnsaveStory', { storyId }, now);
@@ -42,8 +42,25 @@ describe('recording progress', () => {
     given(recorded(3)).when(progress(3)).thenNothing();
   });
 
+  it("records the story's last slide (slides count from 0)", () => {
+    given()
+      .when(progress(4, 'readable', 5))
+      .thenEvents([recorded(4)]);
+  });
+
+  it("refuses a slide past the story's last, recording nothing (was: kept slide 5 of a five-slide story)", () => {
+    given()
+      .when(progress(5, 'readable', 5))
+      .thenRefuses(refuse('invalid', readingMessages.noSuchSlide(5)));
+    given(recorded(2))
+      .when(progress(9, 'readable', 2))
+      .thenRefuses(refuse('invalid', readingMessages.noSuchSlide(2)));
+  });
+
   it('refuses a story that is not live, or premium and not unlocked, as opening it would', () => {
-    given().when(progress(1, 'not_found')).thenRefuses(notFound);
+    given()
+      .when(progress(1, 'not_found', 0))
+      .thenRefuses(notFound);
     given().when(progress(1, 'premium_required')).thenRefuses(premiumRequired);
   });
 });

@@ -24,11 +24,17 @@ export const initialReadingState = (): ReadingState => ({ slide: null, finished:
 export type StoryAccess = 'readable' | 'not_found' | 'premium_required';
 
 type OfStory<Extra = unknown> = { storyId: string; access: StoryAccess } & Extra;
-export type RecordProgress = Command<'RecordProgress', OfStory<{ slide: number }>>;
+/** `slideCount`: how many slides the story has now, so that a place past its last is refused. */
+export type RecordProgress = Command<'RecordProgress', OfStory<{ slide: number; slideCount: number }>>;
 export type FinishStory = Command<'FinishStory', OfStory>;
 export type SaveStory = Command<'SaveStory', OfStory>;
 export type UnsaveStory = Command<'UnsaveStory', { storyId: string }>;
 export type ReadingCommand = RecordProgress | FinishStory | SaveStory | UnsaveStory;
+
+export const readingMessages = {
+  noSuchSlide: (slideCount: number) =>
+    `This story has no such slide: its slides count from 0 to ${slideCount - 1}.`,
+} as const;
 
 function refusalOf(access: StoryAccess) {
   if (access === 'not_found') return refuse('not_found', storyMessages.notFound);
@@ -55,6 +61,11 @@ export function decideReading(command: ReadingCommand, state: ReadingState): Dec
   const { storyId } = command.data;
   switch (command.type) {
     case 'RecordProgress':
+      // A place past the story's last slide would sit on the Continue shelf at a slide that
+      // does not exist.
+      if (command.data.slide >= command.data.slideCount) {
+        return refuse('invalid', readingMessages.noSuchSlide(command.data.slideCount));
+      }
       if (state.slide === command.data.slide) return [];
       return [{ type: 'ReadingProgressRecorded', data: { storyId, slide: command.data.slide } }];
     case 'FinishStory':

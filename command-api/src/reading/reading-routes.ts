@@ -1,3 +1,4 @@
+import type { StoryState } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
 import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -46,16 +47,17 @@ export const readingRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, dep
   async function run(
     request: FastifyRequest,
     reply: FastifyReply,
-    commandOf: (storyId: string, access: StoryAccess) => ReadingCommand,
+    commandOf: (storyId: string, access: StoryAccess, story: StoryState) => ReadingCommand,
   ) {
     const user = await requireUser(request, deps);
     const storyId = storyIdFrom(request.params);
-    const access = storyAccess(await storyStateOf(deps.store, storyId), user.state, storyId);
+    const story = await storyStateOf(deps.store, storyId);
+    const access = storyAccess(story, user.state, storyId);
     const result = await handleCommand(
       deps.store,
       streams.reading(user.userKey, storyId),
       readingDecider,
-      commandOf(storyId, access),
+      commandOf(storyId, access, story),
       commandContext(request, { kind: 'user', userKey: user.userKey }),
     );
     return withPosition(reply, deps, result.position).send(answer(result.state));
@@ -63,13 +65,17 @@ export const readingRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, dep
 
   const progressDoc = doc(
     'Record the slide a reader is on (0-based)',
-    { ...refusals, 400: 'A slide that is not a whole number from 0 to 9' },
+    { ...refusals, 400: "A slide that is not a whole number from 0 to the story's last" },
     ProgressBody,
   );
   app.put('/api/stories/:id/progress', { schema: progressDoc }, (request, reply) =>
-    run(request, reply, (storyId, access) => {
+    run(request, reply, (storyId, access, story) => {
       const { slide } = ProgressBody.parse(request.body ?? {});
-      return command('RecordProgress', { storyId, slide, access }, deps.clock());
+      return command(
+        'RecordProgress',
+        { storyId, slide, slideCount: story.slideCount, access },
+        deps.clock(),
+      );
     }),
   );
   app.put(

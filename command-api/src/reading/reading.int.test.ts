@@ -102,6 +102,21 @@ describe('progress', () => {
     expect(await readingEvents(other, second)).toEqual([]);
   });
 
+  it("refuses a slide past the story's last with a detail and records nothing (was: 200, slide 5 of five kept)", async () => {
+    // `free` has four slides, 0 to 3.
+    const last = await write('PUT', `/api/stories/${free}/progress`, other, { slide: 3 });
+    expect(last).toMatchObject({ status: 200, body: { slide: 3 } });
+    for (const slide of [4, 5, 9]) {
+      const refused = await write('PUT', `/api/stories/${free}/progress`, other, { slide });
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toMatch(/no such slide/);
+      expect(refused.position).toBeNull();
+    }
+    expect(await readingEvents(other, free)).toEqual(['ReadingProgressRecorded']);
+    const place = await read(`/api/stories/${free}/progress`, other, last.position);
+    expect(place.body).toEqual({ slide: 3, finished: false, saved: false });
+  });
+
   it('refuses a premium story the reader has not unlocked, as opening it would be', async () => {
     const refused = await write('PUT', `/api/stories/${premium}/progress`, other, { slide: 0 });
     expect(refused).toMatchObject({ status: 402, body: { detail: storyMessages.premiumRequired } });

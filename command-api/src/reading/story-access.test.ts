@@ -2,8 +2,8 @@ import { initialUserState, type StoryState } from '@nocturne/domain';
 import { describe, expect, it } from 'vitest';
 import { storyAccess } from './story-access';
 
-const free: StoryState = { status: 'published', isPremium: false, tags: [] };
-const premium: StoryState = { status: 'published', isPremium: true, tags: [] };
+const free: StoryState = { status: 'published', isPremium: false, tags: [], slideCount: 3 };
+const premium: StoryState = { status: 'published', isPremium: true, tags: [], slideCount: 3 };
 const visitor = initialUserState();
 const subscriber = (unlocked: string[]) => ({
   ...visitor,
@@ -14,10 +14,12 @@ const subscriber = (unlocked: string[]) => ({
 describe('who may read a story, for the reading routes', () => {
   it('anyone reads a live free story; a story never published or deleted is unknown', () => {
     expect(storyAccess(free, visitor, 's')).toBe('readable');
-    expect(storyAccess({ status: 'none', isPremium: false, tags: [] }, visitor, 's')).toBe('not_found');
-    expect(storyAccess({ status: 'deleted', isPremium: true, tags: [] }, subscriber(['s']), 's')).toBe(
+    expect(storyAccess({ status: 'none', isPremium: false, tags: [], slideCount: 3 }, visitor, 's')).toBe(
       'not_found',
     );
+    expect(
+      storyAccess({ status: 'deleted', isPremium: true, tags: [], slideCount: 3 }, subscriber(['s']), 's'),
+    ).toBe('not_found');
   });
 
   it('a premium story only for a subscriber who unlocked it', () => {

@@ -1,5 +1,5 @@
 import { streams } from '@nocturne/events';
-import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
+import { adminActor, apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { adminCommandErrors, adminRateLimit } from '../admin/admin-rate-limit';
@@ -29,14 +29,14 @@ const deleteStoryDoc = apiSchema({
 export const deleteStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   const options = { preHandler: adminRateLimit(deps), schema: deleteStoryDoc };
   app.delete('/api/stories/:id', options, async (request, reply) => {
-    const { session, ip } = requireAdmin(request);
+    const admin = requireAdmin(request);
     const id = storyIdFrom(request.params);
     const result = await handleCommand(
       deps.store,
       streams.story(id),
       storyDecider,
       command('DeleteStory', { storyId: id }, deps.clock()),
-      commandContext(request, { kind: 'admin', session, ip }),
+      commandContext(request, adminActor(admin)),
     );
     return withPosition(reply, deps, result.position).send({ ok: true });
   });

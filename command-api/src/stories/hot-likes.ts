@@ -63,7 +63,15 @@ export function hotLikes(
         const body = Buffer.from(JSON.stringify({ likes }));
         return {
           status: 200,
-          headers: ['Content-Type', JSON_TYPE, 'X-Event-Position', String(position)],
+          // As command-api's other answers (shared/never-stored.ts).
+          headers: [
+            'Content-Type',
+            JSON_TYPE,
+            'Cache-Control',
+            'no-store',
+            'X-Event-Position',
+            String(position),
+          ],
           body,
         };
       }),

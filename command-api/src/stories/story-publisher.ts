@@ -1,5 +1,5 @@
 import type { Actor } from '@nocturne/events';
-import { HttpError } from '@nocturne/http-kit';
+import { adminActor, HttpError } from '@nocturne/http-kit';
 import type { FastifyRequest } from 'fastify';
 import type { CommandApiDeps } from '../deps';
 import { inviteAttemptLimit, isValidInviteCode } from '../invites/invite-codes';
@@ -17,7 +17,7 @@ export async function storyPublisher(
   inviteAttempt = inviteAttemptLimit(deps),
 ): Promise<Actor> {
   const admin = request.admin;
-  if (admin) return { kind: 'admin', session: admin.session, ip: admin.ip };
+  if (admin) return adminActor(admin);
   const invite = request.headers['x-invite-code'];
   if (invite !== undefined) {
     await inviteAttempt(request);

@@ -12,7 +12,7 @@ import { z } from 'zod';
  * Bodies of the /api/auth/* commands. Messages are for people (the SPA shows the detail as it
  * is), so a refusal reads "Password must be at least 6 characters", not a schema path.
  */
-const Email = z
+export const Email = z
   .string({ error: accountMessages.emailRequired })
   .transform(normaliseEmail)
   .pipe(

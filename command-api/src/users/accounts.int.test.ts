@@ -5,7 +5,7 @@ import { accountMessages } from '@nocturne/domain';
 import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
 import { linkToken } from '@nocturne/http-kit/auth';
 import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountsClient, newEmail } from './testing/accounts-client';
 
 /** The account routes with the read side (/me), the mail reactor and the rate limits; the rest is accounts.test.ts. */
@@ -114,8 +114,12 @@ describe('signup, verification and login', () => {
 
 describe('password reset', () => {
   async function resetLinkOf(email: string): Promise<string> {
-    const event = (await userEvents(email)).findLast((e) => e.type === 'PasswordResetRequested');
-    expect(event).toBeDefined();
+    // The request is recorded after its answer (the answer must not tell an account's address).
+    const event = await vi.waitFor(async () => {
+      const requested = (await userEvents(email)).findLast((e) => e.type === 'PasswordResetRequested');
+      expect(requested).toBeDefined();
+      return requested;
+    });
     return linkToken(system.config.secret, 'reset', userKeyOf(email, system.config.secret), event!.eventId)
       .token;
   }

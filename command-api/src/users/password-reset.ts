@@ -1,13 +1,13 @@
 import { accountMessages } from '@nocturne/domain';
 import { streams, userKeyOf } from '@nocturne/events';
 import { apiSchema, HttpError, perMinute } from '@nocturne/http-kit';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { chosenId, commandContext } from '../shared/context';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
-import { withPosition } from '../shared/reply';
+import { announceAppended, withPosition } from '../shared/reply';
 import { accountDecider } from './account-decider';
 import { PasswordResetRequestBody, parseBody, ResetPasswordBody } from './account-input';
 import { loadUserState } from './load-user';
@@ -43,8 +43,9 @@ const resetPasswordDoc = apiSchema({
 });
 
 /**
- * POST /api/auth/request-password-reset {email}: always the same answer; for an account, a
- * PasswordResetRequested whose link (derived from the event id) the mail reactor sends.
+ * POST /api/auth/request-password-reset {email}: always the same answer, given before the
+ * address is looked up; for an account, a PasswordResetRequested whose link (derived from the
+ * event id) the mail reactor sends.
  * POST /api/auth/reset-password {token, password}: once, within an hour; sets the new hash and
  * revokes every session (PasswordReset; user-state clears them).
  */
@@ -53,9 +54,17 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
   const requestsPerIp = perMinute(deps.limiter, 'reset-request', passwordResetPerMinute, (r) => r.ip);
   const resetsPerIp = perMinute(deps.limiter, 'reset', passwordResetPerMinute, (r) => r.ip);
 
-  const askOptions = { preHandler: requestsPerIp, schema: requestResetDoc };
-  app.post('/api/auth/request-password-reset', askOptions, async (request, reply) => {
-    const { email } = parseBody(PasswordResetRequestBody, request.body);
+  /**
+   * Whether an address has an account must not show in the answer: its headers, its body or its
+   * time. So every request is answered before anything is looked up, with the log's head as its
+   * position, and the lookup and the append (for an account) run after it. A closing server
+   * waits for the ones in flight.
+   */
+  const recording = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...recording]);
+  });
+  async function recordResetRequest(email: string, request: FastifyRequest): Promise<void> {
     const userKey = userKeyOf(email, deps.options.secret);
     const context = commandContext(request, { kind: 'anonymous' });
     const grantEventId = chosenId(context, streams.user(userKey));
@@ -68,9 +77,19 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
       context,
       { eventIds: () => grantEventId },
     );
-    // An unknown address appends nothing; the answer carries no position then, like any other.
-    if (result.events.length > 0) withPosition(reply, deps, result.position);
-    return reply.send({ message: resetRequestAnswer });
+    if (result.events.length > 0) announceAppended(deps, result.position);
+  }
+
+  const askOptions = { preHandler: requestsPerIp, schema: requestResetDoc };
+  app.post('/api/auth/request-password-reset', askOptions, async (request, reply) => {
+    const { email } = parseBody(PasswordResetRequestBody, request.body);
+    const head = await deps.store.headPosition();
+    const work = recordResetRequest(email, request).catch((error: unknown) => {
+      request.log.error({ err: error }, 'a password reset request was not recorded');
+    });
+    recording.add(work);
+    void work.finally(() => recording.delete(work));
+    return reply.header('X-Event-Position', String(head)).send({ message: resetRequestAnswer });
   });
 
   const resetOptions = { preHandler: resetsPerIp, schema: resetPasswordDoc };

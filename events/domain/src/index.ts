@@ -14,6 +14,7 @@ export * from './quota';
 export * from './reading-time';
 export * from './refusal';
 export * from './slides';
+export * from './staff';
 export * from './stories';
 export * from './story-stream';
 export * from './user';

@@ -8,14 +8,26 @@ export interface StoryState {
   isPremium: boolean;
   /** The tags it carries now: an edit may keep one that has left the curated list since. */
   tags: readonly string[];
+  /** How many slides it has (0 before it is published): a reader's place is one of them. */
+  slideCount: number;
 }
 
-export const initialStoryState = (): StoryState => ({ status: 'none', isPremium: false, tags: [] });
+export const initialStoryState = (): StoryState => ({
+  status: 'none',
+  isPremium: false,
+  tags: [],
+  slideCount: 0,
+});
 
 export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent<StoryEvent>): StoryState {
   switch (event.type) {
     case 'StoryPublished':
-      return { status: 'published', isPremium: event.data.isPremium, tags: event.data.tags };
+      return {
+        status: 'published',
+        isPremium: event.data.isPremium,
+        tags: event.data.tags,
+        slideCount: event.data.slides.length,
+      };
     case 'StoryLabelsChanged':
       return { ...state, tags: event.data.tags };
     case 'StoryDeleted':

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { EventDefinition } from './define';
 import { tagCatalogueEvents } from './labels';
 import { readingEvents } from './reading';
+import { staffEvents } from './staff';
 import { storyEvents } from './stories';
 import { userEvents } from './users';
 import { waitlistEvents } from './waitlist';
@@ -10,6 +11,7 @@ export * from './define';
 export * from './fields';
 export * from './labels';
 export * from './reading';
+export * from './staff';
 export * from './stories';
 export * from './users';
 export * from './waitlist';
@@ -20,6 +22,7 @@ const all = [
   ...tagCatalogueEvents,
   ...readingEvents,
   ...waitlistEvents,
+  ...staffEvents,
 ] as const;
 type AnyDefinition = (typeof all)[number];
 

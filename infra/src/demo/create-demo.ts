@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppConfig } from '../config';
 import { type CommandPorts, commandDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
+import { type DemoStaffMember, inviteDemoStaff } from './demo-staff';
 import { illustration } from './illustrate';
 import { DEMO_LIBRARY, DEMO_TAGS, type DemoStory } from './library';
 
@@ -17,6 +18,8 @@ export interface DemoReader {
 export interface CreatedDemo {
   reader: DemoReader;
   storyIds: string[];
+  /** A moderator and an auditor, enrolled, for trying the roles. */
+  staff: DemoStaffMember[];
 }
 
 /**
@@ -104,7 +107,8 @@ async function giveTheReaderALibrary(
  * The demo library, made the way people make it: the admin signs in to the panel, adds the
  * curated tags and publishes every story with its tags and warnings (multipart POST
  * /api/stories, through the upload pipeline), a reader signs up and verifies the address, and
- * the admin grants that reader premium. Only commands are sent; the projector builds the pages
+ * the admin grants that reader premium, and invites a moderator and an auditor, who set their
+ * passwords and enrol an authenticator. Only commands are sent; the projector builds the pages
  * from the events they append, as for anything else.
  */
 export async function createDemoLibrary(
@@ -162,7 +166,8 @@ export async function createDemoLibrary(
       payload: { is_subscribed: 'true' },
     });
     await giveTheReaderALibrary(app, reader, storyIds);
-    return { reader, storyIds };
+    const staff = await inviteDemoStaff(app, send, admin);
+    return { reader, storyIds, staff };
   } finally {
     await app.close();
   }

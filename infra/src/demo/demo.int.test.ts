@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
+import { generate } from 'otplib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 import { DEMO_READER_EMAIL } from './create-demo';
+import { keptDemoStaff } from './demo-staff';
 import { demoOnFirstStart, keptDemoReader } from './first-start';
 
 interface ListedStory {
@@ -91,6 +93,22 @@ describe('the demo library on a first start', () => {
         ).json()) as ListedStory[]
       ).length;
     expect([await shelf('continue'), await shelf('read'), await shelf('saved')]).toEqual([1, 1, 2]);
+    // A moderator and an auditor, kept for the banner, who sign in with a code from their secret.
+    const staff = keptDemoStaff(system.config.dataDir);
+    expect(staff.map((m) => m.role)).toEqual(['moderator', 'auditor']);
+    for (const member of staff) {
+      const staffLogin = await fetch(`${baseUrl}/api/staff/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          email: member.email,
+          password: member.password,
+          code: await generate({ secret: member.totpSecret }),
+        }),
+      });
+      expect(staffLogin.status, await staffLogin.clone().text()).toBe(200);
+      expect(((await staffLogin.json()) as { role: string }).role).toBe(member.role);
+    }
     // Fast enough for a first start on two cores (the item asks for a few seconds).
     expect(seconds).toBeLessThan(30);
   });

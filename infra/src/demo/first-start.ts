@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { AppConfig, RawConfig } from '../config';
 import type { CommandPorts } from '../system/deps';
 import { createDemoLibrary, type DemoReader } from './create-demo';
+import { keepDemoStaff } from './demo-staff';
 
 /** Where the demo reader's credentials are kept (like the generated admin password), mode 600. */
 const READER_FILE = 'demo-reader';
@@ -41,8 +42,9 @@ export async function demoOnFirstStart(
     writeFileSync(join(config.dataDir, READER_FILE), `${demo.reader.email}\n${demo.reader.password}\n`, {
       mode: 0o600,
     });
+    keepDemoStaff(config.dataDir, demo.staff);
     log(
-      `demo library: ${demo.storyIds.length} stories and a premium reader, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `demo library: ${demo.storyIds.length} stories, a premium reader, a moderator and an auditor, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     return demo.reader;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { NatsNotifier } from '@nocturne/notify';
 import { parseConfigOrExit, resolveConfig } from '../config';
+import { keptDemoStaff } from '../demo/demo-staff';
 import { demoOnFirstStart, keptDemoReader } from '../demo/first-start';
 import { withoutPassword } from '../ops/logging/redact';
 import { defaultWebDist, startSystem } from '../system/start-system';
@@ -44,6 +45,7 @@ async function main() {
   // Before the banner, so that it can say who the demo reader is.
   await demoOnFirstStart(raw, config, system.infra, log);
   const demoReader = keptDemoReader(config.dataDir);
+  const demoStaff = keptDemoStaff(config.dataDir);
 
   const url = config.publicUrl;
   const lines = [
@@ -60,6 +62,10 @@ async function main() {
           `  demo reader    : ${demoReader.email} / ${demoReader.password}   (premium; kept in ${config.dataDir}/demo-reader)`,
         ]
       : []),
+    ...demoStaff.map(
+      (m) =>
+        `  demo ${m.role.padEnd(10)}: ${m.email} / ${m.password}   (TOTP secret ${m.totpSecret}; kept in ${config.dataDir}/demo-staff)`,
+    ),
     `  probes         : ${url}/healthz (live), ${url}/readyz (ready: database, projections, mail failures)`,
     `  database       : ${database.description}`,
     `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${withoutPassword(config.eventStoreUrl)}` : 'PostgreSQL event store (same database)'}`,

@@ -1,5 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
+import { ADMIN_ROLES, rolesAllowed } from '@nocturne/domain';
+import { ErrorAnswer } from '@nocturne/http-kit';
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -12,6 +14,8 @@ const description = [
   'Any request with a wrong `X-Admin-Code` is a 401, and too many of them from one client a 429, on every route.',
   'A command may carry an `Idempotency-Key` naming the action: sent again with the same key, it is answered as the',
   'first time and stores nothing more (a retry after a lost answer or a 503 is then safe).',
+  'An admin session belongs to the owner or to a staff member in a role; a route the role may not call is a 403',
+  '(each such route names the roles it allows).',
 ].join(' ');
 
 /** The Idempotency-Key header every command takes (command-api/src/shared/context.ts). */
@@ -41,10 +45,36 @@ function withIdempotencyKeys<Document extends { paths?: Record<string, unknown> 
 
 type SwaggerTransform = Parameters<typeof jsonSchemaTransform>[0];
 
+/**
+ * A route the permission table closes to some role documents its 403 and the roles it allows,
+ * from the table itself (events domain staff.ts), so the document and the server cannot differ.
+ */
+function withRoles(input: SwaggerTransform): SwaggerTransform {
+  const method = [input.route.method].flat()[0] ?? 'GET';
+  const allowed = rolesAllowed(method, input.url);
+  if (!allowed || allowed.length === ADMIN_ROLES.length) return input;
+  const schema = input.schema as { description?: string; response?: Record<number, unknown> };
+  const roles = `Admin roles allowed: ${allowed.join(', ')}.`;
+  return {
+    ...input,
+    schema: {
+      ...input.schema,
+      description: schema.description ? `${schema.description} ${roles}` : roles,
+      response: {
+        ...schema.response,
+        403: {
+          description: `X-Admin-Code of a role the route is closed to (allowed: ${allowed.join(', ')})`,
+          content: { 'application/json': { schema: ErrorAnswer } },
+        },
+      },
+    },
+  };
+}
+
 /** Only the public API is documented: the split-mode /internal routes are not part of it. */
 function publicApiOnly(input: SwaggerTransform) {
   if (!input.url.startsWith('/api/')) return { schema: { ...input.schema, hide: true }, url: input.url };
-  return jsonSchemaTransform(input);
+  return jsonSchemaTransform(withRoles(input));
 }
 
 /**

@@ -1,7 +1,9 @@
+import { ADMIN_ROLES, type AdminRole, adminRoutePermissions } from '@nocturne/domain';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, makePng, publishStory, signUp, uniqueEmail } from '../../e2e/fixtures/api';
+import { createStaffMember } from '../../e2e/fixtures/staff-api';
 import { apiDepsFrom } from '../system/deps';
 import { registerApis } from '../system/http-app';
 import { startTestSystem, type TestSystem } from '../system/test-system';
@@ -122,6 +124,8 @@ describe('every documented error status is one the route answers', () => {
   let readerEmail: string;
   let unverified: { email: string; password: string };
   let premiumId: string;
+  const staff: Partial<Record<AdminRole, { 'x-admin-code': string }>> = {};
+  const unknownStaff = '0'.repeat(32);
 
   beforeAll(async () => {
     const validate = await send({
@@ -138,8 +142,34 @@ describe('every documented error status is one the route answers', () => {
     premiumId = (
       await publishStory(system.baseUrl, admin['x-admin-code'], { texts: ['One', 'Two'], isPremium: true })
     ).id;
+    for (const role of ['admin', 'moderator', 'auditor'] as const) {
+      staff[role] = {
+        'x-admin-code': (await createStaffMember(system.baseUrl, admin['x-admin-code'], role)).token,
+      };
+    }
     await system.settle();
-  });
+  }, 60_000);
+
+  /** Each route the table closes to a role, called by a member of the first role it leaves out. */
+  const forbiddenProbes = Object.fromEntries(
+    Object.entries(adminRoutePermissions).flatMap(([key, allowed]) => {
+      const outsider = ADMIN_ROLES.find((role) => !allowed.includes(role));
+      if (!outsider) return [];
+      const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+      const url = path
+        .replace(':email', unknownEmail)
+        .replace(':id', unknownId)
+        .replace(':tag', 'probe')
+        .replace(':staffId', unknownStaff);
+      const probe = () =>
+        send(
+          method === 'POST' || method === 'PUT'
+            ? json(method, url, {}, staff[outsider])
+            : { method, url: url === '/api/search' ? `${url}?q=fog` : url, headers: staff[outsider] },
+        );
+      return [[`${method} ${openApiPath(path)} 403`, probe] as const];
+    }),
+  );
 
   const multipart = async (slides: Buffer[], texts: string[]) => {
     const form = new FormData();
@@ -150,6 +180,52 @@ describe('every documented error status is one the route answers', () => {
   };
 
   const probes: Record<string, () => Promise<LightMyRequestResponse>> = {
+    ...forbiddenProbes,
+    'POST /api/admin/staff 400': () =>
+      send(json('POST', '/api/admin/staff', { email: 'x', role: 'admin' }, admin)),
+    'POST /api/admin/staff 401': () =>
+      send(json('POST', '/api/admin/staff', { email: 'a@b.c', role: 'admin' })),
+    'POST /api/admin/staff 409': async () => {
+      const body = { email: uniqueEmail('twice'), role: 'auditor' };
+      await send(json('POST', '/api/admin/staff', body, admin));
+      return send(json('POST', '/api/admin/staff', body, admin));
+    },
+    'POST /api/admin/staff 429': () => until429(() => json('POST', '/api/admin/staff', {}, admin)),
+    'PUT /api/admin/staff/{staffId}/role 400': () =>
+      send(json('PUT', `/api/admin/staff/${unknownStaff}/role`, { role: 'owner' }, admin)),
+    'PUT /api/admin/staff/{staffId}/role 401': () =>
+      send(json('PUT', `/api/admin/staff/${unknownStaff}/role`, { role: 'admin' })),
+    'PUT /api/admin/staff/{staffId}/role 404': () =>
+      send(json('PUT', `/api/admin/staff/${unknownStaff}/role`, { role: 'admin' }, admin)),
+    'PUT /api/admin/staff/{staffId}/role 429': () =>
+      until429(() => json('PUT', `/api/admin/staff/${unknownStaff}/role`, {}, admin)),
+    'DELETE /api/admin/staff/{staffId} 401': () =>
+      send({ method: 'DELETE', url: `/api/admin/staff/${unknownStaff}` }),
+    'DELETE /api/admin/staff/{staffId} 404': () =>
+      send({ method: 'DELETE', url: `/api/admin/staff/${unknownStaff}`, headers: admin }),
+    'DELETE /api/admin/staff/{staffId} 429': () =>
+      until429(() => ({ method: 'DELETE', url: `/api/admin/staff/${unknownStaff}`, headers: admin })),
+    'GET /api/admin/staff 401': () => send({ method: 'GET', url: '/api/admin/staff' }),
+    'POST /api/staff/invitation 400': () => send(json('POST', '/api/staff/invitation', { token: 'nope' })),
+    'POST /api/staff/invitation 429': () => until429(() => json('POST', '/api/staff/invitation', {})),
+    'POST /api/staff/invitation/password 400': () =>
+      send(json('POST', '/api/staff/invitation/password', { token: 'nope', password: 'short' })),
+    'POST /api/staff/invitation/password 429': () =>
+      until429(() => json('POST', '/api/staff/invitation/password', {})),
+    'POST /api/staff/invitation/second-factor 400': () =>
+      send(json('POST', '/api/staff/invitation/second-factor', { token: 'nope', code: '123456' })),
+    'POST /api/staff/invitation/second-factor 429': () =>
+      until429(() => json('POST', '/api/staff/invitation/second-factor', {})),
+    'POST /api/staff/login 400': () => send(json('POST', '/api/staff/login', {})),
+    'POST /api/staff/login 401': () =>
+      send(
+        json('POST', '/api/staff/login', {
+          email: 'nobody-here@example.com',
+          password: 'a-password',
+          code: '123456',
+        }),
+      ),
+    'POST /api/staff/login 429': () => until429(() => json('POST', '/api/staff/login', {})),
     'POST /api/auth/signup 400': () => send(json('POST', '/api/auth/signup', {})),
     'POST /api/auth/signup 429': () => until429(() => json('POST', '/api/auth/signup', {})),
     'POST /api/auth/verify-email 400': () => send(json('POST', '/api/auth/verify-email', { token: 'nope' })),
@@ -290,6 +366,8 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/stories/{id} 404': () => send({ method: 'GET', url: `/api/stories/${unknownId}` }),
     'GET /api/search 400': () => send({ method: 'GET', url: '/api/search?q=', headers: admin }),
     'GET /api/search 401': () => send({ method: 'GET', url: '/api/search?q=fog' }),
+    'GET /api/search 429': () =>
+      until429(() => ({ method: 'GET', url: '/api/search?q=fog', headers: reader })),
     'GET /api/images/{name} 404': () => send({ method: 'GET', url: '/api/images/no-such-image' }),
     'PUT /api/stories/{id}/progress 400': () =>
       send(json('PUT', `/api/stories/${premiumId}/progress`, { slide: 10 }, reader)),

@@ -17,6 +17,8 @@ export interface GatewayOptions {
   commandApiUrl: string;
   /** The built SPA (web/dist), served for every other GET/HEAD. */
   webDist?: string | undefined;
+  /** SOURCE_MAPS: the build's source maps are served too. */
+  sourceMaps?: boolean;
   /** PUBLIC_URL: https turns on HSTS (unset: as for http). */
   publicUrl?: string | undefined;
   logLevel?: string;
@@ -96,7 +98,7 @@ export function isInternal(segments: readonly string[]): boolean {
  * service made it (X-Served-By).
  */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
-  const web = builtWebApp(options.webDist);
+  const web = builtWebApp(options.webDist, { sourceMaps: options.sourceMaps ?? false });
   const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: web?.dist });
   const app = Fastify({
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),

@@ -39,6 +39,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       queryApiUrls: split.queryApiUrls,
       commandApiUrl: split.commandApiUrl,
       webDist: defaultWebDist,
+      sourceMaps: config.sourceMaps,
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,

@@ -76,6 +76,7 @@ export async function apiDepsFrom(
     store: infra.store,
     vault: infra.vault,
     adminAuth: command.adminAuth,
+    limiter: infra.security.limiter,
     // One process: the premium unlock calls command-api's unlocker directly.
     unlockPremiumStory: createPremiumUnlocker(command),
     options: {

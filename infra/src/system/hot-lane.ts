@@ -111,6 +111,9 @@ export class HotLane {
       ...this.securityHeaders.flat(),
       'Content-Type',
       JSON_TYPE,
+      // A command's refusal, as command-api answers it (never kept by a cache).
+      'Cache-Control',
+      'no-store',
       ...Object.entries(failed.headers).flat(),
       'Content-Length',
       String(body.length),

@@ -33,6 +33,8 @@ export interface HttpAppOptions {
   query?: QueryApiDeps | undefined;
   /** The built SPA (web/dist); served with an index.html fallback for client routes. */
   webDist?: string | undefined;
+  /** SOURCE_MAPS: the build's source maps are served too. */
+  sourceMaps?: boolean;
   logLevel?: string;
   /** Where log lines go (default stdout: pretty on a terminal, JSON otherwise). */
   logDestination?: LogDestination | undefined;
@@ -81,7 +83,7 @@ function hotLaneAnswers(options: Pick<HttpAppOptions, 'command' | 'query'>): Hot
  * mode), and optionally the SPA. Both plugins assert the method rule on every route they add.
  */
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
-  const web = builtWebApp(options.webDist);
+  const web = builtWebApp(options.webDist, { sourceMaps: options.sourceMaps ?? false });
   const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: web?.dist });
   // Where query-api runs, the anonymous story list and free stories are answered before
   // Fastify; where command-api runs, plain likes (hot-lane.ts).

@@ -45,6 +45,7 @@ export interface StartOptions {
   logDestination?: LogDestination;
   webDist?: string | undefined;
   clock?: () => Date;
+  /** Test harnesses: listen here rather than on the configuration's HOST. */
   host?: string;
   /** Test harnesses only (see apiDepsFrom). */
   accountRateLimits?: Partial<AccountRateLimits>;
@@ -145,6 +146,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     ...deps,
     apiDocument: lazyApiDocument(deps),
     webDist: options.webDist,
+    sourceMaps: config.sourceMaps,
     publicUrl: config.publicUrl,
     logLevel: config.logLevel,
     logDestination: options.logDestination,
@@ -154,7 +156,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     metrics: { registry: metrics, token: config.metricsToken },
     timeouts: options.httpTimeouts,
   });
-  await app.listen({ port: config.port, host: options.host ?? '0.0.0.0' });
+  await app.listen({ port: config.port, host: options.host ?? config.host });
   const port = (app.server.address() as { port: number }).port;
 
   return {

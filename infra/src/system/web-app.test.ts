@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtWebApp } from './web-app';
+import { parseConfig } from '../config';
+import { builtWebApp, sendSpaIndex, serveWebApp } from './web-app';
 
 const dist = mkdtempSync(join(tmpdir(), 'nocturne-web-app-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -40,5 +42,53 @@ describe('builtWebApp', () => {
     expect(script.immutable).toBe(true);
     expect(script.contentType).toBe('application/javascript; charset=utf-8');
     expect(web.files.find((file) => file.path === '/robots.txt')!.immutable).toBe(false);
+  });
+});
+
+describe('source maps', () => {
+  const maps = mkdtempSync(join(tmpdir(), 'nocturne-web-maps-'));
+  afterAll(() => rmSync(maps, { recursive: true, force: true }));
+  const put = (path: string, text: string) => {
+    mkdirSync(join(maps, path, '..'), { recursive: true });
+    writeFileSync(join(maps, path), text);
+  };
+  put('index.html', '<!doctype html><div id="root"></div>');
+  put('assets/app-1a2b.js', 'console.log(1)');
+  put('assets/app-1a2b.js.map', '{"version":3,"sources":["../src/secret-comment.ts"]}');
+  put('assets/app-1a2b.js.map.br', 'brotli bytes');
+
+  async function serve(options: { sourceMaps?: boolean }) {
+    const app = Fastify();
+    const web = builtWebApp(maps, options)!;
+    serveWebApp(app, web);
+    app.setNotFoundHandler((request, reply) => sendSpaIndex(request.url, web, request, reply));
+    await app.ready();
+    return app;
+  }
+
+  it('are not served unless configured (was: published by every production build)', async () => {
+    const app = await serve({});
+    const map = await app.inject('/assets/app-1a2b.js.map');
+    expect(map.statusCode).toBe(404);
+    expect(map.json()).toEqual({ detail: 'No such file: /assets/app-1a2b.js.map' });
+    const script = await app.inject('/assets/app-1a2b.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers.sourcemap).toBeUndefined();
+    await app.close();
+  });
+
+  it('are served when SOURCE_MAPS asks, each script naming its map', async () => {
+    const app = await serve({ sourceMaps: true });
+    const map = await app.inject('/assets/app-1a2b.js.map');
+    expect(map.statusCode).toBe(200);
+    expect(map.json()).toMatchObject({ version: 3 });
+    const script = await app.inject('/assets/app-1a2b.js');
+    expect(script.headers.sourcemap).toBe('/assets/app-1a2b.js.map');
+    await app.close();
+  });
+
+  it('the configuration has them off unless SOURCE_MAPS is on', () => {
+    expect(parseConfig({}).SOURCE_MAPS).toBe(false);
+    expect(parseConfig({ SOURCE_MAPS: 'on' }).SOURCE_MAPS).toBe(true);
   });
 });

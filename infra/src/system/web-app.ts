@@ -30,6 +30,8 @@ export interface WebFile {
   body: CachedBody;
   /** Hashed names (under /assets/) never change: cached for a year; the rest is revalidated. */
   immutable: boolean;
+  /** The URL path of its source map, when source maps are served and it has one. */
+  sourceMap?: string;
 }
 
 /** The built SPA: its folder, its files, and its shell (index.html), which every client route answers. */
@@ -38,6 +40,16 @@ export interface WebApp {
   files: WebFile[];
   shell: WebFile;
 }
+
+export interface WebAppOptions {
+  /**
+   * Serve the build's source maps (SOURCE_MAPS). Off by default: a map holds the app's own
+   * sources, comments included, which a production site has no reason to publish.
+   */
+  sourceMaps?: boolean;
+}
+
+const isSourceMap = (file: string) => file.toLowerCase().endsWith('.map');
 
 /** The files below `dir`; never a dotfile or what a dot folder holds (a tool's own, not the app's). */
 function filesUnder(dir: string): string[] {
@@ -65,12 +77,17 @@ function readWebFile(dist: string, file: string): WebFile {
  * of a cached API answer, and the shell is what every visit starts with (docs/performance.md,
  * "The web app"). The build is done before the server starts (a few MB); a new build needs a restart.
  */
-export function builtWebApp(webDist: string | undefined): WebApp | undefined {
+export function builtWebApp(webDist: string | undefined, options: WebAppOptions = {}): WebApp | undefined {
   if (!webDist || !existsSync(join(webDist, 'index.html'))) return undefined;
   // The variants are representations of their file, not paths of their own.
-  const files = filesUnder(webDist)
+  const names = filesUnder(webDist)
     .filter((file) => !/\.(br|gz)$/.test(file))
-    .map((file) => readWebFile(webDist, file));
+    .filter((file) => options.sourceMaps === true || !isSourceMap(file));
+  const served = new Set(names);
+  const files = names.map((file) => {
+    const read = readWebFile(webDist, file);
+    return served.has(`${file}.map`) ? { ...read, sourceMap: `${read.path}.map` } : read;
+  });
   const shell = files.find((file) => file.path === '/index.html');
   if (!shell) throw new Error(`${webDist}: index.html was not read`);
   return { dist: webDist, files, shell };
@@ -84,6 +101,7 @@ function sendWebFile(file: WebFile, request: FastifyRequest, reply: FastifyReply
   reply
     .header('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     .header('Vary', 'Accept-Encoding');
+  if (file.sourceMap) reply.header('SourceMap', file.sourceMap);
   return sendCached(request, reply, file.body, file.contentType);
 }
 

@@ -6,6 +6,7 @@ import { pendingPaymentsProjection } from './payments/pending-payments-projectio
 import { premiumLedgerProjection } from './premium-ledger/premium-ledger-projection';
 import { readingProjection } from './reading/reading-projection';
 import { storySearchProjection } from './search/story-search-projection';
+import { staffProjection } from './staff/staff-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
 import { storiesProjection } from './stories/stories-projection';
 import { premiumGrantsProjection } from './subscribers/premium-grants-projection';
@@ -24,4 +25,5 @@ export const projections: readonly Projection[] = [
   hiddenWarningsProjection,
   storySearchProjection,
   readingProjection,
+  staffProjection,
 ];

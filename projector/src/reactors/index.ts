@@ -1,5 +1,6 @@
 import type { Reactor } from '../runner/reactor';
 import { accountMailReactor } from './account-mail';
+import { staffMailReactor } from './staff-mail';
 
 /** Every reactor (side effects such as e-mail). A feature adds its reactor here, one line. */
-export const reactors: readonly Reactor[] = [accountMailReactor];
+export const reactors: readonly Reactor[] = [accountMailReactor, staffMailReactor];

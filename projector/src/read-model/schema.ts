@@ -208,6 +208,20 @@ export interface StorySearchVersionTable {
   changed_at: ColumnType<number, number, number>;
 }
 
+/** Staff members (projections/staff), for the owner's list in the panel; removed ones stay, marked. */
+export interface StaffTable {
+  staff_id: string;
+  /** Null when the address can no longer be read (its key destroyed). */
+  email: string | null;
+  role: string;
+  status: 'invited' | 'active' | 'removed';
+  password_set: boolean;
+  second_factor: 'pending' | 'enrolled';
+  recovery_codes_left: number;
+  invited_at: ColumnType<Date, Date | string, Date | string>;
+  last_login_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 export interface ReadModel {
   projection_checkpoints: CheckpointsTable;
   users: UsersTable;
@@ -226,4 +240,5 @@ export interface ReadModel {
   premium_ledger: PremiumLedgerTable;
   story_search_version: StorySearchVersionTable;
   reading: ReadingTable;
+  staff: StaffTable;
 }

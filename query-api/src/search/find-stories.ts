@@ -51,6 +51,18 @@ const KEPT_SEARCHES = 1000;
 const RANKED_AT_ONCE = 2;
 
 /**
+ * How many searches may wait for their turn to rank. Beyond it a search is refused at once (the
+ * route answers 503 with Retry-After) rather than queued behind minutes of others' searches,
+ * holding its memory and its client meanwhile.
+ */
+export const RANKING_QUEUE = 32;
+
+/** Too many searches are waiting to rank: this one was not queued. */
+export class SearchQueueFull extends Error {
+  override readonly name = 'SearchQueueFull';
+}
+
+/**
  * Finds the stories for a search. Ranking a word that half the stories hold reads every one of
  * them, so each search's ranked ids are kept in memory for the version of story_search they were
  * read at (the position of its last change): the same words are ranked once per version. A
@@ -62,7 +74,10 @@ export class StoryFinder {
   private readonly kept = new Map<string, string[]>();
   private readonly ranking = pLimit(RANKED_AT_ONCE);
 
-  constructor(private readonly db: Kysely<ReadModel>) {}
+  constructor(
+    private readonly db: Kysely<ReadModel>,
+    private readonly queueLength = RANKING_QUEUE,
+  ) {}
 
   async find(request: SearchRequest): Promise<Selectable<StoriesTable>[]> {
     const ids = await this.rankedIds(request);
@@ -83,6 +98,7 @@ export class StoryFinder {
       this.kept.set(key, kept);
       return kept;
     }
+    if (this.ranking.pendingCount >= this.queueLength) throw new SearchQueueFull();
     const read = await this.ranking(() => rankedIdsAndVersion(this.db, request));
     this.keep(read.version, key, read.ids);
     return read.ids;

@@ -4,7 +4,8 @@ import { given, storyPublished } from '@nocturne/events/testing';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankedMatches } from './find-stories';
+import { rankedMatches, SearchQueueFull, StoryFinder } from './find-stories';
+import { SEARCHES_PER_MINUTE } from './search-route';
 
 let system: TestSystem;
 
@@ -219,5 +220,31 @@ describe('GET /api/search', () => {
       return rows.map((row) => String(row['QUERY PLAN'])).join('\n');
     });
     expect(plan).toMatch(/Bitmap Index Scan on story_search_document/);
+  });
+});
+
+describe('search limits (was: no limit per account, an unbounded waiting queue)', () => {
+  it(`answers an account's searches past ${SEARCHES_PER_MINUTE} a minute with 429 and Retry-After; another account searches on`, async () => {
+    const eager = { Authorization: `Bearer ${(await createVerifiedUser()).token}` };
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) {
+      expect((await search(`q=${uniqueWord()}`, eager)).status).toBe(200);
+    }
+    const refused = await search(`q=${uniqueWord()}`, eager);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.body.detail).toEqual(expect.any(String));
+    const other = { Authorization: `Bearer ${(await createVerifiedUser()).token}` };
+    expect((await search(`q=${uniqueWord()}`, other)).status).toBe(200);
+  });
+
+  it('refuses a search at once when the ranking queue is full, and ranks the others', async () => {
+    const finder = new StoryFinder(system.infra.db, 1);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, () => finder.find({ words: uniqueWord(), limit: 20 })),
+    );
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(refused.length).toBeGreaterThan(0);
+    for (const o of refused) expect((o as PromiseRejectedResult).reason).toBeInstanceOf(SearchQueueFull);
+    expect(outcomes.some((o) => o.status === 'fulfilled')).toBe(true);
   });
 });

@@ -1,14 +1,19 @@
 import type { Story } from '@nocturne/domain';
-import { apiSchema, HttpError } from '@nocturne/http-kit';
+import { apiSchema, HttpError, tooMany } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { coverStory, fullStory, lockedStory, StoryAnswerSchema } from '../stories/story-answer';
 import { signerFor, unlockedBy, viewerOf } from '../stories/viewer';
-import { StoryFinder } from './find-stories';
+import { SearchQueueFull, StoryFinder } from './find-stories';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, searchRequestFrom } from './search-request';
 
 const LOGIN_REQUIRED = 'Log in to search the stories';
+const SEARCH_BUSY = 'Search is busy. Please try again in a moment.';
+const TOO_MANY_SEARCHES = 'Too many searches. Please wait a minute and try again.';
+
+/** Searches an account may make a minute (a person types a few; a script rebuilding texts, many). */
+export const SEARCHES_PER_MINUTE = 30;
 
 const searchDoc = apiSchema({
   summary:
@@ -32,6 +37,7 @@ const searchDoc = apiSchema({
   errors: {
     400: `No words, more than ${MAX_QUERY_LENGTH} characters, a NUL or lone surrogate, or a limit that is not 1 to ${MAX_SEARCH_LIMIT}`,
     401: 'Neither a session nor a valid X-Admin-Code: searching is for members and admins',
+    429: `More than ${SEARCHES_PER_MINUTE} searches in a minute from one account (Retry-After)`,
   },
 });
 
@@ -45,12 +51,22 @@ const searchDoc = apiSchema({
  */
 export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   const finder = new StoryFinder(deps.db);
+  /** Counted per account, whatever address it searches from. */
+  async function countSearch(account: string) {
+    const count = await deps.limiter.hit(`search:${account}`, 60_000);
+    if (count.hits > SEARCHES_PER_MINUTE) throw tooMany(count.resetInMs, TOO_MANY_SEARCHES);
+  }
+
   app.get('/api/search', { schema: searchDoc }, async (request, reply) => {
     // Who asks first: a visitor learns nothing, not even which words would be refused.
     const viewer = await viewerOf(request, deps);
     if (!viewer.admin && !viewer.user) throw new HttpError(401, LOGIN_REQUIRED);
     const search = searchRequestFrom(request.query);
-    const rows = await finder.find(search);
+    await countSearch(viewer.admin ? `admin:${viewer.admin.session}` : `user:${viewer.user!.userKey}`);
+    const rows = await finder.find(search).catch((error: unknown) => {
+      if (error instanceof SearchQueueFull) throw new HttpError(503, SEARCH_BUSY, { 'Retry-After': '1' });
+      throw error;
+    });
     reply
       .header('Cache-Control', 'private, no-cache')
       .header('Vary', 'Authorization, X-Admin-Code, X-Min-Position');

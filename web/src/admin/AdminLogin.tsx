@@ -1,18 +1,36 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../api/client';
+import { AuthLayout } from '../auth/AuthLayout';
+import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { LockIcon } from '../ui/icons';
-import { validateAdminPassword } from './admin-api';
+import { staffLogin, validateAdminPassword } from './admin-api';
+import type { AdminSession } from './admin-session';
 
 export const invalidPasswordMessage = 'Invalid password. Access denied.';
 export const validationErrorMessage = 'Error validating password. Please try again.';
+export const tooManyAttemptsMessage = 'Too many failed attempts. Please wait a minute and try again.';
 
 /**
- * The admin password form: required; a wrong password shows
- * "Invalid password. Access denied." and clears the field; a network error its own message.
+ * The panel's gate, a card like the product's other forms: the owner's password (a wrong one
+ * shows "Invalid password. Access denied." and clears the field), or a staff member's e-mail,
+ * password and code from their authenticator app (or a recovery code).
  */
-export function AdminLogin({ onLoggedIn }: { onLoggedIn(token: string): void }) {
-  const id = useId();
+export function AdminLogin({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) {
+  const [mode, setMode] = useState<'owner' | 'staff'>('owner');
+  return (
+    <AuthLayout title="Admin Access Required">
+      {mode === 'owner' ? <OwnerForm onLoggedIn={onLoggedIn} /> : <StaffForm onLoggedIn={onLoggedIn} />}
+      <p className="auth-panel__switch">
+        <Button variant="ghost" size="sm" onClick={() => setMode(mode === 'owner' ? 'staff' : 'owner')}>
+          {mode === 'owner' ? 'Staff member? Sign in with your e-mail' : 'Sign in with the admin password'}
+        </Button>
+      </p>
+    </AuthLayout>
+  );
+}
+
+function OwnerForm({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -23,9 +41,9 @@ export function AdminLogin({ onLoggedIn }: { onLoggedIn(token: string): void }) 
     setChecking(true);
     setError(null);
     try {
-      const token = await validateAdminPassword(password);
-      if (token) {
-        onLoggedIn(token);
+      const session = await validateAdminPassword(password);
+      if (session) {
+        onLoggedIn(session);
         return;
       }
       setError(invalidPasswordMessage);
@@ -39,31 +57,87 @@ export function AdminLogin({ onLoggedIn }: { onLoggedIn(token: string): void }) 
   }
 
   return (
-    <div className="page">
-      <main id="main" className="centered-panel admin-login">
-        <LockIcon className="admin-login__icon" aria-hidden="true" />
-        <h1 className="admin-login__title">Admin Access Required</h1>
-        <form className="form" onSubmit={submit}>
-          <div className="field">
-            <label className="field__label" htmlFor={id}>
-              Admin password
-            </label>
-            <input
-              id={id}
-              className="input"
-              type="password"
-              required
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          <Button type="submit" variant="primary" block loading={checking} disabled={!password}>
-            Access Admin Panel
-          </Button>
-        </form>
-      </main>
-    </div>
+    <form className="form" onSubmit={submit}>
+      <Field
+        label="Admin password"
+        type="password"
+        required
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <Button type="submit" variant="primary" block loading={checking} disabled={!password}>
+        Access Admin Panel
+      </Button>
+    </form>
+  );
+}
+
+function StaffForm({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setChecking(true);
+    setError(null);
+    try {
+      const { token, role } = await staffLogin(email, password, code);
+      onLoggedIn({ token, role });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 429) setError(tooManyAttemptsMessage);
+      else if (failure instanceof ApiError && failure.detail) setError(failure.detail);
+      else {
+        console.error('Staff login failed', failure);
+        setError(validationErrorMessage);
+      }
+      setCode('');
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit}>
+      <Field
+        label="Email"
+        type="email"
+        required
+        autoComplete="username"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <Field
+        label="Password"
+        type="password"
+        required
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <Field
+        label="Authentication code"
+        hint="The 6 digits your authenticator app shows, or one of your recovery codes."
+        required
+        autoComplete="one-time-code"
+        inputMode="text"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <Button
+        type="submit"
+        variant="primary"
+        block
+        loading={checking}
+        disabled={!email || !password || !code}
+      >
+        Sign in
+      </Button>
+    </form>
   );
 }

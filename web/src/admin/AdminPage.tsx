@@ -1,84 +1,113 @@
+import { roleLabels } from '@nocturne/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { Brand } from '../layout/Brand';
 import { Button } from '../ui/Button';
 import { AdminLogin } from './AdminLogin';
+import { AdminAccessProvider, useAdminAccess } from './admin-access';
 import { fetchAdminStories, fetchUsers, revokeAdminSession } from './admin-api';
-import { clearAdminToken, storeAdminToken, storedAdminToken } from './admin-session';
+import { type AdminSession, clearAdminSession, storeAdminSession, storedAdminSession } from './admin-session';
+import { StaffInvitation } from './StaffInvitation';
+import { StaffTab } from './StaffTab';
 import { StoriesTab } from './StoriesTab';
 import { UsersTab } from './UsersTab';
 import '../layout/layout.css';
+import '../auth/auth.css';
 import './admin.css';
 import { queryKeys } from '../api/query-keys';
 
 /**
- * The hidden admin panel at /admin_{name}. Logged out until the
- * password is validated; the admin token is then kept for the browser session, data reloads
- * on revisit, and logout clears it and empties the lists. Loaded only on this route.
+ * The hidden admin panel at /admin_{name}. Logged out until the owner's password or a staff
+ * login is accepted; the session token and role are then kept for the browser session, data
+ * reloads on revisit, and logout clears them and empties the lists. An invitation link
+ * (`?invitation=`) opens the staff member's setup instead. Loaded only on this route.
  */
 export default function AdminPage() {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(storedAdminToken);
+  const [params, setParams] = useSearchParams();
+  const [session, setSession] = useState<AdminSession | null>(storedAdminSession);
 
   const logout = useCallback(() => {
-    clearAdminToken();
-    setToken(null);
+    clearAdminSession();
+    setSession(null);
     queryClient.removeQueries({ queryKey: queryKeys.admin() });
   }, [queryClient]);
 
-  if (!token) {
+  const invitation = params.get('invitation');
+  if (invitation)
+    return <StaffInvitation token={invitation} onDone={() => setParams({}, { replace: true })} />;
+
+  if (!session) {
     return (
       <AdminLogin
-        onLoggedIn={(newToken) => {
-          storeAdminToken(newToken);
-          setToken(newToken);
+        onLoggedIn={(opened) => {
+          storeAdminSession(opened);
+          setSession(opened);
         }}
       />
     );
   }
   return (
-    <AdminPanel
-      token={token}
-      onLogout={() => {
-        // The server revokes the session (fire and forget, like the user's logout).
-        revokeAdminSession(token).catch((error: unknown) => console.error('Admin logout failed', error));
-        logout();
-      }}
-      onExpired={logout}
-    />
+    <AdminAccessProvider role={session.role}>
+      <AdminPanel
+        token={session.token}
+        onLogout={() => {
+          // The server revokes the session (fire and forget, like the user's logout).
+          revokeAdminSession(session.token).catch((error: unknown) =>
+            console.error('Admin logout failed', error),
+          );
+          logout();
+        }}
+        onExpired={logout}
+      />
+    </AdminAccessProvider>
   );
 }
 
-type Tab = 'stories' | 'users';
+type Tab = 'stories' | 'users' | 'staff';
 
 function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout(): void; onExpired(): void }) {
-  const [tab, setTab] = useState<Tab>('stories');
-  const users = useQuery({ queryKey: queryKeys.adminUsers(token), queryFn: () => fetchUsers(token) });
+  const { role, may } = useAdminAccess();
+  const canStories = may('GET', '/api/stories');
+  const canUsers = may('GET', '/api/admin/users');
+  const canStaff = may('GET', '/api/admin/staff');
+  const [chosen, setTab] = useState<Tab | null>(null);
+  const users = useQuery({
+    queryKey: queryKeys.adminUsers(token),
+    queryFn: () => fetchUsers(token),
+    enabled: canUsers,
+  });
   const stories = useQuery({
     queryKey: queryKeys.adminStories(token),
     queryFn: () => fetchAdminStories(token),
+    enabled: canStories,
   });
 
   if (users.isError) console.error('Failed to load users', users.error); // logged only (section 8)
 
-  // An expired or revoked admin token: back to the password form (nothing left to revoke).
+  // An expired, revoked or removed session: back to the sign-in (nothing left to revoke).
   const expired = [users.error, stories.error].some((e) => e instanceof ApiError && e.status === 401);
   useEffect(() => {
     if (expired) onExpired();
   }, [expired, onExpired]);
 
   const tabs: { id: Tab; label: string }[] = [
-    { id: 'stories', label: `Stories (${stories.data?.length ?? 0})` },
-    { id: 'users', label: `Users (${users.data?.total_users ?? 0})` },
+    ...(canStories ? [{ id: 'stories' as const, label: `Stories (${stories.data?.length ?? 0})` }] : []),
+    ...(canUsers ? [{ id: 'users' as const, label: `Users (${users.data?.total_users ?? 0})` }] : []),
+    ...(canStaff ? [{ id: 'staff' as const, label: 'Staff' }] : []),
   ];
+  const tab = chosen && tabs.some((t) => t.id === chosen) ? chosen : tabs[0]?.id;
 
   return (
     <div className="page admin-page">
       <header className="admin-bar">
         <div className="admin-bar__inner container">
           <Brand />
-          <span className="admin-bar__title">Admin Panel</span>
+          <span className="admin-bar__title">
+            Admin Panel <span className="admin-bar__role">{roleLabels[role]}</span>
+          </span>
           <Button variant="secondary" size="sm" onClick={onLogout}>
             Logout
           </Button>
@@ -101,13 +130,15 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
             </button>
           ))}
         </div>
-        <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-          {tab === 'stories' ? (
-            <StoriesTab token={token} stories={stories} />
-          ) : (
-            <UsersTab token={token} users={users.data} />
-          )}
-        </div>
+        {tab ? (
+          <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+            {tab === 'stories' ? <StoriesTab token={token} stories={stories} /> : null}
+            {tab === 'users' ? <UsersTab token={token} users={users.data} /> : null}
+            {tab === 'staff' ? <StaffTab token={token} /> : null}
+          </div>
+        ) : (
+          <p className="admin-empty">Your role has nothing to show here yet.</p>
+        )}
       </main>
     </div>
   );

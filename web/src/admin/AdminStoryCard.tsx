@@ -3,6 +3,7 @@ import { Button } from '../ui/Button';
 import { EyeIcon, HeartIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { AdminStoryLabels } from './AdminStoryLabels';
+import { useAdminAccess } from './admin-access';
 
 /** The admin card shows the first 60 characters of the first text. */
 export function adminPreview(text: string | undefined): string {
@@ -18,8 +19,10 @@ export function AdminStoryCard({
 }: {
   story: Story;
   token: string;
-  onDelete(id: string): void;
+  /** Absent when the role may not delete stories. */
+  onDelete?: ((id: string) => void) | undefined;
 }) {
+  const { may } = useAdminAccess();
   const first = story.images[0];
   return (
     <article className="admin-story surface" data-story-id={story.id}>
@@ -41,10 +44,14 @@ export function AdminStoryCard({
         <p className="admin-story__counts text-muted">
           {story.images.length} images, {story.texts.length} parts
         </p>
-        <AdminStoryLabels story={story} token={token} />
-        <Button size="sm" variant="danger" onClick={() => onDelete(story.id)}>
-          Delete
-        </Button>
+        {may('PUT', '/api/admin/stories/:id/labels') ? (
+          <AdminStoryLabels story={story} token={token} />
+        ) : null}
+        {onDelete ? (
+          <Button size="sm" variant="danger" onClick={() => onDelete(story.id)}>
+            Delete
+          </Button>
+        ) : null}
       </div>
     </article>
   );

@@ -44,29 +44,33 @@ export function GrowthChart({ stats }: { stats: MonthlyStat[] }) {
           </ResponsiveContainer>
         </div>
       )}
-      <table className="visually-hidden" data-testid="growth-table">
-        <caption>Monthly growth</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            {lines.map((line) => (
-              <th key={line.key} scope="col">
-                {line.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {stats.map((row) => (
-            <tr key={row.month}>
-              <th scope="row">{row.month}</th>
+      {/* Hidden by a block around it: a table ignores the width and overflow that hide it, and a
+          hidden table as wide as its figures widened the page on a phone. */}
+      <div className="visually-hidden">
+        <table data-testid="growth-table">
+          <caption>Monthly growth</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
               {lines.map((line) => (
-                <td key={line.key}>{row[line.key]}</td>
+                <th key={line.key} scope="col">
+                  {line.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {stats.map((row) => (
+              <tr key={row.month}>
+                <th scope="row">{row.month}</th>
+                {lines.map((line) => (
+                  <td key={line.key}>{row[line.key]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import { Button } from '../ui/Button';
+import { useAdminAccess } from './admin-access';
 import { fetchPendingPayments } from './admin-api';
 import { useUserActions } from './use-user-actions';
 
@@ -10,6 +11,7 @@ import { useUserActions } from './use-user-actions';
  */
 export function PendingPayments({ token }: { token: string }) {
   const actions = useUserActions(token);
+  const canGrant = useAdminAccess().may('PUT', '/api/admin/users/:email/subscription');
   const payments = useQuery({
     queryKey: queryKeys.adminPayments(token),
     queryFn: () => fetchPendingPayments(token),
@@ -36,13 +38,15 @@ export function PendingPayments({ token }: { token: string }) {
                   {new Date(payment.submitted_at).toLocaleString()}
                 </span>
               </div>
-              <Button
-                size="sm"
-                variant="primary"
-                onClick={() => actions.toggleSubscription(payment.email, true)}
-              >
-                Grant Premium
-              </Button>
+              {canGrant ? (
+                <Button
+                  size="sm"
+                  variant="primary"
+                  onClick={() => actions.toggleSubscription(payment.email, true)}
+                >
+                  Grant Premium
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -7,11 +7,14 @@ import { searchStories } from '../search/search-api';
 import { Alert } from '../ui/Alert';
 import { AdminStoryCard } from './AdminStoryCard';
 import { AdminTags } from './AdminTags';
+import { useAdminAccess } from './admin-access';
 import { deleteStory } from './admin-api';
 
 /** The Stories tab: error banner, "Create New Story", the cards. */
 export function StoriesTab({ token, stories }: { token: string; stories: UseQueryResult<Story[]> }) {
   const queryClient = useQueryClient();
+  const { may } = useAdminAccess();
+  const onDelete = may('DELETE', '/api/stories/:id') ? remove : undefined;
   const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin() });
 
   async function remove(id: string) {
@@ -35,18 +38,20 @@ export function StoriesTab({ token, stories }: { token: string; stories: UseQuer
   return (
     <div className="admin-stories">
       {stories.isError ? <Alert tone="error">Failed to load stories</Alert> : null}
-      <AdminTags token={token} />
-      <section className="admin-create surface" aria-labelledby="create-title">
-        <h2 id="create-title" className="admin-section-title">
-          Create New Story
-        </h2>
-        <CreateStoryForm
-          headers={{ 'X-Admin-Code': token }}
-          token={null}
-          onCreated={() => void reload()}
-          submitLabel="Create Story"
-        />
-      </section>
+      {may('POST', '/api/admin/tags') ? <AdminTags token={token} /> : null}
+      {may('POST', '/api/stories') ? (
+        <section className="admin-create surface" aria-labelledby="create-title">
+          <h2 id="create-title" className="admin-section-title">
+            Create New Story
+          </h2>
+          <CreateStoryForm
+            headers={{ 'X-Admin-Code': token }}
+            token={null}
+            onCreated={() => void reload()}
+            submitLabel="Create Story"
+          />
+        </section>
+      ) : null}
       <StorySearch
         label="Search stories"
         search={(words, signal) => searchStories({ kind: 'admin', token }, words, signal)}
@@ -55,7 +60,7 @@ export function StoriesTab({ token, stories }: { token: string; stories: UseQuer
         {(found) => (
           <div className="admin-story-grid">
             {found.map((story) => (
-              <AdminStoryCard key={story.id} story={story} token={token} onDelete={remove} />
+              <AdminStoryCard key={story.id} story={story} token={token} onDelete={onDelete} />
             ))}
           </div>
         )}
@@ -68,7 +73,7 @@ export function StoriesTab({ token, stories }: { token: string; stories: UseQuer
       ) : (
         <div className="admin-story-grid">
           {list.map((story) => (
-            <AdminStoryCard key={story.id} story={story} token={token} onDelete={remove} />
+            <AdminStoryCard key={story.id} story={story} token={token} onDelete={onDelete} />
           ))}
         </div>
       )}

@@ -1,4 +1,5 @@
 import { Button } from '../ui/Button';
+import { useAdminAccess } from './admin-access';
 import type { AdminUser } from './admin-api';
 import { useUserActions } from './use-user-actions';
 
@@ -8,6 +9,11 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString();
 /** The admin panel's users table with its row actions. */
 export function UsersTable({ token, users }: { token: string; users: AdminUser[] }) {
   const actions = useUserActions(token);
+  const { may } = useAdminAccess();
+  const canResend = may('POST', '/api/admin/users/:email/resend-verification');
+  const canGrant = may('PUT', '/api/admin/users/:email/subscription');
+  const canDelete = may('DELETE', '/api/admin/users/:email');
+  const anyAction = canResend || canGrant || canDelete;
   if (users.length === 0) return <p className="admin-empty">No users found</p>;
   return (
     <div className="admin-table-wrap">
@@ -19,7 +25,7 @@ export function UsersTable({ token, users }: { token: string; users: AdminUser[]
             <th scope="col">Premium</th>
             <th scope="col">Created</th>
             <th scope="col">Last Login</th>
-            <th scope="col">Actions</th>
+            {anyAction ? <th scope="col">Actions</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -41,25 +47,31 @@ export function UsersTable({ token, users }: { token: string; users: AdminUser[]
               </td>
               <td>{date(user.created_at)}</td>
               <td>{user.last_login ? dateTime(user.last_login) : 'Never'}</td>
-              <td>
-                <div className="admin-table__actions">
-                  {!user.verified ? (
-                    <Button size="sm" variant="ghost" onClick={() => actions.resend(user.email)}>
-                      Resend Verification
-                    </Button>
-                  ) : null}
-                  <Button
-                    size="sm"
-                    variant={user.is_subscribed ? 'secondary' : 'primary'}
-                    onClick={() => actions.toggleSubscription(user.email, !user.is_subscribed)}
-                  >
-                    {user.is_subscribed ? 'Remove Premium' : 'Grant Premium'}
-                  </Button>
-                  <Button size="sm" variant="danger" onClick={() => actions.remove(user.email)}>
-                    Delete
-                  </Button>
-                </div>
-              </td>
+              {anyAction ? (
+                <td>
+                  <div className="admin-table__actions">
+                    {canResend && !user.verified ? (
+                      <Button size="sm" variant="ghost" onClick={() => actions.resend(user.email)}>
+                        Resend Verification
+                      </Button>
+                    ) : null}
+                    {canGrant ? (
+                      <Button
+                        size="sm"
+                        variant={user.is_subscribed ? 'secondary' : 'primary'}
+                        onClick={() => actions.toggleSubscription(user.email, !user.is_subscribed)}
+                      >
+                        {user.is_subscribed ? 'Remove Premium' : 'Grant Premium'}
+                      </Button>
+                    ) : null}
+                    {canDelete ? (
+                      <Button size="sm" variant="danger" onClick={() => actions.remove(user.email)}>
+                        Delete
+                      </Button>
+                    ) : null}
+                  </div>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

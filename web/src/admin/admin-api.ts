@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/domain';
+import type { AdminRole, StaffRoleName, Story } from '@nocturne/domain';
 import { ApiError, api, apiFetch } from '../api/client';
 import type { Labels } from '../labels/labels-picker';
 
@@ -39,15 +39,20 @@ export interface PendingPayment {
 /** Every admin call carries the admin token in X-Admin-Code and no user session. */
 const adminHeaders = (token: string) => ({ headers: { 'X-Admin-Code': token }, token: null });
 
-/** POST /api/admin/validate with the password: the admin token, or null for a wrong password. */
-export async function validateAdminPassword(password: string): Promise<string | null> {
+/** POST /api/admin/validate with the password: the owner's session, or null for a wrong password. */
+export async function validateAdminPassword(
+  password: string,
+): Promise<{ token: string; role: AdminRole } | null> {
   try {
-    const { ok, token } = await api<{ ok: boolean; token: string }>('/api/admin/validate', {
-      method: 'POST',
-      headers: { 'X-Admin-Code': password },
-      token: null,
-    });
-    return ok ? token : null;
+    const { ok, token, role } = await api<{ ok: boolean; token: string; role: AdminRole }>(
+      '/api/admin/validate',
+      {
+        method: 'POST',
+        headers: { 'X-Admin-Code': password },
+        token: null,
+      },
+    );
+    return ok ? { token, role } : null;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 429)) return null;
     throw error;
@@ -122,4 +127,71 @@ export const changeStoryLabels = (token: string, id: string, labels: Labels) =>
     method: 'PUT',
     body: labels,
     ...adminHeaders(token),
+  });
+
+export interface StaffMember {
+  staff_id: string;
+  email: string | null;
+  role: StaffRoleName;
+  status: 'invited' | 'active' | 'removed';
+  password_set: boolean;
+  second_factor: 'pending' | 'enrolled';
+  recovery_codes_left: number;
+  invited_at: string;
+  last_login_at: string | null;
+}
+
+/** GET /api/admin/staff (owner): every staff member, removed ones last. */
+export const fetchStaff = async (token: string) =>
+  (await api<{ staff: StaffMember[] }>('/api/admin/staff', adminHeaders(token))).staff;
+
+/** POST /api/admin/staff: the invitation link is mailed to the address. */
+export const inviteStaff = (token: string, email: string, role: StaffRoleName) =>
+  api<{ staff_id: string }>('/api/admin/staff', {
+    method: 'POST',
+    body: { email, role },
+    ...adminHeaders(token),
+  });
+
+export const changeStaffRole = (token: string, staffId: string, role: StaffRoleName) =>
+  api<{ role: StaffRoleName }>(`/api/admin/staff/${staffId}/role`, {
+    method: 'PUT',
+    body: { role },
+    ...adminHeaders(token),
+  });
+
+export const removeStaff = (token: string, staffId: string) =>
+  api<{ message: string }>(`/api/admin/staff/${staffId}`, { method: 'DELETE', ...adminHeaders(token) });
+
+/** POST /api/staff/login: e-mail, password and a TOTP or recovery code open a staff session. */
+export const staffLogin = (email: string, password: string, code: string) =>
+  api<{ token: string; role: AdminRole }>('/api/staff/login', {
+    method: 'POST',
+    body: { email, password, code },
+    token: null,
+  });
+
+export interface StaffInvitation {
+  email: string;
+  role: StaffRoleName;
+  password_set: boolean;
+  totp_secret: string;
+  totp_uri: string;
+}
+
+export const openInvitation = (token: string) =>
+  api<StaffInvitation>('/api/staff/invitation', { method: 'POST', body: { token }, token: null });
+
+export const setInvitationPassword = (token: string, password: string) =>
+  api<{ message: string }>('/api/staff/invitation/password', {
+    method: 'POST',
+    body: { token, password },
+    token: null,
+  });
+
+export const enrolSecondFactor = (token: string, code: string) =>
+  api<{ recovery_codes: string[] }>('/api/staff/invitation/second-factor', {
+    method: 'POST',
+    body: { token, code },
+    token: null,
   });

@@ -55,4 +55,7 @@ export const queryKeys = {
   adminStorySearch: (token: string, words: string) => ['admin', 'stories', token, 'search', words] as const,
   adminPayments: (token: string) => ['admin', 'payments', token] as const,
   adminMonthlyStats: (token: string) => ['admin', 'monthly-stats', token] as const,
+  adminStaff: (token: string) => ['admin', 'staff', token] as const,
+  /** An opened staff invitation (its address, role and TOTP secret): not under admin(). */
+  staffInvitation: (token: string) => ['staff-invitation', token] as const,
 } as const;

@@ -46,6 +46,22 @@ describe('the admin authentication', () => {
     await expect(auth.authenticate(opened.token, 'a')).rejects.toMatchObject({ statusCode: 401 });
   });
 
+  it("names the owner for the password and a staff member's id and role for their session", async () => {
+    const auth = new AdminAuthenticator({
+      password: slowPassword('right').password,
+      sessions: memorySessions(),
+      limiter: memoryLimiter(),
+    });
+    expect(await auth.authenticate('right', 'a')).toMatchObject({ role: 'owner', staffId: null });
+    const staffId = 'f'.repeat(32);
+    const opened = await auth.openStaffSession({ staffId, role: 'auditor' });
+    expect(await auth.authenticate(opened.token, 'a')).toEqual({ ...opened, staffId, role: 'auditor' });
+    await auth.changeStaffRole({ staffId, role: 'moderator' });
+    expect(await auth.authenticate(opened.token, 'a')).toMatchObject({ role: 'moderator' });
+    await auth.endStaffSessions(staffId);
+    await expect(auth.authenticate(opened.token, 'a')).rejects.toMatchObject({ statusCode: 401 });
+  });
+
   it('a right password does not spend the budget; five wrong codes do, then even a right one is 429', async () => {
     const auth = new AdminAuthenticator({
       password: slowPassword('right').password,

@@ -1,7 +1,12 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import { HttpError } from '../http/errors';
 import { tooMany } from '../http/limit-requests';
-import { type AdminSessions, looksLikeAdminToken } from '../security/admin-sessions';
+import {
+  type AdminSessionHolder,
+  type AdminSessions,
+  looksLikeAdminToken,
+  type StaffSessionOwner,
+} from '../security/admin-sessions';
 import type { RateLimiter } from '../security/rate-limiter';
 import type { AdminPassword } from './admin-password';
 
@@ -20,10 +25,11 @@ export interface AdminAuthenticatorOptions {
 }
 
 /**
- * The one admin authentication: every request carrying X-Admin-Code, on any route,
- * comes here. The code is an admin session token (what the panel keeps after logging in) or
- * the password itself; a password that matches opens a session, so every event an admin causes
- * names a session. A wrong code is a 401 and counts toward the client's failure budget; once
+ * The one admin authentication: every request carrying X-Admin-Code, on any route, comes here.
+ * The code is an admin session token (what the panel keeps after the owner's or a staff
+ * member's login) or the owner's password itself; a password that matches opens an owner
+ * session, so every event an admin causes names a session (and a staff member's, their id).
+ * A wrong code is a 401 and counts toward the client's failure budget; once
  * it is spent, every admin-authenticated request of that client is a 429 until the window
  * ends. For the password the budget is charged BEFORE the comparison (and given back when it
  * matches), so parallel guesses cannot all slip past the check; the comparisons wait for a
@@ -41,7 +47,7 @@ export class AdminAuthenticator {
   }
 
   /** The admin session behind `code`, for the client at `client`; throws 401 or 429. */
-  async authenticate(code: string, client: string): Promise<{ session: string; token: string }> {
+  async authenticate(code: string, client: string): Promise<AdminSessionHolder & { token: string }> {
     const { limiter, sessions, password } = this.options;
     const key = `admin-failures:${client}`;
     const budget = await limiter.peek(key, this.windowMs);
@@ -49,7 +55,7 @@ export class AdminAuthenticator {
 
     if (looksLikeAdminToken(code)) {
       const found = await sessions.find(code);
-      if (found) return { session: found.session, token: code };
+      if (found) return { ...found, token: code };
       await limiter.hit(key, this.windowMs);
       throw new HttpError(401, invalidAdminCode);
     }
@@ -58,7 +64,22 @@ export class AdminAuthenticator {
     const matches = code.length > 0 && (await this.comparisons(() => password.matches(code)));
     if (!matches) throw new HttpError(401, invalidAdminCode);
     await limiter.refund(key, this.windowMs);
-    return sessions.open();
+    const opened = await sessions.open();
+    return { ...opened, staffId: null, role: 'owner' };
+  }
+
+  /** A staff login (command-api checks password and second factor) opens a session of the member. */
+  openStaffSession(staff: StaffSessionOwner): Promise<{ token: string; session: string }> {
+    return this.options.sessions.open(staff);
+  }
+
+  /** A removed staff member's next request is a 401, in every process. */
+  endStaffSessions(staffId: string): Promise<void> {
+    return this.options.sessions.revokeStaff(staffId);
+  }
+
+  changeStaffRole(staff: StaffSessionOwner): Promise<void> {
+    return this.options.sessions.changeStaffRole(staff.staffId, staff.role);
   }
 
   /** The panel's logout: the token stops working at once, in every process. */

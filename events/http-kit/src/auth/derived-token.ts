@@ -7,7 +7,11 @@ import { createHash, createHmac } from 'node:crypto';
  * to build the link. So no token is ever in the log, in clear or encrypted, and a retried command
  * (same event id) yields the same token.
  */
-export function deriveToken(secret: string, purpose: 'verify' | 'reset', eventId: string): string {
+export function deriveToken(
+  secret: string,
+  purpose: 'verify' | 'reset' | 'staff-invite',
+  eventId: string,
+): string {
   return createHmac('sha256', secret).update(`${purpose}:${eventId}`).digest('base64url');
 }
 

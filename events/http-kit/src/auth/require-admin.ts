@@ -1,3 +1,5 @@
+import { type AdminRole, rolesAllowed, staffMessages } from '@nocturne/domain';
+import type { Actor } from '@nocturne/events';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors';
 import type { AdminAuthenticator } from './admin-authenticator';
@@ -6,6 +8,19 @@ export interface AdminCaller {
   /** The admin session, recorded in the metadata of every event it causes. */
   session: string;
   ip: string;
+  role: AdminRole;
+  /** The staff member behind the session; null for the owner (the admin password). */
+  staffId: string | null;
+}
+
+/** The caller as the actor of the events it causes: its session, and its staff id if staff. */
+export function adminActor(admin: AdminCaller, ip: string = admin.ip): Actor {
+  return {
+    kind: 'admin',
+    session: admin.session,
+    ip,
+    ...(admin.staffId ? { staffId: admin.staffId } : {}),
+  };
 }
 
 declare module 'fastify' {
@@ -31,8 +46,10 @@ export function adminAuthentication(authenticator: AdminAuthenticator): FastifyP
     app.decorateRequest('admin', null);
     const authenticate = async (request: FastifyRequest, code: string | string[]) => {
       const found = await authenticator.authenticate(Array.isArray(code) ? '' : code, request.ip);
-      request.admin = { session: found.session, ip: request.ip };
+      request.admin = { session: found.session, ip: request.ip, role: found.role, staffId: found.staffId };
       tokens.set(request, found.token);
+      const allowed = rolesAllowed(request.method, request.routeOptions.url ?? '');
+      if (allowed && !allowed.includes(found.role)) throw new HttpError(403, staffMessages.forbidden);
     };
     // A callback hook: a request without the header (most of them) goes on without a promise.
     app.addHook('onRequest', (request, _reply, done) => {

@@ -44,3 +44,13 @@ export function newSessionToken(userKey: string): LocatedToken {
   const token = `${userKey}.${randomBytes(32).toString('base64url')}`;
   return { token, userKey, digest: sha256Hex(token) };
 }
+
+/**
+ * The link token of a staff invitation, derived from the StaffInvited event's id like a user's
+ * link: `<staffId>.<secret part>`, so the link locates the staff stream and the event holds
+ * only its digest.
+ */
+export function staffInvitationToken(secret: string, staffId: string, eventId: string): LocatedToken {
+  const token = `${staffId}.${deriveToken(secret, 'staff-invite', eventId)}`;
+  return { token, userKey: staffId, digest: sha256Hex(token) };
+}

@@ -57,7 +57,11 @@ describe('rate limits in PostgreSQL', () => {
 describe('admin sessions in PostgreSQL', () => {
   it('are seen by every process, end after 8 hours, and a revoke ends them everywhere at once', async () => {
     const opened = await first.adminSessions.open();
-    expect(await second.adminSessions.find(opened.token)).toEqual({ session: opened.session });
+    expect(await second.adminSessions.find(opened.token)).toEqual({
+      session: opened.session,
+      staffId: null,
+      role: 'owner',
+    });
     const revoked = await first.adminSessions.open();
     await second.adminSessions.revoke(revoked.token);
     expect(await first.adminSessions.find(revoked.token)).toBeNull();
@@ -67,5 +71,21 @@ describe('admin sessions in PostgreSQL', () => {
     now = new Date(now.getTime() + 1);
     expect(await second.adminSessions.find(opened.token)).toBeNull();
     expect(ADMIN_SESSION_TTL_MS).toBe(8 * 60 * 60 * 1000);
+  });
+
+  it("name a staff member's id and role; a role change reaches their sessions, a removal ends them all", async () => {
+    const mod = { staffId: 'a'.repeat(32), role: 'moderator' } as const;
+    const [one, two] = [await first.adminSessions.open(mod), await first.adminSessions.open(mod)];
+    const other = await first.adminSessions.open({ staffId: 'b'.repeat(32), role: 'auditor' });
+    expect(await second.adminSessions.find(one.token)).toEqual({ session: one.session, ...mod });
+
+    await second.adminSessions.changeStaffRole(mod.staffId, 'admin');
+    expect(await first.adminSessions.find(two.token)).toMatchObject({ role: 'admin' });
+    expect(await first.adminSessions.find(other.token)).toMatchObject({ role: 'auditor' });
+
+    await second.adminSessions.revokeStaff(mod.staffId);
+    expect(await first.adminSessions.find(one.token)).toBeNull();
+    expect(await first.adminSessions.find(two.token)).toBeNull();
+    expect(await first.adminSessions.find(other.token)).not.toBeNull();
   });
 });

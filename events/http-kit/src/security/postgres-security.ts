@@ -21,7 +21,10 @@ create table if not exists security.admin_sessions (
   session text not null unique,
   created_at timestamptz not null,
   expires_at timestamptz not null
-);`;
+);
+alter table security.admin_sessions add column if not exists staff_id text;
+alter table security.admin_sessions add column if not exists role text not null default 'owner';
+create index if not exists admin_sessions_staff_id on security.admin_sessions (staff_id) where staff_id is not null;`;
 
 export interface PostgresSecurity {
   limiter: PostgresRateLimiter;

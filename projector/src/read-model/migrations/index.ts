@@ -11,6 +11,7 @@ import * as labels from './0009-labels';
 import * as storySearch from './0010-story-search';
 import * as premiumLedger from './0011-premium-ledger';
 import * as storyChanges from './0012-story-changes';
+import * as staff from './0013-staff';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0010-story-search': storySearch,
   '0011-premium-ledger': premiumLedger,
   '0012-story-changes': storyChanges,
+  '0013-staff': staff,
   '0008-library': library,
 };

@@ -1,4 +1,5 @@
 import { answerOf, JSON_TYPE, type PreparedAnswer } from '@nocturne/http-kit';
+import { ANONYMOUS_LIST_CACHE_CONTROL } from './anonymous-list-answer';
 import type { ListedStory, ListSnapshot } from './story-list-cache';
 
 /**
@@ -22,6 +23,9 @@ export function anonymousStoryAnswer(
       'Accept-Encoding',
       'ETag',
       variant.etag,
+      // The same for everyone, kept by a shared cache as briefly as the list it comes from.
+      'Cache-Control',
+      ANONYMOUS_LIST_CACHE_CONTROL,
     ];
     if (status === 304) return { status, headers, body: undefined };
     if (variant.coding) headers.push('Content-Encoding', variant.coding);

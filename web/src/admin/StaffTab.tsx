@@ -1,0 +1,197 @@
+import { roleLabels, STAFF_ROLES, type StaffRoleName } from '@nocturne/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { Field } from '../auth/Field';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { changeStaffRole, fetchStaff, inviteStaff, removeStaff, type StaffMember } from './admin-api';
+
+const detailOf = (error: unknown) =>
+  error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
+
+const secondFactorLabel = (member: StaffMember) => {
+  if (member.second_factor === 'enrolled')
+    return `Enrolled (${member.recovery_codes_left} recovery codes left)`;
+  return member.password_set ? 'Not enrolled yet (password set)' : 'Not enrolled yet';
+};
+
+/** The owner's Staff tab: invite by e-mail into a role; change a role; remove (sessions end at once). */
+export function StaffTab({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const staff = useQuery({ queryKey: queryKeys.adminStaff(token), queryFn: () => fetchStaff(token) });
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.adminStaff(token) });
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const act = useMutation({
+    mutationFn: (action: () => Promise<unknown>) => action(),
+    onSuccess: () => void reload(),
+    onError: (error) => setNotice({ tone: 'error', text: detailOf(error) }),
+  });
+
+  const members = staff.data ?? [];
+  return (
+    <div className="admin-staff">
+      <InviteForm
+        token={token}
+        onInvited={(email) => {
+          setNotice({ tone: 'success', text: `Invitation sent to ${email}.` });
+          void reload();
+        }}
+      />
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {staff.isError ? <Alert tone="error">Failed to load staff</Alert> : null}
+      <section aria-labelledby="staff-title">
+        <h2 id="staff-title" className="admin-section-title">
+          Staff ({members.filter((m) => m.status !== 'removed').length})
+        </h2>
+        {members.length === 0 ? (
+          <p className="admin-empty">No staff yet: invite someone above.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Second factor</th>
+                  <th scope="col">Last Login</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.map((member) => (
+                  <tr key={member.staff_id} data-staff-id={member.staff_id}>
+                    <td className="admin-table__email">{member.email ?? '(erased)'}</td>
+                    <td>{roleLabels[member.role]}</td>
+                    <td>
+                      <span
+                        className={`admin-pill ${member.status === 'active' ? 'admin-pill--ok' : 'admin-pill--warn'}`}
+                      >
+                        {member.status === 'active'
+                          ? 'Active'
+                          : member.status === 'invited'
+                            ? 'Invited'
+                            : 'Removed'}
+                      </span>
+                    </td>
+                    <td>{secondFactorLabel(member)}</td>
+                    <td>
+                      {member.last_login_at ? new Date(member.last_login_at).toLocaleString() : 'Never'}
+                    </td>
+                    <td>
+                      {member.status === 'removed' ? null : (
+                        <div className="admin-table__actions">
+                          <select
+                            // A label of its own (not a visually hidden element): an absolutely
+                            // positioned one would escape the table's scrolling wrapper.
+                            aria-label={`Role of ${member.email ?? 'this member'}`}
+                            className="input input--compact"
+                            value={member.role}
+                            onChange={(event) =>
+                              act.mutate(() =>
+                                changeStaffRole(token, member.staff_id, event.target.value as StaffRoleName),
+                              )
+                            }
+                          >
+                            {STAFF_ROLES.map((role) => (
+                              <option key={role} value={role}>
+                                {roleLabels[role]}
+                              </option>
+                            ))}
+                          </select>
+                          <Button
+                            size="sm"
+                            variant="danger"
+                            onClick={() => {
+                              if (
+                                !confirm(
+                                  `Remove ${member.email ?? 'this member'}? Their sessions end at once.`,
+                                )
+                              )
+                                return;
+                              act.mutate(() => removeStaff(token, member.staff_id));
+                            }}
+                          >
+                            Remove
+                          </Button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function InviteForm({ token, onInvited }: { token: string; onInvited(email: string): void }) {
+  const roleId = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRoleName>('moderator');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    setError(null);
+    try {
+      await inviteStaff(token, email, role);
+      onInvited(email);
+      setEmail('');
+    } catch (failure) {
+      setError(detailOf(failure));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="admin-invite surface" aria-labelledby="invite-title">
+      <h2 id="invite-title" className="admin-section-title">
+        Invite a staff member
+      </h2>
+      <form className="admin-invite__form" onSubmit={submit}>
+        <Field
+          label="Email"
+          type="email"
+          required
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={roleId}>
+            Role
+          </label>
+          <select
+            id={roleId}
+            className="input"
+            value={role}
+            onChange={(event) => setRole(event.target.value as StaffRoleName)}
+          >
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="primary" loading={sending} disabled={!email}>
+          Send invitation
+        </Button>
+      </form>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <p className="text-muted admin-invite__roles">
+        Admin: everything but staff. Moderator: story visibility and reports. Auditor: reads users, payments,
+        premium histories and growth; changes nothing.
+      </p>
+    </section>
+  );
+}
