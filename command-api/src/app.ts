@@ -16,6 +16,7 @@ import { confirmPaymentRoutes } from './payments/confirm-payment';
 import { internalUnlockRoutes } from './premium/internal-unlock-route';
 import { setSubscriptionRoutes } from './premium-grants/set-subscription';
 import { readingRoutes } from './reading/reading-routes';
+import { idempotencyKeyOf } from './shared/context';
 import { neverStored } from './shared/never-stored';
 import { staffAdminRoutes } from './staff/staff-admin-routes';
 import { staffInvitationRoutes } from './staff/staff-invitation-routes';
@@ -48,6 +49,10 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
     requireStorableText(request.params);
     requireStorableText(request.query);
     requireStorableText(request.body);
+  });
+  // A malformed Idempotency-Key is refused before anything is done (context.ts).
+  app.addHook('onRequest', async (request) => {
+    idempotencyKeyOf(request.headers);
   });
   neverStored(app);
   await app.register(adminAuthentication(deps.adminAuth));

@@ -5,5 +5,6 @@
  */
 export * from './catalogue';
 export * from './codec';
+export * from './idempotency';
 export * from './metadata';
 export * from './streams';

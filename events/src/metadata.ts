@@ -32,4 +32,9 @@ export interface CommandContext {
   correlationId: string;
   causationId: string;
   actor: Actor;
+  /**
+   * The client's name for this action (Idempotency-Key), when it gave one: the command's event
+   * ids are derived from it (idempotentId), so a retry of the action stores nothing twice.
+   */
+  idempotencyKey?: string;
 }

@@ -315,6 +315,9 @@ const commands = {
   test,
   bench: (args) => runTs('infra/bench/index.ts', args),
   'bench:web': (args) => runTs('infra/bench/web/main.ts', args),
+  // The fault suite: PostgreSQL, the projector and NATS killed, stalled and stopped under load
+  // (infra/src/faults); minutes long, so not a step of npm test.
+  'test:faults': (args) => runTs('infra/src/faults/fault-suite.ts', args),
   rebuild: (args) => runCompiled('rebuild', args),
   audit: (args) => runCompiled('audit', args),
 };

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { apiSchema, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
-import { commandContext } from '../shared/context';
+import { chosenId, commandContext } from '../shared/context';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
@@ -39,14 +38,15 @@ export const resendVerificationRoutes: FastifyPluginAsync<CommandApiDeps> = asyn
     async (request, reply) => {
       const admin = requireAdmin(request);
       const target = targetUser(request, deps);
-      const eventId = randomUUID();
+      const context = commandContext(request, await adminActorOnUser(deps, admin, target.userKey));
+      const eventId = chosenId(context, target.stream);
       const { digest } = oneTimeToken(deps.options.secret, 'verify', target.userKey, eventId);
       const result = await handleCommand(
         deps.store,
         target.stream,
         accountDecider,
         command('RequestVerificationEmail', { tokenDigest: digest }, deps.clock()),
-        commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
+        context,
         { eventIds: () => eventId },
       );
       return withPosition(reply, deps, result.position).send({

@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, CommandContext } from '@nocturne/events';
+import { type Actor, type CommandContext, IDEMPOTENCY_KEY_PATTERN, idempotentId } from '@nocturne/events';
+import { HttpError } from '@nocturne/http-kit';
 import type { FastifyRequest } from 'fastify';
+
+export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 200 visible ASCII characters.';
+
+/** The request's Idempotency-Key: undefined when it has none, a 400 when it is malformed. */
+export function idempotencyKeyOf(headers: FastifyRequest['headers']): string | undefined {
+  const key = headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
+  }
+  return key;
+}
 
 /**
  * Correlation comes from the caller's X-Correlation-Id when given; causation is the request
- * (Fastify's request id, or the hot lane's).
+ * (Fastify's request id, or the hot lane's); the Idempotency-Key names the action.
  */
 export function commandContext(
   request: Pick<FastifyRequest, 'id' | 'headers'>,
@@ -12,5 +25,22 @@ export function commandContext(
 ): CommandContext {
   const header = request.headers['x-correlation-id'];
   const correlationId = typeof header === 'string' && header.length <= 100 ? header : randomUUID();
-  return { correlationId, causationId: `request:${request.id}`, actor };
+  const idempotencyKey = idempotencyKeyOf(request.headers);
+  return {
+    correlationId,
+    causationId: `request:${request.id}`,
+    actor,
+    ...(idempotencyKey !== undefined && { idempotencyKey }),
+  };
+}
+
+/**
+ * An id a command chooses before it appends (the first event's id, a new story's id): derived
+ * from the Idempotency-Key when the request has one, so that a retry of the action chooses the
+ * same; random otherwise. `scope` says what the id is for (a stream name, "new story").
+ */
+export function chosenId(context: CommandContext, scope: string, index = 0): string {
+  return context.idempotencyKey === undefined
+    ? randomUUID()
+    : idempotentId(context.idempotencyKey, scope, index);
 }

@@ -1,6 +1,11 @@
-import type { CommandContext, DomainEvent } from '@nocturne/events';
-import { encodeEvent } from '@nocturne/events';
-import { aggregateStream, type EventStore, WrongExpectedRevisionError } from '@nocturne/events/store';
+import type { CommandContext, DomainEvent, RecordedEvent } from '@nocturne/events';
+import { encodeEvent, idempotentId } from '@nocturne/events';
+import {
+  type AggregatedStream,
+  aggregateStream,
+  type EventStore,
+  WrongExpectedRevisionError,
+} from '@nocturne/events/store';
 import type { Command, Decider } from './decider';
 import { eventsOrThrow } from './refusals';
 
@@ -20,6 +25,11 @@ export interface CommandResult<State> {
  * A refusal is thrown as its HttpError (refusals.ts); nothing is written then.
  * A command that needs something worked out from the state first (such as opening sealed fields
  * with the vault) is given as a function of the state, so each attempt builds it afresh.
+ *
+ * With an Idempotency-Key (context.idempotencyKey) the event ids are derived from it and the
+ * stream (unless the caller chose them: chosenId derives those too), and an action whose events
+ * the stream already holds is answered from them, as it was the first time: nothing is decided
+ * or appended again, so a retry after an answer that never arrived stores nothing twice.
  */
 export async function handleCommand<C extends Command, State, Event extends DomainEvent>(
   store: EventStore,
@@ -30,8 +40,15 @@ export async function handleCommand<C extends Command, State, Event extends Doma
   options: { maxAttempts?: number; eventIds?: (index: number) => string } = {},
 ): Promise<CommandResult<State>> {
   const maxAttempts = options.maxAttempts ?? 50;
+  const key = context.idempotencyKey;
+  const eventIds =
+    options.eventIds ?? (key === undefined ? undefined : (i: number) => idempotentId(key, streamName, i));
   for (let attempt = 1; ; attempt++) {
     const current = await aggregateStream(store, streamName, decider.evolve, decider.initialState);
+    if (key !== undefined && eventIds) {
+      const earlier = answeredBefore(current, eventIds, decider);
+      if (earlier) return earlier;
+    }
     const decided = typeof command === 'function' ? await command(current.state) : command;
     const events = eventsOrThrow(decider.decide(decided, current.state));
     if (events.length === 0) {
@@ -40,7 +57,7 @@ export async function handleCommand<C extends Command, State, Event extends Doma
     try {
       const result = await store.append(
         streamName,
-        events.map((event, i) => encodeEvent(event, context, options.eventIds?.(i))),
+        events.map((event, i) => encodeEvent(event, context, eventIds?.(i))),
         current.revision >= 0 ? current.revision : 'no_stream',
       );
       return { events, state: events.reduce(decider.evolve, current.state), ...result };
@@ -50,4 +67,27 @@ export async function handleCommand<C extends Command, State, Event extends Doma
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
     }
   }
+}
+
+/**
+ * The result of the action whose events (ids `eventIds(0)`, `eventIds(1)`, ...) the stream
+ * already holds, as its first run returned it; undefined when it holds none of them.
+ */
+function answeredBefore<State, Event extends DomainEvent>(
+  current: AggregatedStream<State, Event>,
+  eventIds: (index: number) => string,
+  decider: Pick<Decider<never, State, Event>, 'evolve' | 'initialState'>,
+): CommandResult<State> | undefined {
+  const first = current.events.findIndex((event) => event.eventId === eventIds(0));
+  if (first < 0) return undefined;
+  let last = first;
+  while (current.events[last + 1]?.eventId === eventIds(last + 1 - first)) last += 1;
+  const mine: RecordedEvent<Event>[] = current.events.slice(first, last + 1);
+  const end = mine.at(-1)!;
+  return {
+    events: mine,
+    state: current.events.slice(0, last + 1).reduce(decider.evolve, decider.initialState()),
+    position: end.position,
+    nextRevision: end.streamRevision,
+  };
 }

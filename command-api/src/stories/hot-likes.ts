@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { StoryId } from '@nocturne/events';
+import { IDEMPOTENCY_KEY_PATTERN, StoryId } from '@nocturne/events';
 import { JSON_TYPE, type PreparedAnswer } from '@nocturne/http-kit';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
@@ -15,10 +15,19 @@ export interface HotCommand {
 
 const LIKE_PATH = /^\/api\/stories\/([^/?]+)\/like$/;
 
-/** Neither a body nor a promise of one: Fastify would parse and check a body (or refuse it). */
+/**
+ * Neither a body, nor a promise of one, nor a content type: Fastify parses and checks a body, and
+ * it runs the content type's parser even on an empty one (an empty `application/json` is a 400,
+ * an unknown type a 415, before the route ever sees the story id). All of that is the route's.
+ */
 function hasNoBody(request: IncomingMessage): boolean {
-  const length = request.headers['content-length'];
-  return (length === undefined || length === '0') && request.headers['transfer-encoding'] === undefined;
+  const { headers } = request;
+  const length = headers['content-length'];
+  return (
+    (length === undefined || length === '0') &&
+    headers['transfer-encoding'] === undefined &&
+    headers['content-type'] === undefined
+  );
 }
 
 /**
@@ -38,6 +47,10 @@ export function hotLikes(
       return undefined;
     const id = LIKE_PATH.exec(request.url ?? '')?.[1];
     if (id === undefined || !StoryId.safeParse(id).success) return undefined;
+    // A malformed Idempotency-Key is the route's to refuse.
+    const key = request.headers['idempotency-key'];
+    if (key !== undefined && !(typeof key === 'string' && IDEMPOTENCY_KEY_PATTERN.test(key)))
+      return undefined;
     answered += 1;
     const context = commandContext(
       { id: `lane-${answered.toString(36)}`, headers: request.headers },

@@ -4,7 +4,7 @@ import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
-import { commandContext } from '../shared/context';
+import { chosenId, commandContext } from '../shared/context';
 import { withPosition } from '../shared/reply';
 import { appendWhileLive } from './append-while-live';
 
@@ -31,8 +31,15 @@ export async function likeStory(
   id: string,
   context: CommandContext,
 ): Promise<{ position: number; likes: number }> {
-  const event = encodeEvent({ type: StoryLikedDefinition.type, data: { storyId: id } }, context);
-  const result = await appendWhileLive(deps.store, id, streams.storyLikes(id), [event]);
+  const stream = streams.storyLikes(id);
+  // With an Idempotency-Key, a like retried has the same event id: the store answers it with the
+  // count and position of the like it already holds, and stores nothing.
+  const event = encodeEvent(
+    { type: StoryLikedDefinition.type, data: { storyId: id } },
+    context,
+    chosenId(context, stream),
+  );
+  const result = await appendWhileLive(deps.store, id, stream, [event]);
   return { position: result.position, likes: result.nextRevision + 1 };
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   initialStoryState,
@@ -21,7 +20,7 @@ import { defaultImageWork } from '../images/work-slots';
 import { inviteAttemptLimit } from '../invites/invite-codes';
 import { contentWarningsFrom, normaliseTags } from '../labels/labels-input';
 import { loadTagCatalogue } from '../labels/tag-catalogue-decider';
-import { commandContext } from '../shared/context';
+import { chosenId, commandContext } from '../shared/context';
 import { command as newCommand } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { eventsOrThrow, httpErrorOf } from '../shared/refusals';
@@ -158,7 +157,9 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
       return { upload, labels, curatedTags, processed, preview };
     });
 
-    const storyId = randomUUID();
+    const context = commandContext(request, actor);
+    // A retried publish (same Idempotency-Key) is the same story, answered as the first was.
+    const storyId = chosenId(context, 'new story');
     const command: PublishStory = newCommand(
       'PublishStory',
       {
@@ -174,13 +175,7 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     eventsOrThrow(decideStory(command, initialStoryState())); // refuses before anything is written
 
     await storeImages(deps.options.dataDir, [...processed.flatMap((p) => p.files), ...preview.files]);
-    const result = await handleCommand(
-      deps.store,
-      streams.story(storyId),
-      storyDecider,
-      command,
-      commandContext(request, actor),
-    );
+    const result = await handleCommand(deps.store, streams.story(storyId), storyDecider, command, context);
     return withPosition(reply.status(201), deps, result.position).send({ id: storyId });
   });
 };

@@ -2,7 +2,7 @@ import { encodeEvent, streams } from '@nocturne/events';
 import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
-import { commandContext } from '../shared/context';
+import { chosenId, commandContext } from '../shared/context';
 import { withPosition } from '../shared/reply';
 import { appendWhileLive } from './append-while-live';
 
@@ -21,11 +21,14 @@ const viewDoc = apiSchema({
 export const viewStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post('/api/stories/:id/view', { schema: viewDoc }, async (request, reply) => {
     const id = storyIdFrom(request.params);
+    const context = commandContext(request, { kind: 'anonymous' });
+    const stream = streams.storyViews(id);
     const event = encodeEvent(
       { type: 'StoryViewed', data: { storyId: id } },
-      commandContext(request, { kind: 'anonymous' }),
+      context,
+      chosenId(context, stream),
     );
-    const result = await appendWhileLive(deps.store, id, streams.storyViews(id), [event]);
+    const result = await appendWhileLive(deps.store, id, stream, [event]);
     return withPosition(reply.status(204), deps, result.position).send();
   });
 };

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { accountMessages } from '@nocturne/domain';
 import { streams, userKeyOf } from '@nocturne/events';
 import { apiSchema, HttpError, perMinute } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
-import { commandContext } from '../shared/context';
+import { chosenId, commandContext } from '../shared/context';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { announceAppended, withPosition } from '../shared/reply';
@@ -67,14 +66,15 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
   });
   async function recordResetRequest(email: string, request: FastifyRequest): Promise<void> {
     const userKey = userKeyOf(email, deps.options.secret);
-    const grantEventId = randomUUID();
+    const context = commandContext(request, { kind: 'anonymous' });
+    const grantEventId = chosenId(context, streams.user(userKey));
     const reset = oneTimeToken(deps.options.secret, 'reset', userKey, grantEventId);
     const result = await handleCommand(
       deps.store,
       streams.user(userKey),
       accountDecider,
       command('RequestPasswordReset', { tokenDigest: reset.digest }, deps.clock()),
-      commandContext(request, { kind: 'anonymous' }),
+      context,
       { eventIds: () => grantEventId },
     );
     if (result.events.length > 0) announceAppended(deps, result.position);

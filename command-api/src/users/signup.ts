@@ -5,7 +5,7 @@ import { apiSchema, HttpError, perMinute } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
-import { commandContext } from '../shared/context';
+import { chosenId, commandContext } from '../shared/context';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
@@ -52,7 +52,8 @@ export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps
     const userKey = userKeyOf(input.email, deps.options.secret);
     const passwordHash = await hashPassword(input.password);
     // The event id is chosen up front: the link token is derived from it (one-time-token.ts).
-    const grantEventId = randomUUID();
+    const context = commandContext(request, { kind: 'anonymous' });
+    const grantEventId = chosenId(context, streams.user(userKey));
     const verification = oneTimeToken(deps.options.secret, 'verify', userKey, grantEventId);
     for (let attempt = 1; ; attempt++) {
       // The fields are encrypted for the account they will land in: the address's unverified
@@ -81,7 +82,7 @@ export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps
             },
             deps.clock(),
           ),
-          commandContext(request, { kind: 'anonymous' }),
+          context,
           { eventIds: () => grantEventId },
         );
         // No new account: the key made for it encrypts nothing that was kept.

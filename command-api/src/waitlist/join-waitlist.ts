@@ -4,7 +4,7 @@ import { apiSchema, perMinute } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
-import { commandContext } from '../shared/context';
+import { chosenId, commandContext } from '../shared/context';
 import { registerFormBody } from '../shared/form-body';
 import { withPosition } from '../shared/reply';
 import { waitlistSubject } from './waitlist-subject';
@@ -42,13 +42,20 @@ export const joinWaitlistRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
       const key = userKeyOf(email, deps.options.secret);
       const stream = streams.waitlist(key);
       const joined = () => reply.send({ message: 'Added to the waiting list' });
-      if ((await deps.store.readStream(stream)).length > 0) return joined();
+      const context = commandContext(request, { kind: 'anonymous' });
+      const eventId = chosenId(context, stream);
+      const [first] = await deps.store.readStream(stream);
+      // This very action, retried (same Idempotency-Key): answered as it was the first time.
+      if (first && first.eventId === eventId && context.idempotencyKey !== undefined)
+        return withPosition(reply, deps, first.position).send({ message: 'Added to the waiting list' });
+      if (first) return joined();
       const event = encodeEvent(
         {
           type: WaitlistJoined.type,
           data: { email: await deps.vault.encrypt(waitlistSubject(key), email), feedback: body.feedback },
         },
-        commandContext(request, { kind: 'anonymous' }),
+        context,
+        eventId,
       );
       try {
         const result = await deps.store.append(stream, [event], 'no_stream');

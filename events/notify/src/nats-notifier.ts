@@ -6,6 +6,8 @@ export class NatsNotifier implements Notifier {
   readonly kind = 'nats' as const;
   private readonly appended = new Listeners();
   private readonly projected = new Listeners();
+  /** Connected to the server: between a 'disconnect' and the 'reconnect' after it, nothing gets through. */
+  private connected = true;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -13,6 +15,16 @@ export class NatsNotifier implements Notifier {
   ) {
     this.pipe(`${prefix}.appended`, this.appended);
     this.pipe(`${prefix}.projected`, this.projected);
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect') this.connected = false;
+        else if (status.type === 'reconnect') this.connected = true;
+      }
+    })();
+  }
+
+  delivering(): boolean {
+    return this.connected && !this.nc.isClosed();
   }
 
   static async connect(url: string, prefix = 'nocturne'): Promise<NatsNotifier> {

@@ -10,6 +10,11 @@ export interface Notifier {
   publishProjected(position: number): void;
   onAppended(listener: (position: number) => void): () => void;
   onProjected(listener: (position: number) => void): () => void;
+  /**
+   * False while hints are known not to get through (the broker is unreachable): a listener
+   * should poll more often meanwhile. Absent: always delivering, as far as anyone knows.
+   */
+  delivering?(): boolean;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,28 @@
 import pg from 'pg';
 import { timestampTypes } from './pg-timestamp';
 
+/** How long a pool waits for a connection, and for each statement (ms). */
+export interface PoolTimeouts {
+  /** A new connection, or a free one from a full pool. */
+  connectMs: number;
+  /** One statement, on the server (statement_timeout) and, a little longer, on the client. */
+  statementMs: number;
+}
+
+/**
+ * The pools that serve requests: a database that does not answer turns into a 503 with
+ * Retry-After within seconds (the error handler's outage answer), never a request that hangs.
+ * A connect of 2 s and a statement of 3 s leave a request's answer under 5 s when the database
+ * stalls, and are far above what any statement takes on a healthy database.
+ */
+export const REQUEST_POOL_TIMEOUTS: PoolTimeouts = { connectMs: 2_000, statementMs: 3_000 };
+
+/** Work that is no request's (migrations, a rebuild): bounded all the same, but generously. */
+export const MAINTENANCE_POOL_TIMEOUTS: PoolTimeouts = { connectMs: 10_000, statementMs: 600_000 };
+
+/** The client waits this much longer than the server, so a slow statement fails with the server's clearer error. */
+const QUERY_TIMEOUT_GRACE_MS = 500;
+
 /**
  * Every PostgreSQL pool of the system. The server can end a connection at any time (a restart,
  * a failover, `pg_terminate_backend`); pg then emits 'error' on the client, and on the pool for
@@ -12,8 +34,17 @@ import { timestampTypes } from './pg-timestamp';
  *
  * Its timestamps are read by parseTimestamptz (pg-timestamp.ts).
  */
-export function createPool(config: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool({ types: timestampTypes, ...config });
+export function createPool(config: pg.PoolConfig, timeouts: PoolTimeouts = REQUEST_POOL_TIMEOUTS): pg.Pool {
+  const pool = new pg.Pool({
+    types: timestampTypes,
+    connectionTimeoutMillis: timeouts.connectMs,
+    // Both sides: the server cancels a statement that runs too long (and frees its locks), and
+    // the client stops waiting for a server that does not answer at all (a stalled or frozen
+    // process, a network that drops packets), which no server-side timeout can catch.
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + QUERY_TIMEOUT_GRACE_MS,
+    ...config,
+  });
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});

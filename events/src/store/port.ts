@@ -142,6 +142,29 @@ export class EventStoreUnavailableError extends Error {
   }
 }
 
+/**
+ * An append that reached the database but whose outcome is not known: the connection failed
+ * after the statement was sent (it may have committed), or the group committed and the wait for
+ * the disk failed (it is stored, and most likely durable, but that was not confirmed). Never
+ * "nothing was saved": a retry with the same event ids is answered as the original was, or
+ * stored once.
+ */
+export class AppendOutcomeUnknownError extends Error {
+  override readonly name = 'AppendOutcomeUnknownError';
+  constructor(
+    /** True when the group is known to have committed (only its flush failed). */
+    readonly committed: boolean,
+    options: { cause: unknown },
+  ) {
+    super(
+      committed
+        ? 'the append committed, but its flush to disk could not be confirmed'
+        : 'the connection failed after the append was sent: it may have committed',
+      options,
+    );
+  }
+}
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -13,6 +13,8 @@ const description = [
   'Commands (every method but GET and HEAD) answer with `X-Event-Position`; send the highest one seen as',
   '`X-Min-Position` and queries wait (about 2 s at most) until they reflect it.',
   'Any request with a wrong `X-Admin-Code` is a 401, and too many of them from one client a 429, on every route.',
+  'A command may carry an `Idempotency-Key` naming the action: sent again with the same key, it is answered as the',
+  'first time and stores nothing more (a retry after a lost answer or a 503 is then safe).',
   'An admin session belongs to the owner or to a staff member in a role; a route the role may not call is a 403',
   '(each such route names the roles it allows).',
   'The statuses any route may answer whatever its own rules are the shared `components.responses`,',

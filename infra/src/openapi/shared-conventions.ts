@@ -111,8 +111,8 @@ export const sharedParameters = {
     in: 'header',
     required: false,
     description:
-      'A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again.',
-    schema: { type: 'string', minLength: 1, maxLength: 255 },
+      'A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400.',
+    schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
   },
 } as const;
 

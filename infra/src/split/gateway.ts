@@ -6,7 +6,7 @@ import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
 import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
-
+import { HTTP_TIMEOUTS, serverTimeouts } from '../system/http-timeouts';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from '../system/security-headers';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/web-app';
 
@@ -105,6 +105,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     ...serverLogging({ level: options.logLevel, destination: options.logDestination }),
     // The client's address as seen through TRUST_PROXY; forwarded as the only X-Forwarded-For.
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    // The front door waits for its clients no longer than the services behind it do.
+    ...serverTimeouts(HTTP_TIMEOUTS),
   });
   if (options.metrics) instrumentHttp(app, options.metrics.registry);
   // Keep bodies as raw streams for the upstream.

@@ -10,6 +10,7 @@ import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog, logRequest } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
 import { type HotAnswers, HotLane } from './hot-lane';
+import { HTTP_TIMEOUTS, type HttpTimeouts, serverTimeouts } from './http-timeouts';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from './security-headers';
 import { builtWebApp, sendSpaIndex, serveWebApp } from './web-app';
 
@@ -49,6 +50,8 @@ export interface HttpAppOptions {
   apiDocument?: (() => Promise<unknown>) | undefined;
   /** Told of every route as it is added (the fuzz test sends to each). */
   onRoute?: ((route: RouteOptions) => void) | undefined;
+  /** How long the server waits for a client (default HTTP_TIMEOUTS; tests shorten them). */
+  timeouts?: HttpTimeouts | undefined;
 }
 
 /**
@@ -92,6 +95,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     ...serverLogging({ level: options.logLevel, destination: options.logDestination }),
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(options.timeouts ?? HTTP_TIMEOUTS),
   });
   // First: the timing hook sees every route added after it.
   const record = options.metrics ? instrumentHttp(app, options.metrics.registry) : undefined;

@@ -55,6 +55,8 @@ export interface StartOptions {
   onRoute?: HttpAppOptions['onRoute'];
   /** The process's metrics registry (default: a new one for this system). */
   metrics?: Registry;
+  /** Test harnesses only: the HTTP server's timeouts (default HTTP_TIMEOUTS). */
+  httpTimeouts?: HttpAppOptions['timeouts'];
 }
 
 /**
@@ -152,6 +154,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     readiness: () => checkReadiness(readinessSources(infra.db, infra.store)),
     onRoute: options.onRoute,
     metrics: { registry: metrics, token: config.metricsToken },
+    timeouts: options.httpTimeouts,
   });
   await app.listen({ port: config.port, host: options.host ?? config.host });
   const port = (app.server.address() as { port: number }).port;

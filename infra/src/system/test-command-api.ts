@@ -10,6 +10,9 @@ import type { AppConfig } from '../config';
 import { testConfig } from '../test-env/test-config';
 import { type ApiTuning, commandDepsFrom } from './deps';
 import { buildHttpApp } from './http-app';
+import type { HttpTimeouts } from './http-timeouts';
+
+export type { HttpTimeouts } from './http-timeouts';
 
 export interface TestCommandApi {
   app: FastifyInstance;
@@ -35,6 +38,7 @@ export interface TestCommandApi {
 export async function startTestCommandApi(
   overrides: Partial<AppConfig> = {},
   tuning: ApiTuning = {},
+  timeouts?: HttpTimeouts,
 ): Promise<TestCommandApi> {
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-command-test-'));
   const config = testConfig({ dataDir, ...overrides });
@@ -50,6 +54,7 @@ export async function startTestCommandApi(
     publicUrl: config.publicUrl,
     logLevel: 'silent',
     trustProxy: config.trustProxy,
+    timeouts,
   });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

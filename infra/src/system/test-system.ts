@@ -21,7 +21,9 @@ export { TEST_ADMIN_PASSWORD } from '../test-env/test-config';
  */
 export async function startTestSystem(
   overrides: Partial<AppConfig> = {},
-  harness: Partial<Pick<StartOptions, 'log' | 'logError' | 'logDestination' | 'mailRetry' | 'onRoute'>> = {},
+  harness: Partial<
+    Pick<StartOptions, 'log' | 'logError' | 'logDestination' | 'mailRetry' | 'onRoute' | 'httpTimeouts'>
+  > = {},
 ): Promise<TestSystem> {
   const database = await createTestDatabase(overrides.dataDir ? 'sys' : 'system');
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-test-data-'));

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
 import { projections } from '../projections';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
 import { ProjectionRunner } from '../runner/projection-runner';
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   if (!databaseUrl) throw new Error('--database-url is required');
   const connections = await openCliConnections({ databaseUrl, eventStoreUrl: values['eventstore-url'] });
   await migrateReadModel(connections.databaseUrl, values.schema);
-  const db = createReadModelDb(connections.databaseUrl, values.schema, 2);
+  const db = createReadModelDb(connections.databaseUrl, values.schema, 2, MAINTENANCE_POOL_TIMEOUTS);
   try {
     const runner = new ProjectionRunner({
       store: connections.store,

@@ -1,4 +1,9 @@
-import { createPool } from '@nocturne/pg-kit';
+import {
+  createPool,
+  MAINTENANCE_POOL_TIMEOUTS,
+  type PoolTimeouts,
+  REQUEST_POOL_TIMEOUTS,
+} from '@nocturne/pg-kit';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';
@@ -20,15 +25,19 @@ export function createReadModelDb(
   connectionString: string,
   schema = LIVE_SCHEMA,
   poolSize = 10,
+  timeouts: PoolTimeouts = REQUEST_POOL_TIMEOUTS,
 ): Kysely<ReadModel> {
   if (!schemaPattern.test(schema)) throw new Error(`bad schema name ${schema}`);
-  const pool = createPool({ connectionString, max: poolSize, options: `-c search_path=${schema},public` });
+  const pool = createPool(
+    { connectionString, max: poolSize, options: `-c search_path=${schema},public` },
+    timeouts,
+  );
   return new Kysely<ReadModel>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** Creates `schema` if needed and applies every read-model migration to it. */
 export async function migrateReadModel(connectionString: string, schema = LIVE_SCHEMA): Promise<void> {
-  const db = createReadModelDb(connectionString, schema, 1);
+  const db = createReadModelDb(connectionString, schema, 1, MAINTENANCE_POOL_TIMEOUTS);
   try {
     await db.schema.createSchema(schema).ifNotExists().execute();
     const migrator = new Migrator({

@@ -1,4 +1,5 @@
 import type { EventStore } from '@nocturne/events/store';
+import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
 import type { PiiVault } from '@nocturne/vault';
 import pg from 'pg';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
@@ -70,7 +71,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await control.query(`drop schema if exists ${quote(old)} cascade`);
     await migrateReadModel(options.databaseUrl, spare);
 
-    const db = createReadModelDb(options.databaseUrl, spare, 4);
+    const db = createReadModelDb(options.databaseUrl, spare, 4, MAINTENANCE_POOL_TIMEOUTS);
     const batchSize = options.batchSize ?? CATCH_UP_BATCH_SIZE;
     let phase: RebuildProgress['phase'] = 'projecting';
     let head = await options.store.headPosition();

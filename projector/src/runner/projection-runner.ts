@@ -16,6 +16,9 @@ import { WakeableLoop } from './wakeable-loop';
  */
 export const CATCH_UP_BATCH_SIZE = 10_000;
 
+/** The longest sleep between polls while the notifier says hints are not getting through (ms). */
+export const HINTLESS_MAX_IDLE_MS = 200;
+
 export interface ProjectionRunnerOptions {
   store: EventStore;
   db: Kysely<ReadModel>;
@@ -122,7 +125,16 @@ export class ProjectionRunner {
     this.catchUpBatchSize = Math.max(this.batchSize, options.catchUpBatchSize ?? CATCH_UP_BATCH_SIZE);
     this.names = options.projections.map((p) => p.name);
     if (new Set(this.names).size !== this.names.length) throw new Error('two projections share a name');
-    this.loop = new WakeableLoop(() => this.step(), options.maxIdleMs ?? 2000, options.onError);
+    const maxIdleMs = options.maxIdleMs ?? 2000;
+    // Without hints (the broker down) every write waits for a poll, and a read that asked for
+    // its own write (X-Min-Position) waits about 2 s at most: sleeping up to 2 s between polls
+    // made such reads time out. Polls stay frequent until the hints are back.
+    const hintless = Math.min(maxIdleMs, HINTLESS_MAX_IDLE_MS);
+    this.loop = new WakeableLoop(
+      () => this.step(),
+      () => (options.notifier?.delivering?.() === false ? hintless : maxIdleMs),
+      options.onError,
+    );
   }
 
   /**

@@ -13,7 +13,8 @@ export class WakeableLoop {
 
   constructor(
     private readonly work: () => Promise<number>,
-    private readonly maxIdleMs = 2000,
+    /** The longest idle sleep; a function when it depends on the moment (hints down or not). */
+    private readonly maxIdleMs: number | (() => number) = 2000,
     private readonly onError: (error: unknown) => void = (error) => console.error('[projector]', error),
     /**
      * Least time from the start of a round that found nothing to the round a hint starts: for
@@ -55,7 +56,12 @@ export class WakeableLoop {
         idle = 50;
         continue;
       }
-      if (!this.woken) await this.sleep(idle, () => true);
+      if (!this.woken) {
+        // The cap may have dropped since the sleep grew (hints went down): never sleep past it.
+        const cap = typeof this.maxIdleMs === 'function' ? this.maxIdleMs() : this.maxIdleMs;
+        idle = Math.min(idle, cap);
+        await this.sleep(idle, () => true);
+      }
       if (this.woken) {
         this.woken = false;
         idle = 50;
@@ -63,7 +69,7 @@ export class WakeableLoop {
         const rest = began + this.wakeGapMs - Date.now();
         if (rest > 0) await this.sleep(rest, () => !this.running);
       } else {
-        idle = Math.min(idle * 2, this.maxIdleMs);
+        idle = Math.min(idle * 2, typeof this.maxIdleMs === 'function' ? this.maxIdleMs() : this.maxIdleMs);
       }
     }
   }

@@ -18,10 +18,14 @@ function answer(status: number, headers: Record<string, string> = {}, body: unkn
 
 /** fetch replaced by scripted answers; records the X-Min-Position each request carried. */
 function scriptFetch(answers: Response[]) {
-  const sent: Array<{ method: string; minPosition: string | undefined }> = [];
+  const sent: Array<{ method: string; minPosition: string | undefined; key: string | undefined }> = [];
   const fetchMock = vi.fn(async (_path: string, init: RequestInit) => {
     const headers = init.headers as Record<string, string>;
-    sent.push({ method: init.method ?? 'GET', minPosition: headers['X-Min-Position'] });
+    sent.push({
+      method: init.method ?? 'GET',
+      minPosition: headers['X-Min-Position'],
+      key: headers['Idempotency-Key'],
+    });
     const next = answers.shift();
     if (!next) throw new Error('no scripted answer left');
     return next;
@@ -72,7 +76,7 @@ describe('the API client (read-your-writes in the SPA)', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('retries a 503 only once, and never a 503 without Retry-After or a command', async () => {
+  it('retries a 503 only once, and never a 503 without Retry-After', async () => {
     const client = await reloadClient();
     let sent = scriptFetch([answer(503, { 'Retry-After': '0' }), answer(503, { 'Retry-After': '0' })]);
     await expect(client.api('/api/stories')).rejects.toMatchObject({ status: 503 });
@@ -82,11 +86,27 @@ describe('the API client (read-your-writes in the SPA)', () => {
     await expect(client.api('/api/stories')).rejects.toMatchObject({ status: 503 });
     expect(sent).toHaveLength(1);
 
-    sent = scriptFetch([answer(503, { 'Retry-After': '0' })]);
+    sent = scriptFetch([answer(503)]);
     await expect(client.api('/api/stories/1/like', { method: 'POST' })).rejects.toMatchObject({
       status: 503,
     });
     expect(sent).toHaveLength(1);
+  });
+
+  it('sends a command with an Idempotency-Key of its own, and retries a 503 with Retry-After once with the same key', async () => {
+    const client = await reloadClient();
+    const sent = scriptFetch([answer(503, { 'Retry-After': '0' }), answer(200, {}, { likes: 3 })]);
+    await expect(client.api('/api/stories/1/like', { method: 'POST' })).resolves.toEqual({ likes: 3 });
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+
+    const next = scriptFetch([answer(200), answer(200)]);
+    await client.apiFetch('/api/stories/1/like', { method: 'POST' });
+    await client.apiFetch('/api/stories', {});
+    expect(next[0]?.key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(next[0]?.key).not.toBe(sent[0]?.key);
+    expect(next[1]?.key).toBeUndefined();
   });
 
   it('a 401 or 402 is answered at once, never asked again', async () => {

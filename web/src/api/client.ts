@@ -107,23 +107,39 @@ export interface RequestOptions {
 }
 
 /**
+ * A fresh name for one user action (the Idempotency-Key of its command). crypto.randomUUID
+ * exists only in secure contexts; a page served over plain http on a local address has
+ * getRandomValues all the same.
+ */
+export function newActionKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
  * Sends a request and returns the raw Response (for callers that read statuses themselves).
  * A query (GET/HEAD) answered 503 with Retry-After (the read models had not caught up with our
- * last write in time) is asked once more after that pause; never a command, which may have
- * taken effect. A 400 that names the log's head (our position came from an older log) is asked
- * once more with the head.
+ * last write in time, or the database was briefly away) is asked once more after that pause. A
+ * command carries an Idempotency-Key made for this call (one user action), so it is asked once
+ * more too: the server answers a retry of an action it already stored as it did the first time,
+ * and stores nothing twice. A 400 that names the log's head (our position came from an older
+ * log) is asked once more with the head.
  */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? 'GET';
   const isQuery = method === 'GET' || method === 'HEAD';
-  let response = await sendOnce(path, method, options);
+  const sent = isQuery
+    ? options
+    : { ...options, headers: { 'Idempotency-Key': newActionKey(), ...options.headers } };
+  let response = await sendOnce(path, method, sent);
   if (isQuery && forgetPositionBeyond(response)) {
-    response = await sendOnce(path, method, options);
+    response = await sendOnce(path, method, sent);
   }
-  const wait = isQuery ? retryAfterSeconds(response) : undefined;
+  const wait = retryAfterSeconds(response);
   if (wait !== undefined) {
     await pause(wait * 1000, options.signal);
-    response = await sendOnce(path, method, options);
+    response = await sendOnce(path, method, sent);
   }
   return response;
 }

@@ -1,6 +1,7 @@
+import { AppendOutcomeUnknownError } from '@nocturne/events/store';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './database-unavailable';
+import { appendOutcomeUnknownDetail, isDatabaseUnavailable } from './database-unavailable';
 import { installErrorHandling } from './errors';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -53,6 +54,24 @@ describe('a database outage', () => {
     expect(down.headers['retry-after']).toBe('5');
     expect(down.json()).toEqual({ detail: expect.stringMatching(/try again/) });
     expect((await app.inject({ method: 'GET', url: '/bug' })).statusCode).toBe(500);
+    await app.close();
+  });
+});
+
+describe('an append whose outcome is not known', () => {
+  it('is a 503 with Retry-After that never says nothing was saved (a committed group whose flush failed was answered "Nothing was saved")', async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandling(app);
+    app.post('/like', async () => {
+      throw new AppendOutcomeUnknownError(true, {
+        cause: withCode('57P01', 'terminating connection due to administrator command'),
+      });
+    });
+    const answer = await app.inject({ method: 'POST', url: '/like' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe('5');
+    expect(answer.json()).toEqual({ detail: appendOutcomeUnknownDetail });
+    expect(appendOutcomeUnknownDetail).not.toMatch(/nothing was saved/i);
     await app.close();
   });
 });

@@ -19,9 +19,10 @@ const networkCodes = new Set([
 
 /**
  * PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01 admin_shutdown, 57P02
- * crash_shutdown, 57P03 cannot_connect_now (starting up), 53300 too_many_connections.
+ * crash_shutdown, 57P03 cannot_connect_now (starting up), 53300 too_many_connections, 57014
+ * query_canceled (the pools' statement_timeout: a database too slow to answer in time).
  */
-const sqlStates = new Set(['57P01', '57P02', '57P03', '53300']);
+const sqlStates = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
 /** What node-postgres says when a connection ends under a query or cannot be had in time. */
 const pgMessages = [
@@ -29,6 +30,8 @@ const pgMessages = [
   /^timeout exceeded when trying to connect/,
   /is not queryable/,
   /^Client was closed and is not queryable/,
+  // The pools' query_timeout: the server did not answer at all (stalled, frozen, unreachable).
+  /^Query read timeout/,
 ];
 
 function matches(error: { code?: unknown; message?: unknown }): boolean {
@@ -51,3 +54,15 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const databaseUnavailableDetail =
   'The service is briefly unavailable (its database cannot be reached). Nothing was saved; please try again in a few seconds.';
+
+/**
+ * An append the database may have stored (the store's AppendOutcomeUnknownError: the connection
+ * failed after it was sent, or it committed and the wait for the disk failed). Also a 503 with
+ * Retry-After, but never "nothing was saved".
+ */
+export function isAppendOutcomeUnknown(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'AppendOutcomeUnknownError';
+}
+
+export const appendOutcomeUnknownDetail =
+  'The service is briefly unavailable, and it could not confirm that your change was saved: it may have been. Please try again in a few seconds; a retry with the same Idempotency-Key is never saved twice.';

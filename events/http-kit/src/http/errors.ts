@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import {
+  appendOutcomeUnknownDetail,
   DATABASE_RETRY_AFTER_SECONDS,
   databaseUnavailableDetail,
+  isAppendOutcomeUnknown,
   isDatabaseUnavailable,
 } from './database-unavailable';
 
@@ -54,7 +56,7 @@ type ErrorLog = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 /**
  * Every error answer is JSON `{detail}`: HttpError as it is, zod and Fastify validation
  * failures as 400, body limits as 413, rate limits as 429, a database outage as 503 with
- * Retry-After; anything else is a logged 500 with no internals in the answer. One function for
+ * Retry-After (saying that nothing was saved only when that is known); anything else is a logged 500 with no internals in the answer. One function for
  * Fastify's error handler and the server's hot lane (infra/src/system/hot-lane.ts).
  */
 export function errorAnswer(error: unknown, log: ErrorLog): ErrorReply {
@@ -64,6 +66,15 @@ export function errorAnswer(error: unknown, log: ErrorLog): ErrorReply {
   const status = (error as FastifyError | null)?.statusCode;
   if (status && status >= 400 && status < 500) {
     return { status, headers: {}, detail: (error as Error).message || 'Bad request' };
+  }
+  // Before the outage check: such an error wraps an outage's, but something may have been saved.
+  if (isAppendOutcomeUnknown(error)) {
+    log.warn({ cause: (error as Error).message }, 'append outcome unknown: answered 503');
+    return {
+      status: 503,
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      detail: appendOutcomeUnknownDetail,
+    };
   }
   if (isDatabaseUnavailable(error)) {
     log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable: answered 503');

@@ -10,7 +10,12 @@ import type {
   SubscribeOptions,
   TypedRead,
 } from '../port';
-import { assertValidAppend, EventIdConflictError, WrongExpectedRevisionError } from '../port';
+import {
+  AppendOutcomeUnknownError,
+  assertValidAppend,
+  EventIdConflictError,
+  WrongExpectedRevisionError,
+} from '../port';
 import { TYPED_READ_STRETCH } from '../read-types';
 import { AppendGroups } from './append-groups';
 import { type AppendStatus, eventStoreSchemaSql } from './schema';
@@ -153,32 +158,46 @@ export class PostgresEventStore implements EventStore {
 
   private async sendGroup(items: GroupItem[], committed: () => void = () => {}): Promise<GroupOutcome[]> {
     try {
+      // A failure to get a connection: nothing was sent, so nothing was stored.
       const client = await this.pool.connect();
+      let rows: (GroupOutcome & { idx: number })[];
       try {
-        const { rows } = await client.query<GroupOutcome & { idx: number }>(
+        ({ rows } = await client.query<GroupOutcome & { idx: number }>(
           'select idx, status, next_revision, last_position, actual from es_append_pass($1, true) order by idx',
           [JSON.stringify(items)],
-        );
-        if (rows.length !== items.length)
-          throw new Error('es_append_pass answered a different number of appends');
-        committed();
-        // The group committed without waiting for the disk (so it held the append lock only
-        // while it wrote). PostgreSQL flushes the WAL at a synchronous commit only when that
-        // transaction itself wrote WAL before its commit record: taking an xid alone does not,
-        // and such a commit is as asynchronous as the group's. A transactional logical message
-        // is a WAL record of this transaction, so its commit waits until the WAL is on disk
-        // through its own commit record, which comes after the group's. A retry is flushed too:
-        // the append it repeats may be another group's, still on its way to the disk.
-        if (rows.some((r) => r.status === 'appended' || r.status === 'retry')) {
-          await client.query(FLUSH_THROUGH_HERE);
-        }
-        client.release();
-        return rows;
+        ));
       } catch (error) {
         // A connection that failed mid-way is not given back to the pool for reuse.
         client.release(isDataError(error) ? undefined : (error as Error));
-        throw error;
+        // The database's own refusal (an error it answered) rolled the statement back; a
+        // connection that failed or went silent after the statement was sent may have let it
+        // commit, and the appends must not be answered as not stored.
+        if (error instanceof pg.DatabaseError) throw error;
+        throw new AppendOutcomeUnknownError(false, { cause: error });
       }
+      if (rows.length !== items.length) {
+        client.release();
+        throw new Error('es_append_pass answered a different number of appends');
+      }
+      committed();
+      // The group committed without waiting for the disk (so it held the append lock only
+      // while it wrote). PostgreSQL flushes the WAL at a synchronous commit only when that
+      // transaction itself wrote WAL before its commit record: taking an xid alone does not,
+      // and such a commit is as asynchronous as the group's. A transactional logical message
+      // is a WAL record of this transaction, so its commit waits until the WAL is on disk
+      // through its own commit record, which comes after the group's. A retry is flushed too:
+      // the append it repeats may be another group's, still on its way to the disk.
+      try {
+        if (rows.some((r) => r.status === 'appended' || r.status === 'retry')) {
+          await client.query(FLUSH_THROUGH_HERE);
+        }
+      } catch (error) {
+        client.release(error as Error);
+        // Committed: whatever else is said, it is not "nothing was saved".
+        throw new AppendOutcomeUnknownError(true, { cause: error });
+      }
+      client.release();
+      return rows;
     } catch (error) {
       // Data the database refuses (a \u0000 in a JSON string, ...) fails the whole statement,
       // so the group was rolled back: each append is sent again on its own, and only the one

@@ -151,6 +151,8 @@ export class StoryListCache {
   private snapshot: ListSnapshot | undefined;
   /** The identity (OID) of the stories table the snapshot was read from: a rebuild swaps in another. */
   private table: string | undefined;
+  /** When the database server the snapshot was read from started: another after any restart. */
+  private epoch: string | undefined;
   private loading: Promise<ListSnapshot> | undefined;
   private heard = 0;
   /** A notification came while a load was under way (which may have read before it): load again after. */
@@ -236,12 +238,18 @@ export class StoryListCache {
   private async read(): Promise<ListSnapshot> {
     const previous = this.snapshot;
     let read = await this.changes(previous?.position);
-    if (previous && previous.position === read.checkpoint) return previous;
+    // A database that restarted (a crash above all) may have lost what the snapshot in hand was
+    // read from: batches committed without waiting for the disk, and the events they projected,
+    // which were visible before they were durable. Its positions may then be taken again by
+    // other events, so neither the position nor the rows changed since say what changed: the
+    // list is read again whole, and replaces the one in hand even at a lower position.
+    const restarted = previous !== undefined && read.epoch !== this.epoch;
+    if (previous && !restarted && previous.position === read.checkpoint) return previous;
     // What changed since the snapshot in hand, merged into it; the whole table instead after a
     // rebuild (another table: the rows changed before the swap may differ too) or a deletion.
     // When no story changed (the projection moved for other events), the stories and what was
     // made from them stay.
-    const incremental = previous && read.table === this.table && !read.deletions;
+    const incremental = previous && !restarted && read.table === this.table && !read.deletions;
     let snapshot: ListSnapshot;
     if (incremental && read.rows.length === 0) snapshot = previous.at(read.checkpoint);
     else if (incremental)
@@ -254,10 +262,11 @@ export class StoryListCache {
         read.rows.filter((row) => row.hidden_reason === null).map(listed),
       );
     }
-    // Never step back (a slower load finishing after a newer one).
-    if (!this.snapshot || snapshot.position >= this.snapshot.position) {
+    // Never step back (a slower load finishing after a newer one), unless the database restarted.
+    if (!this.snapshot || snapshot.position >= this.snapshot.position || read.epoch !== this.epoch) {
       this.snapshot = snapshot;
       this.table = read.table;
+      this.epoch = read.epoch;
     }
     return this.snapshot;
   }
@@ -278,6 +287,7 @@ export class StoryListCache {
       .select([
         'c.position as checkpoint',
         sql<string>`'stories'::regclass::oid::text`.as('stories_table'),
+        sql<string>`pg_postmaster_start_time()::text`.as('server_started'),
         sql<boolean>`exists (select 1 from story_deletions where deleted_at > ${after ?? -1})`.as(
           'stories_deleted',
         ),
@@ -289,10 +299,12 @@ export class StoryListCache {
     return {
       checkpoint: Number(first?.checkpoint ?? 0),
       table: first?.stories_table ?? '',
+      epoch: first?.server_started ?? '',
       deletions: first?.stories_deleted === true,
-      rows: rows.flatMap(({ checkpoint: _, stories_table: _t, stories_deleted: _d, ...story }) =>
-        // The left join's one row without a story when none changed.
-        story.id === null ? [] : [story as StoryRow],
+      rows: rows.flatMap(
+        ({ checkpoint: _, stories_table: _t, stories_deleted: _d, server_started: _s, ...story }) =>
+          // The left join's one row without a story when none changed.
+          story.id === null ? [] : [story as StoryRow],
       ),
     };
   }
@@ -302,6 +314,8 @@ export class StoryListCache {
 interface StoryChanges {
   checkpoint: number;
   table: string;
+  /** When the database server started (pg_postmaster_start_time). */
+  epoch: string;
   /** A story was deleted after the position asked about. */
   deletions: boolean;
   rows: StoryRow[];

@@ -1182,7 +1182,7 @@ export interface components {
         IfNoneMatch: string;
         /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
         XAdminCode: string;
-        /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+        /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -1212,7 +1212,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -1277,7 +1277,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -1328,7 +1328,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -1416,7 +1416,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -1461,7 +1461,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -1522,7 +1522,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -1584,7 +1584,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -1737,7 +1737,7 @@ export interface operations {
             header?: {
                 /** @description An invite code instead of a login */
                 "x-invite-code"?: string;
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -1921,7 +1921,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2085,7 +2085,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -2319,7 +2319,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2460,7 +2460,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2531,7 +2531,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2591,7 +2591,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2640,7 +2640,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2697,7 +2697,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2740,7 +2740,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2804,7 +2804,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2866,7 +2866,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2927,7 +2927,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2997,7 +2997,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -3095,7 +3095,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -3182,7 +3182,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -3259,7 +3259,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3350,7 +3350,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -3437,7 +3437,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -3580,7 +3580,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3742,7 +3742,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3878,7 +3878,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -3974,7 +3974,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4051,7 +4051,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4116,7 +4116,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4178,7 +4178,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4240,7 +4240,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4315,7 +4315,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4405,7 +4405,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4512,7 +4512,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4619,7 +4619,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4726,7 +4726,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4822,7 +4822,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];

@@ -1,0 +1,475 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomInt, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { idempotentId, streams } from '@nocturne/events';
+import { given, storyPublished, uniqueName } from '@nocturne/events/testing';
+import { type RunningSystem, startSystem } from '../system/start-system';
+import { type OwnNats, startOwnNats } from '../test-env/own-nats';
+import { type OwnPostgres, startOwnPostgres } from '../test-env/own-postgres';
+import { TEST_ADMIN_PASSWORD, testConfig } from '../test-env/test-config';
+
+/**
+ * The fault suite (`npm run test:faults`): the whole product in one process on a PostgreSQL and
+ * a NATS server of its own, under a load of likes (each with an Idempotency-Key, so that every
+ * acknowledged like can be looked up in the log by its event id) and of reads after their own
+ * writes, while the faults are made: PostgreSQL killed (every process at once, SIGKILL), the
+ * projector killed (its catch-up as a process of its own, SIGKILL), NATS stopped and started,
+ * PostgreSQL stalled (SIGSTOP), and clients that start an upload and send nothing more. After
+ * each fault, the read side is compared with the log: every story's likes as served (at the
+ * position the projector reached) against the likes the log holds. It prints one table and
+ * exits 1 if a number that must be 0 is not.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const projectCli = join(repoRoot, 'projector/src/cli/project.ts');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Row {
+  fault: string;
+  times: number;
+  lost: number;
+  disagreed: number;
+  other5xx: number;
+  recoverMs: number[];
+  note: string;
+}
+
+interface Tally {
+  acked: { stream: string; eventId: string }[];
+  statuses: Map<number, number>;
+  other5xx: number;
+  failures: number;
+  lastOk: number;
+}
+
+const newTally = (): Tally => ({ acked: [], statuses: new Map(), other5xx: 0, failures: 0, lastOk: 0 });
+
+/** Likes at about `perSecond`, spread over the stories, until stopped; reads after own writes beside. */
+function startLoad(base: string, stories: string[], perSecond: number, tally: Tally) {
+  let running = true;
+  const workers = 24;
+  const interval = (1000 * workers) / perSecond;
+  let highest = 0;
+  const note = (status: number) => {
+    tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
+    if (status >= 500 && status !== 503) tally.other5xx += 1;
+  };
+  const like = async () => {
+    const story = stories[randomInt(stories.length)]!;
+    const key = randomUUID();
+    try {
+      const response = await fetch(`${base}/api/stories/${story}/like`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': key },
+        signal: AbortSignal.timeout(15_000),
+      });
+      await response.arrayBuffer();
+      note(response.status);
+      if (response.status === 200) {
+        const stream = streams.storyLikes(story);
+        tally.acked.push({ stream, eventId: idempotentId(key, stream, 0) });
+        tally.lastOk = Date.now();
+        highest = Math.max(highest, Number(response.headers.get('x-event-position')));
+      }
+    } catch {
+      tally.failures += 1;
+    }
+  };
+  const read = async () => {
+    try {
+      const response = await fetch(`${base}/api/stories/${stories[0]}`, {
+        headers: highest > 0 ? { 'X-Min-Position': String(highest) } : {},
+        signal: AbortSignal.timeout(15_000),
+      });
+      await response.arrayBuffer();
+      note(response.status);
+    } catch {
+      tally.failures += 1;
+    }
+  };
+  const done = Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      while (running) {
+        const started = Date.now();
+        await (w === 0 ? read() : like());
+        const rest = interval - (Date.now() - started);
+        if (rest > 0) await sleep(rest);
+      }
+    }),
+  );
+  return async () => {
+    running = false;
+    await done;
+  };
+}
+
+/** Acknowledged likes whose event is not in the log. */
+async function lostLikes(system: RunningSystem, tally: Tally): Promise<number> {
+  const byStream = new Map<string, Set<string>>();
+  for (const { stream } of tally.acked) {
+    if (!byStream.has(stream)) {
+      const events = await system.infra.store.readStream(stream);
+      byStream.set(stream, new Set(events.map((e) => e.eventId)));
+    }
+  }
+  return tally.acked.filter((a) => !byStream.get(a.stream)!.has(a.eventId)).length;
+}
+
+/**
+ * Stories whose likes as served (the list, read at the position the projector reached) differ
+ * from what a rebuild gives, the log's likes of each story; a story missing on either side counts.
+ */
+async function disagreements(system: RunningSystem, stories: string[]): Promise<number> {
+  const position = await system.projector.catchUp();
+  const response = await fetch(`${system.address}/api/stories?limit=100`, {
+    headers: { 'X-Min-Position': String(position) },
+  });
+  if (response.status !== 200) return stories.length;
+  const served = new Map(
+    ((await response.json()) as { id: string; likes: number }[]).map((s) => [s.id, s.likes]),
+  );
+  let differ = 0;
+  for (const story of stories) {
+    const inLog = (await system.infra.store.readStream(streams.storyLikes(story))).length;
+    if (served.get(story) !== inLog) differ += 1;
+  }
+  return differ + Math.max(0, served.size - stories.length);
+}
+
+/** Until a like is answered 200 again: how long from `since`. */
+async function recovered(base: string, story: string, since: number, withinMs = 60_000): Promise<number> {
+  while (Date.now() - since < withinMs) {
+    const status = await fetch(`${base}/api/stories/${story}/like`, { method: 'POST' })
+      .then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      })
+      .catch(() => 0);
+    if (status === 200) return Date.now() - since;
+    await sleep(50);
+  }
+  return Number.NaN;
+}
+
+/** Waits for the store to answer again after a restart. */
+async function storeAnswers(system: RunningSystem): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      await system.infra.store.headPosition();
+      return;
+    } catch {
+      await sleep(100);
+    }
+  }
+}
+
+async function postgresKilled(
+  system: RunningSystem,
+  database: OwnPostgres,
+  stories: string[],
+  perSecond: number,
+): Promise<Row> {
+  const row: Row = {
+    fault: 'PostgreSQL SIGKILL (all processes)',
+    times: 5,
+    lost: 0,
+    disagreed: 0,
+    other5xx: 0,
+    recoverMs: [],
+    note: '',
+  };
+  let rate = 0;
+  for (let i = 0; i < row.times; i++) {
+    const tally = newTally();
+    const stop = startLoad(system.address, stories, perSecond, tally);
+    const began = Date.now();
+    await sleep(3_000);
+    const before = tally.acked.length;
+    rate += before / ((Date.now() - began) / 1000);
+    const killedAt = Date.now();
+    await database.kill();
+    await sleep(500);
+    await database.restart();
+    row.recoverMs.push(await recovered(system.address, stories[0]!, killedAt));
+    await sleep(1_000);
+    await stop();
+    await storeAnswers(system);
+    row.lost += await lostLikes(system, tally);
+    row.disagreed += await disagreements(system, stories);
+    row.other5xx += tally.other5xx + tally.failures;
+  }
+  row.note = `${Math.round(rate / row.times)} likes/s acknowledged before each kill`;
+  return row;
+}
+
+/** The projector as a process of its own (its catch-up), SIGKILLed while likes come in. */
+async function projectorKilled(
+  system: RunningSystem,
+  databaseUrl: string,
+  stories: string[],
+  perSecond: number,
+): Promise<Row> {
+  const row: Row = {
+    fault: 'projector SIGKILL',
+    times: 20,
+    lost: 0,
+    disagreed: 0,
+    other5xx: 0,
+    recoverMs: [],
+    note: '',
+  };
+  await system.projector.stop();
+  const tally = newTally();
+  const stop = startLoad(system.address, stories, perSecond, tally);
+  let killed = 0;
+  let runs = 0;
+  try {
+    // Until 20 kills have landed in a running catch-up (a run that finds nothing to do exits
+    // before it can be killed: it is run again once more likes have come in).
+    while (killed < row.times && runs < row.times * 4) {
+      runs += 1;
+      await sleep(300);
+      const child: ChildProcess = spawn(
+        process.execPath,
+        ['--import', 'tsx', projectCli, '--database-url', databaseUrl, '--batch-size', '10', '--progress'],
+        { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      // Killed at its first committed batch, or a moment after: reading, writing or committing.
+      await new Promise<void>((resolve) => {
+        child.stdout!.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('projected')) resolve();
+        });
+        void exited.then(() => resolve());
+      });
+      await sleep(randomInt(0, 10));
+      if (child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')) killed += 1;
+      await exited;
+    }
+  } finally {
+    const restartedAt = Date.now();
+    system.projector.start();
+    await stop();
+    await system.projector.catchUp();
+    row.recoverMs.push(Date.now() - restartedAt);
+  }
+  row.lost = await lostLikes(system, tally);
+  row.disagreed = await disagreements(system, stories);
+  row.other5xx = tally.other5xx + tally.failures;
+  row.times = killed;
+  row.note = `${killed} kills landed in a running catch-up, in ${runs} runs`;
+  return row;
+}
+
+async function natsStopped(
+  system: RunningSystem,
+  nats: OwnNats,
+  stories: string[],
+  perSecond: number,
+): Promise<Row> {
+  const row: Row = {
+    fault: 'NATS stopped and started',
+    times: 3,
+    lost: 0,
+    disagreed: 0,
+    other5xx: 0,
+    recoverMs: [],
+    note: '',
+  };
+  let refusedReads = 0;
+  for (let i = 0; i < row.times; i++) {
+    const tally = newTally();
+    const stop = startLoad(system.address, stories, perSecond, tally);
+    await sleep(1_500);
+    await nats.stop();
+    await sleep(3_000);
+    const startedAt = Date.now();
+    await nats.start();
+    row.recoverMs.push(await recovered(system.address, stories[0]!, startedAt));
+    await sleep(1_500);
+    await stop();
+    row.lost += await lostLikes(system, tally);
+    row.disagreed += await disagreements(system, stories);
+    row.other5xx += tally.other5xx + tally.failures;
+    refusedReads += tally.statuses.get(503) ?? 0;
+  }
+  row.note = `${refusedReads} answers were 503`;
+  return row;
+}
+
+async function postgresStalled(
+  system: RunningSystem,
+  database: OwnPostgres,
+  stories: string[],
+  perSecond: number,
+): Promise<Row> {
+  const row: Row = {
+    fault: 'PostgreSQL stalled 10 s (SIGSTOP)',
+    times: 1,
+    lost: 0,
+    disagreed: 0,
+    other5xx: 0,
+    recoverMs: [],
+    note: '',
+  };
+  const tally = newTally();
+  const stop = startLoad(system.address, stories, perSecond, tally);
+  await sleep(1_500);
+  await database.stall();
+  await sleep(10_000);
+  const resumedAt = Date.now();
+  await database.resume();
+  row.recoverMs.push(await recovered(system.address, stories[0]!, resumedAt));
+  await sleep(1_500);
+  await stop();
+  row.lost = await lostLikes(system, tally);
+  row.disagreed = await disagreements(system, stories);
+  row.other5xx = tally.other5xx + tally.failures;
+  row.note = `${tally.statuses.get(503) ?? 0} answers were 503`;
+  return row;
+}
+
+/** Clients that start a 10 MB upload and send nothing more, while a story is published. */
+async function slowClients(system: RunningSystem): Promise<Row> {
+  const row: Row = {
+    fault: 'stalled upload clients',
+    times: 4,
+    lost: 0,
+    disagreed: 0,
+    other5xx: 0,
+    recoverMs: [],
+    note: '',
+  };
+  const port = Number(new URL(system.address).port);
+  const stalled: Socket[] = [];
+  const startedAt = Date.now();
+  for (let i = 0; i < row.times; i++) {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(
+      `POST /api/stories HTTP/1.1\r\nHost: x\r\nX-Admin-Code: ${TEST_ADMIN_PASSWORD}\r\nX-Forwarded-For: 10.99.0.${i + 1}\r\n` +
+        'Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 10000000\r\n\r\n--b\r\n' +
+        'Content-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n',
+    );
+    stalled.push(socket);
+  }
+  await sleep(500);
+  // A real publish meanwhile: it waits for a slot, which the stalled clients hold until cut.
+  const form = new FormData();
+  const sharp = (await import('sharp')).default;
+  for (const colour of ['red', 'blue']) {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+    form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${colour}.png`);
+    form.append('texts', `A ${colour} slide.`);
+  }
+  form.append('isPremium', 'false');
+  const published = await fetch(`${system.address}/api/stories`, {
+    method: 'POST',
+    headers: { 'X-Admin-Code': TEST_ADMIN_PASSWORD, 'X-Forwarded-For': '10.98.0.1' },
+    body: form,
+    signal: AbortSignal.timeout(120_000),
+  }).catch(() => undefined);
+  row.recoverMs.push(Date.now() - startedAt);
+  if (published?.status !== 201) row.other5xx += 1;
+  row.note = `publish answered ${published?.status ?? 'nothing'}; stalled sockets cut: ${stalled.filter((s) => s.destroyed || s.readableEnded).length}/${row.times}`;
+  for (const socket of stalled) socket.destroy();
+  return row;
+}
+
+function printTable(rows: Row[]): void {
+  const header = [
+    'fault',
+    'times',
+    'acknowledged writes lost',
+    'reads that disagreed with a rebuild',
+    '5xx other than 503',
+    'time to recover',
+    'note',
+  ];
+  const lines = rows.map((r) => {
+    const valid = r.recoverMs.filter((ms) => Number.isFinite(ms));
+    const recover =
+      valid.length === r.recoverMs.length && valid.length > 0
+        ? `${(Math.max(...valid) / 1000).toFixed(1)} s max, ${(valid.reduce((a, b) => a + b, 0) / valid.length / 1000).toFixed(1)} s mean`
+        : 'did not recover';
+    return [
+      r.fault,
+      String(r.times),
+      String(r.lost),
+      String(r.disagreed),
+      String(r.other5xx),
+      recover,
+      r.note,
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+async function main(): Promise<number> {
+  const perSecond = Number(process.env.FAULTS_LIKES_PER_SECOND ?? 1000);
+  const started = Date.now();
+  const log = (line: string) =>
+    console.log(`[faults] ${((Date.now() - started) / 1000).toFixed(0)} s: ${line}`);
+  const database = await startOwnPostgres('faults');
+  const nats = await startOwnNats();
+  const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-faults-data-'));
+  let system: RunningSystem | undefined;
+  try {
+    const config = testConfig({
+      databaseUrl: database.url,
+      natsUrl: nats.url,
+      natsSubjectPrefix: uniqueName('faults'),
+      dataDir,
+    });
+    system = await startSystem(config, { log: () => {}, logError: () => {}, host: '127.0.0.1' });
+    const stories: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const story = storyPublished({ isPremium: false });
+      await given(system.infra.store, streams.story(story.data.storyId), [story], 'no_stream');
+      stories.push(story.data.storyId);
+    }
+    await system.projector.catchUp();
+    log(`product up on its own PostgreSQL and NATS; likes at ${perSecond}/s asked`);
+    const rows: Row[] = [];
+    rows.push(await postgresKilled(system, database, stories, perSecond));
+    log('PostgreSQL kills done');
+    rows.push(await projectorKilled(system, database.url, stories, perSecond));
+    log('projector kills done');
+    rows.push(await natsStopped(system, nats, stories, perSecond));
+    log('NATS stops done');
+    rows.push(await postgresStalled(system, database, stories, perSecond));
+    log('PostgreSQL stall done');
+    rows.push(await slowClients(system));
+    log('slow clients done');
+    printTable(rows);
+    const failed = rows.some(
+      (r) =>
+        r.lost > 0 || r.disagreed > 0 || r.other5xx > 0 || r.recoverMs.some((ms) => !Number.isFinite(ms)),
+    );
+    log(failed ? 'FAILED' : 'passed');
+    return failed ? 1 : 0;
+  } finally {
+    await system?.stop().catch(() => {});
+    await nats.stop();
+    await database.remove();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

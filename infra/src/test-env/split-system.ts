@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureServerBuilt, serverDist } from '../../bin/build.mjs';
+import { ensureWebBuilt } from '../../bin/web-build.mjs';
+import { freePort } from '../launcher/free-port';
+
+/** The compiled split mode (supervisor, projector, command-api, query-api, gateway) for a test. */
+export interface SplitSystem {
+  /** The gateway: http://127.0.0.1:<port>. */
+  base: string;
+  /** Everything the processes printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export const SPLIT_ADMIN_PASSWORD = 'split-test-admin-password';
+
+/** Starts split mode on `databaseUrl` with the given NATS (or none), and waits for its banner. */
+export async function startSplitSystem(options: {
+  databaseUrl: string;
+  natsUrl?: string | undefined;
+  natsSubjectPrefix?: string;
+  queryProcesses?: number;
+}): Promise<SplitSystem> {
+  ensureWebBuilt({ log: () => {} });
+  await ensureServerBuilt({ log: () => {} });
+  const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-split-test-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [join(serverDist, 'split.mjs')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      NATS_URL: options.natsUrl ?? '',
+      NATS_SUBJECT_PREFIX: options.natsSubjectPrefix ?? 'nocturne',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: SPLIT_ADMIN_PASSWORD,
+      APP_SECRET: 'split-test-app-secret-'.padEnd(64, 'a'),
+      INTERNAL_TOKEN: 'split-test-internal-token-'.padEnd(64, 'b'),
+      LOG_LEVEL: 'silent',
+      SPLIT_GATEWAY_HOST: '127.0.0.1',
+      SPLIT_QUERY_PROCESSES: String(options.queryProcesses ?? 1),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('is running at')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 100);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`split mode exited with ${code} during start:\n${output}`));
+    });
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
