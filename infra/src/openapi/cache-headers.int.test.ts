@@ -50,7 +50,7 @@ beforeAll(async () => {
   };
   commands = Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.keys(operations)
-      .filter((method) => method !== 'get')
+      .filter((method) => method !== 'get' && method !== 'head')
       .map((method): [string, string] => [method.toUpperCase(), path]),
   );
   paths = Object.entries(document.paths)

@@ -25,7 +25,7 @@ const parameterNames = (operation: Operation) =>
       : String(parameter.name),
   );
 
-describe('the committed API document (issue 31)', () => {
+describe('the committed API document', () => {
   it('has servers, a licence, and more than 40 operations', () => {
     expect(committed.servers).toEqual([expect.objectContaining({ url: '/' })]);
     expect(committed.info.license).toEqual(expect.objectContaining({ name: expect.any(String) }));

@@ -26,7 +26,8 @@ function builtFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return builtFiles(path);
-    return /\.(br|gz)$/.test(entry.name) ? [] : [`/${relative(defaultWebDist, path)}`];
+    // Source maps are served only when configured (web-app.test.ts covers both ways).
+    return /\.(br|gz|map)$/.test(entry.name) ? [] : [`/${relative(defaultWebDist, path)}`];
   });
 }
 
