@@ -234,7 +234,7 @@ describe('split mode: each service in its own process behind the gateway', () =>
     const document = (await response.json()) as { openapi: string; paths: Record<string, object> };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths['/api/auth/signup'] ?? {})).toEqual(['post']);
-    expect(Object.keys(document.paths['/api/stories'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/api/stories'] ?? {}).sort()).toEqual(['get', 'head', 'post']);
     // The split-mode-only internal route is not part of the public API.
     expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
   });
