@@ -16,13 +16,15 @@ import { staffDecider } from './staff-decider';
 import { InviteStaffBody, StaffIdParams, StaffRoleBody, staffIdPattern } from './staff-input';
 
 const StaffAnswer = z.object({ staff_id: z.string(), role: z.enum(['admin', 'moderator', 'auditor']) });
+/** The invitation's answer; the link's token only as a testing aid (EXPOSE_VERIFICATION_TOKEN). */
+const InvitedAnswer = StaffAnswer.extend({ invitation_token: z.string().optional() });
 
 const inviteDoc = apiSchema({
   summary: 'Invite a staff member into a role by e-mail (owner)',
   tags: ['admin', 'staff'],
   security: ['admin'],
   body: InviteStaffBody,
-  ok: { 201: { description: 'Invited: the invitation link is mailed', schema: StaffAnswer } },
+  ok: { 201: { description: 'Invited: the invitation link is mailed', schema: InvitedAnswer } },
   errors: {
     400: 'Not a valid address or role',
     ...adminCommandErrors,

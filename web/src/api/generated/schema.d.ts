@@ -3769,6 +3769,7 @@ export interface operations {
                         staff_id: string;
                         /** @enum {string} */
                         role: "admin" | "moderator" | "auditor";
+                        invitation_token?: string;
                     };
                 };
             };
