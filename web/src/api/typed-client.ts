@@ -11,20 +11,34 @@ import type { paths } from './generated/schema';
  * read-your-writes (X-Event-Position in, X-Min-Position out) and the one retry of a query, which
  * the generator knows nothing of.
  */
+/**
+ * openapi-fetch's request, keeping the body it was built with: reading it back from the Request
+ * takes an await, and a write sent as the page goes away (keepalive) must reach `fetch` before
+ * the page is torn down, within the same task.
+ */
+class RequestKeepingBody extends Request {
+  readonly sentBody: BodyInit | null | undefined;
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(input, init);
+    this.sentBody = init?.body;
+  }
+}
+
 function clientSending(token: () => string | null | undefined) {
   return createClient<paths>({
     baseUrl: globalThis.location?.origin ?? '',
-    fetch: async (request: Request) => {
+    Request: RequestKeepingBody,
+    fetch: (request: Request) => {
       const url = new URL(request.url);
       const headers = Object.fromEntries(request.headers);
+      const sent = (request as RequestKeepingBody).sentBody ?? undefined;
       // A JSON body goes back to apiFetch as the value it is, which sends it as JSON again.
-      const json = headers['content-type']?.includes('json');
-      const text = request.body ? await request.text() : undefined;
+      const json = headers['content-type']?.includes('json') && typeof sent === 'string';
       if (json) delete headers['content-type'];
       return apiFetch(url.pathname + url.search, {
         method: request.method,
         headers,
-        body: text === undefined ? undefined : json ? JSON.parse(text) : new Blob([text]),
+        body: json ? JSON.parse(sent) : typeof sent === 'string' ? new Blob([sent]) : sent,
         token: token(),
         signal: request.signal,
         keepalive: request.keepalive,
