@@ -96,7 +96,7 @@ async function likesStored(store: EventStore, ids: readonly string[]): Promise<n
  * with up to one per connection unanswered; the server still stores and answers them), after the
  * projector has shown them (or 30 s: the caller compares what it shows).
  */
-async function settled(system: OneProcess, ids: readonly string[]): Promise<number> {
+async function settled(system: Omit<OneProcess, 'stop'>, ids: readonly string[]): Promise<number> {
   let stored = await likesStored(system.store, ids);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -132,9 +132,22 @@ export async function benchLikes(
   log: (line: string) => void,
   options: { connections?: number; seconds?: number; stories?: number } = {},
 ): Promise<LikesResult> {
+  const system = await startOneProcess(postgresUrl, options.stories ?? 16);
+  try {
+    return await measureLikes(system, log, options);
+  } finally {
+    await system.stop();
+  }
+}
+
+/** The likes load and its checks against a product already running (`system.ids`: free stories on the list's first page). */
+export async function measureLikes(
+  system: Omit<OneProcess, 'stop'>,
+  log: (line: string) => void,
+  options: { connections?: number; seconds?: number } = {},
+): Promise<LikesResult> {
   const connections = options.connections ?? 64;
   const seconds = options.seconds ?? 10;
-  const system = await startOneProcess(postgresUrl, options.stories ?? 16);
   const { ids } = system;
   // The reader keeps its connection, as a browser does (a new one per poll cost both processes
   // a connection set-up for every poll).
@@ -211,6 +224,5 @@ export async function benchLikes(
     };
   } finally {
     readerAgent.destroy();
-    await system.stop();
   }
 }

@@ -65,7 +65,7 @@ export interface ServerMemory {
 }
 
 /** The server's memory gauges (prom-client's default metrics) from its loopback-only /metrics. */
-async function serverMemory(base: string): Promise<ServerMemory> {
+export async function serverMemory(base: string): Promise<ServerMemory> {
   const text = await (await fetch(`${base}/metrics`)).text();
   const gauge = (name: string) => {
     const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
@@ -81,7 +81,7 @@ async function serverMemory(base: string): Promise<ServerMemory> {
 }
 
 /** VmRSS of a process and of every descendant (the bootstrap runs the server as its child). */
-function rssTree(pid: number, label: string): Array<{ process: string; mb: number }> {
+export function rssTree(pid: number, label: string): Array<{ process: string; mb: number }> {
   return processTree(pid).flatMap(({ pid: id, depth }) => {
     try {
       const status = readFileSync(`/proc/${id}/status`, 'utf8');
@@ -103,7 +103,7 @@ console.log('listening ' + address);
 `;
 
 /** A bare Fastify hello-world in a process of its own. */
-async function startHelloWorld(): Promise<{ url: string; child: ChildProcess }> {
+export async function startHelloWorld(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--input-type=module', '-e', HELLO], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -138,16 +138,18 @@ function head(url: string, headers: Record<string, string>): Promise<{ status: n
  * Every answer must be a 200 (or, for a revalidation, a 304): an error answer is not a figure.
  * `serverPid` is the process whose tree serves the requests.
  */
-async function measure(
+export async function measure(
   url: string,
   headers: Record<string, string>,
   serverPid: number,
   expected: 200 | 304 = 200,
+  load: { connections?: number; seconds?: number; warmUpSeconds?: number } = {},
 ) {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
+  const connections = load.connections ?? CONNECTIONS;
+  await autocannon({ url, connections, duration: load.warmUpSeconds ?? WARM_UP_SECONDS, headers });
   const serverBefore = cpuMsOfTree(serverPid);
   const clientBefore = process.cpuUsage();
-  const run = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const run = await autocannon({ url, connections, duration: load.seconds ?? SECONDS, headers });
   const serverMs = cpuMsOfTree(serverPid) - serverBefore;
   const client = process.cpuUsage(clientBefore);
   const unexpected = expected === 200 ? run.non2xx : run.requests.total - run['3xx'];

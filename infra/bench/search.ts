@@ -125,7 +125,7 @@ const SEPARATORS = ',.;:!?';
  * tsquery: ts_rank_cd would then weigh the exclusion too, and rank a common word much more
  * slowly than the real query.)
  */
-function variant(q: string, n: number | null): string {
+export function variant(q: string, n: number | null): string {
   if (n === null) return q;
   let tail = '';
   for (let rest = n; ; rest = Math.floor(rest / SEPARATORS.length)) {

@@ -7,5 +7,6 @@ export { formatModerationTrail, storyModerationTrail } from './moderation/modera
 export { rankedMatches } from './search/find-stories';
 export { hotAnswers } from './stories/list/hot-answers';
 export type { HotAnswer } from './stories/list/hot-list';
+export { DEFAULT_PAGE_SIZE, encodeCursor } from './stories/list/paging';
 export { StoryListCache } from './stories/list/story-list-cache';
 export type { PremiumUnlocker } from './stories/premium-unlocker';

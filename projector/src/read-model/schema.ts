@@ -248,6 +248,15 @@ export interface ReadModel {
   moderation_reports: ModerationReportsTable;
   moderation_appeals: ModerationAppealsTable;
   moderation_decisions: ModerationDecisionsTable;
+  user_counts: UserCountsTable;
+}
+
+/** One row (id 1): how many live accounts, verified and subscribed (the admin panel's figures). */
+export interface UserCountsTable {
+  id: number;
+  total: ColumnType<number, number, number>;
+  verified: ColumnType<number, number, number>;
+  subscribed: ColumnType<number, number, number>;
 }
 
 /** One report of a story (projections/moderation); `outcome` null while it is open. */

@@ -1,17 +1,24 @@
-import { apiSchema, requireAdmin } from '@nocturne/http-kit';
+import { normaliseEmail } from '@nocturne/events';
+import { apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
+import { UNKNOWN_CURSOR } from '../stories/list/paging';
+import { AdminPageQuery, adminPageFrom, sendPage } from './admin-paging';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 const listUsersDoc = apiSchema({
-  summary: 'Every user with counts (admin)',
+  summary: 'The users, a page at a time, with counts (admin)',
   tags: ['admin'],
   security: ['admin'],
+  querystring: AdminPageQuery.extend({
+    email: z.string().optional().describe('Only the user with this address (at most one)'),
+  }),
   ok: {
     200: {
-      description: 'The users, newest first',
+      description: 'A page of the users, newest first (X-Next-Cursor when more follow)',
       schema: z.object({
         users: z.array(
           z.object({
@@ -29,23 +36,63 @@ const listUsersDoc = apiSchema({
       }),
     },
   },
-  errors: { 401: 'No X-Admin-Code, or a wrong or expired one' },
+  errors: {
+    400: 'A limit that is not 1 to 100, or a cursor this server did not give',
+    401: 'No X-Admin-Code, or a wrong or expired one',
+  },
 });
 
 /**
- * GET /api/admin/users: every user (newest first) and the panel's statistics (total, verified
- * and premium users), from the accounts feature's `users` read model.
+ * GET /api/admin/users: the users newest first, one page at a time (`?limit=`, default
+ * DEFAULT_PAGE_SIZE, and `?cursor=` from the previous page's X-Next-Cursor), and the panel's
+ * statistics (total, verified and premium users) from the one row the users projection keeps
+ * (`user_counts`). Each page is read by the index on (created_at, user_key) from where the
+ * previous one stopped, however deep; `?email=` finds one account by the index on the address.
  */
 export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/admin/users', { schema: listUsersDoc }, async (request) => {
+  app.get('/api/admin/users', { schema: listUsersDoc }, async (request, reply) => {
     requireAdmin(request);
-    const rows = await deps.db
+    const page = adminPageFrom(request.query, 2);
+    let query = deps.db
       .selectFrom('users')
-      .select(['email', 'verified', 'is_subscribed', 'created_at', 'last_login', 'premium_stories_remaining'])
-      .orderBy('created_at', 'desc')
-      .execute();
+      .select([
+        'user_key',
+        'email',
+        'verified',
+        'is_subscribed',
+        'created_at',
+        'last_login',
+        'premium_stories_remaining',
+      ]);
+    const { email } = request.query as { email?: unknown };
+    if (email !== undefined) {
+      if (typeof email !== 'string' || email.length > 320)
+        throw new HttpError(400, 'email must be given once');
+      query = query.where('email', '=', normaliseEmail(email));
+    }
+    if (page.after) {
+      const [createdAt, userKey] = page.after;
+      if (Number.isNaN(Date.parse(createdAt!))) throw new HttpError(400, UNKNOWN_CURSOR);
+      query = query.where(
+        sql<boolean>`(created_at, user_key) < (${new Date(createdAt!)}::timestamptz, ${userKey})`,
+      );
+    }
+    const [rows, counts] = await Promise.all([
+      query
+        .orderBy('created_at', 'desc')
+        .orderBy('user_key', 'desc')
+        .limit(page.limit + 1)
+        .execute(),
+      deps.db.selectFrom('user_counts').select(['total', 'verified', 'subscribed']).executeTakeFirst(),
+    ]);
+    const users = sendPage(reply, rows, page, (row) => [
+      new Date(row.created_at).toISOString(),
+      row.user_key,
+    ]);
+    const total = Number(counts?.total ?? 0);
+    reply.header('X-Total-Count', String(total));
     return {
-      users: rows.map((row) => ({
+      users: users.map((row) => ({
         email: row.email,
         verified: row.verified,
         is_subscribed: row.is_subscribed,
@@ -53,9 +100,9 @@ export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
         last_login: iso(row.last_login),
         premium_stories_remaining: row.premium_stories_remaining,
       })),
-      total_users: rows.length,
-      verified_users: rows.filter((row) => row.verified).length,
-      subscribed_users: rows.filter((row) => row.is_subscribed).length,
+      total_users: total,
+      verified_users: Number(counts?.verified ?? 0),
+      subscribed_users: Number(counts?.subscribed ?? 0),
     };
   });
 };

@@ -1,15 +1,18 @@
-import { apiSchema, requireAdmin } from '@nocturne/http-kit';
+import { apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
+import { UNKNOWN_CURSOR } from '../stories/list/paging';
+import { AdminPageQuery, adminPageFrom, sendPage } from './admin-paging';
 
 const paymentsDoc = apiSchema({
-  summary: 'Payments reported by users and not yet handled (admin)',
+  summary: 'Payments reported by users and not yet handled, a page at a time (admin)',
   tags: ['admin', 'premium'],
   security: ['admin'],
+  querystring: AdminPageQuery,
   ok: {
     200: {
-      description: 'Oldest first',
+      description: 'Oldest first (X-Next-Cursor when more follow)',
       schema: z.object({
         payments: z.array(
           z.object({
@@ -26,18 +29,25 @@ const paymentsDoc = apiSchema({
       }),
     },
   },
-  errors: { 401: 'No X-Admin-Code, or a wrong or expired one' },
+  errors: {
+    400: 'A limit that is not 1 to 100, or a cursor this server did not give',
+    401: 'No X-Admin-Code, or a wrong or expired one',
+  },
 });
 
 /**
  * GET /api/admin/payments: payment confirmations no grant has followed yet, oldest first, so
  * the admin can activate them within the promised 24 hours. The address comes from the users
- * read model (the payments read model keeps only the pseudonymous key).
+ * read model (the payments read model keeps only the pseudonymous key). A page at a time
+ * (`?limit=`, `?cursor=`), by the index on position from where the previous page stopped.
  */
 export const pendingPaymentsRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/admin/payments', { schema: paymentsDoc }, async (request) => {
+  app.get('/api/admin/payments', { schema: paymentsDoc }, async (request, reply) => {
     requireAdmin(request);
-    const rows = await deps.db
+    const page = adminPageFrom(request.query, 1);
+    const after = page.after ? Number(page.after[0]) : 0;
+    if (!Number.isSafeInteger(after)) throw new HttpError(400, UNKNOWN_CURSOR);
+    const found = await deps.db
       .selectFrom('pending_payments')
       .innerJoin('users', 'users.user_key', 'pending_payments.user_key')
       .select([
@@ -49,9 +59,13 @@ export const pendingPaymentsRoutes: FastifyPluginAsync<QueryApiDeps> = async (ap
         'pending_payments.transaction_id',
         'pending_payments.payment_method',
         'pending_payments.submitted_at',
+        'pending_payments.position',
       ])
+      .where('pending_payments.position', '>', after)
       .orderBy('pending_payments.position', 'asc')
+      .limit(page.limit + 1)
       .execute();
+    const rows = sendPage(reply, found, page, (row) => [String(row.position)]);
     return {
       payments: rows.map((row) => ({
         id: row.event_id,

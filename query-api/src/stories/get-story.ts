@@ -3,6 +3,8 @@ import { apiSchema, HttpError, StoryIdParams, sendPrepared, storyIdFrom } from '
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 import { anonymousStoryAnswer } from './list/anonymous-story-answer';
+import type { ListedStory } from './list/story-list-cache';
+import { readStory } from './list/story-rows';
 import { fullStory, StoryAnswerSchema } from './story-answer';
 import { storyUnavailable, unavailableDoc } from './unavailable';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
@@ -37,20 +39,24 @@ export const getStoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps
   app.get('/api/stories/:id', { schema: getStoryDoc }, async (request, reply) => {
     const id = storyIdFrom(request.params);
     // A free story is the same for everyone: its entry of the list snapshot, already serialised
-    // (at or after the client's X-Min-Position). Not there (published a moment ago, or premium):
-    // the read model.
+    // (at or after the client's X-Min-Position). Not there (premium, published a moment ago, or
+    // not among the newest): the read model, and a free one is kept with the snapshot for next time.
     const { headers } = request;
     const header = headers['x-min-position'];
     const snapshot = await deps.storyList.current(typeof header === 'string' ? Number(header) : 0);
-    const listed = snapshot.story(id);
-    if (listed && !listed.row.is_premium) {
+    const answerFree = (listed: ListedStory) =>
       // The same answer the server's hot lane sends a visitor (list/hot-story.ts).
-      return sendPrepared(
+      sendPrepared(
         reply,
         anonymousStoryAnswer(snapshot, listed, headers['accept-encoding'], headers['if-none-match']),
       );
+    const listed = snapshot.story(id);
+    if (listed && !listed.row.is_premium) return answerFree(listed);
+    const { row, checkpoint } = await readStory(deps.db, id);
+    if (row && !row.is_premium) {
+      const kept = snapshot.remember(row, checkpoint);
+      if (kept) return answerFree(kept);
     }
-    const row = await deps.db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new HttpError(404, storyMessages.notFound);
     // Before any unlock: a hidden story spends nothing and is read by no one, unlocked or not.
     if (row.hidden_reason !== null) throw storyUnavailable();

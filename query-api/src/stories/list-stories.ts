@@ -12,8 +12,8 @@ import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { hiddenWarningsOf } from '../labels/hidden-warnings';
 import { ANONYMOUS_LIST_CACHE_CONTROL, anonymousListAnswer, LIST_VARY } from './list/anonymous-list-answer';
-import { tagFilterFrom, withoutHiddenWarnings } from './list/label-filter';
-import { pageOf, pageRequestFrom } from './list/paging';
+import { tagFilterFrom } from './list/label-filter';
+import { DEFAULT_PAGE_SIZE, pageRequestFrom } from './list/paging';
 import { PersonalAnswers } from './list/personal-answers';
 import type { ListedStory } from './list/story-list-cache';
 import { coverStory, fullStory, StoryAnswerSchema } from './story-answer';
@@ -38,7 +38,8 @@ interface PersonalAnswer {
 }
 
 const listDoc = apiSchema({
-  summary: 'Every published story, newest first (premium ones locked unless the viewer may read them)',
+  summary:
+    'The published stories, newest first, one page at a time (premium ones locked unless the viewer may read them)',
   tags: ['stories'],
   ok: {
     200: {
@@ -51,7 +52,7 @@ const listDoc = apiSchema({
     limit: z
       .string()
       .optional()
-      .describe('One page of at most this many stories (1 to 100); without it, all'),
+      .describe(`One page of at most this many stories (1 to 100); without it, ${DEFAULT_PAGE_SIZE}`),
     cursor: z
       .string()
       .optional()
@@ -65,8 +66,9 @@ const listDoc = apiSchema({
 });
 
 /**
- * GET /api/stories: every published story, newest first; with `?limit=N` (1 to 100) and
- * `?cursor=` (the previous page's X-Next-Cursor), one page of it.
+ * GET /api/stories: the published stories, newest first, one page at a time: `?limit=N` (1 to
+ * 100; without it, DEFAULT_PAGE_SIZE) from `?cursor=` (the previous page's X-Next-Cursor), which
+ * X-Next-Cursor says when more follow; X-Total-Count says how many there are in all.
  *
  * Who may see a premium story in full here: an admin, and a user who has unlocked that story.
  * A subscriber with stories left who has not opened it sees its cover (the first image,
@@ -75,11 +77,12 @@ const listDoc = apiSchema({
  * and the first 10 words of the first text.
  * An admin's entries also say how many slides each story has.
  *
- * Served from the in-memory snapshot (list/story-list-cache.ts): the anonymous answer is sent as
- * kept bytes; a reader's answer is that list with their own overlay (the premium stories they
- * unlocked, covers signed for them), never a table scan. `?tag=` keeps the stories carrying that
- * tag (from the snapshot, never its kept unfiltered bytes); a logged-in reader's list leaves out
- * the stories with a warning they chose to hide (PUT /api/me/hidden-warnings).
+ * Served from the snapshot (list/story-list-cache.ts): a page among its newest stories from
+ * memory as kept bytes, any other by index from the read model (then kept, bounded); a reader's
+ * answer is that page with their own overlay (the premium stories they unlocked, covers signed
+ * for them), never a table scan. `?tag=` keeps the stories carrying that tag; a logged-in
+ * reader's list leaves out the stories with a warning they chose to hide
+ * (PUT /api/me/hidden-warnings).
  */
 export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   const personalAnswers = new PersonalAnswers<PersonalAnswer>();
@@ -89,41 +92,36 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     const snapshot = await deps.storyList.current(minPositionOf(request.headers['x-min-position']));
     const authorization = request.headers.authorization;
     if (!authorization && !request.admin && tag === null) {
-      // The same answer the server's hot lane sends (list/hot-list.ts) when nothing else is asked.
+      // The same answer the server's hot lane sends (list/hot-list.ts) when nothing else is asked;
+      // a page the snapshot does not hold yet is read first.
       const { headers } = request;
-      return sendPrepared(
-        reply,
-        anonymousListAnswer(snapshot, page, headers['accept-encoding'], headers['if-none-match']),
-      );
+      const answer = () =>
+        anonymousListAnswer(snapshot, page, headers['accept-encoding'], headers['if-none-match']);
+      let prepared = answer();
+      if (!prepared) {
+        await snapshot.page(page);
+        prepared = answer();
+      }
+      if (prepared) return sendPrepared(reply, prepared);
     }
     reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
-    // The list this request pages through: every story, or those carrying the tag.
-    const listed = tag === null ? snapshot.stories : snapshot.tagged(tag);
-    const paged = (stories: readonly ListedStory[]) => {
-      const { items, nextCursor } = page ? pageOf(stories, page) : { items: stories, nextCursor: null };
-      return { items, nextCursor, total: stories.length };
-    };
-    // The kept bytes serve only the unfiltered list; a tag's answer is serialised from its own stories.
-    const anonymousBody = (items: readonly ListedStory[]) => {
-      if (tag !== null) return cachedBody(jsonArray(items.map((s) => s.json)));
-      return page ? snapshot.anonymousPage(page).body : snapshot.whole;
-    };
     const send = (answer: PersonalAnswer) => {
-      if (page) setPaging(reply, answer.nextCursor, answer.total);
+      setPaging(reply, answer.nextCursor, answer.total);
       return sendCached(request, reply, answer.body);
     };
+    const serialised = (items: readonly ListedStory[]) => cachedBody(jsonArray(items.map((s) => s.json)));
 
     if (request.admin) {
       reply.header('Cache-Control', 'private, no-cache');
       const signer = signerFor(await viewerOf(request, deps), deps);
-      const { items, nextCursor, total } = paged(listed);
-      if (page) setPaging(reply, nextCursor, total);
+      const { items, nextCursor, total } = await snapshot.page(page, { tag, hidden: [] });
+      setPaging(reply, nextCursor, total);
       return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
     }
     if (!authorization) {
       reply.header('Cache-Control', ANONYMOUS_LIST_CACHE_CONTROL);
-      const { items, nextCursor, total } = paged(listed);
-      return send({ body: anonymousBody(items), nextCursor, total });
+      const { items, nextCursor, total } = await snapshot.page(page, { tag, hidden: [] });
+      return send({ body: serialised(items), nextCursor, total });
     }
 
     reply.header('Cache-Control', 'private, no-cache');
@@ -133,21 +131,20 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
       const viewer = await viewerOf(request, deps);
       const signer = signerFor(viewer, deps);
       // A reader's list leaves out the stories with a warning they chose to hide.
-      const hidden = new Set(await hiddenWarningsOf(deps, viewer.user?.userKey));
-      const visible = withoutHiddenWarnings(listed, hidden);
-      const { items, nextCursor, total } = paged(visible);
-      const unlocked = await unlockedBy(deps, viewer.user);
+      const hidden = [...new Set(await hiddenWarningsOf(deps, viewer.user?.userKey))].sort();
+      const [{ items, nextCursor, total }, unlocked] = await Promise.all([
+        snapshot.page(page, { tag, hidden }),
+        unlockedBy(deps, viewer.user),
+      ]);
       const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
       const entry = (s: ListedStory): string => {
         if (!s.row.is_premium || !signer) return s.json;
         if (unlocked.has(s.row.id)) return JSON.stringify(fullStory(s.row, signer));
         return mayUnlock ? JSON.stringify(coverStory(s.row, signer)) : s.json;
       };
-      // A reader without premium who hides nothing sees exactly the anonymous list: the kept bytes, privately.
-      const body =
-        unlocked.size === 0 && !mayUnlock && visible === listed
-          ? anonymousBody(items)
-          : cachedBody(jsonArray(items.map(entry)));
+      // A reader without premium who hides nothing sees exactly the anonymous page: its kept bytes, privately.
+      const kept = unlocked.size === 0 && !mayUnlock && hidden.length === 0 && tag === null;
+      const body = (kept && snapshot.anonymousPage(page)?.body) || cachedBody(jsonArray(items.map(entry)));
       return { body, nextCursor, total };
     };
     const key = PersonalAnswers.key(authorization, snapshot.position, deps.consistency.known(), request.url);

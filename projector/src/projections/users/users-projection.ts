@@ -33,6 +33,7 @@ export const usersProjection: Projection = {
         rows.set(row.user_key, row);
       }
     }
+    const before = new Map(rows);
     const touched = new Set<string>();
     // Sessions: the users whose sessions all go (at some point in the batch), then per digest
     // whether its stored row goes and which row the batch leaves (inserted after the deletions).
@@ -126,6 +127,10 @@ export const usersProjection: Projection = {
       const row = rows.get(key);
       return row ? [row] : [];
     });
+    await moveUserCounts(
+      trx,
+      [...touched].map((key) => [before.get(key) ?? null, rows.get(key) ?? null]),
+    );
     await inChunks(live, (slice) =>
       trx
         .insertInto('users')
@@ -146,6 +151,36 @@ export const usersProjection: Projection = {
     );
   },
 };
+
+type UserRow = Selectable<UsersTable> | null;
+
+/**
+ * The panel's totals (`user_counts`) moved by what the batch did to each account's row (before,
+ * after): one statement per batch, so that the panel never counts the users table.
+ */
+async function moveUserCounts(trx: Transaction<ReadModel>, changes: readonly [UserRow, UserRow][]) {
+  let total = 0;
+  let verified = 0;
+  let subscribed = 0;
+  const one = (flag: boolean | undefined) => (flag ? 1 : 0);
+  for (const [was, is] of changes) {
+    total += one(is !== null) - one(was !== null);
+    verified += one(is?.verified) - one(was?.verified);
+    subscribed += one(is?.is_subscribed) - one(was?.is_subscribed);
+  }
+  if (total === 0 && verified === 0 && subscribed === 0) return;
+  await trx
+    .insertInto('user_counts')
+    .values({ id: 1, total, verified, subscribed })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => ({
+        total: eb('user_counts.total', '+', eb.ref('excluded.total')),
+        verified: eb('user_counts.verified', '+', eb.ref('excluded.verified')),
+        subscribed: eb('user_counts.subscribed', '+', eb.ref('excluded.subscribed')),
+      })),
+    )
+    .execute();
+}
 
 /** The batch's registration addresses by event id, with one vault lookup for the whole batch. */
 async function decryptRegistrations(

@@ -12,19 +12,20 @@ export const LIST_VARY = 'Accept-Encoding, Authorization, X-Admin-Code, X-Min-Po
 export const ANONYMOUS_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, must-revalidate';
 
 /**
- * The anonymous answer of GET /api/stories (the whole list, or one page of it, without `?tag=`)
- * at a snapshot: worked out once per snapshot, page size, variant and status, then kept with
- * the snapshot (a cursor's page, asked once by one client, is worked out each time).
+ * The anonymous answer of GET /api/stories (a page, without `?tag=`) at a snapshot, or undefined
+ * when the page is not at hand (below the newest stories the snapshot keeps, and not read yet:
+ * `snapshot.page` reads it). Worked out once per snapshot, page, variant and status, then kept
+ * with the snapshot (bounded).
  */
 export function anonymousListAnswer(
   snapshot: ListSnapshot,
-  page: PageRequest | null,
+  page: PageRequest,
   acceptEncoding: string | undefined,
   ifNoneMatch: string | undefined,
-): PreparedAnswer {
-  const { body, nextCursor } = page
-    ? snapshot.anonymousPage(page)
-    : { body: snapshot.whole, nextCursor: null };
+): PreparedAnswer | undefined {
+  const found = snapshot.anonymousPage(page);
+  if (!found) return undefined;
+  const { body, nextCursor, total } = found;
   const { status, variant } = answerOf(body, acceptEncoding, ifNoneMatch);
   const prepare = (): PreparedAnswer => {
     const headers = [
@@ -34,8 +35,9 @@ export function anonymousListAnswer(
       LIST_VARY,
       'Cache-Control',
       ANONYMOUS_LIST_CACHE_CONTROL,
+      'X-Total-Count',
+      String(total),
     ];
-    if (page) headers.push('X-Total-Count', String(snapshot.stories.length));
     if (nextCursor) headers.push('X-Next-Cursor', nextCursor);
     headers.push('ETag', variant.etag);
     if (status === 304) return { status, headers, body: undefined };
@@ -43,6 +45,5 @@ export function anonymousListAnswer(
     headers.push('Content-Type', JSON_TYPE);
     return { status, headers, body: variant.bytes };
   };
-  if (page?.before) return prepare();
-  return snapshot.keptAnswer(`${page?.limit ?? 'all'} ${variant.etag} ${status}`, prepare);
+  return snapshot.keptAnswer(`${page.limit} ${page.before ?? ''} ${variant.etag} ${status}`, prepare);
 }

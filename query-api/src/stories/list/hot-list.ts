@@ -14,7 +14,7 @@ export interface HotAnswer {
 const LIST_PATH = '/api/stories';
 
 /** `?limit=` and `?cursor=` only, each at most once; anything else is the route's to read. */
-function plainPageRequest(query: string): PageRequest | null | undefined {
+function plainPageRequest(query: string): PageRequest | undefined {
   const params = new URLSearchParams(query);
   const given: Record<string, string> = {};
   for (const [name, value] of params) {
@@ -30,12 +30,12 @@ function plainPageRequest(query: string): PageRequest | null | undefined {
 
 /**
  * The visitors' landing and profile ask for one answer far more often than any other: the
- * anonymous story list (whole, or a page of it). It is the same bytes for every visitor until
- * the stories projection moves, so it is answered from the snapshot in hand, as the route would
+ * anonymous story list (a page of it). It is the same bytes for every visitor until the stories
+ * projection moves, so a page at hand in the snapshot is answered from it, as the route would
  * answer it (the same `anonymousListAnswer`), without Fastify's routing and hooks. Whatever
  * needs more is left to the route (undefined): a viewer (Authorization, X-Admin-Code), a
  * read-your-writes wait (X-Min-Position), a tag, a HEAD, a limit or cursor the route refuses,
- * and the time before the first snapshot.
+ * a page the snapshot has not read yet, and the time before the first snapshot.
  */
 export function hotListAnswers(
   storyList: StoryListCache,
@@ -46,13 +46,11 @@ export function hotListAnswers(
     const rest = url.slice(LIST_PATH.length);
     if (rest !== '' && rest[0] !== '?') return undefined;
     const { headers } = request;
-    const page = rest === '' ? null : plainPageRequest(rest.slice(1));
+    const page = plainPageRequest(rest === '' ? '' : rest.slice(1));
     if (page === undefined) return undefined;
     const snapshot = storyList.peek();
     if (!snapshot) return undefined;
-    return {
-      route: LIST_PATH,
-      answer: anonymousListAnswer(snapshot, page, headers['accept-encoding'], headers['if-none-match']),
-    };
+    const answer = anonymousListAnswer(snapshot, page, headers['accept-encoding'], headers['if-none-match']);
+    return answer && { route: LIST_PATH, answer };
   };
 }

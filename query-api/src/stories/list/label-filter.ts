@@ -10,12 +10,3 @@ export function tagFilterFrom(query: unknown): string | null {
   if (!isValidTag(normalised)) throw new HttpError(400, labelMessages.badTag);
   return normalised;
 }
-
-/** The stories that carry none of the reader's hidden warnings (the same list when none are hidden). */
-export function withoutHiddenWarnings<T extends { row: { card: { warnings: readonly string[] } } }>(
-  stories: readonly T[],
-  hidden: ReadonlySet<string>,
-): readonly T[] {
-  if (hidden.size === 0) return stories;
-  return stories.filter((s) => !s.row.card.warnings.some((w) => hidden.has(w)));
-}

@@ -8,6 +8,12 @@ export interface PageRequest {
 
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * The page a list answers without `?limit=`: the largest one, so that no answer grows with the
+ * library (X-Next-Cursor says where the rest starts).
+ */
+export const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;
+
 const CURSOR = /^p([0-9a-z]{1,11})$/;
 
 /**
@@ -28,14 +34,13 @@ function decodeCursor(cursor: string): number | null {
 }
 
 /**
- * `?limit=N&cursor=...` of GET /api/stories, or null without either (the whole list, the spec's
- * contract). A bad limit or cursor is a 400 with a detail.
+ * `?limit=N&cursor=...` of GET /api/stories; without `?limit=`, a page of DEFAULT_PAGE_SIZE.
+ * A bad limit or cursor is a 400 with a detail.
  */
-export function pageRequestFrom(query: unknown): PageRequest | null {
+export function pageRequestFrom(query: unknown): PageRequest {
   const params = (query ?? {}) as Record<string, unknown>;
   const { limit, cursor } = params;
-  if (limit === undefined && cursor === undefined) return null;
-  const size = pageLimitFrom(limit);
+  const size = limit === undefined ? DEFAULT_PAGE_SIZE : pageLimitFrom(limit);
   if (cursor === undefined) return { limit: size, before: null };
   const before = typeof cursor === 'string' ? decodeCursor(cursor) : null;
   if (before === null) throw new HttpError(400, UNKNOWN_CURSOR);

@@ -4,7 +4,15 @@ import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { fullStory, lockedStory } from '../story-answer';
-import { type PageRequest, pageOf } from './paging';
+import { encodeCursor, type PageRequest } from './paging';
+import {
+  countStories,
+  EVERY_STORY,
+  filterKey,
+  isEveryStory,
+  type ListFilter,
+  readStoryPage,
+} from './story-rows';
 
 export type StoryRow = Selectable<StoriesTable>;
 
@@ -17,38 +25,87 @@ export interface ListedStory {
   json: string;
 }
 
-const MAX_KEPT_TAGS = 500;
+/** One page of a list, the cursor of the next one, and how many stories the list holds in all. */
+export interface ListPage {
+  items: readonly ListedStory[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/** An anonymous page, serialised. */
+export interface AnonymousPage {
+  body: CachedBody;
+  nextCursor: string | null;
+  total: number;
+}
+
+/** How many of the newest stories a snapshot keeps by default: the first pages of every visitor. */
+export const KEPT_NEWEST = 1000;
+/** Bytes of pages read from the read model that one snapshot keeps, at most. */
+const KEPT_PAGE_BYTES = 16 * 1024 * 1024;
+/** Stories outside the newest kept by id (a story page), at most. */
+const KEPT_OTHER_STORIES = 2000;
+/** Prepared answers kept per snapshot, at most. */
+const KEPT_ANSWERS = 4000;
+/** Filtered totals kept per snapshot (a tag, a set of hidden warnings), at most. */
+const KEPT_COUNTS = 500;
+
+const pageKey = (page: PageRequest, filter: ListFilter) =>
+  `${page.limit} ${page.before ?? ''} ${filterKey(filter)}`;
+const bytesOf = (items: readonly ListedStory[]) => items.reduce((n, s) => n + s.json.length * 2 + 512, 64);
 
 /**
  * What is worked out from a snapshot's stories alone, each piece the first time it is asked for:
- * a later snapshot with the same stories shares it.
+ * a later snapshot with the same stories shares it. Every piece is bounded, whatever is asked.
  */
 interface MadeFromStories {
-  whole?: CachedBody;
-  /** First pages by size (the landing's 5, the profile's 6). */
-  firstPages: Map<number, { body: CachedBody; nextCursor: string | null }>;
+  /** Anonymous first pages by size (the landing's 5, the profile's 6, a page without ?limit). */
+  firstPages: Map<number, AnonymousPage>;
+  /** Anonymous pages further down, serialised. */
+  anonymousPages: LRUCache<string, AnonymousPage>;
+  /** Pages read from the read model (below the newest kept, a tag, hidden warnings). */
+  pages: LRUCache<string, ListPage>;
+  /** Totals of filtered lists. */
+  counts: LRUCache<string, number>;
   byId?: Map<string, ListedStory>;
-  /**
-   * The stories carrying a tag, by tag (bounded: any valid tag may be asked for). Made when a tag
-   * is first asked for: most snapshots never are.
-   */
-  byTag?: LRUCache<string, readonly ListedStory[]>;
+  /** Stories outside the newest, read by id (a story page) at or after this snapshot's position. */
+  others: LRUCache<string, ListedStory>;
   /** Each free story's own answer body (GET /api/stories/{id}). */
-  storyBodies: Map<string, CachedBody>;
+  storyBodies: LRUCache<string, CachedBody>;
 }
 
-/** The whole list as the stories projection had it at `position`. */
+const madeAfresh = (): MadeFromStories => ({
+  firstPages: new Map(),
+  anonymousPages: new LRUCache({
+    maxSize: KEPT_PAGE_BYTES / 4,
+    sizeCalculation: (p) => p.body.identity.bytes.length + 64,
+  }),
+  pages: new LRUCache({ maxSize: KEPT_PAGE_BYTES, sizeCalculation: (p) => bytesOf(p.items) }),
+  counts: new LRUCache({ max: KEPT_COUNTS }),
+  others: new LRUCache({ max: KEPT_OTHER_STORIES }),
+  storyBodies: new LRUCache({ max: KEPT_OTHER_STORIES }),
+});
+
+/**
+ * The story list as the stories projection had it at `position`: its newest stories (the first
+ * pages every visitor asks for, up to the cache's bound), how many visible stories there are in
+ * all, and the ids of the hidden ones (a moderator's hides are few) so that the total follows
+ * each batch without counting the table. Anything else (a page further down, a tag, a reader's
+ * hidden warnings) is read from the read model by index and kept, bounded, with the snapshot.
+ */
 export class ListSnapshot {
   /** Anonymous answers (anonymous-list-answer.ts), by page size, variant and status: they say their position. */
-  private readonly answers = new Map<string, PreparedAnswer>();
+  private readonly answers = new LRUCache<string, PreparedAnswer>({ max: KEPT_ANSWERS });
 
   constructor(
     readonly position: number,
-    readonly stories: readonly ListedStory[],
-    private readonly made: MadeFromStories = {
-      firstPages: new Map(),
-      storyBodies: new Map(),
-    },
+    /** The newest visible stories, newest first. */
+    readonly newest: readonly ListedStory[],
+    /** How many visible stories there are. */
+    readonly total: number,
+    readonly hiddenIds: ReadonlySet<string>,
+    private readonly db: Kysely<ReadModel>,
+    private readonly made: MadeFromStories = madeAfresh(),
   ) {}
 
   /**
@@ -56,34 +113,91 @@ export class ListSnapshot {
    * made so far are this one's too; the answers, which carry their position, are made again.
    */
   at(position: number): ListSnapshot {
-    return new ListSnapshot(position, this.stories, this.made);
+    return new ListSnapshot(position, this.newest, this.total, this.hiddenIds, this.db, this.made);
+  }
+
+  /** The newest stories are the whole list. */
+  get complete(): boolean {
+    return this.newest.length >= this.total;
   }
 
   /**
-   * The whole list's body, made the first time it is asked for: under likes a snapshot lives a
-   * few milliseconds, and most are never asked for the whole list.
+   * A page at hand, without reading the database: from the newest stories when it lies within
+   * them, else one read before (kept); undefined otherwise (see `page`).
    */
-  get whole(): CachedBody {
-    this.made.whole ??= cachedBody(jsonArray(this.stories.map((s) => s.json)));
-    return this.made.whole;
-  }
-
-  /** The stories of this snapshot that carry `tag`, newest first. */
-  tagged(tag: string): readonly ListedStory[] {
-    this.made.byTag ??= new LRUCache({ max: MAX_KEPT_TAGS });
-    const { byTag } = this.made;
-    let stories = byTag.get(tag);
-    if (!stories) {
-      stories = this.stories.filter((s) => s.row.card.tags.includes(tag));
-      byTag.set(tag, stories);
+  pageAtHand(page: PageRequest, filter: ListFilter = EVERY_STORY): ListPage | undefined {
+    if (isEveryStory(filter)) {
+      const start = startOf(this.newest, page.before);
+      if (this.complete || start + page.limit <= this.newest.length) {
+        const items = this.newest.slice(start, start + page.limit);
+        const last = items.at(-1);
+        const more = this.complete ? start + page.limit < this.newest.length : true;
+        return { items, nextCursor: more && last ? encodeCursor(last.position) : null, total: this.total };
+      }
     }
-    return stories;
+    return this.made.pages.get(pageKey(page, filter));
   }
 
-  /** A story of this snapshot by its id. */
+  /** A page of the list (or of the stories a filter keeps), from memory or by index from the read model. */
+  async page(page: PageRequest, filter: ListFilter = EVERY_STORY): Promise<ListPage> {
+    const atHand = this.pageAtHand(page, filter);
+    if (atHand) return atHand;
+    const [{ rows, more }, total] = await Promise.all([
+      readStoryPage(this.db, page, filter),
+      this.totalOf(filter),
+    ]);
+    const items = rows.map(listed);
+    const last = items.at(-1);
+    const read: ListPage = { items, nextCursor: more && last ? encodeCursor(last.position) : null, total };
+    this.made.pages.set(pageKey(page, filter), read);
+    return read;
+  }
+
+  private async totalOf(filter: ListFilter): Promise<number> {
+    if (isEveryStory(filter)) return this.total;
+    const key = filterKey(filter);
+    let total = this.made.counts.get(key);
+    if (total === undefined) {
+      total = await countStories(this.db, filter);
+      this.made.counts.set(key, total);
+    }
+    return total;
+  }
+
+  /** The anonymous body of a page of every story, when it is at hand (see `pageAtHand`). */
+  anonymousPage(page: PageRequest): AnonymousPage | undefined {
+    const kept =
+      page.before === null
+        ? this.made.firstPages.get(page.limit)
+        : this.made.anonymousPages.get(pageKey(page, EVERY_STORY));
+    if (kept) return kept;
+    const found = this.pageAtHand(page);
+    if (!found) return undefined;
+    const made: AnonymousPage = {
+      body: cachedBody(jsonArray(found.items.map((s) => s.json))),
+      nextCursor: found.nextCursor,
+      total: found.total,
+    };
+    if (page.before === null) this.made.firstPages.set(page.limit, made);
+    else this.made.anonymousPages.set(pageKey(page, EVERY_STORY), made);
+    return made;
+  }
+
+  /** A story of this snapshot by its id: one of the newest, or one read by id since. */
   story(id: string): ListedStory | undefined {
-    this.made.byId ??= new Map(this.stories.map((s) => [s.row.id, s]));
-    return this.made.byId.get(id);
+    this.made.byId ??= new Map(this.newest.map((s) => [s.row.id, s]));
+    return this.made.byId.get(id) ?? this.made.others.get(id);
+  }
+
+  /**
+   * Keeps a visible story read by id (`readStory`) at `readAt`, so that it is served from memory
+   * next time: only when read at or after this snapshot's position, never older than the list.
+   */
+  remember(row: StoryRow, readAt: number): ListedStory | undefined {
+    if (readAt < this.position || row.hidden_reason !== null) return undefined;
+    const story = listed(row);
+    this.made.others.set(row.id, story);
+    return story;
   }
 
   /** A story's entry of this snapshot as a body of its own: bytes, ETag, compressed variants. */
@@ -106,21 +220,19 @@ export class ListSnapshot {
     }
     return answer;
   }
+}
 
-  /** The anonymous body of a page, with the next page's cursor. */
-  anonymousPage(page: PageRequest): { body: CachedBody; nextCursor: string | null } {
-    if (page.before !== null) {
-      const { items, nextCursor } = pageOf(this.stories, page);
-      return { body: cachedBody(jsonArray(items.map((s) => s.json)), false), nextCursor };
-    }
-    let first = this.made.firstPages.get(page.limit);
-    if (!first) {
-      const { items, nextCursor } = pageOf(this.stories, page);
-      first = { body: cachedBody(jsonArray(items.map((s) => s.json))), nextCursor };
-      this.made.firstPages.set(page.limit, first);
-    }
-    return first;
+/** The index of the first story published below `before` (binary search; 0 without a cursor). */
+function startOf(stories: readonly ListedStory[], before: number | null): number {
+  let start = 0;
+  if (before === null) return start;
+  let high = stories.length;
+  while (start < high) {
+    const middle = (start + high) >>> 1;
+    if (stories[middle]!.position < before) high = middle;
+    else start = middle + 1;
   }
+  return start;
 }
 
 const anonymousEntry = (row: StoryRow) =>
@@ -135,11 +247,13 @@ const listed = (row: StoryRow): ListedStory => ({
 export interface StoryListCacheOptions {
   /** How old the last position check may be before a request triggers another (ms). */
   checkEveryMs?: number;
+  /** How many of the newest stories a snapshot keeps in memory (KEPT_NEWEST). */
+  keepNewest?: number;
 }
 
 /**
- * The anonymous story list, kept serialised in memory and keyed by the position of the stories
- * projection it was read at. It is replaced when that projection moves: the projector's
+ * The anonymous story list, its newest stories kept serialised in memory (the rest read by index,
+ * see ListSnapshot) and keyed by the position of the stories projection it was read at. It is replaced when that projection moves: the projector's
  * "projected up to P" wakes it, and since notifications are hints, a request after
  * `checkEveryMs` without one also checks the checkpoint (in the background). A request that must
  * see position P (X-Min-Position, already waited for by the read-your-writes hook, so the read
@@ -159,6 +273,7 @@ export class StoryListCache {
   private stale = false;
   private checkedAt = 0;
   private readonly checkEveryMs: number;
+  private readonly keepNewest: number;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -167,6 +282,7 @@ export class StoryListCache {
     options: StoryListCacheOptions = {},
   ) {
     this.checkEveryMs = options.checkEveryMs ?? 1000;
+    this.keepNewest = options.keepNewest ?? KEPT_NEWEST;
     this.unsubscribe = notifier.onProjected((position) => {
       if (position <= this.heard) return;
       this.heard = position;
@@ -237,58 +353,97 @@ export class StoryListCache {
 
   private async read(): Promise<ListSnapshot> {
     const previous = this.snapshot;
-    let read = await this.changes(previous?.position);
+    const read = previous ? await this.changes(previous.position) : undefined;
     // A database that restarted (a crash above all) may have lost what the snapshot in hand was
     // read from: batches committed without waiting for the disk, and the events they projected,
     // which were visible before they were durable. Its positions may then be taken again by
     // other events, so neither the position nor the rows changed since say what changed: the
-    // list is read again whole, and replaces the one in hand even at a lower position.
-    const restarted = previous !== undefined && read.epoch !== this.epoch;
-    if (previous && !restarted && previous.position === read.checkpoint) return previous;
-    // What changed since the snapshot in hand, merged into it; the whole table instead after a
-    // rebuild (another table: the rows changed before the swap may differ too) or a deletion.
-    // When no story changed (the projection moved for other events), the stories and what was
-    // made from them stay.
-    const incremental = previous && !restarted && read.table === this.table && !read.deletions;
+    // list is read again, and replaces the one in hand even at a lower position.
+    const restarted = previous !== undefined && read !== undefined && read.epoch !== this.epoch;
+    if (previous && read && !restarted && previous.position === read.checkpoint) return previous;
+    // What changed since the snapshot in hand, merged into it; the newest stories read again
+    // instead after a rebuild (another table: the rows changed before the swap may differ too)
+    // or a deletion. When no story changed (the projection moved for other events), the stories
+    // and what was made from them stay.
+    const incremental = previous && read && !restarted && read.table === this.table && !read.deletions;
     let snapshot: ListSnapshot;
-    if (incremental && read.rows.length === 0) snapshot = previous.at(read.checkpoint);
-    else if (incremental)
-      snapshot = new ListSnapshot(read.checkpoint, mergedChanges(previous.stories, read.rows));
-    else {
-      if (previous) read = await this.changes(undefined);
-      // A story hidden by a moderator is in no list.
+    let table: string;
+    let epoch: string;
+    if (incremental && read.rows.length === 0) {
+      snapshot = previous.at(read.checkpoint);
+      ({ table, epoch } = read);
+    } else if (incremental) {
+      snapshot = this.merged(previous, read);
+      ({ table, epoch } = read);
+    } else {
+      const whole = await this.newestStories();
       snapshot = new ListSnapshot(
-        read.checkpoint,
-        read.rows.filter((row) => row.hidden_reason === null).map(listed),
+        whole.checkpoint,
+        whole.rows.map(listed),
+        whole.total,
+        new Set(whole.hiddenIds),
+        this.db,
       );
+      ({ table, epoch } = whole);
     }
     // Never step back (a slower load finishing after a newer one), unless the database restarted.
-    if (!this.snapshot || snapshot.position >= this.snapshot.position || read.epoch !== this.epoch) {
+    if (!this.snapshot || snapshot.position >= this.snapshot.position || epoch !== this.epoch) {
       this.snapshot = snapshot;
-      this.table = read.table;
-      this.epoch = read.epoch;
+      this.table = table;
+      this.epoch = epoch;
     }
     return this.snapshot;
   }
 
   /**
+   * The snapshot in hand with the rows changed since: its newest stories with each changed one
+   * replaced (or added, if new or restored among them; or dropped, if hidden), the order kept
+   * (newest first by publication position, which never changes), at most `keepNewest`; the
+   * total moved by the stories published, hidden and restored since. A story published after
+   * the snapshot's position is new to it: the projection had projected every event up to there.
+   */
+  private merged(previous: ListSnapshot, read: StoryChanges): ListSnapshot {
+    let total = previous.total;
+    const hiddenIds = new Set(previous.hiddenIds);
+    for (const row of read.rows) {
+      const visible = row.hidden_reason === null;
+      if (row.position > previous.position) {
+        if (visible) total++;
+        else hiddenIds.add(row.id);
+        continue;
+      }
+      const wasHidden = hiddenIds.has(row.id);
+      if (wasHidden && visible) {
+        hiddenIds.delete(row.id);
+        total++;
+      } else if (!wasHidden && !visible) {
+        hiddenIds.add(row.id);
+        total--;
+      }
+    }
+    const oldestKept = previous.complete ? 0 : (previous.newest.at(-1)?.position ?? 0);
+    const newest = mergedChanges(
+      previous.newest,
+      read.rows.filter((row) => row.position >= oldestKept),
+    ).slice(0, this.keepNewest);
+    return new ListSnapshot(read.checkpoint, newest, total, hiddenIds, this.db);
+  }
+
+  /**
    * In one statement (one snapshot of the database): the stories projection's checkpoint, the
    * identity of the stories table, whether a story was deleted after `after`, and the rows
-   * written after it (every row without it), newest first. A periodic check that finds nothing
-   * new reads no row.
+   * written after it, newest first. A periodic check that finds nothing new reads no row.
    */
-  private async changes(after: number | undefined): Promise<StoryChanges> {
+  private async changes(after: number): Promise<StoryChanges> {
     const rows = await this.db
       .selectFrom('projection_checkpoints as c')
-      .leftJoin('stories as s', (join) =>
-        after === undefined ? join.onTrue() : join.on('s.changed_at', '>', after),
-      )
+      .leftJoin('stories as s', (join) => join.on('s.changed_at', '>', after))
       .where('c.name', '=', 'stories')
       .select([
         'c.position as checkpoint',
         sql<string>`'stories'::regclass::oid::text`.as('stories_table'),
         sql<string>`pg_postmaster_start_time()::text`.as('server_started'),
-        sql<boolean>`exists (select 1 from story_deletions where deleted_at > ${after ?? -1})`.as(
+        sql<boolean>`exists (select 1 from story_deletions where deleted_at > ${after})`.as(
           'stories_deleted',
         ),
       ])
@@ -308,6 +463,52 @@ export class StoryListCache {
       ),
     };
   }
+
+  /**
+   * In one statement: the checkpoint, the table's identity, the newest `keepNewest` visible
+   * stories (by the partial position index), how many visible stories there are and the ids of
+   * the hidden ones.
+   */
+  private async newestStories(): Promise<NewestStories> {
+    const rows = await this.db
+      .selectFrom('projection_checkpoints as c')
+      .leftJoinLateral(
+        (db) =>
+          db
+            .selectFrom('stories')
+            .selectAll()
+            .where('hidden_reason', 'is', null)
+            .orderBy('position', 'desc')
+            .limit(this.keepNewest)
+            .as('s'),
+        (join) => join.onTrue(),
+      )
+      .where('c.name', '=', 'stories')
+      .select([
+        'c.position as checkpoint',
+        sql<string>`'stories'::regclass::oid::text`.as('stories_table'),
+        sql<string>`pg_postmaster_start_time()::text`.as('server_started'),
+        sql<string>`(select count(*) from stories where hidden_reason is null)`.as('visible'),
+        sql<string[]>`(select coalesce(array_agg(id), '{}') from stories where hidden_reason is not null)`.as(
+          'hidden_ids',
+        ),
+      ])
+      .selectAll('s')
+      .orderBy('s.position', 'desc')
+      .execute();
+    const first = rows[0];
+    return {
+      checkpoint: Number(first?.checkpoint ?? 0),
+      table: first?.stories_table ?? '',
+      epoch: first?.server_started ?? '',
+      total: Number(first?.visible ?? 0),
+      hiddenIds: first?.hidden_ids ?? [],
+      rows: rows.flatMap(
+        ({ checkpoint: _, stories_table: _t, server_started: _s, visible: _v, hidden_ids: _h, ...story }) =>
+          story.id === null ? [] : [story as StoryRow],
+      ),
+    };
+  }
 }
 
 /** What `StoryListCache.changes` read. */
@@ -318,6 +519,16 @@ interface StoryChanges {
   epoch: string;
   /** A story was deleted after the position asked about. */
   deletions: boolean;
+  rows: StoryRow[];
+}
+
+/** What `StoryListCache.newestStories` read. */
+interface NewestStories {
+  checkpoint: number;
+  table: string;
+  epoch: string;
+  total: number;
+  hiddenIds: string[];
   rows: StoryRow[];
 }
 
