@@ -131,7 +131,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every published story, newest first (premium ones locked unless the viewer may read them)
+         * The published stories, newest first, one page at a time (premium ones locked unless the viewer may read them)
          * @description Admin roles allowed: owner, admin, moderator.
          */
         get: operations["getStories"];
@@ -144,7 +144,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Every published story, newest first (premium ones locked unless the viewer may read them) (headers only)
+         * The published stories, newest first, one page at a time (premium ones locked unless the viewer may read them) (headers only)
          * @description Admin roles allowed: owner, admin, moderator.
          */
         head: operations["headStories"];
@@ -845,7 +845,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every user with counts (admin)
+         * The users, a page at a time, with counts (admin)
          * @description Admin roles allowed: owner, admin, auditor.
          */
         get: operations["getAdminUsers"];
@@ -854,7 +854,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Every user with counts (admin) (headers only)
+         * The users, a page at a time, with counts (admin) (headers only)
          * @description Admin roles allowed: owner, admin, auditor.
          */
         head: operations["headAdminUsers"];
@@ -893,7 +893,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Payments reported by users and not yet handled (admin)
+         * Payments reported by users and not yet handled, a page at a time (admin)
          * @description Admin roles allowed: owner, admin, auditor.
          */
         get: operations["getAdminPayments"];
@@ -902,7 +902,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Payments reported by users and not yet handled (admin) (headers only)
+         * Payments reported by users and not yet handled, a page at a time (admin) (headers only)
          * @description Admin roles allowed: owner, admin, auditor.
          */
         head: operations["headAdminPayments"];
@@ -1630,7 +1630,7 @@ export interface operations {
     getStories: {
         parameters: {
             query?: {
-                /** @description One page of at most this many stories (1 to 100); without it, all */
+                /** @description One page of at most this many stories (1 to 100); without it, 100 */
                 limit?: string;
                 /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
                 cursor?: string;
@@ -1846,7 +1846,7 @@ export interface operations {
     headStories: {
         parameters: {
             query?: {
-                /** @description One page of at most this many stories (1 to 100); without it, all */
+                /** @description One page of at most this many stories (1 to 100); without it, 100 */
                 limit?: string;
                 /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
                 cursor?: string;
@@ -5449,7 +5449,14 @@ export interface operations {
     };
     getAdminUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+                /** @description Only the user with this address (at most one) */
+                email?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -5459,7 +5466,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The users, newest first */
+            /** @description A page of the users, newest first (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -5481,7 +5488,19 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
@@ -5512,7 +5531,14 @@ export interface operations {
     };
     headAdminUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+                /** @description Only the user with this address (at most one) */
+                email?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -5522,7 +5548,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The users, newest first */
+            /** @description A page of the users, newest first (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -5530,7 +5556,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
@@ -5652,7 +5686,12 @@ export interface operations {
     };
     getAdminPayments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -5662,7 +5701,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Oldest first */
+            /** @description Oldest first (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -5683,7 +5722,19 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
@@ -5714,7 +5765,12 @@ export interface operations {
     };
     headAdminPayments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -5724,7 +5780,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Oldest first */
+            /** @description Oldest first (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -5732,7 +5788,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
