@@ -315,6 +315,9 @@ const commands = {
   test,
   bench: (args) => runTs('infra/bench/index.ts', args),
   'bench:web': (args) => runTs('infra/bench/web/main.ts', args),
+  // The growth targets against a library of 100,000 stories, 1,000,000 accounts and 10,000,000
+  // events (`-- --scale 0.01` for a quick run): infra/bench/scale/scale-bench.ts.
+  'bench:scale': (args) => runTs('infra/bench/scale/scale-bench.ts', args),
   // The fault suite: PostgreSQL, the projector and NATS killed, stalled and stopped under load
   // (infra/src/faults); minutes long, so not a step of npm test.
   'test:faults': (args) => runTs('infra/src/faults/fault-suite.ts', args),

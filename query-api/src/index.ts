@@ -1,3 +1,4 @@
+export { adminCursor } from './admin/admin-paging';
 export * from './admin/history/format-history';
 export * from './admin/history/replay-user-history';
 export * from './app';

@@ -15,6 +15,8 @@ export interface ScaleLog {
   seconds: number;
   /** A premium account with a live session: the subscriber's list. */
   subscriberToken: string;
+  /** Live sessions of MEMBER_SESSIONS ordinary accounts (searches are limited per account). */
+  memberTokens: string[];
   /** The account with `heavyAccountEvents` events, and a live session of its own. */
   heavyEmail: string;
   heavyToken: string;
@@ -24,6 +26,8 @@ export interface ScaleLog {
 
 const context: CommandContext = { correlationId: 'scale', causationId: 'scale', actor: { kind: 'system' } };
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+/** Accounts with a session the bench holds (a search bench spreads over them: 30 a minute each). */
+const MEMBER_SESSIONS = 400;
 /** Appends in flight at once: enough for the store's group commit to batch them. */
 const IN_FLIGHT = 48;
 const MONTH_MS = 30.44 * 24 * 3600 * 1000;
@@ -122,6 +126,7 @@ export async function buildScaleLog(
   let published = 0;
   let registered = 0;
   let subscriberToken = '';
+  const memberTokens: string[] = [];
   const heavy = {
     key: userKeyOf(HEAVY_EMAIL, secret),
     accountId: uuidOf('heavy'),
@@ -188,6 +193,7 @@ export async function buildScaleLog(
         type: 'UserLoggedIn',
         data: { sessionDigest: session.sessionDigest, expiresAt: expires },
       });
+      if (n < MEMBER_SESSIONS) memberTokens.push(session.token);
       if (verified && n % 20 === 7 && premiumStories.length > 0) {
         events.push({
           type: 'PaymentConfirmationSubmitted',
@@ -333,6 +339,7 @@ export async function buildScaleLog(
     events: appended,
     seconds,
     subscriberToken,
+    memberTokens,
     heavyEmail: HEAVY_EMAIL,
     heavyToken: heavy.token,
     someEmail: readerEmail(Math.floor(shape.accounts / 2)),

@@ -63,7 +63,7 @@ afterAll(async () => {
 
 describe('bounded lists', () => {
   it('GET /api/stories without ?limit answers one page with X-Next-Cursor, and the pages make the whole list', async () => {
-    for (const headers of [{}, { 'X-Admin-Code': adminCode }]) {
+    for (const headers of [{}, { 'X-Admin-Code': adminCode }] as Record<string, string>[]) {
       const seen: string[] = [];
       let path: string | null = '/api/stories';
       while (path) {
