@@ -110,10 +110,11 @@ async function main() {
         onProgress: (p) => bar.update(p.position, Math.max(p.head, p.position)),
       });
       bar.finish();
-      const rate = rebuild.events / rebuild.seconds;
-      log(`${fmt(rebuild.events)} events in ${rebuild.seconds.toFixed(1)} s = ${fmt(rate)} events/s`);
+      // Positions are gap-free: the position reached is the number of events projected.
+      const rate = rebuild.position / rebuild.seconds;
+      log(`${fmt(rebuild.position)} events in ${rebuild.seconds.toFixed(1)} s = ${fmt(rate)} events/s`);
       rows.push({
-        what: `rebuild of ${fmt(rebuild.events)} events`,
+        what: `rebuild of ${fmt(rebuild.position)} events`,
         figure: `${fmt(rate)} events/s (${rebuild.seconds.toFixed(0)} s)`,
         target: '>= 60,000 events/s',
         holds: rate >= 60_000,

@@ -106,7 +106,10 @@ export async function buildScaleLog(
     const worker = async () => {
       while (next < appends.length) {
         const one = appends[next++]!;
-        appended += await one();
+        // Awaited first: `appended += await ...` would read `appended` before the wait and lose
+        // what the other workers added meanwhile.
+        const events = await one();
+        appended += events;
         bar.update(appended);
       }
     };

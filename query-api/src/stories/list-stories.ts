@@ -119,9 +119,11 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
       return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
     }
     if (!authorization) {
+      // A tag's page: the same for every visitor, so its bytes are kept with the snapshot too.
       reply.header('Cache-Control', ANONYMOUS_LIST_CACHE_CONTROL);
-      const { items, nextCursor, total } = await snapshot.page(page, { tag, hidden: [] });
-      return send({ body: serialised(items), nextCursor, total });
+      const filter = { tag, hidden: [] };
+      const read = await snapshot.page(page, filter);
+      return send(snapshot.anonymousPage(page, filter) ?? { ...read, body: serialised(read.items) });
     }
 
     reply.header('Cache-Control', 'private, no-cache');

@@ -164,22 +164,24 @@ export class ListSnapshot {
     return total;
   }
 
-  /** The anonymous body of a page of every story, when it is at hand (see `pageAtHand`). */
-  anonymousPage(page: PageRequest): AnonymousPage | undefined {
-    const kept =
-      page.before === null
-        ? this.made.firstPages.get(page.limit)
-        : this.made.anonymousPages.get(pageKey(page, EVERY_STORY));
+  /**
+   * The anonymous body of a page (of every story, or of a tag's), when the page is at hand (see
+   * `pageAtHand`): serialised once per snapshot, so its compressed variants are made once too.
+   */
+  anonymousPage(page: PageRequest, filter: ListFilter = EVERY_STORY): AnonymousPage | undefined {
+    const first = page.before === null && isEveryStory(filter);
+    const key = pageKey(page, filter);
+    const kept = first ? this.made.firstPages.get(page.limit) : this.made.anonymousPages.get(key);
     if (kept) return kept;
-    const found = this.pageAtHand(page);
+    const found = this.pageAtHand(page, filter);
     if (!found) return undefined;
     const made: AnonymousPage = {
       body: cachedBody(jsonArray(found.items.map((s) => s.json))),
       nextCursor: found.nextCursor,
       total: found.total,
     };
-    if (page.before === null) this.made.firstPages.set(page.limit, made);
-    else this.made.anonymousPages.set(pageKey(page, EVERY_STORY), made);
+    if (first) this.made.firstPages.set(page.limit, made);
+    else this.made.anonymousPages.set(key, made);
     return made;
   }
 
