@@ -15,6 +15,7 @@ import { StaffInvitation } from './StaffInvitation';
 import { StaffTab } from './StaffTab';
 import { StoriesTab } from './StoriesTab';
 import { UsersTab } from './UsersTab';
+import { useAdminPages } from './use-admin-pages';
 import '../layout/layout.css';
 import '../auth/auth.css';
 import './admin.css';
@@ -77,16 +78,12 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   const canReports = may('GET', '/api/admin/reports');
   const canStaff = may('GET', '/api/admin/staff');
   const [chosen, setTab] = useState<Tab | null>(null);
-  const users = useQuery({
-    queryKey: queryKeys.adminUsers(token),
-    queryFn: () => fetchUsers(token),
-    enabled: canUsers,
-  });
-  const stories = useQuery({
-    queryKey: queryKeys.adminStories(token),
-    queryFn: () => fetchAdminStories(token),
-    enabled: canStories,
-  });
+  const users = useAdminPages(queryKeys.adminUsers(token), (cursor) => fetchUsers(token, cursor), canUsers);
+  const stories = useAdminPages(
+    queryKeys.adminStories(token),
+    (cursor) => fetchAdminStories(token, cursor),
+    canStories,
+  );
 
   const reports = useQuery({
     queryKey: queryKeys.adminReports(token),
@@ -105,8 +102,12 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   }, [expired, onExpired]);
 
   const tabs: { id: Tab; label: string }[] = [
-    ...(canStories ? [{ id: 'stories' as const, label: `Stories (${stories.data?.length ?? 0})` }] : []),
-    ...(canUsers ? [{ id: 'users' as const, label: `Users (${users.data?.total_users ?? 0})` }] : []),
+    ...(canStories
+      ? [{ id: 'stories' as const, label: `Stories (${stories.data?.pages[0]?.total ?? 0})` }]
+      : []),
+    ...(canUsers
+      ? [{ id: 'users' as const, label: `Users (${users.data?.pages[0]?.total_users ?? 0})` }]
+      : []),
     ...(canReports ? [{ id: 'reports' as const, label: `Reports (${reports.data?.open ?? 0})` }] : []),
     ...(canStaff ? [{ id: 'staff' as const, label: 'Staff' }] : []),
   ];
@@ -145,7 +146,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
         {tab ? (
           <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
             {tab === 'stories' ? <StoriesTab token={token} stories={stories} /> : null}
-            {tab === 'users' ? <UsersTab token={token} users={users.data} /> : null}
+            {tab === 'users' ? <UsersTab token={token} users={users} /> : null}
             {tab === 'reports' ? <ReportsTab token={token} queue={reports} /> : null}
             {tab === 'staff' ? <StaffTab token={token} /> : null}
           </div>

@@ -1,23 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import { Button } from '../ui/Button';
 import { useAdminAccess } from './admin-access';
 import { fetchPendingPayments } from './admin-api';
+import { LoadMore } from './LoadMore';
+import { useAdminPages } from './use-admin-pages';
 import { useUserActions } from './use-user-actions';
 
 /**
  * Payment confirmations no grant has followed yet, oldest first, each with a one-click grant,
- * so activation happens within the promised 24 hours.
+ * so activation happens within the promised 24 hours; a page at a time.
  */
 export function PendingPayments({ token }: { token: string }) {
   const actions = useUserActions(token);
   const canGrant = useAdminAccess().may('PUT', '/api/admin/users/:email/subscription');
-  const payments = useQuery({
-    queryKey: queryKeys.adminPayments(token),
-    queryFn: () => fetchPendingPayments(token),
-  });
+  const payments = useAdminPages(queryKeys.adminPayments(token), (cursor) =>
+    fetchPendingPayments(token, cursor),
+  );
   if (payments.isError) console.error('Failed to load pending payments', payments.error);
-  const list = payments.data ?? [];
+  const list = payments.data?.pages.flatMap((page) => page.payments) ?? [];
   return (
     <section className="admin-payments surface" aria-labelledby="payments-title">
       <h2 id="payments-title" className="admin-section-title">
@@ -51,6 +51,7 @@ export function PendingPayments({ token }: { token: string }) {
           ))}
         </ul>
       )}
+      <LoadMore pages={payments} />
     </section>
   );
 }

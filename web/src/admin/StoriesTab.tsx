@@ -1,5 +1,4 @@
-import type { Story } from '@nocturne/domain';
-import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, type UseInfiniteQueryResult, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import { CreateStoryForm } from '../create-story/CreateStoryForm';
 import { StorySearch } from '../search/StorySearch';
@@ -8,10 +7,17 @@ import { Alert } from '../ui/Alert';
 import { AdminStoryCard } from './AdminStoryCard';
 import { AdminTags } from './AdminTags';
 import { useAdminAccess } from './admin-access';
-import { deleteStory } from './admin-api';
+import { type AdminStoriesPage, deleteStory } from './admin-api';
+import { LoadMore } from './LoadMore';
 
-/** The Stories tab: error banner, "Create New Story", the cards. */
-export function StoriesTab({ token, stories }: { token: string; stories: UseQueryResult<Story[]> }) {
+/** The Stories tab: error banner, "Create New Story", the cards a page at a time. */
+export function StoriesTab({
+  token,
+  stories,
+}: {
+  token: string;
+  stories: UseInfiniteQueryResult<InfiniteData<AdminStoriesPage>>;
+}) {
   const queryClient = useQueryClient();
   const { may } = useAdminAccess();
   const onDelete = may('DELETE', '/api/stories/:id') ? remove : undefined;
@@ -34,7 +40,7 @@ export function StoriesTab({ token, stories }: { token: string; stories: UseQuer
     }
   }
 
-  const list = stories.data ?? [];
+  const list = stories.data?.pages.flatMap((page) => page.stories) ?? [];
   return (
     <div className="admin-stories">
       {stories.isError ? <Alert tone="error">Failed to load stories</Alert> : null}
@@ -77,6 +83,7 @@ export function StoriesTab({ token, stories }: { token: string; stories: UseQuer
           ))}
         </div>
       )}
+      <LoadMore pages={stories} />
     </div>
   );
 }

@@ -1,13 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
+import { type InfiniteData, type UseInfiniteQueryResult, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
-import type { AdminUsers } from './admin-api';
+import type { AdminUsersPage } from './admin-api';
 import { fetchMonthlyStats } from './admin-api';
 import { GrowthChart } from './GrowthChart';
+import { LoadMore } from './LoadMore';
 import { PendingPayments } from './PendingPayments';
 import { UsersTable } from './UsersTable';
 
-/** The Users tab: statistics cards, Monthly Growth, pending payments, the table. */
-export function UsersTab({ token, users }: { token: string; users: AdminUsers | undefined }) {
+/** The Users tab: statistics cards, Monthly Growth, pending payments, the table a page at a time. */
+export function UsersTab({
+  token,
+  users: pages,
+}: {
+  token: string;
+  users: UseInfiniteQueryResult<InfiniteData<AdminUsersPage>>;
+}) {
+  // The totals come with every page; the first page's are those shown.
+  const users = pages.data?.pages[0];
   const stats = useQuery({
     queryKey: queryKeys.adminMonthlyStats(token),
     queryFn: () => fetchMonthlyStats(token),
@@ -34,7 +43,8 @@ export function UsersTab({ token, users }: { token: string; users: AdminUsers | 
         <h2 id="users-title" className="admin-section-title">
           Users
         </h2>
-        <UsersTable token={token} users={users?.users ?? []} />
+        <UsersTable token={token} users={pages.data?.pages.flatMap((page) => page.users) ?? []} />
+        <LoadMore pages={pages} />
       </section>
     </div>
   );

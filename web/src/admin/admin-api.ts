@@ -65,18 +65,71 @@ export async function validateAdminPassword(
 export const revokeAdminSession = async (token: string) =>
   (await publicClient.POST('/api/admin/logout', { headers: asAdmin(token) })).response;
 
-export const fetchUsers = (token: string): Promise<AdminUsers> =>
-  answerOf(publicClient.GET('/api/admin/users', { headers: asAdmin(token) }));
+/**
+ * An admin list is answered a page at a time: X-Next-Cursor says where the next page starts
+ * (none on the last), X-Total-Count how many there are in all where the list says so.
+ */
+async function pageOf<Data>(
+  call: Promise<{ data?: Data; error?: unknown; response: Response }>,
+): Promise<{ data: Data; nextCursor: string | null; total: number | null }> {
+  const { response } = await call;
+  const data = await answerOf(call);
+  const total = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
+  return {
+    data,
+    nextCursor: response.headers.get('X-Next-Cursor'),
+    total: Number.isSafeInteger(total) ? total : null,
+  };
+}
+
+const cursorQuery = (cursor: string | null) => ({ query: cursor ? { cursor } : {} });
+
+export type AdminUsersPage = AdminUsers & { nextCursor: string | null };
+
+/** One page of the users (newest first) with the panel's totals. */
+export async function fetchUsers(token: string, cursor: string | null = null): Promise<AdminUsersPage> {
+  const { data, nextCursor } = await pageOf(
+    publicClient.GET('/api/admin/users', { headers: asAdmin(token), params: cursorQuery(cursor) }),
+  );
+  return { ...data, nextCursor };
+}
 
 export const fetchMonthlyStats = async (token: string): Promise<MonthlyStat[]> =>
   (await answerOf(publicClient.GET('/api/admin/users/monthly-stats', { headers: asAdmin(token) })))
     .monthly_stats;
 
-export const fetchPendingPayments = async (token: string): Promise<PendingPayment[]> =>
-  (await answerOf(publicClient.GET('/api/admin/payments', { headers: asAdmin(token) }))).payments;
+export interface PendingPaymentsPage {
+  payments: PendingPayment[];
+  nextCursor: string | null;
+}
 
-export async function fetchAdminStories(token: string): Promise<Story[]> {
-  return answerOf(publicClient.GET('/api/stories', { headers: asAdmin(token) }));
+/** One page of the pending payments, oldest first. */
+export async function fetchPendingPayments(
+  token: string,
+  cursor: string | null = null,
+): Promise<PendingPaymentsPage> {
+  const { data, nextCursor } = await pageOf(
+    publicClient.GET('/api/admin/payments', { headers: asAdmin(token), params: cursorQuery(cursor) }),
+  );
+  return { payments: data.payments, nextCursor };
+}
+
+export interface AdminStoriesPage {
+  stories: Story[];
+  nextCursor: string | null;
+  /** How many stories there are in all. */
+  total: number;
+}
+
+/** One page of the stories as the admin sees them, newest first. */
+export async function fetchAdminStories(
+  token: string,
+  cursor: string | null = null,
+): Promise<AdminStoriesPage> {
+  const { data, nextCursor, total } = await pageOf(
+    publicClient.GET('/api/stories', { headers: asAdmin(token), params: cursorQuery(cursor) }),
+  );
+  return { stories: data, nextCursor, total: total ?? data.length };
 }
 
 const userPath = (email: string) => `/api/admin/users/${encodeURIComponent(email)}`;
