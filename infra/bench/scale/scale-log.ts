@@ -197,7 +197,7 @@ export async function buildScaleLog(
         data: { sessionDigest: session.sessionDigest, expiresAt: expires },
       });
       if (n < MEMBER_SESSIONS) memberTokens.push(session.token);
-      if (verified && n % 20 === 7 && premiumStories.length > 0) {
+      if (verified && n % 20 === 3 && premiumStories.length > 0) {
         events.push({
           type: 'PaymentConfirmationSubmitted',
           data: { email: sealedEmail, amount: 15, transactionId: null, paymentMethod: 'PayPal' },

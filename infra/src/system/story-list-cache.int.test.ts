@@ -349,6 +349,7 @@ describe('the cached story list', () => {
         ['/api/stories', { 'Accept-Encoding': 'br, gzip' }],
         ['/api/stories', { 'Accept-Encoding': 'gzip, deflate' }],
         ['/api/stories?limit=2', { 'If-None-Match': etag }],
+        ['/api/stories?tag=night&limit=2', {}],
       ] as const) {
         peek.mockClear();
         const viaLane = await rawGet(path, headers);
@@ -379,7 +380,7 @@ describe('the cached story list', () => {
         ['/api/stories', { Authorization: 'Bearer not-a-session' }, 200],
         ['/api/stories', { 'X-Admin-Code': 'wrong' }, 401],
         ['/api/stories', { 'X-Min-Position': head }, 200],
-        ['/api/stories?tag=night', {}, 200],
+        ['/api/stories?tag=bad_tag', {}, 400],
         ['/api/stories?limit=0', {}, 400],
         ['/api/stories?limit=2&limit=3', {}, 400],
         ['/api/stories?cursor=forged', {}, 400],

@@ -91,40 +91,38 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     const tag = tagFilterFrom(request.query);
     const snapshot = await deps.storyList.current(minPositionOf(request.headers['x-min-position']));
     const authorization = request.headers.authorization;
-    if (!authorization && !request.admin && tag === null) {
+    const serialised = (items: readonly ListedStory[]) => cachedBody(jsonArray(items.map((s) => s.json)));
+    if (request.admin) {
+      reply.header('Cache-Control', 'private, no-cache');
+      const signer = signerFor(await viewerOf(request, deps), deps);
+      const { items, nextCursor, total } = await snapshot.page(page, { tag, hidden: [] });
+      reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
+      setPaging(reply, nextCursor, total);
+      return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
+    }
+
+    if (!authorization) {
       // The same answer the server's hot lane sends (list/hot-list.ts) when nothing else is asked;
       // a page the snapshot does not hold yet is read first.
       const { headers } = request;
       const answer = () =>
-        anonymousListAnswer(snapshot, page, headers['accept-encoding'], headers['if-none-match']);
-      let prepared = answer();
-      if (!prepared) {
-        await snapshot.page(page);
-        prepared = answer();
-      }
+        anonymousListAnswer(snapshot, page, tag, headers['accept-encoding'], headers['if-none-match']);
+      const prepared = answer();
       if (prepared) return sendPrepared(reply, prepared);
+      const read = await snapshot.page(page, { tag, hidden: [] });
+      const kept = answer();
+      if (kept) return sendPrepared(reply, kept);
+      // Not kept (a page larger than the snapshot keeps): serialised for this request alone.
+      reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
+      reply.header('Cache-Control', ANONYMOUS_LIST_CACHE_CONTROL);
+      setPaging(reply, read.nextCursor, read.total);
+      return sendCached(request, reply, serialised(read.items));
     }
     reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
     const send = (answer: PersonalAnswer) => {
       setPaging(reply, answer.nextCursor, answer.total);
       return sendCached(request, reply, answer.body);
     };
-    const serialised = (items: readonly ListedStory[]) => cachedBody(jsonArray(items.map((s) => s.json)));
-
-    if (request.admin) {
-      reply.header('Cache-Control', 'private, no-cache');
-      const signer = signerFor(await viewerOf(request, deps), deps);
-      const { items, nextCursor, total } = await snapshot.page(page, { tag, hidden: [] });
-      setPaging(reply, nextCursor, total);
-      return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
-    }
-    if (!authorization) {
-      // A tag's page: the same for every visitor, so its bytes are kept with the snapshot too.
-      reply.header('Cache-Control', ANONYMOUS_LIST_CACHE_CONTROL);
-      const filter = { tag, hidden: [] };
-      const read = await snapshot.page(page, filter);
-      return send(snapshot.anonymousPage(page, filter) ?? { ...read, body: serialised(read.items) });
-    }
 
     reply.header('Cache-Control', 'private, no-cache');
     // A reader's answer: kept briefly, and made once for the requests of one reader that come

@@ -12,18 +12,19 @@ export const LIST_VARY = 'Accept-Encoding, Authorization, X-Admin-Code, X-Min-Po
 export const ANONYMOUS_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, must-revalidate';
 
 /**
- * The anonymous answer of GET /api/stories (a page, without `?tag=`) at a snapshot, or undefined
- * when the page is not at hand (below the newest stories the snapshot keeps, and not read yet:
- * `snapshot.page` reads it). Worked out once per snapshot, page, variant and status, then kept
- * with the snapshot (bounded).
+ * The anonymous answer of GET /api/stories (a page of every story, or of a tag's) at a snapshot,
+ * or undefined when the page is not at hand (below the newest stories the snapshot keeps, or a
+ * tag's, not read yet: `snapshot.page` reads it). Worked out once per snapshot, page, variant
+ * and status, then kept with the snapshot (bounded).
  */
 export function anonymousListAnswer(
   snapshot: ListSnapshot,
   page: PageRequest,
+  tag: string | null,
   acceptEncoding: string | undefined,
   ifNoneMatch: string | undefined,
 ): PreparedAnswer | undefined {
-  const found = snapshot.anonymousPage(page);
+  const found = snapshot.anonymousPage(page, { tag, hidden: [] });
   if (!found) return undefined;
   const { body, nextCursor, total } = found;
   const { status, variant } = answerOf(body, acceptEncoding, ifNoneMatch);
@@ -45,5 +46,8 @@ export function anonymousListAnswer(
     headers.push('Content-Type', JSON_TYPE);
     return { status, headers, body: variant.bytes };
   };
-  return snapshot.keptAnswer(`${page.limit} ${page.before ?? ''} ${variant.etag} ${status}`, prepare);
+  return snapshot.keptAnswer(
+    `${page.limit} ${page.before ?? ''} ${tag ?? ''} ${variant.etag} ${status}`,
+    prepare,
+  );
 }
