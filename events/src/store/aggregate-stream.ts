@@ -31,17 +31,34 @@ export async function aggregateStream<State, Event extends DomainEvent>(
   initial: () => State,
   options: AggregateOptions = {},
 ): Promise<AggregatedStream<State, Event>> {
-  const upTo = options.recordedUpTo?.getTime();
   const stored = await store.readStream(streamName);
-  const events = stored
-    .map((stored) => decodeEvent(stored) as RecordedEvent<Event>)
-    .filter((event) => upTo === undefined || event.recordedAt.getTime() <= upTo);
+  return foldStream(
+    stored.map((stored) => decodeEvent(stored) as RecordedEvent<Event>),
+    evolve,
+    initial,
+    options,
+  );
+}
+
+/**
+ * The fold of `aggregateStream` over a stream's events already read and decoded (all of them,
+ * oldest first): the audit folds one read twice, as of a time and as of now, rather than reading
+ * and decoding a long stream twice.
+ */
+export function foldStream<State, Event extends DomainEvent>(
+  all: readonly RecordedEvent<Event>[],
+  evolve: (state: State, event: RecordedEvent<Event>) => State,
+  initial: () => State,
+  options: AggregateOptions = {},
+): AggregatedStream<State, Event> {
+  const upTo = options.recordedUpTo?.getTime();
+  const events = all.filter((event) => upTo === undefined || event.recordedAt.getTime() <= upTo);
   const last = events.at(-1);
   return {
     state: events.reduce(evolve, initial()),
     events,
     revision: last?.streamRevision ?? -1,
     position: last?.position ?? 0,
-    exists: stored.length > 0,
+    exists: all.length > 0,
   };
 }
