@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { type EventOf, streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
-import { rankedMatches } from '@nocturne/query-api';
+import { rankedMatches, type SearchScope } from '@nocturne/query-api';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { startTestSystem, type TestSystem } from '../src/system/test-system';
@@ -100,9 +100,15 @@ async function memberToken(baseUrl: string): Promise<string> {
 
 const pathOf = (q: string) => `/api/search?${new URLSearchParams({ q })}`;
 
+/** The bench searches as a member who unlocked nothing: premium stories match on their cards. */
+const MEMBER: SearchScope = { kind: 'readable', premium: [] };
+
 /** The scan of the route's own query that finds the matches, and its execution time (EXPLAIN ANALYZE). */
 async function planOf(system: TestSystem, q: string): Promise<{ scan: string; executionMs: number }> {
-  const rows = await rankedMatches(system.infra.db, { words: q, limit: 20 }).explain(undefined, sql`analyze`);
+  const rows = await rankedMatches(system.infra.db, { words: q, limit: 20 }, MEMBER).explain(
+    undefined,
+    sql`analyze`,
+  );
   const lines = rows.map((row) => String(row['QUERY PLAN']));
   const scan = lines.find((line) => /Scan on story_search/.test(line)) ?? '?';
   const execution = lines.find((line) => line.startsWith('Execution Time'));
