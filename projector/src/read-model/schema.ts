@@ -119,6 +119,7 @@ export interface MonthlyStatsTable {
 /** Who was granted premium in which month, so a second grant in a month counts once. */
 export interface MonthlyPremiumUsersTable {
   month: string;
+  /** The user stream's key; the account id once the account is deleted (subscribers/rekey-erased.ts). */
   user_key: string;
 }
 
@@ -162,6 +163,7 @@ export interface PremiumLedgerTable {
 /** Every PremiumGranted, for "N users became subscribers in the last 30 days". */
 export interface PremiumGrantsTable {
   event_id: string;
+  /** The user stream's key; the account id once the account is deleted (subscribers/rekey-erased.ts). */
   user_key: string;
   granted_at: ColumnType<Date, Date | string, never>;
 }
