@@ -36,31 +36,34 @@ export type SearchScope = { kind: 'everything' } | { kind: 'readable'; premium: 
  */
 export function rankedMatches(db: Kysely<ReadModel>, request: SearchRequest, scope: SearchScope) {
   const query = tsquery(request.words);
-  const select = db.selectFrom('story_search');
+  const rankOn = (document: 'document' | 'card_document') =>
+    sql<number>`ts_rank_cd(${WEIGHTS}::float4[], ${sql.ref(document)}, ${query})`.as('rank');
   if (scope.kind === 'everything') {
-    return select
-      .select([
-        'story_id',
-        'position',
-        sql<number>`ts_rank_cd(${WEIGHTS}::float4[], document, ${query})`.as('rank'),
-      ])
+    return db
+      .selectFrom('story_search')
+      .select(['story_id', 'position', rankOn('document')])
       .where(sql<boolean>`document @@ ${query}`)
       .orderBy('rank', 'desc')
       .orderBy('position', 'desc')
       .limit(request.limit);
   }
-  const readable = sql<boolean>`(not is_premium or story_id = any(${[...scope.premium]}::text[]))`;
-  return select
-    .select([
-      'story_id',
-      'position',
-      sql<number>`case when ${readable} then ts_rank_cd(${WEIGHTS}::float4[], document, ${query})
-        else ts_rank_cd(${WEIGHTS}::float4[], card_document, ${query}) end`.as('rank'),
-    ])
-    .where(
-      sql<boolean>`(document @@ ${query} and ${readable})
-        or (is_premium and card_document @@ ${query} and not ${readable})`,
-    )
+  // Two matches, each found by its own index and filtered by cheap columns alone: one OR over
+  // both documents made every candidate row test both again, a whole document read each time.
+  const unlocked = sql<boolean>`story_id = any(${[...scope.premium]}::text[])`;
+  const readable = db
+    .selectFrom('story_search')
+    .select(['story_id', 'position', rankOn('document')])
+    .where(sql<boolean>`document @@ ${query}`)
+    .where((eb) => eb.or([eb('is_premium', '=', false), unlocked]));
+  const carded = db
+    .selectFrom('story_search')
+    .select(['story_id', 'position', rankOn('card_document')])
+    .where('is_premium', '=', true)
+    .where(sql<boolean>`card_document @@ ${query}`)
+    .where(sql<boolean>`not ${unlocked}`);
+  return db
+    .selectFrom(readable.unionAll(carded).as('matches'))
+    .select(['story_id', 'position', 'rank'])
     .orderBy('rank', 'desc')
     .orderBy('position', 'desc')
     .limit(request.limit);

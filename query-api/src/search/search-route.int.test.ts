@@ -41,6 +41,8 @@ async function grantPremium(email: string): Promise<void> {
   head = response.headers.get('x-event-position') ?? head;
 }
 let member: string;
+/** A member with premium (stories to unlock): each test opens only its own stories. */
+let subscriber: { email: string; token: string };
 let admin: string;
 /** The last write's position: every search waits for it (read-your-writes). */
 let head = '0';
@@ -48,6 +50,7 @@ let head = '0';
 beforeAll(async () => {
   system = await startTestSystem();
   member = (await createVerifiedUser()).token;
+  subscriber = await createVerifiedUser();
   admin = (await post('/api/admin/validate', {}, { 'X-Admin-Code': TEST_ADMIN_PASSWORD })).token!;
 });
 afterAll(async () => {
@@ -141,7 +144,6 @@ describe('GET /api/search', () => {
   });
 
   it('a subscriber sees the cover of a premium story they have not opened, the whole story once opened', async () => {
-    const subscriber = await createVerifiedUser();
     await grantPremium(subscriber.email);
     const [cover, hidden] = [uniqueWord(), uniqueWord()];
     const id = await publish({ texts: [`Cover ${cover} words.`, `The ${hidden}.`], isPremium: true });
@@ -167,10 +169,8 @@ describe('GET /api/search', () => {
       isPremium: true,
     });
     const phrase = encodeURIComponent(`"${hidden} lantern"`);
-    const free = createVerifiedUser();
-    const subscriber = await createVerifiedUser();
     await grantPremium(subscriber.email);
-    const asFree = { Authorization: `Bearer ${(await free).token}` };
+    const asFree = { Authorization: `Bearer ${member}` };
     const asSubscriber = { Authorization: `Bearer ${subscriber.token}` };
 
     // Nothing of the hidden slides, nor of the first text past the card's words, finds it.
