@@ -158,6 +158,34 @@ describe('reading projection', () => {
     ]);
   });
 
+  it('leaves the same rows whether the events come in one batch or one by one', async () => {
+    const history = (key: string, first: string, second: string) => [
+      registered(key, first, '2026-01-07T09:00:00Z'),
+      legacyReading(key, 's1', progress('s1', 2), '2026-01-07T10:00:00Z'),
+      legacyReading(key, 's2', saved('s2'), '2026-01-07T10:01:00Z'),
+      reading(first, 's2', unsaved('s2'), '2026-01-07T10:02:00Z'),
+      reading(first, 's3', saved('s3'), '2026-01-07T10:03:00Z'),
+      deleted(key, first, '2026-01-07T11:00:00Z'),
+      registered(key, second, '2026-01-07T12:00:00Z'),
+      legacyReading(key, 's1', saved('s1'), '2026-01-07T12:01:00Z'),
+      reading(second, 's3', progress('s3', 1), '2026-01-07T12:02:00Z'),
+    ];
+    const [together, apart] = [
+      [account(9), account(10)],
+      [account(11), account(12)],
+    ] as const;
+    await given(...history('a1', ...together)).project();
+    for (const event of history('a2', ...apart)) await given(event).project();
+    const rows = (ids: readonly string[]) => async (db: ReturnType<typeof readModel>) =>
+      (await shelfOf([...ids])(db)).map((row) => ({ ...row, account_id: ids.indexOf(row.account_id) }));
+    const expected = [
+      { account_id: 1, story_id: 's1', slide: null, saved: true, finished: false },
+      { account_id: 1, story_id: 's3', slide: 1, saved: false, finished: false },
+    ];
+    await given().thenRows(rows(together), expected);
+    await given().thenRows(rows(apart), expected);
+  });
+
   it("drops the reading recorded by an address's key while the address held no account", async () => {
     const f1 = account(8);
     await given(
