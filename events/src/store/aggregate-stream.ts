@@ -18,6 +18,8 @@ export interface AggregatedStream<State, Event extends DomainEvent> {
 export interface AggregateOptions {
   /** Fold only the events recorded at or before this moment (the audit's "as of"). */
   recordedUpTo?: Date;
+  /** Fold only the events at global positions above this one (what came before belongs to someone else). */
+  after?: number;
 }
 
 /**
@@ -31,34 +33,18 @@ export async function aggregateStream<State, Event extends DomainEvent>(
   initial: () => State,
   options: AggregateOptions = {},
 ): Promise<AggregatedStream<State, Event>> {
-  const stored = await store.readStream(streamName);
-  return foldStream(
-    stored.map((stored) => decodeEvent(stored) as RecordedEvent<Event>),
-    evolve,
-    initial,
-    options,
-  );
-}
-
-/**
- * The fold of `aggregateStream` over a stream's events already read and decoded (all of them,
- * oldest first): the audit folds one read twice, as of a time and as of now, rather than reading
- * and decoding a long stream twice.
- */
-export function foldStream<State, Event extends DomainEvent>(
-  all: readonly RecordedEvent<Event>[],
-  evolve: (state: State, event: RecordedEvent<Event>) => State,
-  initial: () => State,
-  options: AggregateOptions = {},
-): AggregatedStream<State, Event> {
   const upTo = options.recordedUpTo?.getTime();
-  const events = all.filter((event) => upTo === undefined || event.recordedAt.getTime() <= upTo);
+  const after = options.after ?? 0;
+  const stored = await store.readStream(streamName);
+  const events = stored
+    .map((stored) => decodeEvent(stored) as RecordedEvent<Event>)
+    .filter((event) => event.position > after && (upTo === undefined || event.recordedAt.getTime() <= upTo));
   const last = events.at(-1);
   return {
     state: events.reduce(evolve, initial()),
     events,
     revision: last?.streamRevision ?? -1,
     position: last?.position ?? 0,
-    exists: all.length > 0,
+    exists: stored.length > 0,
   };
 }

@@ -295,7 +295,7 @@ export async function buildScaleLog(
         );
         budget -= size;
       } else if (registered > 0) {
-        const reader = userKeyOf(readerEmail(Math.floor(rnd() * registered)), secret);
+        const reader = uuidOf(`account-${Math.floor(rnd() * registered)}`);
         const size = Math.min(budget, 1 + Math.floor(rnd() * 5));
         appends.push(
           append(

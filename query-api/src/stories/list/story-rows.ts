@@ -19,7 +19,7 @@ export const filterKey = (filter: ListFilter) => `${filter.tag ?? ''}|${filter.h
 
 /**
  * The visible stories a filter keeps. Each condition is the one an index of the stories table is
- * built on (migration 0015): the partial position index walks the list newest first, the GIN
+ * built on (migration 0018): the partial position index walks the list newest first, the GIN
  * index on the card's tags finds a tag's stories without reading the others.
  */
 function filtered<O>(
