@@ -420,9 +420,13 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/me/library 400': () =>
       send({ method: 'GET', url: '/api/me/library?shelf=nope', headers: reader }),
     'GET /api/me/library 401': () => send({ method: 'GET', url: '/api/me/library?shelf=saved' }),
+    'GET /api/admin/users 400': () =>
+      send({ method: 'GET', url: '/api/admin/users?cursor=forged', headers: admin }),
     'GET /api/admin/users 401': () => send({ method: 'GET', url: '/api/admin/users' }),
     'GET /api/admin/users/monthly-stats 401': () =>
       send({ method: 'GET', url: '/api/admin/users/monthly-stats' }),
+    'GET /api/admin/payments 400': () =>
+      send({ method: 'GET', url: '/api/admin/payments?limit=0', headers: admin }),
     'GET /api/admin/payments 401': () => send({ method: 'GET', url: '/api/admin/payments' }),
     'GET /api/admin/users/{email}/history 400': () =>
       send({ method: 'GET', url: `/api/admin/users/${readerEmail}/history?as_of=yesterday`, headers: admin }),
