@@ -200,6 +200,8 @@ const routeHeaders: Record<string, { ok: HeaderName[]; notModified?: true }> = {
   'GET /api/stories/{id}': { ok: ['ETag', 'XEventPosition'], notModified: true },
   'GET /api/images/{name}': { ok: ['ETag'], notModified: true },
   'GET /api/me/library': { ok: ['XNextCursor'] },
+  'GET /api/admin/users': { ok: ['XNextCursor', 'XTotalCount'] },
+  'GET /api/admin/payments': { ok: ['XNextCursor'] },
 };
 
 /** `POST /api/stories/{id}/like` -> `postStoriesByIdLike`: stable while the route is. */

@@ -5470,6 +5470,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    "X-Total-Count": components["headers"]["XTotalCount"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5552,6 +5554,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    "X-Total-Count": components["headers"]["XTotalCount"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5705,6 +5709,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5784,6 +5789,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content?: never;
