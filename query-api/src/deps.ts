@@ -1,4 +1,4 @@
-import type { EventStore } from '@nocturne/events/store';
+import type { EventLogBrowser, EventStore } from '@nocturne/events/store';
 import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
 import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { ReadModel } from '@nocturne/projector/read-model';
@@ -30,6 +30,11 @@ export interface QueryApiDeps {
   adminAuth: AdminAuthenticator;
   /** Read-only use: the audit replay reads a user's stream from the event store itself. */
   store: EventStore;
+  /**
+   * The auditor's event browser over the whole log (the PostgreSQL store's); absent with
+   * EventStoreDB, whose own stream browser serves instead.
+   */
+  logBrowser?: EventLogBrowser;
   /** Decrypts personal fields for the audit replay (null once erased). */
   vault: PiiVault;
   /**

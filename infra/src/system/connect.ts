@@ -1,4 +1,4 @@
-import type { EventStore } from '@nocturne/events/store';
+import type { EventLogBrowser, EventStore } from '@nocturne/events/store';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { connectSecurity, type PostgresSecurity } from '@nocturne/http-kit/security';
 import { NatsNotifier, type Notifier, PostgresNotifier } from '@nocturne/notify';
@@ -12,6 +12,8 @@ import { countAppends } from '../ops/metrics';
 
 export interface Infrastructure {
   store: EventStore;
+  /** The auditor's event browser: the PostgreSQL store's; absent with EventStoreDB. */
+  logBrowser?: EventLogBrowser;
   vault: PostgresPiiVault;
   notifier: Notifier;
   db: Kysely<ReadModel>;
@@ -60,6 +62,7 @@ export async function connectInfrastructure(
   const security = await connectSecurity(config.databaseUrl, clock);
   return {
     store,
+    ...(connected instanceof PostgresEventStore && { logBrowser: connected.logBrowser() }),
     vault,
     notifier,
     db,

@@ -1,5 +1,6 @@
 import { createPool, installSchema } from '@nocturne/pg-kit';
 import pg from 'pg';
+import type { EventLogBrowser } from '../log-browser';
 import type {
   AppendGuard,
   AppendResult,
@@ -18,6 +19,7 @@ import {
 } from '../port';
 import { TYPED_READ_STRETCH } from '../read-types';
 import { AppendGroups } from './append-groups';
+import { PostgresLogBrowser } from './postgres-log-browser';
 import { type AppendStatus, eventStoreSchemaSql } from './schema';
 
 interface EventRow {
@@ -57,7 +59,7 @@ function toStored(row: EventRow): StoredEvent {
 interface GroupItem {
   stream: string;
   expected: string;
-  events: { event_id: string; type: string; data: unknown; metadata: unknown }[];
+  events: { event_id: string; type: string; data: unknown; metadata: unknown; recorded_at?: string }[];
   guard_stream?: string;
   guard_revision?: string;
 }
@@ -125,7 +127,13 @@ export class PostgresEventStore implements EventStore {
     const item: GroupItem = {
       stream: streamName,
       expected: String(expected),
-      events: events.map((e) => ({ event_id: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
+      events: events.map((e) => ({
+        event_id: e.eventId,
+        type: e.type,
+        data: e.data,
+        metadata: e.metadata,
+        ...(e.recordedAt && { recorded_at: e.recordedAt.toISOString() }),
+      })),
       ...(guard && { guard_stream: guard.stream, guard_revision: String(guard.revision) }),
     };
     let outcome = await this.groups.submit(item);
@@ -308,6 +316,11 @@ export class PostgresEventStore implements EventStore {
       signal.removeEventListener('abort', onWake);
       await listener.end().catch(() => {});
     }
+  }
+
+  /** The auditor's read-only browser over this store's tables, on its pool. */
+  logBrowser(): EventLogBrowser {
+    return new PostgresLogBrowser(this.pool);
   }
 
   async close(): Promise<void> {

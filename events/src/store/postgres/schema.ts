@@ -82,6 +82,13 @@ create table if not exists es_events (
   unique (stream_name, stream_revision)
 );
 
+-- The auditor's event browser (postgres-log-browser.ts): the log by type, by time and by the
+-- request that caused it, and a category's streams as one range of names ("C" collation).
+create index if not exists es_events_type_position on es_events (type, position);
+create index if not exists es_events_recorded_at on es_events (recorded_at, position);
+create index if not exists es_events_correlation on es_events ((metadata->>'correlationId'), position);
+create index if not exists es_streams_name_c on es_streams ((stream_name collate "C"));
+
 -- The functions of earlier versions: es_append_pass replaced them.
 drop function if exists es_append_pass(jsonb);
 drop function if exists es_append_group(jsonb);
@@ -135,6 +142,7 @@ declare
   v_ev_type text[];
   v_ev_data jsonb[];
   v_ev_meta jsonb[];
+  v_ev_at timestamptz[];  -- a backdated record time (the demo's history), or null: the clock
   -- The appends with stored ids (usually none): place, how many, how many in another stream,
   -- the highest revision and position among them.
   v_known_app int[];
@@ -221,9 +229,9 @@ begin
   -- The event arrays come out of one aggregate, so they are aligned with each other (a row's
   -- place in the group is in its i and ord, not in its place in the arrays).
   select a.stream, a.expected, a.n, a.status, a.prev, a.guard_stream, a.guard_revision, a.guard_prev,
-         e.app, e.ord, e.id, e.type, e.data, e.metadata
+         e.app, e.ord, e.id, e.type, e.data, e.metadata, e.at
     into v_stream, v_expected, v_count, v_status, v_prev, v_guard_stream, v_guard_rev, v_guard_prev,
-         v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta
+         v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta, v_ev_at
   from (select array_agg(d.stream order by d.i) as stream, array_agg(d.expected order by d.i) as expected,
                array_agg(d.n order by d.i) as n, array_agg(d.status order by d.i) as status,
                array_agg(d.prev order by d.i) as prev, array_agg(d.guard_stream order by d.i) as guard_stream,
@@ -232,7 +240,10 @@ begin
         from decided d left join guard_prev gp on gp.i = d.i) a,
        (select array_agg(ev.i) as app, array_agg(ev.ord) as ord, array_agg(ev.id) as id,
                array_agg(ev.value->>'type') as type, array_agg(ev.value->'data') as data,
-               array_agg(ev.value->'metadata') as metadata
+               array_agg(ev.value->'metadata') as metadata,
+               -- CASE: only a UTC ISO time is cast; anything else records the clock.
+               array_agg(case when ev.value->>'recorded_at' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$'
+                              then (ev.value->>'recorded_at')::timestamptz end) as at
         from ev join decided u on u.i = ev.i and u.status is null) e;
 
   if v_ev_app is null then
@@ -310,10 +321,11 @@ begin
     -- One statement writes every event of the group (positions in group order) and every stream
     -- at its last revision.
     with events as (
-      insert into es_events (position, event_id, stream_name, stream_revision, type, data, metadata)
+      insert into es_events (position, event_id, stream_name, stream_revision, type, data, metadata, recorded_at)
       select v_last[e.i] - v_count[e.i] + e.ord, e.id, v_stream[e.i], v_next[e.i] - v_count[e.i] + e.ord,
-             e.type, e.data, e.metadata
-      from unnest(v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta) e(i, ord, id, type, data, metadata)
+             e.type, e.data, e.metadata, coalesce(e.at, clock_timestamp())
+      from unnest(v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta, v_ev_at)
+        e(i, ord, id, type, data, metadata, at)
       where v_status[e.i] = 'appended'
     )
     insert into es_streams (stream_name, revision)

@@ -24,7 +24,7 @@ export interface HistoryEntry {
 /** An event's actor as the audit shows it: an admin's sealed IP address opened. */
 export type ShownActor =
   | Exclude<Actor, { kind: 'admin' }>
-  | { kind: 'admin'; session: string; ip: string | null };
+  | { kind: 'admin'; session: string; ip: string | null; staffId?: string | undefined };
 
 export interface HistoryState {
   registered: boolean;
@@ -106,18 +106,26 @@ async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Prom
 }
 
 /**
+ * The audit replay of the account at `address` (see replayUserStream): the address is only the
+ * way to its stream, and is never echoed back.
+ */
+export function replayUserHistory(deps: HistoryDeps, address: string, asOf: Date): Promise<UserHistory> {
+  return replayUserStream(deps, streams.user(userKeyOf(address, deps.secret)), asOf);
+}
+
+/**
  * The audit replay: reads the user's stream from the event store (not the read model), keeps
  * the events recorded up to `asOf`, and folds them (`aggregateStream`, as every command does)
  * with the very `evolveUser` every command decides on, so the state shown is the state the
  * server acted on at that time. Personal fields are decrypted with the vault; an erased
- * account's are gone, and the address asked for is never echoed back.
+ * account's are gone. By stream, so that an erased account, whose address nobody may know any
+ * more, is still found by its id.
  */
-export async function replayUserHistory(
-  deps: HistoryDeps,
-  address: string,
+export async function replayUserStream(
+  deps: Pick<HistoryDeps, 'store' | 'vault'>,
+  stream: string,
   asOf: Date,
 ): Promise<UserHistory> {
-  const stream = streams.user(userKeyOf(address, deps.secret));
   // As of the time asked, and as of now: a deleted account is erased whatever `asOf` says.
   const [{ state, events, exists }, now] = await Promise.all([
     aggregateStream<UserState, UserEvent>(deps.store, stream, evolveUser, initialUserState, {

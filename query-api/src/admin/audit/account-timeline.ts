@@ -1,0 +1,122 @@
+import { FULL_PRICE } from '@nocturne/domain';
+import { streams } from '@nocturne/events';
+import type { ReadModel } from '@nocturne/projector/read-model';
+import type { Kysely } from 'kysely';
+import {
+  type HistoryDeps,
+  type HistoryEntry,
+  type HistoryState,
+  replayUserStream,
+} from '../history/replay-user-history';
+
+/** One line of an account's money and access history, as the console shows and exports it. */
+export interface TimelineRow {
+  at: string;
+  position: number;
+  event: HistoryEntry['type'];
+  /** The amount of a purchase confirmation (USD), and what the discount took off the full price. */
+  amount: number | null;
+  discount: number | null;
+  /** Null when none was given, and once the account is erased (its key is destroyed). */
+  transaction_id: string | null;
+  payment_method: string | null;
+  /** Premium stories a grant gave. */
+  stories: number | null;
+  /** The premium story an unlock opened. */
+  story_id: string | null;
+  /** Who did it: "the user", "the owner", "staff <address> (<role>)", "the system". */
+  by: string;
+  /** The staff member behind an admin's action (null for the owner's and everyone else's). */
+  staff_id: string | null;
+}
+
+export interface AccountTimeline {
+  /** The account's id: its user key, what names its stream (an HMAC, no personal data). */
+  account: string;
+  stream: string;
+  /** True once the account is deleted: every personal field is gone. */
+  erased: boolean;
+  /** The address, while the account exists (null once erased). */
+  email: string | null;
+  as_of: string;
+  /** The whole history, oldest first, whatever `as_of` says. */
+  rows: TimelineRow[];
+  /** The state at `as_of`: the audit replay's (`npm run audit`), from the events up to then. */
+  state: HistoryState;
+}
+
+type StaffNames = ReadonlyMap<string, { email: string | null; role: string }>;
+
+async function staffNames(db: Kysely<ReadModel>, ids: readonly string[]): Promise<StaffNames> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('staff')
+    .select(['staff_id', 'email', 'role'])
+    .where('staff_id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.staff_id, { email: r.email, role: r.role }]));
+}
+
+function byWhom(entry: HistoryEntry, staff: StaffNames): string {
+  const actor = entry.actor;
+  if (actor.kind !== 'admin') return entry.who;
+  // An admin's IP stays out of the timeline: who acted is the session's person, not its address.
+  const staffId = actor.staffId;
+  if (!staffId) return 'the owner';
+  const member = staff.get(staffId);
+  return member ? `staff ${member.email ?? staffId} (${member.role})` : `staff ${staffId}`;
+}
+
+function rowOf(entry: HistoryEntry, staff: StaffNames): TimelineRow {
+  const d = entry.details;
+  const amount = typeof d.amount === 'number' ? d.amount : null;
+  const actor = entry.actor;
+  return {
+    at: entry.at,
+    position: entry.position,
+    event: entry.type,
+    amount,
+    discount: amount === null ? null : FULL_PRICE - amount,
+    transaction_id: typeof d.transaction_id === 'string' ? d.transaction_id : null,
+    payment_method: typeof d.payment_method === 'string' ? d.payment_method : null,
+    stories: typeof d.stories === 'number' ? d.stories : null,
+    story_id: typeof d.story_id === 'string' ? d.story_id : null,
+    by: byWhom(entry, staff),
+    staff_id: actor.kind === 'admin' ? (actor.staffId ?? null) : null,
+  };
+}
+
+/**
+ * An account's timeline and its state as of an instant. Both come from the one audit replay
+ * (replayUserStream): the rows from the whole stream, the state from the events recorded up to
+ * `asOf`, folded by the deciders' own `evolveUser`. Null when the stream holds no account.
+ */
+export async function accountTimeline(
+  deps: Pick<HistoryDeps, 'store' | 'vault'> & { db: Kysely<ReadModel> },
+  userKey: string,
+  asOf: Date,
+  now: Date,
+): Promise<AccountTimeline | null> {
+  const stream = streams.user(userKey);
+  const [whole, then] = await Promise.all([
+    replayUserStream(deps, stream, now > asOf ? now : asOf),
+    replayUserStream(deps, stream, asOf),
+  ]);
+  if (!whole.found) return null;
+  const staffIds = [
+    ...new Set(
+      whole.timeline.flatMap((e) => (e.actor.kind === 'admin' && e.actor.staffId ? [e.actor.staffId] : [])),
+    ),
+  ];
+  const staff = await staffNames(deps.db, staffIds);
+  const rows = whole.timeline.map((entry) => rowOf(entry, staff));
+  return {
+    account: userKey,
+    stream,
+    erased: whole.erased,
+    email: whole.erased ? null : whole.email,
+    as_of: asOf.toISOString(),
+    rows: whole.erased ? rows.map((row) => ({ ...row, transaction_id: null })) : rows,
+    state: then.state,
+  };
+}
