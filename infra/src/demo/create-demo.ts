@@ -215,7 +215,7 @@ export async function createDemoLibrary(
     });
     const storyIds: string[] = [];
     DEMO_LIBRARY.forEach((_, i) => {
-      at(dayAt(1 + i * 6, 11), async () => {
+      at(dayAt(1 + i * 27, 11), async () => {
         const { id } = await send(app, `publishing demo story ${i + 1}`, {
           method: 'POST',
           url: '/api/stories',
@@ -330,13 +330,18 @@ function joinAndBuy(
         payload: { is_subscribed: 'true' },
       }),
     );
-    member.unlockDays.forEach((after, j) => {
+    // Each unlock opens a premium story published by then that this account has not opened.
+    const opened = new Set<string>();
+    for (const after of member.unlockDays) {
       at(dayAt(granted + after, 22), async () => {
         const premium = premiumIds();
-        const storyId = premium[(day + j) % premium.length];
-        if (storyId) await unlock({ userKey: userKeyOf(email, secret), storyId });
+        const shift = day % Math.max(1, premium.length);
+        const storyId = [...premium.slice(shift), ...premium.slice(0, shift)].find((id) => !opened.has(id));
+        if (!storyId) return;
+        opened.add(storyId);
+        await unlock({ userKey: userKeyOf(email, secret), storyId });
       });
-    });
+    }
     if (member.revokedAfter !== null) {
       at(dayAt(granted + member.revokedAfter, 9), () =>
         send(app, `${who}: premium revoked`, {

@@ -20,12 +20,12 @@ export interface DemoMember {
 
 const METHODS = ['paypal', 'card', 'bank transfer'];
 
-export const DEMO_MEMBERS: readonly DemoMember[] = Array.from({ length: 16 }, (_, k) => {
+export const DEMO_MEMBERS: readonly DemoMember[] = Array.from({ length: 12 }, (_, k) => {
   const verified = k % 5 !== 4;
   const buys = verified && k % 3 !== 2;
   return {
     email: `member${String(k + 1).padStart(2, '0')}@demo.nocturne.example`,
-    signupDay: 20 + k * 21,
+    signupDay: 20 + k * 28,
     verified,
     amount: buys ? (k % 2 === 0 ? 15 : 10) : null,
     paymentMethod: METHODS[k % METHODS.length]!,
