@@ -217,6 +217,8 @@ describe('the event browser', () => {
   });
 
   it('lists a category’s streams in pages', async () => {
+    await createVerifiedUser(system.baseUrl, { prefix: 'listed' });
+    await createVerifiedUser(system.baseUrl, { prefix: 'listed' });
     const names: string[] = [];
     let after: string | null = null;
     do {
