@@ -30,11 +30,8 @@ export interface QueryApiDeps {
   adminAuth: AdminAuthenticator;
   /** Read-only use: the audit replay reads a user's stream from the event store itself. */
   store: EventStore;
-  /**
-   * The auditor's event browser over the whole log (the PostgreSQL store's); absent with
-   * EventStoreDB, whose own stream browser serves instead.
-   */
-  logBrowser?: EventLogBrowser;
+  /** The auditor's event browser over the whole log, read-only. */
+  logBrowser: EventLogBrowser;
   /** Decrypts personal fields for the audit replay (null once erased). */
   vault: PiiVault;
   /**

@@ -4,3 +4,4 @@ export * from './backdated-store';
 export * from './log-browser';
 export * from './port';
 export * from './read-types';
+export * from './scanning-log-browser';

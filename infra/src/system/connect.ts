@@ -1,4 +1,4 @@
-import type { EventLogBrowser, EventStore } from '@nocturne/events/store';
+import { type EventLogBrowser, type EventStore, ScanningLogBrowser } from '@nocturne/events/store';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { connectSecurity, type PostgresSecurity } from '@nocturne/http-kit/security';
 import { NatsNotifier, type Notifier, PostgresNotifier } from '@nocturne/notify';
@@ -12,8 +12,8 @@ import { countAppends } from '../ops/metrics';
 
 export interface Infrastructure {
   store: EventStore;
-  /** The auditor's event browser: the PostgreSQL store's; absent with EventStoreDB. */
-  logBrowser?: EventLogBrowser;
+  /** The auditor's event browser: the PostgreSQL store's tables, or a scan of the log elsewhere. */
+  logBrowser: EventLogBrowser;
   vault: PostgresPiiVault;
   notifier: Notifier;
   db: Kysely<ReadModel>;
@@ -62,7 +62,8 @@ export async function connectInfrastructure(
   const security = await connectSecurity(config.databaseUrl, clock);
   return {
     store,
-    ...(connected instanceof PostgresEventStore && { logBrowser: connected.logBrowser() }),
+    logBrowser:
+      connected instanceof PostgresEventStore ? connected.logBrowser() : new ScanningLogBrowser(connected),
     vault,
     notifier,
     db,

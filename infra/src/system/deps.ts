@@ -74,7 +74,7 @@ export async function apiDepsFrom(
     storyList: new StoryListCache(infra.db, infra.notifier),
     clock,
     store: infra.store,
-    ...(infra.logBrowser && { logBrowser: infra.logBrowser }),
+    logBrowser: infra.logBrowser,
     vault: infra.vault,
     adminAuth: command.adminAuth,
     limiter: infra.security.limiter,

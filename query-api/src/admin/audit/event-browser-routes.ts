@@ -41,7 +41,8 @@ const EventsQuery = z.object({
   limit: Limit,
 });
 const EventParams = z.object({ position: Position });
-const CorrelationParams = z.object({ correlationId: z.string().min(1).max(200) });
+/** As long as a correlation id may be (commandContext's cap); the router refuses longer paths. */
+const CorrelationParams = z.object({ correlationId: z.string().min(1).max(100) });
 
 const Event = z.object({
   position: z.number(),
@@ -63,13 +64,24 @@ const errors = {
   400: 'A malformed query: an unknown category, a limit outside 1 to 200, a bad cursor or time',
   401: 'No X-Admin-Code, or a wrong or expired one',
   403: 'The role may not read the event log',
-  501: 'The event browser reads the PostgreSQL event store; with EventStoreDB use its own stream browser',
 };
 const doc = (
   summary: string,
   parts: Record<string, unknown>,
   ok: { description: string; schema: z.ZodType },
-) => apiSchema({ summary, tags: ['admin'], security: ['admin'], ...parts, ok: { 200: ok }, errors });
+  more: Record<number, string> = {},
+  badQuery = true,
+) => {
+  const { 400: badQueryDoc, ...others } = errors;
+  return apiSchema({
+    summary,
+    tags: ['admin'],
+    security: ['admin'],
+    ...parts,
+    ok: { 200: ok },
+    errors: { ...(badQuery ? { 400: badQueryDoc } : {}), ...others, ...more },
+  });
+};
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -88,7 +100,6 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
 export const eventBrowserRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   const browserFor = (request: FastifyRequest): { log: EventLogBrowser; readsPersonal: boolean } => {
     const admin = requireAdmin(request);
-    if (!deps.logBrowser) throw new HttpError(501, errors[501]);
     return { log: deps.logBrowser, readsPersonal: mayReadPersonalData(admin.role) };
   };
 
@@ -177,6 +188,7 @@ export const eventBrowserRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, 
         'One event: its data and metadata (auditor, admin, owner)',
         { params: EventParams },
         { description: 'The event', schema: Event },
+        { 404: 'No event at this position' },
       ),
     },
     async (request) => {
@@ -198,6 +210,9 @@ export const eventBrowserRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, 
           description: `The events (at most ${MAX_BROWSE_PAGE})`,
           schema: z.object({ events: z.array(Event) }),
         },
+        // Any id the router lets through is a well-formed one: nothing to refuse as malformed.
+        {},
+        false,
       ),
     },
     async (request) => {

@@ -6280,18 +6280,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description The event browser reads the PostgreSQL event store; with EventStoreDB use its own stream browser */
-            501: {
-                headers: {
-                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6345,14 +6333,6 @@ export interface operations {
                 content?: never;
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description The event browser reads the PostgreSQL event store; with EventStoreDB use its own stream browser */
-            501: {
-                headers: {
-                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6437,18 +6417,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description The event browser reads the PostgreSQL event store; with EventStoreDB use its own stream browser */
-            501: {
-                headers: {
-                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6503,14 +6471,6 @@ export interface operations {
                 content?: never;
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description The event browser reads the PostgreSQL event store; with EventStoreDB use its own stream browser */
-            501: {
-                headers: {
-                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6596,18 +6556,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description The event browser reads the PostgreSQL event store; with EventStoreDB use its own stream browser */
-            501: {
-                headers: {
-                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6663,14 +6611,6 @@ export interface operations {
                 content?: never;
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description The event browser reads the PostgreSQL event store; with EventStoreDB use its own stream browser */
-            501: {
-                headers: {
-                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6748,9 +6688,8 @@ export interface operations {
                     };
                 };
             };
-            429: components["responses"]["TooManyRequests"];
-            /** @description The event browser reads the PostgreSQL event store; with EventStoreDB use its own stream browser */
-            501: {
+            /** @description No event at this position */
+            404: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
                     [name: string]: unknown;
@@ -6761,6 +6700,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6811,15 +6751,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            429: components["responses"]["TooManyRequests"];
-            /** @description The event browser reads the PostgreSQL event store; with EventStoreDB use its own stream browser */
-            501: {
+            /** @description No event at this position */
+            404: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6862,19 +6802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A malformed query: an unknown category, a limit outside 1 to 200, a bad cursor or time; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
-            400: {
-                headers: {
-                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
-                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadMinPosition"];
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
@@ -6900,18 +6828,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description The event browser reads the PostgreSQL event store; with EventStoreDB use its own stream browser */
-            501: {
-                headers: {
-                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6937,15 +6853,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A malformed query: an unknown category, a limit outside 1 to 200, a bad cursor or time; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
-            400: {
-                headers: {
-                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
-                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            400: components["responses"]["BadMinPosition"];
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
@@ -6963,14 +6871,6 @@ export interface operations {
                 content?: never;
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description The event browser reads the PostgreSQL event store; with EventStoreDB use its own stream browser */
-            501: {
-                headers: {
-                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
