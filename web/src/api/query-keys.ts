@@ -59,7 +59,8 @@ export const queryKeys = {
   adminMonthlyStats: (token: string) => ['admin', 'monthly-stats', token] as const,
   adminStaff: (token: string) => ['admin', 'staff', token] as const,
   /** The auditor's console: an account's timeline as of an instant (read-only, no writes refresh it). */
-  adminAuditTimeline: (token: string, asked: unknown) => ['admin', 'audit', 'timeline', token, asked] as const,
+  adminAuditTimeline: (token: string, asked: unknown) =>
+    ['admin', 'audit', 'timeline', token, asked] as const,
   /** The event browser: a stream category's list, a stream, the filtered log, a correlation. */
   adminAuditBrowse: (token: string, what: unknown) => ['admin', 'audit', 'browse', token, what] as const,
   /** An opened staff invitation (its address, role and TOTP secret): not under admin(). */
