@@ -1,5 +1,6 @@
 import { pickTestServices, type TestServices } from '../src/test-env/pick-services';
 import { benchAppendThroughput } from './append-throughput';
+import { benchEventBrowser } from './event-browser';
 import { benchLikeLag } from './like-lag';
 import { benchLikes } from './likes-over-http';
 import { benchListCompression } from './list-compression';
@@ -97,6 +98,17 @@ const suites: Record<string, Suite> = {
           `${fmt(run.bodyBytes)} bytes, p99 ${run.p99Ms} ms${ratio}`
         );
       });
+    },
+  },
+  browser: {
+    title: "The auditor's event browser over 1,000,000 events of the realistic mix (200 pages of each kind)",
+    async run(services) {
+      const events = Number(process.env.BENCH_BROWSER_EVENTS ?? 1_000_000);
+      const r = await benchEventBrowser(services.postgresUrl, log, events);
+      return [
+        ...r.runs.map((run) => `browser, ${run.name.padEnd(31)} : p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms`),
+        `browser, every page (${fmt(r.events)} events)   : p50 ${r.overall.p50Ms} ms, p99 ${r.overall.p99Ms} ms (target p99 < 100 ms)`,
+      ];
     },
   },
   read: {
