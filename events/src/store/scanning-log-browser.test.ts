@@ -8,7 +8,10 @@ import { ScanningLogBrowser } from './scanning-log-browser';
 async function log() {
   const store = new MemoryEventStore();
   let now = Date.UTC(2025, 5, 1);
-  const writer = backdatedStore(store, () => new Date((now += 3_600_000)));
+  const writer = backdatedStore(store, () => {
+    now += 3_600_000;
+    return new Date(now);
+  });
   for (let i = 0; i < 5; i++) {
     const story = storyPublished();
     await given(writer, `story-${story.data.storyId}`, [story]);
