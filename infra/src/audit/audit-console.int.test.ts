@@ -128,7 +128,7 @@ describe('the account timeline', () => {
       const answer = await get<{ detail: string }>(`/api/admin/audit/timeline${query}`, auditor.token, 400);
       expect(answer.detail).toBeTruthy();
     }
-    await get(`/api/admin/audit/timeline?account=${'e'.repeat(32)}`, auditor.token, 404);
+    await get(`/api/admin/audit/timeline?account=${randomUUID()}`, auditor.token, 404);
   });
 });
 

@@ -112,7 +112,7 @@ describe("the account timeline's state as of an instant", () => {
   for (const seed of [7, 1234, 99_991]) {
     it(`equals the audit replay and the history's own arithmetic at 20 random instants (seed ${seed})`, async () => {
       const history = await generatedHistory(seed);
-      const deps = { store: history.store, vault: history.vault, db: noReadModel };
+      const deps = { store: history.store, vault: history.vault, secret: SECRET, db: noReadModel };
       const first = history.model[0]!.at;
       const instants = Array.from({ length: 20 }, () =>
         Math.floor(first - HOUR + history.random() * (history.end - first + 2 * HOUR)),
@@ -121,8 +121,8 @@ describe("the account timeline's state as of an instant", () => {
       instants[0] = history.model[Math.floor(history.model.length / 2)]!.at;
       for (const instant of instants) {
         const asOf = new Date(instant);
-        const timeline = await accountTimeline(deps, history.userKey, asOf, new Date(history.end));
-        const replay = await replayUserHistory({ ...deps, secret: SECRET }, history.email, asOf);
+        const timeline = await accountTimeline(deps, { email: history.email }, asOf, new Date(history.end));
+        const replay = await replayUserHistory(deps, history.email, asOf);
         const expected = modelAt(history.model, instant);
         const where = `seed ${seed} at ${asOf.toISOString()}`;
         expect(timeline, where).not.toBeNull();
@@ -144,8 +144,8 @@ describe("the account timeline's state as of an instant", () => {
   it('shows purchases with their amount, discount and transaction id, oldest first', async () => {
     const history = await generatedHistory(5);
     const timeline = await accountTimeline(
-      { store: history.store, vault: history.vault, db: noReadModel },
-      history.userKey,
+      { store: history.store, vault: history.vault, secret: SECRET, db: noReadModel },
+      { email: history.email },
       new Date(history.end),
       new Date(history.end),
     );
@@ -159,9 +159,13 @@ describe("the account timeline's state as of an instant", () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
-  it('is null for an account id that never had an account', async () => {
+  it('is the same by account id, and null for an id no account had', async () => {
     const history = await generatedHistory(3);
-    const deps = { store: history.store, vault: history.vault, db: noReadModel };
-    expect(await accountTimeline(deps, 'f'.repeat(32), new Date(), new Date())).toBeNull();
+    const deps = { store: history.store, vault: history.vault, secret: SECRET, db: noReadModel };
+    const end = new Date(history.end);
+    const byEmail = await accountTimeline(deps, { email: history.email }, end, end);
+    const byId = await accountTimeline(deps, { accountId: byEmail!.account }, end, end);
+    expect(byId).toEqual(byEmail);
+    expect(await accountTimeline(deps, { accountId: randomUUID() }, end, end)).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
 import { FULL_PRICE } from '@nocturne/domain';
-import { streams } from '@nocturne/events';
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely } from 'kysely';
+import { replayAccountHistory } from '../history/replay-account-history';
 import {
   type HistoryDeps,
   type HistoryEntry,
   type HistoryState,
-  replayUserStream,
+  replayUserHistory,
+  type UserHistory,
 } from '../history/replay-user-history';
 
 /** One line of an account's money and access history, as the console shows and exports it. */
@@ -31,9 +32,8 @@ export interface TimelineRow {
 }
 
 export interface AccountTimeline {
-  /** The account's id: its user key, what names its stream (an HMAC, no personal data). */
+  /** The account's id (its registration's), by which it is found once erased. */
   account: string;
-  stream: string;
   /** True once the account is deleted: every personal field is gone. */
   erased: boolean;
   /** The address, while the account exists (null once erased). */
@@ -86,23 +86,53 @@ function rowOf(entry: HistoryEntry, staff: StaffNames): TimelineRow {
   };
 }
 
+/** The account asked for: by the address it holds now, or by its id (an erased one too). */
+export type AccountRef = { email: string } | { accountId: string };
+
+/** The id of the account an address holds now: its stream's last registration. */
+async function liveAccountId(store: HistoryDeps['store'], stream: string): Promise<string | null> {
+  const events = await store.readStream(stream);
+  const registration = events.findLast((e) => e.type === 'UserRegistered');
+  const data = registration?.data as { accountId?: unknown } | undefined;
+  return typeof data?.accountId === 'string' ? data.accountId : null;
+}
+
 /**
- * An account's timeline and its state as of an instant. Both come from the one audit replay
- * (replayUserStream): the rows from the whole stream, the state from the events recorded up to
- * `asOf`, folded by the deciders' own `evolveUser`. Null when the stream holds no account.
+ * An account's timeline and its state as of an instant. Both come from the audit replay
+ * (`npm run audit`): by address, replayUserHistory; by account id, replayAccountHistory. The
+ * rows from the whole of the account's events, the state from those recorded up to `asOf`,
+ * folded by the deciders' own `evolveUser`. Null when there is no such account, or when the
+ * address's account is erased (an erased account is reached by its id alone).
  */
 export async function accountTimeline(
-  deps: Pick<HistoryDeps, 'store' | 'vault'> & { db: Kysely<ReadModel> },
-  userKey: string,
+  deps: HistoryDeps & { db: Kysely<ReadModel> },
+  who: AccountRef,
   asOf: Date,
   now: Date,
 ): Promise<AccountTimeline | null> {
-  const stream = streams.user(userKey);
-  const [whole, then] = await Promise.all([
-    replayUserStream(deps, stream, now > asOf ? now : asOf),
-    replayUserStream(deps, stream, asOf),
-  ]);
-  if (!whole.found) return null;
+  const end = now > asOf ? now : asOf;
+  let account: string | null;
+  let whole: Pick<UserHistory, 'erased' | 'email' | 'timeline'>;
+  let then: Pick<UserHistory, 'state'>;
+  if ('email' in who) {
+    const [all, at] = await Promise.all([
+      replayUserHistory(deps, who.email, end),
+      replayUserHistory(deps, who.email, asOf),
+    ]);
+    if (!all.found || all.erased) return null;
+    account = await liveAccountId(deps.store, all.stream);
+    whole = all;
+    then = at;
+  } else {
+    const [all, at] = await Promise.all([
+      replayAccountHistory(deps, who.accountId, end),
+      replayAccountHistory(deps, who.accountId, asOf),
+    ]);
+    if (!all || !at) return null;
+    account = who.accountId;
+    whole = all;
+    then = at;
+  }
   const staffIds = [
     ...new Set(
       whole.timeline.flatMap((e) => (e.actor.kind === 'admin' && e.actor.staffId ? [e.actor.staffId] : [])),
@@ -111,8 +141,7 @@ export async function accountTimeline(
   const staff = await staffNames(deps.db, staffIds);
   const rows = whole.timeline.map((entry) => rowOf(entry, staff));
   return {
-    account: userKey,
-    stream,
+    account: account ?? '',
     erased: whole.erased,
     email: whole.erased ? null : whole.email,
     as_of: asOf.toISOString(),

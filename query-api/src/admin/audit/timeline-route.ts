@@ -1,21 +1,12 @@
-import { streams, userKeyOf } from '@nocturne/events';
 import { apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../../deps';
 import { accountTimeline } from './account-timeline';
 
-/** An account id is its user key: 32 hex digits (streams.ts). */
-const ACCOUNT_ID = /^[0-9a-f]{32}$/;
-
 const Query = z.object({
   email: z.string().trim().min(1).max(320).optional(),
-  account: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(ACCOUNT_ID, 'account must be an account id (32 hex digits)')
-    .optional(),
+  account: z.uuid('account must be an account id (a UUID)').optional(),
   as_of: z.iso.datetime({ offset: true }).optional(),
 });
 
@@ -35,7 +26,6 @@ const Row = z.object({
 
 const Timeline = z.object({
   account: z.string(),
-  stream: z.string(),
   erased: z.boolean(),
   email: z.string().nullable(),
   as_of: z.string(),
@@ -60,7 +50,7 @@ const timelineDoc = apiSchema({
     400: 'Neither or both of email and account, a malformed account id, or as_of not an ISO date-time with an offset',
     401: 'No X-Admin-Code, or a wrong or expired one',
     403: 'The role may not read account histories',
-    404: 'No account: the address never had one (or its account was erased: ask by account id), or no such account id',
+    404: 'No account: the address never had one (or its account was erased: ask by account id), or no account has this id',
   },
 });
 
@@ -79,18 +69,14 @@ export const auditTimelineRoutes: FastifyPluginAsync<QueryApiDeps> = async (app,
       throw new HttpError(400, 'Give either email or account, not both');
     const now = deps.clock();
     const asOf = as_of ? new Date(as_of) : now;
-    const userKey = account ?? userKeyOf(email!, deps.options.secret);
     const timeline = await accountTimeline(
-      { store: deps.store, vault: deps.vault, db: deps.db },
-      userKey,
+      { store: deps.store, vault: deps.vault, secret: deps.options.secret, db: deps.db },
+      account !== undefined ? { accountId: account } : { email: email! },
       asOf,
       now,
     );
-    if (!timeline || (email !== undefined && timeline.erased))
-      throw new HttpError(
-        404,
-        email !== undefined ? 'No account for this address' : `No account ${streams.user(userKey)}`,
-      );
+    if (!timeline)
+      throw new HttpError(404, email !== undefined ? 'No account for this address' : 'No such account');
     return timeline;
   });
 };

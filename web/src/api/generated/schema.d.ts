@@ -6067,7 +6067,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         account: string;
-                        stream: string;
                         erased: boolean;
                         email: string | null;
                         as_of: string;
@@ -6132,7 +6131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No account: the address never had one (or its account was erased: ask by account id), or no such account id */
+            /** @description No account: the address never had one (or its account was erased: ask by account id), or no account has this id */
             404: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -6197,7 +6196,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No account: the address never had one (or its account was erased: ask by account id), or no such account id */
+            /** @description No account: the address never had one (or its account was erased: ask by account id), or no account has this id */
             404: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -6212,7 +6211,7 @@ export interface operations {
     getAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "reading" | "story_reports" | "tag_catalogue" | "staff";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff";
                 after?: string;
                 limit?: number;
             };
@@ -6286,7 +6285,7 @@ export interface operations {
     headAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "reading" | "story_reports" | "tag_catalogue" | "staff";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff";
                 after?: string;
                 limit?: number;
             };

@@ -12,7 +12,7 @@ import {
 } from '../audit-api';
 import { download, ERASED, timelineCsv, timelineJson } from './timeline-export';
 
-const ACCOUNT_ID = /^[0-9a-f]{32}$/i;
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const eventLabels: Record<string, string> = {
   UserRegistered: 'Signed up',

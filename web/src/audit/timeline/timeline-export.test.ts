@@ -3,8 +3,7 @@ import type { AccountTimeline } from '../audit-api';
 import { ERASED, TIMELINE_COLUMNS, timelineCsv, timelineJson } from './timeline-export';
 
 const timeline = (erased: boolean): AccountTimeline => ({
-  account: 'a'.repeat(32),
-  stream: `user-${'a'.repeat(32)}`,
+  account: '3f0c2a4e-6d1b-4c8e-9a57-2b1e0d9c4f11',
   erased,
   email: erased ? null : 'someone@example.test',
   as_of: '2026-01-01T00:00:00.000Z',
