@@ -1,3 +1,4 @@
+import { integrityRoutes } from './integrity/integrity-routes';
 import { adminAuthentication, documentationOnlySchemas, requireStorableText } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { deleteUserRoutes } from './admin/delete-user';
@@ -81,4 +82,5 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(reportStoryRoutes, deps);
   await app.register(moderateStoryRoutes, deps);
   await app.register(appealDecisionRoutes, deps);
+  await app.register(integrityRoutes, deps);
 };

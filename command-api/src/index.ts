@@ -5,3 +5,4 @@ export * from './premium/http-unlocker';
 export * from './premium/unlock-premium-story';
 export { type HotCommand, hotLikes } from './stories/hot-likes';
 export type { AccountRateLimits } from './users/rate-limits';
+export type { IntegrityCheckStarter } from './integrity/integrity-check-starter';

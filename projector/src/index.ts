@@ -4,6 +4,8 @@ export * from './read-model/database';
 export * from './read-model/migrations';
 export * from './read-model/schema';
 export * from './rebuild/rebuild';
+export * from './verify/compare-schemas';
+export * from './verify/verify-read-models';
 export * from './runner/failure';
 export * from './runner/projection';
 export * from './runner/projection-runner';

@@ -1,3 +1,4 @@
+import { integrityStatusRoutes } from './integrity/integrity-status-route';
 import { adminAuthentication, documentationOnlySchemas } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { userHistoryRoutes } from './admin/history/user-history-route';
@@ -58,4 +59,5 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(labelsRoutes, deps);
   await app.register(myPremiumRoutes, deps);
   await app.register(moderationRoutes, deps);
+  await app.register(integrityStatusRoutes, deps);
 };

@@ -9,3 +9,4 @@ export { hotAnswers } from './stories/list/hot-answers';
 export type { HotAnswer } from './stories/list/hot-list';
 export { StoryListCache } from './stories/list/story-list-cache';
 export type { PremiumUnlocker } from './stories/premium-unlocker';
+export type { IntegrityCheckReader } from './integrity/integrity-check-reader';

@@ -63,6 +63,9 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   'DELETE /api/admin/users/:email': managers,
   'POST /api/admin/users/:email/resend-verification': managers,
   'PUT /api/admin/users/:email/subscription': managers,
+  // Integrity checks: they read and compare, change nothing; starting one is the only write.
+  'POST /api/admin/integrity/:kind': readers,
+  'GET /api/admin/integrity/:kind': readers,
   // Staff: the owner's alone.
   'GET /api/admin/staff': ownerOnly,
   'POST /api/admin/staff': ownerOnly,

@@ -7,6 +7,7 @@ import { PostgresPiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
+import { IntegrityJobs } from '../integrity/integrity-jobs';
 import { withoutPassword } from '../ops/logging/redact';
 import { countAppends } from '../ops/metrics';
 
@@ -17,6 +18,8 @@ export interface Infrastructure {
   db: Kysely<ReadModel>;
   /** Rate-limit counters and admin sessions, shared by every process (schema `security`). */
   security: PostgresSecurity;
+  /** The integrity checks the panel starts and polls (the log's chain, the read models). */
+  integrity: IntegrityJobs;
   close(): Promise<void>;
 }
 
@@ -58,13 +61,21 @@ export async function connectInfrastructure(
   const notifier = await connectNotifier(config, log);
   const db = createReadModelDb(config.databaseUrl);
   const security = await connectSecurity(config.databaseUrl, clock);
+  const integrity = new IntegrityJobs({
+    databaseUrl: config.databaseUrl,
+    eventStoreUrl: config.eventStoreUrl,
+    store,
+    vault,
+  });
   return {
     store,
     vault,
     notifier,
     db,
     security,
+    integrity,
     async close() {
+      await integrity.close();
       await security.close();
       await notifier.close();
       await db.destroy();
