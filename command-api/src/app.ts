@@ -1,4 +1,3 @@
-import { integrityRoutes } from './integrity/integrity-routes';
 import { adminAuthentication, documentationOnlySchemas, requireStorableText } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { deleteUserRoutes } from './admin/delete-user';
@@ -6,6 +5,7 @@ import { resendVerificationRoutes } from './admin/resend-verification';
 import { validateAdminRoutes } from './admin/validate-admin';
 import type { CommandApiDeps } from './deps';
 import { checkDiscountRoutes } from './discounts/check-discount';
+import { integrityRoutes } from './integrity/integrity-routes';
 import { checkInviteRoutes } from './invites/check-invite';
 import { changeStoryLabelsRoutes } from './labels/change-story-labels';
 import { hiddenWarningsRoutes } from './labels/hidden-warnings';

@@ -1,4 +1,3 @@
-import { integrityStatusRoutes } from './integrity/integrity-status-route';
 import { adminAuthentication, documentationOnlySchemas } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { userHistoryRoutes } from './admin/history/user-history-route';
@@ -8,6 +7,7 @@ import { pendingPaymentsRoutes } from './admin/pending-payments';
 import { privateUnlessPublic } from './cache-policy';
 import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
+import { integrityStatusRoutes } from './integrity/integrity-status-route';
 import { labelsRoutes } from './labels/labels-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
 import { myPremiumRoutes } from './my-premium/my-premium-routes';

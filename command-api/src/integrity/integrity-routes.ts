@@ -23,9 +23,13 @@ const startDoc = apiSchema({
  * the check changes no data, so the answer carries no event position.
  */
 export const integrityRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.post('/api/admin/integrity/:kind', { preHandler: adminRateLimit(deps), schema: startDoc }, async (request, reply) => {
-    requireAdmin(request);
-    const { kind } = IntegrityKindParams.parse(request.params);
-    return reply.status(202).send(await deps.integrityChecks.start(kind));
-  });
+  app.post(
+    '/api/admin/integrity/:kind',
+    { preHandler: adminRateLimit(deps), schema: startDoc },
+    async (request, reply) => {
+      requireAdmin(request);
+      const { kind } = IntegrityKindParams.parse(request.params);
+      return reply.status(202).send(await deps.integrityChecks.start(kind));
+    },
+  );
 };

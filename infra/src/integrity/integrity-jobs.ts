@@ -40,7 +40,17 @@ const columns = `kind, state, phase, done, total, started_at, finished_at, outco
 
 function toView(kind: IntegrityCheckKind, row: CheckRow | undefined): IntegrityCheckView {
   if (!row) {
-    return { kind, state: 'never', phase: null, done: 0, total: 0, started_at: null, finished_at: null, outcome: null, error: null };
+    return {
+      kind,
+      state: 'never',
+      phase: null,
+      done: 0,
+      total: 0,
+      started_at: null,
+      finished_at: null,
+      outcome: null,
+      error: null,
+    };
   }
   return {
     kind,
@@ -79,7 +89,10 @@ export class IntegrityJobs {
 
   async read(kind: IntegrityCheckKind): Promise<IntegrityCheckView> {
     await this.schema();
-    const { rows } = await this.pool.query<CheckRow>(`select ${columns} from integrity_checks where kind = $1`, [kind]);
+    const { rows } = await this.pool.query<CheckRow>(
+      `select ${columns} from integrity_checks where kind = $1`,
+      [kind],
+    );
     return toView(kind, rows[0]);
   }
 

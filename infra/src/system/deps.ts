@@ -1,4 +1,9 @@
-import type { AccountRateLimits, CommandApiDeps, IntegrityCheckStarter, WorkSlots } from '@nocturne/command-api';
+import type {
+  AccountRateLimits,
+  CommandApiDeps,
+  IntegrityCheckStarter,
+  WorkSlots,
+} from '@nocturne/command-api';
 import { createPremiumUnlocker } from '@nocturne/command-api';
 import { AdminAuthenticator, hashAdminPassword } from '@nocturne/http-kit/auth';
 import type { AdminSessions, RateLimiter } from '@nocturne/http-kit/security';

@@ -69,16 +69,27 @@ export async function compareSchemas(
   for (const [done, table] of liveTables.entries()) {
     options.onTable?.(done, liveTables.length);
     if (!rebuiltTables.has(table.name)) {
-      differences.push({ table: table.name, key: '', column: '(table)', live: '(table)', rebuilt: '(no table)' });
+      differences.push({
+        table: table.name,
+        key: '',
+        column: '(table)',
+        live: '(table)',
+        rebuilt: '(no table)',
+      });
       continue;
     }
     const ignored = BATCH_DEPENDENT_COLUMNS[table.name] ?? [];
     const keyColumns = table.key.length > 0 ? table.key : table.columns.filter((c) => !ignored.includes(c));
     const key = `jsonb_build_array(${keyColumns.map((c) => `t.${quote(c)}`).join(', ')})`;
     const row = ignored.reduce((expr, c) => `${expr} - '${c.replace(/'/g, "''")}'`, 'to_jsonb(t)');
-    const side = (schema: string) => `select ${key} as k, ${row} as r from ${quote(schema)}.${quote(table.name)} t`;
+    const side = (schema: string) =>
+      `select ${key} as k, ${row} as r from ${quote(schema)}.${quote(table.name)} t`;
     const room = options.limit - differences.length;
-    const { rows } = await client.query<{ k: unknown; live: Record<string, unknown> | null; rebuilt: Record<string, unknown> | null }>(
+    const { rows } = await client.query<{
+      k: unknown;
+      live: Record<string, unknown> | null;
+      rebuilt: Record<string, unknown> | null;
+    }>(
       `select coalesce(l.k, s.k) as k, l.r as live, s.r as rebuilt
        from (${side(live)}) l full join (${side(rebuilt)}) s on l.k = s.k
        where l.r is distinct from s.r order by 1 limit $1`,

@@ -13,7 +13,7 @@ const statusDoc = apiSchema({
 
 /** GET /api/admin/integrity/{kind}: what the panel polls while a check runs. */
 export const integrityStatusRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/admin/integrity/:kind', { schema: statusDoc }, async (request, reply) => {
+  app.get('/api/admin/integrity/:kind', { schema: statusDoc }, async (request) => {
     requireAdmin(request);
     const { kind } = IntegrityKindParams.parse(request.params);
     return deps.integrityChecks.read(kind);

@@ -3,7 +3,9 @@ import { INTEGRITY_CHECKS } from '@nocturne/domain';
 import { z } from 'zod';
 
 export const IntegrityKindParams = z.object({
-  kind: z.enum(INTEGRITY_CHECKS).describe('`log`: the hash chain of the event log; `read-models`: the read models against a rebuild'),
+  kind: z
+    .enum(INTEGRITY_CHECKS)
+    .describe('`log`: the hash chain of the event log; `read-models`: the read models against a rebuild'),
 });
 
 /** One check's state, progress and outcome (the same answer as GET /api/admin/integrity/{kind}). */
@@ -19,10 +21,19 @@ export const IntegrityCheckAnswer = z.object({
     .object({
       ok: z.boolean().describe('The log is intact, or the read models equal their rebuild'),
       summary: z.string(),
-      position: z.number().int().describe('Intact or equal through this position, or the first one that is not'),
+      position: z
+        .number()
+        .int()
+        .describe('Intact or equal through this position, or the first one that is not'),
       head_hash: z.string().nullable().describe("The log's head hash (hex), to note and compare later"),
       differences: z.array(
-        z.object({ table: z.string(), key: z.string(), column: z.string(), live: z.string(), rebuilt: z.string() }),
+        z.object({
+          table: z.string(),
+          key: z.string(),
+          column: z.string(),
+          live: z.string(),
+          rebuilt: z.string(),
+        }),
       ),
     })
     .nullable(),

@@ -25,9 +25,15 @@ beforeAll(async () => {
   for (let i = 0; i < 10; i++) {
     await store.append(`story-${i % 3}`, [event('StoryLiked', { n: i, text: 'é ✓ "quoted"' })], 'any');
   }
-  await store.append('user-a', [event('UserRegistered', { a: 1 }), event('EmailVerified', { b: [1, 2] })], 'any');
+  await store.append(
+    'user-a',
+    [event('UserRegistered', { a: 1 }), event('EmailVerified', { b: [1, 2] })],
+    'any',
+  );
   await Promise.all(
-    Array.from({ length: 18 }, (_, i) => store.append(`story_likes-${i % 4}`, [event('StoryLiked', { i })], 'any')),
+    Array.from({ length: 18 }, (_, i) =>
+      store.append(`story_likes-${i % 4}`, [event('StoryLiked', { i })], 'any'),
+    ),
   );
 });
 

@@ -20,7 +20,8 @@
  */
 
 /** hash(0): the value the first event chains. */
-export const GENESIS_HASH_SQL = "'\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea";
+export const GENESIS_HASH_SQL =
+  "'\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea";
 export const GENESIS_HASH = Buffer.alloc(32);
 
 /** content(n) from SQL expressions for the stream name, type, data and metadata (jsonb). */

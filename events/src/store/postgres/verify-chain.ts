@@ -52,7 +52,9 @@ export async function verifyHashChain(
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    const { rows } = await client.query<{ head: string | null }>('select max(position) as head from es_events');
+    const { rows } = await client.query<{ head: string | null }>(
+      'select max(position) as head from es_events',
+    );
     const head = Number(rows[0]?.head ?? 0);
     const read = (after: number) =>
       client.query<[string, Buffer | null, Buffer]>({
@@ -74,17 +76,22 @@ export async function verifyHashChain(
       next?.catch(() => {});
       for (const [positionText, stored, link] of batch) {
         const position = Number(positionText);
-        if (position !== expected) return { intact: false, position: expected, problem: 'missing', seconds: seconds() };
+        if (position !== expected)
+          return { intact: false, position: expected, problem: 'missing', seconds: seconds() };
         if (stored === null) return { intact: false, position, problem: 'unchained', seconds: seconds() };
         chain = createHash('sha256').update(chain).update(link).digest();
         if (!chain.equals(stored)) return { intact: false, position, problem: 'altered', seconds: seconds() };
-        if (options.noted?.position === position && chain.toString('hex') !== options.noted.hash.toLowerCase()) {
+        if (
+          options.noted?.position === position &&
+          chain.toString('hex') !== options.noted.hash.toLowerCase()
+        ) {
           return { intact: false, position, problem: 'differs-from-noted', seconds: seconds() };
         }
         expected = position + 1;
       }
       // The range's last events were removed: the first of them is missing.
-      if (expected <= end) return { intact: false, position: expected, problem: 'missing', seconds: seconds() };
+      if (expected <= end)
+        return { intact: false, position: expected, problem: 'missing', seconds: seconds() };
       options.onProgress?.({ position: end, head });
     }
     if (options.noted && options.noted.position > head) {
