@@ -58,6 +58,8 @@ export const queryKeys = {
   adminReports: (token: string) => ['admin', 'reports', token] as const,
   adminMonthlyStats: (token: string) => ['admin', 'monthly-stats', token] as const,
   adminStaff: (token: string) => ['admin', 'staff', token] as const,
+  /** The last integrity check of a kind (the log's chain, the read models), polled while it runs. */
+  adminIntegrity: (token: string, kind: string) => ['admin', 'integrity', kind, token] as const,
   /** An opened staff invitation (its address, role and TOTP secret): not under admin(). */
   staffInvitation: (token: string) => ['staff-invitation', token] as const,
 } as const;
