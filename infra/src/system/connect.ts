@@ -42,7 +42,7 @@ async function connectStore(config: AppConfig): Promise<EventStore> {
     const { openEventStore } = await import('@nocturne/events/store/open');
     return openEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl });
   }
-  return PostgresEventStore.connect({ connectionString: config.databaseUrl });
+  return PostgresEventStore.connect({ connectionString: config.databaseUrl, hashChain: config.hashChain });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { contentDigestSql, GENESIS_HASH_SQL, linkSql, storedLinkSql } from './hash-chain';
+import { contentSql, GENESIS_HASH_SQL, linkSql, storedLinkSql } from './hash-chain';
 
 /**
  * Schema of the PostgreSQL event store.
@@ -145,7 +145,7 @@ declare
   v_ev_type text[];
   v_ev_data jsonb[];
   v_ev_meta jsonb[];
-  v_ev_digest bytea[];  -- content digests (hash-chain.ts), null without p_chain
+  v_ev_content bytea[];  -- what each hash covers besides revision and time (hash-chain.ts); null without p_chain
   v_ev_hash bytea[];    -- each event's chained hash
   v_chain bytea;        -- the hash of the event before the next one
   v_time timestamptz;   -- recorded_at of the group's events
@@ -235,9 +235,9 @@ begin
   -- The event arrays come out of one aggregate, so they are aligned with each other, in group
   -- order (i, ord), which is the order of their positions: the hash chain is built in it.
   select a.stream, a.expected, a.n, a.status, a.prev, a.guard_stream, a.guard_revision, a.guard_prev,
-         e.app, e.ord, e.id, e.type, e.data, e.metadata, e.digest
+         e.app, e.ord, e.id, e.type, e.data, e.metadata, e.content
     into v_stream, v_expected, v_count, v_status, v_prev, v_guard_stream, v_guard_rev, v_guard_prev,
-         v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta, v_ev_digest
+         v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta, v_ev_content
   from (select array_agg(d.stream order by d.i) as stream, array_agg(d.expected order by d.i) as expected,
                array_agg(d.n order by d.i) as n, array_agg(d.status order by d.i) as status,
                array_agg(d.prev order by d.i) as prev, array_agg(d.guard_stream order by d.i) as guard_stream,
@@ -249,9 +249,9 @@ begin
                array_agg(ev.value->>'type' order by ev.i, ev.ord) as type,
                array_agg(ev.value->'data' order by ev.i, ev.ord) as data,
                array_agg(ev.value->'metadata' order by ev.i, ev.ord) as metadata,
-               -- The content digest needs nothing the lock decides: computed here, outside it.
-               array_agg(case when p_chain then ${contentDigestSql('u.stream', "ev.value->>'type'", "ev.value->'data'", "ev.value->'metadata'")} end
-                         order by ev.i, ev.ord) as digest
+               -- The hashed content needs nothing the lock decides: built here, outside it.
+               array_agg(case when p_chain then ${contentSql('u.stream', "ev.value->>'type'", "ev.value->'data'", "ev.value->'metadata'")} end
+                         order by ev.i, ev.ord) as content
         from ev join decided u on u.i = ev.i and u.status is null) e;
 
   if v_ev_app is null then
@@ -330,13 +330,13 @@ begin
   if v_head > v_first_head then
     -- The group's events share one time, read under the lock: it is part of their hashes.
     v_time := clock_timestamp();
-    -- The chain, in position order: one sha256 of 80 bytes per event (hash-chain.ts).
+    -- The chain, in position order: one sha256 per event (hash-chain.ts).
     v_ev_hash := array_fill(null::bytea, array[array_length(v_ev_app, 1)]);
     if p_chain then
       v_chain := coalesce(v_chain, ${GENESIS_HASH_SQL});
       for k in 1..array_length(v_ev_app, 1) loop
         continue when v_status[v_ev_app[k]] <> 'appended';
-        v_chain := sha256(v_chain || ${linkSql('v_ev_digest[k]', 'v_next[v_ev_app[k]] - v_count[v_ev_app[k]] + v_ev_ord[k]', 'v_time')});
+        v_chain := sha256(v_chain || ${linkSql('v_ev_content[k]', 'v_next[v_ev_app[k]] - v_count[v_ev_app[k]] + v_ev_ord[k]', 'v_time')});
         v_ev_hash[k] := v_chain;
       end loop;
     end if;
