@@ -12,21 +12,21 @@ export interface ChainCostResult {
   runs: { chained: boolean; result: LikesResult }[];
   unchainedPerSecond: number;
   chainedPerSecond: number;
-  /** chained / unchained: the share of the rate the chain keeps. */
+  /** chained / unchained (medians): the share of the rate the chain keeps. */
   ratio: number;
 }
 
 /**
  * Likes over HTTP without and with the hash chain, side by side in one run: the same product
  * (`npm start` in a process of its own, a fresh database each time), started with
- * EVENT_HASH_CHAIN=off and on, alternately, `pairs` times; the mean of each side is compared. The
+ * EVENT_HASH_CHAIN=off and on, alternately, `pairs` times; the medians of the two sides are compared. The
  * runs alternate so that whatever drifts during the run (the machine's other load, the disk) falls
  * on both sides.
  */
 export async function benchChainCost(
   postgresUrl: string,
   log: (line: string) => void,
-  pairs = Number(process.env.BENCH_CHAIN_PAIRS ?? 2),
+  pairs = Number(process.env.BENCH_CHAIN_PAIRS ?? 3),
 ): Promise<ChainCostResult> {
   const runs: ChainCostResult['runs'] = [];
   for (let pair = 0; pair < pairs; pair++) {
@@ -38,12 +38,12 @@ export async function benchChainCost(
       runs.push({ chained, result });
     }
   }
-  const mean = (chained: boolean) => {
-    const side = runs.filter((r) => r.chained === chained);
-    return side.reduce((sum, r) => sum + r.result.likesPerSecond, 0) / side.length;
+  const median = (chained: boolean) => {
+    const side = runs.filter((r) => r.chained === chained).map((r) => r.result.likesPerSecond);
+    return side.sort((a, b) => a - b)[Math.floor(side.length / 2)]!;
   };
-  const unchainedPerSecond = mean(false);
-  const chainedPerSecond = mean(true);
+  const unchainedPerSecond = median(false);
+  const chainedPerSecond = median(true);
   return { runs, unchainedPerSecond, chainedPerSecond, ratio: chainedPerSecond / unchainedPerSecond };
 }
 
