@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
+import { IntegrityPanel } from '../audit/integrity/IntegrityPanel';
 import { Brand } from '../layout/Brand';
 import { Button } from '../ui/Button';
 import { AdminLogin } from './AdminLogin';
@@ -68,13 +69,14 @@ export default function AdminPage() {
   );
 }
 
-type Tab = 'stories' | 'users' | 'reports' | 'staff';
+type Tab = 'stories' | 'users' | 'reports' | 'integrity' | 'staff';
 
 function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout(): void; onExpired(): void }) {
   const { role, may } = useAdminAccess();
   const canStories = may('GET', '/api/stories');
   const canUsers = may('GET', '/api/admin/users');
   const canReports = may('GET', '/api/admin/reports');
+  const canIntegrity = may('GET', '/api/admin/integrity/:kind');
   const canStaff = may('GET', '/api/admin/staff');
   const [chosen, setTab] = useState<Tab | null>(null);
   const users = useQuery({
@@ -108,6 +110,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
     ...(canStories ? [{ id: 'stories' as const, label: `Stories (${stories.data?.length ?? 0})` }] : []),
     ...(canUsers ? [{ id: 'users' as const, label: `Users (${users.data?.total_users ?? 0})` }] : []),
     ...(canReports ? [{ id: 'reports' as const, label: `Reports (${reports.data?.open ?? 0})` }] : []),
+    ...(canIntegrity ? [{ id: 'integrity' as const, label: 'Log integrity' }] : []),
     ...(canStaff ? [{ id: 'staff' as const, label: 'Staff' }] : []),
   ];
   const tab = chosen && tabs.some((t) => t.id === chosen) ? chosen : tabs[0]?.id;
@@ -147,6 +150,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
             {tab === 'stories' ? <StoriesTab token={token} stories={stories} /> : null}
             {tab === 'users' ? <UsersTab token={token} users={users.data} /> : null}
             {tab === 'reports' ? <ReportsTab token={token} queue={reports} /> : null}
+            {tab === 'integrity' ? <IntegrityPanel token={token} /> : null}
             {tab === 'staff' ? <StaffTab token={token} /> : null}
           </div>
         ) : (
