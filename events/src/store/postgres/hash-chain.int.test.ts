@@ -97,6 +97,12 @@ describe('the hash chain of the PostgreSQL log', () => {
     await shift('position >= 7', 1);
     await insertRow(saved.rows[0]);
     expect(await verify()).toMatchObject({ intact: true, through: 30 });
+    // The walk checks ranges of 7 here: 7 ended one, 8 begins the next.
+    const first = await sql.query(`${selectRows} where position = 8`);
+    await sql.query('delete from es_events where position = 8');
+    expect(await verify()).toMatchObject({ intact: false, position: 8, problem: 'missing' });
+    await insertRow(first.rows[0]);
+    expect(await verify()).toMatchObject({ intact: true, through: 30 });
   });
 
   it('names the first of two swapped events', async () => {
