@@ -8,13 +8,17 @@ export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked';
  * `stories`, so from every shelf; a hidden one is left out), most recent first: continue by last progress, saved by when
  * saved, read by when finished, unlocked by when unlocked.
  */
-export function shelfQuery(db: Kysely<ReadModel>, userKey: string, shelf: ShelfName) {
+export function shelfQuery(
+  db: Kysely<ReadModel>,
+  reader: { userKey: string; accountId: string },
+  shelf: ShelfName,
+) {
   if (shelf === 'unlocked') {
     return db
       .selectFrom('premium_unlocks')
       .innerJoin('stories', 'stories.id', 'premium_unlocks.story_id')
       .selectAll('stories')
-      .where('premium_unlocks.user_key', '=', userKey)
+      .where('premium_unlocks.user_key', '=', reader.userKey)
       .where('stories.hidden_reason', 'is', null)
       .orderBy('premium_unlocks.unlocked_at', 'desc')
       .orderBy('stories.id');
@@ -23,7 +27,7 @@ export function shelfQuery(db: Kysely<ReadModel>, userKey: string, shelf: ShelfN
     .selectFrom('reading')
     .innerJoin('stories', 'stories.id', 'reading.story_id')
     .selectAll('stories')
-    .where('reading.user_key', '=', userKey)
+    .where('reading.account_id', '=', reader.accountId)
     .where('stories.hidden_reason', 'is', null);
   switch (shelf) {
     case 'continue':

@@ -13,6 +13,9 @@ import * as premiumLedger from './0011-premium-ledger';
 import * as storyChanges from './0012-story-changes';
 import * as staff from './0013-staff';
 import * as moderation from './0014-moderation';
+import * as readingByAccount from './0015-reading-by-account';
+import * as searchByCard from './0016-search-by-card';
+import * as erasedSubscribers from './0017-erased-subscribers';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -32,5 +35,8 @@ export const migrations: Record<string, Migration> = {
   '0012-story-changes': storyChanges,
   '0013-staff': staff,
   '0014-moderation': moderation,
+  '0015-reading-by-account': readingByAccount,
+  '0016-search-by-card': searchByCard,
+  '0017-erased-subscribers': erasedSubscribers,
   '0008-library': library,
 };
