@@ -9,6 +9,7 @@ import { pendingPaymentsRoutes } from './admin/pending-payments';
 import { privateUnlessPublic } from './cache-policy';
 import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
+import { integrityStatusRoutes } from './integrity/integrity-status-route';
 import { labelsRoutes } from './labels/labels-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
 import { myPremiumRoutes } from './my-premium/my-premium-routes';
@@ -62,4 +63,5 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(labelsRoutes, deps);
   await app.register(myPremiumRoutes, deps);
   await app.register(moderationRoutes, deps);
+  await app.register(integrityStatusRoutes, deps);
 };

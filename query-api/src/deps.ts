@@ -5,6 +5,7 @@ import type { ReadModel } from '@nocturne/projector/read-model';
 import type { PiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Consistency } from './consistency';
+import type { IntegrityCheckReader } from './integrity/integrity-check-reader';
 import type { StoryListCache } from './stories/list/story-list-cache';
 import type { PremiumUnlocker } from './stories/premium-unlocker';
 
@@ -39,4 +40,6 @@ export interface QueryApiDeps {
    * `createPremiumUnlocker` in one process, `httpPremiumUnlocker` in split mode.
    */
   unlockPremiumStory: PremiumUnlocker;
+  /** The auditor's integrity checks, as the process running them left them. */
+  integrityChecks: IntegrityCheckReader;
 }

@@ -70,6 +70,9 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   'GET /api/admin/audit/events': readers,
   'GET /api/admin/audit/events/:position': readers,
   'GET /api/admin/audit/correlations/:correlationId': readers,
+  // Integrity checks: they read and compare, change nothing; starting one is the only write.
+  'POST /api/admin/integrity/:kind': readers,
+  'GET /api/admin/integrity/:kind': readers,
   // Staff: the owner's alone.
   'GET /api/admin/staff': ownerOnly,
   'POST /api/admin/staff': ownerOnly,

@@ -231,6 +231,15 @@ describe('every documented error status is one the route answers', () => {
     'DELETE /api/admin/staff/{staffId} 429': () =>
       until429(() => ({ method: 'DELETE', url: `/api/admin/staff/${unknownStaff}`, headers: admin })),
     'GET /api/admin/staff 401': () => send({ method: 'GET', url: '/api/admin/staff' }),
+    'POST /api/admin/integrity/{kind} 400': () =>
+      send({ method: 'POST', url: '/api/admin/integrity/everything', headers: admin }),
+    'POST /api/admin/integrity/{kind} 401': () => send({ method: 'POST', url: '/api/admin/integrity/log' }),
+    // A start while the check runs answers the running one: the repeats start nothing more.
+    'POST /api/admin/integrity/{kind} 429': () =>
+      until429(() => ({ method: 'POST', url: '/api/admin/integrity/log', headers: admin })),
+    'GET /api/admin/integrity/{kind} 400': () =>
+      send({ method: 'GET', url: '/api/admin/integrity/everything', headers: admin }),
+    'GET /api/admin/integrity/{kind} 401': () => send({ method: 'GET', url: '/api/admin/integrity/log' }),
     'POST /api/staff/invitation 400': () => send(json('POST', '/api/staff/invitation', { token: 'nope' })),
     'POST /api/staff/invitation 429': () => until429(() => json('POST', '/api/staff/invitation', {})),
     'POST /api/staff/invitation/password 400': () =>

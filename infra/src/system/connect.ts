@@ -8,6 +8,7 @@ import { PostgresPiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
+import { IntegrityJobs } from '../integrity/integrity-jobs';
 import { withoutPassword } from '../ops/logging/redact';
 import { countAppends } from '../ops/metrics';
 
@@ -23,6 +24,8 @@ export interface Infrastructure {
   projectionDb: Kysely<ReadModel>;
   /** Rate-limit counters and admin sessions, shared by every process (schema `security`). */
   security: PostgresSecurity;
+  /** The integrity checks the panel starts and polls (the log's chain, the read models). */
+  integrity: IntegrityJobs;
   close(): Promise<void>;
 }
 
@@ -45,7 +48,7 @@ async function connectStore(config: AppConfig): Promise<EventStore> {
     const { openEventStore } = await import('@nocturne/events/store/open');
     return openEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl });
   }
-  return PostgresEventStore.connect({ connectionString: config.databaseUrl });
+  return PostgresEventStore.connect({ connectionString: config.databaseUrl, hashChain: config.hashChain });
 }
 
 /**
@@ -66,6 +69,12 @@ export async function connectInfrastructure(
   // A pool opens its connections when first used: a process without the projector opens none.
   const projectionDb = createReadModelDb(config.databaseUrl, LIVE_SCHEMA, 4, BACKGROUND_POOL_TIMEOUTS);
   const security = await connectSecurity(config.databaseUrl, clock);
+  const integrity = new IntegrityJobs({
+    databaseUrl: config.databaseUrl,
+    eventStoreUrl: config.eventStoreUrl,
+    store,
+    vault,
+  });
   return {
     store,
     logBrowser:
@@ -75,7 +84,9 @@ export async function connectInfrastructure(
     db,
     projectionDb,
     security,
+    integrity,
     async close() {
+      await integrity.close();
       await security.close();
       await notifier.close();
       await db.destroy();

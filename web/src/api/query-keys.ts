@@ -63,6 +63,8 @@ export const queryKeys = {
     ['admin', 'audit', 'timeline', token, asked] as const,
   /** The event browser: a stream category's list, a stream, the filtered log, a correlation. */
   adminAuditBrowse: (token: string, what: unknown) => ['admin', 'audit', 'browse', token, what] as const,
+  /** The last integrity check of a kind (the log's chain, the read models), polled while it runs. */
+  adminIntegrity: (token: string, kind: string) => ['admin', 'integrity', kind, token] as const,
   /** An opened staff invitation (its address, role and TOTP secret): not under admin(). */
   staffInvitation: (token: string) => ['staff-invitation', token] as const,
 } as const;

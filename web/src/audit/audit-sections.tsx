@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { EventBrowser } from './browser/EventBrowser';
+import { IntegrityPanel } from './integrity/IntegrityPanel';
 import { AccountTimeline } from './timeline/AccountTimeline';
 
 /**
@@ -26,5 +27,11 @@ export const auditSections: readonly AuditSection[] = [
     label: 'Event browser',
     route: ['GET', '/api/admin/audit/events'],
     render: (token) => <EventBrowser token={token} />,
+  },
+  {
+    id: 'integrity',
+    label: 'Log integrity',
+    route: ['GET', '/api/admin/integrity/:kind'],
+    render: (token) => <IntegrityPanel token={token} />,
   },
 ];

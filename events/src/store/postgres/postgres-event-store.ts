@@ -87,6 +87,11 @@ export interface PostgresEventStoreOptions {
   poolSize?: number;
   /** Positions one readTypes call covers at most (default TYPED_READ_STRETCH). */
   typedReadStretch?: number;
+  /**
+   * false: appends carry no hash (hash-chain.ts), so the log does not verify. Only for measuring
+   * what the chain costs beside a store that chains (the bench's baseline); default true.
+   */
+  hashChain?: boolean;
 }
 
 export class PostgresEventStore implements EventStore {
@@ -171,8 +176,8 @@ export class PostgresEventStore implements EventStore {
       let rows: (GroupOutcome & { idx: number })[];
       try {
         ({ rows } = await client.query<GroupOutcome & { idx: number }>(
-          'select idx, status, next_revision, last_position, actual from es_append_pass($1, true) order by idx',
-          [JSON.stringify(items)],
+          'select idx, status, next_revision, last_position, actual from es_append_pass($1, true, $2) order by idx',
+          [JSON.stringify(items), this.options.hashChain !== false],
         ));
       } catch (error) {
         // A connection that failed mid-way is not given back to the pool for reuse.

@@ -741,6 +741,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/integrity/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last integrity check of a kind: its progress while it runs, then its outcome
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        get: operations["getAdminIntegrityByKind"];
+        put?: never;
+        /**
+         * Start an integrity check: the log against its hash chain, or the read models against a rebuild
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        post: operations["postAdminIntegrityByKind"];
+        delete?: never;
+        options?: never;
+        /**
+         * The last integrity check of a kind: its progress while it runs, then its outcome (headers only)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        head: operations["headAdminIntegrityByKind"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/me": {
         parameters: {
             query?: never;
@@ -5045,6 +5073,255 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAdminIntegrityByKind: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path: {
+                /** @description `log`: the hash chain of the event log; `read-models`: the read models against a rebuild */
+                kind: "log" | "read-models";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description State `never` when none has run */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "log" | "read-models";
+                        /** @enum {string} */
+                        state: "never" | "running" | "done" | "failed";
+                        /** @description hashing, projecting or comparing, while running */
+                        phase: string | null;
+                        done: number;
+                        total: number;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        outcome: {
+                            /** @description The log is intact, or the read models equal their rebuild */
+                            ok: boolean;
+                            summary: string;
+                            /** @description Intact or equal through this position, or the first one that is not */
+                            position: number;
+                            /** @description The log's head hash (hex), to note and compare later */
+                            head_hash: string | null;
+                            differences: {
+                                table: string;
+                                key: string;
+                                column: string;
+                                live: string;
+                                rebuilt: string;
+                            }[];
+                        } | null;
+                        error: string | null;
+                    };
+                };
+            };
+            /** @description Not a check this product runs; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAdminIntegrityByKind: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description `log`: the hash chain of the event log; `read-models`: the read models against a rebuild */
+                kind: "log" | "read-models";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Started, or already running: poll GET /api/admin/integrity/{kind} for its progress and outcome. Reads and compares only; no event is appended */
+            202: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "log" | "read-models";
+                        /** @enum {string} */
+                        state: "never" | "running" | "done" | "failed";
+                        /** @description hashing, projecting or comparing, while running */
+                        phase: string | null;
+                        done: number;
+                        total: number;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        outcome: {
+                            /** @description The log is intact, or the read models equal their rebuild */
+                            ok: boolean;
+                            summary: string;
+                            /** @description Intact or equal through this position, or the first one that is not */
+                            position: number;
+                            /** @description The log's head hash (hex), to note and compare later */
+                            head_hash: string | null;
+                            differences: {
+                                table: string;
+                                key: string;
+                                column: string;
+                                live: string;
+                                rebuilt: string;
+                            }[];
+                        } | null;
+                        error: string | null;
+                    };
+                };
+            };
+            /** @description Not a check this product runs; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many admin commands, or too many wrong admin codes, from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAdminIntegrityByKind: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path: {
+                /** @description `log`: the hash chain of the event log; `read-models`: the read models against a rebuild */
+                kind: "log" | "read-models";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description State `never` when none has run */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a check this product runs; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
