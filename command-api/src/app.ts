@@ -5,6 +5,7 @@ import { resendVerificationRoutes } from './admin/resend-verification';
 import { validateAdminRoutes } from './admin/validate-admin';
 import type { CommandApiDeps } from './deps';
 import { checkDiscountRoutes } from './discounts/check-discount';
+import { integrityRoutes } from './integrity/integrity-routes';
 import { checkInviteRoutes } from './invites/check-invite';
 import { changeStoryLabelsRoutes } from './labels/change-story-labels';
 import { hiddenWarningsRoutes } from './labels/hidden-warnings';
@@ -81,4 +82,5 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(reportStoryRoutes, deps);
   await app.register(moderateStoryRoutes, deps);
   await app.register(appealDecisionRoutes, deps);
+  await app.register(integrityRoutes, deps);
 };

@@ -4,6 +4,7 @@ import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { Notifier } from '@nocturne/notify';
 import type { PiiVault } from '@nocturne/vault';
 import type { WorkSlots } from './images/work-slots';
+import type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
 import type { AccountRateLimits } from './users/rate-limits';
 
 /** Settings command-api reads; infra maps the validated configuration onto it. */
@@ -39,6 +40,8 @@ export interface CommandApiDeps {
   adminAuth: AdminAuthenticator;
   options: CommandApiOptions;
   clock: () => Date;
+  /** Starts the auditor's integrity checks (infra runs them). */
+  integrityChecks: IntegrityCheckStarter;
   /** The bound on concurrent uploads' image work (default: images/work-slots.ts). */
   imageWork?: WorkSlots;
   /**

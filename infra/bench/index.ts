@@ -1,6 +1,8 @@
 import { pickTestServices, type TestServices } from '../src/test-env/pick-services';
 import { benchAppendThroughput } from './append-throughput';
 import { checkoutBaseline } from './baseline-checkout';
+import { benchEventBrowser } from './event-browser';
+import { benchChainCost, benchVerifyLog } from './hash-chain';
 import { benchLikeLag } from './like-lag';
 import { benchLikes } from './likes-over-http';
 import { benchListCompression } from './list-compression';
@@ -59,6 +61,31 @@ const suites: Record<string, Suite> = {
         `likes over HTTP                        : ${fmt(r.likesPerSecond)}/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
         `read model after the load              : ${fmt(r.shown)} likes shown = ${fmt(r.stored)} stored; ${fmt(r.acknowledged)} acknowledged before autocannon hung up`,
         `behind during the load                 : at most ${fmt(r.maxBehindMs)} ms`,
+      ];
+    },
+  },
+  chain: {
+    title:
+      'Likes over HTTP without and with the hash chain, side by side (alternating runs of the likes bench)',
+    async run(services) {
+      const r = await benchChainCost(services.postgresUrl, log);
+      return [
+        ...r.runs.map(
+          ({ chained, result }, i) =>
+            `likes, run ${i + 1}, ${chained ? 'with the chain   ' : 'without the chain'}  : ${fmt(result.likesPerSecond)}/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
+        ),
+        `likes with the chain / without (medians): ${fmt(r.chainedPerSecond)}/s / ${fmt(r.unchainedPerSecond)}/s = ${r.ratio.toFixed(3)} (target at least 0.9)`,
+      ];
+    },
+  },
+  'verify-log': {
+    title:
+      'npm run verify-log over 1,000,000 events of the realistic mix (and the migration that chains them)',
+    async run(services) {
+      const r = await benchVerifyLog(services.postgresUrl, log);
+      return [
+        `verify-log                             : ${fmt(r.eventsPerSecond)} events/s (${fmt(r.events)} events in ${r.verifySeconds.toFixed(2)} s; target at least 200,000/s)`,
+        `chaining an unchained log (migration)  : ${fmt(r.events)} events in ${r.chainSeconds.toFixed(1)} s`,
       ];
     },
   },
@@ -127,6 +154,17 @@ const suites: Record<string, Suite> = {
           `${fmt(run.bodyBytes)} bytes, p99 ${run.p99Ms} ms${ratio}`
         );
       });
+    },
+  },
+  browser: {
+    title: "The auditor's event browser over 1,000,000 events of the realistic mix (200 pages of each kind)",
+    async run(services) {
+      const events = Number(process.env.BENCH_BROWSER_EVENTS ?? 1_000_000);
+      const r = await benchEventBrowser(services.postgresUrl, log, events);
+      return [
+        ...r.runs.map((run) => `browser, ${run.name.padEnd(31)} : p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms`),
+        `browser, every page (${fmt(r.events)} events)   : p50 ${r.overall.p50Ms} ms, p99 ${r.overall.p99Ms} ms (target p99 < 100 ms)`,
+      ];
     },
   },
   read: {

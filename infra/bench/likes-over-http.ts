@@ -26,15 +26,18 @@ export async function startOneProcess(
   stories: number,
   /** The checkout to run (this one by default; an earlier commit's to compare with). */
   root?: string,
+  /** More environment for the product (the chain bench's EVENT_HASH_CHAIN). */
+  env: Record<string, string> = {},
 ): Promise<OneProcess> {
   process.env.TEST_DATABASE_URL = postgresUrl;
   const database = await createTestDatabase('bench_likes');
-  const product = await runNpmStart({ DATABASE_URL: database.url, NATS_URL: '', DEMO: '0' }, root).catch(
-    async (error: unknown) => {
-      await database.drop();
-      throw error;
-    },
-  );
+  const product = await runNpmStart(
+    { DATABASE_URL: database.url, NATS_URL: '', DEMO: '0', ...env },
+    root,
+  ).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
   const store = await openEventStore({ databaseUrl: database.url });
   const stop = async () => {
     await store.close();
@@ -135,9 +138,15 @@ const POLL_PAUSE_MS = 50;
 export async function benchLikes(
   postgresUrl: string,
   log: (line: string) => void,
-  options: { connections?: number; seconds?: number; stories?: number; root?: string } = {},
+  options: {
+    connections?: number;
+    seconds?: number;
+    stories?: number;
+    root?: string;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<LikesResult> {
-  const system = await startOneProcess(postgresUrl, options.stories ?? 16, options.root);
+  const system = await startOneProcess(postgresUrl, options.stories ?? 16, options.root, options.env);
   try {
     return await measureLikes(system, log, options);
   } finally {

@@ -329,6 +329,8 @@ const commands = {
   'test:faults': (args) => runTs('infra/src/faults/fault-suite.ts', args),
   rebuild: (args) => runCompiled('rebuild', args),
   audit: (args) => runCompiled('audit', args),
+  'verify-log': (args) => runCompiled('verify-log', args),
+  'verify-read-models': (args) => runCompiled('verify-read-models', args),
 };
 
 async function main() {

@@ -16,6 +16,8 @@ export const serverEntries = {
   service: 'infra/src/split/service.ts',
   rebuild: 'infra/src/cli/rebuild.ts',
   audit: 'infra/src/cli/audit-main.ts',
+  'verify-log': 'infra/src/cli/verify-log-main.ts',
+  'verify-read-models': 'infra/src/cli/verify-read-models-main.ts',
 };
 
 const serverSources = [

@@ -94,6 +94,11 @@ export const ConfigSchema = z.object({
         .filter(Boolean),
     ),
   EXPOSE_VERIFICATION_TOKEN: optional(flag).default(false),
+  /**
+   * Off: the PostgreSQL store appends without the hash chain, and the log no longer verifies.
+   * Only for measuring what the chain costs (`npm run bench chain`); on by default.
+   */
+  EVENT_HASH_CHAIN: optional(flag).default(true),
   /** Secret for HMACs (stream keys, signed image references, admin tokens, one-time tokens). */
   APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   /**
@@ -163,6 +168,8 @@ export interface AppConfig {
   discountCode: string;
   inviteCodes: string[];
   exposeVerificationToken: boolean;
+  /** EVENT_HASH_CHAIN: appends chain each event's hash (off only for the bench's baseline). */
+  hashChain: boolean;
   secret: string;
   /** INTERNAL_TOKEN: what split-mode services present on /internal routes. */
   internalToken: string;
@@ -286,6 +293,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       discountCode: raw.DISCOUNT_CODE,
       inviteCodes: raw.INVITE_CODES,
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,
+      hashChain: raw.EVENT_HASH_CHAIN,
       secret,
       internalToken,
       trustProxy: raw.TRUST_PROXY,

@@ -12,3 +12,5 @@ export * from './runner/reactor';
 export * from './runner/reactor-failures';
 export * from './runner/reactor-runner';
 export * from './runner/read-model-lock';
+export * from './verify/compare-schemas';
+export * from './verify/verify-read-models';

@@ -1,5 +1,7 @@
 import { adminAuthentication, documentationOnlySchemas } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
+import { eventBrowserRoutes } from './admin/audit/event-browser-routes';
+import { auditTimelineRoutes } from './admin/audit/timeline-route';
 import { userHistoryRoutes } from './admin/history/user-history-route';
 import { listUsersRoutes } from './admin/list-users';
 import { monthlyStatsRoutes } from './admin/monthly-stats';
@@ -7,6 +9,7 @@ import { pendingPaymentsRoutes } from './admin/pending-payments';
 import { privateUnlessPublic } from './cache-policy';
 import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
+import { integrityStatusRoutes } from './integrity/integrity-status-route';
 import { labelsRoutes } from './labels/labels-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
 import { myPremiumRoutes } from './my-premium/my-premium-routes';
@@ -53,9 +56,12 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(monthlyStatsRoutes, deps);
   await app.register(pendingPaymentsRoutes, deps);
   await app.register(userHistoryRoutes, deps);
+  await app.register(auditTimelineRoutes, deps);
+  await app.register(eventBrowserRoutes, deps);
   await app.register(subscribersRoutes, deps);
   await app.register(paymentSettingsRoutes, deps);
   await app.register(labelsRoutes, deps);
   await app.register(myPremiumRoutes, deps);
   await app.register(moderationRoutes, deps);
+  await app.register(integrityStatusRoutes, deps);
 };

@@ -1,10 +1,11 @@
-import type { EventStore } from '@nocturne/events/store';
+import type { EventLogBrowser, EventStore } from '@nocturne/events/store';
 import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
 import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { PiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Consistency } from './consistency';
+import type { IntegrityCheckReader } from './integrity/integrity-check-reader';
 import type { StoryListCache } from './stories/list/story-list-cache';
 import type { PremiumUnlocker } from './stories/premium-unlocker';
 
@@ -30,6 +31,8 @@ export interface QueryApiDeps {
   adminAuth: AdminAuthenticator;
   /** Read-only use: the audit replay reads a user's stream from the event store itself. */
   store: EventStore;
+  /** The auditor's event browser over the whole log, read-only. */
+  logBrowser: EventLogBrowser;
   /** Decrypts personal fields for the audit replay (null once erased). */
   vault: PiiVault;
   /**
@@ -37,4 +40,6 @@ export interface QueryApiDeps {
    * `createPremiumUnlocker` in one process, `httpPremiumUnlocker` in split mode.
    */
   unlockPremiumStory: PremiumUnlocker;
+  /** The auditor's integrity checks, as the process running them left them. */
+  integrityChecks: IntegrityCheckReader;
 }

@@ -5,6 +5,7 @@ export * from './admin/history/replay-user-history';
 export * from './app';
 export * from './consistency';
 export * from './deps';
+export type { IntegrityCheckReader } from './integrity/integrity-check-reader';
 export { formatModerationTrail, storyModerationTrail } from './moderation/moderation-trail';
 export { rankedMatches, type SearchScope } from './search/find-stories';
 export { hotAnswers } from './stories/list/hot-answers';

@@ -6,6 +6,7 @@
  */
 export * from './account-rules';
 export * from './images';
+export * from './integrity';
 export * from './labels';
 export * from './months';
 export * from './my-premium';

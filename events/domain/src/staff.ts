@@ -63,12 +63,30 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   'DELETE /api/admin/users/:email': managers,
   'POST /api/admin/users/:email/resend-verification': managers,
   'PUT /api/admin/users/:email/subscription': managers,
+  // The auditor's console: account timelines and the event browser, read-only.
+  'GET /api/admin/audit/timeline': readers,
+  'GET /api/admin/audit/streams': readers,
+  'GET /api/admin/audit/streams/:stream/events': readers,
+  'GET /api/admin/audit/events': readers,
+  'GET /api/admin/audit/events/:position': readers,
+  'GET /api/admin/audit/correlations/:correlationId': readers,
+  // Integrity checks: they read and compare, change nothing; starting one is the only write.
+  'POST /api/admin/integrity/:kind': readers,
+  'GET /api/admin/integrity/:kind': readers,
   // Staff: the owner's alone.
   'GET /api/admin/staff': ownerOnly,
   'POST /api/admin/staff': ownerOnly,
   'PUT /api/admin/staff/:staffId/role': ownerOnly,
   'DELETE /api/admin/staff/:staffId': ownerOnly,
 };
+
+/**
+ * Who reads personal fields (addresses, transaction ids, staff addresses) where the event log
+ * shows them: those who manage users. The auditor checks amounts, dates and who acted, and sees
+ * a personal field only as "sealed".
+ */
+const personalDataReaders: readonly AdminRole[] = managers;
+export const mayReadPersonalData = (role: AdminRole): boolean => personalDataReaders.includes(role);
 
 /** HEAD is answered by the GET route. */
 export const permissionKey = (method: string, routePath: string) =>

@@ -12,6 +12,12 @@ export interface NewEvent {
   type: string;
   data: unknown;
   metadata: unknown;
+  /**
+   * The time to record instead of the store's clock: only a history made on purpose in the past
+   * (the demo library's twelve months, backdated-store.ts). The EventStoreDB adapter cannot set
+   * its record time and ignores it.
+   */
+  recordedAt?: Date;
 }
 
 export interface StoredEvent {

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { createPremiumUnlocker, type PremiumUnlocker } from '@nocturne/command-api';
+import { userKeyOf } from '@nocturne/events';
+import { backdatedStore } from '@nocturne/events/store';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppConfig } from '../config';
 import { type CommandPorts, commandDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
+import { DAY_MS, DEMO_HISTORY_DAYS, DemoClock } from './demo-clock';
+import { DEMO_MEMBERS, type DemoMember } from './demo-members';
 import { type DemoStaffMember, inviteDemoStaff } from './demo-staff';
 import { illustration } from './illustrate';
 import { DEMO_LIBRARY, DEMO_TAGS, type DemoStory } from './library';
@@ -31,8 +36,9 @@ const SEEDING_ADDRESS = '192.0.2.1';
 /**
  * A command-api of its own for the seeding, built like the product's (same routes, same
  * validation, same image pipeline) on the same event store, vault and security store. It listens
- * on no port: only this code reaches it. Two settings differ, both for that reason: the publish
- * limit is the library's size (the product allows 10 a minute), and the signup answer carries the
+ * on no port: only this code reaches it. Two settings differ, both for that reason: the publish,
+ * signup and login limits allow the library and a year of members in seconds (the product allows
+ * 10 stories, 5 signups and 10 logins a minute), and the signup answer carries the
  * verification token (EXPOSE_VERIFICATION_TOKEN), as the mail would.
  */
 async function seedingApp(
@@ -41,7 +47,8 @@ async function seedingApp(
   clock: () => Date,
 ): Promise<FastifyInstance> {
   const command = await commandDepsFrom({ ...config, exposeVerificationToken: true }, ports, clock, {
-    accountRateLimits: { publishPerMinute: DEMO_LIBRARY.length },
+    // A year of sign-ups and logins from one address in a few seconds.
+    accountRateLimits: { publishPerMinute: DEMO_LIBRARY.length, signupPerMinute: 100, loginPerMinute: 200 },
   });
   return buildHttpApp({ command, logLevel: 'silent', publicUrl: config.publicUrl });
 }
@@ -140,6 +147,12 @@ async function reportTwoStories(
   });
 }
 
+/** A step of the demo's history, at a time after the history's start. */
+interface Step {
+  at: Date;
+  run(): Promise<void>;
+}
+
 /**
  * The demo library, made the way people make it: the admin signs in to the panel, adds the
  * curated tags and publishes every story with its tags and warnings (multipart POST
@@ -148,13 +161,28 @@ async function reportTwoStories(
  * passwords and enrol an authenticator; the reader and a visitor each report a story (two open
  * reports in the moderation queue). Only commands are sent; the projector builds the pages
  * from the events they append, as for anything else.
+ *
+ * It all happens over the last twelve months: the seeding's clock is set to each step's time
+ * and its events are recorded then (backdatedStore), so the growth chart has a year of months and
+ * the auditor's console a year of purchases, grants, revocations, unlocks and an erasure
+ * (demo-members.ts). The steps that need today's time (the staff's authenticator codes, the
+ * reader's library and the open reports) come last, now.
  */
 export async function createDemoLibrary(
   config: AppConfig,
   ports: CommandPorts,
-  clock: () => Date = () => new Date(),
+  now: () => Date = () => new Date(),
 ): Promise<CreatedDemo> {
-  const app = await seedingApp(config, ports, clock);
+  const start = new Date(now().getTime() - DEMO_HISTORY_DAYS * DAY_MS);
+  const clock = new DemoClock(start);
+  const backdated = { ...ports, store: backdatedStore(ports.store, clock.now) };
+  const app = await seedingApp(config, backdated, clock.now);
+  const unlock = createPremiumUnlocker({
+    store: backdated.store,
+    notifier: ports.notifier,
+    clock: clock.now,
+  });
+  const dayAt = (day: number, hour = 10) => new Date(start.getTime() + day * DAY_MS + hour * 3_600_000);
   try {
     const { token: adminToken } = await send(app, 'admin sign-in', {
       method: 'POST',
@@ -162,52 +190,172 @@ export async function createDemoLibrary(
       headers: { 'x-admin-code': config.adminPassword },
     });
     const admin = { 'x-admin-code': String(adminToken) };
-    for (const tag of DEMO_TAGS) {
-      await send(app, `adding the tag ${tag}`, {
-        method: 'POST',
-        url: '/api/admin/tags',
-        headers: admin,
-        payload: { tag },
-      });
-    }
+    const steps: Step[] = [];
+    const at = (when: Date, run: () => Promise<unknown>) =>
+      steps.push({ at: when, run: async () => void (await run()) });
 
-    // The pictures are drawn while the previous story is being published: two cores stay busy.
+    at(dayAt(0, 9), async () => {
+      for (const tag of DEMO_TAGS) {
+        await send(app, `adding the tag ${tag}`, {
+          method: 'POST',
+          url: '/api/admin/tags',
+          headers: admin,
+          payload: { tag },
+        });
+      }
+    });
+
+    // The pictures are drawn one story after another in the background while the history
+    // runs: two cores stay busy.
+    let drawing: Promise<unknown> = Promise.resolve();
+    const forms = DEMO_LIBRARY.map((story, i) => {
+      const form = drawing.then(() => storyForm(story, i));
+      drawing = form;
+      return form;
+    });
     const storyIds: string[] = [];
-    let next = storyForm(DEMO_LIBRARY[0]!, 0);
-    for (let i = 0; i < DEMO_LIBRARY.length; i++) {
-      const form = await next;
-      if (i + 1 < DEMO_LIBRARY.length) next = storyForm(DEMO_LIBRARY[i + 1]!, i + 1);
-      const { id } = await send(app, `publishing demo story ${i + 1}`, {
-        method: 'POST',
-        url: '/api/stories',
-        headers: admin,
-        payload: form,
+    DEMO_LIBRARY.forEach((_, i) => {
+      at(dayAt(1 + i * 27, 11), async () => {
+        const { id } = await send(app, `publishing demo story ${i + 1}`, {
+          method: 'POST',
+          url: '/api/stories',
+          headers: admin,
+          payload: await forms[i]!,
+        });
+        storyIds.push(String(id));
       });
-      storyIds.push(String(id));
-    }
+    });
+    const premiumIds = () => storyIds.filter((_, i) => DEMO_LIBRARY[i]!.isPremium);
 
     const reader = { email: DEMO_READER_EMAIL, password: randomBytes(9).toString('base64url') };
-    const { verification_token } = await send(app, 'demo reader signup', {
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { ...reader, age_confirmed: true },
+    joinAndBuy(at, dayAt, app, admin, unlock, config.secret, premiumIds, {
+      email: reader.email,
+      password: reader.password,
+      signupDay: 8,
+      verified: true,
+      amount: 15,
+      paymentMethod: 'paypal',
+      unlockDays: [60, 140, 250],
+      revokedAfter: null,
+      erasedAfter: null,
     });
-    await send(app, 'demo reader verification', {
-      method: 'POST',
-      url: '/api/auth/verify-email',
-      payload: { token: verification_token },
-    });
-    await send(app, 'premium for the demo reader', {
-      method: 'PUT',
-      url: `/api/admin/users/${encodeURIComponent(reader.email)}/subscription`,
-      headers: admin,
-      payload: { is_subscribed: 'true' },
-    });
+    for (const member of DEMO_MEMBERS) {
+      joinAndBuy(at, dayAt, app, admin, unlock, config.secret, premiumIds, {
+        ...member,
+        password: randomBytes(9).toString('base64url'),
+      });
+    }
+
+    steps.sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const step of steps) {
+      clock.moveTo(step.at);
+      await step.run();
+    }
+
+    clock.moveTo(now());
     await giveTheReaderALibrary(app, reader, storyIds);
     const staff = await inviteDemoStaff(app, send, admin);
     await reportTwoStories(app, reader, storyIds);
     return { reader, storyIds, staff };
   } finally {
     await app.close();
+  }
+}
+
+type Schedule = (when: Date, run: () => Promise<unknown>) => void;
+
+/**
+ * One account's steps: sign up and verify, confirm a payment, premium granted by the owner, the
+ * premium stories it opens (as the story page does: the unlock port), and a revocation or an
+ * erasure when its schedule says so. Each step signs in afresh, at its own time.
+ */
+function joinAndBuy(
+  at: Schedule,
+  dayAt: (day: number, hour?: number) => Date,
+  app: FastifyInstance,
+  admin: Record<string, string>,
+  unlock: PremiumUnlocker,
+  secret: string,
+  premiumIds: () => string[],
+  member: DemoMember & { password: string },
+): void {
+  const { email, password } = member;
+  const day = member.signupDay;
+  const who = email.split('@')[0]!;
+  const adminUrl = `/api/admin/users/${encodeURIComponent(email)}`;
+  const signIn = async () => {
+    const { token } = await send(app, `${who}: login`, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
+    return { authorization: `Bearer ${String(token)}` };
+  };
+  let verification = '';
+  at(dayAt(day, 19), async () => {
+    const answer = await send(app, `${who}: signup`, {
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password, age_confirmed: true },
+    });
+    verification = String(answer.verification_token);
+  });
+  if (!member.verified) return;
+  at(dayAt(day, 20), () =>
+    send(app, `${who}: verification`, {
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: verification },
+    }),
+  );
+  if (member.amount !== null) {
+    at(dayAt(day + 1, 21), async () =>
+      send(app, `${who}: payment confirmation`, {
+        method: 'POST',
+        url: '/api/payment/confirm',
+        headers: await signIn(),
+        payload: {
+          amount: member.amount,
+          transaction_id: `DEMO-${who.toUpperCase()}-${1000 + day}`,
+          payment_method: member.paymentMethod,
+        },
+      }),
+    );
+    const granted = day + 2;
+    at(dayAt(granted, 9), () =>
+      send(app, `${who}: premium granted`, {
+        method: 'PUT',
+        url: `${adminUrl}/subscription`,
+        headers: admin,
+        payload: { is_subscribed: 'true' },
+      }),
+    );
+    // Each unlock opens a premium story published by then that this account has not opened.
+    const opened = new Set<string>();
+    for (const after of member.unlockDays) {
+      at(dayAt(granted + after, 22), async () => {
+        const premium = premiumIds();
+        const shift = day % Math.max(1, premium.length);
+        const storyId = [...premium.slice(shift), ...premium.slice(0, shift)].find((id) => !opened.has(id));
+        if (!storyId) return;
+        opened.add(storyId);
+        await unlock({ userKey: userKeyOf(email, secret), storyId });
+      });
+    }
+    if (member.revokedAfter !== null) {
+      at(dayAt(granted + member.revokedAfter, 9), () =>
+        send(app, `${who}: premium revoked`, {
+          method: 'PUT',
+          url: `${adminUrl}/subscription`,
+          headers: admin,
+          payload: { is_subscribed: 'false' },
+        }),
+      );
+    }
+  }
+  if (member.erasedAfter !== null) {
+    at(dayAt(day + member.erasedAfter, 12), () =>
+      send(app, `${who}: erasure`, { method: 'DELETE', url: adminUrl, headers: admin }),
+    );
   }
 }

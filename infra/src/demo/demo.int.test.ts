@@ -80,7 +80,8 @@ describe('the demo library on a first start', () => {
       token: string;
       user: { email: string; is_subscribed: boolean; premium_stories_remaining: number };
     };
-    expect(user).toEqual({ email: DEMO_READER_EMAIL, is_subscribed: true, premium_stories_remaining: 30 });
+    // Three premium stories opened over the year.
+    expect(user).toEqual({ email: DEMO_READER_EMAIL, is_subscribed: true, premium_stories_remaining: 27 });
     // The reader has a library: a story to continue, one read, two saved.
     await system.settle();
     const { baseUrl } = system;
@@ -124,6 +125,28 @@ describe('the demo library on a first start', () => {
       'member',
       'visitor',
     ]);
+    // A year of history: the growth chart has twelve months and more with sign-ups, and the log
+    // holds purchases, grants, a revocation, unlocks and an erasure recorded over that year.
+    const growth = (await (
+      await fetch(`${baseUrl}/api/admin/users/monthly-stats`, { headers: { 'X-Admin-Code': adminToken } })
+    ).json()) as { monthly_stats: { month: string; registrations: number; premium: number }[] };
+    expect(growth.monthly_stats.length).toBeGreaterThanOrEqual(12);
+    expect(growth.monthly_stats.filter((m) => m.registrations > 0).length).toBeGreaterThanOrEqual(10);
+    expect(growth.monthly_stats.filter((m) => m.premium > 0).length).toBeGreaterThanOrEqual(6);
+    const log = await system.infra.store.readAll(0, 100_000);
+    const typesOf = new Set(log.map((e) => e.type));
+    for (const type of [
+      'PaymentConfirmationSubmitted',
+      'PremiumGranted',
+      'PremiumRevoked',
+      'PremiumStoryUnlocked',
+      'UserDeleted',
+    ])
+      expect(typesOf, type).toContain(type);
+    const times = log.map((e) => e.recordedAt.getTime());
+    expect(times.at(-1)! - times[0]!).toBeGreaterThan(360 * 24 * 3_600_000);
+    // Record times follow positions, as in a live log.
+    expect(times.every((t, i) => i === 0 || t >= times[i - 1]!)).toBe(true);
     // Fast enough for a first start on two cores (the item asks for a few seconds).
     expect(seconds).toBeLessThan(30);
   });

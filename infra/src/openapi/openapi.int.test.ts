@@ -231,6 +231,15 @@ describe('every documented error status is one the route answers', () => {
     'DELETE /api/admin/staff/{staffId} 429': () =>
       until429(() => ({ method: 'DELETE', url: `/api/admin/staff/${unknownStaff}`, headers: admin })),
     'GET /api/admin/staff 401': () => send({ method: 'GET', url: '/api/admin/staff' }),
+    'POST /api/admin/integrity/{kind} 400': () =>
+      send({ method: 'POST', url: '/api/admin/integrity/everything', headers: admin }),
+    'POST /api/admin/integrity/{kind} 401': () => send({ method: 'POST', url: '/api/admin/integrity/log' }),
+    // A start while the check runs answers the running one: the repeats start nothing more.
+    'POST /api/admin/integrity/{kind} 429': () =>
+      until429(() => ({ method: 'POST', url: '/api/admin/integrity/log', headers: admin })),
+    'GET /api/admin/integrity/{kind} 400': () =>
+      send({ method: 'GET', url: '/api/admin/integrity/everything', headers: admin }),
+    'GET /api/admin/integrity/{kind} 401': () => send({ method: 'GET', url: '/api/admin/integrity/log' }),
     'POST /api/staff/invitation 400': () => send(json('POST', '/api/staff/invitation', { token: 'nope' })),
     'POST /api/staff/invitation 429': () => until429(() => json('POST', '/api/staff/invitation', {})),
     'POST /api/staff/invitation/password 400': () =>
@@ -428,6 +437,30 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/admin/payments 400': () =>
       send({ method: 'GET', url: '/api/admin/payments?limit=0', headers: admin }),
     'GET /api/admin/payments 401': () => send({ method: 'GET', url: '/api/admin/payments' }),
+    'GET /api/admin/audit/timeline 400': () =>
+      send({ method: 'GET', url: '/api/admin/audit/timeline?account=nothex', headers: staff.auditor }),
+    'GET /api/admin/audit/timeline 401': () =>
+      send({ method: 'GET', url: `/api/admin/audit/timeline?email=${readerEmail}` }),
+    'GET /api/admin/audit/timeline 404': () =>
+      send({ method: 'GET', url: `/api/admin/audit/timeline?email=${unknownEmail}`, headers: staff.auditor }),
+    'GET /api/admin/audit/streams 400': () =>
+      send({ method: 'GET', url: '/api/admin/audit/streams?category=nonsense', headers: staff.auditor }),
+    'GET /api/admin/audit/streams 401': () => send({ method: 'GET', url: '/api/admin/audit/streams' }),
+    'GET /api/admin/audit/streams/{stream}/events 400': () =>
+      send({ method: 'GET', url: '/api/admin/audit/streams/story-x/events?limit=0', headers: staff.auditor }),
+    'GET /api/admin/audit/streams/{stream}/events 401': () =>
+      send({ method: 'GET', url: '/api/admin/audit/streams/story-x/events' }),
+    'GET /api/admin/audit/events 400': () =>
+      send({ method: 'GET', url: '/api/admin/audit/events?from=yesterday', headers: staff.auditor }),
+    'GET /api/admin/audit/events 401': () => send({ method: 'GET', url: '/api/admin/audit/events' }),
+    'GET /api/admin/audit/events/{position} 400': () =>
+      send({ method: 'GET', url: '/api/admin/audit/events/first', headers: staff.auditor }),
+    'GET /api/admin/audit/events/{position} 401': () =>
+      send({ method: 'GET', url: '/api/admin/audit/events/1' }),
+    'GET /api/admin/audit/events/{position} 404': () =>
+      send({ method: 'GET', url: '/api/admin/audit/events/999999999', headers: staff.auditor }),
+    'GET /api/admin/audit/correlations/{correlationId} 401': () =>
+      send({ method: 'GET', url: '/api/admin/audit/correlations/some-request' }),
     'GET /api/admin/users/{email}/history 400': () =>
       send({ method: 'GET', url: `/api/admin/users/${readerEmail}/history?as_of=yesterday`, headers: admin }),
     'GET /api/admin/users/{email}/history 401': () =>

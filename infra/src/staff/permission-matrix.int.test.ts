@@ -163,6 +163,36 @@ describe('every admin route against every kind of caller', () => {
   });
 });
 
+describe("the auditor's console", () => {
+  let auditorHeaders: Record<string, string>;
+  beforeAll(async () => {
+    // The matrix ended every caller's session with its logout.
+    auditorHeaders = { 'x-admin-code': await logInStaff(system.baseUrl, members.auditor!) };
+  });
+
+  it('opens every audit route to the auditor, and every write route refuses the auditor', async () => {
+    const audit = Object.keys(adminRoutePermissions).filter((key) => key.startsWith('GET /api/admin/audit/'));
+    expect(audit.length).toBeGreaterThanOrEqual(6);
+    for (const key of audit) {
+      const response = await system.app.inject(requestFor(key, auditorHeaders, addressOf.auditor!));
+      expect(response.statusCode, `${key}: ${response.body.slice(0, 120)}`).toBeLessThan(500);
+      expect([401, 403], key).not.toContain(response.statusCode);
+    }
+    // Every route that changes something, but the sign-in and sign-out of the auditor's own session.
+    const writes = adminRoutes().filter(
+      (key) =>
+        !key.startsWith('GET ') && !key.startsWith('HEAD ') && !/\/api\/admin\/(validate|logout)$/.test(key),
+    );
+    expect(writes.length).toBeGreaterThan(10);
+    for (const key of writes) {
+      const head = await system.infra.store.headPosition();
+      const response = await system.app.inject(requestFor(key, auditorHeaders, addressOf.auditor!));
+      expect(response.statusCode, `${key}: ${response.body.slice(0, 120)}`).toBe(403);
+      expect(await system.infra.store.headPosition(), key).toBe(head);
+    }
+  });
+});
+
 describe("a staff member's events and role", () => {
   // The matrix ended every caller's session with its logout: fresh sessions for these.
   beforeAll(async () => {

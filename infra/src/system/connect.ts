@@ -1,4 +1,4 @@
-import type { EventStore } from '@nocturne/events/store';
+import { type EventLogBrowser, type EventStore, ScanningLogBrowser } from '@nocturne/events/store';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { connectSecurity, type PostgresSecurity } from '@nocturne/http-kit/security';
 import { NatsNotifier, type Notifier, PostgresNotifier } from '@nocturne/notify';
@@ -8,11 +8,14 @@ import { PostgresPiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
+import { IntegrityJobs } from '../integrity/integrity-jobs';
 import { withoutPassword } from '../ops/logging/redact';
 import { countAppends } from '../ops/metrics';
 
 export interface Infrastructure {
   store: EventStore;
+  /** The auditor's event browser: the PostgreSQL store's tables, or a scan of the log elsewhere. */
+  logBrowser: EventLogBrowser;
   vault: PostgresPiiVault;
   notifier: Notifier;
   /** The read models, for the requests' queries (statements bounded as a request's). */
@@ -21,6 +24,8 @@ export interface Infrastructure {
   projectionDb: Kysely<ReadModel>;
   /** Rate-limit counters and admin sessions, shared by every process (schema `security`). */
   security: PostgresSecurity;
+  /** The integrity checks the panel starts and polls (the log's chain, the read models). */
+  integrity: IntegrityJobs;
   close(): Promise<void>;
 }
 
@@ -43,7 +48,7 @@ async function connectStore(config: AppConfig): Promise<EventStore> {
     const { openEventStore } = await import('@nocturne/events/store/open');
     return openEventStore({ eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl });
   }
-  return PostgresEventStore.connect({ connectionString: config.databaseUrl });
+  return PostgresEventStore.connect({ connectionString: config.databaseUrl, hashChain: config.hashChain });
 }
 
 /**
@@ -64,14 +69,24 @@ export async function connectInfrastructure(
   // A pool opens its connections when first used: a process without the projector opens none.
   const projectionDb = createReadModelDb(config.databaseUrl, LIVE_SCHEMA, 4, BACKGROUND_POOL_TIMEOUTS);
   const security = await connectSecurity(config.databaseUrl, clock);
+  const integrity = new IntegrityJobs({
+    databaseUrl: config.databaseUrl,
+    eventStoreUrl: config.eventStoreUrl,
+    store,
+    vault,
+  });
   return {
     store,
+    logBrowser:
+      connected instanceof PostgresEventStore ? connected.logBrowser() : new ScanningLogBrowser(connected),
     vault,
     notifier,
     db,
     projectionDb,
     security,
+    integrity,
     async close() {
+      await integrity.close();
       await security.close();
       await notifier.close();
       await db.destroy();

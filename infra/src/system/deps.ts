@@ -1,4 +1,9 @@
-import type { AccountRateLimits, CommandApiDeps, WorkSlots } from '@nocturne/command-api';
+import type {
+  AccountRateLimits,
+  CommandApiDeps,
+  IntegrityCheckStarter,
+  WorkSlots,
+} from '@nocturne/command-api';
 import { createPremiumUnlocker } from '@nocturne/command-api';
 import { AdminAuthenticator, hashAdminPassword } from '@nocturne/http-kit/auth';
 import type { AdminSessions, RateLimiter } from '@nocturne/http-kit/security';
@@ -16,6 +21,8 @@ export interface ApiTuning {
 /** What command-api runs on: the event store, the vault, the notifier, the shared security store. */
 export type CommandPorts = Pick<CommandApiDeps, 'store' | 'vault' | 'notifier'> & {
   security: { limiter: RateLimiter; adminSessions: AdminSessions };
+  /** The integrity checks (infra/src/integrity): command-api starts them, query-api reads them. */
+  integrity: IntegrityCheckStarter;
 };
 
 /**
@@ -40,6 +47,7 @@ export async function commandDepsFrom(
       limiter: ports.security.limiter,
     }),
     clock,
+    integrityChecks: ports.integrity,
     ...(tuning.imageWork ? { imageWork: tuning.imageWork } : {}),
     // Without SMTP_URL the projector writes mail to DATA_DIR/outbox; erasure removes it there.
     ...(config.smtpUrl
@@ -74,11 +82,13 @@ export async function apiDepsFrom(
     storyList: new StoryListCache(infra.db, infra.notifier),
     clock,
     store: infra.store,
+    logBrowser: infra.logBrowser,
     vault: infra.vault,
     adminAuth: command.adminAuth,
     limiter: infra.security.limiter,
     // One process: the premium unlock calls command-api's unlocker directly.
     unlockPremiumStory: createPremiumUnlocker(command),
+    integrityChecks: infra.integrity,
     options: {
       secret: config.secret,
       dataDir: config.dataDir,

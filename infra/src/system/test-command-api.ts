@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryEventStore } from '@nocturne/events/store/memory';
+import { HttpError } from '@nocturne/http-kit';
 import { MemoryAdminSessions, MemoryRateLimiter } from '@nocturne/http-kit/security';
 import { MemoryNotifier } from '@nocturne/notify';
 import { MemoryPiiVault } from '@nocturne/vault';
@@ -47,6 +48,10 @@ export async function startTestCommandApi(
     vault: new MemoryPiiVault(),
     notifier: new MemoryNotifier(),
     security: { limiter: new MemoryRateLimiter(), adminSessions: new MemoryAdminSessions() },
+    // The checks read the PostgreSQL log and read models, which this in-memory harness has not.
+    integrity: {
+      start: () => Promise.reject(new HttpError(503, 'The integrity checks need the PostgreSQL database.')),
+    },
   };
   const command = await commandDepsFrom(config, infra, () => new Date(), tuning);
   const app = await buildHttpApp({

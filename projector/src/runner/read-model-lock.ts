@@ -13,3 +13,6 @@ export const REBUILD_LOCK = 8_202_621;
 
 /** Held by the reactor runner while it reacts (session lock), so only one process sends mail. */
 export const REACTOR_LOCK = 8_202_622;
+
+/** Held for a whole verification of the read models (session lock): one shadow schema, one filler. */
+export const VERIFY_LOCK = 8_202_623;

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
+import { AuditTab } from '../audit/AuditTab';
 import { Brand } from '../layout/Brand';
 import { Button } from '../ui/Button';
 import { AdminLogin } from './AdminLogin';
@@ -69,7 +70,7 @@ export default function AdminPage() {
   );
 }
 
-type Tab = 'stories' | 'users' | 'reports' | 'staff';
+type Tab = 'stories' | 'users' | 'reports' | 'audit' | 'staff';
 
 function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout(): void; onExpired(): void }) {
   const { role, may } = useAdminAccess();
@@ -77,6 +78,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   const canUsers = may('GET', '/api/admin/users');
   const canReports = may('GET', '/api/admin/reports');
   const canStaff = may('GET', '/api/admin/staff');
+  const canAudit = may('GET', '/api/admin/audit/timeline');
   const [chosen, setTab] = useState<Tab | null>(null);
   const users = useAdminPages(queryKeys.adminUsers(token), (cursor) => fetchUsers(token, cursor), canUsers);
   const stories = useAdminPages(
@@ -109,6 +111,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
       ? [{ id: 'users' as const, label: `Users (${users.data?.pages[0]?.total_users ?? 0})` }]
       : []),
     ...(canReports ? [{ id: 'reports' as const, label: `Reports (${reports.data?.open ?? 0})` }] : []),
+    ...(canAudit ? [{ id: 'audit' as const, label: 'Audit' }] : []),
     ...(canStaff ? [{ id: 'staff' as const, label: 'Staff' }] : []),
   ];
   const tab = chosen && tabs.some((t) => t.id === chosen) ? chosen : tabs[0]?.id;
@@ -148,6 +151,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
             {tab === 'stories' ? <StoriesTab token={token} stories={stories} /> : null}
             {tab === 'users' ? <UsersTab token={token} users={users} /> : null}
             {tab === 'reports' ? <ReportsTab token={token} queue={reports} /> : null}
+            {tab === 'audit' ? <AuditTab token={token} /> : null}
             {tab === 'staff' ? <StaffTab token={token} /> : null}
           </div>
         ) : (

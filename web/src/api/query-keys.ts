@@ -58,6 +58,13 @@ export const queryKeys = {
   adminReports: (token: string) => ['admin', 'reports', token] as const,
   adminMonthlyStats: (token: string) => ['admin', 'monthly-stats', token] as const,
   adminStaff: (token: string) => ['admin', 'staff', token] as const,
+  /** The auditor's console: an account's timeline as of an instant (read-only, no writes refresh it). */
+  adminAuditTimeline: (token: string, asked: unknown) =>
+    ['admin', 'audit', 'timeline', token, asked] as const,
+  /** The event browser: a stream category's list, a stream, the filtered log, a correlation. */
+  adminAuditBrowse: (token: string, what: unknown) => ['admin', 'audit', 'browse', token, what] as const,
+  /** The last integrity check of a kind (the log's chain, the read models), polled while it runs. */
+  adminIntegrity: (token: string, kind: string) => ['admin', 'integrity', kind, token] as const,
   /** An opened staff invitation (its address, role and TOTP secret): not under admin(). */
   staffInvitation: (token: string) => ['staff-invitation', token] as const,
 } as const;

@@ -61,8 +61,9 @@ export class MemoryEventStore implements EventStore {
     ) {
       throw new WrongExpectedRevisionError(streamName, expected, actual);
     }
-    const recordedAt = new Date();
+    const now = new Date();
     events.forEach((event, i) => {
+      const recordedAt = event.recordedAt ?? now;
       const stored: StoredEvent = {
         eventId: event.eventId,
         streamName,

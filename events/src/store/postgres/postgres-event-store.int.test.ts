@@ -418,7 +418,7 @@ describe('PostgreSQL event store: one group, set-based', () => {
       await appended;
       expect(answered).toBe(true);
       const order = sent();
-      const group = order.findIndex((q) => q.includes('es_append_pass($1, true)'));
+      const group = order.findIndex((q) => q.includes('es_append_pass($1, true, $2)'));
       const flush = order.findIndex((q) => q.includes('pg_logical_emit_message'));
       expect(group).toBeGreaterThanOrEqual(0);
       expect(flush).toBeGreaterThan(group);

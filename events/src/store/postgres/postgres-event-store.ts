@@ -1,5 +1,6 @@
 import { createPool, installSchema } from '@nocturne/pg-kit';
 import pg from 'pg';
+import type { EventLogBrowser } from '../log-browser';
 import type {
   AppendGuard,
   AppendResult,
@@ -18,6 +19,7 @@ import {
 } from '../port';
 import { TYPED_READ_STRETCH } from '../read-types';
 import { AppendGroups } from './append-groups';
+import { PostgresLogBrowser } from './postgres-log-browser';
 import { type AppendStatus, eventStoreSchemaSql } from './schema';
 
 interface EventRow {
@@ -57,7 +59,7 @@ function toStored(row: EventRow): StoredEvent {
 interface GroupItem {
   stream: string;
   expected: string;
-  events: { event_id: string; type: string; data: unknown; metadata: unknown }[];
+  events: { event_id: string; type: string; data: unknown; metadata: unknown; recorded_at?: string }[];
   guard_stream?: string;
   guard_revision?: string;
 }
@@ -85,6 +87,11 @@ export interface PostgresEventStoreOptions {
   poolSize?: number;
   /** Positions one readTypes call covers at most (default TYPED_READ_STRETCH). */
   typedReadStretch?: number;
+  /**
+   * false: appends carry no hash (hash-chain.ts), so the log does not verify. Only for measuring
+   * what the chain costs beside a store that chains (the bench's baseline); default true.
+   */
+  hashChain?: boolean;
 }
 
 export class PostgresEventStore implements EventStore {
@@ -125,7 +132,13 @@ export class PostgresEventStore implements EventStore {
     const item: GroupItem = {
       stream: streamName,
       expected: String(expected),
-      events: events.map((e) => ({ event_id: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
+      events: events.map((e) => ({
+        event_id: e.eventId,
+        type: e.type,
+        data: e.data,
+        metadata: e.metadata,
+        ...(e.recordedAt && { recorded_at: e.recordedAt.toISOString() }),
+      })),
       ...(guard && { guard_stream: guard.stream, guard_revision: String(guard.revision) }),
     };
     let outcome = await this.groups.submit(item);
@@ -163,8 +176,8 @@ export class PostgresEventStore implements EventStore {
       let rows: (GroupOutcome & { idx: number })[];
       try {
         ({ rows } = await client.query<GroupOutcome & { idx: number }>(
-          'select idx, status, next_revision, last_position, actual from es_append_pass($1, true) order by idx',
-          [JSON.stringify(items)],
+          'select idx, status, next_revision, last_position, actual from es_append_pass($1, true, $2) order by idx',
+          [JSON.stringify(items), this.options.hashChain !== false],
         ));
       } catch (error) {
         // A connection that failed mid-way is not given back to the pool for reuse.
@@ -308,6 +321,11 @@ export class PostgresEventStore implements EventStore {
       signal.removeEventListener('abort', onWake);
       await listener.end().catch(() => {});
     }
+  }
+
+  /** The auditor's read-only browser over this store's tables, on its pool. */
+  logBrowser(): EventLogBrowser {
+    return new PostgresLogBrowser(this.pool);
   }
 
   async close(): Promise<void> {

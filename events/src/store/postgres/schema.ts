@@ -1,3 +1,5 @@
+import { contentSql, GENESIS_HASH_SQL, linkSql, storedLinkSql } from './hash-chain';
+
 /**
  * Schema of the PostgreSQL event store.
  *
@@ -82,8 +84,22 @@ create table if not exists es_events (
   unique (stream_name, stream_revision)
 );
 
+-- The auditor's event browser (postgres-log-browser.ts): the log by type, by time and by the
+-- request that caused it, and a category's streams as one range of names ("C" collation).
+create index if not exists es_events_type_position on es_events (type, position);
+create index if not exists es_events_recorded_at on es_events (recorded_at, position);
+create index if not exists es_events_correlation on es_events ((metadata->>'correlationId'), position);
+create index if not exists es_streams_name_c on es_streams ((stream_name collate "C"));
+
+-- The hash chain (hash-chain.ts). Null only on events written before it existed, until
+-- es_chain_unchained below chains them, or by a store that was told not to chain (the bench's
+-- baseline).
+alter table es_events add column if not exists hash bytea;
+create index if not exists es_events_unchained on es_events (position) where hash is null;
+
 -- The functions of earlier versions: es_append_pass replaced them.
 drop function if exists es_append_pass(jsonb);
+drop function if exists es_append_pass(jsonb, boolean);
 drop function if exists es_append_group(jsonb);
 drop function if exists es_append_one(text, text, jsonb, boolean);
 drop function if exists es_group_events(jsonb, text[], text);
@@ -103,7 +119,8 @@ drop function if exists es_group_events(jsonb, text[], text);
 -- each append's shape is checked there. Under the lock come one statement that reads (the head,
 -- the streams' revisions, which of the group's ids are stored), a loop over the group in memory
 -- (array lookups only), and one statement that writes (events and streams), then the NOTIFY.
-create or replace function es_append_pass(p_appends jsonb, p_flush_after boolean default false)
+create or replace function es_append_pass(p_appends jsonb, p_flush_after boolean default false,
+                                          p_chain boolean default true)
 returns table (idx int, status text, next_revision bigint, last_position bigint, actual bigint)
 language plpgsql
 -- Its plans are cached per connection, from the statistics of the moment: on a young log they
@@ -135,6 +152,11 @@ declare
   v_ev_type text[];
   v_ev_data jsonb[];
   v_ev_meta jsonb[];
+  v_ev_at timestamptz[];  -- a backdated record time (the demo's history), or null: the clock
+  v_ev_content bytea[];  -- what each hash covers besides revision and time (hash-chain.ts); null without p_chain
+  v_ev_hash bytea[];    -- each event's chained hash
+  v_chain bytea;        -- the hash of the event before the next one
+  v_time timestamptz;   -- recorded_at of the group's events
   -- The appends with stored ids (usually none): place, how many, how many in another stream,
   -- the highest revision and position among them.
   v_known_app int[];
@@ -218,21 +240,30 @@ begin
             select d.i, d.guard_stream, true from decided d where d.guard_stream is not null) x
     ) r where r.is_guard
   )
-  -- The event arrays come out of one aggregate, so they are aligned with each other (a row's
-  -- place in the group is in its i and ord, not in its place in the arrays).
+  -- The event arrays come out of one aggregate, so they are aligned with each other, in group
+  -- order (i, ord), which is the order of their positions: the hash chain is built in it.
   select a.stream, a.expected, a.n, a.status, a.prev, a.guard_stream, a.guard_revision, a.guard_prev,
-         e.app, e.ord, e.id, e.type, e.data, e.metadata
+         e.app, e.ord, e.id, e.type, e.data, e.metadata, e.at, e.content
     into v_stream, v_expected, v_count, v_status, v_prev, v_guard_stream, v_guard_rev, v_guard_prev,
-         v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta
+         v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta, v_ev_at, v_ev_content
   from (select array_agg(d.stream order by d.i) as stream, array_agg(d.expected order by d.i) as expected,
                array_agg(d.n order by d.i) as n, array_agg(d.status order by d.i) as status,
                array_agg(d.prev order by d.i) as prev, array_agg(d.guard_stream order by d.i) as guard_stream,
                array_agg(d.guard_revision order by d.i) as guard_revision,
                array_agg(gp.last order by d.i) as guard_prev
         from decided d left join guard_prev gp on gp.i = d.i) a,
-       (select array_agg(ev.i) as app, array_agg(ev.ord) as ord, array_agg(ev.id) as id,
-               array_agg(ev.value->>'type') as type, array_agg(ev.value->'data') as data,
-               array_agg(ev.value->'metadata') as metadata
+       (select array_agg(ev.i order by ev.i, ev.ord) as app, array_agg(ev.ord order by ev.i, ev.ord) as ord,
+               array_agg(ev.id order by ev.i, ev.ord) as id,
+               array_agg(ev.value->>'type' order by ev.i, ev.ord) as type,
+               array_agg(ev.value->'data' order by ev.i, ev.ord) as data,
+               array_agg(ev.value->'metadata' order by ev.i, ev.ord) as metadata,
+               -- CASE: only a UTC ISO time is cast; anything else records the clock.
+               array_agg(case when ev.value->>'recorded_at' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$'
+                              then (ev.value->>'recorded_at')::timestamptz end
+                         order by ev.i, ev.ord) as at,
+               -- The hashed content needs nothing the lock decides: built here, outside it.
+               array_agg(case when p_chain then ${contentSql('u.stream', "ev.value->>'type'", "ev.value->'data'", "ev.value->'metadata'")} end
+                         order by ev.i, ev.ord) as content
         from ev join decided u on u.i = ev.i and u.status is null) e;
 
   if v_ev_app is null then
@@ -247,9 +278,11 @@ begin
   -- One statement reads all the lock protects: the head, the revision of each stream the group
   -- appends to or guards, and which of the group's ids are stored, and where. Both tables are
   -- searched by their keys (= any) and only then matched to the appends in memory.
-  select h.head, st.revs, gd.revs, k.apps, k.known, k.elsewhere, k.rev, k.pos
-    into v_head, v_stored, v_guard_stored, v_known_app, v_known, v_known_elsewhere, v_known_rev, v_known_pos
-  from (select coalesce(max(e.position), 0) as head from es_events e) h,
+  select h.head, h.hash, st.revs, gd.revs, k.apps, k.known, k.elsewhere, k.rev, k.pos
+    into v_head, v_chain, v_stored, v_guard_stored, v_known_app, v_known, v_known_elsewhere, v_known_rev, v_known_pos
+  from (select coalesce(max(e.position), 0) as head,
+               (select t.hash from es_events t order by t.position desc limit 1) as hash
+        from es_events e) h,
     (select array_agg(s.revision order by a.i) as revs
      from unnest(v_stream) with ordinality a(name, i)
      left join (select t.stream_name, t.revision from es_streams t where t.stream_name = any(v_stream)) s
@@ -307,13 +340,26 @@ begin
   end loop;
 
   if v_head > v_first_head then
+    -- The group's events share one time, read under the lock: it is part of their hashes.
+    v_time := clock_timestamp();
+    -- The chain, in position order: one sha256 per event (hash-chain.ts).
+    v_ev_hash := array_fill(null::bytea, array[array_length(v_ev_app, 1)]);
+    if p_chain then
+      v_chain := coalesce(v_chain, ${GENESIS_HASH_SQL});
+      for k in 1..array_length(v_ev_app, 1) loop
+        continue when v_status[v_ev_app[k]] <> 'appended';
+        v_chain := sha256(v_chain || ${linkSql('v_ev_content[k]', 'v_next[v_ev_app[k]] - v_count[v_ev_app[k]] + v_ev_ord[k]', 'coalesce(v_ev_at[k], v_time)')});
+        v_ev_hash[k] := v_chain;
+      end loop;
+    end if;
     -- One statement writes every event of the group (positions in group order) and every stream
     -- at its last revision.
     with events as (
-      insert into es_events (position, event_id, stream_name, stream_revision, type, data, metadata)
+      insert into es_events (position, event_id, stream_name, stream_revision, type, data, metadata, recorded_at, hash)
       select v_last[e.i] - v_count[e.i] + e.ord, e.id, v_stream[e.i], v_next[e.i] - v_count[e.i] + e.ord,
-             e.type, e.data, e.metadata
-      from unnest(v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta) e(i, ord, id, type, data, metadata)
+             e.type, e.data, e.metadata, coalesce(e.at, v_time), e.hash
+      from unnest(v_ev_app, v_ev_ord, v_ev_id, v_ev_type, v_ev_data, v_ev_meta, v_ev_at, v_ev_hash)
+        e(i, ord, id, type, data, metadata, at, hash)
       where v_status[e.i] = 'appended'
     )
     insert into es_streams (stream_name, revision)
@@ -346,4 +392,50 @@ begin
   end if;
   return query select v_result.next_revision, v_result.last_position;
 end $$;
+
+-- Chains the events that carry no hash yet (a log written before the chain existed), from the
+-- first of them to the head, under the append lock so that no append comes in between. Run by
+-- this script at every start: with nothing to chain it is one lookup in a partial index.
+create or replace function es_chain_unchained(p_batch int default 20000)
+returns bigint
+language plpgsql as $$
+declare
+  v_from bigint;
+  v_chain bytea;
+  v_positions bigint[];
+  v_links bytea[];
+  v_hashes bytea[];
+  v_done bigint := 0;
+begin
+  select min(position) into v_from from es_events where hash is null;
+  if v_from is null then
+    return 0;
+  end if;
+  perform pg_advisory_xact_lock(${APPEND_LOCK});
+  select min(position) into v_from from es_events where hash is null;
+  if v_from is null then
+    return 0;
+  end if;
+  select e.hash into v_chain from es_events e where e.position < v_from order by e.position desc limit 1;
+  v_chain := coalesce(v_chain, ${GENESIS_HASH_SQL});
+  loop
+    select array_agg(s.position order by s.position), array_agg(s.link order by s.position)
+      into v_positions, v_links
+    from (select e.position, ${storedLinkSql('e')} as link
+          from es_events e where e.position >= v_from order by e.position limit p_batch) s;
+    exit when v_positions is null;
+    v_hashes := array_fill(null::bytea, array[array_length(v_positions, 1)]);
+    for k in 1..array_length(v_positions, 1) loop
+      v_chain := sha256(v_chain || v_links[k]);
+      v_hashes[k] := v_chain;
+    end loop;
+    update es_events e set hash = u.hash from unnest(v_positions, v_hashes) u(position, hash)
+    where e.position = u.position;
+    v_done := v_done + array_length(v_positions, 1);
+    v_from := v_positions[array_length(v_positions, 1)] + 1;
+  end loop;
+  return v_done;
+end $$;
+
+select es_chain_unchained();
 `;

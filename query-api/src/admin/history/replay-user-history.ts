@@ -25,7 +25,7 @@ export interface HistoryEntry {
 export type ShownActor =
   | Exclude<Actor, { kind: 'admin' | 'user' }>
   | { kind: 'user' }
-  | { kind: 'admin'; session: string; ip: string | null };
+  | { kind: 'admin'; session: string; ip: string | null; staffId?: string | undefined };
 
 export interface HistoryState {
   registered: boolean;

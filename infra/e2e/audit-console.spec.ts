@@ -1,0 +1,144 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { adminToken, createVerifiedUser, setPremium } from './fixtures/api';
+import { type ApiStaff, createStaffMember, enrolStaffMember } from './fixtures/staff-api';
+import { type E2eSystem, startE2eSystem } from './fixtures/system';
+
+/**
+ * The auditor's console in the browser, signed in as an auditor (password and a code from the
+ * authenticator, here a recovery code: a TOTP code opens one session per 30 s): an account's
+ * timeline, its state before and after a grant, the CSV export, and the event browser with an
+ * event's sealed personal fields and the events of its correlation id; at a phone's and a
+ * desktop's size, with axe.
+ */
+const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+];
+
+let sys: E2eSystem;
+let auditor: Omit<ApiStaff, 'token'>;
+let buyer: { email: string };
+/** Between the purchase and the grant, as the browser's datetime-local control takes it (UTC). */
+let beforeGrant: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  mkdirSync(OUT, { recursive: true });
+  sys = await startE2eSystem();
+  const owner = await adminToken(sys.baseURL, sys.adminPassword);
+  const admin = await createStaffMember(sys.baseURL, owner, 'admin');
+  auditor = await enrolStaffMember(sys.baseURL, owner, 'auditor');
+  const user = await createVerifiedUser(sys.baseURL, { prefix: 'audited' });
+  buyer = user;
+  const confirmed = await fetch(`${sys.baseURL}/api/payment/confirm`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user.token}` },
+    body: JSON.stringify({ amount: 10, transaction_id: 'E2E-TX-5', payment_method: 'paypal' }),
+  });
+  expect(confirmed.status).toBe(200);
+  // datetime-local shows seconds at most: the grant comes at least a second after this instant.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  beforeGrant = new Date().toISOString().slice(0, 19);
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  await setPremium(sys.baseURL, admin.token, user.email, true);
+  await sys.settle();
+});
+
+test.afterAll(async () => {
+  await sys?.stop();
+});
+
+async function auditorSignIn(page: Page) {
+  await page.goto('/admin_panel');
+  await page.getByRole('button', { name: 'Staff member? Sign in with your e-mail' }).click();
+  await page.getByLabel('Email').fill(auditor.email);
+  await page.getByLabel('Password', { exact: true }).fill(auditor.password);
+  await page.getByLabel('Authentication code').fill(auditor.recoveryCodes.shift()!);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('tab', { name: 'Audit' }).click();
+}
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
+}
+
+async function expectFitsWidth(page: Page, what: string) {
+  const { width, viewport } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
+  expect(width, `${what}: ${width}px wide in ${viewport}px`).toBeLessThanOrEqual(viewport);
+}
+
+for (const viewport of VIEWPORTS) {
+  const size = `${viewport.width}x${viewport.height}`;
+
+  test(`the auditor's account timeline and event browser at ${size}`, async ({ browser }) => {
+    const context = await browser.newContext({
+      baseURL: sys.baseURL,
+      viewport,
+      timezoneId: 'UTC',
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await auditorSignIn(page);
+
+    // The timeline: purchase with its discount and transaction id, the grant by the staff admin.
+    await page.getByLabel('E-mail or account id').fill(buyer.email);
+    await page.getByRole('button', { name: 'Show' }).click();
+    const rows = page.getByRole('list', { name: 'Timeline, oldest first' });
+    await expect(rows.getByRole('listitem')).toHaveCount(4);
+    await expect(rows).toContainText('$10, discount $5, via paypal, transaction E2E-TX-5');
+    await expect(rows).toContainText('+30 premium stories');
+    await expect(rows).toContainText('(admin)');
+    await expect(page.getByTestId('audit-premium')).toHaveText('yes');
+    await expect(page.getByTestId('audit-remaining')).toHaveText('30');
+    await expectFitsWidth(page, `timeline ${size}`);
+    await page.screenshot({ path: `${OUT}audit-timeline-${size}.png`, fullPage: true });
+    await expectNoSeriousViolations(page, `timeline ${size}`);
+
+    // As of an instant before the grant: not premium yet.
+    await page.getByLabel('As of', { exact: true }).fill(beforeGrant);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page.getByTestId('audit-premium')).toHaveText('no');
+    await expect(page.getByTestId('audit-remaining')).toHaveText('0');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      'at,position,event,amount,discount,transaction_id,payment_method,stories,story_id,by,staff_id',
+    );
+    expect(csv).toContain(',PaymentConfirmationSubmitted,10,5,E2E-TX-5,paypal,');
+
+    // The event browser: the registrations, one opened, its address sealed; then its correlation.
+    await page.getByRole('tab', { name: 'Event browser' }).click();
+    await page.getByLabel('Event types').fill('UserRegistered');
+    await page.getByRole('button', { name: 'Filter the log' }).click();
+    const events = page.getByRole('list', { name: 'The log, newest first' });
+    await events.getByRole('button').first().click();
+    const detail = page.getByTestId('audit-event');
+    await expect(detail).toContainText('UserRegistered');
+    await expect(page.getByTestId('audit-event-data')).toContainText('"email": "sealed"');
+    await expect(page.getByTestId('audit-event-data')).not.toContainText('@');
+    await expectFitsWidth(page, `event browser ${size}`);
+    await page.screenshot({ path: `${OUT}audit-events-${size}.png`, fullPage: true });
+    await expectNoSeriousViolations(page, `event browser ${size}`);
+
+    await detail.getByRole('button').first().click();
+    await expect(page.getByTestId('audit-correlation').getByRole('listitem').first()).toContainText(
+      'UserRegistered',
+    );
+    await expectNoSeriousViolations(page, `correlation ${size}`);
+    await context.close();
+  });
+}

@@ -1,0 +1,151 @@
+import { FULL_PRICE } from '@nocturne/domain';
+import type { ReadModel } from '@nocturne/projector/read-model';
+import type { Kysely } from 'kysely';
+import { replayAccountHistory } from '../history/replay-account-history';
+import {
+  type HistoryDeps,
+  type HistoryEntry,
+  type HistoryState,
+  replayUserHistory,
+  type UserHistory,
+} from '../history/replay-user-history';
+
+/** One line of an account's money and access history, as the console shows and exports it. */
+export interface TimelineRow {
+  at: string;
+  position: number;
+  event: HistoryEntry['type'];
+  /** The amount of a purchase confirmation (USD), and what the discount took off the full price. */
+  amount: number | null;
+  discount: number | null;
+  /** Null when none was given, and once the account is erased (its key is destroyed). */
+  transaction_id: string | null;
+  payment_method: string | null;
+  /** Premium stories a grant gave. */
+  stories: number | null;
+  /** The premium story an unlock opened. */
+  story_id: string | null;
+  /** Who did it: "the user", "the owner", "staff <address> (<role>)", "the system". */
+  by: string;
+  /** The staff member behind an admin's action (null for the owner's and everyone else's). */
+  staff_id: string | null;
+}
+
+export interface AccountTimeline {
+  /** The account's id (its registration's), by which it is found once erased. */
+  account: string;
+  /** True once the account is deleted: every personal field is gone. */
+  erased: boolean;
+  /** The address, while the account exists (null once erased). */
+  email: string | null;
+  as_of: string;
+  /** The whole history, oldest first, whatever `as_of` says. */
+  rows: TimelineRow[];
+  /** The state at `as_of`: the audit replay's (`npm run audit`), from the events up to then. */
+  state: HistoryState;
+}
+
+type StaffNames = ReadonlyMap<string, { email: string | null; role: string }>;
+
+async function staffNames(db: Kysely<ReadModel>, ids: readonly string[]): Promise<StaffNames> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('staff')
+    .select(['staff_id', 'email', 'role'])
+    .where('staff_id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.staff_id, { email: r.email, role: r.role }]));
+}
+
+function byWhom(entry: HistoryEntry, staff: StaffNames): string {
+  const actor = entry.actor;
+  if (actor.kind !== 'admin') return entry.who;
+  // An admin's IP stays out of the timeline: who acted is the session's person, not its address.
+  const staffId = actor.staffId;
+  if (!staffId) return 'the owner';
+  const member = staff.get(staffId);
+  return member ? `staff ${member.email ?? staffId} (${member.role})` : `staff ${staffId}`;
+}
+
+function rowOf(entry: HistoryEntry, staff: StaffNames): TimelineRow {
+  const d = entry.details;
+  const amount = typeof d.amount === 'number' ? d.amount : null;
+  const actor = entry.actor;
+  return {
+    at: entry.at,
+    position: entry.position,
+    event: entry.type,
+    amount,
+    discount: amount === null ? null : FULL_PRICE - amount,
+    transaction_id: typeof d.transaction_id === 'string' ? d.transaction_id : null,
+    payment_method: typeof d.payment_method === 'string' ? d.payment_method : null,
+    stories: typeof d.stories === 'number' ? d.stories : null,
+    story_id: typeof d.story_id === 'string' ? d.story_id : null,
+    by: byWhom(entry, staff),
+    staff_id: actor.kind === 'admin' ? (actor.staffId ?? null) : null,
+  };
+}
+
+/** The account asked for: by the address it holds now, or by its id (an erased one too). */
+export type AccountRef = { email: string } | { accountId: string };
+
+/** The id of the account an address holds now: its stream's last registration. */
+async function liveAccountId(store: HistoryDeps['store'], stream: string): Promise<string | null> {
+  const events = await store.readStream(stream);
+  const registration = events.findLast((e) => e.type === 'UserRegistered');
+  const data = registration?.data as { accountId?: unknown } | undefined;
+  return typeof data?.accountId === 'string' ? data.accountId : null;
+}
+
+/**
+ * An account's timeline and its state as of an instant. Both come from the audit replay
+ * (`npm run audit`): by address, replayUserHistory; by account id, replayAccountHistory. The
+ * rows from the whole of the account's events, the state from those recorded up to `asOf`,
+ * folded by the deciders' own `evolveUser`. Null when there is no such account, or when the
+ * address's account is erased (an erased account is reached by its id alone).
+ */
+export async function accountTimeline(
+  deps: HistoryDeps & { db: Kysely<ReadModel> },
+  who: AccountRef,
+  asOf: Date,
+  now: Date,
+): Promise<AccountTimeline | null> {
+  const end = now > asOf ? now : asOf;
+  let account: string | null;
+  let whole: Pick<UserHistory, 'erased' | 'email' | 'timeline'>;
+  let then: Pick<UserHistory, 'state'>;
+  if ('email' in who) {
+    const [all, at] = await Promise.all([
+      replayUserHistory(deps, who.email, end),
+      replayUserHistory(deps, who.email, asOf),
+    ]);
+    if (!all.found || all.erased) return null;
+    account = await liveAccountId(deps.store, all.stream);
+    whole = all;
+    then = at;
+  } else {
+    const [all, at] = await Promise.all([
+      replayAccountHistory(deps, who.accountId, end),
+      replayAccountHistory(deps, who.accountId, asOf),
+    ]);
+    if (!all || !at) return null;
+    account = who.accountId;
+    whole = all;
+    then = at;
+  }
+  const staffIds = [
+    ...new Set(
+      whole.timeline.flatMap((e) => (e.actor.kind === 'admin' && e.actor.staffId ? [e.actor.staffId] : [])),
+    ),
+  ];
+  const staff = await staffNames(deps.db, staffIds);
+  const rows = whole.timeline.map((entry) => rowOf(entry, staff));
+  return {
+    account: account ?? '',
+    erased: whole.erased,
+    email: whole.erased ? null : whole.email,
+    as_of: asOf.toISOString(),
+    rows: whole.erased ? rows.map((row) => ({ ...row, transaction_id: null })) : rows,
+    state: then.state,
+  };
+}
