@@ -5,6 +5,7 @@ import { listUsersRoutes } from './admin/list-users';
 import { monthlyStatsRoutes } from './admin/monthly-stats';
 import { pendingPaymentsRoutes } from './admin/pending-payments';
 import { privateUnlessPublic } from './cache-policy';
+import { creatorRoutes } from './creators/creator-routes';
 import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
 import { labelsRoutes } from './labels/labels-routes';
@@ -58,4 +59,5 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(labelsRoutes, deps);
   await app.register(myPremiumRoutes, deps);
   await app.register(moderationRoutes, deps);
+  await app.register(creatorRoutes, deps);
 };

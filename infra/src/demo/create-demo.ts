@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { handleOf } from '@nocturne/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppConfig } from '../config';
 import { type CommandPorts, commandDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
 import { type DemoStaffMember, inviteDemoStaff } from './demo-staff';
 import { illustration } from './illustrate';
-import { DEMO_LIBRARY, DEMO_TAGS, type DemoStory } from './library';
+import { DEMO_CREATORS, DEMO_LIBRARY, DEMO_TAGS, type DemoStory } from './library';
 
 /** The demo reader's address: `.example` is reserved (RFC 2606), so no mail reaches a person. */
 export const DEMO_READER_EMAIL = 'reader@demo.nocturne.example';
@@ -76,6 +77,30 @@ async function storyForm(story: DemoStory, index: number): Promise<FormData> {
   return form;
 }
 
+/** Signs an account up, verifies its address (the seeding app answers the token) and logs in: its headers. */
+async function memberHeaders(
+  app: FastifyInstance,
+  who: string,
+  account: { email: string; password: string },
+): Promise<Record<string, string>> {
+  const { verification_token } = await send(app, `${who} signup`, {
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { ...account, age_confirmed: true },
+  });
+  await send(app, `${who} verification`, {
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token: verification_token },
+  });
+  const { token } = await send(app, `${who} login`, {
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: account,
+  });
+  return { authorization: `Bearer ${String(token)}` };
+}
+
 /**
  * The demo reader's library, made by reading as people do: one free story started
  * (Continue reading), one read to The End, and two kept in Saved.
@@ -141,9 +166,10 @@ async function reportTwoStories(
 }
 
 /**
- * The demo library, made the way people make it: the admin signs in to the panel, adds the
- * curated tags and publishes every story with its tags and warnings (multipart POST
- * /api/stories, through the upload pipeline), a reader signs up and verifies the address, and
+ * The demo library, made the way people make it: the admin signs in to the panel and adds the
+ * curated tags; three creators sign up and publish every story with its tags and warnings under
+ * their pen names (multipart POST /api/stories, through the upload pipeline); a reader signs up,
+ * verifies the address and follows one creator (told of that creator's later stories); and
  * the admin grants that reader premium, and invites a moderator and an auditor, who set their
  * passwords and enrol an authenticator; the reader and a visitor each report a story (two open
  * reports in the moderation queue). Only commands are sent; the projector builds the pages
@@ -171,32 +197,42 @@ export async function createDemoLibrary(
       });
     }
 
+    // The creators and the reader sign up first: the reader follows the first creator once that
+    // creator has a pen name, and is told of each story they publish after.
+    const creators: Record<string, string>[] = [];
+    for (const [i, creator] of DEMO_CREATORS.entries()) {
+      const account = { email: creator.email, password: randomBytes(9).toString('base64url') };
+      creators.push(await memberHeaders(app, `demo creator ${i + 1}`, account));
+    }
+    const reader = { email: DEMO_READER_EMAIL, password: randomBytes(9).toString('base64url') };
+    const readerHeaders = await memberHeaders(app, 'demo reader', reader);
+    const followed = DEMO_CREATORS[0]!;
+
     // The pictures are drawn while the previous story is being published: two cores stay busy.
+    // Each creator's first story carries their pen name, as the form asks at a first publish.
     const storyIds: string[] = [];
     let next = storyForm(DEMO_LIBRARY[0]!, 0);
     for (let i = 0; i < DEMO_LIBRARY.length; i++) {
       const form = await next;
       if (i + 1 < DEMO_LIBRARY.length) next = storyForm(DEMO_LIBRARY[i + 1]!, i + 1);
+      const by = i % DEMO_CREATORS.length;
+      if (i < DEMO_CREATORS.length) form.append('penName', DEMO_CREATORS[by]!.penName);
       const { id } = await send(app, `publishing demo story ${i + 1}`, {
         method: 'POST',
         url: '/api/stories',
-        headers: admin,
+        headers: creators[by]!,
         payload: form,
       });
       storyIds.push(String(id));
+      if (i === 0) {
+        await send(app, 'the demo reader follows a creator', {
+          method: 'POST',
+          url: `/api/creators/${encodeURIComponent(handleOf(followed.penName))}/follow`,
+          headers: readerHeaders,
+        });
+      }
     }
 
-    const reader = { email: DEMO_READER_EMAIL, password: randomBytes(9).toString('base64url') };
-    const { verification_token } = await send(app, 'demo reader signup', {
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { ...reader, age_confirmed: true },
-    });
-    await send(app, 'demo reader verification', {
-      method: 'POST',
-      url: '/api/auth/verify-email',
-      payload: { token: verification_token },
-    });
     await send(app, 'premium for the demo reader', {
       method: 'PUT',
       url: `/api/admin/users/${encodeURIComponent(reader.email)}/subscription`,

@@ -1,4 +1,5 @@
 import type { Projection } from '../runner/projection';
+import { creatorsProjection } from './creators/creators-projection';
 import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
 import { tagsProjection } from './labels/tags-projection';
 import { moderationProjection } from './moderation/moderation-projection';
@@ -28,4 +29,5 @@ export const projections: readonly Projection[] = [
   readingProjection,
   staffProjection,
   moderationProjection,
+  creatorsProjection,
 ];

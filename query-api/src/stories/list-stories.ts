@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { hiddenWarningsOf } from '../labels/hidden-warnings';
 import { ANONYMOUS_LIST_CACHE_CONTROL, anonymousListAnswer, LIST_VARY } from './list/anonymous-list-answer';
-import { tagFilterFrom, withoutHiddenWarnings } from './list/label-filter';
+import { creatorFilterFrom, tagFilterFrom, withoutHiddenWarnings } from './list/label-filter';
 import { pageOf, pageRequestFrom } from './list/paging';
 import { PersonalAnswers } from './list/personal-answers';
 import type { ListedStory } from './list/story-list-cache';
@@ -57,9 +57,13 @@ const listDoc = apiSchema({
       .optional()
       .describe("Where the page starts: the previous page's X-Next-Cursor (opaque)"),
     tag: z.string().optional().describe('Only the stories carrying this tag (paged the same way)'),
+    creator: z
+      .string()
+      .optional()
+      .describe("Only this creator's stories: their handle (/creator/{handle}), paged the same way"),
   }),
   errors: {
-    400: 'A limit that is not 1 to 100, a cursor this server did not give, or a tag that cannot exist',
+    400: 'A limit that is not 1 to 100, a cursor this server did not give, or a tag or creator handle that cannot exist',
     401: 'A wrong or expired X-Admin-Code (without the header the list is public)',
   },
 });
@@ -86,9 +90,10 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
   app.get('/api/stories', { schema: listDoc }, async (request, reply) => {
     const page = pageRequestFrom(request.query);
     const tag = tagFilterFrom(request.query);
+    const creator = creatorFilterFrom(request.query);
     const snapshot = await deps.storyList.current(minPositionOf(request.headers['x-min-position']));
     const authorization = request.headers.authorization;
-    if (!authorization && !request.admin && tag === null) {
+    if (!authorization && !request.admin && tag === null && creator === null) {
       // The same answer the server's hot lane sends (list/hot-list.ts) when nothing else is asked.
       const { headers } = request;
       return sendPrepared(
@@ -98,14 +103,21 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     }
     reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
     // The list this request pages through: every story, or those carrying the tag.
-    const listed = tag === null ? snapshot.stories : snapshot.tagged(tag);
+    const listed =
+      creator !== null
+        ? tag === null
+          ? snapshot.byCreator(creator)
+          : snapshot.byCreator(creator).filter((s) => s.row.card.tags.includes(tag))
+        : tag === null
+          ? snapshot.stories
+          : snapshot.tagged(tag);
     const paged = (stories: readonly ListedStory[]) => {
       const { items, nextCursor } = page ? pageOf(stories, page) : { items: stories, nextCursor: null };
       return { items, nextCursor, total: stories.length };
     };
     // The kept bytes serve only the unfiltered list; a tag's answer is serialised from its own stories.
     const anonymousBody = (items: readonly ListedStory[]) => {
-      if (tag !== null) return cachedBody(jsonArray(items.map((s) => s.json)));
+      if (tag !== null || creator !== null) return cachedBody(jsonArray(items.map((s) => s.json)));
       return page ? snapshot.anonymousPage(page).body : snapshot.whole;
     };
     const send = (answer: PersonalAnswer) => {

@@ -23,6 +23,7 @@ const SubscriptionManagePage = lazy(() => import('../subscription/SubscriptionMa
 const InvitePage = lazy(() => import('../invite/InvitePage'));
 const MyPremiumPage = lazy(() => import('../my-premium/MyPremiumPage'));
 const AppealPage = lazy(() => import('../reports/AppealPage'));
+const CreatorPage = lazy(() => import('../creators/CreatorPage'));
 const AdminRoute = lazy(() => import('../admin/AdminRoute'));
 
 export const routes: RouteObject[] = [
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
   { path: '/invite', element: <InvitePage /> },
   { path: '/my-premium', element: <MyPremiumPage /> },
   { path: '/appeal/:id', element: <AppealPage /> },
+  { path: '/creator/:handle', element: <CreatorPage /> },
   // /admin_{name}: whole-segment matching only, so the admin route checks the prefix itself.
   { path: '/:section', element: <AdminRoute /> },
   { path: '*', element: <NotFoundPage /> },

@@ -13,6 +13,7 @@ import * as premiumLedger from './0011-premium-ledger';
 import * as storyChanges from './0012-story-changes';
 import * as staff from './0013-staff';
 import * as moderation from './0014-moderation';
+import * as creators from './0015-creators';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0012-story-changes': storyChanges,
   '0013-staff': staff,
   '0014-moderation': moderation,
+  '0015-creators': creators,
   '0008-library': library,
 };

@@ -33,6 +33,8 @@ interface MadeFromStories {
    * is first asked for: most snapshots never are.
    */
   byTag?: LRUCache<string, readonly ListedStory[]>;
+  /** The stories of a creator, by handle (bounded like the tags). */
+  byCreator?: LRUCache<string, readonly ListedStory[]>;
   /** Each free story's own answer body (GET /api/stories/{id}). */
   storyBodies: Map<string, CachedBody>;
 }
@@ -76,6 +78,18 @@ export class ListSnapshot {
     if (!stories) {
       stories = this.stories.filter((s) => s.row.card.tags.includes(tag));
       byTag.set(tag, stories);
+    }
+    return stories;
+  }
+
+  /** The stories of this snapshot whose creator has this handle, newest first. */
+  byCreator(handle: string): readonly ListedStory[] {
+    this.made.byCreator ??= new LRUCache({ max: MAX_KEPT_TAGS });
+    const { byCreator } = this.made;
+    let stories = byCreator.get(handle);
+    if (!stories) {
+      stories = this.stories.filter((s) => s.row.card.creator?.handle === handle);
+      byCreator.set(handle, stories);
     }
     return stories;
   }
