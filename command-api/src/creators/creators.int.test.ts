@@ -70,7 +70,7 @@ describe('pen names', () => {
     expect((await call('PUT', '/api/me/pen-name', writer, {})).status).toBe(400);
     expect((await call('PUT', '/api/me/pen-name', null, { penName: 'Ghost' })).status).toBe(401);
     expect(await eventsOn(streams.creator(keyOf(writer)))).toEqual([]);
-    const badPublish = await publishAs(writer, ['One.', 'Two.'], { penName: '!' });
+    const badPublish = await publishAs(writer, ['One.', 'Two.'], { penName: 'Who?!' });
     expect(badPublish.status).toBe(400);
     expect(badPublish.body.detail).toBe(creatorMessages.penNameCharacters);
     expect(await eventsOn(streams.creator(keyOf(writer)))).toEqual([]);

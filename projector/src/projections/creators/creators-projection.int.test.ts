@@ -134,7 +134,7 @@ describe('follows and notifications (creators projection)', () => {
     await creators(seen('carol', 40), seen('carol', 30)).project();
     await creators(seen('carol', 20)).thenRows(
       (db) => db.selectFrom('notification_reads').selectAll().where('user_key', '=', 'carol').execute(),
-      [{ user_key: 'carol', through: '40' as unknown as number }],
+      [{ user_key: 'carol', through: 40 }],
     );
   });
 });
