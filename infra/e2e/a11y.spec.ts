@@ -28,11 +28,7 @@ test.afterAll(async () => {
 });
 
 async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('load');
-  // A quiet network is the usual sign that a page has drawn what it will; a page that keeps a
-  // request open (the logged-out premium story does) is checked once it has drawn its content.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.locator('#root *').first().waitFor();
+  await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300); // let entrance animations finish
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations

@@ -2,8 +2,8 @@ import type { AccountSummary } from '@nocturne/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, apiFetch, TOKEN_KEY } from '../api/client';
+import { firstLoadGet } from '../api/first-load-get';
 import { queryKeys } from '../api/query-keys';
-import { answerOf, asSession, publicClient } from '../api/typed-client';
 
 /** The session's user: what login and /api/auth/me answer. */
 export type SessionUser = AccountSummary;
@@ -21,8 +21,7 @@ export interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 /** The session's user, as GET /api/auth/me answers for `token`. */
-const fetchMe = (token: string): Promise<SessionUser> =>
-  answerOf(publicClient.GET('/api/auth/me', { headers: asSession(token) }));
+const fetchMe = (token: string): Promise<SessionUser> => firstLoadGet('/api/auth/me', { token });
 
 /**
  * The SPA's auth states. The token lives in localStorage; the user is the

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { firstLoadGet } from '../api/first-load-get';
 import { queryKeys } from '../api/query-keys';
-import { answerOf, publicClient } from '../api/typed-client';
 
 /**
  * The curated tags writers choose from (GET /api/tags), alphabetical. A module of its own: the
@@ -9,7 +9,7 @@ import { answerOf, publicClient } from '../api/typed-client';
 export function useCuratedTags() {
   return useQuery({
     queryKey: queryKeys.labelChoices(),
-    queryFn: async ({ signal }) => (await answerOf(publicClient.GET('/api/tags', { signal }))).tags,
+    queryFn: async ({ signal }) => (await firstLoadGet('/api/tags', { token: null, signal })).tags,
     staleTime: 60_000,
   });
 }

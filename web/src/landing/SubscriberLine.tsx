@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { firstLoadGet } from '../api/first-load-get';
 import { queryKeys } from '../api/query-keys';
-import { answerOf, client } from '../api/typed-client';
 
 /**
  * "N users became subscribers in the last 30 days", a real count from
@@ -10,7 +10,7 @@ import { answerOf, client } from '../api/typed-client';
 export function SubscriberLine() {
   const query = useQuery({
     queryKey: queryKeys.subscriberCount(),
-    queryFn: () => answerOf(client.GET('/api/stats/subscribers')),
+    queryFn: () => firstLoadGet('/api/stats/subscribers'),
     retry: false,
   });
   const count = query.data?.last_30_days;

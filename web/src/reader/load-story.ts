@@ -51,11 +51,14 @@ export async function loadStory(id: string, signal?: AbortSignal): Promise<Loade
     const story = (await response.json()) as Story;
     return { story, spentPremium: response.headers.has('X-Event-Position') };
   }
+  // An answer's body left unread keeps its request open in the browser (the page never goes
+  // quiet): each refusal is read to its end, its detail used where the screen shows one.
+  const detail = await detailOf(response);
   if (response.status === 404) throw new StoryLoadError({ kind: 'not-found' });
   if (response.status === 401)
     throw new StoryLoadError({ kind: 'login-required', message: messages.loginRequired });
   if (response.status === 402) {
     throw new StoryLoadError({ kind: 'payment-required', message: messages.noneRemaining });
   }
-  throw new StoryLoadError({ kind: 'failed', message: (await detailOf(response)) ?? messages.failed });
+  throw new StoryLoadError({ kind: 'failed', message: detail ?? messages.failed });
 }
