@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 import { DEMO_READER_EMAIL } from './create-demo';
+import { DEMO_CREATORS } from './library';
 import { keptDemoStaff } from './demo-staff';
 import { demoOnFirstStart, keptDemoReader } from './first-start';
 
@@ -16,6 +17,7 @@ interface ListedStory {
   slides?: number;
   tags: string[];
   warnings: string[];
+  creator: { name: string; handle: string | null };
 }
 
 let system: TestSystem | undefined;
@@ -93,6 +95,18 @@ describe('the demo library on a first start', () => {
         ).json()) as ListedStory[]
       ).length;
     expect([await shelf('continue'), await shelf('read'), await shelf('saved')]).toEqual([1, 1, 2]);
+    // Every story has its creator's pen name; the reader follows one creator and was told of
+    // the stories that creator published after the follow.
+    const names = new Set(anonymous.map((s) => s.creator.name));
+    expect([...names].sort()).toEqual(DEMO_CREATORS.map((c) => c.penName).sort());
+    expect(anonymous.every((s) => s.creator.handle !== null)).toBe(true);
+    const followed = DEMO_CREATORS[0]!.penName;
+    expect(await shelf('following')).toBe(anonymous.filter((s) => s.creator.name === followed).length);
+    const notifications = (await (
+      await fetch(`${baseUrl}/api/me/notifications`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { unread: number; items: { creator: { name: string } }[] };
+    expect(notifications.unread).toBeGreaterThan(0);
+    expect(notifications.items.every((n) => n.creator.name === followed)).toBe(true);
     // A moderator and an auditor, kept for the banner, who sign in with a code from their secret.
     const staff = keptDemoStaff(system.config.dataDir);
     expect(staff.map((m) => m.role)).toEqual(['moderator', 'auditor']);
