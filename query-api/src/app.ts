@@ -21,6 +21,7 @@ import { listStaffRoutes } from './staff/list-staff';
 import { subscribersRoutes } from './stats/subscribers';
 import { getStoryRoutes } from './stories/get-story';
 import { listStoriesRoutes } from './stories/list-stories';
+import { studioRoutes } from './studio/studio-route';
 import { meRoutes } from './users/me';
 
 /**
@@ -60,4 +61,5 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(myPremiumRoutes, deps);
   await app.register(moderationRoutes, deps);
   await app.register(creatorRoutes, deps);
+  await app.register(studioRoutes, deps);
 };

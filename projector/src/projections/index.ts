@@ -11,6 +11,7 @@ import { storySearchProjection } from './search/story-search-projection';
 import { staffProjection } from './staff/staff-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
 import { storiesProjection } from './stories/stories-projection';
+import { studioProjection } from './studio/studio-projection';
 import { premiumGrantsProjection } from './subscribers/premium-grants-projection';
 import { usersProjection } from './users/users-projection';
 
@@ -30,4 +31,5 @@ export const projections: readonly Projection[] = [
   staffProjection,
   moderationProjection,
   creatorsProjection,
+  studioProjection,
 ];

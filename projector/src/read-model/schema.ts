@@ -63,6 +63,23 @@ export interface CreatorNotificationsTable {
   position: ColumnType<number, number, never>;
 }
 
+/** One story's views and likes on one day (UTC), for the studio's chart. */
+export interface StudioDailyTable {
+  story_id: string;
+  /** YYYY-MM-DD. */
+  day: ColumnType<string, string, never>;
+  views: ColumnType<number, number, number>;
+  likes: ColumnType<number, number, number>;
+}
+
+/** One logged-in reader of one story: the furthest slide reached (0-based) and whether they finished. */
+export interface StudioReadersTable {
+  story_id: string;
+  user_key: string;
+  max_slide: ColumnType<number, number, number>;
+  finished: ColumnType<boolean, boolean, boolean>;
+}
+
 /** How far a reader has read their notifications (a position). */
 export interface NotificationReadsTable {
   user_key: string;
@@ -286,6 +303,8 @@ export interface ReadModel {
   follows: FollowsTable;
   creator_notifications: CreatorNotificationsTable;
   notification_reads: NotificationReadsTable;
+  studio_daily: StudioDailyTable;
+  studio_readers: StudioReadersTable;
 }
 
 /** One report of a story (projections/moderation); `outcome` null while it is open. */

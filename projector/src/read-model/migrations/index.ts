@@ -14,6 +14,7 @@ import * as storyChanges from './0012-story-changes';
 import * as staff from './0013-staff';
 import * as moderation from './0014-moderation';
 import * as creators from './0015-creators';
+import * as studio from './0016-studio';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0013-staff': staff,
   '0014-moderation': moderation,
   '0015-creators': creators,
+  '0016-studio': studio,
   '0008-library': library,
 };

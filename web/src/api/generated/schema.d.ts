@@ -1161,6 +1161,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/studio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The creator's studio: each story's views, likes, readers, finishes and reach per slide, and a daily chart */
+        get: operations["getMeStudio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The creator's studio: each story's views, likes, readers, finishes and reach per slide, and a daily chart (headers only) */
+        head: operations["headMeStudio"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -7224,6 +7242,129 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadMinPosition"];
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMeStudio: {
+        parameters: {
+            query?: {
+                days?: "30" | "90";
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The studio */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stories: {
+                            id: string;
+                            title: string;
+                            isPremium: boolean;
+                            slides: number;
+                            views: number;
+                            likes: number;
+                            /** @description Logged-in readers who opened it */
+                            readers: number;
+                            /** @description Readers who reached The End */
+                            finished: number;
+                            /** @description Per slide, how many readers reached it */
+                            reached: number[];
+                        }[];
+                        /** @description Views and likes of all the creator's stories per day (UTC), oldest first */
+                        daily: {
+                            day: string;
+                            views: number;
+                            likes: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description days is not 30 or 90; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headMeStudio: {
+        parameters: {
+            query?: {
+                days?: "30" | "90";
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The studio */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description days is not 30 or 90; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
