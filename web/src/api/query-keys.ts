@@ -30,6 +30,8 @@ export const queryKeys = {
   creators: () => ['creators'] as const,
   /** The session's pen name (GET /api/me/pen-name). */
   penName: (token: string | null) => ['creators', 'me', token] as const,
+  /** The session's studio over the last `days` days (GET /api/me/studio). */
+  studio: (token: string | null, days: number) => ['studio', token, days] as const,
   /** The session's notifications (GET /api/me/notifications). */
   notifications: (token: string | null) => ['notifications', token] as const,
   /** One viewer's copy of one story (a premium story's answer depends on who reads it). */
