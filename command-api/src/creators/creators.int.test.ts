@@ -189,3 +189,42 @@ describe('following and notifications', () => {
     expect(none.body.items).toEqual([]);
   });
 });
+
+describe('the studio', () => {
+  it('refuses a range other than 30 or 90 days, and a visitor', async () => {
+    expect((await call('GET', '/api/me/studio?days=7', writer)).status).toBe(400);
+    expect((await call('GET', '/api/me/studio?days=7', writer)).body.detail).toBe('days must be 30 or 90');
+    expect((await call('GET', '/api/me/studio', null)).status).toBe(401);
+  });
+
+  it("counts what readers did with a creator's story: views, likes, readers, finishes, reach per slide, per day", async () => {
+    const story = await publishAs(writer, ['One slide.', 'Two slides.', 'Three slides.']);
+    const id = story.body.id!;
+    await call('POST', `/api/stories/${id}/view`, reader);
+    await call('POST', `/api/stories/${id}/view`, null);
+    await call('POST', `/api/stories/${id}/like`, reader);
+    await call('PUT', `/api/stories/${id}/progress`, reader, { slide: 1 });
+    await call('PUT', `/api/stories/${id}/progress`, rival, { slide: 2 });
+    await call('PUT', `/api/stories/${id}/progress`, rival, { slide: 0 });
+    const last = await call('PUT', `/api/stories/${id}/finished`, rival);
+    const studio = await call('GET', '/api/me/studio', writer, undefined, last.position);
+    expect(studio.status).toBe(200);
+    expect(studio.body.stories[0]).toEqual({
+      id,
+      title: 'One slide.',
+      isPremium: false,
+      slides: 3,
+      views: 2,
+      likes: 1,
+      readers: 2,
+      finished: 1,
+      reached: [2, 2, 1],
+    });
+    expect(studio.body.daily).toHaveLength(30);
+    expect(studio.body.daily.at(-1)).toMatchObject({ views: 2, likes: 1 });
+    expect((await call('GET', '/api/me/studio?days=90', writer)).body.daily).toHaveLength(90);
+    // Someone who never published has an empty studio.
+    const empty = await call('GET', '/api/me/studio', reader);
+    expect(empty.body.stories).toEqual([]);
+  });
+});
