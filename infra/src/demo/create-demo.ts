@@ -18,6 +18,8 @@ export interface DemoReader {
 
 export interface CreatedDemo {
   reader: DemoReader;
+  /** The creator the reader follows: their studio and page show what the demo's readers did. */
+  creator: DemoReader;
   storyIds: string[];
   /** A moderator and an auditor, enrolled, for trying the roles. */
   staff: DemoStaffMember[];
@@ -55,7 +57,8 @@ async function send(
 ): Promise<Record<string, unknown>> {
   const response = await app.inject({ ...request, remoteAddress: SEEDING_ADDRESS });
   if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
-  return response.json() as Record<string, unknown>;
+  // A view is answered 204, with no body.
+  return response.body ? (response.json() as Record<string, unknown>) : {};
 }
 
 async function storyForm(story: DemoStory, index: number): Promise<FormData> {
@@ -102,8 +105,8 @@ async function memberHeaders(
 }
 
 /**
- * The demo reader's library, made by reading as people do: one free story started
- * (Continue reading), one read to The End, and two kept in Saved.
+ * The demo reader's library, made by reading as people do: every free story viewed and every
+ * other one liked, one started (Continue reading), one read to The End, and two kept in Saved.
  */
 async function giveTheReaderALibrary(
   app: FastifyInstance,
@@ -118,9 +121,15 @@ async function giveTheReaderALibrary(
   const headers = { authorization: `Bearer ${String(token)}` };
   const free = storyIds.filter((_, i) => !DEMO_LIBRARY[i]!.isPremium);
   const [started, read, kept] = free;
-  const reading = (what: string, method: 'PUT' | 'DELETE', url: string, payload?: object) =>
+  const reading = (what: string, method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
     send(app, `demo reader: ${what}`, { method, url, headers, ...(payload ? { payload } : {}) });
   if (!started || !read || !kept) return;
+  // Views and likes as a reader leaves them: the creators' studios have numbers to show.
+  for (const [i, id] of storyIds.entries()) {
+    if (DEMO_LIBRARY[i]!.isPremium) continue;
+    await reading('view', 'POST', `/api/stories/${id}/view`);
+    if (i % 2 === 0) await reading('like', 'POST', `/api/stories/${id}/like`);
+  }
   await reading('progress', 'PUT', `/api/stories/${started}/progress`, { slide: 1 });
   await reading('progress', 'PUT', `/api/stories/${read}/progress`, { slide: 2 });
   await reading('finished', 'PUT', `/api/stories/${read}/finished`);
@@ -200,8 +209,10 @@ export async function createDemoLibrary(
     // The creators and the reader sign up first: the reader follows the first creator once that
     // creator has a pen name, and is told of each story they publish after.
     const creators: Record<string, string>[] = [];
+    const accounts: DemoReader[] = [];
     for (const [i, creator] of DEMO_CREATORS.entries()) {
       const account = { email: creator.email, password: randomBytes(9).toString('base64url') };
+      accounts.push(account);
       creators.push(await memberHeaders(app, `demo creator ${i + 1}`, account));
     }
     const reader = { email: DEMO_READER_EMAIL, password: randomBytes(9).toString('base64url') };
@@ -242,7 +253,7 @@ export async function createDemoLibrary(
     await giveTheReaderALibrary(app, reader, storyIds);
     const staff = await inviteDemoStaff(app, send, admin);
     await reportTwoStories(app, reader, storyIds);
-    return { reader, storyIds, staff };
+    return { reader, creator: accounts[0]!, storyIds, staff };
   } finally {
     await app.close();
   }
