@@ -2,8 +2,10 @@ import type { CommandContext, DomainEvent, RecordedEvent } from '@nocturne/event
 import { encodeEvent, idempotentId } from '@nocturne/events';
 import {
   type AggregatedStream,
+  type AppendGuard,
   aggregateStream,
   type EventStore,
+  type ExpectedRevision,
   WrongExpectedRevisionError,
 } from '@nocturne/events/store';
 import type { Command, Decider } from './decider';
@@ -16,6 +18,28 @@ export interface CommandResult<State> {
   /** Global position of the last appended event, or of the stream's last event if none. */
   position: number;
   nextRevision: number;
+}
+
+/**
+ * The state a command decides on, when it is not its own stream's (a like decides on the story,
+ * and appends to the story's likes): what `load` gives, and how the append is guarded so that
+ * the state still held when the events were stored.
+ */
+export interface LoadedState<State> {
+  state: State;
+  /** Of the stream the state was folded from. */
+  position: number;
+  revision: number;
+  /** The revision the command's own stream is appended at. */
+  expected: ExpectedRevision;
+  /** Stored only if this stream is still at this revision; else the state is loaded again. */
+  guard?: AppendGuard;
+}
+
+export interface StateLoader<State> {
+  load(): Promise<LoadedState<State>>;
+  /** The append's guard failed: what `loaded` gave is stale, and is not given again. */
+  stale(loaded: LoadedState<State>): void;
 }
 
 /**
@@ -37,32 +61,51 @@ export async function handleCommand<C extends Command, State, Event extends Doma
   decider: Decider<C, State, Event>,
   command: C | ((state: State) => Promise<C>),
   context: CommandContext,
-  options: { maxAttempts?: number; eventIds?: (index: number) => string } = {},
+  options: {
+    maxAttempts?: number;
+    eventIds?: (index: number) => string;
+    /** Where the state comes from, when not from `streamName` itself. */
+    state?: StateLoader<State>;
+  } = {},
 ): Promise<CommandResult<State>> {
   const maxAttempts = options.maxAttempts ?? 50;
   const key = context.idempotencyKey;
   const eventIds =
     options.eventIds ?? (key === undefined ? undefined : (i: number) => idempotentId(key, streamName, i));
   for (let attempt = 1; ; attempt++) {
-    const current = await aggregateStream(store, streamName, decider.evolve, decider.initialState);
-    if (key !== undefined && eventIds) {
-      const earlier = answeredBefore(current, eventIds, decider);
-      if (earlier) return earlier;
+    let loaded: LoadedState<State>;
+    if (options.state) {
+      // A loaded state's stream is not the one appended to: a retried action is recognised by
+      // the store, which answers an event id it holds with the event it holds.
+      loaded = await options.state.load();
+    } else {
+      const current = await aggregateStream(store, streamName, decider.evolve, decider.initialState);
+      if (key !== undefined && eventIds) {
+        const earlier = answeredBefore(current, eventIds, decider);
+        if (earlier) return earlier;
+      }
+      const { state, position, revision } = current;
+      loaded = { state, position, revision, expected: revision >= 0 ? revision : 'no_stream' };
     }
-    const decided = typeof command === 'function' ? await command(current.state) : command;
-    const events = eventsOrThrow(decider.decide(decided, current.state));
+    const decided = typeof command === 'function' ? await command(loaded.state) : command;
+    const events = eventsOrThrow(decider.decide(decided, loaded.state));
     if (events.length === 0) {
-      return { events, state: current.state, position: current.position, nextRevision: current.revision };
+      return { events, state: loaded.state, position: loaded.position, nextRevision: loaded.revision };
     }
     try {
       const result = await store.append(
         streamName,
         events.map((event, i) => encodeEvent(event, context, eventIds?.(i))),
-        current.revision >= 0 ? current.revision : 'no_stream',
+        loaded.expected,
+        loaded.guard,
       );
-      return { events, state: events.reduce(decider.evolve, current.state), ...result };
+      return { events, state: events.reduce(decider.evolve, loaded.state), ...result };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
+      if (loaded.guard && error.streamName === loaded.guard.stream) {
+        options.state?.stale(loaded);
+        continue;
+      }
       // Back off a little, with jitter, so that many writers on one stream spread out.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
     }

@@ -39,7 +39,7 @@ function hasNoBody(request: IncomingMessage): boolean {
  * answers it (a bad id's 404, a body, an admin's header).
  */
 export function hotLikes(
-  deps: Pick<CommandApiDeps, 'store' | 'notifier'>,
+  deps: Pick<CommandApiDeps, 'store' | 'notifier' | 'clock'>,
 ): (request: IncomingMessage) => HotCommand | undefined {
   let answered = 0;
   return (request) => {

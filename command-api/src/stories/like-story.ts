@@ -1,12 +1,15 @@
 import type { CommandContext } from '@nocturne/events';
-import { encodeEvent, StoryLiked as StoryLikedDefinition, streams } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
-import { chosenId, commandContext } from '../shared/context';
+import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
+import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
-import { appendWhileLive } from './append-while-live';
+import { engagementDecider } from './engagement-decider';
+import { liveStoryState } from './live-story-state';
 
 const likeDoc = apiSchema({
   summary: 'Like a story (anyone, as often as they like)',
@@ -20,26 +23,27 @@ const likeDoc = apiSchema({
 export const LIKE_ROUTE = '/api/stories/:id/like';
 
 /**
- * A like of story `id` (a valid story id): stored in the story's likes stream, `story_likes-{id}`,
- * with expected revision "any": the store serialises appends, so the count is exactly the stream
- * revision + 1 and no like is lost however many arrive at once. Only a live story is liked
- * (appendWhileLive: the story is not read again for every like); any other is "Story not found".
- * The route below and the server's hot lane (hot-likes.ts) both run this.
+ * A like of story `id` (a valid story id), stored in the story's likes stream,
+ * `story_likes-{id}`, with expected revision "any": the store serialises appends, so the count is
+ * exactly the stream revision + 1 and no like is lost however many arrive at once. Decided on the
+ * story's state as `liveStoryState` keeps it (not read again for every like). With an
+ * Idempotency-Key, a like retried has the same event id: the store answers it with the count and
+ * position of the like it already holds, and stores nothing. The route below and the server's
+ * hot lane (hot-likes.ts) both run this.
  */
 export async function likeStory(
-  deps: Pick<CommandApiDeps, 'store'>,
+  deps: Pick<CommandApiDeps, 'store' | 'clock'>,
   id: string,
   context: CommandContext,
 ): Promise<{ position: number; likes: number }> {
-  const stream = streams.storyLikes(id);
-  // With an Idempotency-Key, a like retried has the same event id: the store answers it with the
-  // count and position of the like it already holds, and stores nothing.
-  const event = encodeEvent(
-    { type: StoryLikedDefinition.type, data: { storyId: id } },
+  const result = await handleCommand(
+    deps.store,
+    streams.storyLikes(id),
+    engagementDecider,
+    command('LikeStory', { storyId: id }, deps.clock()),
     context,
-    chosenId(context, stream),
+    { state: liveStoryState(deps.store, id) },
   );
-  const result = await appendWhileLive(deps.store, id, stream, [event]);
   return { position: result.position, likes: result.nextRevision + 1 };
 }
 

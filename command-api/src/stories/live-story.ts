@@ -15,17 +15,19 @@ import { httpErrorOf } from '../shared/refusals';
 export interface StoryAt {
   state: StoryState;
   revision: number;
+  /** Of the stream's last event (0: no such stream). */
+  position: number;
 }
 
 /** A story's state and revision, read from the store now. */
 async function readStoryNow(store: EventStore, storyId: string): Promise<StoryAt> {
-  const { state, revision } = await aggregateStream(
+  const { state, revision, position } = await aggregateStream(
     store,
     streams.story(storyId),
     evolveStory,
     initialStoryState,
   );
-  return { state, revision };
+  return { state, revision, position };
 }
 
 /**

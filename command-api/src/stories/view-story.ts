@@ -1,10 +1,13 @@
-import { encodeEvent, streams } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandApiDeps } from '../deps';
-import { chosenId, commandContext } from '../shared/context';
+import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
+import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
-import { appendWhileLive } from './append-while-live';
+import { engagementDecider } from './engagement-decider';
+import { liveStoryState } from './live-story-state';
 
 const viewDoc = apiSchema({
   summary: 'Count a view of a story',
@@ -21,14 +24,14 @@ const viewDoc = apiSchema({
 export const viewStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   app.post('/api/stories/:id/view', { schema: viewDoc }, async (request, reply) => {
     const id = storyIdFrom(request.params);
-    const context = commandContext(request, { kind: 'anonymous' });
-    const stream = streams.storyViews(id);
-    const event = encodeEvent(
-      { type: 'StoryViewed', data: { storyId: id } },
-      context,
-      chosenId(context, stream),
+    const result = await handleCommand(
+      deps.store,
+      streams.storyViews(id),
+      engagementDecider,
+      command('ViewStory', { storyId: id }, deps.clock()),
+      commandContext(request, { kind: 'anonymous' }),
+      { state: liveStoryState(deps.store, id) },
     );
-    const result = await appendWhileLive(deps.store, id, stream, [event]);
     return withPosition(reply.status(204), deps, result.position).send();
   });
 };

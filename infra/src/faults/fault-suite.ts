@@ -1,16 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { idempotentId, streams } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { given, storyPublished, uniqueName } from '@nocturne/events/testing';
 import { type RunningSystem, startSystem } from '../system/start-system';
 import { type OwnNats, startOwnNats } from '../test-env/own-nats';
 import { type OwnPostgres, startOwnPostgres } from '../test-env/own-postgres';
 import { TEST_ADMIN_PASSWORD, testConfig } from '../test-env/test-config';
+import { startLoad, type Tally } from './like-load';
 
 /**
  * The fault suite (`npm run test:faults`): the whole product in one process on a PostgreSQL and
@@ -27,6 +28,8 @@ import { TEST_ADMIN_PASSWORD, testConfig } from '../test-env/test-config';
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const projectCli = join(repoRoot, 'projector/src/cli/project.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Requests of the load in flight at most, as the likes bench runs them. */
+const CONNECTIONS = 64;
 
 interface Row {
   fault: string;
@@ -36,75 +39,6 @@ interface Row {
   other5xx: number;
   recoverMs: number[];
   note: string;
-}
-
-interface Tally {
-  acked: { stream: string; eventId: string }[];
-  statuses: Map<number, number>;
-  other5xx: number;
-  failures: number;
-  lastOk: number;
-}
-
-const newTally = (): Tally => ({ acked: [], statuses: new Map(), other5xx: 0, failures: 0, lastOk: 0 });
-
-/** Likes at about `perSecond`, spread over the stories, until stopped; reads after own writes beside. */
-function startLoad(base: string, stories: string[], perSecond: number, tally: Tally) {
-  let running = true;
-  const workers = 24;
-  const interval = (1000 * workers) / perSecond;
-  let highest = 0;
-  const note = (status: number) => {
-    tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
-    if (status >= 500 && status !== 503) tally.other5xx += 1;
-  };
-  const like = async () => {
-    const story = stories[randomInt(stories.length)]!;
-    const key = randomUUID();
-    try {
-      const response = await fetch(`${base}/api/stories/${story}/like`, {
-        method: 'POST',
-        headers: { 'Idempotency-Key': key },
-        signal: AbortSignal.timeout(15_000),
-      });
-      await response.arrayBuffer();
-      note(response.status);
-      if (response.status === 200) {
-        const stream = streams.storyLikes(story);
-        tally.acked.push({ stream, eventId: idempotentId(key, stream, 0) });
-        tally.lastOk = Date.now();
-        highest = Math.max(highest, Number(response.headers.get('x-event-position')));
-      }
-    } catch {
-      tally.failures += 1;
-    }
-  };
-  const read = async () => {
-    try {
-      const response = await fetch(`${base}/api/stories/${stories[0]}`, {
-        headers: highest > 0 ? { 'X-Min-Position': String(highest) } : {},
-        signal: AbortSignal.timeout(15_000),
-      });
-      await response.arrayBuffer();
-      note(response.status);
-    } catch {
-      tally.failures += 1;
-    }
-  };
-  const done = Promise.all(
-    Array.from({ length: workers }, async (_, w) => {
-      while (running) {
-        const started = Date.now();
-        await (w === 0 ? read() : like());
-        const rest = interval - (Date.now() - started);
-        if (rest > 0) await sleep(rest);
-      }
-    }),
-  );
-  return async () => {
-    running = false;
-    await done;
-  };
 }
 
 /** Acknowledged likes whose event is not in the log. */
@@ -184,11 +118,10 @@ async function postgresKilled(
   };
   let rate = 0;
   for (let i = 0; i < row.times; i++) {
-    const tally = newTally();
-    const stop = startLoad(system.address, stories, perSecond, tally);
+    const load = await startLoad({ base: system.address, stories, perSecond, connections: CONNECTIONS });
     const began = Date.now();
     await sleep(3_000);
-    const before = tally.acked.length;
+    const before = load.acknowledged();
     rate += before / ((Date.now() - began) / 1000);
     const killedAt = Date.now();
     await database.kill();
@@ -196,7 +129,7 @@ async function postgresKilled(
     await database.restart();
     row.recoverMs.push(await recovered(system.address, stories[0]!, killedAt));
     await sleep(1_000);
-    await stop();
+    const tally = await load.stop();
     await storeAnswers(system);
     row.lost += await lostLikes(system, tally);
     row.disagreed += await disagreements(system, stories);
@@ -223,8 +156,8 @@ async function projectorKilled(
     note: '',
   };
   await system.projector.stop();
-  const tally = newTally();
-  const stop = startLoad(system.address, stories, perSecond, tally);
+  const load = await startLoad({ base: system.address, stories, perSecond, connections: CONNECTIONS });
+  const began = Date.now();
   let killed = 0;
   let runs = 0;
   try {
@@ -250,18 +183,21 @@ async function projectorKilled(
       if (child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')) killed += 1;
       await exited;
     }
-  } finally {
-    const restartedAt = Date.now();
-    system.projector.start();
-    await stop();
-    await system.projector.catchUp();
-    row.recoverMs.push(Date.now() - restartedAt);
+  } catch (error) {
+    await load.stop();
+    throw error;
   }
+  const restartedAt = Date.now();
+  system.projector.start();
+  const tally = await load.stop();
+  await system.projector.catchUp();
+  row.recoverMs.push(Date.now() - restartedAt);
   row.lost = await lostLikes(system, tally);
   row.disagreed = await disagreements(system, stories);
   row.other5xx = tally.other5xx + tally.failures;
   row.times = killed;
-  row.note = `${killed} kills landed in a running catch-up, in ${runs} runs`;
+  const rate = Math.round(tally.acked.length / ((Date.now() - began) / 1000));
+  row.note = `${killed} kills landed in a running catch-up, in ${runs} runs; ${rate} likes/s acknowledged`;
   return row;
 }
 
@@ -282,8 +218,7 @@ async function natsStopped(
   };
   let refusedReads = 0;
   for (let i = 0; i < row.times; i++) {
-    const tally = newTally();
-    const stop = startLoad(system.address, stories, perSecond, tally);
+    const load = await startLoad({ base: system.address, stories, perSecond, connections: CONNECTIONS });
     await sleep(1_500);
     await nats.stop();
     await sleep(3_000);
@@ -291,7 +226,7 @@ async function natsStopped(
     await nats.start();
     row.recoverMs.push(await recovered(system.address, stories[0]!, startedAt));
     await sleep(1_500);
-    await stop();
+    const tally = await load.stop();
     row.lost += await lostLikes(system, tally);
     row.disagreed += await disagreements(system, stories);
     row.other5xx += tally.other5xx + tally.failures;
@@ -316,8 +251,7 @@ async function postgresStalled(
     recoverMs: [],
     note: '',
   };
-  const tally = newTally();
-  const stop = startLoad(system.address, stories, perSecond, tally);
+  const load = await startLoad({ base: system.address, stories, perSecond, connections: CONNECTIONS });
   await sleep(1_500);
   await database.stall();
   await sleep(10_000);
@@ -325,7 +259,7 @@ async function postgresStalled(
   await database.resume();
   row.recoverMs.push(await recovered(system.address, stories[0]!, resumedAt));
   await sleep(1_500);
-  await stop();
+  const tally = await load.stop();
   row.lost = await lostLikes(system, tally);
   row.disagreed = await disagreements(system, stories);
   row.other5xx = tally.other5xx + tally.failures;

@@ -1,11 +1,9 @@
-import { encodeEvent, streams } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { MemoryEventStore } from '@nocturne/events/store/memory';
 import { given, storyPublished, testContext } from '@nocturne/events/testing';
 import { HttpError } from '@nocturne/http-kit';
 import { describe, expect, it, vi } from 'vitest';
-import { appendWhileLive } from './append-while-live';
-
-const like = (storyId: string) => [encodeEvent({ type: 'StoryLiked', data: { storyId } }, testContext)];
+import { likeStory } from './like-story';
 
 async function publishedStory(store: MemoryEventStore): Promise<string> {
   const event = storyPublished();
@@ -13,10 +11,13 @@ async function publishedStory(store: MemoryEventStore): Promise<string> {
   return event.data.storyId;
 }
 
-const likeOf = (store: MemoryEventStore, storyId: string) =>
-  appendWhileLive(store, storyId, streams.storyLikes(storyId), like(storyId));
+/** A like through the one command path; `nextRevision` is the likes stream's revision after it. */
+const likeOf = async (store: MemoryEventStore, storyId: string) => {
+  const { likes } = await likeStory({ store, clock: () => new Date() }, storyId, testContext);
+  return { nextRevision: likes - 1 };
+};
 
-describe('appendWhileLive', () => {
+describe('a like decided on the live story state kept in memory', () => {
   it('reads a live story once, then appends guarded by the revision it read', async () => {
     const store = new MemoryEventStore();
     const storyId = await publishedStory(store);

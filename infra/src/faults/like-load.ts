@@ -1,0 +1,154 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { idempotentId, streams } from '@nocturne/events';
+
+/** What the load saw: each acknowledged like (to look up in the log), and every answer's status. */
+export interface Tally {
+  acked: { stream: string; eventId: string }[];
+  statuses: Map<number, number>;
+  other5xx: number;
+  failures: number;
+}
+
+interface LoadOptions {
+  base: string;
+  stories: string[];
+  perSecond: number;
+  /** Requests in flight at most (the bench's likes run at 64 connections). */
+  connections: number;
+}
+
+export interface RunningLoad {
+  /** Likes acknowledged so far (as reported, every 100 ms). */
+  acknowledged(): number;
+  /** Stops the load once the requests in flight are answered; what it saw. */
+  stop(): Promise<Tally>;
+}
+
+type Report =
+  | { kind: 'started' }
+  | { kind: 'acked'; acked: Tally['acked'] }
+  | { kind: 'done'; statuses: [number, number][]; failures: number };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Likes at about `perSecond`, spread over the stories, each with an Idempotency-Key (so that
+ * every acknowledged like can be found in the log by its event id), and reads after the load's
+ * own writes beside them, until stopped. The load runs in a worker thread: on the suite's event
+ * loop it would compete with the server it loads and measure itself.
+ */
+export async function startLoad(options: LoadOptions): Promise<RunningLoad> {
+  // The suite runs as TypeScript: the worker registers tsx before it loads this same file.
+  const boot = `(async () => {
+    const { register } = await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))});
+    register();
+    await import(${JSON.stringify(import.meta.url)});
+  })();`;
+  const worker = new Worker(boot, { eval: true, workerData: options });
+  const tally: Tally = { acked: [], statuses: new Map(), other5xx: 0, failures: 0 };
+  let started: () => void = () => {};
+  const running = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const finished = new Promise<Tally>((resolve, reject) => {
+    worker.on('message', (report: Report) => {
+      if (report.kind === 'started') {
+        started();
+        return;
+      }
+      if (report.kind === 'acked') {
+        tally.acked.push(...report.acked);
+        return;
+      }
+      for (const [status, count] of report.statuses) {
+        tally.statuses.set(status, count);
+        if (status >= 500 && status !== 503) tally.other5xx += count;
+      }
+      tally.failures = report.failures;
+      resolve(tally);
+    });
+    worker.once('error', reject);
+  });
+  // Starting the worker (and compiling it) takes a while: the load is timed from its first request.
+  await Promise.race([running, finished]);
+  return {
+    acknowledged: () => tally.acked.length,
+    async stop() {
+      worker.postMessage('stop');
+      const result = await finished;
+      await worker.terminate();
+      return result;
+    },
+  };
+}
+
+/** The worker's side: the load itself. */
+async function runLoad({ base, stories, perSecond, connections }: LoadOptions): Promise<void> {
+  let running = true;
+  parentPort!.once('message', () => {
+    running = false;
+  });
+  const statuses = new Map<number, number>();
+  let failures = 0;
+  let highest = 0;
+  let pending: Tally['acked'] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    parentPort!.postMessage({ kind: 'acked', acked: pending } satisfies Report);
+    pending = [];
+  };
+  const flushing = setInterval(flush, 100);
+  parentPort!.postMessage({ kind: 'started' } satisfies Report);
+  const note = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  const like = async () => {
+    const story = stories[randomInt(stories.length)]!;
+    const key = randomUUID();
+    try {
+      const response = await fetch(`${base}/api/stories/${story}/like`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': key },
+        signal: AbortSignal.timeout(15_000),
+      });
+      await response.arrayBuffer();
+      note(response.status);
+      if (response.status === 200) {
+        const stream = streams.storyLikes(story);
+        pending.push({ stream, eventId: idempotentId(key, stream, 0) });
+        highest = Math.max(highest, Number(response.headers.get('x-event-position')));
+      }
+    } catch {
+      failures += 1;
+    }
+  };
+  const read = async () => {
+    try {
+      const response = await fetch(`${base}/api/stories/${stories[0]}`, {
+        headers: highest > 0 ? { 'X-Min-Position': String(highest) } : {},
+        signal: AbortSignal.timeout(15_000),
+      });
+      await response.arrayBuffer();
+      note(response.status);
+    } catch {
+      failures += 1;
+    }
+  };
+  // Each connection paces itself to its share of the rate; one of them reads.
+  const interval = (1000 * connections) / perSecond;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, c) => {
+      await sleep(randomInt(Math.max(1, Math.round(interval))));
+      while (running) {
+        const started = Date.now();
+        await (c === 0 ? read() : like());
+        const rest = interval - (Date.now() - started);
+        if (rest > 0) await sleep(rest);
+      }
+    }),
+  );
+  clearInterval(flushing);
+  flush();
+  parentPort!.postMessage({ kind: 'done', statuses: [...statuses], failures } satisfies Report);
+}
+
+if (parentPort && workerData) void runLoad(workerData as LoadOptions);
