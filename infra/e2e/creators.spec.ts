@@ -7,7 +7,8 @@ import { sceneImage } from './support/web-data';
  * Creators end to end: a member publishes their first story with a pen name through the form,
  * sees it on the card and on /creator/{handle}; a second account follows from the creator's page,
  * the creator publishes, and the follower's bell shows 1 within 10 s and lists the story.
- * The creator page and the open bell at 390x844 and 1440x900 with axe.
+ * The creator's studio from the settings menu. The creator page, the open bell and the studio at
+ * 390x844 and 1440x900 with axe.
  */
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
@@ -35,13 +36,11 @@ async function publishThroughTheForm(page: Page, texts: [string, string], penNam
   const dialog = page.getByRole('dialog', { name: 'Create a New Story' });
   if (penName !== undefined) await dialog.getByLabel('Pen name').fill(penName);
   for (const [i, text] of texts.entries()) {
-    await dialog
-      .getByLabel(`Image for slide ${i + 1}`)
-      .setInputFiles({
-        name: `s${i}.png`,
-        mimeType: 'image/png',
-        buffer: await sceneImage(120 + i * 40, i + 1),
-      });
+    await dialog.getByLabel(`Image for slide ${i + 1}`).setInputFiles({
+      name: `s${i}.png`,
+      mimeType: 'image/png',
+      buffer: await sceneImage(120 + i * 40, i + 1),
+    });
     await dialog.getByLabel(`Text for slide ${i + 1}`).fill(text);
   }
   await dialog.getByRole('button', { name: 'Publish Story' }).click();
@@ -124,4 +123,19 @@ test('publish with a pen name, see it on the card and the creator page; a follow
     await followerPage.screenshot({ path: `${OUT}notifications-${viewport.width}.png` });
   }
   await other.close();
+
+  // The creator's studio, from the settings menu: both stories, with the follower's reading.
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('navigation', { name: 'Settings menu' }).getByRole('link', { name: 'Studio' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Studio' })).toBeVisible();
+  await expect(page.getByTestId('studio-story')).toHaveCount(2);
+  await expect(page.getByTestId('studio-daily').locator('tbody tr')).toHaveCount(30);
+  await page.getByRole('button', { name: '90 days' }).click();
+  await expect(page.getByTestId('studio-daily').locator('tbody tr')).toHaveCount(90);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await expectNoSeriousViolations(page, `studio at ${viewport.width}`);
+    await page.screenshot({ path: `${OUT}studio-${viewport.width}.png`, fullPage: true });
+  }
 });
