@@ -12,7 +12,11 @@ export function StudioChart({ daily }: { daily: Studio['daily'] }) {
     <>
       <div className="studio-chart__plot" aria-hidden="true">
         <ResponsiveContainer width="100%" height={260}>
-          <LineChart data={daily} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <LineChart
+            data={daily}
+            margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid stroke="#2e2838" strokeDasharray="3 3" />
             <XAxis
               dataKey="day"
