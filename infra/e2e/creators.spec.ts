@@ -133,9 +133,19 @@ test('publish with a pen name, see it on the card and the creator page; a follow
   await expect(page.getByTestId('studio-daily').locator('tbody tr')).toHaveCount(30);
   await page.getByRole('button', { name: '90 days' }).click();
   await expect(page.getByTestId('studio-daily').locator('tbody tr')).toHaveCount(90);
+  // The pen name changes there, as an event: the stories show the new one.
+  await page.getByLabel('New pen name').fill('x');
+  await page.getByRole('button', { name: 'Change pen name' }).click();
+  await expect(page.getByText('A pen name has 2 to 30 characters.')).toBeVisible();
+  const renamed = `Lark ${stamp}`;
+  await page.getByLabel('New pen name').fill(renamed);
+  await page.getByRole('button', { name: 'Change pen name' }).click();
+  await expect(page.getByTestId('current-pen-name')).toHaveText(renamed);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await expectNoSeriousViolations(page, `studio at ${viewport.width}`);
     await page.screenshot({ path: `${OUT}studio-${viewport.width}.png`, fullPage: true });
   }
+  await page.goto(`/creator/lark-${stamp}`);
+  await expect(page.getByRole('article').first().getByTestId('story-byline')).toHaveText(`by ${renamed}`);
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RequireAuth } from '../auth/RequireAuth';
+import { PenNameForm } from '../creators/PenNameForm';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
 import { ArrowLeftIcon } from '../ui/icons';
@@ -31,6 +32,7 @@ function StudioPage() {
           Back to Profile
         </Link>
         <h1 className="studio__title">Studio</h1>
+        <PenNameForm />
         {studio.isPending ? (
           <Spinner label="Loading your studio…" block />
         ) : studio.isError ? (
