@@ -1,5 +1,6 @@
 import { pickTestServices, type TestServices } from '../src/test-env/pick-services';
 import { benchAppendThroughput } from './append-throughput';
+import { checkoutBaseline } from './baseline-checkout';
 import { benchLikeLag } from './like-lag';
 import { benchLikes } from './likes-over-http';
 import { benchListCompression } from './list-compression';
@@ -59,6 +60,35 @@ const suites: Record<string, Suite> = {
         `read model after the load              : ${fmt(r.shown)} likes shown = ${fmt(r.stored)} stored; ${fmt(r.acknowledged)} acknowledged before autocannon hung up`,
         `behind during the load                 : at most ${fmt(r.maxBehindMs)} ms`,
       ];
+    },
+  },
+  baseline: {
+    title: 'Likes over HTTP, this checkout against an earlier commit (BENCH_BASELINE), taking turns',
+    async run(services) {
+      const revision = process.env.BENCH_BASELINE;
+      if (!revision) return ['baseline: skipped (set BENCH_BASELINE=<commit> to compare with one)'];
+      const baseline = await checkoutBaseline(revision, log);
+      try {
+        // Taking turns, so that a machine whose speed drifts during the run weighs on both alike.
+        const rates = { baseline: [] as number[], current: [] as number[] };
+        for (let round = 0; round < 3; round++) {
+          rates.baseline.push(
+            (await benchLikes(services.postgresUrl, log, { root: baseline.root })).likesPerSecond,
+          );
+          rates.current.push((await benchLikes(services.postgresUrl, log)).likesPerSecond);
+        }
+        const median = (values: number[]) =>
+          [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+        const ratio = median(rates.current) / median(rates.baseline);
+        const list = (values: number[]) => values.map(fmt).join(', ');
+        return [
+          `likes over HTTP, baseline ${baseline.commit}      : ${list(rates.baseline)} /s (median ${fmt(median(rates.baseline))})`,
+          `likes over HTTP, this checkout          : ${list(rates.current)} /s (median ${fmt(median(rates.current))})`,
+          `ratio of the medians                   : ${ratio.toFixed(3)}`,
+        ];
+      } finally {
+        await baseline.remove();
+      }
     },
   },
   lag: {

@@ -21,10 +21,15 @@ export interface OneProcess {
  * one server: command API, query API, projector and reactors; PostgreSQL LISTEN/NOTIFY for the
  * wake-ups, no NATS), so the load generator never shares the server's event loop.
  */
-export async function startOneProcess(postgresUrl: string, stories: number): Promise<OneProcess> {
+export async function startOneProcess(
+  postgresUrl: string,
+  stories: number,
+  /** The checkout to run (this one by default; an earlier commit's to compare with). */
+  root?: string,
+): Promise<OneProcess> {
   process.env.TEST_DATABASE_URL = postgresUrl;
   const database = await createTestDatabase('bench_likes');
-  const product = await runNpmStart({ DATABASE_URL: database.url, NATS_URL: '', DEMO: '0' }).catch(
+  const product = await runNpmStart({ DATABASE_URL: database.url, NATS_URL: '', DEMO: '0' }, root).catch(
     async (error: unknown) => {
       await database.drop();
       throw error;
@@ -130,11 +135,11 @@ const POLL_PAUSE_MS = 50;
 export async function benchLikes(
   postgresUrl: string,
   log: (line: string) => void,
-  options: { connections?: number; seconds?: number; stories?: number } = {},
+  options: { connections?: number; seconds?: number; stories?: number; root?: string } = {},
 ): Promise<LikesResult> {
   const connections = options.connections ?? 64;
   const seconds = options.seconds ?? 10;
-  const system = await startOneProcess(postgresUrl, options.stories ?? 16);
+  const system = await startOneProcess(postgresUrl, options.stories ?? 16, options.root);
   const { ids } = system;
   // The reader keeps its connection, as a browser does (a new one per poll cost both processes
   // a connection set-up for every poll).

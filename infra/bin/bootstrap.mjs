@@ -67,7 +67,12 @@ async function runCompiled(name, args, env = process.env, nodeArguments = []) {
   return run(process.execPath, [...nodeArguments, join(serverDist, `${name}.mjs`), ...args], env);
 }
 
-function run(command, args, env = process.env) {
+/**
+ * Runs a command with the terminal, passing SIGINT and SIGTERM on, and resolves with its exit
+ * code. A product stopped with Ctrl+C stopped as asked (0); a test runner stopped by a signal
+ * did not finish its tests (`stoppedIsFailure`: 1).
+ */
+function run(command, args, env = process.env, { stoppedIsFailure = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
     const forward = (signal) => {
@@ -78,7 +83,8 @@ function run(command, args, env = process.env) {
     child.on('exit', (code, signal) => {
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
-      resolve(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
+      const stopped = signal === 'SIGINT' || signal === 'SIGTERM';
+      resolve(code ?? (stopped && !stoppedIsFailure ? 0 : 1));
     });
   });
 }
@@ -229,14 +235,12 @@ const steps = [
     async run() {
       const out = join(reportDir, `${tier}.json`);
       rmSync(out, { force: true });
-      const code = await run(bin('vitest'), [
-        'run',
-        '--project',
-        tier,
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${out}`,
-      ]);
+      const code = await run(
+        bin('vitest'),
+        ['run', '--project', tier, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+        process.env,
+        { stoppedIsFailure: true },
+      );
       const counts = vitestCounts(out);
       return { ok: code === 0, text: counts?.text ?? `exit code ${code}`, counts };
     },
@@ -246,10 +250,12 @@ const steps = [
     async run() {
       const out = join(reportDir, 'e2e.json');
       rmSync(out, { force: true });
-      const code = await run(bin('playwright'), ['test', '-c', 'infra/e2e/playwright.config.ts'], {
-        ...process.env,
-        NOCTURNE_E2E_JSON: out,
-      });
+      const code = await run(
+        bin('playwright'),
+        ['test', '-c', 'infra/e2e/playwright.config.ts'],
+        { ...process.env, NOCTURNE_E2E_JSON: out },
+        { stoppedIsFailure: true },
+      );
       const counts = playwrightCounts(out);
       return { ok: code === 0, text: counts?.text ?? `exit code ${code}`, counts };
     },

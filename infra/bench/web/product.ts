@@ -2,13 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../../bin/web-build.mjs';
 import type { DemoReader } from '../../src/demo/create-demo';
 import { keptDemoReader } from '../../src/demo/first-start';
 import { freePort } from '../../src/launcher/free-port';
-
-const bootstrap = fileURLToPath(new URL('../../bin/bootstrap.mjs', import.meta.url));
 
 /** `npm start` (bootstrap.mjs start) as a child process on a free port and a temporary DATA_DIR. */
 export interface NpmStart {
@@ -23,9 +20,11 @@ export interface NpmStart {
 
 /**
  * Runs the product exactly as `npm start` runs it (web build check, launcher), with `env` on top
- * of this process's environment; resolves once its start banner is printed.
+ * of this process's environment; resolves once its start banner is printed. `root` is the
+ * checkout to run: this one, or an earlier commit's (./baseline-checkout.ts) to compare with.
  */
-export async function runNpmStart(env: Record<string, string>): Promise<NpmStart> {
+export async function runNpmStart(env: Record<string, string>, root: string = repoRoot): Promise<NpmStart> {
+  const bootstrap = join(root, 'infra/bin/bootstrap.mjs');
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-bench-web-'));
   // mkdtemp makes it 700; run as root, the embedded PostgreSQL's own user must enter it.
   await chmod(dataDir, 0o711);
@@ -33,7 +32,7 @@ export async function runNpmStart(env: Record<string, string>): Promise<NpmStart
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminPassword = 'bench-web-admin-password';
   const child: ChildProcess = spawn(process.execPath, [bootstrap, 'start'], {
-    cwd: repoRoot,
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
