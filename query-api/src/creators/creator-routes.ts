@@ -4,6 +4,7 @@ import {
   type CreatorProfile,
   creatorMessages,
   handleOf,
+  penNameProblem,
 } from '@nocturne/domain';
 import { apiSchema, HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -66,7 +67,10 @@ export const creatorRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps)
       }),
     },
     async (request): Promise<CreatorProfile> => {
-      const handle = handleOf(HandleParams.parse(request.params).handle);
+      const asked = HandleParams.parse(request.params).handle;
+      // A handle no pen name can have (a control character, a slash) names nobody.
+      if (penNameProblem(asked.replace(/-/g, ' '))) throw new HttpError(404, creatorMessages.notFound);
+      const handle = handleOf(asked);
       const creator = await deps.db
         .selectFrom('creators')
         .select(['user_key', 'pen_name', 'handle'])
