@@ -30,8 +30,17 @@ export const streams = {
   storyLikes: (storyId: string) => `story_likes-${storyId}`,
   storyViews: (storyId: string) => `story_views-${storyId}`,
   waitlist: (key: string) => `waitlist-${key}`,
-  /** One reader's progress, finish and bookmark of one story (catalogue/reading.ts). */
-  reading: (userKey: string, storyId: string) => `reading-${userKey}-${storyId}`,
+  /**
+   * One account's progress, finish and bookmark of one story (catalogue/reading.ts). Named by the
+   * account id, not the address's key: an address that signs up again after its account was
+   * erased starts a new account whose reading shares nothing with the erased one's.
+   */
+  reading: (accountId: string, storyId: string) => `account_reading-${accountId}-${storyId}`,
+  /**
+   * The reading streams recorded before they were named by account: by the address's key, so
+   * every account the address ever had wrote to the same one (read with legacyReadingEvents).
+   */
+  legacyReading: (userKey: string, storyId: string) => `reading-${userKey}-${storyId}`,
   /** The reports of one story and the moderation decisions and appeals on it (catalogue/moderation.ts). */
   storyReports: (storyId: string) => `story_reports-${storyId}`,
   /** The curated tag list (catalogue/labels.ts): one stream. */
@@ -49,8 +58,16 @@ export const streams = {
   inbox: (userKey: string) => `inbox-${userKey}`,
 } as const;
 
-/** The user key and story id of a `reading-{userKey}-{storyId}` stream (user keys hold no dash). */
-export function readingStreamParts(streamName: string): { userKey: string; storyId: string } | null {
+/** The account id and story id of an `account_reading-{accountId}-{storyId}` stream. */
+export function readingStreamParts(streamName: string): { accountId: string; storyId: string } | null {
+  const match = /^account_reading-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(.+)$/i.exec(
+    streamName,
+  );
+  return match ? { accountId: match[1] as string, storyId: match[2] as string } : null;
+}
+
+/** The user key and story id of a legacy `reading-{userKey}-{storyId}` stream (user keys hold no dash). */
+export function legacyReadingStreamParts(streamName: string): { userKey: string; storyId: string } | null {
   const match = /^reading-([0-9a-f]+)-(.+)$/.exec(streamName);
   return match ? { userKey: match[1] as string, storyId: match[2] as string } : null;
 }

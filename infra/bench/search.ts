@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { type EventOf, streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
-import { rankedMatches } from '@nocturne/query-api';
+import { rankedMatches, type SearchScope } from '@nocturne/query-api';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { startTestSystem, type TestSystem } from '../src/system/test-system';
@@ -75,6 +75,11 @@ async function fill(system: TestSystem, log: (line: string) => void): Promise<vo
       }),
     );
   }
+  // The live projector catches the stories up in large batches, which on a busy machine take
+  // longer than a second runner's statement may wait for the checkpoints' lock: settle once it
+  // has reached the head.
+  const head = await system.infra.store.headPosition();
+  while ((await system.projector.position()) < head) await new Promise((resolve) => setTimeout(resolve, 250));
   await system.settle();
   await sql`analyze story_search`.execute(system.infra.db);
   log(`${STORIES} stories published and projected in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -100,9 +105,15 @@ async function memberToken(baseUrl: string): Promise<string> {
 
 const pathOf = (q: string) => `/api/search?${new URLSearchParams({ q })}`;
 
+/** The bench searches as a member who unlocked nothing: premium stories match on their cards. */
+const MEMBER: SearchScope = { kind: 'readable', premium: [] };
+
 /** The scan of the route's own query that finds the matches, and its execution time (EXPLAIN ANALYZE). */
 async function planOf(system: TestSystem, q: string): Promise<{ scan: string; executionMs: number }> {
-  const rows = await rankedMatches(system.infra.db, { words: q, limit: 20 }).explain(undefined, sql`analyze`);
+  const rows = await rankedMatches(system.infra.db, { words: q, limit: 20 }, MEMBER).explain(
+    undefined,
+    sql`analyze`,
+  );
   const lines = rows.map((row) => String(row['QUERY PLAN']));
   const scan = lines.find((line) => /Scan on story_search/.test(line)) ?? '?';
   const execution = lines.find((line) => line.startsWith('Execution Time'));
@@ -159,6 +170,18 @@ async function concurrentRun(
 }
 
 /**
+ * An account may search 30 times a minute; the bench searches thousands of times as one member.
+ * Each search is still counted in the limiter (its cost stays in the figures), under a key of its
+ * own, so the member never reaches the limit.
+ */
+function countSearchesApart(system: TestSystem): void {
+  const limiter = system.infra.security.limiter;
+  const hit = limiter.hit.bind(limiter);
+  let searches = 0;
+  limiter.hit = (key, windowMs) => hit(key.startsWith('search:') ? `${key}:${searches++}` : key, windowMs);
+}
+
+/**
  * "Find a story": GET /api/search over 10,000 stories of generated English (Zipf
  * vocabulary, 3 to 8 slides, 0 to 4 tags), as a logged-in member, on the one-process server.
  * Each query of the mix 200 times one after the other, uncached (every request distinct) and
@@ -173,6 +196,7 @@ export async function benchSearch(
   const system = await startTestSystem();
   try {
     await fill(system, log);
+    countSearchesApart(system);
     const headers = { Authorization: `Bearer ${await memberToken(system.baseUrl)}` };
 
     const plans: SearchBenchResult['plans'] = [];

@@ -1,10 +1,11 @@
 export * from './admin/history/format-history';
+export * from './admin/history/replay-account-history';
 export * from './admin/history/replay-user-history';
 export * from './app';
 export * from './consistency';
 export * from './deps';
 export { formatModerationTrail, storyModerationTrail } from './moderation/moderation-trail';
-export { rankedMatches } from './search/find-stories';
+export { rankedMatches, type SearchScope } from './search/find-stories';
 export { hotAnswers } from './stories/list/hot-answers';
 export type { HotAnswer } from './stories/list/hot-list';
 export { StoryListCache } from './stories/list/story-list-cache';

@@ -519,6 +519,9 @@ describe('deletion erases', () => {
       const live = await rowsOfSchema(client, 'read_model');
       expect(live.length).toBeGreaterThan(0);
       expect(live.filter((row) => row.toLowerCase().includes(email))).toEqual([]);
+      // Nor any link to the address: its key names nothing of the erased account.
+      const addressKey = userKeyOf(email, system.config.secret);
+      expect(live.filter((row) => row.includes(addressKey))).toEqual([]);
       // The raw event table, every column.
       for (const secret of [email, 'ERASE-1', 'ERASE-2', adminIp]) {
         const { rows } = await client.query(
@@ -547,6 +550,7 @@ describe('deletion erases', () => {
         expect(rebuilt.some((row) => row.startsWith('users:'))).toBe(true);
         expect(rebuilt.filter((row) => row.toLowerCase().includes(email))).toEqual([]);
         expect(rebuilt.filter((row) => row.includes('ERASE-'))).toEqual([]);
+        expect(rebuilt.filter((row) => row.includes(addressKey))).toEqual([]);
       } finally {
         await db.destroy();
         await client.query(`drop schema if exists "${schema}" cascade`);

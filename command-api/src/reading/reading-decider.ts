@@ -6,7 +6,7 @@ export type ReadingEvent = EventOf<
   'ReadingProgressRecorded' | 'StoryFinished' | 'StorySaved' | 'StoryUnsaved'
 >;
 
-/** One reader's relation to one story, folded from `reading-{userKey}-{storyId}`. */
+/** One account's relation to one story, folded from its reading stream (account-reading.ts). */
 export interface ReadingState {
   /** The slide last recorded (0-based), or null before any. */
   slide: number | null;

@@ -1,5 +1,4 @@
 import type { StoryState } from '@nocturne/domain';
-import { streams } from '@nocturne/events';
 import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,7 +9,8 @@ import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { storyStateOf } from '../stories/live-story';
 import { requireUser } from '../users/authenticate';
-import { type ReadingCommand, type ReadingState, readingDecider, type StoryAccess } from './reading-decider';
+import { accountReading } from './account-reading';
+import type { ReadingCommand, ReadingState, StoryAccess } from './reading-decider';
 import { storyAccess } from './story-access';
 
 const ProgressBody = z.object({ slide: z.number().int().min(0).max(9) });
@@ -37,8 +37,8 @@ const answer = (state: ReadingState) => ({
 });
 
 /**
- * A logged-in reader's progress, finish and bookmark of a story, each on the reader's own
- * `reading-{userKey}-{storyId}` stream (decided by reading-decider.ts):
+ * A logged-in reader's progress, finish and bookmark of a story, each on their account's own
+ * `account_reading-{accountId}-{storyId}` stream (account-reading.ts, decided by reading-decider.ts):
  * PUT /api/stories/{id}/progress {slide}, PUT .../finished, PUT .../saved, DELETE .../saved.
  * Each answers the state after it, with X-Event-Position (read-your-writes).
  */
@@ -53,10 +53,11 @@ export const readingRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, dep
     const storyId = storyIdFrom(request.params);
     const story = await storyStateOf(deps.store, storyId);
     const access = storyAccess(story, user.state, storyId);
+    const reading = await accountReading(deps.store, user, storyId);
     const result = await handleCommand(
       deps.store,
-      streams.reading(user.userKey, storyId),
-      readingDecider,
+      reading.stream,
+      reading.decider,
       commandOf(storyId, access, story),
       commandContext(request, { kind: 'user', userKey: user.userKey }),
     );

@@ -1,5 +1,7 @@
-import { accountMessages, storyMessages } from '@nocturne/domain';
+import { accountMessages, evolveUser, initialUserState, storyMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
+import { aggregateStream } from '@nocturne/events/store';
+import { given } from '@nocturne/events/testing';
 import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, grantPremium, publish, verifiedUser } from '../stories/testing/story-fixtures';
@@ -51,8 +53,19 @@ async function read(path: string, token: string | null, position?: string | null
 }
 
 const ids = (stories: { id: string }[]) => stories.map((s) => s.id);
+/** The address key of a session token, and the account its address holds now. */
+const userKeyOf = (token: string) => token.split('.')[0]!;
+async function accountOf(token: string): Promise<string> {
+  const user = await aggregateStream(
+    system.infra.store,
+    streams.user(userKeyOf(token)),
+    evolveUser,
+    initialUserState,
+  );
+  return user.state.accountId!;
+}
 const readingEvents = async (token: string, storyId: string) =>
-  (await system.infra.store.readStream(streams.reading(token.split('.')[0]!, storyId))).map((e) => e.type);
+  (await system.infra.store.readStream(streams.reading(await accountOf(token), storyId))).map((e) => e.type);
 
 describe('progress', () => {
   it('records the slide, answers it to the same reader on any device, and appends nothing when unchanged', async () => {
@@ -186,6 +199,7 @@ describe('erasure', () => {
     expect(deleted.status).toBe(200);
     await system.settle();
     expect(ids((await read('/api/me/library?shelf=saved', reader)).body)).toEqual([free]);
+    const erased = await accountOf(reader);
     const removed = await fetch(
       `${system.baseUrl}/api/admin/users/${encodeURIComponent('reader@nocturne.test')}`,
       {
@@ -198,8 +212,71 @@ describe('erasure', () => {
     const rows = await system.infra.db
       .selectFrom('reading')
       .select('story_id')
-      .where('user_key', '=', reader.split('.')[0]!)
+      .where('account_id', '=', erased)
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it("starts an address that signs up again with an empty library, and its own save reaches it (was: the erased account's progress, saved and read stories)", async () => {
+    // The erased reader had `free` at slide 2, finished and saved.
+    const again = await verifiedUser(system.baseUrl, 'reader@nocturne.test');
+    await system.settle();
+    for (const shelf of ['continue', 'saved', 'read', 'unlocked']) {
+      expect((await read(`/api/me/library?shelf=${shelf}`, again)).body, shelf).toEqual([]);
+    }
+    expect((await read(`/api/stories/${free}/progress`, again)).body).toEqual({
+      slide: null,
+      finished: false,
+      saved: false,
+    });
+    const saved = await write('PUT', `/api/stories/${free}/saved`, again);
+    expect(saved).toMatchObject({ status: 200, body: { slide: null, finished: false, saved: true } });
+    expect(saved.position).not.toBeNull();
+    expect(ids((await read('/api/me/library?shelf=saved', again, saved.position)).body)).toEqual([free]);
+    const place = await write('PUT', `/api/stories/${free}/progress`, again, { slide: 1 });
+    expect(place.body).toEqual({ slide: 1, finished: false, saved: true });
+    expect(ids((await read('/api/me/library?shelf=continue', again, place.position)).body)).toEqual([free]);
+    expect((await read('/api/me/library?shelf=read', again, place.position)).body).toEqual([]);
+  });
+});
+
+describe('reading recorded before it was named by account', () => {
+  it("goes on from the address's stream for its account, and never for the next account of the address", async () => {
+    const email = 'legacy@nocturne.test';
+    const token = await verifiedUser(system.baseUrl, email);
+    // What the product recorded before: the reading stream named by the address's key.
+    const legacy = streams.legacyReading(userKeyOf(token), free);
+    const recorded = await given(system.infra.store, legacy, [
+      { type: 'ReadingProgressRecorded', data: { storyId: free, slide: 3 } },
+      { type: 'StorySaved', data: { storyId: free } },
+    ]);
+    const shelf = await read('/api/me/library?shelf=saved', token, String(recorded.position));
+    expect(ids(shelf.body)).toEqual([free]);
+    expect((await read(`/api/stories/${free}/progress`, token)).body).toEqual({
+      slide: 3,
+      finished: false,
+      saved: true,
+    });
+    // The account's commands go on from there, on the stream of the account.
+    const unsaved = await write('DELETE', `/api/stories/${free}/saved`, token);
+    expect(unsaved.body).toEqual({ slide: 3, finished: false, saved: false });
+    expect((await read('/api/me/library?shelf=saved', token, unsaved.position)).body).toEqual([]);
+    expect(await readingEvents(token, free)).toEqual(['StoryUnsaved']);
+    await given(system.infra.store, legacy, [{ type: 'StorySaved', data: { storyId: free } }]);
+
+    const removed = await fetch(`${system.baseUrl}/api/admin/users/${encodeURIComponent(email)}`, {
+      method: 'DELETE',
+      headers: adminHeaders,
+    });
+    expect(removed.status).toBe(200);
+    const again = await verifiedUser(system.baseUrl, email);
+    await system.settle();
+    const saved = await write('PUT', `/api/stories/${free}/saved`, again);
+    expect(saved.body).toEqual({ slide: null, finished: false, saved: true });
+    expect((await read(`/api/stories/${free}/progress`, again, saved.position)).body).toEqual({
+      slide: null,
+      finished: false,
+      saved: true,
+    });
   });
 });

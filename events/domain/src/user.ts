@@ -29,6 +29,12 @@ export interface UserState {
   /** `deleted` streams may register again (a new account with a new key). */
   status: 'none' | 'registered' | 'deleted';
   accountId: string | null;
+  /**
+   * The global position of this account's UserRegistered (null when folded from events not
+   * recorded yet, as in decider tests): what the address's stream held before it belongs to
+   * accounts erased since.
+   */
+  accountSince: number | null;
   encryptedEmail: string | null;
   encryptedPasswordHash: string | null;
   verified: boolean;
@@ -55,6 +61,7 @@ export interface UserState {
 export const initialUserState = (): UserState => ({
   status: 'none',
   accountId: null,
+  accountSince: null,
   encryptedEmail: null,
   encryptedPasswordHash: null,
   verified: false,
@@ -82,6 +89,7 @@ export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<Us
         ...initialUserState(),
         status: 'registered',
         accountId: event.data.accountId,
+        accountSince: 'position' in event ? event.position : null,
         encryptedEmail: event.data.email,
         encryptedPasswordHash: event.data.passwordHash,
         verificationTokens: new Map([

@@ -17,6 +17,13 @@ export interface PoolTimeouts {
  */
 export const REQUEST_POOL_TIMEOUTS: PoolTimeouts = { connectMs: 2_000, statementMs: 3_000 };
 
+/**
+ * The projector's batches in a running product: no request waits on them, and a catch-up batch
+ * of thousands of events on a busy machine can outlast a request's 3 s (cancelled, it is only
+ * tried again, whole). A minute still ends a statement stuck on a stalled database.
+ */
+export const BACKGROUND_POOL_TIMEOUTS: PoolTimeouts = { connectMs: 10_000, statementMs: 60_000 };
+
 /** Work that is no request's (migrations, a rebuild): bounded all the same, but generously. */
 export const MAINTENANCE_POOL_TIMEOUTS: PoolTimeouts = { connectMs: 10_000, statementMs: 600_000 };
 

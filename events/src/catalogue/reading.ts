@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from './define';
 
 /**
- * A reader's relation to one story, on `reading-{userKey}-{storyId}` (streams.reading): small
+ * An account's relation to one story, on `account_reading-{accountId}-{storyId}` (streams.reading): small
  * streams, so recording progress never folds a growing history, and one reader's saves never
  * contend with another's.
  */

@@ -18,6 +18,8 @@ export interface AggregatedStream<State, Event extends DomainEvent> {
 export interface AggregateOptions {
   /** Fold only the events recorded at or before this moment (the audit's "as of"). */
   recordedUpTo?: Date;
+  /** Fold only the events at global positions above this one (what came before belongs to someone else). */
+  after?: number;
 }
 
 /**
@@ -32,10 +34,11 @@ export async function aggregateStream<State, Event extends DomainEvent>(
   options: AggregateOptions = {},
 ): Promise<AggregatedStream<State, Event>> {
   const upTo = options.recordedUpTo?.getTime();
+  const after = options.after ?? 0;
   const stored = await store.readStream(streamName);
   const events = stored
     .map((stored) => decodeEvent(stored) as RecordedEvent<Event>)
-    .filter((event) => upTo === undefined || event.recordedAt.getTime() <= upTo);
+    .filter((event) => event.position > after && (upTo === undefined || event.recordedAt.getTime() <= upTo));
   const last = events.at(-1);
   return {
     state: events.reduce(evolve, initial()),

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { evolveUser, initialUserState } from '@nocturne/domain';
+import { streams, userKeyOf } from '@nocturne/events';
+import { aggregateStream } from '@nocturne/events/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../e2e/fixtures/api';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../system/test-system';
@@ -81,23 +84,76 @@ describe('npm run audit', () => {
     const history = JSON.parse(past.out) as { state: { premium: boolean; stories_remaining: number } };
     expect(history.state).toMatchObject({ premium: false, stories_remaining: 0 });
 
-    // After the deletion the replay still shows what happened, but no transaction id or address.
+    // After the deletion the address leads to nothing of the account; its records stay for the
+    // books under its account id, without the address, the transaction id or the admin's IP.
+    const userKey = userKeyOf(email, system.config.secret);
+    const { state } = await aggregateStream(
+      system.infra.store,
+      streams.user(userKey),
+      evolveUser,
+      initialUserState,
+    );
+    const accountId = state.accountId!;
     const deletion = await fetch(`${system.baseUrl}/api/admin/users/${encodeURIComponent(email)}`, {
       method: 'DELETE',
       headers: adminHeaders,
     });
     expect(deletion.status).toBe(200);
-    const erased = await audit(['--email', email]);
+    const byAddress = await audit(['--email', email]);
+    expect(byAddress.code).toBe(1);
+    expect(byAddress.out).toBe('');
+    expect(byAddress.err).toContain('--account <id>');
+    const erased = await audit(['--account', accountId]);
     expect(erased.code).toBe(0);
+    expect(erased.out).toContain(`Audit of account ${accountId}`);
     expect(erased.out).toContain('Account: [erased]');
     expect(erased.out).toContain('payment confirmation: $15 via paypal  by the user');
     expect(erased.out).toMatch(
       /premium granted: \+30 stories {2}by admin session [\w-]+ from \[erased address\]/,
     );
     expect(erased.out).toContain('account deleted (personal data erased)');
-    for (const gone of [email, 'AUD-1', '203.0.113.88']) expect(erased.out).not.toContain(gone);
-    const json = await audit(['--email', email, '--json']);
-    for (const gone of [email, 'AUD-1', '203.0.113.88']) expect(json.out).not.toContain(gone);
+    for (const gone of [email, 'AUD-1', '203.0.113.88', userKey]) expect(erased.out).not.toContain(gone);
+    const json = await audit(['--account', accountId, '--json']);
+    for (const gone of [email, 'AUD-1', '203.0.113.88', userKey]) expect(json.out).not.toContain(gone);
+    const books = JSON.parse(json.out) as { timeline: { type: string; at: string; details: object }[] };
+    expect(books.timeline.map((entry) => entry.type)).toEqual([
+      'UserRegistered',
+      'EmailVerified',
+      'PaymentConfirmationSubmitted',
+      'PremiumGranted',
+      'UserDeleted',
+    ]);
+    expect(books.timeline[2]?.details).toEqual({
+      email: null,
+      amount: 15,
+      transaction_id: null,
+      payment_method: 'paypal',
+    });
+
+    // The address signs up again: a new account, and the address's history is that account's alone.
+    const again = await post('/api/auth/signup', {
+      json: { email, password: 'secret-pass-2', age_confirmed: true },
+    });
+    await post('/api/auth/verify-email', { json: { token: again.verification_token } });
+    const panel = await fetch(`${system.baseUrl}/api/admin/users/${encodeURIComponent(email)}/history`, {
+      headers: adminHeaders,
+    });
+    expect(panel.status).toBe(200);
+    const shown = (await panel.json()) as {
+      timeline: { type: string }[];
+      state: { premium: boolean; stories_remaining: number };
+    };
+    expect(shown.timeline.map((entry) => entry.type)).toEqual(['UserRegistered', 'EmailVerified']);
+    expect(shown.state).toMatchObject({ premium: false, stories_remaining: 0 });
+    const newAccount = await audit(['--email', email]);
+    expect(newAccount.code).toBe(0);
+    expect(newAccount.out).not.toContain('payment confirmation');
+    expect(newAccount.out).not.toContain('premium granted');
+    expect(newAccount.out).not.toContain('account deleted');
+    // The erased account's books are as they were, without the new account's events.
+    const later = JSON.parse((await audit(['--account', accountId, '--json'])).out) as typeof books;
+    expect(later.timeline).toEqual(books.timeline);
+    expect((await audit(['--account', randomUUID()])).code).toBe(1);
 
     expect((await audit(['--email', 'never@example.test'])).code).toBe(1);
     expect((await audit([])).code).toBe(2);

@@ -2,14 +2,18 @@ import { parseArgs } from 'node:util';
 import {
   formatHistory,
   formatModerationTrail,
+  replayAccountHistory,
   replayUserHistory,
   storyModerationTrail,
 } from '@nocturne/query-api';
 import type { AppConfig } from '../config';
 import { connectInfrastructure } from '../system/connect';
 
-const usage =
-  'Usage: npm run audit -- --email <address> [--as-of <ISO time>] [--json]\n       npm run audit -- --story <story id> [--json]';
+const usage = [
+  'Usage: npm run audit -- --email <address> [--as-of <ISO time>] [--json]',
+  '       npm run audit -- --account <account id> [--as-of <ISO time>] [--json]',
+  '       npm run audit -- --story <story id> [--json]',
+].join('\n');
 
 export interface AuditIo {
   out: (text: string) => void;
@@ -17,9 +21,10 @@ export interface AuditIo {
 }
 
 /**
- * `npm run audit -- --email <address> [--as-of <ISO time>]`: the audit replay of one user,
- * read from whichever event store is configured (EVENTSTORE_URL or the Postgres store), with
- * personal fields decrypted by the vault. Returns the process exit code.
+ * `npm run audit -- --email <address> [--as-of <ISO time>]`: the audit replay of the account an
+ * address holds, read from whichever event store is configured (EVENTSTORE_URL or the Postgres
+ * store), with personal fields decrypted by the vault. `--account <id>` replays an account by
+ * its id, an erased one too (the address no longer leads to it). Returns the process exit code.
  */
 export async function runAudit(
   argv: readonly string[],
@@ -28,6 +33,7 @@ export async function runAudit(
 ): Promise<number> {
   let values: {
     email?: string | undefined;
+    account?: string | undefined;
     story?: string | undefined;
     'as-of'?: string | undefined;
     json?: boolean | undefined;
@@ -37,6 +43,7 @@ export async function runAudit(
       args: [...argv],
       options: {
         email: { type: 'string' },
+        account: { type: 'string' },
         story: { type: 'string' },
         'as-of': { type: 'string' },
         json: { type: 'boolean' },
@@ -48,8 +55,8 @@ export async function runAudit(
     return 2;
   }
   if (values.story) return auditStory(values.story, values.json === true, config, io);
-  if (!values.email) {
-    io.err(`--email or --story is required\n${usage}\n`);
+  if (!values.email && !values.account) {
+    io.err(`--email, --account or --story is required\n${usage}\n`);
     return 2;
   }
   const asOf = values['as-of'] ? new Date(values['as-of']) : new Date();
@@ -59,20 +66,51 @@ export async function runAudit(
   }
   const infra = await connectInfrastructure(config, (line) => io.err(`${line}\n`));
   try {
-    const history = await replayUserHistory(
-      { store: infra.store, vault: infra.vault, secret: config.secret },
-      values.email,
-      asOf,
-    );
-    if (!history.found) {
-      io.err('No history for this address: it never had an account.\n');
-      return 1;
-    }
+    const history = values.account
+      ? await accountHistory(infra, values.account, io, asOf)
+      : await addressHistory(infra, config, values.email!, io, asOf);
+    if (!history) return 1;
     io.out(values.json ? `${JSON.stringify(history, null, 2)}\n` : formatHistory(history));
     return 0;
   } finally {
     await infra.close();
   }
+}
+
+type Infrastructure = Awaited<ReturnType<typeof connectInfrastructure>>;
+
+/** The replay of an account by its id; undefined (said on `err`) for an id no account had. */
+async function accountHistory(infra: Infrastructure, accountId: string, io: AuditIo, asOf: Date) {
+  const history = await replayAccountHistory(infra, accountId, asOf);
+  if (!history) io.err('No account with this id in the event log.\n');
+  return history;
+}
+
+/** The replay of the account an address holds now; undefined (said on `err`) when it holds none. */
+async function addressHistory(
+  infra: Infrastructure,
+  config: AppConfig,
+  email: string,
+  io: AuditIo,
+  asOf: Date,
+) {
+  const history = await replayUserHistory(
+    { store: infra.store, vault: infra.vault, secret: config.secret },
+    email,
+    asOf,
+  );
+  if (!history.found) {
+    io.err('No history for this address: it never had an account.\n');
+    return undefined;
+  }
+  if (history.erased) {
+    io.err(
+      'The account of this address was deleted and its personal data erased: the address leads to nothing of it. ' +
+        'Its records are replayed by account id: npm run audit -- --account <id>\n',
+    );
+    return undefined;
+  }
+  return history;
 }
 
 /** `--story <id>`: the story's moderation trail (reports, decisions, appeals) with who and why. */

@@ -2,7 +2,8 @@ import type { EventStore } from '@nocturne/events/store';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { connectSecurity, type PostgresSecurity } from '@nocturne/http-kit/security';
 import { NatsNotifier, type Notifier, PostgresNotifier } from '@nocturne/notify';
-import { createReadModelDb, type ReadModel } from '@nocturne/projector';
+import { BACKGROUND_POOL_TIMEOUTS } from '@nocturne/pg-kit';
+import { createReadModelDb, LIVE_SCHEMA, type ReadModel } from '@nocturne/projector';
 import { PostgresPiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
@@ -14,7 +15,10 @@ export interface Infrastructure {
   store: EventStore;
   vault: PostgresPiiVault;
   notifier: Notifier;
+  /** The read models, for the requests' queries (statements bounded as a request's). */
   db: Kysely<ReadModel>;
+  /** The read models, for the projector's batches (its own connections and statement bound). */
+  projectionDb: Kysely<ReadModel>;
   /** Rate-limit counters and admin sessions, shared by every process (schema `security`). */
   security: PostgresSecurity;
   close(): Promise<void>;
@@ -57,17 +61,21 @@ export async function connectInfrastructure(
   const vault = await PostgresPiiVault.connect(config.databaseUrl);
   const notifier = await connectNotifier(config, log);
   const db = createReadModelDb(config.databaseUrl);
+  // A pool opens its connections when first used: a process without the projector opens none.
+  const projectionDb = createReadModelDb(config.databaseUrl, LIVE_SCHEMA, 4, BACKGROUND_POOL_TIMEOUTS);
   const security = await connectSecurity(config.databaseUrl, clock);
   return {
     store,
     vault,
     notifier,
     db,
+    projectionDb,
     security,
     async close() {
       await security.close();
       await notifier.close();
       await db.destroy();
+      await projectionDb.destroy();
       await vault.close();
       await store.close();
     },

@@ -79,7 +79,7 @@ export async function startBackground(
   const logError = options.logError ?? ((line: string) => console.error(`[nocturne] ${line}`));
   const projector = new ProjectionRunner({
     store: infra.store,
-    db: infra.db,
+    db: infra.projectionDb,
     projections,
     vault: infra.vault,
     notifier: infra.notifier,

@@ -134,9 +134,9 @@ export interface PremiumUnlocksTable {
   unlocked_at: ColumnType<Date, Date | string, never>;
 }
 
-/** A reader's relation to one story: where they are, read, saved. */
+/** An account's relation to one story: where they are, read, saved. Keyed by the account, never the address. */
 export interface ReadingTable {
-  user_key: string;
+  account_id: string;
   story_id: string;
   /** The slide last recorded (0-based); null when only saved or finished. */
   slide: number | null;
@@ -146,6 +146,16 @@ export interface ReadingTable {
   updated_at: ColumnType<Date, Date | string, Date | string>;
   finished_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   saved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+/**
+ * The account each address key holds now, for the reading events recorded on streams named by
+ * that key before reading streams were named by account (projections/reading/reading-owners.ts).
+ * The row goes with the account.
+ */
+export interface ReadingOwnersTable {
+  user_key: string;
+  account_id: string;
 }
 
 /** Growth by calendar month (UTC, 'YYYY-MM'); months without a row are zeros (filled at query time). */
@@ -160,6 +170,7 @@ export interface MonthlyStatsTable {
 /** Who was granted premium in which month, so a second grant in a month counts once. */
 export interface MonthlyPremiumUsersTable {
   month: string;
+  /** The user stream's key; the account id once the account is deleted (subscribers/rekey-erased.ts). */
   user_key: string;
 }
 
@@ -203,6 +214,7 @@ export interface PremiumLedgerTable {
 /** Every PremiumGranted, for "N users became subscribers in the last 30 days". */
 export interface PremiumGrantsTable {
   event_id: string;
+  /** The user stream's key; the account id once the account is deleted (subscribers/rekey-erased.ts). */
   user_key: string;
   granted_at: ColumnType<Date, Date | string, never>;
 }
@@ -250,7 +262,11 @@ export interface StorySearchTable {
   tags_text: string;
   /** Every slide's text, one per line. */
   texts: string;
+  /** The opening words of the first text, as the locked card shows them (domain teaser). */
+  teaser: string;
   document: ColumnType<string, never, never>;
+  /** Generated from `tags_text` (A) and `teaser` (B): what a premium story not unlocked matches on. */
+  card_document: ColumnType<string, never, never>;
   is_premium: boolean;
   published_at: ColumnType<Date, Date | string, never>;
   /** Global position of StoryPublished: newest first among equally ranked matches. */
@@ -295,6 +311,7 @@ export interface ReadModel {
   premium_ledger: PremiumLedgerTable;
   story_search_version: StorySearchVersionTable;
   reading: ReadingTable;
+  reading_owners: ReadingOwnersTable;
   staff: StaffTable;
   moderation_reports: ModerationReportsTable;
   moderation_appeals: ModerationAppealsTable;

@@ -52,7 +52,7 @@ export const libraryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps)
     if (!shelf.success) throw new HttpError(400, `shelf must be one of ${SHELVES.join(', ')}`);
     const page = shelfPageFrom(query);
 
-    const rows = await shelfQuery(deps.db, user.userKey, shelf.data).execute();
+    const rows = await shelfQuery(deps.db, user, shelf.data).execute();
     const items = page ? rows.slice(page.offset, page.offset + page.limit) : rows;
     if (page) {
       reply.header('X-Total-Count', String(rows.length));

@@ -41,7 +41,7 @@ export const progressRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps
     const row = await deps.db
       .selectFrom('reading')
       .select(['slide', 'finished', 'saved'])
-      .where('user_key', '=', user.userKey)
+      .where('account_id', '=', user.accountId)
       .where('story_id', '=', id)
       .executeTakeFirst();
     reply.header('Cache-Control', 'private, no-store');

@@ -8,14 +8,18 @@ export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked' | 'following'
  * `stories`, so from every shelf; a hidden one is left out), most recent first: continue by last progress, saved by when
  * saved, read by when finished, unlocked by when unlocked, following by when published.
  */
-export function shelfQuery(db: Kysely<ReadModel>, userKey: string, shelf: ShelfName) {
+export function shelfQuery(
+  db: Kysely<ReadModel>,
+  reader: { userKey: string; accountId: string },
+  shelf: ShelfName,
+) {
   if (shelf === 'following') {
     // The stories of the creators the reader follows, newest first.
     return db
       .selectFrom('follows')
       .innerJoin('stories', 'stories.creator_key', 'follows.creator_key')
       .selectAll('stories')
-      .where('follows.follower_key', '=', userKey)
+      .where('follows.follower_key', '=', reader.userKey)
       .where('stories.hidden_reason', 'is', null)
       .orderBy('stories.position', 'desc')
       .orderBy('stories.id');
@@ -25,7 +29,7 @@ export function shelfQuery(db: Kysely<ReadModel>, userKey: string, shelf: ShelfN
       .selectFrom('premium_unlocks')
       .innerJoin('stories', 'stories.id', 'premium_unlocks.story_id')
       .selectAll('stories')
-      .where('premium_unlocks.user_key', '=', userKey)
+      .where('premium_unlocks.user_key', '=', reader.userKey)
       .where('stories.hidden_reason', 'is', null)
       .orderBy('premium_unlocks.unlocked_at', 'desc')
       .orderBy('stories.id');
@@ -34,7 +38,7 @@ export function shelfQuery(db: Kysely<ReadModel>, userKey: string, shelf: ShelfN
     .selectFrom('reading')
     .innerJoin('stories', 'stories.id', 'reading.story_id')
     .selectAll('stories')
-    .where('reading.user_key', '=', userKey)
+    .where('reading.account_id', '=', reader.accountId)
     .where('stories.hidden_reason', 'is', null);
   switch (shelf) {
     case 'continue':

@@ -19,20 +19,51 @@ const tsquery = (words: string) => sql`websearch_to_tsquery('english'::regconfig
 const WEIGHTS = sql.lit('{0.01, 0.02, 0.1, 1.0}');
 
 /**
+ * Which stories a search may match on their whole text. `everything`: the admin, who reads every
+ * story. `readable`: a member, who reads the free stories and the premium ones listed (those they
+ * unlocked, while they have premium); any other premium story is shown to them as its card, so
+ * it matches only on what the card shows (its tags and the opening words of its first text),
+ * never on a word of the slides they cannot see.
+ */
+export type SearchScope = { kind: 'everything' } | { kind: 'readable'; premium: readonly string[] };
+
+/**
  * The ids of the live stories whose tags or texts hold the words, best match first: ts_rank_cd (a
  * tag match outranks mentions in the texts; more and closer matches rank higher), then the
- * newest. The GIN index finds the matches. A query to run, or to explain (the bench and the
- * tests check its plan).
+ * newest. A premium story the searcher may not read is matched and ranked on its card's words
+ * (`card_document`) instead. The GIN indexes find the matches. A query to run, or to explain
+ * (the bench and the tests check its plan).
  */
-export function rankedMatches(db: Kysely<ReadModel>, request: SearchRequest) {
-  return db
+export function rankedMatches(db: Kysely<ReadModel>, request: SearchRequest, scope: SearchScope) {
+  const query = tsquery(request.words);
+  const rankOn = (document: 'document' | 'card_document') =>
+    sql<number>`ts_rank_cd(${WEIGHTS}::float4[], ${sql.ref(document)}, ${query})`.as('rank');
+  if (scope.kind === 'everything') {
+    return db
+      .selectFrom('story_search')
+      .select(['story_id', 'position', rankOn('document')])
+      .where(sql<boolean>`document @@ ${query}`)
+      .orderBy('rank', 'desc')
+      .orderBy('position', 'desc')
+      .limit(request.limit);
+  }
+  // Two matches, each found by its own index and filtered by cheap columns alone: one OR over
+  // both documents made every candidate row test both again, a whole document read each time.
+  const unlocked = sql<boolean>`story_id = any(${[...scope.premium]}::text[])`;
+  const readable = db
     .selectFrom('story_search')
-    .select([
-      'story_id',
-      'position',
-      sql<number>`ts_rank_cd(${WEIGHTS}::float4[], document, ${tsquery(request.words)})`.as('rank'),
-    ])
-    .where(sql<boolean>`document @@ ${tsquery(request.words)}`)
+    .select(['story_id', 'position', rankOn('document')])
+    .where(sql<boolean>`document @@ ${query}`)
+    .where((eb) => eb.or([eb('is_premium', '=', false), unlocked]));
+  const carded = db
+    .selectFrom('story_search')
+    .select(['story_id', 'position', rankOn('card_document')])
+    .where('is_premium', '=', true)
+    .where(sql<boolean>`card_document @@ ${query}`)
+    .where(sql<boolean>`not ${unlocked}`);
+  return db
+    .selectFrom(readable.unionAll(carded).as('matches'))
+    .select(['story_id', 'position', 'rank'])
     .orderBy('rank', 'desc')
     .orderBy('position', 'desc')
     .limit(request.limit);
@@ -80,8 +111,8 @@ export class StoryFinder {
     private readonly queueLength = RANKING_QUEUE,
   ) {}
 
-  async find(request: SearchRequest): Promise<Selectable<StoriesTable>[]> {
-    const ids = await this.rankedIds(request);
+  async find(request: SearchRequest, scope: SearchScope): Promise<Selectable<StoriesTable>[]> {
+    const ids = await this.rankedIds(request, scope);
     if (ids.length === 0) return [];
     const rows = await this.db
       .selectFrom('stories')
@@ -95,13 +126,16 @@ export class StoryFinder {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  private async rankedIds(request: SearchRequest): Promise<string[]> {
-    const key = `${request.limit}\u0000${request.words}`;
+  private async rankedIds(request: SearchRequest, scope: SearchScope): Promise<string[]> {
+    // Members who unlocked nothing (most of them) share one answer per words; the others each
+    // their own, as their matches differ.
+    const scoped = scope.kind === 'everything' ? '*' : [...scope.premium].sort().join(' ');
+    const key = `${scoped}\u0000${request.limit}\u0000${request.words}`;
     const version = await versionOf(this.db);
     const kept = version === this.version ? this.kept.get(key) : undefined;
     if (kept) return kept;
     if (this.ranking.pendingCount >= this.queueLength) throw new SearchQueueFull();
-    const read = await this.ranking(() => rankedIdsAndVersion(this.db, request));
+    const read = await this.ranking(() => rankedIdsAndVersion(this.db, request, scope));
     this.keep(read.version, key, read.ids);
     return read.ids;
   }
@@ -121,9 +155,9 @@ export class StoryFinder {
  * snapshot for both, without a transaction's four more round trips. array_agg's own ORDER BY
  * keeps the rank order (an aggregate's input order is otherwise unspecified).
  */
-async function rankedIdsAndVersion(db: Kysely<ReadModel>, request: SearchRequest) {
+async function rankedIdsAndVersion(db: Kysely<ReadModel>, request: SearchRequest, scope: SearchScope) {
   const row = await db
-    .with('ranked', () => rankedMatches(db, request))
+    .with('ranked', () => rankedMatches(db, request, scope))
     .selectNoFrom((eb) => [
       eb.selectFrom('story_search_version').select('changed_at').as('version'),
       eb

@@ -4,7 +4,7 @@ import { given, storyPublished } from '@nocturne/events/testing';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankedMatches, SearchQueueFull, StoryFinder } from './find-stories';
+import { rankedMatches, SearchQueueFull, type SearchScope, StoryFinder } from './find-stories';
 import { SEARCHES_PER_MINUTE } from './search-route';
 
 let system: TestSystem;
@@ -41,6 +41,8 @@ async function grantPremium(email: string): Promise<void> {
   head = response.headers.get('x-event-position') ?? head;
 }
 let member: string;
+/** A member with premium (stories to unlock): each test opens only its own stories. */
+let subscriber: { email: string; token: string };
 let admin: string;
 /** The last write's position: every search waits for it (read-your-writes). */
 let head = '0';
@@ -48,6 +50,7 @@ let head = '0';
 beforeAll(async () => {
   system = await startTestSystem();
   member = (await createVerifiedUser()).token;
+  subscriber = await createVerifiedUser();
   admin = (await post('/api/admin/validate', {}, { 'X-Admin-Code': TEST_ADMIN_PASSWORD })).token!;
 });
 afterAll(async () => {
@@ -124,32 +127,91 @@ describe('GET /api/search', () => {
   });
 
   it('answers a premium story locked to a free reader (never its texts), in full to an admin', async () => {
-    const word = uniqueWord();
-    const texts = ['Opening words of the premium story.', 'Two.', 'Three.', `The ${word} secret.`];
+    const [opening, hidden] = [uniqueWord(), uniqueWord()];
+    const texts = [
+      `Opening ${opening} words of the premium story.`,
+      'Two.',
+      'Three.',
+      `The ${hidden} secret.`,
+    ];
     const id = await publish({ texts, isPremium: true });
-    const [locked] = (await search(`q=${word}`)).body;
+    const [locked] = (await search(`q=${opening}`)).body;
     expect(locked?.id).toBe(id);
     expect(locked?.texts).toHaveLength(1);
-    expect(JSON.stringify(locked)).not.toContain(word);
-    const [full] = (await search(`q=${word}`, { 'X-Admin-Code': admin })).body;
+    expect(JSON.stringify(locked)).not.toContain(hidden);
+    const [full] = (await search(`q=${hidden}`, { 'X-Admin-Code': admin })).body;
     expect(full).toMatchObject({ id, texts, slides: 4, isPremium: true });
   });
 
   it('a subscriber sees the cover of a premium story they have not opened, the whole story once opened', async () => {
-    const subscriber = await createVerifiedUser();
     await grantPremium(subscriber.email);
-    const word = uniqueWord();
-    const id = await publish({ texts: ['Cover words.', `The ${word}.`], isPremium: true });
+    const [cover, hidden] = [uniqueWord(), uniqueWord()];
+    const id = await publish({ texts: [`Cover ${cover} words.`, `The ${hidden}.`], isPremium: true });
     const as = { Authorization: `Bearer ${subscriber.token}` };
-    const [cover] = (await search(`q=${word}`, as)).body;
-    expect(cover?.texts).toHaveLength(1);
+    const [shown] = (await search(`q=${cover}`, as)).body;
+    expect(shown?.texts).toHaveLength(1);
     const open = await fetch(`${system.baseUrl}/api/stories/${id}`, {
       headers: { ...as, 'X-Min-Position': head },
     });
     expect(open.status).toBe(200);
     head = open.headers.get('x-event-position') ?? head;
-    const [unlocked] = (await search(`q=${word}`, as)).body;
-    expect(unlocked?.texts).toEqual(['Cover words.', `The ${word}.`]);
+    const [unlocked] = (await search(`q=${hidden}`, as)).body;
+    expect(unlocked?.texts).toEqual([`Cover ${cover} words.`, `The ${hidden}.`]);
+  });
+
+  it('matches a story the searcher cannot read only on what its card shows them (was: any word of its hidden slides, so phrases rebuilt its text)', async () => {
+    const [tag, opening, past, hidden] = [uniqueWord(), uniqueWord(), uniqueWord(), uniqueWord()];
+    // The card shows the tags and the first ten words of the first text.
+    const first = `One two three four five six seven eight nine ${opening} ${past} twelve.`;
+    const id = await publish({
+      texts: [first, 'A quiet harbour.', `She kept the ${hidden} lantern lit all night.`],
+      tags: [tag],
+      isPremium: true,
+    });
+    const phrase = encodeURIComponent(`"${hidden} lantern"`);
+    await grantPremium(subscriber.email);
+    const asFree = { Authorization: `Bearer ${member}` };
+    const asSubscriber = { Authorization: `Bearer ${subscriber.token}` };
+
+    // Nothing of the hidden slides, nor of the first text past the card's words, finds it.
+    for (const [who, as] of [
+      ['a free member', asFree],
+      ['a subscriber who has not opened it', asSubscriber],
+    ] as const) {
+      for (const words of [phrase, hidden, past, `${hidden}%20${tag}`]) {
+        expect((await search(`q=${words}`, as)).body, `${who}: ${words}`).toEqual([]);
+      }
+    }
+    const visitor = await search(`q=${phrase}`, {});
+    expect(visitor.status).toBe(401);
+    expect(JSON.stringify(visitor.body)).not.toContain(id);
+
+    // What the card shows finds it, for everyone who may search.
+    for (const as of [asFree, asSubscriber, { 'X-Admin-Code': admin }]) {
+      expect(ids((await search(`q=${tag}`, as)).body)).toEqual([id]);
+      expect(ids((await search(`q=${opening}`, as)).body)).toEqual([id]);
+      expect(ids((await search(`q=${opening}%20${tag}`, as)).body)).toEqual([id]);
+    }
+
+    // A reader who may read it finds it by any of its words: the admin, and the subscriber once opened.
+    const [asAdmin] = (await search(`q=${phrase}`, { 'X-Admin-Code': admin })).body;
+    expect(asAdmin).toMatchObject({ id, texts: expect.arrayContaining([expect.stringContaining(hidden)]) });
+    const open = await fetch(`${system.baseUrl}/api/stories/${id}`, {
+      headers: { ...asSubscriber, 'X-Min-Position': head },
+    });
+    expect(open.status).toBe(200);
+    head = open.headers.get('x-event-position') ?? head;
+    expect(ids((await search(`q=${phrase}`, asSubscriber)).body)).toEqual([id]);
+    expect(ids((await search(`q=${past}`, asSubscriber)).body)).toEqual([id]);
+    // The free member still does not.
+    expect((await search(`q=${phrase}`, asFree)).body).toEqual([]);
+  });
+
+  it('ranks a premium story the searcher cannot read by its card: a tag of its card outranks a mention', async () => {
+    const word = uniqueWord();
+    const mention = await publish({ texts: [`A ${word}.`, 'Night.'] });
+    const tagged = await publish({ texts: ['Quiet.', `The ${word} again.`], tags: [word], isPremium: true });
+    expect(ids((await search(`q=${word}`)).body)).toEqual([tagged, mention]);
   });
 
   it('follows the log: new tags are found and old ones not after a labels change; a deleted story is gone', async () => {
@@ -212,14 +274,23 @@ describe('GET /api/search', () => {
     }
   });
 
-  it('the query can use the GIN index on the document', async () => {
+  it('the query can use the GIN indexes on the documents', async () => {
     const plan = await system.infra.db.transaction().execute(async (trx) => {
       // A handful of rows makes a sequential scan cheaper; the index must still be usable.
       await sql`set local enable_seqscan = off`.execute(trx);
-      const rows = await rankedMatches(trx, { words: 'lantern fog', limit: 20 }).explain();
-      return rows.map((row) => String(row['QUERY PLAN'])).join('\n');
+      const explain = async (scope: SearchScope) =>
+        (await rankedMatches(trx, { words: 'lantern fog', limit: 20 }, scope).explain())
+          .map((row) => String(row['QUERY PLAN']))
+          .join('\n');
+      return {
+        admin: await explain({ kind: 'everything' }),
+        member: await explain({ kind: 'readable', premium: ['x'] }),
+      };
     });
-    expect(plan).toMatch(/Bitmap Index Scan on story_search_document/);
+    expect(plan.admin).toMatch(/Bitmap Index Scan on story_search_document/);
+    // A member's: the whole document of what they may read, the card of the rest, each by its index.
+    expect(plan.member).toMatch(/Bitmap Index Scan on story_search_document/);
+    expect(plan.member).toMatch(/Bitmap Index Scan on story_search_card/);
   });
 });
 
@@ -240,7 +311,9 @@ describe('search limits (was: no limit per account, an unbounded waiting queue)'
   it('refuses a search at once when the ranking queue is full, and ranks the others', async () => {
     const finder = new StoryFinder(system.infra.db, 1);
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 12 }, () => finder.find({ words: uniqueWord(), limit: 20 })),
+      Array.from({ length: 12 }, () =>
+        finder.find({ words: uniqueWord(), limit: 20 }, { kind: 'readable', premium: [] }),
+      ),
     );
     const refused = outcomes.filter((o) => o.status === 'rejected');
     expect(refused.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { coverStory, fullStory, lockedStory, StoryAnswerSchema } from '../stories/story-answer';
 import { signerFor, unlockedBy, viewerOf } from '../stories/viewer';
-import { SearchQueueFull, StoryFinder } from './find-stories';
+import { SearchQueueFull, type SearchScope, StoryFinder } from './find-stories';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, searchRequestFrom } from './search-request';
 
 const LOGIN_REQUIRED = 'Log in to search the stories';
@@ -48,6 +48,9 @@ const searchDoc = apiSchema({
  * The answer is the list's, per viewer: an admin gets every story in full with its slide count;
  * a member gets a premium story in full only once unlocked, its cover while they may still
  * unlock it, and otherwise its locked entry (blurred preview, opening words), never its texts.
+ * What a story matches on follows what the searcher sees of it: a premium story they have not
+ * unlocked matches only on its card's words (find-stories.ts, SearchScope), so a search never
+ * tells them what its hidden slides say.
  */
 export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   const finder = new StoryFinder(deps.db);
@@ -63,7 +66,12 @@ export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) 
     if (!viewer.admin && !viewer.user) throw new HttpError(401, LOGIN_REQUIRED);
     const search = searchRequestFrom(request.query);
     await countSearch(viewer.admin ? `admin:${viewer.admin.session}` : `user:${viewer.user!.userKey}`);
-    const rows = await finder.find(search).catch((error: unknown) => {
+    const unlocked = viewer.admin ? new Set<string>() : await unlockedBy(deps, viewer.user);
+    // A story is matched on the words the searcher may read in it, and no others.
+    const scope: SearchScope = viewer.admin
+      ? { kind: 'everything' }
+      : { kind: 'readable', premium: [...unlocked] };
+    const rows = await finder.find(search, scope).catch((error: unknown) => {
       if (error instanceof SearchQueueFull) throw new HttpError(503, SEARCH_BUSY, { 'Retry-After': '1' });
       throw error;
     });
@@ -74,7 +82,6 @@ export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) 
     const signer = signerFor(viewer, deps);
     if (viewer.admin)
       return rows.map((row): Story => ({ ...fullStory(row, signer), slides: row.slides.length }));
-    const unlocked = await unlockedBy(deps, viewer.user);
     const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
     return rows.map((row): Story => {
       if (!row.is_premium || unlocked.has(row.id)) return fullStory(row, signer);

@@ -9,6 +9,8 @@ import type { QueryApiDeps } from '../deps';
 /** The logged-in user as the read model knows them (tables `users` and `sessions`). */
 export interface SessionUser {
   userKey: string;
+  /** The account behind the address now: what the reader's library is keyed by. */
+  accountId: string;
   email: string;
   verified: boolean;
   is_subscribed: boolean;
@@ -41,6 +43,7 @@ async function sessionFromReadModel(located: LocatedToken, deps: SessionDeps): P
     .innerJoin('users', 'users.user_key', 'sessions.user_key')
     .select([
       'users.user_key',
+      'users.account_id',
       'users.email',
       'users.verified',
       'users.is_subscribed',
@@ -52,6 +55,7 @@ async function sessionFromReadModel(located: LocatedToken, deps: SessionDeps): P
   if (!row) return null;
   return {
     userKey: row.user_key,
+    accountId: row.account_id,
     email: row.email,
     verified: row.verified,
     is_subscribed: row.is_subscribed,
@@ -81,9 +85,10 @@ async function sessionFromLog(located: LocatedToken, deps: SessionDeps): Promise
     if (projected) return projected;
   }
   const email = state.encryptedEmail ? await deps.vault.decrypt(state.encryptedEmail) : null;
-  if (email === null) return null;
+  if (email === null || state.accountId === null) return null;
   return {
     userKey: located.userKey,
+    accountId: state.accountId,
     email,
     verified: state.verified,
     is_subscribed: state.isSubscribed,

@@ -3,6 +3,7 @@ import { idOf } from '@nocturne/events';
 import { sql } from 'kysely';
 import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
+import { rekeyErased } from '../subscribers/rekey-erased';
 
 interface MonthCounts {
   registrations: number;
@@ -17,7 +18,7 @@ interface MonthCounts {
  */
 export const monthlyStatsProjection: Projection = {
   name: 'monthly-stats',
-  handles: ['UserRegistered', 'EmailVerified', 'PremiumGranted'],
+  handles: ['UserRegistered', 'EmailVerified', 'PremiumGranted', 'UserDeleted'],
   async applyBatch(trx, events) {
     const counts = new Map<string, MonthCounts>();
     const countOf = (month: string) => {
@@ -29,6 +30,8 @@ export const monthlyStatsProjection: Projection = {
       return c;
     };
     const grants = new Map<string, { month: string; user_key: string }>();
+    // A deleted account's premium months are kept under its account id (see premium-grants).
+    const erased = new Map<string, string>();
     for (const event of events) {
       const month = monthOf(event.recordedAt);
       if (event.type === 'UserRegistered') countOf(month).registrations += 1;
@@ -36,8 +39,18 @@ export const monthlyStatsProjection: Projection = {
       else if (event.type === 'PremiumGranted') {
         const row = { month, user_key: idOf(event.streamName) };
         grants.set(`${row.month} ${row.user_key}`, row);
+      } else if (event.type === 'UserDeleted') {
+        const userKey = idOf(event.streamName);
+        for (const [key, row] of grants) {
+          if (row.user_key !== userKey) continue;
+          grants.delete(key);
+          const rekeyed = { month: row.month, user_key: event.data.accountId };
+          grants.set(`${rekeyed.month} ${rekeyed.user_key}`, rekeyed);
+        }
+        erased.set(userKey, event.data.accountId);
       }
     }
+    await rekeyErased(trx, 'monthly_premium_users', erased);
     // A second grant to the same user in the same month is not a new premium user: only the
     // (month, user) pairs that are new count.
     await inChunks([...grants.values()], async (slice) => {

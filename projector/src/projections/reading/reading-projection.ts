@@ -1,15 +1,15 @@
-import { idOf, type RecordedEvent, readingStreamParts } from '@nocturne/events';
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadingTable, ReadModel } from '../../read-model/schema';
 import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
+import { type OwnedEvent, resolveOwners, saveOwners } from './reading-owners';
 
 type Row = Insertable<ReadingTable>;
 
-const keyOf = (userKey: string, storyId: string) => `${userKey}\u0000${storyId}`;
+const keyOf = (accountId: string, storyId: string) => `${accountId}\u0000${storyId}`;
 
-const emptyRow = (user_key: string, story_id: string, at: Date): Row => ({
-  user_key,
+const emptyRow = (account_id: string, story_id: string, at: Date): Row => ({
+  account_id,
   story_id,
   slide: null,
   finished: false,
@@ -22,12 +22,11 @@ const emptyRow = (user_key: string, story_id: string, at: Date): Row => ({
 /** The batch's pairs as rows now are, read in one statement. */
 async function rowsBefore(
   trx: Transaction<ReadModel>,
-  events: readonly RecordedEvent[],
+  events: readonly OwnedEvent[],
 ): Promise<Map<string, Row>> {
-  const pairs = new Map<string, { userKey: string; storyId: string }>();
-  for (const event of events) {
-    const parts = readingStreamParts(event.streamName);
-    if (parts) pairs.set(keyOf(parts.userKey, parts.storyId), parts);
+  const pairs = new Map<string, { accountId: string; storyId: string }>();
+  for (const owned of events) {
+    if (owned.kind === 'reading') pairs.set(keyOf(owned.accountId, owned.storyId), owned);
   }
   const rows = new Map<string, Row>();
   if (pairs.size === 0) return rows;
@@ -37,20 +36,23 @@ async function rowsBefore(
     .where((eb) =>
       eb.or(
         [...pairs.values()].map((p) =>
-          eb.and([eb('user_key', '=', p.userKey), eb('story_id', '=', p.storyId)]),
+          eb.and([eb('account_id', '=', p.accountId), eb('story_id', '=', p.storyId)]),
         ),
       ),
     )
     .execute();
-  for (const row of found) rows.set(keyOf(row.user_key, row.story_id), row);
+  for (const row of found) rows.set(keyOf(row.account_id, row.story_id), row);
   return rows;
 }
 
 /**
- * One row per reader and story: the slide they are on, whether they finished it and whether it is
- * saved, with the times the profile's shelves sort by. The batch is folded in memory over the rows
- * as they were (one select), then written with one delete per kind of erasure and one upsert.
- * A deleted account's rows go (UserDeleted), and so do a deleted story's (StoryDeleted).
+ * One row per account and story: the slide they are on, whether they finished it and whether it
+ * is saved, with the times the profile's shelves sort by. Keyed by the account, never the
+ * address: an address that signs up again is a new account and starts with an empty library.
+ * The batch is folded in memory over the rows as they were (one select), then written with one
+ * delete per kind of erasure and one upsert. A deleted account's rows go (UserDeleted), and so
+ * do a deleted story's (StoryDeleted). Which account an event of a reading stream named by the
+ * address's key belongs to: reading-owners.ts.
  */
 export const readingProjection: Projection = {
   name: 'reading',
@@ -59,35 +61,34 @@ export const readingProjection: Projection = {
     'StoryFinished',
     'StorySaved',
     'StoryUnsaved',
+    'UserRegistered',
     'UserDeleted',
     'StoryDeleted',
   ],
   async applyBatch(trx, events) {
-    const before = await rowsBefore(trx, events);
+    const resolved = await resolveOwners(trx, events);
+    const before = await rowsBefore(trx, resolved.events);
     const after = new Map<string, Row>();
-    const deletedUsers = new Set<string>();
+    const deletedAccounts = new Set<string>();
     const deletedStories = new Set<string>();
     const forget = (drop: (row: Row) => boolean) => {
       for (const [key, row] of before) if (drop(row)) before.delete(key);
       for (const [key, row] of after) if (drop(row)) after.delete(key);
     };
-    for (const event of events) {
-      if (event.type === 'UserDeleted') {
-        const userKey = idOf(event.streamName);
-        deletedUsers.add(userKey);
-        forget((row) => row.user_key === userKey);
+    for (const owned of resolved.events) {
+      if (owned.kind === 'account-deleted') {
+        deletedAccounts.add(owned.accountId);
+        forget((row) => row.account_id === owned.accountId);
         continue;
       }
-      if (event.type === 'StoryDeleted') {
-        deletedStories.add(event.data.storyId);
-        forget((row) => row.story_id === event.data.storyId);
+      if (owned.kind === 'story-deleted') {
+        deletedStories.add(owned.storyId);
+        forget((row) => row.story_id === owned.storyId);
         continue;
       }
-      const parts = readingStreamParts(event.streamName);
-      if (!parts) continue;
-      const key = keyOf(parts.userKey, parts.storyId);
-      const current =
-        after.get(key) ?? before.get(key) ?? emptyRow(parts.userKey, parts.storyId, event.recordedAt);
+      const { event, accountId, storyId } = owned;
+      const key = keyOf(accountId, storyId);
+      const current = after.get(key) ?? before.get(key) ?? emptyRow(accountId, storyId, event.recordedAt);
       const at = event.recordedAt;
       const next: Row = { ...current, updated_at: at };
       switch (event.type) {
@@ -109,10 +110,11 @@ export const readingProjection: Projection = {
       }
       after.set(key, next);
     }
-    if (deletedUsers.size > 0) {
+    await saveOwners(trx, resolved.owners);
+    if (deletedAccounts.size > 0) {
       await trx
         .deleteFrom('reading')
-        .where('user_key', 'in', [...deletedUsers])
+        .where('account_id', 'in', [...deletedAccounts])
         .execute();
     }
     if (deletedStories.size > 0) {
@@ -126,7 +128,7 @@ export const readingProjection: Projection = {
         .insertInto('reading')
         .values(slice)
         .onConflict((oc) =>
-          oc.columns(['user_key', 'story_id']).doUpdateSet((eb) => ({
+          oc.columns(['account_id', 'story_id']).doUpdateSet((eb) => ({
             slide: eb.ref('excluded.slide'),
             finished: eb.ref('excluded.finished'),
             saved: eb.ref('excluded.saved'),

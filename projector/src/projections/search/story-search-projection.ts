@@ -1,3 +1,4 @@
+import { teaser } from '@nocturne/domain';
 import type { RecordedEvent } from '@nocturne/events';
 import { sql } from 'kysely';
 import { inChunks } from '../../runner/in-chunks';
@@ -61,7 +62,8 @@ function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
 /**
  * story_search: the words of each live story for full-text search (GET /api/search). The
  * projection keeps the two parts of the document, tags and texts, so a StoryLabelsChanged
- * replaces the tags and PostgreSQL regenerates the document (migration 0010). Each batch also
+ * replaces the tags and PostgreSQL regenerates the document (migration 0010); with the teaser
+ * (the card's opening words) it also keeps the card's own document (migration 0016). Each batch also
  * records its last position in story_search_version, query-api's key for the answers it keeps.
  */
 export const storySearchProjection: Projection = {
@@ -81,6 +83,7 @@ export const storySearchProjection: Projection = {
             story_id: story.storyId,
             tags_text: story.tags.join(' '),
             texts: story.texts.join('\n'),
+            teaser: teaser(story.texts[0] ?? ''),
             is_premium: story.isPremium,
             published_at: story.at,
             position: story.position,

@@ -22,7 +22,7 @@ function history(seed: number): RecordedEvent[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const stories = ['a', 'b', 'c'].map((s) => `${seed}-${s}`);
-  const readers = ['a1', 'b2', 'c3', 'd4', 'e5'].map((r) => `${seed}${r}`); // user keys are hex
+  const readers = [1, 2, 3, 4, 5].map((r) => `0000000${seed}-0000-4000-8000-00000000000${r}`); // account ids
   const start = Date.UTC(2026, 7, 1);
   const events: RecordedEvent[] = [];
   let position = 0;
@@ -79,7 +79,7 @@ function replay(events: readonly RecordedEvent[]) {
       daily.set(key, row);
     }
     if (event.type === 'ReadingProgressRecorded' || event.type === 'StoryFinished') {
-      const userKey = event.streamName.split('-')[1]!;
+      const userKey = event.streamName.slice('account_reading-'.length, 'account_reading-'.length + 36);
       const key = `${event.data.storyId} ${userKey}`;
       const row = readers.get(key) ?? {
         story_id: event.data.storyId,

@@ -1,4 +1,4 @@
-import { readingStreamParts } from '@nocturne/events';
+import { legacyReadingStreamParts, readingStreamParts } from '@nocturne/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../runner/projection';
 
@@ -45,11 +45,14 @@ export const studioProjection: Projection = {
         }
         case 'ReadingProgressRecorded':
         case 'StoryFinished': {
-          const parts = readingStreamParts(event.streamName);
-          if (!parts) break;
+          // The reader: their account (or, on a stream recorded before those, their address's key).
+          const reader =
+            readingStreamParts(event.streamName)?.accountId ??
+            legacyReadingStreamParts(event.streamName)?.userKey;
+          if (!reader) break;
           const story = event.data.storyId;
-          const key = `${story} ${parts.userKey}`;
-          const reach = readers.get(key) ?? { story, user: parts.userKey, maxSlide: 0, finished: false };
+          const key = `${story} ${reader}`;
+          const reach = readers.get(key) ?? { story, user: reader, maxSlide: 0, finished: false };
           if (event.type === 'ReadingProgressRecorded')
             reach.maxSlide = Math.max(reach.maxSlide, event.data.slide);
           else reach.finished = true;

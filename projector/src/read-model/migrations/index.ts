@@ -13,8 +13,11 @@ import * as premiumLedger from './0011-premium-ledger';
 import * as storyChanges from './0012-story-changes';
 import * as staff from './0013-staff';
 import * as moderation from './0014-moderation';
-import * as creators from './0015-creators';
-import * as studio from './0016-studio';
+import * as readingByAccount from './0015-reading-by-account';
+import * as searchByCard from './0016-search-by-card';
+import * as erasedSubscribers from './0017-erased-subscribers';
+import * as creators from './0018-creators';
+import * as studio from './0019-studio';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -34,7 +37,10 @@ export const migrations: Record<string, Migration> = {
   '0012-story-changes': storyChanges,
   '0013-staff': staff,
   '0014-moderation': moderation,
-  '0015-creators': creators,
-  '0016-studio': studio,
+  '0015-reading-by-account': readingByAccount,
+  '0016-search-by-card': searchByCard,
+  '0017-erased-subscribers': erasedSubscribers,
+  '0018-creators': creators,
+  '0019-studio': studio,
   '0008-library': library,
 };

@@ -1,3 +1,4 @@
+import type { AccountHistory } from './replay-account-history';
 import type { UserHistory } from './replay-user-history';
 
 const describe = (entry: UserHistory['timeline'][number]): string => {
@@ -24,10 +25,11 @@ const describe = (entry: UserHistory['timeline'][number]): string => {
   }
 };
 
-/** The replay as text for the terminal (`npm run audit`). */
-export function formatHistory(history: UserHistory): string {
+/** The replay as text for the terminal (`npm run audit`), of an address or of an account by id. */
+export function formatHistory(history: UserHistory | AccountHistory): string {
+  const subject = 'account_id' in history ? `account ${history.account_id}` : history.stream;
   const lines = [
-    `Audit of ${history.stream} as of ${history.as_of}`,
+    `Audit of ${subject} as of ${history.as_of}`,
     `Account: ${history.email ?? (history.state.deleted ? '[erased]' : '[no account]')}`,
     '',
     'Timeline:',

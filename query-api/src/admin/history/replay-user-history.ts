@@ -23,7 +23,8 @@ export interface HistoryEntry {
 
 /** An event's actor as the audit shows it: an admin's sealed IP address opened. */
 export type ShownActor =
-  | Exclude<Actor, { kind: 'admin' }>
+  | Exclude<Actor, { kind: 'admin' | 'user' }>
+  | { kind: 'user' }
   | { kind: 'admin'; session: string; ip: string | null };
 
 export interface HistoryState {
@@ -41,8 +42,9 @@ export interface UserHistory {
   /** False when the address never had an account (the stream is empty). */
   found: boolean;
   /**
-   * True when the account is deleted now (whatever `as_of` says): its personal data is shredded
-   * and the admin panel's history answers 404; the audit CLI still shows what is left.
+   * True when the address's account is deleted now (whatever `as_of` says): its personal data
+   * is shredded, the admin panel's history answers 404, and the replay shows nothing of it (its
+   * records are replayed by its account id).
    */
   erased: boolean;
   as_of: string;
@@ -82,6 +84,8 @@ export function describeActor(actor: ShownActor): string {
 
 /** An admin's IP is sealed under the account's key (plain text in events recorded before sealing was introduced). */
 async function shownActor(actor: Actor, vault: PiiVault): Promise<ShownActor> {
+  // The user's own key is the address's: an erased account's replay must not carry it.
+  if (actor.kind === 'user') return { kind: 'user' };
   if (actor.kind !== 'admin') return actor;
   return { ...actor, ip: await openPersonalField(vault, actor.ip) };
 }
@@ -105,45 +109,29 @@ async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Prom
   }
 }
 
-/**
- * The audit replay: reads the user's stream from the event store (not the read model), keeps
- * the events recorded up to `asOf`, and folds them (`aggregateStream`, as every command does)
- * with the very `evolveUser` every command decides on, so the state shown is the state the
- * server acted on at that time. Personal fields are decrypted with the vault; an erased
- * account's are gone, and the address asked for is never echoed back.
- */
-export async function replayUserHistory(
-  deps: HistoryDeps,
-  address: string,
+/** The events of one account, oldest first, folded as of `asOf` into what the audit shows. */
+export async function historyOfAccount(
+  vault: PiiVault,
+  events: readonly RecordedEvent<UserEvent>[],
   asOf: Date,
-): Promise<UserHistory> {
-  const stream = streams.user(userKeyOf(address, deps.secret));
-  // As of the time asked, and as of now: a deleted account is erased whatever `asOf` says.
-  const [{ state, events, exists }, now] = await Promise.all([
-    aggregateStream<UserState, UserEvent>(deps.store, stream, evolveUser, initialUserState, {
-      recordedUpTo: asOf,
-    }),
-    aggregateStream<UserState, UserEvent>(deps.store, stream, evolveUser, initialUserState),
-  ]);
+): Promise<Pick<UserHistory, 'email' | 'timeline' | 'state'>> {
+  const upTo = events.filter((event) => event.recordedAt.getTime() <= asOf.getTime());
+  const state = upTo.reduce<UserState>(evolveUser, initialUserState());
   const timeline: HistoryEntry[] = [];
-  for (const event of events) {
+  for (const event of upTo) {
     if (!shown.has(event.type)) continue;
-    const actor = await shownActor(event.metadata.actor, deps.vault);
+    const actor = await shownActor(event.metadata.actor, vault);
     timeline.push({
       at: event.recordedAt.toISOString(),
       position: event.position,
       type: event.type,
       actor,
       who: describeActor(actor),
-      details: await detailsOf(event, deps.vault),
+      details: await detailsOf(event, vault),
     });
   }
   return {
-    stream,
-    found: exists,
-    erased: now.state.status === 'deleted',
-    as_of: asOf.toISOString(),
-    email: state.encryptedEmail ? await deps.vault.decrypt(state.encryptedEmail) : null,
+    email: state.encryptedEmail ? await vault.decrypt(state.encryptedEmail) : null,
     timeline,
     state: {
       registered: state.status === 'registered',
@@ -153,5 +141,36 @@ export async function replayUserHistory(
       stories_remaining: state.premiumRemaining,
       stories_unlocked: [...state.unlockedStories],
     },
+  };
+}
+
+/**
+ * The audit replay of an address: reads the user's stream from the event store (not the read
+ * model) and folds the events of the address's account recorded up to `asOf` with the very
+ * `evolveUser` every command decides on, so the state shown is the state the server acted on at
+ * that time. Personal fields are decrypted with the vault, and the address asked for is never
+ * echoed back.
+ *
+ * Only the account the address holds now: an account of the address that was deleted is erased,
+ * and nothing of it is reached from the address any more, not even when the address signed up
+ * again. Its records (amounts, dates, grants) stay in the log for the books, replayed by its
+ * account id (replay-account-history.ts).
+ */
+export async function replayUserHistory(
+  deps: HistoryDeps,
+  address: string,
+  asOf: Date,
+): Promise<UserHistory> {
+  const stream = streams.user(userKeyOf(address, deps.secret));
+  const now = await aggregateStream<UserState, UserEvent>(deps.store, stream, evolveUser, initialUserState);
+  const live = now.state.status === 'registered';
+  const since = live ? (now.state.accountSince ?? 0) : Number.POSITIVE_INFINITY;
+  const own = now.events.filter((event) => event.position >= since);
+  return {
+    stream,
+    found: now.exists,
+    erased: now.state.status === 'deleted',
+    as_of: asOf.toISOString(),
+    ...(await historyOfAccount(deps.vault, own, asOf)),
   };
 }
