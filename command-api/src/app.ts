@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { deleteUserRoutes } from './admin/delete-user';
 import { resendVerificationRoutes } from './admin/resend-verification';
 import { validateAdminRoutes } from './admin/validate-admin';
+import { creatorRoutes } from './creators/creator-routes';
 import type { CommandApiDeps } from './deps';
 import { checkDiscountRoutes } from './discounts/check-discount';
 import { integrityRoutes } from './integrity/integrity-routes';
@@ -83,4 +84,5 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(moderateStoryRoutes, deps);
   await app.register(appealDecisionRoutes, deps);
   await app.register(integrityRoutes, deps);
+  await app.register(creatorRoutes, deps);
 };

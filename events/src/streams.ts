@@ -47,6 +47,15 @@ export const streams = {
   tagCatalogue: () => 'tag_catalogue-main',
   /** One staff member's invitation, credentials, logins, role and removal (catalogue/staff.ts). */
   staff: (staffId: string) => `staff-${staffId}`,
+  /** One pen name's claims and releases (catalogue/creators.ts): keyed by a digest of its handle. */
+  penName: (handle: string) =>
+    `pen_name-${createHmac('sha256', 'pen-name').update(handle).digest('hex').slice(0, 32)}`,
+  /** One account's pen name as a creator. */
+  creator: (userKey: string) => `creator-${userKey}`,
+  /** One reader following one creator. */
+  follow: (followerKey: string, creatorKey: string) => `follow-${followerKey}-${creatorKey}`,
+  /** One reader's notifications read so far. */
+  inbox: (userKey: string) => `inbox-${userKey}`,
 } as const;
 
 /** The account id and story id of an `account_reading-{accountId}-{storyId}` stream. */

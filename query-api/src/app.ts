@@ -7,6 +7,7 @@ import { listUsersRoutes } from './admin/list-users';
 import { monthlyStatsRoutes } from './admin/monthly-stats';
 import { pendingPaymentsRoutes } from './admin/pending-payments';
 import { privateUnlessPublic } from './cache-policy';
+import { creatorRoutes } from './creators/creator-routes';
 import type { QueryApiDeps } from './deps';
 import { serveImageRoutes } from './images/serve-image';
 import { integrityStatusRoutes } from './integrity/integrity-status-route';
@@ -23,6 +24,7 @@ import { listStaffRoutes } from './staff/list-staff';
 import { subscribersRoutes } from './stats/subscribers';
 import { getStoryRoutes } from './stories/get-story';
 import { listStoriesRoutes } from './stories/list-stories';
+import { studioRoutes } from './studio/studio-route';
 import { meRoutes } from './users/me';
 
 /**
@@ -64,4 +66,6 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(myPremiumRoutes, deps);
   await app.register(moderationRoutes, deps);
   await app.register(integrityStatusRoutes, deps);
+  await app.register(creatorRoutes, deps);
+  await app.register(studioRoutes, deps);
 };

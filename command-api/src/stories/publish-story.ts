@@ -3,6 +3,7 @@ import {
   initialStoryState,
   labelsProblem,
   MAX_SLIDES,
+  penNameProblem,
   refuse,
   slideMessages,
   slidesProblem,
@@ -11,6 +12,7 @@ import { type Actor, streams } from '@nocturne/events';
 import { apiSchema, HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { choosePenName } from '../creators/choose-pen-name';
 import type { CommandApiDeps } from '../deps';
 import { makePreview, type ProcessedImage, processSlideImage } from '../images/process-image';
 import { sniffImage } from '../images/sniff-image';
@@ -36,6 +38,8 @@ interface Upload {
   /** Repeated `tags` and `warnings` fields, as sent. */
   tags: string[];
   warnings: string[];
+  /** A pen name chosen with the story (a user's first, or a change): recorded before the story. */
+  penName?: string;
 }
 
 const truthy = (value: string) => ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
@@ -60,6 +64,9 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
         upload.texts.push(String(part.value));
       } else if (part.fieldname === 'isPremium') {
         upload.isPremium = truthy(String(part.value));
+      } else if (part.fieldname === 'penName') {
+        requireStorableText(String(part.value), 'penName');
+        upload.penName = String(part.value);
       } else if (part.fieldname === 'tags' || part.fieldname === 'warnings') {
         requireStorableText(String(part.value), part.fieldname);
         upload[part.fieldname].push(String(part.value));
@@ -91,6 +98,12 @@ const PublishForm = z.object({
   isPremium: z.enum(['true', 'false']).optional(),
   tags: z.array(z.string()).optional().describe('Up to 8 tags from the curated list (GET /api/tags)'),
   warnings: z.array(z.string()).optional().describe('Content warning ids (GET /api/tags)'),
+  penName: z
+    .string()
+    .optional()
+    .describe(
+      "A logged-in creator's pen name, chosen or changed with this story (PUT /api/me/pen-name rules)",
+    ),
 });
 
 const publishDoc = apiSchema({
@@ -102,9 +115,10 @@ const publishDoc = apiSchema({
   headers: z.object({ 'x-invite-code': z.string().optional().describe('An invite code instead of a login') }),
   ok: { 201: { description: 'Published', schema: z.object({ id: z.string() }) } },
   errors: {
-    400: 'The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, or an image is empty or cannot be decoded',
+    400: 'The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, a pen name that breaks its rules, or an image is empty or cannot be decoded',
     401: 'Not an admin, not a verified user, and no valid invite code',
     413: 'An image is larger than 15 MB or 40 megapixels',
+    409: 'The pen name given is held by another account',
     415: 'Not multipart/form-data, or an image is not a JPEG, PNG, WebP, GIF or AVIF file (by its bytes, whatever its name or declared type)',
     429: 'Too many stories, or invite-code attempts, from this client or account (Retry-After)',
   },
@@ -150,6 +164,8 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
       const labels = { tags: normaliseTags(upload.tags), warnings: contentWarningsFrom(upload.warnings) };
       const labelProblem = labelsProblem(labels, curatedTags);
       if (labelProblem) throw httpErrorOf(refuse('invalid', labelProblem));
+      const nameProblem = upload.penName === undefined ? null : penNameProblem(upload.penName);
+      if (nameProblem) throw httpErrorOf(refuse('invalid', nameProblem));
       for (const [i, bytes] of upload.images.entries()) await sniffImage(bytes, i + 1);
       const processed: ProcessedImage[] = [];
       for (const [i, bytes] of upload.images.entries()) processed.push(await processSlideImage(bytes, i + 1));
@@ -174,6 +190,10 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     );
     eventsOrThrow(decideStory(command, initialStoryState())); // refuses before anything is written
 
+    // The story carries the account's name from its first projection: the name is recorded first.
+    if (upload.penName !== undefined && actor.kind === 'user') {
+      await choosePenName(deps.store, actor.userKey, upload.penName, deps.clock(), context);
+    }
     await storeImages(deps.options.dataDir, [...processed.flatMap((p) => p.files), ...preview.files]);
     const result = await handleCommand(deps.store, streams.story(storyId), storyDecider, command, context);
     return withPosition(reply.status(201), deps, result.position).send({ id: storyId });

@@ -57,6 +57,8 @@ describe('publishing', () => {
       tags: [],
       warnings: [],
       readingMinutes: 1,
+      // Published by the admin: the product's name, no creator page.
+      creator: { name: 'Nocturne', handle: null },
     });
     const image = await get(`/api/images/${data.slides[0]!.image.ref}`);
     expect(image.status).toBe(200);

@@ -5,6 +5,7 @@
  * so the web bundle can take it whole.
  */
 export * from './account-rules';
+export * from './creators';
 export * from './images';
 export * from './integrity';
 export * from './labels';

@@ -1,3 +1,4 @@
+import type { StoryCreator } from './creators';
 import type { ContentWarningId } from './labels';
 
 /** A story as GET /api/stories and GET /api/stories/{id} return it. */
@@ -15,6 +16,8 @@ export interface Story {
   warnings: ContentWarningId[];
   /** Estimated reading time in minutes (all texts at 230 words a minute, at least 1). */
   readingMinutes: number;
+  /** Its creator's pen name and page (the product's name, no page, when it has none). */
+  creator: StoryCreator;
   /** The admin's list only: how many slides the story has. */
   slides?: number;
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { creatorEvents } from './creators';
 import type { EventDefinition } from './define';
 import { tagCatalogueEvents } from './labels';
 import { moderationEvents } from './moderation';
@@ -8,6 +9,7 @@ import { storyEvents } from './stories';
 import { userEvents } from './users';
 import { waitlistEvents } from './waitlist';
 
+export * from './creators';
 export * from './define';
 export * from './fields';
 export * from './labels';
@@ -26,6 +28,7 @@ const all = [
   ...waitlistEvents,
   ...staffEvents,
   ...moderationEvents,
+  ...creatorEvents,
 ] as const;
 type AnyDefinition = (typeof all)[number];
 

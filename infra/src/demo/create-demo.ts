@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createPremiumUnlocker, type PremiumUnlocker } from '@nocturne/command-api';
+import { handleOf } from '@nocturne/domain';
 import { userKeyOf } from '@nocturne/events';
 import { backdatedStore } from '@nocturne/events/store';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -10,7 +11,7 @@ import { DAY_MS, DEMO_HISTORY_DAYS, DemoClock } from './demo-clock';
 import { DEMO_MEMBERS, type DemoMember } from './demo-members';
 import { type DemoStaffMember, inviteDemoStaff } from './demo-staff';
 import { illustration } from './illustrate';
-import { DEMO_LIBRARY, DEMO_TAGS, type DemoStory } from './library';
+import { DEMO_CREATORS, DEMO_LIBRARY, DEMO_TAGS, type DemoStory } from './library';
 
 /** The demo reader's address: `.example` is reserved (RFC 2606), so no mail reaches a person. */
 export const DEMO_READER_EMAIL = 'reader@demo.nocturne.example';
@@ -22,6 +23,8 @@ export interface DemoReader {
 
 export interface CreatedDemo {
   reader: DemoReader;
+  /** The creator the reader follows: their studio and page show what the demo's readers did. */
+  creator: DemoReader;
   storyIds: string[];
   /** A moderator and an auditor, enrolled, for trying the roles. */
   staff: DemoStaffMember[];
@@ -61,7 +64,8 @@ async function send(
 ): Promise<Record<string, unknown>> {
   const response = await app.inject({ ...request, remoteAddress: SEEDING_ADDRESS });
   if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
-  return response.json() as Record<string, unknown>;
+  // A view is answered 204, with no body.
+  return response.body ? (response.json() as Record<string, unknown>) : {};
 }
 
 async function storyForm(story: DemoStory, index: number): Promise<FormData> {
@@ -83,9 +87,47 @@ async function storyForm(story: DemoStory, index: number): Promise<FormData> {
   return form;
 }
 
+/** Signs an account up, verifies its address (the seeding app answers the token) and logs in: its headers. */
+async function memberHeaders(
+  app: FastifyInstance,
+  who: string,
+  account: { email: string; password: string },
+): Promise<Record<string, string>> {
+  const { verification_token } = await send(app, `${who} signup`, {
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { ...account, age_confirmed: true },
+  });
+  await send(app, `${who} verification`, {
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token: verification_token },
+  });
+  const { token } = await send(app, `${who} login`, {
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: account,
+  });
+  return { authorization: `Bearer ${String(token)}` };
+}
+
+/** Logs an account in: its headers, for a step at its own time. */
+async function signedIn(
+  app: FastifyInstance,
+  who: string,
+  account: { email: string; password: string },
+): Promise<Record<string, string>> {
+  const { token } = await send(app, `${who} login`, {
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: account,
+  });
+  return { authorization: `Bearer ${String(token)}` };
+}
+
 /**
- * The demo reader's library, made by reading as people do: one free story started
- * (Continue reading), one read to The End, and two kept in Saved.
+ * The demo reader's library, made by reading as people do: every free story viewed and every
+ * other one liked, one started (Continue reading), one read to The End, and two kept in Saved.
  */
 async function giveTheReaderALibrary(
   app: FastifyInstance,
@@ -100,9 +142,15 @@ async function giveTheReaderALibrary(
   const headers = { authorization: `Bearer ${String(token)}` };
   const free = storyIds.filter((_, i) => !DEMO_LIBRARY[i]!.isPremium);
   const [started, read, kept] = free;
-  const reading = (what: string, method: 'PUT' | 'DELETE', url: string, payload?: object) =>
+  const reading = (what: string, method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
     send(app, `demo reader: ${what}`, { method, url, headers, ...(payload ? { payload } : {}) });
   if (!started || !read || !kept) return;
+  // Views and likes as a reader leaves them: the creators' studios have numbers to show.
+  for (const [i, id] of storyIds.entries()) {
+    if (DEMO_LIBRARY[i]!.isPremium) continue;
+    await reading('view', 'POST', `/api/stories/${id}/view`);
+    if (i % 2 === 0) await reading('like', 'POST', `/api/stories/${id}/like`);
+  }
   await reading('progress', 'PUT', `/api/stories/${started}/progress`, { slide: 1 });
   await reading('progress', 'PUT', `/api/stories/${read}/progress`, { slide: 2 });
   await reading('finished', 'PUT', `/api/stories/${read}/finished`);
@@ -154,9 +202,10 @@ interface Step {
 }
 
 /**
- * The demo library, made the way people make it: the admin signs in to the panel, adds the
- * curated tags and publishes every story with its tags and warnings (multipart POST
- * /api/stories, through the upload pipeline), a reader signs up and verifies the address, and
+ * The demo library, made the way people make it: the admin signs in to the panel and adds the
+ * curated tags; three creators sign up and publish every story with its tags and warnings under
+ * their pen names (multipart POST /api/stories, through the upload pipeline); a reader signs up,
+ * verifies the address and follows one creator (told of that creator's later stories); and
  * the admin grants that reader premium, and invites a moderator and an auditor, who set their
  * passwords and enrol an authenticator; the reader and a visitor each report a story (two open
  * reports in the moderation queue). Only commands are sent; the projector builds the pages
@@ -205,6 +254,17 @@ export async function createDemoLibrary(
       }
     });
 
+    // Three creators join on the first day and publish the library over the year; each one's
+    // first story carries their pen name, as the form asks at a first publish.
+    const creatorAccounts: DemoReader[] = DEMO_CREATORS.map((creator) => ({
+      email: creator.email,
+      password: randomBytes(9).toString('base64url'),
+    }));
+    at(dayAt(0, 12), async () => {
+      for (const [i, account] of creatorAccounts.entries())
+        await memberHeaders(app, `demo creator ${i + 1}`, account);
+    });
+
     // The pictures are drawn one story after another in the background while the history
     // runs: two cores stay busy.
     let drawing: Promise<unknown> = Promise.resolve();
@@ -216,11 +276,14 @@ export async function createDemoLibrary(
     const storyIds: string[] = [];
     DEMO_LIBRARY.forEach((_, i) => {
       at(dayAt(1 + i * 27, 11), async () => {
+        const by = i % DEMO_CREATORS.length;
+        const form = await forms[i]!;
+        if (i < DEMO_CREATORS.length) form.append('penName', DEMO_CREATORS[by]!.penName);
         const { id } = await send(app, `publishing demo story ${i + 1}`, {
           method: 'POST',
           url: '/api/stories',
-          headers: admin,
-          payload: await forms[i]!,
+          headers: await signedIn(app, `demo creator ${by + 1}`, creatorAccounts[by]!),
+          payload: form,
         });
         storyIds.push(String(id));
       });
@@ -239,6 +302,15 @@ export async function createDemoLibrary(
       revokedAfter: null,
       erasedAfter: null,
     });
+    // The reader follows the first creator (a pen name since day 1) and is told of each story
+    // that creator publishes after.
+    at(dayAt(9, 21), async () =>
+      send(app, 'the demo reader follows a creator', {
+        method: 'POST',
+        url: `/api/creators/${encodeURIComponent(handleOf(DEMO_CREATORS[0]!.penName))}/follow`,
+        headers: await signedIn(app, 'demo reader', reader),
+      }),
+    );
     for (const member of DEMO_MEMBERS) {
       joinAndBuy(at, dayAt, app, admin, unlock, config.secret, premiumIds, {
         ...member,
@@ -256,7 +328,7 @@ export async function createDemoLibrary(
     await giveTheReaderALibrary(app, reader, storyIds);
     const staff = await inviteDemoStaff(app, send, admin);
     await reportTwoStories(app, reader, storyIds);
-    return { reader, storyIds, staff };
+    return { reader, creator: creatorAccounts[0]!, storyIds, staff };
   } finally {
     await app.close();
   }

@@ -8,7 +8,8 @@ import { parseConfig } from '../config';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 import { DEMO_READER_EMAIL } from './create-demo';
 import { keptDemoStaff } from './demo-staff';
-import { demoOnFirstStart, keptDemoReader } from './first-start';
+import { demoOnFirstStart, keptDemoCreator, keptDemoReader } from './first-start';
+import { DEMO_CREATORS } from './library';
 
 interface ListedStory {
   id: string;
@@ -17,6 +18,7 @@ interface ListedStory {
   slides?: number;
   tags: string[];
   warnings: string[];
+  creator: { name: string; handle: string | null };
 }
 
 let system: TestSystem | undefined;
@@ -93,6 +95,33 @@ describe('the demo library on a first start', () => {
         ).json()) as ListedStory[]
       ).length;
     expect([await shelf('continue'), await shelf('read'), await shelf('saved')]).toEqual([1, 1, 2]);
+    // Every story has its creator's pen name; the reader follows one creator and was told of
+    // the stories that creator published after the follow.
+    const names = new Set(anonymous.map((s) => s.creator.name));
+    expect([...names].sort()).toEqual(DEMO_CREATORS.map((c) => c.penName).sort());
+    expect(anonymous.every((s) => s.creator.handle !== null)).toBe(true);
+    const followed = DEMO_CREATORS[0]!.penName;
+    expect(await shelf('following')).toBe(anonymous.filter((s) => s.creator.name === followed).length);
+    const notifications = (await (
+      await fetch(`${baseUrl}/api/me/notifications`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { unread: number; items: { creator: { name: string } }[] };
+    expect(notifications.unread).toBeGreaterThan(0);
+    expect(notifications.items.every((n) => n.creator.name === followed)).toBe(true);
+    // The followed creator, kept for the banner, has a studio with the reader's views and likes.
+    const creator = keptDemoCreator(system.config.dataDir)!;
+    expect(creator.email).toBe(DEMO_CREATORS[0]!.email);
+    const creatorLogin = (await (
+      await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(creator),
+      })
+    ).json()) as { token: string };
+    const studio = (await (
+      await fetch(`${baseUrl}/api/me/studio`, { headers: { Authorization: `Bearer ${creatorLogin.token}` } })
+    ).json()) as { stories: { views: number }[]; daily: { views: number }[] };
+    expect(studio.stories.length).toBe(await shelf('following'));
+    expect(studio.daily.reduce((sum, d) => sum + d.views, 0)).toBeGreaterThan(0);
     // A moderator and an auditor, kept for the banner, who sign in with a code from their secret.
     const staff = keptDemoStaff(system.config.dataDir);
     expect(staff.map((m) => m.role)).toEqual(['moderator', 'auditor']);

@@ -7,6 +7,8 @@ import { keepDemoStaff } from './demo-staff';
 
 /** Where the demo reader's credentials are kept (like the generated admin password), mode 600. */
 const READER_FILE = 'demo-reader';
+/** Where the demo creator's credentials are kept: the creator whose studio and page show the demo's readers. */
+const CREATOR_FILE = 'demo-creator';
 
 /**
  * The demo is for a first look at `npm start`: the embedded database, DEMO on (the default).
@@ -16,12 +18,15 @@ export const demoWanted = (raw: Pick<RawConfig, 'DEMO' | 'DATABASE_URL'>): boole
   raw.DEMO && !raw.DATABASE_URL;
 
 /** The demo reader made on an earlier first start in this DATA_DIR, for the start banner. */
-export function keptDemoReader(dataDir: string): DemoReader | null {
-  const file = join(dataDir, READER_FILE);
+export function keptDemoReader(dataDir: string, name = READER_FILE): DemoReader | null {
+  const file = join(dataDir, name);
   if (!existsSync(file)) return null;
   const [email, password] = readFileSync(file, 'utf8').trim().split('\n');
   return email && password ? { email, password } : null;
 }
+
+/** The demo creator made on an earlier first start in this DATA_DIR, for the start banner. */
+export const keptDemoCreator = (dataDir: string): DemoReader | null => keptDemoReader(dataDir, CREATOR_FILE);
 
 /**
  * On an empty event log (and only then: an installation that has ever recorded anything is left
@@ -40,6 +45,9 @@ export async function demoOnFirstStart(
   try {
     const demo = await createDemoLibrary(config, ports);
     writeFileSync(join(config.dataDir, READER_FILE), `${demo.reader.email}\n${demo.reader.password}\n`, {
+      mode: 0o600,
+    });
+    writeFileSync(join(config.dataDir, CREATOR_FILE), `${demo.creator.email}\n${demo.creator.password}\n`, {
       mode: 0o600,
     });
     keepDemoStaff(config.dataDir, demo.staff);

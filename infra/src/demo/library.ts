@@ -11,6 +11,16 @@ export interface DemoStory {
   warnings: readonly ContentWarningId[];
 }
 
+/**
+ * The demo creators: members who publish the library under their pen names (story i is by
+ * creator i mod 3). `.example` addresses, so no mail reaches a person.
+ */
+export const DEMO_CREATORS: readonly { email: string; penName: string }[] = [
+  { email: 'vesper@demo.nocturne.example', penName: 'Vesper Lane' },
+  { email: 'marlow@demo.nocturne.example', penName: 'Marlow_Quill' },
+  { email: 'isolde@demo.nocturne.example', penName: 'Isolde Night' },
+];
+
 /** The curated tags the admin adds before publishing the library: every tag a demo story carries. */
 export const DEMO_TAGS: readonly string[] = [
   'city nights',

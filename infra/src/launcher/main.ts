@@ -1,7 +1,7 @@
 import { NatsNotifier } from '@nocturne/notify';
 import { parseConfigOrExit, resolveConfig } from '../config';
 import { keptDemoStaff } from '../demo/demo-staff';
-import { demoOnFirstStart, keptDemoReader } from '../demo/first-start';
+import { demoOnFirstStart, keptDemoCreator, keptDemoReader } from '../demo/first-start';
 import { withoutPassword } from '../ops/logging/redact';
 import { defaultWebDist, startSystem } from '../system/start-system';
 import { provisionDatabase } from './provision';
@@ -45,6 +45,7 @@ async function main() {
   // Before the banner, so that it can say who the demo reader is.
   await demoOnFirstStart(raw, config, system.infra, log);
   const demoReader = keptDemoReader(config.dataDir);
+  const demoCreator = keptDemoCreator(config.dataDir);
   const demoStaff = keptDemoStaff(config.dataDir);
 
   const url = config.publicUrl;
@@ -60,6 +61,11 @@ async function main() {
     ...(demoReader
       ? [
           `  demo reader    : ${demoReader.email} / ${demoReader.password}   (premium; kept in ${config.dataDir}/demo-reader)`,
+        ]
+      : []),
+    ...(demoCreator
+      ? [
+          `  demo creator   : ${demoCreator.email} / ${demoCreator.password}   (studio at ${url}/studio; kept in ${config.dataDir}/demo-creator)`,
         ]
       : []),
     ...demoStaff.map(

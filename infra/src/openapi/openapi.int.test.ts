@@ -532,6 +532,59 @@ describe('every documented error status is one the route answers', () => {
       send({ method: 'GET', url: `/api/stories/${hiddenId}/progress`, headers: reader }),
     'GET /api/me/premium/stories/{id} 451': () =>
       send({ method: 'GET', url: `/api/me/premium/stories/${hiddenId}`, headers: reader }),
+    'POST /api/stories 409': async () => {
+      const holder = await createVerifiedUser(system.baseUrl);
+      await send(
+        json(
+          'PUT',
+          '/api/me/pen-name',
+          { penName: 'Probe Held' },
+          { authorization: `Bearer ${holder.token}` },
+        ),
+      );
+      const form = await multipart([await makePng(), await makePng()], ['Taken', 'Name']);
+      form.append('penName', 'probe held');
+      return send({ method: 'POST', url: '/api/stories', headers: reader, payload: form });
+    },
+    'PUT /api/me/pen-name 400': () => send(json('PUT', '/api/me/pen-name', { penName: 'x' }, reader)),
+    'PUT /api/me/pen-name 401': () => send(json('PUT', '/api/me/pen-name', { penName: 'Nobody' })),
+    'PUT /api/me/pen-name 409': async () => {
+      const holder = await createVerifiedUser(system.baseUrl);
+      await send(
+        json(
+          'PUT',
+          '/api/me/pen-name',
+          { penName: 'Probe Twice' },
+          { authorization: `Bearer ${holder.token}` },
+        ),
+      );
+      return send(json('PUT', '/api/me/pen-name', { penName: 'Probe Twice' }, reader));
+    },
+    'GET /api/me/pen-name 401': () => send({ method: 'GET', url: '/api/me/pen-name' }),
+    'GET /api/creators/{handle} 404': () => send({ method: 'GET', url: '/api/creators/nobody-at-all' }),
+    'POST /api/creators/{handle}/follow 400': async () => {
+      await send(json('PUT', '/api/me/pen-name', { penName: 'Probe Self' }, reader));
+      return send({ method: 'POST', url: '/api/creators/probe-self/follow', headers: reader });
+    },
+    'POST /api/creators/{handle}/follow 401': () =>
+      send({ method: 'POST', url: '/api/creators/probe-self/follow' }),
+    'POST /api/creators/{handle}/follow 404': () =>
+      send({ method: 'POST', url: '/api/creators/nobody-at-all/follow', headers: reader }),
+    'DELETE /api/creators/{handle}/follow 400': async () => {
+      await send(json('PUT', '/api/me/pen-name', { penName: 'Probe Self' }, reader));
+      return send({ method: 'DELETE', url: '/api/creators/probe-self/follow', headers: reader });
+    },
+    'DELETE /api/creators/{handle}/follow 401': () =>
+      send({ method: 'DELETE', url: '/api/creators/probe-self/follow' }),
+    'DELETE /api/creators/{handle}/follow 404': () =>
+      send({ method: 'DELETE', url: '/api/creators/nobody-at-all/follow', headers: reader }),
+    'GET /api/me/notifications 401': () => send({ method: 'GET', url: '/api/me/notifications' }),
+    'POST /api/me/notifications/seen 400': () =>
+      send(json('POST', '/api/me/notifications/seen', { through: -1 }, reader)),
+    'POST /api/me/notifications/seen 401': () =>
+      send(json('POST', '/api/me/notifications/seen', { through: 1 })),
+    'GET /api/me/studio 400': () => send({ method: 'GET', url: '/api/me/studio?days=7', headers: reader }),
+    'GET /api/me/studio 401': () => send({ method: 'GET', url: '/api/me/studio' }),
     'GET /api/admin/reports 401': () => send({ method: 'GET', url: '/api/admin/reports' }),
     'GET /api/admin/stories/{id}/moderation 401': () =>
       send({ method: 'GET', url: `/api/admin/stories/${premiumId}/moderation` }),

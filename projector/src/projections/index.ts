@@ -1,4 +1,5 @@
 import type { Projection } from '../runner/projection';
+import { creatorsProjection } from './creators/creators-projection';
 import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
 import { tagsProjection } from './labels/tags-projection';
 import { moderationProjection } from './moderation/moderation-projection';
@@ -10,6 +11,7 @@ import { storySearchProjection } from './search/story-search-projection';
 import { staffProjection } from './staff/staff-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
 import { storiesProjection } from './stories/stories-projection';
+import { studioProjection } from './studio/studio-projection';
 import { premiumGrantsProjection } from './subscribers/premium-grants-projection';
 import { usersProjection } from './users/users-projection';
 
@@ -28,4 +30,6 @@ export const projections: readonly Projection[] = [
   readingProjection,
   staffProjection,
   moderationProjection,
+  creatorsProjection,
+  studioProjection,
 ];

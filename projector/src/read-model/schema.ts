@@ -35,6 +35,55 @@ export interface StoriesTable {
   changed_at: ColumnType<number, number, number>;
   /** The statement of a moderator's hide; null while the story is visible. Every reader leaves a hidden story out. */
   hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account that published it (its event's metadata); null for the admin's and an invite's. */
+  creator_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Each account's pen name (the stories projection keeps it: cards show it). */
+export interface CreatorsTable {
+  user_key: string;
+  pen_name: string;
+  handle: string;
+}
+
+/** A reader following a creator (projections/creators). */
+export interface FollowsTable {
+  follower_key: string;
+  creator_key: string;
+  followed_at: ColumnType<Date, Date | string, never>;
+  position: ColumnType<number, number, number>;
+}
+
+/** A story a follower is told of: its creator published it while they followed. */
+export interface CreatorNotificationsTable {
+  user_key: string;
+  story_id: string;
+  creator_key: string;
+  notified_at: ColumnType<Date, Date | string, never>;
+  position: ColumnType<number, number, never>;
+}
+
+/** One story's views and likes on one day (UTC), for the studio's chart. */
+export interface StudioDailyTable {
+  story_id: string;
+  /** YYYY-MM-DD. */
+  day: ColumnType<string, string, never>;
+  views: ColumnType<number, number, number>;
+  likes: ColumnType<number, number, number>;
+}
+
+/** One logged-in reader of one story: the furthest slide reached (0-based) and whether they finished. */
+export interface StudioReadersTable {
+  story_id: string;
+  user_key: string;
+  max_slide: ColumnType<number, number, number>;
+  finished: ColumnType<boolean, boolean, boolean>;
+}
+
+/** How far a reader has read their notifications (a position). */
+export interface NotificationReadsTable {
+  user_key: string;
+  through: ColumnType<number, number, number>;
 }
 
 /** A deleted story and the position of the batch that deleted it: the story list drops it. */
@@ -62,6 +111,8 @@ export interface StoryCard {
   warnings: ContentWarningId[];
   /** Of all the texts (domain readingMinutes): the locked card shows it too, it reveals nothing. */
   readingMinutes: number;
+  /** The creator's pen name and handle (null: the product's own); PenNameChosen rewrites it. */
+  creator?: { name: string; handle: string } | null;
 }
 
 /** One image of a live story: its slide images and its preview. Deleted with the story. */
@@ -266,6 +317,12 @@ export interface ReadModel {
   moderation_appeals: ModerationAppealsTable;
   moderation_decisions: ModerationDecisionsTable;
   user_counts: UserCountsTable;
+  creators: CreatorsTable;
+  follows: FollowsTable;
+  creator_notifications: CreatorNotificationsTable;
+  notification_reads: NotificationReadsTable;
+  studio_daily: StudioDailyTable;
+  studio_readers: StudioReadersTable;
 }
 
 /** One row (id 1): how many live accounts, verified and subscribed (the admin panel's figures). */

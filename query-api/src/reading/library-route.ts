@@ -8,7 +8,7 @@ import { signerFor, unlockedBy, viewerOf } from '../stories/viewer';
 import { shelfCursor, shelfPageFrom } from './library-paging';
 import { shelfQuery } from './shelves';
 
-export const SHELVES = ['continue', 'saved', 'read', 'unlocked'] as const;
+export const SHELVES = ['continue', 'saved', 'read', 'unlocked', 'following'] as const;
 const Shelf = z.enum(SHELVES);
 
 const LibraryQuery = z.object({
@@ -37,7 +37,7 @@ const libraryDoc = apiSchema({
 });
 
 /**
- * GET /api/me/library?shelf=continue|saved|read|unlocked: the reader's own shelf, newest activity
+ * GET /api/me/library?shelf=continue|saved|read|unlocked|following: the reader's own shelf, newest activity
  * first, each story in the list's shape for this reader (premium ones in full only when unlocked).
  * Private: answered with no-store, never from the anonymous list's cache. Paged like the list
  * (X-Next-Cursor, X-Total-Count) when `limit` is given.

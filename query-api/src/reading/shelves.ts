@@ -1,18 +1,29 @@
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely } from 'kysely';
 
-export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked';
+export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked' | 'following';
 
 /**
  * The stories of one shelf of a reader, as rows of `stories` (a deleted story is gone from
  * `stories`, so from every shelf; a hidden one is left out), most recent first: continue by last progress, saved by when
- * saved, read by when finished, unlocked by when unlocked.
+ * saved, read by when finished, unlocked by when unlocked, following by when published.
  */
 export function shelfQuery(
   db: Kysely<ReadModel>,
   reader: { userKey: string; accountId: string },
   shelf: ShelfName,
 ) {
+  if (shelf === 'following') {
+    // The stories of the creators the reader follows, newest first.
+    return db
+      .selectFrom('follows')
+      .innerJoin('stories', 'stories.creator_key', 'follows.creator_key')
+      .selectAll('stories')
+      .where('follows.follower_key', '=', reader.userKey)
+      .where('stories.hidden_reason', 'is', null)
+      .orderBy('stories.position', 'desc')
+      .orderBy('stories.id');
+  }
   if (shelf === 'unlocked') {
     return db
       .selectFrom('premium_unlocks')

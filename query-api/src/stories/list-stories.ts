@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { hiddenWarningsOf } from '../labels/hidden-warnings';
 import { ANONYMOUS_LIST_CACHE_CONTROL, anonymousListAnswer, LIST_VARY } from './list/anonymous-list-answer';
-import { tagFilterFrom } from './list/label-filter';
+import { creatorFilterFrom, tagFilterFrom } from './list/label-filter';
 import { DEFAULT_PAGE_SIZE, pageRequestFrom } from './list/paging';
 import { PersonalAnswers } from './list/personal-answers';
 import type { ListedStory } from './list/story-list-cache';
@@ -58,9 +58,13 @@ const listDoc = apiSchema({
       .optional()
       .describe("Where the page starts: the previous page's X-Next-Cursor (opaque)"),
     tag: z.string().optional().describe('Only the stories carrying this tag (paged the same way)'),
+    creator: z
+      .string()
+      .optional()
+      .describe("Only this creator's stories: their handle (/creator/{handle}), paged the same way"),
   }),
   errors: {
-    400: 'A limit that is not 1 to 100, a cursor this server did not give, or a tag that cannot exist',
+    400: 'A limit that is not 1 to 100, a cursor this server did not give, or a tag or creator handle that cannot exist',
     401: 'A wrong or expired X-Admin-Code (without the header the list is public)',
   },
 });
@@ -89,13 +93,14 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
   app.get('/api/stories', { schema: listDoc }, async (request, reply) => {
     const page = pageRequestFrom(request.query);
     const tag = tagFilterFrom(request.query);
+    const creator = creatorFilterFrom(request.query);
     const snapshot = await deps.storyList.current(minPositionOf(request.headers['x-min-position']));
     const authorization = request.headers.authorization;
     const serialised = (items: readonly ListedStory[]) => cachedBody(jsonArray(items.map((s) => s.json)));
     if (request.admin) {
       reply.header('Cache-Control', 'private, no-cache');
       const signer = signerFor(await viewerOf(request, deps), deps);
-      const { items, nextCursor, total } = await snapshot.page(page, { tag, hidden: [] });
+      const { items, nextCursor, total } = await snapshot.page(page, { tag, creator, hidden: [] });
       reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
       setPaging(reply, nextCursor, total);
       return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
@@ -105,11 +110,14 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
       // The same answer the server's hot lane sends (list/hot-list.ts) when nothing else is asked;
       // a page the snapshot does not hold yet is read first.
       const { headers } = request;
+      // A creator's page is never among the hot lane's kept answers.
       const answer = () =>
-        anonymousListAnswer(snapshot, page, tag, headers['accept-encoding'], headers['if-none-match']);
+        creator === null
+          ? anonymousListAnswer(snapshot, page, tag, headers['accept-encoding'], headers['if-none-match'])
+          : undefined;
       const prepared = answer();
       if (prepared) return sendPrepared(reply, prepared);
-      const read = await snapshot.page(page, { tag, hidden: [] });
+      const read = await snapshot.page(page, { tag, creator, hidden: [] });
       const kept = answer();
       if (kept) return sendPrepared(reply, kept);
       // Not kept (a page larger than the snapshot keeps): serialised for this request alone.
@@ -133,7 +141,7 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
       // A reader's list leaves out the stories with a warning they chose to hide.
       const hidden = [...new Set(await hiddenWarningsOf(deps, viewer.user?.userKey))].sort();
       const [{ items, nextCursor, total }, unlocked] = await Promise.all([
-        snapshot.page(page, { tag, hidden }),
+        snapshot.page(page, { tag, creator, hidden }),
         unlockedBy(deps, viewer.user),
       ]);
       const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
@@ -143,7 +151,8 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
         return mayUnlock ? JSON.stringify(coverStory(s.row, signer)) : s.json;
       };
       // A reader without premium who hides nothing sees exactly the anonymous page: its kept bytes, privately.
-      const kept = unlocked.size === 0 && !mayUnlock && hidden.length === 0 && tag === null;
+      const kept =
+        unlocked.size === 0 && !mayUnlock && hidden.length === 0 && tag === null && creator === null;
       const body = (kept && snapshot.anonymousPage(page)?.body) || cachedBody(jsonArray(items.map(entry)));
       return { body, nextCursor, total };
     };

@@ -1,10 +1,13 @@
-import { CONTENT_WARNING_IDS, type Story } from '@nocturne/domain';
+import { CONTENT_WARNING_IDS, productCreator, type Story } from '@nocturne/domain';
 import type { StoriesTable } from '@nocturne/projector/read-model';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { signImageRef } from '../images/signed-ref';
 
 type StoryRow = Selectable<StoriesTable>;
+
+/** Who the card names: the creator's pen name, or the product's own name. */
+export const creatorOf = (row: StoryRow) => row.card.creator ?? productCreator;
 
 /** A story as the API sends it (the OpenAPI document's schema of `Story`, list and page alike). */
 export const StoryAnswerSchema = z.object({
@@ -20,6 +23,11 @@ export const StoryAnswerSchema = z.object({
     .number()
     .int()
     .describe('Estimated reading time: all texts at 230 words a minute, at least 1'),
+  creator: z
+    .object({ name: z.string(), handle: z.string().nullable() })
+    .describe(
+      "Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none",
+    ),
   slides: z.number().int().optional().describe("The admin's list only"),
 }) satisfies z.ZodType<Story>;
 
@@ -49,6 +57,7 @@ export function fullStory(row: StoryRow, signer: Signer | null): Story {
     tags: row.card.tags,
     warnings: row.card.warnings,
     readingMinutes: row.card.readingMinutes,
+    creator: creatorOf(row),
   };
 }
 
@@ -67,6 +76,7 @@ export function lockedStory(row: StoryRow): Story {
     tags: row.card.tags,
     warnings: row.card.warnings,
     readingMinutes: row.card.readingMinutes,
+    creator: creatorOf(row),
   };
 }
 

@@ -21,6 +21,19 @@ export const queryKeys = {
     ['stories', token, subscribed, 'first', count, tag] as const,
   /** Every viewer's copy of one story (GET /api/stories/{id}). */
   story: (id: string) => ['story', id] as const,
+  /** One creator's page header (GET /api/creators/{handle}) for one viewer. */
+  creator: (handle: string, token: string | null) => ['creators', handle, token] as const,
+  /** One creator's stories, a page at a time, for one viewer (GET /api/stories?creator=). */
+  creatorStories: (handle: string, token: string | null, subscribed: boolean) =>
+    ['stories', token, subscribed, 'creator', handle] as const,
+  /** Every creator's page (a follow changes the counts). */
+  creators: () => ['creators'] as const,
+  /** The session's pen name (GET /api/me/pen-name). */
+  penName: (token: string | null) => ['creators', 'me', token] as const,
+  /** The session's studio over the last `days` days (GET /api/me/studio). */
+  studio: (token: string | null, days: number) => ['studio', token, days] as const,
+  /** The session's notifications (GET /api/me/notifications). */
+  notifications: (token: string | null) => ['notifications', token] as const,
   /** One viewer's copy of one story (a premium story's answer depends on who reads it). */
   storyFor: (id: string, token: string | null) => ['story', id, token] as const,
   /** Every shelf of the reader's library (GET /api/me/library), whoever asks. */

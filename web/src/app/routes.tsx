@@ -23,6 +23,8 @@ const SubscriptionManagePage = lazy(() => import('../subscription/SubscriptionMa
 const InvitePage = lazy(() => import('../invite/InvitePage'));
 const MyPremiumPage = lazy(() => import('../my-premium/MyPremiumPage'));
 const AppealPage = lazy(() => import('../reports/AppealPage'));
+const CreatorPage = lazy(() => import('../creators/CreatorPage'));
+const StudioPage = lazy(() => import('../studio/StudioPage'));
 const AdminRoute = lazy(() => import('../admin/AdminRoute'));
 
 export const routes: RouteObject[] = [
@@ -40,6 +42,8 @@ export const routes: RouteObject[] = [
   { path: '/invite', element: <InvitePage /> },
   { path: '/my-premium', element: <MyPremiumPage /> },
   { path: '/appeal/:id', element: <AppealPage /> },
+  { path: '/creator/:handle', element: <CreatorPage /> },
+  { path: '/studio', element: <StudioPage /> },
   // /admin_{name}: whole-segment matching only, so the admin route checks the prefix itself.
   { path: '/:section', element: <AdminRoute /> },
   { path: '*', element: <NotFoundPage /> },

@@ -1,7 +1,9 @@
-import { MAX_SLIDES, MIN_SLIDES } from '@nocturne/domain';
+import { creatorMessages, MAX_SLIDES, MIN_SLIDES, penNameProblem } from '@nocturne/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client';
+import { Field } from '../auth/Field';
+import { usePenName } from '../creators/use-creator';
 import { LabelsPicker } from '../labels/LabelsPicker';
 import { appendLabels, type Labels, noLabels } from '../labels/labels-picker';
 import { useCuratedTags } from '../labels/use-curated-tags';
@@ -53,6 +55,12 @@ export function CreateStoryForm({
   const [submitting, setSubmitting] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const errorRef = useRef<HTMLDivElement>(null);
+  // A member publishes under a pen name, chosen with their first story; the admin and an invite
+  // holder publish under the product's name.
+  const member = headers === undefined && token === undefined;
+  const penName = usePenName();
+  const needsPenName = member && penName.data !== undefined && penName.data.penName === null;
+  const [newPenName, setNewPenName] = useState('');
 
   function update(index: number, slide: DraftSlide) {
     setSlides((all) => all.map((s, i) => (i === index ? { ...s, ...slide } : s)));
@@ -67,6 +75,11 @@ export function CreateStoryForm({
     event.preventDefault();
     const problem = draftProblem(slides);
     if (problem) return fail(problem);
+    if (needsPenName) {
+      if (newPenName.trim() === '') return fail(creatorMessages.penNameRequired);
+      const nameProblem = penNameProblem(newPenName);
+      if (nameProblem) return fail(nameProblem);
+    }
     setError(null);
     const body = new FormData();
     for (const slide of slides) {
@@ -75,6 +88,7 @@ export function CreateStoryForm({
     }
     body.append('isPremium', String(isPremium));
     appendLabels(body, labels);
+    if (needsPenName) body.append('penName', newPenName);
     setSubmitting(true);
     try {
       const { id } = await api<{ id: string }>('/api/stories', {
@@ -84,6 +98,7 @@ export function CreateStoryForm({
         ...(token !== undefined ? { token } : {}),
       });
       void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+      if (needsPenName) void queryClient.invalidateQueries({ queryKey: queryKeys.creators() });
       setSlides(initialSlides());
       setIsPremium(false);
       setLabels(noLabels());
@@ -98,6 +113,21 @@ export function CreateStoryForm({
 
   return (
     <form className="form create-story" onSubmit={submit} noValidate key={formKey}>
+      {needsPenName ? (
+        <Field
+          label="Pen name"
+          name="penName"
+          value={newPenName}
+          onChange={(event) => setNewPenName(event.target.value)}
+          maxLength={30}
+          autoComplete="nickname"
+          hint="Shown on your stories and your creator page: 2 to 30 letters, digits, spaces, - and _."
+        />
+      ) : member && penName.data?.penName ? (
+        <p className="text-muted create-story__pen-name">
+          Publishing as <strong>{penName.data.penName}</strong>
+        </p>
+      ) : null}
       <div className="create-story__slides">
         {slides.map((slide, index) => (
           <SlideEditor

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { buttonClass } from '../ui/Button';
@@ -6,6 +6,11 @@ import { CloseIcon, MenuIcon, RefreshIcon } from '../ui/icons';
 import { Brand } from './Brand';
 import type { InfoDialogName } from './InfoDialogs';
 import './layout.css';
+
+// Only a logged-in reader has notifications: loaded apart, so the landing's first load stays within budget.
+const NotificationBell = lazy(() =>
+  import('../creators/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
 
 interface Props {
   onOpenDialog(name: InfoDialogName): void;
@@ -87,9 +92,14 @@ export function SiteHeader({ onOpenDialog, onRefresh, refreshing }: Props) {
           </button>
           <div className="site-header__auth" aria-busy={loading || undefined}>
             {loading ? null : user ? (
-              <Link to="/profile" className={buttonClass('primary', 'sm')}>
-                My Profile
-              </Link>
+              <>
+                <Suspense fallback={null}>
+                  <NotificationBell />
+                </Suspense>
+                <Link to="/profile" className={buttonClass('primary', 'sm')}>
+                  My Profile
+                </Link>
+              </>
             ) : (
               <>
                 <Link

@@ -8,11 +8,14 @@ export const LIBRARY_FILTER_LABELS: Record<LibraryFilter, string> = {
   saved: 'Saved',
   read: 'Read',
   unlocked: 'Unlocked',
+  following: 'Following',
 };
 
-/** The filters of the library: All, Continue reading, Saved, Read, and Unlocked for premium members. */
+/** The filters of the library: All, Continue reading, Saved, Read, Unlocked for premium members, Following. */
 export function filtersFor(subscribed: boolean): LibraryFilter[] {
-  return subscribed ? ['all', 'continue', 'saved', 'read', 'unlocked'] : ['all', 'continue', 'saved', 'read'];
+  return subscribed
+    ? ['all', 'continue', 'saved', 'read', 'unlocked', 'following']
+    : ['all', 'continue', 'saved', 'read', 'following'];
 }
 
 export function LibraryFilters({
@@ -47,4 +50,5 @@ export const EMPTY_SHELF: Record<ShelfName, string> = {
   saved: 'Save a story with its bookmark to keep it here.',
   read: 'Stories you read to The End appear here.',
   unlocked: 'Premium stories you open appear here.',
+  following: 'Stories of the creators you follow appear here.',
 };

@@ -32,6 +32,7 @@ import { SettingsMenu } from './SettingsMenu';
 import { UpsellBanner } from './UpsellBanner';
 import './profile.css';
 import { queryKeys } from '../api/query-keys';
+import { NotificationBell } from '../creators/NotificationBell';
 
 const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
 
@@ -99,6 +100,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             >
               <RefreshIcon className={stories.isFetching ? 'is-spinning' : undefined} />
             </button>
+            <NotificationBell />
             <SettingsMenu buttonRef={settingsButton} onOpenDialog={setDialog} onLogout={onLogout} />
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { usePenName } from '../creators/use-creator';
 import type { InfoDialogName } from '../layout/InfoDialogs';
 import { buttonClass } from '../ui/Button';
 import { SettingsIcon } from '../ui/page-icons';
@@ -12,7 +13,8 @@ interface Props {
 }
 
 /**
- * The profile's settings menu: About Us, Contact, Subscription, My premium, Logout.
+ * The profile's settings menu: About Us, Contact, Subscription, My premium, a creator's Studio
+ * and page, Logout.
  * A disclosure: the button toggles a panel; Escape or a click outside closes it and focus goes
  * back to the button.
  */
@@ -20,6 +22,8 @@ export function SettingsMenu({ onOpenDialog, onLogout, buttonRef }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const panel = useRef<HTMLElement>(null);
+  // A creator (anyone with a pen name: chosen with their first story) has a studio and a page.
+  const creator = usePenName().data;
 
   useEffect(() => {
     if (!open) return;
@@ -73,6 +77,16 @@ export function SettingsMenu({ onOpenDialog, onLogout, buttonRef }: Props) {
           <Link to="/my-premium" className="settings__item">
             My premium
           </Link>
+          {creator?.handle ? (
+            <>
+              <Link to="/studio" className="settings__item">
+                Studio
+              </Link>
+              <Link to={`/creator/${encodeURIComponent(creator.handle)}`} className="settings__item">
+                My creator page
+              </Link>
+            </>
+          ) : null}
           <hr className="settings__divider" />
           <button
             type="button"

@@ -1,6 +1,7 @@
 import type { Story } from '@nocturne/domain';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
+import { FollowButton } from '../creators/FollowButton';
 import { BookmarkButton } from '../reading/BookmarkButton';
 import { Button, buttonClass } from '../ui/Button';
 import { HeartIcon } from '../ui/icons';
@@ -43,6 +44,13 @@ export function StoryEnd({ story, likes, backTo }: StoryEndProps) {
         </span>
       </Button>
       {token ? <BookmarkButton story={story} variant="end" /> : null}
+      {story.creator.handle ? (
+        <p className="reader__creator">
+          A story by{' '}
+          <Link to={`/creator/${encodeURIComponent(story.creator.handle)}`}>{story.creator.name}</Link>
+        </p>
+      ) : null}
+      {story.creator.handle ? <FollowButton handle={story.creator.handle} size="lg" /> : null}
       <Link className={buttonClass('secondary', 'lg')} to={backTo}>
         Read More Stories
       </Link>

@@ -197,6 +197,13 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
         <Link className="reader__back" to={backTo} aria-label="Back">
           <ArrowLeftIcon />
         </Link>
+        {story.creator.handle ? (
+          <Link className="reader__byline" to={`/creator/${encodeURIComponent(story.creator.handle)}`}>
+            by {story.creator.name}
+          </Link>
+        ) : (
+          <span className="reader__byline">by {story.creator.name}</span>
+        )}
         {resumed ? (
           <button
             type="button"

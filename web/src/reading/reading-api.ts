@@ -1,7 +1,7 @@
 import type { Story } from '@nocturne/domain';
 import { answerOf, client } from '../api/typed-client';
 
-export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked';
+export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked' | 'following';
 
 /** A reader's relation to one story, as the server answers it. */
 export interface StoryReading {

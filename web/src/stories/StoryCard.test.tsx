@@ -56,3 +56,13 @@ describe('StoryCard reading time', () => {
     expect(screen.getByText('1 min read')).toBeTruthy();
   });
 });
+
+describe('StoryCard creator', () => {
+  it("names the story's creator by pen name, or the product when it has none", () => {
+    card(story({ creator: { name: 'Night Owl', handle: 'night-owl' } }));
+    expect(screen.getByTestId('story-byline').textContent).toBe('by Night Owl');
+    cleanup();
+    card(story({}));
+    expect(screen.getByTestId('story-byline').textContent).toBe('by Nocturne');
+  });
+});

@@ -97,6 +97,9 @@ export function StoryCard({
         </div>
         <div className="story-card__body">
           <p className="story-card__text">{preview}</p>
+          <p className="story-card__byline text-muted" data-testid="story-byline">
+            by {story.creator.name}
+          </p>
           {tags.length > 0 ? (
             <ul className="story-card__tags" aria-label="Tags">
               {tags.map((tag) => (

@@ -21,10 +21,12 @@ export async function fetchStoryPage(
   cursor: string | null,
   signal?: AbortSignal,
   tag: string | null = null,
+  creator: string | null = null,
 ): Promise<StoryPage> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (cursor) query.set('cursor', cursor);
   if (tag) query.set('tag', tag);
+  if (creator) query.set('creator', creator);
   const response = await apiFetch(`/api/stories?${query}`, { signal });
   if (!response.ok) throw new Error(`The story list failed (${response.status})`);
   const data: unknown = await response.json();

@@ -15,6 +15,7 @@ export function aStory(fields: Partial<Story> = {}): Story {
     tags: [],
     warnings: [],
     readingMinutes: 1,
+    creator: { name: 'Nocturne', handle: null },
     ...fields,
   };
 }

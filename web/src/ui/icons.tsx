@@ -106,3 +106,10 @@ export const ImageIcon = (props: IconProps) => (
     <path d="M21 16l-5-5-9 9" />
   </Icon>
 );
+
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </Icon>
+);

@@ -34,6 +34,8 @@ export interface StoryUpload {
   isPremium?: boolean;
   tags?: string[];
   warnings?: string[];
+  /** A member's pen name, chosen with the story. */
+  penName?: string;
 }
 
 /** The multipart body of POST /api/stories, as the SPA sends it. */
@@ -48,6 +50,7 @@ export async function storyForm(upload: StoryUpload, seed = 1): Promise<FormData
   form.append('isPremium', String(upload.isPremium ?? false));
   for (const tag of upload.tags ?? []) form.append('tags', tag);
   for (const warning of upload.warnings ?? []) form.append('warnings', warning);
+  if (upload.penName !== undefined) form.append('penName', upload.penName);
   return form;
 }
 

@@ -33,7 +33,7 @@ interface StoryFold {
   /** A StoryDeleted in the batch: the row (and images) as they were before the batch go. */
   deleted: boolean;
   /** A StoryPublished after the batch's last deletion: inserted unless the row exists. */
-  published?: EventData<'StoryPublished'> & { at: Date; position: number };
+  published?: EventData<'StoryPublished'> & { at: Date; position: number; creatorKey: string | null };
   /** Counts after the batch's last like / view (the stream revision + 1, so a replay cannot double-count). */
   likes?: number;
   views?: number;
@@ -41,6 +41,22 @@ interface StoryFold {
   labels?: EventData<'StoryLabelsChanged'>;
   /** After the batch's last StoryHidden or StoryRestored: the hide's statement, or null (visible). */
   hiddenReason?: string | null;
+}
+
+/**
+ * Who published a story: the account its event's metadata names (also for stories published
+ * before pen names existed); the admin's and an invite holder's stories have none.
+ */
+export function creatorKeyOf(event: RecordedEvent): string | null {
+  const { actor } = event.metadata;
+  return actor.kind === 'user' ? actor.userKey : null;
+}
+
+/** The pen names chosen in a batch: the last one of each account. */
+function penNamesOf(events: readonly RecordedEvent[]): Map<string, EventData<'PenNameChosen'>> {
+  const chosen = new Map<string, EventData<'PenNameChosen'>>();
+  for (const event of events) if (event.type === 'PenNameChosen') chosen.set(event.data.userKey, event.data);
+  return chosen;
 }
 
 function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
@@ -64,7 +80,12 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
     }
     switch (event.type) {
       case 'StoryPublished':
-        fold.published = { ...event.data, at: event.recordedAt, position: event.position };
+        fold.published = {
+          ...event.data,
+          at: event.recordedAt,
+          position: event.position,
+          creatorKey: creatorKeyOf(event),
+        };
         break;
       case 'StoryLabelsChanged':
         fold.labels = event.data;
@@ -101,8 +122,23 @@ export const storiesProjection: Projection = {
     'StoryRestored',
     'StoryLiked',
     'StoryViewed',
+    'PenNameChosen',
   ],
   async applyBatch(trx, events) {
+    // Pen names first: a story published in the batch shows the name its creator has after it.
+    const penNames = [...penNamesOf(events).values()];
+    if (penNames.length > 0) {
+      await trx
+        .insertInto('creators')
+        .values(penNames.map((c) => ({ user_key: c.userKey, pen_name: c.penName, handle: c.handle })))
+        .onConflict((oc) =>
+          oc.column('user_key').doUpdateSet((eb) => ({
+            pen_name: eb.ref('excluded.pen_name'),
+            handle: eb.ref('excluded.handle'),
+          })),
+        )
+        .execute();
+    }
     const folds = [...foldStories(events)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     // Every row this batch writes or deletes says so: the story list reads only what changed
     // since its snapshot.
@@ -119,6 +155,19 @@ export const storiesProjection: Projection = {
       await trx.deleteFrom('story_images').where('story_id', 'in', deleted).execute();
     }
     const published = folds.flatMap(([, f]) => (f.published ? [f.published] : []));
+    const publishers = [...new Set(published.flatMap((p) => (p.creatorKey ? [p.creatorKey] : [])))];
+    const names =
+      publishers.length === 0
+        ? new Map<string, { name: string; handle: string }>()
+        : new Map(
+            (
+              await trx
+                .selectFrom('creators')
+                .select(['user_key', 'pen_name', 'handle'])
+                .where('user_key', 'in', publishers)
+                .execute()
+            ).map((c) => [c.user_key, { name: c.pen_name, handle: c.handle }]),
+          );
     await inChunks(published, (slice) =>
       trx
         .insertInto('stories')
@@ -128,7 +177,11 @@ export const storiesProjection: Projection = {
             is_premium: story.isPremium,
             slides: JSON.stringify(story.slides),
             preview: JSON.stringify(story.preview),
-            card: JSON.stringify(storyCard(story.slides, story)),
+            card: JSON.stringify({
+              ...storyCard(story.slides, story),
+              creator: (story.creatorKey && names.get(story.creatorKey)) ?? null,
+            }),
+            creator_key: story.creatorKey,
             published_at: story.at,
             position: story.position,
             changed_at: changedAt,
@@ -153,6 +206,17 @@ export const storiesProjection: Projection = {
           changed_at = ${changedAt}
         from jsonb_to_recordset(${JSON.stringify(relabelled)}::jsonb) as c(id text, tags jsonb, warnings jsonb)
         where stories.id = c.id`.execute(trx);
+    }
+    // A new pen name shows on every story of its account, the earlier ones too.
+    if (penNames.length > 0) {
+      const renamed = JSON.stringify(
+        penNames.map((c) => ({ key: c.userKey, name: c.penName, handle: c.handle })),
+      );
+      await sql`update stories set card = stories.card || jsonb_build_object('creator',
+            jsonb_build_object('name', c.name, 'handle', c.handle)),
+          changed_at = ${changedAt}
+        from jsonb_to_recordset(${renamed}::jsonb) as c(key text, name text, handle text)
+        where stories.creator_key = c.key`.execute(trx);
     }
     // A hide or restore: the row stays (a restore brings it back as it was) and says so; every
     // reader of stories leaves a hidden one out, and its images are not served meanwhile.

@@ -17,6 +17,8 @@ import * as readingByAccount from './0015-reading-by-account';
 import * as searchByCard from './0016-search-by-card';
 import * as erasedSubscribers from './0017-erased-subscribers';
 import * as boundedReads from './0018-bounded-reads';
+import * as creators from './0019-creators';
+import * as studio from './0020-studio';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -40,5 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0016-search-by-card': searchByCard,
   '0017-erased-subscribers': erasedSubscribers,
   '0018-bounded-reads': boundedReads,
+  '0019-creators': creators,
+  '0020-studio': studio,
   '0008-library': library,
 };

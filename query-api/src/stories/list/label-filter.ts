@@ -1,4 +1,4 @@
-import { isValidTag, labelMessages, normaliseTag } from '@nocturne/domain';
+import { handleOf, isValidTag, labelMessages, normaliseTag, penNameProblem } from '@nocturne/domain';
 import { HttpError } from '@nocturne/http-kit';
 
 /** `?tag=` of GET /api/stories, normalised: null without it; a tag that cannot exist is a 400. */
@@ -9,4 +9,14 @@ export function tagFilterFrom(query: unknown): string | null {
   const normalised = normaliseTag(tag);
   if (!isValidTag(normalised)) throw new HttpError(400, labelMessages.badTag);
   return normalised;
+}
+
+/** `?creator=` of GET /api/stories, as a handle: null without it; one no pen name can have is a 400. */
+export function creatorFilterFrom(query: unknown): string | null {
+  const { creator } = (query ?? {}) as Record<string, unknown>;
+  if (creator === undefined) return null;
+  if (typeof creator !== 'string') throw new HttpError(400, 'creator must be given once');
+  const problem = penNameProblem(creator.replace(/-/g, ' '));
+  if (problem) throw new HttpError(400, problem);
+  return handleOf(creator);
 }

@@ -3,19 +3,25 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { PageRequest } from './paging';
 import type { StoryRow } from './story-list-cache';
 
-/** Which stories a list holds: every visible one, or those with a tag, less those with a hidden warning. */
+/**
+ * Which stories a list holds: every visible one, or those with a tag, or a creator's (by handle),
+ * less those with a hidden warning.
+ */
 export interface ListFilter {
   tag: string | null;
+  creator: string | null;
   /** The reader's hidden warnings, sorted (none: every story). */
   hidden: readonly string[];
 }
 
-export const EVERY_STORY: ListFilter = { tag: null, hidden: [] };
+export const EVERY_STORY: ListFilter = { tag: null, creator: null, hidden: [] };
 
-export const isEveryStory = (filter: ListFilter) => filter.tag === null && filter.hidden.length === 0;
+export const isEveryStory = (filter: ListFilter) =>
+  filter.tag === null && filter.creator === null && filter.hidden.length === 0;
 
 /** A filter as a key of the snapshot's kept pages and counts. */
-export const filterKey = (filter: ListFilter) => `${filter.tag ?? ''}|${filter.hidden.join(',')}`;
+export const filterKey = (filter: ListFilter) =>
+  `${filter.tag ?? ''}|${filter.creator ?? ''}|${filter.hidden.join(',')}`;
 
 /**
  * The visible stories a filter keeps. Each condition is the one an index of the stories table is
@@ -28,6 +34,11 @@ function filtered<O>(
 ): SelectQueryBuilder<ReadModel, 'stories', O> {
   let q = query.where('hidden_reason', 'is', null);
   if (filter.tag !== null) q = q.where(sql<boolean>`card->'tags' ? ${filter.tag}`);
+  // By the creator's account (stories_creator), found from the handle (creators_handle).
+  if (filter.creator !== null)
+    q = q.where('creator_key', 'in', (db) =>
+      db.selectFrom('creators').select('user_key').where('handle', '=', filter.creator),
+    );
   if (filter.hidden.length > 0)
     q = q.where(sql<boolean>`not (card->'warnings' ?| ${sql.val(filter.hidden)}::text[])`);
   return q;

@@ -769,6 +769,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/pen-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in account's pen name (null before the first story) */
+        get: operations["getMePenName"];
+        /** Choose or change the account's pen name (shown on all its stories) */
+        put: operations["putMePenName"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The logged-in account's pen name (null before the first story) (headers only) */
+        head: operations["headMePenName"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{handle}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow a creator */
+        post: operations["postCreatorsByHandleFollow"];
+        /** Stop following a creator */
+        delete: operations["deleteCreatorsByHandleFollow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark the reader's notifications read, up to the newest they saw */
+        post: operations["postMeNotificationsSeen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/me": {
         parameters: {
             query?: never;
@@ -1240,6 +1294,60 @@ export interface paths {
          * @description Admin roles allowed: owner, admin, moderator.
          */
         head: operations["headAdminStoriesByIdModeration"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A creator's pen name, story count and follower count */
+        get: operations["getCreatorsByHandle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** A creator's pen name, story count and follower count (headers only) */
+        head: operations["headCreatorsByHandle"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** New stories of the creators the reader follows, newest first, with the unread count */
+        get: operations["getMeNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** New stories of the creators the reader follows, newest first, with the unread count (headers only) */
+        head: operations["headMeNotifications"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/studio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The creator's studio: each story's views, likes, readers, finishes and reach per slide, and a daily chart */
+        get: operations["getMeStudio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The creator's studio: each story's views, likes, readers, finishes and reach per slide, and a daily chart (headers only) */
+        head: operations["headMeStudio"];
         patch?: never;
         trace?: never;
     };
@@ -1808,6 +1916,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only the stories carrying this tag (paged the same way) */
                 tag?: string;
+                /** @description Only this creator's stories: their handle (/creator/{handle}), paged the same way */
+                creator?: string;
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -1846,6 +1956,11 @@ export interface operations {
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
+                        /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
+                        creator: {
+                            name: string;
+                            handle: string | null;
+                        };
                         /** @description The admin's list only */
                         slides?: number;
                     }[];
@@ -1862,7 +1977,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, or a tag that cannot exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, or a tag or creator handle that cannot exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -1928,6 +2043,8 @@ export interface operations {
                     tags?: string[];
                     /** @description Content warning ids (GET /api/tags) */
                     warnings?: string[];
+                    /** @description A logged-in creator's pen name, chosen or changed with this story (PUT /api/me/pen-name rules) */
+                    penName?: string;
                 };
             };
         };
@@ -1944,7 +2061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, or an image is empty or cannot be decoded; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            /** @description The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, a pen name that breaks its rules, or an image is empty or cannot be decoded; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1969,6 +2086,17 @@ export interface operations {
             };
             /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The pen name given is held by another account */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2024,6 +2152,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only the stories carrying this tag (paged the same way) */
                 tag?: string;
+                /** @description Only this creator's stories: their handle (/creator/{handle}), paged the same way */
+                creator?: string;
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -2060,7 +2190,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, or a tag that cannot exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, or a tag or creator handle that cannot exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -2173,6 +2303,11 @@ export interface operations {
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
+                        /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
+                        creator: {
+                            name: string;
+                            handle: string | null;
+                        };
                         /** @description The admin's list only */
                         slides?: number;
                     };
@@ -5326,6 +5461,357 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getMePenName: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pen name and handle */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        penName: string | null;
+                        handle: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putMePenName: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    penName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The pen name now, and the handle of its page */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        penName: string;
+                        handle: string;
+                    };
+                };
+            };
+            /** @description Not 2 to 30 characters, or characters other than letters, digits, spaces, - and _; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Another account holds this pen name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headMePenName: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pen name and handle */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postCreatorsByHandleFollow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the reader follows the creator now */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        following: boolean;
+                    };
+                };
+            };
+            /** @description The creator is the reader; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Creator not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteCreatorsByHandleFollow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the reader follows the creator now */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        following: boolean;
+                    };
+                };
+            };
+            /** @description The creator is the reader; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Creator not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postMeNotificationsSeen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    through: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Marked */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        through: number;
+                    };
+                };
+            };
+            /** @description through is not a whole number of 0 or more; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAuthMe: {
         parameters: {
             query?: never;
@@ -5446,6 +5932,11 @@ export interface operations {
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
+                        /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
+                        creator: {
+                            name: string;
+                            handle: string | null;
+                        };
                         /** @description The admin's list only */
                         slides?: number;
                     }[];
@@ -5611,6 +6102,11 @@ export interface operations {
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
+                        /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
+                        creator: {
+                            name: string;
+                            handle: string | null;
+                        };
                         /** @description The admin's list only */
                         slides?: number;
                     }[];
@@ -6558,7 +7054,7 @@ export interface operations {
     getAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox";
                 after?: string;
                 limit?: number;
             };
@@ -6632,7 +7128,7 @@ export interface operations {
     headAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox";
                 after?: string;
                 limit?: number;
             };
@@ -7888,6 +8384,314 @@ export interface operations {
             403: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCreatorsByHandle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The creator */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        penName: string;
+                        handle: string;
+                        /** @description Live stories */
+                        stories: number;
+                        /** @description How many readers follow the creator (never who) */
+                        followers: number;
+                        /** @description The viewer follows the creator */
+                        following: boolean;
+                        /** @description The viewer is the creator */
+                        isMe: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadMinPosition"];
+            401: components["responses"]["AdminCodeRefused"];
+            /** @description Creator not found */
+            404: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headCreatorsByHandle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The creator */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadMinPosition"];
+            401: components["responses"]["AdminCodeRefused"];
+            /** @description Creator not found */
+            404: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMeNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unread: number;
+                        newest: number;
+                        items: {
+                            id: string;
+                            storyId: string;
+                            creator: {
+                                name: string;
+                                handle: string;
+                            };
+                            /** @description When the story was published (ISO 8601) */
+                            at: string;
+                            read: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headMeNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMeStudio: {
+        parameters: {
+            query?: {
+                days?: "30" | "90";
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The studio */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stories: {
+                            id: string;
+                            title: string;
+                            isPremium: boolean;
+                            slides: number;
+                            views: number;
+                            likes: number;
+                            /** @description Logged-in readers who opened it */
+                            readers: number;
+                            /** @description Readers who reached The End */
+                            finished: number;
+                            /** @description Per slide, how many readers reached it */
+                            reached: number[];
+                        }[];
+                        /** @description Views and likes of all the creator's stories per day (UTC), oldest first */
+                        daily: {
+                            day: string;
+                            views: number;
+                            likes: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description days is not 30 or 90; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headMeStudio: {
+        parameters: {
+            query?: {
+                days?: "30" | "90";
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The studio */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description days is not 30 or 90; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content?: never;

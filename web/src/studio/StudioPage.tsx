@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { RequireAuth } from '../auth/RequireAuth';
+import { PenNameForm } from '../creators/PenNameForm';
+import { Alert } from '../ui/Alert';
+import { buttonClass } from '../ui/Button';
+import { ArrowLeftIcon } from '../ui/icons';
+import { Spinner } from '../ui/Spinner';
+import { StudioChart } from './StudioChart';
+import { type Studio, type StudioDays, useStudio } from './studio-api';
+import './studio.css';
+
+/** `/studio`, login required: what readers did with the creator's stories. */
+export default function StudioRoute() {
+  return (
+    <RequireAuth>
+      <StudioPage />
+    </RequireAuth>
+  );
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
+
+function StudioPage() {
+  const [days, setDays] = useState<StudioDays>(30);
+  const studio = useStudio(days);
+  return (
+    <div className="page studio-page">
+      <main id="main" className="container studio">
+        <Link className={buttonClass('ghost', 'sm', { className: 'studio__back' })} to="/profile">
+          <ArrowLeftIcon />
+          Back to Profile
+        </Link>
+        <h1 className="studio__title">Studio</h1>
+        <PenNameForm />
+        {studio.isPending ? (
+          <Spinner label="Loading your studio…" block />
+        ) : studio.isError ? (
+          <Alert tone="error" title="Your studio could not be loaded.">
+            Please try again.
+          </Alert>
+        ) : studio.data.stories.length === 0 ? (
+          <p className="text-muted">Publish a story and what readers do with it shows here.</p>
+        ) : (
+          <>
+            <section className="surface studio__card" aria-labelledby="studio-chart-title">
+              <div className="studio__card-head">
+                <h2 id="studio-chart-title">Views and likes per day</h2>
+                <fieldset className="studio__range">
+                  <legend className="visually-hidden">Days shown</legend>
+                  {([30, 90] as const).map((n) => (
+                    <button
+                      key={n}
+                      type="button"
+                      className={`studio__range-button${days === n ? ' is-current' : ''}`}
+                      aria-pressed={days === n}
+                      onClick={() => setDays(n)}
+                    >
+                      {n} days
+                    </button>
+                  ))}
+                </fieldset>
+              </div>
+              <StudioChart daily={studio.data.daily} />
+            </section>
+            <section aria-labelledby="studio-stories-title" className="studio__stories">
+              <h2 id="studio-stories-title">Your stories</h2>
+              {studio.data.stories.map((story) => (
+                <StoryNumbers key={story.id} story={story} />
+              ))}
+            </section>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function StoryNumbers({ story }: { story: Studio['stories'][number] }) {
+  const figures = [
+    ['Views', story.views],
+    ['Likes', story.likes],
+    ['Readers', story.readers],
+    ['Finished', story.finished],
+  ] as const;
+  return (
+    <article className="surface studio__story" data-testid="studio-story">
+      <h3 className="studio__story-title">
+        <Link to={`/story/${story.id}`} state={{ from: 'profile' }}>
+          {story.title}…
+        </Link>
+        {story.isPremium ? <span className="badge badge--premium">Premium</span> : null}
+      </h3>
+      <dl className="studio__figures">
+        {figures.map(([label, value]) => (
+          <div key={label} className="studio__figure">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h4 className="studio__reach-title">Readers who reached each slide</h4>
+      <ol className="studio__reach">
+        {story.reached.map((count, slide) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a slide is its index
+          <li key={slide} className="studio__reach-row">
+            <span className="studio__reach-label">Slide {slide + 1}</span>
+            <span className="studio__reach-bar" aria-hidden="true">
+              <span style={{ width: `${percent(count, story.readers)}%` }} />
+            </span>
+            <span className="studio__reach-value">
+              {percent(count, story.readers)}% ({count})
+            </span>
+          </li>
+        ))}
+      </ol>
+    </article>
+  );
+}
