@@ -62,8 +62,10 @@ describe('health and readiness (one process)', () => {
     const after = await system.infra.store.headPosition();
     await system.settle();
 
-    // Two projections read StoryPublished: the story cards and the search documents.
+    // Three projections read StoryPublished: the creators' notifications, the story cards and the
+    // search documents.
     expect([...errors].sort()).toEqual([
+      `projection creators stopped at position ${poison}: cannot apply StoryPublished (ZodError); the other projections go on`,
       `projection stories stopped at position ${poison}: cannot apply StoryPublished (ZodError); the other projections go on`,
       `projection story-search stopped at position ${poison}: cannot apply StoryPublished (ZodError); the other projections go on`,
     ]);
@@ -71,6 +73,7 @@ describe('health and readiness (one process)', () => {
     expect(status).toBe(503);
     expect(body.ready).toBe(false);
     expect([...body.problems].sort()).toEqual([
+      `projection creators stopped at position ${poison}: cannot apply StoryPublished (ZodError)`,
       `projection stories stopped at position ${poison}: cannot apply StoryPublished (ZodError)`,
       `projection story-search stopped at position ${poison}: cannot apply StoryPublished (ZodError)`,
     ]);
