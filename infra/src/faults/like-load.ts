@@ -19,7 +19,7 @@ interface LoadOptions {
 }
 
 export interface RunningLoad {
-  /** Likes acknowledged so far (as reported, every 100 ms). */
+  /** Likes acknowledged so far, as the worker last reported them. */
   acknowledged(): number;
   /** Stops the load once the requests in flight are answered; what it saw. */
   stop(): Promise<Tally>;

@@ -19,19 +19,9 @@ import {
 } from '../port';
 import { TYPED_READ_STRETCH } from '../read-types';
 import { AppendGroups } from './append-groups';
+import { EVENT_COLUMNS as columns, type EventRow, storedEventOf as toStored } from './event-row';
 import { PostgresLogBrowser } from './postgres-log-browser';
 import { type AppendStatus, eventStoreSchemaSql } from './schema';
-
-interface EventRow {
-  position: string;
-  event_id: string;
-  stream_name: string;
-  stream_revision: string;
-  type: string;
-  data: unknown;
-  metadata: unknown;
-  recorded_at: Date;
-}
 
 /**
  * One synchronous commit that writes WAL (an empty transactional logical message, decoded by
@@ -39,21 +29,6 @@ interface EventRow {
  * connection.
  */
 const FLUSH_THROUGH_HERE = "select pg_logical_emit_message(true, 'nocturne-flush', '')";
-
-const columns = 'position, event_id, stream_name, stream_revision, type, data, metadata, recorded_at';
-
-function toStored(row: EventRow): StoredEvent {
-  return {
-    position: Number(row.position),
-    eventId: row.event_id,
-    streamName: row.stream_name,
-    streamRevision: Number(row.stream_revision),
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    recordedAt: row.recorded_at,
-  };
-}
 
 /** One append as es_append_pass takes it. */
 interface GroupItem {

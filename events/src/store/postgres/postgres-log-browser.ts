@@ -1,30 +1,7 @@
 import type pg from 'pg';
 import type { EventLogBrowser, LogFilter, Page, StreamSummary } from '../log-browser';
 import type { StoredEvent } from '../port';
-
-interface EventRow {
-  position: string;
-  event_id: string;
-  stream_name: string;
-  stream_revision: string;
-  type: string;
-  data: unknown;
-  metadata: unknown;
-  recorded_at: Date;
-}
-
-const columns = 'position, event_id, stream_name, stream_revision, type, data, metadata, recorded_at';
-
-const toStored = (row: EventRow): StoredEvent => ({
-  position: Number(row.position),
-  eventId: row.event_id,
-  streamName: row.stream_name,
-  streamRevision: Number(row.stream_revision),
-  type: row.type,
-  data: row.data,
-  metadata: row.metadata,
-  recordedAt: row.recorded_at,
-});
+import { EVENT_COLUMNS as columns, type EventRow, storedEventOf as toStored } from './event-row';
 
 /**
  * The browser over the PostgreSQL store's tables. Every query walks an index of schema.ts in
