@@ -1,5 +1,5 @@
 import { roleLabels } from '@nocturne/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
@@ -87,11 +87,11 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
     canStories,
   );
 
-  const reports = useQuery({
-    queryKey: queryKeys.adminReports(token),
-    queryFn: () => fetchModerationQueue(token),
-    enabled: canReports,
-  });
+  const reports = useAdminPages(
+    queryKeys.adminReports(token),
+    (cursor) => fetchModerationQueue(token, cursor),
+    canReports,
+  );
 
   if (users.isError) console.error('Failed to load users', users.error); // logged only (section 8)
 
@@ -110,7 +110,9 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
     ...(canUsers
       ? [{ id: 'users' as const, label: `Users (${users.data?.pages[0]?.total_users ?? 0})` }]
       : []),
-    ...(canReports ? [{ id: 'reports' as const, label: `Reports (${reports.data?.open ?? 0})` }] : []),
+    ...(canReports
+      ? [{ id: 'reports' as const, label: `Reports (${reports.data?.pages[0]?.open ?? 0})` }]
+      : []),
     ...(canAudit ? [{ id: 'audit' as const, label: 'Audit' }] : []),
     ...(canStaff ? [{ id: 'staff' as const, label: 'Staff' }] : []),
   ];
@@ -150,7 +152,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
           <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
             {tab === 'stories' ? <StoriesTab token={token} stories={stories} /> : null}
             {tab === 'users' ? <UsersTab token={token} users={users} /> : null}
-            {tab === 'reports' ? <ReportsTab token={token} queue={reports} /> : null}
+            {tab === 'reports' ? <ReportsTab token={token} pages={reports} /> : null}
             {tab === 'audit' ? <AuditTab token={token} /> : null}
             {tab === 'staff' ? <StaffTab token={token} /> : null}
           </div>

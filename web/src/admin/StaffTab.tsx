@@ -1,5 +1,5 @@
 import { roleLabels, STAFF_ROLES, type StaffRoleName } from '@nocturne/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
@@ -7,6 +7,8 @@ import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { changeStaffRole, fetchStaff, inviteStaff, removeStaff, type StaffMember } from './admin-api';
+import { LoadMore } from './LoadMore';
+import { useAdminPages } from './use-admin-pages';
 
 const detailOf = (error: unknown) =>
   error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
@@ -20,7 +22,7 @@ const secondFactorLabel = (member: StaffMember) => {
 /** The owner's Staff tab: invite by e-mail into a role; change a role; remove (sessions end at once). */
 export function StaffTab({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const staff = useQuery({ queryKey: queryKeys.adminStaff(token), queryFn: () => fetchStaff(token) });
+  const staff = useAdminPages(queryKeys.adminStaff(token), (cursor) => fetchStaff(token, cursor));
   const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.adminStaff(token) });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const act = useMutation({
@@ -29,7 +31,8 @@ export function StaffTab({ token }: { token: string }) {
     onError: (error) => setNotice({ tone: 'error', text: detailOf(error) }),
   });
 
-  const members = staff.data ?? [];
+  const members = staff.data?.pages.flatMap((page) => page.staff) ?? [];
+  const current = staff.data?.pages[0]?.current ?? 0;
   return (
     <div className="admin-staff">
       <InviteForm
@@ -43,7 +46,7 @@ export function StaffTab({ token }: { token: string }) {
       {staff.isError ? <Alert tone="error">Failed to load staff</Alert> : null}
       <section aria-labelledby="staff-title">
         <h2 id="staff-title" className="admin-section-title">
-          Staff ({members.filter((m) => m.status !== 'removed').length})
+          Staff ({current})
         </h2>
         {members.length === 0 ? (
           <p className="admin-empty">No staff yet: invite someone above.</p>
@@ -123,6 +126,7 @@ export function StaffTab({ token }: { token: string }) {
                 ))}
               </tbody>
             </table>
+            <LoadMore pages={staff} />
           </div>
         )}
       </section>

@@ -69,7 +69,7 @@ export const revokeAdminSession = async (token: string) =>
  * An admin list is answered a page at a time: X-Next-Cursor says where the next page starts
  * (none on the last), X-Total-Count how many there are in all where the list says so.
  */
-async function pageOf<Data>(
+export async function pageOf<Data>(
   call: Promise<{ data?: Data; error?: unknown; response: Response }>,
 ): Promise<{ data: Data; nextCursor: string | null; total: number | null }> {
   const { response } = await call;
@@ -82,7 +82,7 @@ async function pageOf<Data>(
   };
 }
 
-const cursorQuery = (cursor: string | null) => ({ query: cursor ? { cursor } : {} });
+export const cursorQuery = (cursor: string | null) => ({ query: cursor ? { cursor } : {} });
 
 export type AdminUsersPage = AdminUsers & { nextCursor: string | null };
 
@@ -208,8 +208,20 @@ export interface StaffMember {
 }
 
 /** GET /api/admin/staff (owner): every staff member, removed ones last. */
-export const fetchStaff = async (token: string) =>
-  (await api<{ staff: StaffMember[] }>('/api/admin/staff', adminHeaders(token))).staff;
+export interface StaffPage {
+  staff: StaffMember[];
+  /** Members not removed, in all. */
+  current: number;
+  nextCursor: string | null;
+}
+
+/** One page of the staff: current members first, newest invitation first. */
+export async function fetchStaff(token: string, cursor: string | null = null): Promise<StaffPage> {
+  const { data, nextCursor } = await pageOf(
+    publicClient.GET('/api/admin/staff', { headers: asAdmin(token), params: cursorQuery(cursor) }),
+  );
+  return { staff: data.staff as StaffMember[], current: data.current, nextCursor };
+}
 
 /** POST /api/admin/staff: the invitation link is mailed to the address. */
 export const inviteStaff = (token: string, email: string, role: StaffRoleName) =>

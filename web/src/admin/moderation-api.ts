@@ -1,5 +1,7 @@
 import type { ModerationAction, ReportReason } from '@nocturne/domain';
 import { api } from '../api/client';
+import { asAdmin, publicClient } from '../api/typed-client';
+import { cursorQuery, pageOf } from './admin-api';
 
 export interface QueuedStory {
   story_id: string;
@@ -18,11 +20,14 @@ export interface QueuedStory {
   waiting_since: string;
 }
 
+/** One page of the Reports tab: the queue first, then (on the pages after it) the hidden stories. */
 export interface ModerationQueue {
+  /** Stories waiting for a decision, in all. */
   open: number;
   stories: QueuedStory[];
   /** Hidden stories with nothing open on them, to restore or delete. */
   hidden: { story_id: string; title: string; hidden_reason: string }[];
+  nextCursor: string | null;
 }
 
 export interface ModerationHistory {
@@ -35,9 +40,16 @@ export const fetchModerationHistory = (token: string, storyId: string) =>
 
 const adminHeaders = (token: string) => ({ headers: { 'X-Admin-Code': token }, token: null });
 
-/** GET /api/admin/reports: open reports and appeals by story, most urgent first. */
-export const fetchModerationQueue = (token: string) =>
-  api<ModerationQueue>('/api/admin/reports', adminHeaders(token));
+/** GET /api/admin/reports: a page of open reports and appeals by story, most urgent first, then hidden stories. */
+export async function fetchModerationQueue(
+  token: string,
+  cursor: string | null = null,
+): Promise<ModerationQueue> {
+  const { data, nextCursor } = await pageOf(
+    publicClient.GET('/api/admin/reports', { headers: asAdmin(token), params: cursorQuery(cursor) }),
+  );
+  return { ...(data as Omit<ModerationQueue, 'nextCursor'>), nextCursor };
+}
 
 /** The moderator's decision on a story, with its stated reason. */
 export function decide(token: string, storyId: string, action: ModerationAction, reason: string) {
