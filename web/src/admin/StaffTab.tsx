@@ -1,14 +1,13 @@
 import { roleLabels, STAFF_ROLES, type StaffRoleName } from '@nocturne/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
 import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { changeStaffRole, fetchStaff, inviteStaff, removeStaff, type StaffMember } from './admin-api';
+import { changeStaffRole, inviteStaff, removeStaff, type StaffMember } from './admin-api';
+import { adminKeys, staffQuery } from './admin-queries';
 import { LoadMore } from './LoadMore';
-import { useAdminPages } from './use-admin-pages';
 
 const detailOf = (error: unknown) =>
   error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
@@ -22,8 +21,8 @@ const secondFactorLabel = (member: StaffMember) => {
 /** The owner's Staff tab: invite by e-mail into a role; change a role; remove (sessions end at once). */
 export function StaffTab({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const staff = useAdminPages(queryKeys.adminStaff(token), (cursor) => fetchStaff(token, cursor));
-  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.adminStaff(token) });
+  const staff = useInfiniteQuery(staffQuery(token));
+  const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.staff(token) });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const act = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),
