@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { migrateReadModel, projections, rebuildReadModels } from '@nocturne/projector';
@@ -34,6 +35,8 @@ interface Row {
   figure: string;
   target: string;
   holds: boolean;
+  /** The machine's load average (1 minute) when the figure was taken: others share it. */
+  load: string;
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
@@ -80,6 +83,7 @@ async function main() {
       `${fmt(shape.events)} events over ${shape.months} months — database ${name} (${services.description})\n`,
   );
   const rows: Row[] = [];
+  const record = (row: Omit<Row, 'load'>) => rows.push({ ...row, load: loadavg()[0]!.toFixed(1) });
   const notes: string[] = [];
   const secret = randomBytes(32).toString('hex');
   try {
@@ -113,7 +117,7 @@ async function main() {
       // Positions are gap-free: the position reached is the number of events projected.
       const rate = rebuild.position / rebuild.seconds;
       log(`${fmt(rebuild.position)} events in ${rebuild.seconds.toFixed(1)} s = ${fmt(rate)} events/s`);
-      rows.push({
+      record({
         what: `rebuild of ${fmt(rebuild.position)} events`,
         figure: `${fmt(rate)} events/s (${rebuild.seconds.toFixed(0)} s)`,
         target: '>= 60,000 events/s',
@@ -141,7 +145,7 @@ async function main() {
       await first.arrayBuffer();
       const startSeconds = (performance.now() - startedAt) / 1000;
       log(`serving ${first.status} after ${startSeconds.toFixed(1)} s`);
-      rows.push({
+      record({
         what: 'start: serving after',
         figure: `${startSeconds.toFixed(1)} s`,
         target: '< 10 s',
@@ -212,7 +216,7 @@ async function main() {
         const helloAfter = await measure(hello.url, {}, hello.child.pid ?? 0);
         const ceiling = (helloBefore.requestsPerSecond + helloAfter.requestsPerSecond) / 2;
         log(`hello-world again: ${fmt(helloAfter.requestsPerSecond)} req/s`);
-        rows.push({
+        record({
           what: 'bare Fastify hello-world (mean of before, after)',
           figure: `${fmt(ceiling)} req/s`,
           target: '(the ceiling)',
@@ -221,7 +225,7 @@ async function main() {
         for (const { what, result, ratio, p99 } of measured) {
           const share = result.requestsPerSecond / ceiling;
           const ratioHolds = ratio === null || share >= ratio;
-          rows.push({
+          record({
             what: `${what}, 64 connections`,
             figure: `${fmt(result.requestsPerSecond)} req/s = ${share.toFixed(2)}x, p99 ${result.p99Ms} ms`,
             target: `${ratio === null ? '' : `>= ${ratio}x, `}p99 < ${p99} ms`,
@@ -241,7 +245,7 @@ async function main() {
       const usersCount = ((await usersPage.json()) as { users: unknown[] }).users.length;
       const paymentsPage = await fetch(`${base}/api/admin/payments`, { headers: asAdmin });
       const paymentsCount = ((await paymentsPage.json()) as { payments: unknown[] }).payments.length;
-      rows.push({
+      record({
         what: 'GET /api/stories, /api/admin/users, /api/admin/payments without ?limit',
         figure: `${unpagedCount}, ${usersCount}, ${paymentsCount} rows; cursor ${unpaged.headers.has('x-next-cursor') ? 'yes' : 'no'}, ${usersPage.headers.has('x-next-cursor') ? 'yes' : 'no'}, ${paymentsPage.headers.has('x-next-cursor') ? 'yes' : 'no'}`,
         target: '<= 100 each, X-Next-Cursor',
@@ -270,13 +274,13 @@ async function main() {
         headers: member(100 + w * 20 + n),
       }));
       log(`search "${COMMON_WORD}": p99 ${ms(alone.p99Ms)}; ten words side by side: p99 ${ms(side.p99Ms)}`);
-      rows.push({
+      record({
         what: `search "${COMMON_WORD}", alone (uncached, 100 in a row)`,
         figure: `p50 ${ms(alone.p50Ms)}, p99 ${ms(alone.p99Ms)}`,
         target: 'p99 < 50 ms',
         holds: alone.p99Ms < 50,
       });
-      rows.push({
+      record({
         what: 'search, 10 different words side by side (uncached)',
         figure: `p50 ${ms(side.p50Ms)}, p99 ${ms(side.p99Ms)}`,
         target: 'p99 < 50 ms',
@@ -302,7 +306,7 @@ async function main() {
           warmUpSeconds: 1,
         });
         log(`${what}: ${fmt(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`);
-        rows.push({
+        record({
           what: `${what}, 4 connections`,
           figure: `p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
           target: `p99 < ${p99} ms`,
@@ -313,7 +317,7 @@ async function main() {
         url: `${base}/api/admin/users/${encodeURIComponent(built.heavyEmail)}/history`,
         headers: asAdmin,
       }));
-      rows.push({
+      record({
         what: `audit replay of an account with ${fmt(shape.heavyAccountEvents)} events`,
         figure: `p50 ${ms(replay.p50Ms)}, max ${ms(replay.maxMs)}`,
         target: '< 100 ms',
@@ -323,7 +327,7 @@ async function main() {
         url: `${base}/api/me/premium`,
         headers: { authorization: `Bearer ${built.heavyToken}` },
       }));
-      rows.push({
+      record({
         what: 'that account\'s "My premium" page',
         figure: `p50 ${ms(premium.p50Ms)}, p99 ${ms(premium.p99Ms)}`,
         target: '< 20 ms',
@@ -333,7 +337,7 @@ async function main() {
 
       const highest = stopSampling();
       const top = Math.max(...highest.values());
-      rows.push({
+      record({
         what: 'memory: highest RSS of a process under the reads',
         figure: [...highest]
           .map(([process, value]) => `${process.split(' (')[0]} ${fmt(value)} MB`)
@@ -364,13 +368,13 @@ async function main() {
     const likesEmpty = await benchLikes(services.postgresUrl, log);
     if (likesFull) {
       const share = likesFull.likesPerSecond / likesEmpty.likesPerSecond;
-      rows.push({
+      record({
         what: 'likes over HTTP, 64 connections, full vs empty store',
         figure: `${fmt(likesFull.likesPerSecond)}/s vs ${fmt(likesEmpty.likesPerSecond)}/s = ${(share * 100).toFixed(0)}%`,
         target: '>= 80%',
         holds: share >= 0.8,
       });
-      rows.push({
+      record({
         what: 'likes: read model behind during the load (full store)',
         figure: `at most ${fmt(likesFull.maxBehindMs)} ms`,
         target: '<= 1,000 ms',
@@ -383,10 +387,14 @@ async function main() {
     console.log(`\nResults (one run, scale ${shape.scale})\n`);
     const width = Math.max(...rows.map((r) => r.what.length));
     const figureWidth = Math.max(...rows.map((r) => r.figure.length));
-    console.log(`  ${'figure'.padEnd(width)}  ${'measured'.padEnd(figureWidth)}  target`);
+    const targetWidth = Math.max(...rows.map((r) => r.target.length + (r.holds ? 0 : 8)));
+    console.log(
+      `  ${'figure'.padEnd(width)}  ${'measured'.padEnd(figureWidth)}  ${'target'.padEnd(targetWidth)}  load`,
+    );
     for (const row of rows) {
+      const target = `${row.target}${row.holds ? '' : '  MISSED'}`;
       console.log(
-        `  ${row.what.padEnd(width)}  ${row.figure.padEnd(figureWidth)}  ${row.target}${row.holds ? '' : '  MISSED'}`,
+        `  ${row.what.padEnd(width)}  ${row.figure.padEnd(figureWidth)}  ${target.padEnd(targetWidth)}  ${row.load}`,
       );
     }
     console.log('\n  Sizes on disk (table | rows | table | indexes)');
