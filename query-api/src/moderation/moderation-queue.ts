@@ -94,7 +94,19 @@ export async function moderationQueue(
   page: AdminPage,
 ): Promise<ModerationPage> {
   const start = startOf(page.after);
-  const openCount = sql<{ n: number }>`select count(*)::int as n from (${openByStory}) q`.execute(db);
+  const [open, rest] = await Promise.all([
+    sql<{ n: number }>`select count(*)::int as n from (${openByStory}) q`.execute(db),
+    pageFrom(db, signer, page, start),
+  ]);
+  return { open: open.rows[0]?.n ?? 0, ...rest };
+}
+
+async function pageFrom(
+  db: Kysely<ReadModel>,
+  signer: Signer,
+  page: AdminPage,
+  start: Start | null,
+): Promise<Omit<ModerationPage, 'open'>> {
   let stories: QueuedStory[] = [];
   let next: string[] | null = null;
   if (start === null || start.in === 'queue') {
@@ -125,7 +137,7 @@ export async function moderationQueue(
       if (found.length > room && last) next = ['hidden', String(last.position), ''];
     }
   }
-  return { open: (await openCount).rows[0]?.n ?? 0, stories, hidden, next };
+  return { stories, hidden, next };
 }
 
 /** Hidden stories with nothing open on them, newest first, below `below` (null: from the newest). */
@@ -134,25 +146,9 @@ async function hiddenStories(db: Kysely<ReadModel>, below: number | null, limit:
     .selectFrom('stories as s')
     .select(['s.id', 's.hidden_reason', 's.position', sql<string | null>`s.card->'texts'->>0`.as('title')])
     .where('s.hidden_reason', 'is not', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('moderation_reports as r')
-            .select(sql`1`.as('one'))
-            .whereRef('r.story_id', '=', 's.id')
-            .where('r.outcome', 'is', null),
-        ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('moderation_appeals as a')
-            .select(sql`1`.as('one'))
-            .whereRef('a.story_id', '=', 's.id')
-            .where('a.outcome', 'is', null),
-        ),
-      ),
+    .where(
+      sql<boolean>`not exists (select 1 from moderation_reports r where r.story_id = s.id and r.outcome is null)
+        and not exists (select 1 from moderation_appeals a where a.story_id = s.id and a.outcome is null)`,
     );
   if (below !== null) query = query.where('s.position', '<', below);
   const rows = await query.orderBy('s.position', 'desc').limit(limit).execute();
