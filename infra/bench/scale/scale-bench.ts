@@ -20,15 +20,17 @@ import { timedRequests } from './latency';
 import { ProgressBar } from './progress-bar';
 import { buildScaleLog } from './scale-log';
 import { shapeOf } from './scale-shape';
+import { statementLines, timeStatements } from './statement-times';
 
 /**
- * `npm run bench:scale [-- --scale 1] [--keep]`: builds a library of `--scale` times 100,000
+ * `npm run bench:scale [-- --scale 1] [--keep] [--profile]`: builds a library of `--scale` times 100,000
  * stories, 1,000,000 accounts and 10,000,000 events over 24 months through the store's append
  * path (scale-log.ts) in a database of its own, projects it from empty (the rebuild), starts the
  * product on it as `npm start` does, and measures each figure of the growth targets against it,
  * with a bare Fastify hello-world measured in the same run for the read ratios; then prints each
  * figure beside its target and the disk size of every table with its indexes. The database is
- * dropped at the end unless `--keep`.
+ * dropped at the end unless `--keep`. `--profile` stops after the rebuild and prints the time of
+ * the build's and the rebuild's SQL statements (statement-times.ts).
  */
 interface Row {
   what: string;
@@ -70,6 +72,9 @@ function sampleRss(pid: number): () => Map<string, number> {
 async function main() {
   const shape = shapeOf(Number(argument('--scale') ?? 1));
   const keep = process.argv.includes('--keep');
+  // Only the log and the rebuild, with the time of each SQL statement of both (a CPU profile
+  // too with `node --cpu-prof`): where their time goes.
+  const profile = process.argv.includes('--profile');
   const services = await pickTestServices();
   const name = `nt_scale_${String(shape.scale).replace('.', '_')}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = new URL(services.postgresUrl);
@@ -93,10 +98,14 @@ async function main() {
     let built: Awaited<ReturnType<typeof buildScaleLog>>;
     try {
       console.log('1. The log, through the store (appends in flight side by side, group commits)');
+      const statements = profile ? timeStatements() : undefined;
       built = await buildScaleLog(databaseUrl, store, vaults, shape, secret);
+      const groups = store.appendGroupStats();
       log(
-        `${fmt(built.events)} events appended in ${built.seconds.toFixed(0)} s (${fmt(built.events / built.seconds)} events/s)`,
+        `${fmt(built.events)} events appended in ${built.seconds.toFixed(0)} s (${fmt(built.events / built.seconds)} events/s), ` +
+          `in ${fmt(groups.groups)} group commits of ${groups.meanGroupSize.toFixed(0)} appends on average`,
       );
+      if (statements) for (const line of statementLines(statements.take())) log(line);
       notes.push(
         `generating the log took ${(built.seconds / 60).toFixed(1)} min (${fmt(built.events / built.seconds)} events/s)`,
       );
@@ -117,6 +126,10 @@ async function main() {
       // Positions are gap-free: the position reached is the number of events projected.
       const rate = rebuild.position / rebuild.seconds;
       log(`${fmt(rebuild.position)} events in ${rebuild.seconds.toFixed(1)} s = ${fmt(rate)} events/s`);
+      if (statements) {
+        for (const line of statementLines(statements.take())) log(line);
+        statements.stop();
+      }
       record({
         what: `rebuild of ${fmt(rebuild.position)} events`,
         figure: `${fmt(rate)} events/s (${rebuild.seconds.toFixed(0)} s)`,
@@ -127,6 +140,8 @@ async function main() {
       await store.close();
       await Promise.all(vaults.map((v) => v.close()));
     }
+
+    if (profile) return;
 
     // 3. The product on the full read models.
     console.log('\n3. The product as npm start starts it, on the full read models');
