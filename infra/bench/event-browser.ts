@@ -1,124 +1,157 @@
-import { performance } from 'node:perf_hooks';
-import { PostgresEventStore } from '@nocturne/events/store/postgres';
-import { insertHistory } from '@nocturne/projector/runner/testing/insert-history';
-import { mixedHistory } from '@nocturne/projector/runner/testing/mixed-history';
-import { PostgresPiiVault } from '@nocturne/vault';
+import autocannon from 'autocannon';
 import pg from 'pg';
-import { withBenchDatabase } from './bench-database';
+import { adminToken } from '../e2e/fixtures/api';
+import { withBenchLog } from './bench-log';
+import { runNpmStart } from './web/product';
 
-export interface BrowseLatency {
+export interface RouteLatency {
   name: string;
+  requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
 }
 
 export interface EventBrowserResult {
   events: number;
-  runs: BrowseLatency[];
-  /** Every query of every kind together. */
-  overall: BrowseLatency;
+  connections: number;
+  routes: RouteLatency[];
 }
 
-const RUNS = 200;
+const CONNECTIONS = 4;
+const SECONDS = Number(process.env.BENCH_BROWSER_SECONDS ?? 5);
 const PAGE = 50;
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const latency = (name: string, times: number[]): BrowseLatency => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { name, p50Ms: +percentile(sorted, 50).toFixed(2), p99Ms: +percentile(sorted, 99).toFixed(2) };
-};
-
 /**
- * The auditor's event browser on the bench's log: the realistic history of the catch-up bench
- * (`eventCount` events, bulk-inserted), then each kind of page the console asks for, `RUNS`
- * times at random places of the log, timed one after another as one auditor clicks.
+ * The auditor's event browser over HTTP on a log of `eventCount` events of the realistic mix
+ * (bench-log.ts; BENCH_KEEP_LOG=1 reuses one): the product started as `npm start` on it, signed in
+ * as the admin, then each route of the browser driven by autocannon at `CONNECTIONS` connections
+ * (a few auditors at once) for `SECONDS` s, every request at a random place of the log.
  */
 export async function benchEventBrowser(
   adminUrl: string,
   log: (line: string) => void,
   eventCount = 1_000_000,
 ): Promise<EventBrowserResult> {
-  return withBenchDatabase(adminUrl, 'browser', async (databaseUrl) => {
-    const store = await PostgresEventStore.connect({ connectionString: databaseUrl });
-    const vault = await PostgresPiiVault.connect(databaseUrl);
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
+  return withBenchLog(adminUrl, eventCount, log, async ({ databaseUrl, events }) => {
+    const sample = await sampleLog(databaseUrl);
+    const product = await runNpmStart({ DATABASE_URL: databaseUrl, NATS_URL: '', DEMO: '0' });
     try {
-      const started = performance.now();
-      const history = await mixedHistory(vault, eventCount, 7);
-      const head = await insertHistory(databaseUrl, history);
-      await client.query('analyze es_events; analyze es_streams');
-      log(
-        `browser: seeded ${head.toLocaleString('en')} events in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
-      const { rows: streamRows } = await client.query<{ stream_name: string }>(
-        "select stream_name from es_streams where stream_name like 'user-%' order by random() limit 200",
-      );
-      const userStreams = streamRows.map((r) => r.stream_name);
-      const { rows: span } = await client.query<{ first: Date; last: Date }>(
-        'select min(recorded_at) as first, max(recorded_at) as last from es_events',
-      );
-      const first = span[0]!.first.getTime();
-      const last = span[0]!.last.getTime();
-      const browser = store.logBrowser();
-      const anywhere = () => 1 + Math.floor(Math.random() * head);
-      const kinds: { name: string; run: () => Promise<unknown> }[] = [
-        { name: 'the newest page of the log', run: () => browser.events({}, null, PAGE) },
-        { name: 'a page anywhere in the log', run: () => browser.events({}, anywhere(), PAGE) },
+      await caughtUp(product.baseUrl, log);
+      const headers = { 'x-admin-code': await adminToken(product.baseUrl, product.adminPassword) };
+      const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
+      const anywhere = () => 1 + Math.floor(Math.random() * events);
+      const span = sample.last - sample.first;
+      const routes: { name: string; path: () => string }[] = [
+        { name: 'streams of a category', path: () => `/api/admin/audit/streams?category=user&limit=${PAGE}` },
         {
-          name: 'one rare type, anywhere',
-          run: () => browser.events({ types: ['PremiumGranted'] }, anywhere(), PAGE),
+          name: 'streams of a category, a later page',
+          path: () => `/api/admin/audit/streams?category=user&limit=${PAGE}&after=${pick(sample.users)}`,
         },
         {
-          name: 'two types, anywhere',
-          run: () =>
-            browser.events({ types: ['UserRegistered', 'PaymentConfirmationSubmitted'] }, anywhere(), PAGE),
+          name: "a stream's events",
+          path: () => `/api/admin/audit/streams/${pick(sample.users)}/events?limit=${PAGE}`,
+        },
+        { name: 'the log, newest page', path: () => `/api/admin/audit/events?limit=${PAGE}` },
+        {
+          name: 'the log, a page anywhere',
+          path: () => `/api/admin/audit/events?limit=${PAGE}&before=${anywhere()}`,
         },
         {
-          name: 'a time range, anywhere',
-          run: () => {
-            const from = first + Math.random() * (last - first);
-            return browser.events(
-              { from: new Date(from), to: new Date(from + (last - first) / 100) },
-              null,
-              PAGE,
-            );
+          name: 'the log, one rare type',
+          path: () => `/api/admin/audit/events?limit=${PAGE}&type=PremiumGranted&before=${anywhere()}`,
+        },
+        {
+          name: 'the log, two types',
+          path: () =>
+            `/api/admin/audit/events?limit=${PAGE}&type=UserRegistered,PaymentConfirmationSubmitted&before=${anywhere()}`,
+        },
+        {
+          name: 'the log, a time range',
+          path: () => {
+            const from = sample.first + Math.random() * span;
+            const range = `from=${new Date(from).toISOString()}&to=${new Date(from + span / 100).toISOString()}`;
+            return `/api/admin/audit/events?limit=${PAGE}&${range}`;
           },
         },
         {
-          name: "a user stream's events",
-          run: () =>
-            browser.streamEvents(userStreams[Math.floor(Math.random() * userStreams.length)]!, null, PAGE),
+          name: 'the log, a type in a time range',
+          path: () => {
+            const from = sample.first + Math.random() * span;
+            const range = `from=${new Date(from).toISOString()}&to=${new Date(from + span / 10).toISOString()}`;
+            return `/api/admin/audit/events?limit=${PAGE}&type=UserRegistered&${range}`;
+          },
         },
+        { name: 'one event', path: () => `/api/admin/audit/events/${anywhere()}` },
         {
-          name: "a category's streams, anywhere",
-          run: () =>
-            browser.streams('user', userStreams[Math.floor(Math.random() * userStreams.length)]!, PAGE),
+          name: 'a correlation',
+          path: () =>
+            `/api/admin/audit/correlations/${sample.correlations.length > 0 ? pick(sample.correlations) : crypto.randomUUID()}`,
         },
-        { name: 'one event', run: () => browser.event(anywhere()) },
-        { name: 'a correlation id', run: () => browser.correlated(`request-${Math.random()}`, 200) },
       ];
-      const all: number[] = [];
-      const runs: BrowseLatency[] = [];
-      for (const kind of kinds) {
-        const times: number[] = [];
-        for (let i = 0; i < RUNS; i++) {
-          const t = performance.now();
-          await kind.run();
-          times.push(performance.now() - t);
+      const measured: RouteLatency[] = [];
+      for (const route of routes) {
+        const result = await autocannon({
+          url: product.baseUrl,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+          requests: [
+            { method: 'GET', headers, setupRequest: (request) => ({ ...request, path: route.path() }) },
+          ],
+        });
+        if (result.non2xx > 0 || result.errors > 0) {
+          throw new Error(`${route.name}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
         }
-        all.push(...times);
-        runs.push(latency(kind.name, times));
-        log(`browser: ${kind.name}: p99 ${runs.at(-1)!.p99Ms} ms`);
+        measured.push({
+          name: route.name,
+          requestsPerSecond: result.requests.average,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+        });
+        log(`browser, ${route.name}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
       }
-      return { events: head, runs, overall: latency('every page', all) };
+      return { events, connections: CONNECTIONS, routes: measured };
     } finally {
-      await client.end();
-      await vault.close();
-      await store.close();
+      await product.stop();
     }
   });
+}
+
+/** What the requests pick from: user streams, correlation ids, and the log's time span. */
+async function sampleLog(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: users } = await client.query<{ stream_name: string }>(
+      "select stream_name from es_streams where stream_name like 'user-%' order by random() limit 500",
+    );
+    const { rows: correlated } = await client.query<{ id: string }>(
+      `select metadata->>'correlationId' as id from es_events tablesample system (1)
+       where metadata ? 'correlationId' limit 500`,
+    );
+    const { rows: span } = await client.query<{ first: Date; last: Date }>(
+      'select (select recorded_at from es_events order by position limit 1) as first, (select recorded_at from es_events order by position desc limit 1) as last',
+    );
+    return {
+      users: users.map((r) => encodeURIComponent(r.stream_name)),
+      correlations: correlated.map((r) => encodeURIComponent(r.id)),
+      first: span[0]!.first.getTime(),
+      last: span[0]!.last.getTime(),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits until /readyz says every projection has caught up with the log: a first start on a
+ * million events projects them all, and the bench measures the browser, not the catch-up.
+ */
+async function caughtUp(baseUrl: string, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const response = await fetch(`${baseUrl}/readyz`).catch(() => null);
+    if (response?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  log(`browser: the product caught up in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
