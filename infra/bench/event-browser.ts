@@ -1,7 +1,10 @@
+import type { EventLogBrowser } from '@nocturne/events/store';
+import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminToken } from '../e2e/fixtures/api';
 import { withBenchLog } from './bench-log';
+import { latencyOf } from './scale/latency';
 import { runNpmStart } from './web/product';
 
 export interface RouteLatency {
@@ -9,17 +12,22 @@ export interface RouteLatency {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** The route's query alone, one at a time, through the store's browser (no HTTP, no vault). */
+  query: { p50Ms: number; p99Ms: number } | null;
 }
 
 export interface EventBrowserResult {
   events: number;
   connections: number;
+  /** GET /healthz at the same concurrency: what any answer costs on the machine as it is. */
+  floor: RouteLatency;
   routes: RouteLatency[];
 }
 
 const CONNECTIONS = 4;
 const SECONDS = Number(process.env.BENCH_BROWSER_SECONDS ?? 5);
 const PAGE = 50;
+const QUERY_RUNS = 200;
 
 /**
  * The auditor's event browser over HTTP on a log of `eventCount` events of the realistic mix
@@ -35,85 +43,165 @@ export async function benchEventBrowser(
   return withBenchLog(adminUrl, eventCount, log, async ({ databaseUrl, events }) => {
     const sample = await sampleLog(databaseUrl);
     const product = await runNpmStart({ DATABASE_URL: databaseUrl, NATS_URL: '', DEMO: '0' });
+    const store = await PostgresEventStore.connect({ connectionString: databaseUrl });
     try {
       await caughtUp(product.baseUrl, log);
       const headers = { 'x-admin-code': await adminToken(product.baseUrl, product.adminPassword) };
       const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
       const anywhere = () => 1 + Math.floor(Math.random() * events);
       const span = sample.last - sample.first;
-      const routes: { name: string; path: () => string }[] = [
-        { name: 'streams of a category', path: () => `/api/admin/audit/streams?category=user&limit=${PAGE}` },
+      type Browse = (browser: EventLogBrowser) => Promise<unknown>;
+      const routes: { name: string; request: () => { path: string; query: Browse | null } }[] = [
+        {
+          name: 'streams of a category',
+          request: () => ({
+            path: `/api/admin/audit/streams?category=user&limit=${PAGE}`,
+            query: (b) => b.streams('user', null, PAGE),
+          }),
+        },
         {
           name: 'streams of a category, a later page',
-          path: () => `/api/admin/audit/streams?category=user&limit=${PAGE}&after=${pick(sample.users)}`,
+          request: () => {
+            const after = pick(sample.users);
+            return {
+              path: `/api/admin/audit/streams?category=user&limit=${PAGE}&after=${encodeURIComponent(after)}`,
+              query: (b) => b.streams('user', after, PAGE),
+            };
+          },
         },
         {
           name: "a stream's events",
-          path: () => `/api/admin/audit/streams/${pick(sample.users)}/events?limit=${PAGE}`,
+          request: () => {
+            const stream = pick(sample.users);
+            return {
+              path: `/api/admin/audit/streams/${encodeURIComponent(stream)}/events?limit=${PAGE}`,
+              query: (b) => b.streamEvents(stream, null, PAGE),
+            };
+          },
         },
-        { name: 'the log, newest page', path: () => `/api/admin/audit/events?limit=${PAGE}` },
+        {
+          name: 'the log, newest page',
+          request: () => ({
+            path: `/api/admin/audit/events?limit=${PAGE}`,
+            query: (b) => b.events({}, null, PAGE),
+          }),
+        },
         {
           name: 'the log, a page anywhere',
-          path: () => `/api/admin/audit/events?limit=${PAGE}&before=${anywhere()}`,
-        },
-        {
-          name: 'the log, one rare type',
-          path: () => `/api/admin/audit/events?limit=${PAGE}&type=PremiumGranted&before=${anywhere()}`,
-        },
-        {
-          name: 'the log, two types',
-          path: () =>
-            `/api/admin/audit/events?limit=${PAGE}&type=UserRegistered,PaymentConfirmationSubmitted&before=${anywhere()}`,
-        },
-        {
-          name: 'the log, a time range',
-          path: () => {
-            const from = sample.first + Math.random() * span;
-            const range = `from=${new Date(from).toISOString()}&to=${new Date(from + span / 100).toISOString()}`;
-            return `/api/admin/audit/events?limit=${PAGE}&${range}`;
+          request: () => {
+            const before = anywhere();
+            return {
+              path: `/api/admin/audit/events?limit=${PAGE}&before=${before}`,
+              query: (b) => b.events({}, before, PAGE),
+            };
           },
         },
+        typed('the log, one rare type', ['PremiumGranted']),
+        typed('the log, two types', ['UserRegistered', 'PaymentConfirmationSubmitted']),
+        timed('the log, a time range (1% of the log)', [], 0.01),
+        timed('the log, a time range (10%)', [], 0.1),
+        timed('the log, a type in a time range (10%)', ['UserRegistered'], 0.1),
         {
-          name: 'the log, a type in a time range',
-          path: () => {
-            const from = sample.first + Math.random() * span;
-            const range = `from=${new Date(from).toISOString()}&to=${new Date(from + span / 10).toISOString()}`;
-            return `/api/admin/audit/events?limit=${PAGE}&type=UserRegistered&${range}`;
+          name: 'one event',
+          request: () => {
+            const position = anywhere();
+            return { path: `/api/admin/audit/events/${position}`, query: (b) => b.event(position) };
           },
         },
-        { name: 'one event', path: () => `/api/admin/audit/events/${anywhere()}` },
         {
           name: 'a correlation',
-          path: () =>
-            `/api/admin/audit/correlations/${sample.correlations.length > 0 ? pick(sample.correlations) : crypto.randomUUID()}`,
+          request: () => {
+            const id = sample.correlations.length > 0 ? pick(sample.correlations) : crypto.randomUUID();
+            return {
+              path: `/api/admin/audit/correlations/${encodeURIComponent(id)}`,
+              query: (b) => b.correlated(id, 200),
+            };
+          },
         },
       ];
+      function typed(name: string, types: string[]) {
+        return {
+          name,
+          request: () => {
+            const before = anywhere();
+            return {
+              path: `/api/admin/audit/events?limit=${PAGE}&type=${types.join(',')}&before=${before}`,
+              query: (b: EventLogBrowser) => b.events({ types }, before, PAGE),
+            };
+          },
+        };
+      }
+      /** A range of `share` of the log's time span, anywhere in it, newest page. */
+      function timed(name: string, types: string[], share: number) {
+        return {
+          name,
+          request: () => {
+            const from = new Date(sample.first + Math.random() * span * (1 - share));
+            const to = new Date(from.getTime() + span * share);
+            const type = types.length > 0 ? `&type=${types.join(',')}` : '';
+            return {
+              path: `/api/admin/audit/events?limit=${PAGE}${type}&from=${from.toISOString()}&to=${to.toISOString()}`,
+              query: (b: EventLogBrowser) => b.events({ types, from, to }, null, PAGE),
+            };
+          },
+        };
+      }
+      const floor = await overHttp(product.baseUrl, {}, () => ({ path: '/healthz', query: null }));
+      log(`browser, the floor (/healthz): p50 ${floor.p50Ms} ms, p99 ${floor.p99Ms} ms`);
       const measured: RouteLatency[] = [];
       for (const route of routes) {
-        const result = await autocannon({
-          url: product.baseUrl,
-          connections: CONNECTIONS,
-          duration: SECONDS,
-          requests: [
-            { method: 'GET', headers, setupRequest: (request) => ({ ...request, path: route.path() }) },
-          ],
-        });
-        if (result.non2xx > 0 || result.errors > 0) {
-          throw new Error(`${route.name}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
-        }
-        measured.push({
-          name: route.name,
-          requestsPerSecond: result.requests.average,
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-        });
-        log(`browser, ${route.name}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+        const result = await overHttp(product.baseUrl, headers, route.request);
+        result.query = await queryAlone(store.logBrowser(), route.request);
+        measured.push({ ...result, name: route.name });
+        log(
+          `browser, ${route.name}: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; the query alone p99 ${result.query?.p99Ms} ms`,
+        );
       }
-      return { events, connections: CONNECTIONS, routes: measured };
+      return { events, connections: CONNECTIONS, floor: { ...floor, name: '/healthz' }, routes: measured };
     } finally {
+      await store.close();
       await product.stop();
     }
   });
+}
+
+type Request = () => { path: string; query: ((browser: EventLogBrowser) => Promise<unknown>) | null };
+
+/** autocannon on one route for SECONDS s at CONNECTIONS connections, a fresh request each time. */
+async function overHttp(
+  baseUrl: string,
+  headers: Record<string, string>,
+  request: Request,
+): Promise<Omit<RouteLatency, 'name'>> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ method: 'GET', headers, setupRequest: (r) => ({ ...r, path: request().path }) }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${request().path}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
+  }
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    query: null,
+  };
+}
+
+/** The route's query through the store's browser, QUERY_RUNS times one after another. */
+async function queryAlone(browser: EventLogBrowser, request: Request): Promise<RouteLatency['query']> {
+  const times: number[] = [];
+  for (let i = 0; i < QUERY_RUNS; i++) {
+    const { query } = request();
+    if (!query) return null;
+    const started = performance.now();
+    await query(browser);
+    times.push(performance.now() - started);
+  }
+  const { p50Ms, p99Ms } = latencyOf(times);
+  return { p50Ms: +p50Ms.toFixed(1), p99Ms: +p99Ms.toFixed(1) };
 }
 
 /** What the requests pick from: user streams, correlation ids, and the log's time span. */
@@ -132,8 +220,8 @@ async function sampleLog(databaseUrl: string) {
       'select (select recorded_at from es_events order by position limit 1) as first, (select recorded_at from es_events order by position desc limit 1) as last',
     );
     return {
-      users: users.map((r) => encodeURIComponent(r.stream_name)),
-      correlations: correlated.map((r) => encodeURIComponent(r.id)),
+      users: users.map((r) => r.stream_name),
+      correlations: correlated.map((r) => r.id),
       first: span[0]!.first.getTime(),
       last: span[0]!.last.getTime(),
     };
