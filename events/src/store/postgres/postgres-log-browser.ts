@@ -117,11 +117,14 @@ function nearWalkSql(typed: boolean, near: number): string {
 }
 
 /**
- * A time range's newest events below the cursor, by the time index es_events_recorded_at (the
- * range's entries, then the newest positions of them): its cost grows with the events in the
- * range, not with how far back it lies. "position + 0" keeps the planner off the walk by position.
+ * A time range's newest events below the cursor, by the time index es_events_recorded_at: the
+ * positions of the range's entries, the newest of them (from the index alone, without types),
+ * then those events. Its cost grows with the events in the range, not with how far back it lies.
+ * "position + 0" keeps the planner off the walk by position.
  */
 const timeRangeSql = `
-  select ${columns} from es_events
-  where ${below} and ${inTime} and ($5::text[] is null or type = any($5::text[]))
-  order by position + 0 desc limit $4`;
+  select ${columns} from es_events where position = any(array(
+    select position from es_events
+    where ${below} and ${inTime} and ($5::text[] is null or type = any($5::text[]))
+    order by position + 0 desc limit $4))
+  order by position desc`;
