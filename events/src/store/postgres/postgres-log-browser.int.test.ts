@@ -65,7 +65,7 @@ function expected(filter: LogFilter): number[] {
     .reverse();
 }
 
-describe('the PostgreSQL log browser, filtered by time', () => {
+describe('the PostgreSQL log browser, filtered by type and time', () => {
   const at = (minutes: number) => new Date(start + minutes * minute);
   const filters: LogFilter[] = [
     { from: at(80) },
@@ -77,9 +77,12 @@ describe('the PostgreSQL log browser, filtered by time', () => {
     { from: at(10), to: at(90), types: ['StoryLiked', 'UserRegistered'] },
     { to: at(50), types: ['StoryViewed'] },
     { from: at(500) },
+    { types: ['UserRegistered'] },
+    { types: ['StoryLiked', 'UserRegistered', 'StoryLiked'] },
+    { types: ['NoSuchType', 'StoryViewed'] },
   ];
 
-  it('pages exactly the events in the range, newest first, whether the range is near the cursor or far back', async () => {
+  it('pages exactly the events of the filter, newest first, whether a time range is near the cursor or far back', async () => {
     // A short look back from the cursor, so that both ways (the walk back, then the time index)
     // answer on a log this small; then the product's own.
     for (const near of [4, 2000]) {
@@ -98,6 +101,10 @@ describe('the PostgreSQL log browser, filtered by time', () => {
     const browser = new PostgresLogBrowser(pool, 4);
     const filter = { from: at(10), to: at(70) };
     const page = await browser.events(filter, 60, 5);
-    expect(page.items.map((e) => e.position)).toEqual(expected(filter).filter((p) => p < 60).slice(0, 5));
+    expect(page.items.map((e) => e.position)).toEqual(
+      expected(filter)
+        .filter((p) => p < 60)
+        .slice(0, 5),
+    );
   });
 });

@@ -46,19 +46,20 @@ export class PostgresLogBrowser implements EventLogBrowser {
   }
 
   async events(filter: LogFilter, before: number | null, limit: number): Promise<Page<StoredEvent, number>> {
-    const types = filter.types && filter.types.length > 0 ? [...filter.types] : null;
+    const types = filter.types && filter.types.length > 0 ? [...new Set(filter.types)] : null;
     const timed = filter.from !== undefined || filter.to !== undefined;
-    const params = [before, filter.from ?? null, filter.to ?? null, limit + 1, types];
-    // A walk without types has no $5, and PostgreSQL refuses a parameter it cannot type.
+    const params = [before, filter.from ?? null, filter.to ?? null, limit + 1];
+    const typeCount = types?.length ?? 0;
     let rows = (
-      await this.pool.query<EventRow>(
-        timed ? nearWalkSql(types !== null, this.near) : walkSql(types !== null),
-        types ? params : params.slice(0, 4),
-      )
+      await this.pool.query<EventRow>(timed ? nearWalkSql(typeCount, this.near) : walkSql(typeCount), [
+        ...params,
+        ...(types ?? []),
+      ])
     ).rows;
     // A time range the walk back from the cursor did not fill (it lies further back, or is
     // sparse there): its events by the time index instead, however far back they are.
-    if (timed && rows.length <= limit) rows = (await this.pool.query<EventRow>(timeRangeSql, params)).rows;
+    if (timed && rows.length <= limit)
+      rows = (await this.pool.query<EventRow>(timeRangeSql, [...params, types])).rows;
     const items = rows.slice(0, limit).map(toStored);
     return { items, next: rows.length > limit ? items.at(-1)!.position : null };
   }
@@ -81,23 +82,29 @@ export class PostgresLogBrowser implements EventLogBrowser {
 
 /*
  * The global log's queries. Parameters: $1 the cursor (positions below it; null: from the head),
- * $2 and $3 the time range (null: open), $4 how many rows, $5 the types (null: every type).
+ * $2 and $3 the time range (null: open), $4 how many rows; then the types, one parameter each
+ * from $5 on (none: every type), except in timeRangeSql, where $5 is their array (null: every type).
  */
 const inTime = `($2::timestamptz is null or recorded_at >= $2) and ($3::timestamptz is null or recorded_at < $3)`;
 const below = `($1::bigint is null or position < $1)`;
 
 /**
- * The newest events below the cursor; with types, the newest page of each type (index
- * es_events_type_position, walked backwards) merged, so that a rare type among millions of likes
- * costs a short walk, not a scan.
+ * With types, the newest events of each type (index es_events_type_position, walked backwards)
+ * merged, so that a rare type among millions of likes costs a short walk, not a scan. Each type
+ * is a parameter of its own, whose value the planner sees: given a set of types to join with
+ * instead, it would plan for a type of average frequency and walk the log by position, which for
+ * a rare type means every event below the cursor.
  */
-function walkSql(typed: boolean): string {
-  return typed
-    ? `select e.* from unnest($5::text[]) t(type) cross join lateral (
-         select ${columns} from es_events where type = t.type and ${below} and ${inTime}
-         order by position desc limit $4) e
-       order by e.position desc limit $4`
-    : `select ${columns} from es_events where ${below} and ${inTime} order by position desc limit $4`;
+function eachType(typeCount: number, query: (type: string) => string): string {
+  const parts = Array.from({ length: typeCount }, (_, i) => `(${query(`$${5 + i}::text`)})`);
+  return `select * from (${parts.join(' union all ')}) e order by position desc limit $4`;
+}
+
+/** The newest events below the cursor, of the given types (none: every type). */
+function walkSql(typeCount: number): string {
+  const walk = (where: string) =>
+    `select ${columns} from es_events where ${where} and ${below} and ${inTime} order by position desc limit $4`;
+  return typeCount > 0 ? eachType(typeCount, (type) => walk(`type = ${type}`)) : walk('true');
 }
 
 /**
@@ -106,14 +113,11 @@ function walkSql(typed: boolean): string {
  * the cursor through every event newer than a range far back in the log. When this fills a page
  * the page is exact: every event it did not look at lies further back than the ones it gives.
  */
-function nearWalkSql(typed: boolean, near: number): string {
+function nearWalkSql(typeCount: number, near: number): string {
   const walk = (where: string) =>
     `select ${columns} from (select * from es_events where ${where} and ${below}
        order by position desc limit ${near}) n where ${inTime} order by position desc limit $4`;
-  return typed
-    ? `select e.* from unnest($5::text[]) t(type) cross join lateral (${walk('type = t.type')}) e
-       order by e.position desc limit $4`
-    : walk('true');
+  return typeCount > 0 ? eachType(typeCount, (type) => walk(`type = ${type}`)) : walk('true');
 }
 
 /**
