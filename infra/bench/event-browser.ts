@@ -1,8 +1,8 @@
 import type { EventLogBrowser } from '@nocturne/events/store';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
+import { adminToken } from '@nocturne/test-kit/api-client';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { adminToken } from '../e2e/fixtures/api';
 import { withBenchLog } from './bench-log';
 import { latencyOf } from './scale/latency';
 import { runNpmStart } from './web/product';
