@@ -147,11 +147,11 @@ export async function messageOf(response: Response): Promise<string | undefined>
 }
 
 /** POST /api/admin/tags: a tag joins the curated list (409 when it is there already). */
-export const addTag = (token: string, tag: string): Promise<{ tag: string }> =>
+export const addTag = (token: string, tag: string) =>
   answerOf(publicClient.POST('/api/admin/tags', { body: { tag }, headers: asAdmin(token) }));
 
 /** DELETE /api/admin/tags/{tag}: the tag leaves the list; stories that carry it keep it. */
-export const removeTag = (token: string, tag: string): Promise<{ tag: string }> =>
+export const removeTag = (token: string, tag: string) =>
   answerOf(
     publicClient.DELETE('/api/admin/tags/{tag}', { params: { path: { tag } }, headers: asAdmin(token) }),
   );
