@@ -20,7 +20,7 @@ export const creatorMessages = {
 
 /** The daily e-mail digest of new stories from the creators a member follows. */
 export const digestMessages = {
-  enabledRequired: 'enabled must be true or false',
+  enabledRequired: 'must be true or false',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   unsubscribed: 'You will no longer receive the daily digest.',
 } as const;
