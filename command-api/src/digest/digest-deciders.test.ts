@@ -30,11 +30,15 @@ describe('choosing the daily digest', () => {
     given(registered).when(choose(false)).thenNothing();
   });
 
-  it('refuses (401) an account that does not exist or was deleted', () => {
+  it('refuses (401) turning it on for an account that does not exist or was deleted', () => {
     given().when(choose(true)).thenRefuses(refuse('unauthenticated', accountMessages.notAuthenticated));
     given(registered, chosen(true), deleted)
-      .when(choose(false))
+      .when(choose(true))
       .thenRefuses(refuse('unauthenticated', accountMessages.notAuthenticated));
+  });
+
+  it("a deleted account's unsubscribe link turns off what is already off: nothing recorded", () => {
+    given(registered, chosen(true), deleted).when(choose(false)).thenNothing();
   });
 });
 

@@ -35,10 +35,7 @@ const unsubscribeDoc = apiSchema({
   querystring: UnsubscribeQuery,
   body: OneClickBody,
   ok: { 200: { description: 'The digest is off', schema: ChoiceAnswer } },
-  errors: {
-    400: 'The token is not one of an unsubscribe link',
-    401: 'The account of the link no longer exists',
-  },
+  errors: { 400: 'The token is not one of an unsubscribe link' },
 });
 
 /**

@@ -3170,17 +3170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account of the link no longer exists; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            401: components["responses"]["AdminCodeRefused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
