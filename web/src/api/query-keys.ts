@@ -56,6 +56,8 @@ export const queryKeys = {
   site: () => ['site'] as const,
   /** The curated tags and the fixed warnings (GET /api/tags). */
   labelChoices: () => ['labels', 'choices'] as const,
+  /** Whether the session's daily e-mail digest is on (GET /api/me/email-digest). */
+  emailDigest: (token: string | null) => ['email-digest', token] as const,
   /** The session's hidden warnings (GET /api/me/hidden-warnings). */
   hiddenWarnings: (token: string | null) => ['labels', 'hidden', token] as const,
   subscriberCount: () => ['stats', 'subscribers'] as const,

@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
+import { EmailDigestSettings } from '../email-digest/EmailDigestSettings';
 import { HiddenWarningsSettings } from '../labels/HiddenWarningsSettings';
 import { TagFilter } from '../labels/TagFilter';
 import { useCuratedTags } from '../labels/use-curated-tags';
@@ -195,6 +196,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
         </section>
 
         <HiddenWarningsSettings />
+        <EmailDigestSettings />
 
         {/* Below the library: it appears once the list is known, and must not push the grid down. */}
         {!subscribed && hasPremium ? <UpsellBanner /> : null}

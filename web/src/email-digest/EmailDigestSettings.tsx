@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { useAuth } from '../auth/auth-context';
+import { Alert } from '../ui/Alert';
+import { chooseEmailDigest, fetchEmailDigest } from './email-digest-api';
+import './email-digest.css';
+
+/**
+ * The member's daily e-mail digest of new stories from the creators they follow (off until they
+ * turn it on): saved as soon as the box changes.
+ */
+export function EmailDigestSettings() {
+  const { token } = useAuth();
+  const queryClient = useQueryClient();
+  const key = queryKeys.emailDigest(token);
+  const digest = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchEmailDigest(signal) });
+  const save = useMutation({
+    mutationFn: chooseEmailDigest,
+    onSuccess: ({ enabled }) => queryClient.setQueryData(key, enabled),
+  });
+  const enabled = save.isPending ? save.variables : (digest.data ?? false);
+
+  return (
+    <section className="email-digest surface" aria-labelledby="email-digest-title">
+      <h2 id="email-digest-title" className="email-digest__title">
+        E-mail
+      </h2>
+      {digest.isError ? (
+        <Alert tone="error">Your e-mail settings could not be loaded.</Alert>
+      ) : (
+        <label className="email-digest__choice">
+          <input
+            type="checkbox"
+            checked={enabled}
+            disabled={digest.isPending || save.isPending}
+            onChange={(event) => save.mutate(event.target.checked)}
+          />
+          <span>Daily e-mail digest of new stories from creators I follow</span>
+        </label>
+      )}
+      <span role="status" className="text-muted">
+        {save.isSuccess ? (save.data.enabled ? 'Digest on.' : 'Digest off.') : ''}
+      </span>
+      {save.isError ? (
+        <Alert tone="error">
+          {save.error instanceof ApiError && save.error.detail
+            ? save.error.detail
+            : 'Your choice could not be saved. Please try again.'}
+        </Alert>
+      ) : null}
+    </section>
+  );
+}
