@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/auth-context';
 import { Alert } from '../ui/Alert';
-import { chooseEmailDigest, fetchEmailDigest } from './email-digest-api';
+import { chooseEmailDigest } from './email-digest-api';
+import { emailDigestKeys, emailDigestQuery } from './email-digest-queries';
 import './email-digest.css';
 
 /**
@@ -13,11 +13,10 @@ import './email-digest.css';
 export function EmailDigestSettings() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
-  const key = queryKeys.emailDigest(token);
-  const digest = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchEmailDigest(signal) });
+  const digest = useQuery(emailDigestQuery(token));
   const save = useMutation({
     mutationFn: chooseEmailDigest,
-    onSuccess: ({ enabled }) => queryClient.setQueryData(key, enabled),
+    onSuccess: ({ enabled }) => queryClient.setQueryData(emailDigestKeys.choice(token), enabled),
   });
   const enabled = save.isPending ? save.variables : (digest.data ?? false);
 

@@ -1,8 +1,5 @@
 import { answerOf, client } from '../api/typed-client';
 
-export const fetchEmailDigest = async (signal?: AbortSignal) =>
-  (await answerOf(client.GET('/api/me/email-digest', { signal }))).enabled;
-
 export const chooseEmailDigest = (enabled: boolean) =>
   answerOf(client.PUT('/api/me/email-digest', { body: { enabled } }));
 
