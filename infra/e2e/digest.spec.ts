@@ -80,7 +80,7 @@ test('a reader turns the digest on, gets the day’s mail with List-Unsubscribe,
   await nocturne.system.digest.runNow(today);
 
   const mail = await mailbox.waitFor(reader.email, { subject: DIGEST_SUBJECT });
-  expect(mail.text).toContain(`"${teaser}" by ${penName}: ${nocturne.baseURL}/story/${published.id}`);
+  expect(mail.text).toContain(`"${teaser}." by ${penName}: ${nocturne.baseURL}/story/${published.id}`);
   const headers = mail.raw.replace(/\r\n/g, '\n').replace(/\n[ \t]+/g, ' ');
   const oneClick = /^List-Unsubscribe: <([^>]+)>$/m.exec(headers)?.[1];
   expect(oneClick).toMatch(new RegExp(`^${nocturne.baseURL}/api/email-digest/unsubscribe\\?token=`));
