@@ -1,4 +1,4 @@
-import { pickTestServices, type TestServices } from '../src/test-env/pick-services';
+import { pickTestServices, type TestServices } from '@nocturne/infra/test-env';
 import { benchAppendThroughput } from './append-throughput';
 import { checkoutBaseline } from './baseline-checkout';
 import { benchEventBrowser } from './event-browser';

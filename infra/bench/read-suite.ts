@@ -5,10 +5,10 @@ import { request } from 'node:http';
 import { streams } from '@nocturne/events';
 import { openEventStore } from '@nocturne/events/store/open';
 import { createTestDatabase, given } from '@nocturne/events/testing';
+import { repoRoot } from '@nocturne/infra/bin/web-build';
+import type { TestServices } from '@nocturne/infra/test-env';
+import { adminToken, createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
 import autocannon from 'autocannon';
-import { repoRoot } from '../bin/web-build.mjs';
-import { adminToken, createVerifiedUser, setPremium } from '../e2e/fixtures/api';
-import type { TestServices } from '../src/test-env/pick-services';
 import { cpuMsOfTree, processTree } from './process-tree';
 import { runNpmStart } from './web/product';
 
