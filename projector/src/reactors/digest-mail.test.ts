@@ -1,11 +1,10 @@
 import type { EventOf, RecordedEvent } from '@nocturne/events';
 import { digestUnsubscribeOwner } from '@nocturne/http-kit/auth';
-import type { PiiVault } from '@nocturne/vault';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../mail/mailer';
-import type { ReactorContext } from '../runner/reactor';
 import { DIGEST_SUBJECT, digestMailReactor } from './digest-mail';
+import { reactorContext as context } from './testing/reactor-context';
 
 const userKey = '0123456789abcdef0123456789abcdef';
 const sealed = 'pii:v1:acc:iv:body:tag';
@@ -35,28 +34,6 @@ const digestSent = (): RecordedEvent<EventOf<'DigestSent'>> => ({
   },
 });
 
-function context(address: string | null) {
-  const sent: MailMessage[] = [];
-  const vault: PiiVault = {
-    encrypt: async () => {
-      throw new Error('not used');
-    },
-    decrypt: async (value) => (value === sealed ? address : null),
-    decryptMany: async () => {
-      throw new Error('not used');
-    },
-    destroy: async () => {},
-  };
-  const ctx: ReactorContext = {
-    vault,
-    mailer: { send: async (m) => void sent.push(m) },
-    publicUrl: 'https://nocturne.test/',
-    supportEmail: 'help@nocturne.test',
-    secret: 'server-secret',
-  };
-  return { ctx, sent };
-}
-
 /** The message as the mailer writes it on the wire, headers unfolded. */
 async function rendered(message: MailMessage): Promise<string> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -67,7 +44,7 @@ async function rendered(message: MailMessage): Promise<string> {
 
 describe('the digest mail', () => {
   it('lists each story with its pen name and link, and an unsubscribe link to the SPA', async () => {
-    const { ctx, sent } = context('reader@nocturne.test');
+    const { ctx, sent } = context({ [sealed]: 'reader@nocturne.test' });
     await digestMailReactor.react(digestSent(), ctx);
     expect(sent).toHaveLength(1);
     const [mail] = sent;
@@ -84,7 +61,7 @@ describe('the digest mail', () => {
   });
 
   it('carries List-Unsubscribe to the API and List-Unsubscribe-Post for one click (RFC 8058), without the address', async () => {
-    const { ctx, sent } = context('reader@nocturne.test');
+    const { ctx, sent } = context({ [sealed]: 'reader@nocturne.test' });
     await digestMailReactor.react(digestSent(), ctx);
     const raw = await rendered(sent[0]!);
     const header =
@@ -100,7 +77,7 @@ describe('the digest mail', () => {
   });
 
   it('is not sent to an erased account (its key destroyed)', async () => {
-    const { ctx, sent } = context(null);
+    const { ctx, sent } = context({});
     await digestMailReactor.react(digestSent(), ctx);
     expect(sent).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely } from 'kysely';
+import { liveNotifications } from '../creators/live-notifications';
 
 /** A story a digest may tell of (command-api's DigestCandidate). */
 export interface DigestStory {
@@ -27,20 +28,10 @@ export function digestReader(db: Kysely<ReadModel>) {
       return rows.map((row) => row.user_key);
     },
     async storiesAfter(userKey: string, after: number, limit: number): Promise<DigestStory[]> {
-      const rows = await db
-        .selectFrom('creator_notifications as n')
-        .innerJoin('stories', 'stories.id', 'n.story_id')
-        .innerJoin('creators', 'creators.user_key', 'n.creator_key')
-        .innerJoin('follows', (join) =>
-          join
-            .onRef('follows.creator_key', '=', 'n.creator_key')
-            .onRef('follows.follower_key', '=', 'n.user_key'),
-        )
+      const rows = await liveNotifications(db, userKey)
         .select(['n.story_id', 'n.position', 'creators.pen_name'])
         .select((eb) => eb.ref('stories.card', '->>').key('teaser').as('teaser'))
-        .where('n.user_key', '=', userKey)
         .where('n.position', '>', after)
-        .where('stories.hidden_reason', 'is', null)
         .orderBy('n.position')
         .limit(limit)
         .execute();
