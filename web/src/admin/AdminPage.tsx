@@ -16,8 +16,6 @@ import { StaffInvitation } from './StaffInvitation';
 import { StaffTab } from './StaffTab';
 import { StoriesTab } from './StoriesTab';
 import { UsersTab } from './UsersTab';
-import '../layout/layout.css';
-import '../auth/auth.css';
 import './admin.css';
 
 /**

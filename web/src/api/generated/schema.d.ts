@@ -2688,6 +2688,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -2823,6 +2824,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -2894,6 +2896,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -2954,6 +2957,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -4237,7 +4241,8 @@ export interface operations {
                         staff: {
                             staff_id: string;
                             email: string | null;
-                            role: string;
+                            /** @enum {string} */
+                            role: "admin" | "moderator" | "auditor";
                             /** @enum {string} */
                             status: "invited" | "active" | "removed";
                             password_set: boolean;
@@ -4618,7 +4623,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         email: string;
-                        role: string;
+                        /** @enum {string} */
+                        role: "admin" | "moderator" | "auditor";
                         password_set: boolean;
                         totp_secret: string;
                         totp_uri: string;
