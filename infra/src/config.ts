@@ -116,6 +116,13 @@ export const ConfigSchema = z.object({
   DEMO: optional(flag).default(true),
   /** Serve the web build's source maps (off: the app's sources are not published). */
   SOURCE_MAPS: optional(flag).default(false),
+  /**
+   * When the daily e-mail digest goes out: HH:MM in UTC (a process started later that day sends
+   * it at once), or `off` (no process sends it by itself).
+   */
+  DIGEST_TIME: optional(
+    z.string().regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be HH:MM (UTC, 24-hour) or off'),
+  ).default('07:00'),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   // Split mode, one service per process: the supervisor (infra/src/split/main.ts) sets the port
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.
@@ -179,6 +186,8 @@ export interface AppConfig {
   logLevel: RawConfig['LOG_LEVEL'];
   /** SOURCE_MAPS: the web build's `.map` files are served. */
   sourceMaps: boolean;
+  /** DIGEST_TIME: HH:MM (UTC) of the daily digest; null (`off`) for never by itself. */
+  digestTime: string | null;
 }
 
 export class ConfigError extends Error {
@@ -300,6 +309,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       metricsToken: raw.METRICS_TOKEN,
       logLevel: raw.LOG_LEVEL,
       sourceMaps: raw.SOURCE_MAPS,
+      digestTime: raw.DIGEST_TIME === 'off' ? null : raw.DIGEST_TIME,
     },
   };
 }

@@ -205,7 +205,8 @@ interface Step {
  * The demo library, made the way people make it: the admin signs in to the panel and adds the
  * curated tags; three creators sign up and publish every story with its tags and warnings under
  * their pen names (multipart POST /api/stories, through the upload pipeline); a reader signs up,
- * verifies the address and follows one creator (told of that creator's later stories); and
+ * verifies the address and follows one creator (told of that creator's later stories, in the
+ * bell and in the daily e-mail digest, which the reader turned on); and
  * the admin grants that reader premium, and invites a moderator and an auditor, who set their
  * passwords and enrol an authenticator; the reader and a visitor each report a story (two open
  * reports in the moderation queue). Only commands are sent; the projector builds the pages
@@ -309,6 +310,15 @@ export async function createDemoLibrary(
         method: 'POST',
         url: `/api/creators/${encodeURIComponent(handleOf(DEMO_CREATORS[0]!.penName))}/follow`,
         headers: await signedIn(app, 'demo reader', reader),
+      }),
+    );
+    // ...and asks for the daily e-mail digest of that creator's new stories.
+    at(dayAt(9, 22), async () =>
+      send(app, 'the demo reader turns the daily digest on', {
+        method: 'PUT',
+        url: '/api/me/email-digest',
+        headers: await signedIn(app, 'demo reader', reader),
+        payload: { enabled: true },
       }),
     );
     for (const member of DEMO_MEMBERS) {

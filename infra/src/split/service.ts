@@ -9,6 +9,7 @@ import { upstreamReadiness } from '../ops/health/upstreams';
 import { createMetricsRegistry } from '../ops/metrics';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
+import { startDigest } from '../system/digest';
 import { buildHttpApp } from '../system/http-app';
 import { defaultWebDist, startBackground } from '../system/start-system';
 import { buildGateway } from './gateway';
@@ -119,8 +120,10 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           metrics,
         });
   await app.listen({ port: split.port, host: split.listenHost });
+  const digest = role === 'command-api' ? startDigest(config, infra, clock, log) : null;
   return {
     async stop() {
+      digest?.stop();
       await app.close();
       await infra.close();
     },

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AccountRateLimits } from '@nocturne/command-api';
+import type { AccountRateLimits, DigestScheduler } from '@nocturne/command-api';
 import {
   createMailer,
   migrateReadModel,
@@ -20,6 +20,7 @@ import type { LogDestination } from '../ops/logging/logger';
 import { countMail, createMetricsRegistry, trackProjections } from '../ops/metrics';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
+import { startDigest } from './digest';
 import { buildHttpApp, type HttpAppOptions } from './http-app';
 import { repoRoot } from './repo-root';
 
@@ -30,6 +31,8 @@ export interface RunningSystem {
   infra: Infrastructure;
   projector: ProjectionRunner;
   reactors: ReactorRunner;
+  /** The daily digest (DIGEST_TIME); tests send it with `runNow`. */
+  digest: DigestScheduler;
   /** The process's metrics (GET /metrics). */
   metrics: Registry;
   /** http://127.0.0.1:<port> actually bound (port 0 picks a free one). */
@@ -157,6 +160,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     timeouts: options.httpTimeouts,
   });
   await app.listen({ port: config.port, host: options.host ?? config.host });
+  const digest = startDigest(config, infra, clock, options.log);
   const port = (app.server.address() as { port: number }).port;
 
   return {
@@ -164,9 +168,11 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     infra,
     projector,
     reactors: reactorRunner,
+    digest,
     metrics,
     address: `http://127.0.0.1:${port}`,
     async stop() {
+      digest.stop();
       await app.close();
       await projector.stop();
       await reactorRunner.stop();

@@ -20,6 +20,7 @@ import * as boundedReads from './0018-bounded-reads';
 import * as creators from './0019-creators';
 import * as studio from './0020-studio';
 import * as adminPages from './0021-admin-pages';
+import * as emailDigest from './0022-email-digest';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '0019-creators': creators,
   '0020-studio': studio,
   '0021-admin-pages': adminPages,
+  '0022-email-digest': emailDigest,
   '0008-library': library,
 };
