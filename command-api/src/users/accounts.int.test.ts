@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { accountMessages } from '@nocturne/domain';
-import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
+import { encodeEvent, streams } from '@nocturne/events';
 import { linkToken } from '@nocturne/http-kit/auth';
 import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
