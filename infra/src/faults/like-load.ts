@@ -15,7 +15,7 @@ interface LoadOptions {
   base: string;
   stories: string[];
   perSecond: number;
-  /** Requests in flight at most (the bench's likes run at 64 connections). */
+  /** Requests in flight at most, one of them a reader (the bench's likes run at 64 connections). */
   connections: number;
 }
 
@@ -169,16 +169,20 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
       failures += 1;
     }
   };
-  // Each connection paces itself to its share of the rate; one of them reads.
-  const interval = (1000 * connections) / perSecond;
+  // One connection reads; the others share the likes' rate. Each keeps to a schedule of its own
+  // rather than resting a full interval after each answer, so a slow answer is made up by the
+  // next ones (one request in flight per connection, and at most a second behind the schedule:
+  // after a stall the load resumes at its rate instead of bursting what it missed).
+  const interval = (1000 * (connections - 1)) / perSecond;
   await Promise.all(
     Array.from({ length: connections }, async (_, c) => {
-      await sleep(randomInt(Math.max(1, Math.round(interval))));
+      let due = Date.now() + randomInt(Math.max(1, Math.round(interval)));
       while (running) {
-        const started = Date.now();
+        const wait = due - Date.now();
+        if (wait > 0) await sleep(wait);
+        if (!running) break;
         await (c === 0 ? read() : like());
-        const rest = interval - (Date.now() - started);
-        if (rest > 0) await sleep(rest);
+        due = Math.max(due + interval, Date.now() - 1000);
       }
     }),
   );
