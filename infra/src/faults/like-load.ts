@@ -8,7 +8,10 @@ export interface Tally {
   acked: { stream: string; eventId: string }[];
   statuses: Map<number, number>;
   other5xx: number;
+  /** Requests that got no answer (refused, reset, timed out). */
   failures: number;
+  /** Those failures by their error's code (or message), to tell what went wrong. */
+  failedWith: Map<string, number>;
 }
 
 interface LoadOptions {
@@ -29,7 +32,7 @@ export interface RunningLoad {
 type Report =
   | { kind: 'started' }
   | { kind: 'acked'; acked: Tally['acked'] }
-  | { kind: 'done'; statuses: [number, number][]; failures: number };
+  | { kind: 'done'; statuses: [number, number][]; failedWith: [string, number][] };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -79,7 +82,7 @@ export async function startLoad(options: LoadOptions): Promise<RunningLoad> {
     await import(${JSON.stringify(import.meta.url)});
   })();`;
   const worker = new Worker(boot, { eval: true, workerData: options });
-  const tally: Tally = { acked: [], statuses: new Map(), other5xx: 0, failures: 0 };
+  const tally: Tally = { acked: [], statuses: new Map(), other5xx: 0, failures: 0, failedWith: new Map() };
   let started: () => void = () => {};
   const running = new Promise<void>((resolve) => {
     started = resolve;
@@ -98,7 +101,8 @@ export async function startLoad(options: LoadOptions): Promise<RunningLoad> {
         tally.statuses.set(status, count);
         if (status >= 500 && status !== 503) tally.other5xx += count;
       }
-      tally.failures = report.failures;
+      tally.failedWith = new Map(report.failedWith);
+      for (const [, count] of report.failedWith) tally.failures += count;
       resolve(tally);
     });
     worker.once('error', reject);
@@ -123,7 +127,11 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
     running = false;
   });
   const statuses = new Map<number, number>();
-  let failures = 0;
+  const failedWith = new Map<string, number>();
+  const fail = (error: unknown) => {
+    const kind = (error as { code?: string }).code ?? (error as Error).message;
+    failedWith.set(kind, (failedWith.get(kind) ?? 0) + 1);
+  };
   let highest = 0;
   let pending: Tally['acked'] = [];
   const flush = () => {
@@ -134,7 +142,9 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
   const flushing = setInterval(flush, 100);
   parentPort!.postMessage({ kind: 'started' } satisfies Report);
   const note = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  // Round robin over the connections, so none idles into the server's keep-alive timeout and is
+  // closed just as a request is sent on it.
+  const agent = new Agent({ keepAlive: true, maxSockets: connections, scheduling: 'fifo' });
   const likeUrls = new Map(stories.map((story) => [story, new URL(`${base}/api/stories/${story}/like`)]));
   const readUrl = new URL(`${base}/api/stories/${stories[0]}`);
   const like = async () => {
@@ -152,8 +162,8 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
         pending.push({ stream, eventId: idempotentId(key, stream, 0) });
         highest = Math.max(highest, position);
       }
-    } catch {
-      failures += 1;
+    } catch (error) {
+      fail(error);
     }
   };
   const read = async () => {
@@ -165,8 +175,8 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
         highest > 0 ? { 'X-Min-Position': String(highest) } : {},
       );
       note(status);
-    } catch {
-      failures += 1;
+    } catch (error) {
+      fail(error);
     }
   };
   // One connection reads; the others share the likes' rate. Each keeps to a schedule of its own
@@ -189,7 +199,11 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
   clearInterval(flushing);
   agent.destroy();
   flush();
-  parentPort!.postMessage({ kind: 'done', statuses: [...statuses], failures } satisfies Report);
+  parentPort!.postMessage({
+    kind: 'done',
+    statuses: [...statuses],
+    failedWith: [...failedWith],
+  } satisfies Report);
 }
 
 if (parentPort && workerData) void runLoad(workerData as LoadOptions);
