@@ -1,6 +1,4 @@
 import { streams, userKeyOf } from '@nocturne/events';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
   createVerifiedUser,
@@ -8,7 +6,9 @@ import {
   setPremium,
   signUp,
   verifyEmail,
-} from '../../e2e/fixtures/api';
+} from '@nocturne/test-kit/api-client';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../cli/audit';
 import { runIntegrityCli } from '../cli/integrity-cli';
 import { startTestSystem, type TestSystem } from '../system/test-system';

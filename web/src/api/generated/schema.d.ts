@@ -2652,6 +2652,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -2787,6 +2788,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -2858,6 +2860,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -2918,6 +2921,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -4003,7 +4007,8 @@ export interface operations {
                         staff: {
                             staff_id: string;
                             email: string | null;
-                            role: string;
+                            /** @enum {string} */
+                            role: "admin" | "moderator" | "auditor";
                             /** @enum {string} */
                             status: "invited" | "active" | "removed";
                             password_set: boolean;
@@ -4384,7 +4389,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         email: string;
-                        role: string;
+                        /** @enum {string} */
+                        role: "admin" | "moderator" | "auditor";
                         password_set: boolean;
                         totp_secret: string;
                         totp_uri: string;
