@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createPremiumUnlocker, type PremiumUnlocker } from '@nocturne/command-api';
 import { handleOf } from '@nocturne/domain';
-import { userKeyOf } from '@nocturne/events';
 import { backdatedStore } from '@nocturne/events/store';
+import { locateUserToken } from '@nocturne/http-kit/auth';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppConfig } from '../config';
 import { type CommandPorts, commandDepsFrom } from '../system/deps';
@@ -292,7 +292,7 @@ export async function createDemoLibrary(
     const premiumIds = () => storyIds.filter((_, i) => DEMO_LIBRARY[i]!.isPremium);
 
     const reader = { email: DEMO_READER_EMAIL, password: randomBytes(9).toString('base64url') };
-    joinAndBuy(at, dayAt, app, admin, unlock, config.secret, premiumIds, {
+    joinAndBuy(at, dayAt, app, admin, unlock, premiumIds, {
       email: reader.email,
       password: reader.password,
       signupDay: 8,
@@ -322,7 +322,7 @@ export async function createDemoLibrary(
       }),
     );
     for (const member of DEMO_MEMBERS) {
-      joinAndBuy(at, dayAt, app, admin, unlock, config.secret, premiumIds, {
+      joinAndBuy(at, dayAt, app, admin, unlock, premiumIds, {
         ...member,
         password: randomBytes(9).toString('base64url'),
       });
@@ -357,7 +357,6 @@ function joinAndBuy(
   app: FastifyInstance,
   admin: Record<string, string>,
   unlock: PremiumUnlocker,
-  secret: string,
   premiumIds: () => string[],
   member: DemoMember & { password: string },
 ): void {
@@ -421,7 +420,8 @@ function joinAndBuy(
         const storyId = [...premium.slice(shift), ...premium.slice(0, shift)].find((id) => !opened.has(id));
         if (!storyId) return;
         opened.add(storyId);
-        await unlock({ userKey: userKeyOf(email, secret), storyId });
+        // The account's stream key, as its verification link names it.
+        await unlock({ userKey: locateUserToken(verification)!.userKey, storyId });
       });
     }
     if (member.revokedAfter !== null) {
