@@ -1,4 +1,4 @@
-import type { ShelfName } from '../reading/reading-api';
+import type { ShelfName } from '../reading/reading-queries';
 
 export type LibraryFilter = 'all' | ShelfName;
 

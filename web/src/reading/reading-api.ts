@@ -1,7 +1,4 @@
-import type { Story } from '@nocturne/domain';
 import { answerOf, client } from '../api/typed-client';
-
-export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked' | 'following';
 
 /** A reader's relation to one story, as the server answers it. */
 export interface StoryReading {
@@ -25,9 +22,3 @@ export const setSaved = (id: string, saved: boolean): Promise<StoryReading> =>
       ? client.PUT('/api/stories/{id}/saved', { params: { path: { id } } })
       : client.DELETE('/api/stories/{id}/saved', { params: { path: { id } } }),
   );
-
-export const fetchProgress = (id: string, signal?: AbortSignal): Promise<StoryReading> =>
-  answerOf(client.GET('/api/stories/{id}/progress', { params: { path: { id } }, signal }));
-
-export const fetchShelf = (shelf: ShelfName, signal?: AbortSignal): Promise<Story[]> =>
-  answerOf(client.GET('/api/me/library', { params: { query: { shelf } }, signal }));

@@ -1,5 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Studio } from './studio-api';
+import type { Studio } from './studio-queries';
 
 const lines = [
   { key: 'views', name: 'Views', color: '#d9b26f' },

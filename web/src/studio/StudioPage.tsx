@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
 import { PenNameForm } from '../creators/PenNameForm';
 import { Alert } from '../ui/Alert';
@@ -7,7 +9,7 @@ import { buttonClass } from '../ui/Button';
 import { ArrowLeftIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
 import { StudioChart } from './StudioChart';
-import { type Studio, type StudioDays, useStudio } from './studio-api';
+import { type Studio, type StudioDays, studioQuery } from './studio-queries';
 import './studio.css';
 
 /** `/studio`, login required: what readers did with the creator's stories. */
@@ -23,7 +25,8 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 
 function StudioPage() {
   const [days, setDays] = useState<StudioDays>(30);
-  const studio = useStudio(days);
+  const { token } = useAuth();
+  const studio = useQuery(studioQuery(token, days));
   return (
     <div className="page studio-page">
       <main id="main" className="container studio">
