@@ -4,11 +4,14 @@ import type { EventStore } from '@nocturne/events/store';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
-/** What the account tests drive: the whole system (test-system.ts) or command-api alone (test-command-api.ts). */
+/**
+ * What the account tests drive: the whole system (infra's test system) or command-api alone
+ * (its test app): the server, the secret of its user stream keys, and its event store.
+ */
 export interface AccountsTarget {
   app: FastifyInstance;
-  config: { secret: string };
-  infra: { store: EventStore };
+  secret: string;
+  store: EventStore;
 }
 
 export interface Answer {
@@ -55,7 +58,7 @@ export function accountsClient(targetOf: () => AccountsTarget) {
 
   async function userEvents(email: string): Promise<RecordedEvent[]> {
     const target = targetOf();
-    const stored = await target.infra.store.readStream(streams.user(userKeyOf(email, target.config.secret)));
+    const stored = await target.store.readStream(streams.user(userKeyOf(email, target.secret)));
     return stored.map(decodeEvent);
   }
 

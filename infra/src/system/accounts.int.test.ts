@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { accountMessages } from '@nocturne/domain';
 import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
 import { linkToken } from '@nocturne/http-kit/auth';
-import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
+import { accountsClient, newEmail } from '@nocturne/test-kit/accounts-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountsClient, newEmail } from './testing/accounts-client';
+import { startTestSystem, type TestSystem } from './test-system';
 
 /** The account routes with the read side (/me), the mail reactor and the rate limits; the rest is accounts.test.ts. */
 let system: TestSystem;
@@ -17,7 +17,11 @@ afterAll(async () => {
   await system?.stop();
 });
 
-const { call, freshIp, userEvents, signUp, verifiedUser } = accountsClient(() => system);
+const { call, freshIp, userEvents, signUp, verifiedUser } = accountsClient(() => ({
+  app: system.app,
+  secret: system.config.secret,
+  store: system.infra.store,
+}));
 
 describe('signup, verification and login', () => {
   it('signs up, verifies, logs in; /me answers; logout stops the session at once', async () => {

@@ -3,10 +3,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { streams, userKeyOf } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
-import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
 import { createReadModelDb, migrateReadModel, ProjectionRunner, projections } from '@nocturne/projector';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
 
 /**
  * The purchase and admin features against the whole running product (one process, real
