@@ -201,23 +201,30 @@ export async function benchRead(
   }
 }
 
-/** The product as `npm start` starts it, holding 50 stories: each case's figures, and its RSS at the end. */
-async function benchProduct(
+/**
+ * The product as `npm start` starts it, holding 50 stories: each case's figures, and its RSS at
+ * the end. `root` is the checkout to start (another commit's, for a side-by-side comparison).
+ */
+export async function benchProduct(
   services: TestServices,
   log: (line: string) => void,
+  root?: string,
 ): Promise<Pick<ReadSuiteResult, 'rss' | 'serverMemory'> & { runs: Measured[] }> {
   const rss: ReadSuiteResult['rss'] = [];
   const runs: Measured[] = [];
   log('starting the product as npm start does (bootstrap, launcher)...');
   process.env.TEST_DATABASE_URL = services.postgresUrl;
   const database = await createTestDatabase('bench_read');
-  const product = await runNpmStart({
-    DATABASE_URL: database.url,
-    NATS_URL: services.natsUrl ?? '',
-    NATS_SUBJECT_PREFIX: database.name,
-    DEMO: '0',
-    EXPOSE_VERIFICATION_TOKEN: 'true',
-  }).catch(async (error: unknown) => {
+  const product = await runNpmStart(
+    {
+      DATABASE_URL: database.url,
+      NATS_URL: services.natsUrl ?? '',
+      NATS_SUBJECT_PREFIX: database.name,
+      DEMO: '0',
+      EXPOSE_VERIFICATION_TOKEN: 'true',
+    },
+    root,
+  ).catch(async (error: unknown) => {
     await database.drop();
     throw error;
   });

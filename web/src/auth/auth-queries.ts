@@ -1,8 +1,8 @@
 import type { AccountSummary } from '@nocturne/domain';
 import { queryOptions } from '@tanstack/react-query';
+import type { Answer } from '../api/answer';
 import { api } from '../api/client';
 import { firstLoadGet } from '../api/first-load-get';
-import type { paths } from '../api/generated/schema';
 
 /**
  * The session's keys. This module loads with the landing's first script (the session check), so
@@ -27,8 +27,6 @@ export const meQuery = (token: string | null) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-type VerifyAnswer = paths['/api/auth/verify-email']['post']['responses'][200]['content']['application/json'];
-
 /**
  * The single-use verification token sent once per page (POST /api/auth/verify-email): StrictMode's
  * second mount and re-renders reuse the answer instead of spending the token twice.
@@ -37,7 +35,11 @@ export const verifyEmailQuery = (token: string | null) =>
   queryOptions({
     queryKey: authKeys.verification(token),
     queryFn: () =>
-      api<VerifyAnswer>('/api/auth/verify-email', { method: 'POST', body: { token }, token: null }),
+      api<Answer<'/api/auth/verify-email', 'post'>>('/api/auth/verify-email', {
+        method: 'POST',
+        body: { token },
+        token: null,
+      }),
     enabled: Boolean(token),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

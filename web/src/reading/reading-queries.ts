@@ -1,7 +1,6 @@
 import type { Story } from '@nocturne/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { answerOf, client } from '../api/typed-client';
-import type { StoryReading } from './reading-api';
 
 export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked' | 'following';
 
@@ -28,7 +27,7 @@ export const shelfQuery = (token: string | null, shelf: ShelfName) =>
 export const progressQuery = (id: string, token: string | null) =>
   queryOptions({
     queryKey: readingKeys.progress(id, token),
-    queryFn: ({ signal }): Promise<StoryReading> =>
+    queryFn: ({ signal }) =>
       answerOf(client.GET('/api/stories/{id}/progress', { params: { path: { id } }, signal })),
     enabled: token !== null,
     retry: false,

@@ -1,7 +1,6 @@
 import type { Story } from '@nocturne/domain';
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
-import { loadStory } from '../reader/load-story';
 
 /** One page of GET /api/stories?limit=N&cursor=C. */
 export interface StoryPage {
@@ -104,16 +103,6 @@ export const storyPagesQuery = (
       fetchStoryPage(pageParam ? step : filter.first, pageParam, signal, filter.tag, filter.creator),
     initialPageParam: null as string | null,
     getNextPageParam: (last: StoryPage) => last.nextCursor,
-  });
-
-/** One story as the viewer with `token` may read it, each refusal its own reader screen. */
-export const storyQuery = (id: string, token: string | null) =>
-  queryOptions({
-    queryKey: storyKeys.detail(id, token),
-    queryFn: ({ signal }) => loadStory(id, signal),
-    retry: false,
-    staleTime: 5 * 60_000,
-    gcTime: 5 * 60_000,
   });
 
 /** Every story of the pages fetched so far, in order. */

@@ -6,6 +6,7 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { PenNameForm } from '../creators/PenNameForm';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
+import { ChoiceButtons } from '../ui/ChoiceButtons';
 import { ArrowLeftIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
 import { StudioChart } from './StudioChart';
@@ -49,20 +50,14 @@ function StudioPage() {
             <section className="surface studio__card" aria-labelledby="studio-chart-title">
               <div className="studio__card-head">
                 <h2 id="studio-chart-title">Views and likes per day</h2>
-                <fieldset className="studio__range">
-                  <legend className="visually-hidden">Days shown</legend>
-                  {([30, 90] as const).map((n) => (
-                    <button
-                      key={n}
-                      type="button"
-                      className={`studio__range-button${days === n ? ' is-current' : ''}`}
-                      aria-pressed={days === n}
-                      onClick={() => setDays(n)}
-                    >
-                      {n} days
-                    </button>
-                  ))}
-                </fieldset>
+                <ChoiceButtons<StudioDays>
+                  className="studio__range"
+                  legend="Days shown"
+                  choices={[30, 90] as const}
+                  current={days}
+                  label={(n) => `${n} days`}
+                  onChoose={setDays}
+                />
               </div>
               <StudioChart daily={studio.data.daily} />
             </section>

@@ -499,7 +499,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every staff member: role, invitation and second-factor state, last login (owner)
+         * The staff members, a page at a time: role, invitation and second-factor state, last login (owner)
          * @description Admin roles allowed: owner.
          */
         get: operations["getAdminStaff"];
@@ -512,7 +512,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Every staff member: role, invitation and second-factor state, last login (owner) (headers only)
+         * The staff members, a page at a time: role, invitation and second-factor state, last login (owner) (headers only)
          * @description Admin roles allowed: owner.
          */
         head: operations["headAdminStaff"];
@@ -1257,7 +1257,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The moderation queue: open reports and appeals grouped by story, most urgent first (moderation)
+         * The moderation queue: open reports and appeals grouped by story, most urgent first, then the hidden stories; a page at a time (moderation)
          * @description Admin roles allowed: owner, admin, moderator.
          */
         get: operations["getAdminReports"];
@@ -1266,7 +1266,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * The moderation queue: open reports and appeals grouped by story, most urgent first (moderation) (headers only)
+         * The moderation queue: open reports and appeals grouped by story, most urgent first, then the hidden stories; a page at a time (moderation) (headers only)
          * @description Admin roles allowed: owner, admin, moderator.
          */
         head: operations["headAdminReports"];
@@ -2652,6 +2652,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -2787,6 +2788,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -2858,6 +2860,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -2918,6 +2921,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -3982,7 +3986,12 @@ export interface operations {
     };
     getAdminStaff: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -3992,10 +4001,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Current staff first, then removed ones; newest first */
+            /** @description Current staff first, then removed ones; newest first (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4003,7 +4013,8 @@ export interface operations {
                         staff: {
                             staff_id: string;
                             email: string | null;
-                            role: string;
+                            /** @enum {string} */
+                            role: "admin" | "moderator" | "auditor";
                             /** @enum {string} */
                             status: "invited" | "active" | "removed";
                             password_set: boolean;
@@ -4013,10 +4024,24 @@ export interface operations {
                             invited_at: string;
                             last_login_at: string | null;
                         }[];
+                        /** @description Staff members not removed, on every page */
+                        current: number;
                     };
                 };
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
@@ -4143,7 +4168,12 @@ export interface operations {
     };
     headAdminStaff: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -4153,15 +4183,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Current staff first, then removed ones; newest first */
+            /** @description Current staff first, then removed ones; newest first (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
@@ -4384,7 +4423,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         email: string;
-                        role: string;
+                        /** @enum {string} */
+                        role: "admin" | "moderator" | "auditor";
                         password_set: boolean;
                         totp_secret: string;
                         totp_uri: string;
@@ -8142,7 +8182,12 @@ export interface operations {
     };
     getAdminReports: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -8152,10 +8197,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The queue */
+            /** @description At most a page of stories: the queue first, then the hidden ones (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8192,7 +8238,7 @@ export interface operations {
                             } | null;
                             waiting_since: string;
                         }[];
-                        /** @description Stories hidden now with nothing open on them, to restore or delete */
+                        /** @description Stories hidden now with nothing open on them, to restore or delete: the pages after the queue's */
                         hidden: {
                             story_id: string;
                             title: string;
@@ -8201,7 +8247,19 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
@@ -8232,7 +8290,12 @@ export interface operations {
     };
     headAdminReports: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -8242,15 +8305,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The queue */
+            /** @description At most a page of stories: the queue first, then the hidden ones (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
