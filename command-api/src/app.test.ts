@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { streams, userKeyOf } from '@nocturne/events';
-import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
-import { TEST_ADMIN_PASSWORD } from '@nocturne/infra/test-env/test-config';
+import { accountKeyOf } from '@nocturne/test-kit/account-key';
+import { TEST_ADMIN_PASSWORD } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountKeyOf } from './users/testing/account-key';
+import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api';
 
 /**
  * The small command routes (codes checked on the server, the waitlist, an admin's resend) through
@@ -79,8 +79,8 @@ describe('waitlist', () => {
     expect(
       (await call('POST', '/api/waitlist', { form: { ...form, email: email.toUpperCase() } })).status,
     ).toBe(200);
-    const stored = await system.infra.store.readStream(
-      streams.waitlist(userKeyOf(email, system.config.secret)),
+    const stored = await system.ports.store.readStream(
+      streams.waitlist(userKeyOf(email, system.options.secret)),
     );
     expect(stored.map((e) => e.type)).toEqual(['WaitlistJoined']);
     expect(JSON.stringify(stored)).not.toContain(email);
@@ -98,8 +98,8 @@ describe('admin: resend verification', () => {
     const answer = await asAdmin('POST', userPath(email, '/resend-verification'));
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ message: `Verification email resent to ${email}` });
-    const stream = streams.user(await accountKeyOf(system, email));
-    const resent = (await system.infra.store.readStream(stream)).at(-1)!;
+    const stream = streams.user(await accountKeyOf(system.ports.vault, system.options.secret, email));
+    const resent = (await system.ports.store.readStream(stream)).at(-1)!;
     expect(resent.type).toBe('VerificationEmailRequested');
     expect(resent.metadata).toMatchObject({ actor: { kind: 'admin' } });
     expect((await asAdmin('POST', userPath('unknown@example.test', '/resend-verification'))).status).toBe(

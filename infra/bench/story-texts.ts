@@ -1,3 +1,5 @@
+import { seededRandom } from '@nocturne/test-kit/seeded-random';
+
 /**
  * Realistic story texts for the search bench: English sentences whose words follow a Zipf-like
  * law (a few words everywhere, a long tail in a handful of stories), deterministic from a seed.
@@ -27,22 +29,10 @@ ven wil yar zen bra cle dro fla gri ka lu mo ny pe ri sa ti vo`
   .split(/\s+/)
   .filter(Boolean);
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The long tail: made-up words of three syllables (names, places, rare things), 3,000 of them. */
 function tailWords(): string[] {
   const words = new Set<string>();
-  const next = random(7);
+  const next = seededRandom(7);
   const pick = () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]!;
   while (words.size < 3000) words.add(`${pick()}${pick()}${pick()}`);
   return [...words];
@@ -102,7 +92,7 @@ function sentence(next: () => number): string {
 
 /** One story's slide texts (3 to 8 slides of 1 to 3 sentences) and tags (0 to 4), from its seed. */
 export function storyTexts(seed: number): { texts: string[]; tags: string[] } {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const slides = 3 + Math.floor(next() * 6);
   const texts = Array.from({ length: slides }, () =>
     Array.from({ length: 1 + Math.floor(next() * 3) }, () => sentence(next)).join(' '),

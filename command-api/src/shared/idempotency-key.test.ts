@@ -1,8 +1,8 @@
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
-import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
+import { adminHeaders, postStory, verifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, postStory, verifiedUser } from '../stories/testing/story-fixtures';
+import { startTestCommandApi, type TestCommandApi } from '../testing/test-command-api';
 import { IDEMPOTENCY_KEY_INVALID } from './context';
 
 /**
@@ -19,7 +19,7 @@ beforeAll(async () => {
   api = await startTestCommandApi({ exposeVerificationToken: true });
   const story = storyPublished({ isPremium: false });
   storyId = story.data.storyId;
-  await given(api.infra.store, streams.story(storyId), [story], 'no_stream');
+  await given(api.ports.store, streams.story(storyId), [story], 'no_stream');
 });
 afterAll(async () => {
   await api?.stop();
@@ -51,7 +51,7 @@ async function send({ method, path, headers = {}, body }: Sent, key?: string) {
   };
 }
 
-const head = () => api.infra.store.headPosition();
+const head = () => api.ports.store.headPosition();
 
 describe('Idempotency-Key', () => {
   it('a retried action is answered like the first and appends nothing: like (fast path and route), view, signup, waitlist', async () => {

@@ -1,16 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { slideMessages } from '@nocturne/domain';
-import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
+import { adminHeaders, bearer, pngBytes, postStory, verifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminHeaders,
-  bearer,
-  pngBytes,
-  postStory,
-  unverifiedSession,
-  verifiedUser,
-} from './testing/story-fixtures';
+import { startTestCommandApi, type TestCommandApi } from '../testing/test-command-api';
+import { unverifiedSession } from './testing/story-fixtures';
 
 /** Publishing through command-api on the in-memory store; what readers see is stories.int.test.ts. */
 let system: TestCommandApi;
@@ -26,7 +20,7 @@ afterAll(async () => {
 });
 
 async function storedImages(): Promise<string[]> {
-  return readdir(join(system.config.dataDir, 'images')).catch(() => []);
+  return readdir(join(system.options.dataDir, 'images')).catch(() => []);
 }
 
 describe('who may publish', () => {
@@ -35,7 +29,7 @@ describe('who may publish', () => {
     expect(
       (await postStory(system.baseUrl, { texts: ['a', 'b'] }, { 'X-Invite-Code': 'VELVETNIGHT' })).status,
     ).toBe(201);
-    const before = await system.infra.store.headPosition();
+    const before = await system.ports.store.headPosition();
     const strangers: Record<string, string>[] = [
       {},
       { 'X-Invite-Code': 'wrong' },
@@ -47,7 +41,7 @@ describe('who may publish', () => {
       expect(response.status).toBe(401);
       expect(typeof ((await response.json()) as { detail: unknown }).detail).toBe('string');
     }
-    expect(await system.infra.store.headPosition()).toBe(before);
+    expect(await system.ports.store.headPosition()).toBe(before);
   });
 
   it('refuses a user whose e-mail is not verified', async () => {
@@ -70,7 +64,7 @@ describe('bad uploads are refused with a 4xx and store nothing', () => {
 
   it('a file that claims to be a PNG but is not, 11 slides, 501 words, 1 slide', async () => {
     const filesBefore = await storedImages();
-    const positionBefore = await system.infra.store.headPosition();
+    const positionBefore = await system.ports.store.headPosition();
     const fake = {
       bytes: Buffer.from('just text pretending to be an image'),
       name: 'x.png',
@@ -126,6 +120,6 @@ describe('bad uploads are refused with a 4xx and store nothing', () => {
       415,
     );
     expect(await storedImages()).toEqual(filesBefore);
-    expect(await system.infra.store.headPosition()).toBe(positionBefore);
+    expect(await system.ports.store.headPosition()).toBe(positionBefore);
   });
 });

@@ -1,7 +1,7 @@
-import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
+import { postStory } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOADS_BUSY, WorkSlots } from '../images/work-slots';
-import { postStory } from './testing/story-fixtures';
+import { startTestCommandApi, type TestCommandApi } from '../testing/test-command-api';
 
 /** Parallel uploads wait for a slot, and past the queue are refused. */
 let system: TestCommandApi;
@@ -22,7 +22,7 @@ const until = async (condition: () => boolean) => {
 describe('image work is bounded per process', () => {
   it('an upload waits while the slots are taken; past the queue it is a 503 that stores nothing', async () => {
     const holdTheOnlySlot = await slots.acquire();
-    const before = await system.infra.store.headPosition();
+    const before = await system.ports.store.headPosition();
 
     const waiting = postStory(system.baseUrl, { texts: ['one', 'two'] }, undefined, 7);
     await until(() => slots.waiting === 1);
@@ -30,7 +30,7 @@ describe('image work is bounded per process', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(await refused.json()).toEqual({ detail: UPLOADS_BUSY });
-    expect(await system.infra.store.headPosition()).toBe(before);
+    expect(await system.ports.store.headPosition()).toBe(before);
 
     holdTheOnlySlot();
     expect((await waiting).status).toBe(201);

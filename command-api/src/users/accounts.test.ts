@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { accountMessages } from '@nocturne/domain';
 import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
 import { linkToken, newSessionToken } from '@nocturne/http-kit/auth';
-import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
+import { accountsClient, newEmail } from '@nocturne/test-kit/accounts-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestCommandApi, type TestCommandApi } from '../testing/test-command-api';
 import { hashPassword } from './password';
-import { accountsClient, newEmail } from './testing/accounts-client';
 
 /** The account commands through command-api on the in-memory store (no read side, no mail). */
 let system: TestCommandApi;
@@ -16,7 +16,12 @@ afterAll(async () => {
   await system?.stop();
 });
 
-const { call, freshIp, userEvents, signUp, verifiedUser } = accountsClient(() => system);
+const { call, freshIp, userEvents, signUp, verifiedUser } = accountsClient(() => ({
+  app: system.app,
+  secret: system.options.secret,
+  store: system.ports.store,
+  vault: system.ports.vault,
+}));
 
 describe('signup and login', () => {
   it('registers an address once when two signups race, and answers both alike', async () => {
@@ -32,7 +37,7 @@ describe('signup and login', () => {
       const later = events.at(-1)!.eventId;
       const token = [a, b]
         .map((answer) => answer.body.verification_token as string)
-        .find((t) => t === linkToken(system.config.secret, 'verify', t.split('.')[0]!, later).token)!;
+        .find((t) => t === linkToken(system.options.secret, 'verify', t.split('.')[0]!, later).token)!;
       expect((await call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
       const logins = await Promise.all(
         ['password-a', 'password-b'].map((password) =>
@@ -63,7 +68,7 @@ describe('signup and login', () => {
   });
 
   it('refuses bad input with 400 {detail} and appends nothing', async () => {
-    const head = await system.infra.store.headPosition();
+    const head = await system.ports.store.headPosition();
     const email = newEmail();
     const cases: [unknown, string][] = [
       [{ email, password: 'secret1' }, 'You must confirm that you are 18+ years old to continue'],
@@ -96,7 +101,7 @@ describe('signup and login', () => {
     expect(typeof raw.json().detail).toBe('string');
     expect((await call('POST', '/api/auth/verify-email', { body: {} })).status).toBe(400);
     expect((await call('POST', '/api/auth/login', { body: { email: 'x' } })).status).toBe(400);
-    expect(await system.infra.store.headPosition()).toBe(head);
+    expect(await system.ports.store.headPosition()).toBe(head);
   });
 });
 
@@ -125,12 +130,12 @@ describe('one-time tokens', () => {
   it('refuses an expired verification token with a detail containing "expired"', async () => {
     // Given a registration made 25 hours ago (its link was valid 24 hours).
     const email = newEmail();
-    const userKey = userKeyOf(email, system.config.secret);
+    const userKey = userKeyOf(email, system.options.secret);
     const accountId = randomUUID();
     const eventId = randomUUID();
-    const link = linkToken(system.config.secret, 'verify', userKey, eventId);
+    const link = linkToken(system.options.secret, 'verify', userKey, eventId);
     const past = new Date(Date.now() - 25 * 3600_000);
-    await system.infra.store.append(
+    await system.ports.store.append(
       streams.user(userKey),
       [
         encodeEvent(
@@ -138,8 +143,8 @@ describe('one-time tokens', () => {
             type: 'UserRegistered',
             data: {
               accountId,
-              email: await system.infra.vault.encrypt(accountId, email),
-              passwordHash: await system.infra.vault.encrypt(accountId, await hashPassword('secret1')),
+              email: await system.ports.vault.encrypt(accountId, email),
+              passwordHash: await system.ports.vault.encrypt(accountId, await hashPassword('secret1')),
               ageConfirmedAt: past.toISOString(),
               verification: {
                 tokenDigest: link.digest,

@@ -1,6 +1,6 @@
-import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
+import { accountsClient, newEmail } from '@nocturne/test-kit/accounts-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountsClient, newEmail } from './testing/accounts-client';
+import { startTestCommandApi, type TestCommandApi } from '../testing/test-command-api';
 
 /** Password reset requests through command-api on the in-memory store, its appends slowed. */
 let system: TestCommandApi;
@@ -9,7 +9,7 @@ beforeAll(async () => {
   system = await startTestCommandApi();
   // An append that takes its time, as one waiting for the disk does: an answer that waited for
   // it would tell an account's address from any other.
-  const store = system.infra.store;
+  const store = system.ports.store;
   const append = store.append.bind(store);
   store.append = (async (...args: Parameters<typeof append>) => {
     await new Promise((resolve) => setTimeout(resolve, APPEND_MS));
@@ -20,7 +20,12 @@ afterAll(async () => {
   await system?.stop();
 });
 
-const { userEvents, verifiedUser } = accountsClient(() => system);
+const { userEvents, verifiedUser } = accountsClient(() => ({
+  app: system.app,
+  secret: system.options.secret,
+  store: system.ports.store,
+  vault: system.ports.vault,
+}));
 
 async function askReset(email: string) {
   const started = performance.now();

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type CommandContext, type DomainEvent, encodeEvent, streams, userKeyOf } from '@nocturne/events';
 import { CONTENT_WARNINGS } from '@nocturne/events/labels';
 import type { EventStore, NewEvent } from '@nocturne/events/store';
+import { seededRandom } from '@nocturne/test-kit/seeded-random';
 import type { PiiVault } from '@nocturne/vault';
 import pg from 'pg';
-import { random, storyTexts } from '../story-texts';
+import { storyTexts } from '../story-texts';
 import { ProgressBar } from './progress-bar';
 import { HEAVY_EMAIL, readerEmail, type ScaleShape, storyIdOf, uuidOf } from './scale-shape';
 
@@ -95,7 +96,7 @@ export async function buildScaleLog(
   secret: string,
 ): Promise<ScaleLog> {
   const unstamp = await stampByPosition(databaseUrl, shape);
-  const rnd = random(30);
+  const rnd = seededRandom(30);
   const bar = new ProgressBar('appending', shape.events);
   let appended = 0;
   let vaultTurn = 0;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
+import { seededRandom } from '@nocturne/test-kit/seeded-random';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
@@ -16,16 +17,9 @@ import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-sy
 const SEED = 0x5eed_1212;
 const PER_ROUTE = 50;
 
-/** mulberry32: a small seeded PRNG, so a failure can be replayed exactly. */
+/** The kit's seeded generator with the picks the fuzzer makes, so a failure can be replayed exactly. */
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return {
     next,
     int: (n: number) => Math.floor(next() * n),

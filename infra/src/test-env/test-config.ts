@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_ADMIN_PASSWORD } from '@nocturne/test-kit/api-client';
 import { type AppConfig, parseConfig, resolveConfig } from '../config';
 
-export const TEST_ADMIN_PASSWORD = 'test-admin-password';
+export { TEST_ADMIN_PASSWORD };
 
 /**
  * The configuration every test harness starts from: the variables a test run sets, read through

@@ -1,3 +1,4 @@
+import { seededRandom } from '@nocturne/test-kit/seeded-random';
 import { describe, expect, it } from 'vitest';
 import { loggablePath, redactEmails, withoutPassword } from './redact';
 
@@ -52,11 +53,7 @@ describe('log redaction in linear time (was: a backtracking pattern, seconds ove
   ];
 
   it('replaces what the address pattern matches, on a seeded corpus of short lines', () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const random = seededRandom(7);
     for (let i = 0; i < 20_000; i++) {
       let line = '';
       for (let n = Math.floor(random() * 14); n > 0; n--)

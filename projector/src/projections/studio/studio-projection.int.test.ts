@@ -1,25 +1,14 @@
 import { type DomainEvent, type RecordedEvent, streams } from '@nocturne/events';
+import { seededRandom } from '@nocturne/test-kit/seeded-random';
 import { describe, expect, it } from 'vitest';
 import { lookupVault, useReadModelDatabase } from '../../testing/projection-test';
 import { dayOf, studioProjection } from './studio-projection';
 
 const readModel = useReadModelDatabase('studio');
 
-/** Small deterministic PRNG (mulberry32): a failing seed can be run again. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A generated history over 90 days: views, likes, readers' progress (forwards and back) and finishes. */
 function history(seed: number): RecordedEvent[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const stories = ['a', 'b', 'c'].map((s) => `${seed}-${s}`);
   const readers = [1, 2, 3, 4, 5].map((r) => `0000000${seed}-0000-4000-8000-00000000000${r}`); // account ids
@@ -130,7 +119,7 @@ describe('studio projection', () => {
     it(`holds what a replay of the events gives, whatever the batches (seed ${seed})`, async () => {
       const events = history(seed);
       // Cut the log into batches of random sizes, as the runner may.
-      const next = random(seed * 7919);
+      const next = seededRandom(seed * 7919);
       for (let from = 0; from < events.length; ) {
         const size = 1 + Math.floor(next() * 60);
         const batch = events.slice(from, from + size);

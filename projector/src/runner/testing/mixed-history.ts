@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type CommandContext, type DomainEvent, encodeEvent, streams } from '@nocturne/events';
 import type { NewEvent } from '@nocturne/events/store';
+import { seededRandom } from '@nocturne/test-kit/seeded-random';
 import type { PiiVault } from '@nocturne/vault';
 
 /** One append of a generated history: events for one stream, in stream order. */
@@ -15,18 +16,6 @@ export interface MixedHistory {
   count: number;
   /** Subjects whose key must be destroyed after the appends (their owners were deleted). */
   destroyedSubjects: string[];
-}
-
-/** Small deterministic PRNG (mulberry32), so a failing run can be repeated with its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -47,7 +36,7 @@ const encode = (event: DomainEvent) => encodeEvent(event, context, randomUUID())
  * `insertHistory` (insert-history.ts).
  */
 export async function mixedHistory(vault: PiiVault, events: number, seed = 1): Promise<MixedHistory> {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
   const storyCount = Math.max(10, Math.round(events / 500));
   const userCount = Math.max(10, Math.round(events / 100));

@@ -5,6 +5,7 @@ import { backdatedStore } from '@nocturne/events/store';
 import { MemoryEventStore } from '@nocturne/events/store/memory';
 import { given, userRegistered } from '@nocturne/events/testing';
 import type { ReadModel } from '@nocturne/projector/read-model';
+import { seededRandom } from '@nocturne/test-kit/seeded-random';
 import { MemoryPiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -13,18 +14,6 @@ import { accountTimeline } from './account-timeline';
 
 const SECRET = 'timeline-property-secret';
 const HOUR = 3_600_000;
-
-/** mulberry32: a small seeded generator, so a failing history can be made again. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface ModelState {
   premium: boolean;
@@ -37,7 +26,7 @@ interface ModelState {
  * step worked out on its own here (not with the product's fold): what the timeline must show.
  */
 async function generatedHistory(seed: number) {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const store = new MemoryEventStore();
   const vault = new MemoryPiiVault();
   let now = Date.UTC(2025, 0, 1);

@@ -1,13 +1,8 @@
 import { connect, type Socket } from 'node:net';
-import {
-  type HttpTimeouts,
-  startTestCommandApi,
-  type TestCommandApi,
-} from '@nocturne/infra/system/test-command-api';
-import { TEST_ADMIN_PASSWORD } from '@nocturne/infra/test-env/test-config';
+import { WorkSlots } from '@nocturne/command-api';
+import { postStory, TEST_ADMIN_PASSWORD } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WorkSlots } from '../images/work-slots';
-import { postStory } from './testing/story-fixtures';
+import { type HttpTimeouts, startTestCommandApi, type TestCommandApi } from './test-command-api';
 
 /**
  * A client that starts an upload and then sends nothing more, or sends it a byte at a time,

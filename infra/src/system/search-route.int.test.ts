@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
-import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
+import {
+  rankedMatches,
+  SEARCHES_PER_MINUTE,
+  SearchQueueFull,
+  type SearchScope,
+  StoryFinder,
+} from '@nocturne/query-api';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankedMatches, SearchQueueFull, type SearchScope, StoryFinder } from './find-stories';
-import { SEARCHES_PER_MINUTE } from './search-route';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
 
 let system: TestSystem;
 

@@ -3,11 +3,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { streams, userKeyOf } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
-import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '@nocturne/infra/system/test-system';
 import { createReadModelDb, migrateReadModel, ProjectionRunner, projections } from '@nocturne/projector';
+import { accountKeyOf } from '@nocturne/test-kit/account-key';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountKeyOf } from '../users/testing/account-key';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
 
 /**
  * The purchase and admin features against the whole running product (one process, real
@@ -234,7 +234,7 @@ describe('admin sessions: server-side, revocable, named in events', () => {
       client: '10.3.0.2',
     });
     expect(grant.status).toBe(200);
-    const stream = streams.user(await accountKeyOf(system, email));
+    const stream = streams.user(await accountKeyOf(system.infra.vault, system.config.secret, email));
     const granted = (await system.infra.store.readStream(stream)).find((e) => e.type === 'PremiumGranted');
     const actor = (granted!.metadata as { actor: { kind: string; session: string } }).actor;
     expect(actor.kind).toBe('admin');
@@ -262,7 +262,7 @@ describe('purchase, grant, quota and audit replay', () => {
     ).toBe(400);
     expect((await call('POST', '/api/payment/confirm', { body: payment, token })).status).toBe(200);
     expect((await call('POST', '/api/payment/confirm', { body: payment, token })).status).toBe(200);
-    const userStream = streams.user(await accountKeyOf(system, email));
+    const userStream = streams.user(await accountKeyOf(system.infra.vault, system.config.secret, email));
     const recorded = (await system.infra.store.readStream(userStream)).filter(
       (e) => e.type === 'PaymentConfirmationSubmitted',
     );

@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type EventData, streams } from '@nocturne/events';
-import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
+import { adminHeaders, bearer, grantPremium, publish, verifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, grantPremium, publish, verifiedUser } from './testing/story-fixtures';
+import { startTestSystem, type TestSystem } from './test-system';
 
 let system: TestSystem;
 let freeToken: string;

@@ -6,11 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { accountKeyOf } from './account-key';
 
-/** What the account tests drive: the whole system (test-system.ts) or command-api alone (test-command-api.ts). */
+/**
+ * What the account tests drive: the whole system (infra's test system) or command-api alone
+ * (its test app): the server, the secret of its HMACs, its event store and the vault that holds
+ * each address's claim on its account.
+ */
 export interface AccountsTarget {
   app: FastifyInstance;
-  config: { secret: string };
-  infra: { store: EventStore; vault: AddressClaims };
+  secret: string;
+  store: EventStore;
+  vault: AddressClaims;
 }
 
 export interface Answer {
@@ -57,7 +62,9 @@ export function accountsClient(targetOf: () => AccountsTarget) {
 
   async function userEvents(email: string): Promise<RecordedEvent[]> {
     const target = targetOf();
-    const stored = await target.infra.store.readStream(streams.user(await accountKeyOf(target, email)));
+    const stored = await target.store.readStream(
+      streams.user(await accountKeyOf(target.vault, target.secret, email)),
+    );
     return stored.map(decodeEvent);
   }
 

@@ -1,7 +1,7 @@
 import { labelMessages, storyMessages } from '@nocturne/domain';
-import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
+import { adminHeaders, bearer, postStory, publish, verifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, postStory, publish, verifiedUser } from '../stories/testing/story-fixtures';
+import { startTestSystem, type TestSystem } from './test-system';
 
 let system: TestSystem;
 let readerToken: string;

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { accountMessages } from '@nocturne/domain';
 import { encodeEvent, streams } from '@nocturne/events';
 import { linkToken } from '@nocturne/http-kit/auth';
-import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
+import { accountKeyOf } from '@nocturne/test-kit/account-key';
+import { accountsClient, newEmail } from '@nocturne/test-kit/accounts-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountKeyOf } from './testing/account-key';
-import { accountsClient, newEmail } from './testing/accounts-client';
+import { startTestSystem, type TestSystem } from './test-system';
 
 /** The account routes with the read side (/me), the mail reactor and the rate limits; the rest is accounts.test.ts. */
 let system: TestSystem;
@@ -18,7 +18,12 @@ afterAll(async () => {
   await system?.stop();
 });
 
-const { call, freshIp, userEvents, signUp, verifiedUser } = accountsClient(() => system);
+const { call, freshIp, userEvents, signUp, verifiedUser } = accountsClient(() => ({
+  app: system.app,
+  secret: system.config.secret,
+  store: system.infra.store,
+  vault: system.infra.vault,
+}));
 
 describe('signup, verification and login', () => {
   it('signs up, verifies, logs in; /me answers; logout stops the session at once', async () => {
@@ -121,7 +126,12 @@ describe('password reset', () => {
       expect(requested).toBeDefined();
       return requested;
     });
-    return linkToken(system.config.secret, 'reset', await accountKeyOf(system, email), event!.eventId).token;
+    return linkToken(
+      system.config.secret,
+      'reset',
+      await accountKeyOf(system.infra.vault, system.config.secret, email),
+      event!.eventId,
+    ).token;
   }
 
   it('answers the same for any address; resets once; revokes every session', async () => {
@@ -175,7 +185,7 @@ describe('password reset', () => {
 
   it('refuses a forged and an expired reset token', async () => {
     const user = await verifiedUser();
-    const userKey = await accountKeyOf(system, user.email);
+    const userKey = await accountKeyOf(system.infra.vault, system.config.secret, user.email);
     const forged = linkToken('not-the-secret', 'reset', userKey, randomUUID()).token;
     expect(
       await call('POST', '/api/auth/reset-password', { body: { token: forged, password: 'whatever1' } }),

@@ -1,13 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { startDigestScheduler } from '@nocturne/command-api';
 import { digestMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
 import { digestUnsubscribeToken } from '@nocturne/http-kit/auth';
-import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
 import { digestReader } from '@nocturne/query-api';
+import { bearer, postStory, verifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, postStory, verifiedUser } from '../stories/testing/story-fixtures';
-import { startDigestScheduler } from './digest-scheduler';
+import { startTestSystem, type TestSystem } from './test-system';
 
 let system: TestSystem;
 let writer: string;

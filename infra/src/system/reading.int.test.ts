@@ -2,9 +2,9 @@ import { accountMessages, evolveUser, initialUserState, storyMessages } from '@n
 import { streams } from '@nocturne/events';
 import { aggregateStream } from '@nocturne/events/store';
 import { given } from '@nocturne/events/testing';
-import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
+import { adminHeaders, bearer, grantPremium, publish, verifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, grantPremium, publish, verifiedUser } from '../stories/testing/story-fixtures';
+import { startTestSystem, type TestSystem } from './test-system';
 
 let system: TestSystem;
 let free: string;
