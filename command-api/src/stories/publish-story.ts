@@ -12,7 +12,7 @@ import { type Actor, streams } from '@nocturne/events';
 import { apiSchema, HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { choosePenName } from '../creators/choose-pen-name';
+import { choosePenName, currentPenName } from '../creators/choose-pen-name';
 import type { CommandApiDeps } from '../deps';
 import { makePreview, type ProcessedImage, processSlideImage } from '../images/process-image';
 import { sniffImage } from '../images/sniff-image';
@@ -115,7 +115,7 @@ const publishDoc = apiSchema({
   headers: z.object({ 'x-invite-code': z.string().optional().describe('An invite code instead of a login') }),
   ok: { 201: { description: 'Published', schema: z.object({ id: z.string() }) } },
   errors: {
-    400: 'The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, a pen name that breaks its rules, or an image is empty or cannot be decoded',
+    400: 'The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, a member without a pen name (none chosen before and none given), a pen name that breaks its rules, or an image is empty or cannot be decoded',
     401: 'Not an admin, not a verified user, and no valid invite code',
     413: 'An image is larger than 15 MB or 40 megapixels',
     409: 'The pen name given is held by another account',
@@ -174,6 +174,11 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     });
 
     const context = commandContext(request, actor);
+    const creatorKey = actor.kind === 'user' ? actor.userKey : null;
+    // A member's story shows their pen name: one chosen before, or with this story.
+    const penNameChosen =
+      creatorKey !== null &&
+      (upload.penName !== undefined || (await currentPenName(deps.store, creatorKey)).penName !== null);
     // A retried publish (same Idempotency-Key) is the same story, answered as the first was.
     const storyId = chosenId(context, 'new story');
     const command: PublishStory = newCommand(
@@ -185,6 +190,8 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
         isPremium: upload.isPremium,
         ...labels,
         curatedTags,
+        creatorKey,
+        penNameChosen,
       },
       deps.clock(),
     );

@@ -1,5 +1,6 @@
 import type { Projection } from '../runner/projection';
 import { creatorsProjection } from './creators/creators-projection';
+import { draftsProjection } from './drafts/drafts-projection';
 import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
 import { tagsProjection } from './labels/tags-projection';
 import { moderationProjection } from './moderation/moderation-projection';
@@ -32,4 +33,5 @@ export const projections: readonly Projection[] = [
   moderationProjection,
   creatorsProjection,
   studioProjection,
+  draftsProjection,
 ];

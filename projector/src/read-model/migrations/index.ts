@@ -19,6 +19,7 @@ import * as erasedSubscribers from './0017-erased-subscribers';
 import * as boundedReads from './0018-bounded-reads';
 import * as creators from './0019-creators';
 import * as studio from './0020-studio';
+import * as drafts from './0021-drafts';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0018-bounded-reads': boundedReads,
   '0019-creators': creators,
   '0020-studio': studio,
+  '0021-drafts': drafts,
   '0008-library': library,
 };
