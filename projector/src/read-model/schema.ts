@@ -88,7 +88,7 @@ export interface DraftsTable {
   preview: ColumnType<StoryImage, string, string>;
   is_premium: boolean;
   tags: ColumnType<string[], string, string>;
-  warnings: ColumnType<string[], string, string>;
+  warnings: ColumnType<ContentWarningId[], string, string>;
   publish_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   saved_at: ColumnType<Date, Date | string, Date | string>;
 }
