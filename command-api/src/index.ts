@@ -1,5 +1,6 @@
 export * from './app';
 export * from './deps';
+export { DraftScheduler, type DueDraft, type DueDrafts } from './drafts/draft-scheduler';
 export { WorkSlots } from './images/work-slots';
 export type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
 export * from './premium/http-unlocker';

@@ -116,6 +116,10 @@ export const ConfigSchema = z.object({
   DEMO: optional(flag).default(true),
   /** Serve the web build's source maps (off: the app's sources are not published). */
   SOURCE_MAPS: optional(flag).default(false),
+  /** How often the scheduler looks for scheduled drafts that are due (milliseconds). */
+  SCHEDULER_POLL_MS: optional(
+    z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(60_000),
+  ).default(30_000),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   // Split mode, one service per process: the supervisor (infra/src/split/main.ts) sets the port
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.
@@ -179,6 +183,8 @@ export interface AppConfig {
   logLevel: RawConfig['LOG_LEVEL'];
   /** SOURCE_MAPS: the web build's `.map` files are served. */
   sourceMaps: boolean;
+  /** SCHEDULER_POLL_MS: how often scheduled drafts are looked for (a draft is published within it). */
+  schedulerPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -300,6 +306,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       metricsToken: raw.METRICS_TOKEN,
       logLevel: raw.LOG_LEVEL,
       sourceMaps: raw.SOURCE_MAPS,
+      schedulerPollMs: raw.SCHEDULER_POLL_MS,
     },
   };
 }

@@ -20,6 +20,7 @@ import type { LogDestination } from '../ops/logging/logger';
 import { countMail, createMetricsRegistry, trackProjections } from '../ops/metrics';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
+import { startDraftScheduler } from './draft-scheduling';
 import { buildHttpApp, type HttpAppOptions } from './http-app';
 import { repoRoot } from './repo-root';
 
@@ -157,6 +158,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     timeouts: options.httpTimeouts,
   });
   await app.listen({ port: config.port, host: options.host ?? config.host });
+  const scheduler = startDraftScheduler(config, infra, clock, options.logError ?? options.log);
   const port = (app.server.address() as { port: number }).port;
 
   return {
@@ -167,6 +169,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     metrics,
     address: `http://127.0.0.1:${port}`,
     async stop() {
+      await scheduler.stop();
       await app.close();
       await projector.stop();
       await reactorRunner.stop();
