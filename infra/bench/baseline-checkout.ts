@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { repoRoot } from '../bin/web-build.mjs';
+import { repoRoot } from '@nocturne/infra/bin/web-build';
 
 const run = promisify(execFile);
 

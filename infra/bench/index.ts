@@ -1,6 +1,6 @@
-import { pickTestServices, type TestServices } from '../src/test-env/pick-services';
+import { pickTestServices, type TestServices } from '@nocturne/infra/test-env';
 import { benchAppendThroughput } from './append-throughput';
-import { checkoutBaseline } from './baseline-checkout';
+import { compareWithBaseline } from './baseline-comparison';
 import { benchEventBrowser } from './event-browser';
 import { benchChainCost, benchVerifyLog } from './hash-chain';
 import { benchLikeLag } from './like-lag';
@@ -90,32 +90,17 @@ const suites: Record<string, Suite> = {
     },
   },
   baseline: {
-    title: 'Likes over HTTP, this checkout against an earlier commit (BENCH_BASELINE), taking turns',
+    title:
+      'Likes over HTTP and the read suite, this checkout against an earlier commit (BENCH_BASELINE), taking turns',
     async run(services) {
       const revision = process.env.BENCH_BASELINE;
       if (!revision) return ['baseline: skipped (set BENCH_BASELINE=<commit> to compare with one)'];
-      const baseline = await checkoutBaseline(revision, log);
-      try {
-        // Taking turns, so that a machine whose speed drifts during the run weighs on both alike.
-        const rates = { baseline: [] as number[], current: [] as number[] };
-        for (let round = 0; round < 3; round++) {
-          rates.baseline.push(
-            (await benchLikes(services.postgresUrl, log, { root: baseline.root })).likesPerSecond,
-          );
-          rates.current.push((await benchLikes(services.postgresUrl, log)).likesPerSecond);
-        }
-        const median = (values: number[]) =>
-          [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-        const ratio = median(rates.current) / median(rates.baseline);
-        const list = (values: number[]) => values.map(fmt).join(', ');
-        return [
-          `likes over HTTP, baseline ${baseline.commit}      : ${list(rates.baseline)} /s (median ${fmt(median(rates.baseline))})`,
-          `likes over HTTP, this checkout          : ${list(rates.current)} /s (median ${fmt(median(rates.current))})`,
-          `ratio of the medians                   : ${ratio.toFixed(3)}`,
-        ];
-      } finally {
-        await baseline.remove();
-      }
+      const { commit, figures } = await compareWithBaseline(revision, services, log);
+      const list = (values: number[]) => values.map(fmt).join(', ');
+      return figures.flatMap((f) => [
+        `${f.name}, baseline ${commit}: ${list(f.baseline)} /s; this checkout: ${list(f.current)} /s`,
+        `${f.name}, ratio of the medians: ${f.ratio.toFixed(3)}`,
+      ]);
     },
   },
   lag: {

@@ -1,8 +1,8 @@
 import { get } from 'node:http';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
+import { startTestSystem } from '@nocturne/infra/system/test-system';
 import autocannon from 'autocannon';
-import { startTestSystem } from '../src/system/test-system';
 
 export interface EncodingThroughput {
   encoding: string;

@@ -5,10 +5,10 @@ import { request } from 'node:http';
 import { streams } from '@nocturne/events';
 import { openEventStore } from '@nocturne/events/store/open';
 import { createTestDatabase, given } from '@nocturne/events/testing';
+import { repoRoot } from '@nocturne/infra/bin/web-build';
+import type { TestServices } from '@nocturne/infra/test-env';
+import { adminToken, createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
 import autocannon from 'autocannon';
-import { repoRoot } from '../bin/web-build.mjs';
-import { adminToken, createVerifiedUser, setPremium } from '../e2e/fixtures/api';
-import type { TestServices } from '../src/test-env/pick-services';
 import { cpuMsOfTree, processTree } from './process-tree';
 import { runNpmStart } from './web/product';
 
@@ -201,23 +201,30 @@ export async function benchRead(
   }
 }
 
-/** The product as `npm start` starts it, holding 50 stories: each case's figures, and its RSS at the end. */
-async function benchProduct(
+/**
+ * The product as `npm start` starts it, holding 50 stories: each case's figures, and its RSS at
+ * the end. `root` is the checkout to start (another commit's, for a side-by-side comparison).
+ */
+export async function benchProduct(
   services: TestServices,
   log: (line: string) => void,
+  root?: string,
 ): Promise<Pick<ReadSuiteResult, 'rss' | 'serverMemory'> & { runs: Measured[] }> {
   const rss: ReadSuiteResult['rss'] = [];
   const runs: Measured[] = [];
   log('starting the product as npm start does (bootstrap, launcher)...');
   process.env.TEST_DATABASE_URL = services.postgresUrl;
   const database = await createTestDatabase('bench_read');
-  const product = await runNpmStart({
-    DATABASE_URL: database.url,
-    NATS_URL: services.natsUrl ?? '',
-    NATS_SUBJECT_PREFIX: database.name,
-    DEMO: '0',
-    EXPOSE_VERIFICATION_TOKEN: 'true',
-  }).catch(async (error: unknown) => {
+  const product = await runNpmStart(
+    {
+      DATABASE_URL: database.url,
+      NATS_URL: services.natsUrl ?? '',
+      NATS_SUBJECT_PREFIX: database.name,
+      DEMO: '0',
+      EXPOSE_VERIFICATION_TOKEN: 'true',
+    },
+    root,
+  ).catch(async (error: unknown) => {
     await database.drop();
     throw error;
   });

@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { type EventOf, streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
+import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
 import { rankedMatches, type SearchScope } from '@nocturne/query-api';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { startTestSystem, type TestSystem } from '../src/system/test-system';
 import { COMMON_WORD, RARE_WORD, storyTexts } from './story-texts';
 
 const STORIES = Number(process.env.BENCH_SEARCH_STORIES ?? 10_000);

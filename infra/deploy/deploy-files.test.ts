@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ConfigSchema } from '@nocturne/infra/config';
+import { serviceRoles } from '@nocturne/infra/split/roles';
+import { repoRoot } from '@nocturne/infra/system/repo-root';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
-import { ConfigSchema } from '../src/config';
-import { serviceRoles } from '../src/split/roles';
-import { repoRoot } from '../src/system/repo-root';
 import { parseDockerfile } from './testing/dockerfile-replay';
 
 /**
@@ -76,6 +76,18 @@ describe('the configuration names', () => {
       /Secret "nocturne" with ([^(]+)/,
     )?.[1];
     for (const name of secretLine!.match(/[A-Z_]{4,}/g)!) expect(configNames, name).toContain(name);
+  });
+});
+
+describe('the image', () => {
+  // npm ci needs every workspace's package.json beside the lock, before the sources are copied.
+  it('copies the package.json of every workspace into its manifests stage', () => {
+    const manifestsStage = parseDockerfile(read('infra/deploy/Dockerfile'))[0]!;
+    const copied = manifestsStage.instructions
+      .filter((i) => i.keyword === 'COPY')
+      .map((i) => i.args.split(/\s+/)[0]);
+    const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+    for (const workspace of workspaces) expect(copied, workspace).toContain(`${workspace}/package.json`);
   });
 });
 

@@ -14,10 +14,10 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
+import { serverNodeArguments } from '@nocturne/infra/bin/server-runtime';
+import { freePort } from '@nocturne/infra/launcher/free-port';
+import { repoRoot } from '@nocturne/infra/system/repo-root';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverNodeArguments } from '../bin/server-runtime.mjs';
-import { freePort } from '../src/launcher/free-port';
-import { repoRoot } from '../src/system/repo-root';
 import {
   containerEnv,
   execForm,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { type ApiUser, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { expect, type Page, test } from '@playwright/test';
-import { type ApiUser, createVerifiedUser } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { showFeatures } from './support/landing';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import { adminToken, createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
+import { type ApiStaff, createStaffMember, enrolStaffMember } from '@nocturne/test-kit/staff-api-client';
 import { expect, type Page, test } from '@playwright/test';
-import { adminToken, createVerifiedUser, setPremium } from './fixtures/api';
-import { type ApiStaff, createStaffMember, enrolStaffMember } from './fixtures/staff-api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 
 /**

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import { createStaffMember } from '@nocturne/test-kit/staff-api-client';
 import { expect, type Page, test } from '@playwright/test';
-import { createStaffMember } from './fixtures/staff-api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { publishSampleStory, SAMPLE_STORIES } from './support/web-data';
 

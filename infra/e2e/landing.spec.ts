@@ -1,5 +1,5 @@
+import { createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
 import { expect, type Page, test } from '@playwright/test';
-import { createVerifiedUser, setPremium } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { showFeatures } from './support/landing';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';

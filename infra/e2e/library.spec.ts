@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import { type ApiUser, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type ApiUser, createVerifiedUser } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { publishSampleStory, signIn } from './support/web-data';
 

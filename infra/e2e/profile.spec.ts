@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
 import { expect, type Page, test } from '@playwright/test';
-import { createVerifiedUser, setPremium } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type ApiUser, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { expect, type Page, test } from '@playwright/test';
-import { type ApiUser, createVerifiedUser } from './fixtures/api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 

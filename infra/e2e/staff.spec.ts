@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import { uniqueEmail } from '@nocturne/test-kit/api-client';
+import { createStaffMember, enrolStaffMember } from '@nocturne/test-kit/staff-api-client';
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { uniqueEmail } from './fixtures/api';
-import { createStaffMember, enrolStaffMember } from './fixtures/staff-api';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { publishSampleStory, SAMPLE_STORIES } from './support/web-data';
 

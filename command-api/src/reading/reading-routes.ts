@@ -1,5 +1,5 @@
 import type { StoryState } from '@nocturne/domain';
-import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
+import { apiSchema, ReadingAnswer, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -14,12 +14,6 @@ import type { ReadingCommand, ReadingState, StoryAccess } from './reading-decide
 import { storyAccess } from './story-access';
 
 const ProgressBody = z.object({ slide: z.number().int().min(0).max(9) });
-
-const ReadingAnswer = z.object({
-  slide: z.number().int().nullable(),
-  finished: z.boolean(),
-  saved: z.boolean(),
-});
 
 const ok = { 200: { description: "The reader's relation to the story now", schema: ReadingAnswer } };
 const refusals = {

@@ -1,4 +1,4 @@
-import { staffMessages } from '@nocturne/domain';
+import { STAFF_ROLES, staffMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
 import { apiSchema, HttpError, perMinute } from '@nocturne/http-kit';
 import { locateUserToken } from '@nocturne/http-kit/auth';
@@ -31,7 +31,7 @@ const openDoc = apiSchema({
       description: 'The invitation',
       schema: z.object({
         email: z.string(),
-        role: z.string(),
+        role: z.enum(STAFF_ROLES),
         password_set: z.boolean(),
         totp_secret: z.string(),
         totp_uri: z.string(),

@@ -13,5 +13,6 @@ export * from './http/errors';
 export * from './http/integrity-check-answer';
 export * from './http/limit-requests';
 export * from './http/prepared-answer';
+export * from './http/reading-answer';
 export * from './http/storable-text';
 export * from './http/story-id';

@@ -1,4 +1,4 @@
-import { logIn } from '../../e2e/fixtures/api';
+import { logIn } from '@nocturne/test-kit/api-client';
 import type { RunningProduct } from './product';
 
 export interface BenchLibrary {

@@ -1,9 +1,9 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@nocturne/infra/launcher/free-port';
 import { chromium } from '@playwright/test';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
-import { freePort } from '../../src/launcher/free-port';
 
 export type FormFactor = 'mobile' | 'desktop';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { repoRoot } from '../../bin/web-build.mjs';
+import { repoRoot } from '@nocturne/infra/bin/web-build';
 import { demoLibrary } from './library';
 import { type Audit, auditPages } from './lighthouse';
 import { startProduct } from './product';

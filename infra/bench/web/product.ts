@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../../bin/web-build.mjs';
-import type { DemoReader } from '../../src/demo/create-demo';
-import { keptDemoReader } from '../../src/demo/first-start';
-import { freePort } from '../../src/launcher/free-port';
+import { repoRoot } from '@nocturne/infra/bin/web-build';
+import type { DemoReader } from '@nocturne/infra/demo/create-demo';
+import { keptDemoReader } from '@nocturne/infra/demo/first-start';
+import { freePort } from '@nocturne/infra/launcher/free-port';
 
 /** `npm start` (bootstrap.mjs start) as a child process on a free port and a temporary DATA_DIR. */
 export interface NpmStart {

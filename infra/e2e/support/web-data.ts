@@ -1,9 +1,10 @@
 /**
  * Showcase data for the web e2e specs (screens, screenshots): illustrated sample stories drawn
- * in code. Accounts, grants and the publishing call itself are the harness's (fixtures/api.ts).
+ * in code. Accounts, grants and the publishing call itself are the harness's (@nocturne/test-kit's api-client).
  */
+
+import { publishStory } from '@nocturne/test-kit/api-client';
 import sharp from 'sharp';
-import { publishStory } from '../fixtures/api';
 
 export interface SeedStory {
   texts: string[];

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@nocturne/events';
 import { given, storyPublished, userRegistered } from '@nocturne/events/testing';
+import { adminToken, createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
+import { type ApiStaff, createStaffMember } from '@nocturne/test-kit/staff-api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createVerifiedUser, setPremium } from '../../e2e/fixtures/api';
-import { type ApiStaff, createStaffMember } from '../../e2e/fixtures/staff-api';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 
 /**

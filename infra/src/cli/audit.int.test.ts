@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { evolveUser, initialUserState } from '@nocturne/domain';
 import { streams, userKeyOf } from '@nocturne/events';
 import { aggregateStream } from '@nocturne/events/store';
+import { makePng } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePng } from '../../e2e/fixtures/api';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../system/test-system';
 import { runAudit } from './audit';
 

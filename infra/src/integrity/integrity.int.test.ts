@@ -1,8 +1,8 @@
 import type { IntegrityCheckView } from '@nocturne/domain';
+import { adminToken, createVerifiedUser, publishStory } from '@nocturne/test-kit/api-client';
+import { createStaffMember } from '@nocturne/test-kit/staff-api-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createVerifiedUser, publishStory } from '../../e2e/fixtures/api';
-import { createStaffMember } from '../../e2e/fixtures/staff-api';
 import { runIntegrityCli } from '../cli/integrity-cli';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 

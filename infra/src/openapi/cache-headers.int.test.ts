@@ -1,5 +1,5 @@
+import { adminToken, createVerifiedUser, publishStory, setPremium } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createVerifiedUser, publishStory, setPremium } from '../../e2e/fixtures/api';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../system/test-system';
 import { OPENAPI_PATH } from './openapi-route';
 

@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { ADMIN_ROLES, type AdminRole, adminRoutePermissions } from '@nocturne/domain';
+import {
+  createVerifiedUser,
+  makePng,
+  publishStory,
+  signUp,
+  uniqueEmail,
+} from '@nocturne/test-kit/api-client';
+import { createStaffMember } from '@nocturne/test-kit/staff-api-client';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, makePng, publishStory, signUp, uniqueEmail } from '../../e2e/fixtures/api';
-import { createStaffMember } from '../../e2e/fixtures/staff-api';
 import { apiDepsFrom } from '../system/deps';
 import { registerApis } from '../system/http-app';
 import { startTestSystem, type TestSystem } from '../system/test-system';

@@ -1,8 +1,8 @@
 import { ADMIN_ROLES, type AdminRole, adminRoutePermissions, permissionKey } from '@nocturne/domain';
+import { adminToken, createVerifiedUser, publishStory } from '@nocturne/test-kit/api-client';
+import { type ApiStaff, createStaffMember, logInStaff } from '@nocturne/test-kit/staff-api-client';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createVerifiedUser, publishStory } from '../../e2e/fixtures/api';
-import { type ApiStaff, createStaffMember, logInStaff } from '../../e2e/fixtures/staff-api';
 import { OPENAPI_PATH } from '../openapi/openapi-route';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Mailbox } from '@nocturne/test-kit/mailbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Mailbox } from '../../e2e/fixtures/mailbox';
 import type { ReadinessReport } from '../ops/health/readiness';
 import { startTestSystem, type TestSystem } from './test-system';
 

@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { reportMessages } from '@nocturne/domain';
+import {
+  adminToken,
+  createVerifiedUser,
+  makePng,
+  publishStory,
+  setPremium,
+} from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createVerifiedUser, makePng, publishStory, setPremium } from '../../e2e/fixtures/api';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
 
 let system: TestSystem;

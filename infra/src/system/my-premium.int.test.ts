@@ -1,12 +1,12 @@
 import type { MyPremium, PremiumOpening } from '@nocturne/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiUser,
   adminToken,
   createVerifiedUser,
   publishStory,
   setPremium,
-} from '../../e2e/fixtures/api';
+} from '@nocturne/test-kit/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from './test-system';
 
 /** GET /api/me/premium and /api/me/premium/stories/{id}. */

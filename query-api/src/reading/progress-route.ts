@@ -1,16 +1,9 @@
 import { accountMessages, storyMessages } from '@nocturne/domain';
-import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
+import { apiSchema, HttpError, ReadingAnswer, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { storyUnavailable, unavailableDoc } from '../stories/unavailable';
 import { sessionUser } from '../users/session-user';
-
-const ReadingAnswer = z.object({
-  slide: z.number().int().nullable().describe('The slide to resume at (0-based); null before any'),
-  finished: z.boolean(),
-  saved: z.boolean(),
-});
 
 const progressDoc = apiSchema({
   summary: "The logged-in reader's progress in a story, and whether it is saved",

@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '@nocturne/domain';
 import { apiSchema, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 const StaffMember = z.object({
   staff_id: z.string(),
   email: z.string().nullable(),
-  role: z.string(),
+  role: z.enum(STAFF_ROLES),
   status: z.enum(['invited', 'active', 'removed']),
   password_set: z.boolean(),
   second_factor: z.enum(['pending', 'enrolled']),

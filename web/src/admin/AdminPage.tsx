@@ -1,5 +1,5 @@
 import { roleLabels } from '@nocturne/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
@@ -8,19 +8,17 @@ import { Brand } from '../layout/Brand';
 import { Button } from '../ui/Button';
 import { AdminLogin } from './AdminLogin';
 import { AdminAccessProvider, useAdminAccess } from './admin-access';
-import { fetchAdminStories, fetchUsers, revokeAdminSession } from './admin-api';
+import { revokeAdminSession } from './admin-api';
+import { adminKeys, adminStoriesQuery, adminUsersQuery, moderationQueueQuery } from './admin-queries';
 import { type AdminSession, clearAdminSession, storeAdminSession, storedAdminSession } from './admin-session';
-import { fetchModerationQueue } from './moderation-api';
 import { ReportsTab } from './ReportsTab';
 import { StaffInvitation } from './StaffInvitation';
 import { StaffTab } from './StaffTab';
 import { StoriesTab } from './StoriesTab';
 import { UsersTab } from './UsersTab';
-import { useAdminPages } from './use-admin-pages';
 import '../layout/layout.css';
 import '../auth/auth.css';
 import './admin.css';
-import { queryKeys } from '../api/query-keys';
 
 /**
  * The hidden admin panel at /admin_{name}. Logged out until the owner's password or a staff
@@ -36,7 +34,7 @@ export default function AdminPage() {
   const logout = useCallback(() => {
     clearAdminSession();
     setSession(null);
-    queryClient.removeQueries({ queryKey: queryKeys.admin() });
+    queryClient.removeQueries({ queryKey: adminKeys.all() });
   }, [queryClient]);
 
   const invitation = params.get('invitation');
@@ -80,18 +78,9 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   const canStaff = may('GET', '/api/admin/staff');
   const canAudit = may('GET', '/api/admin/audit/timeline');
   const [chosen, setTab] = useState<Tab | null>(null);
-  const users = useAdminPages(queryKeys.adminUsers(token), (cursor) => fetchUsers(token, cursor), canUsers);
-  const stories = useAdminPages(
-    queryKeys.adminStories(token),
-    (cursor) => fetchAdminStories(token, cursor),
-    canStories,
-  );
-
-  const reports = useQuery({
-    queryKey: queryKeys.adminReports(token),
-    queryFn: () => fetchModerationQueue(token),
-    enabled: canReports,
-  });
+  const users = useInfiniteQuery({ ...adminUsersQuery(token), enabled: canUsers });
+  const stories = useInfiniteQuery({ ...adminStoriesQuery(token), enabled: canStories });
+  const reports = useQuery({ ...moderationQueueQuery(token), enabled: canReports });
 
   if (users.isError) console.error('Failed to load users', users.error); // logged only (section 8)
 

@@ -1,27 +1,28 @@
 import type { Story } from '@nocturne/domain';
 import { warningLabels } from '@nocturne/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
 import { LabelsPicker } from '../labels/LabelsPicker';
+import { curatedTagsQuery } from '../labels/label-queries';
 import type { Labels } from '../labels/labels-picker';
-import { useCuratedTags } from '../labels/use-curated-tags';
+import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { changeStoryLabels } from './admin-api';
+import { adminKeys } from './admin-queries';
 
 /** A published story's tags and warnings on the admin card, and their edit (StoryLabelsChanged). */
 export function AdminStoryLabels({ story, token }: { story: Story; token: string }) {
   const queryClient = useQueryClient();
-  const curated = useCuratedTags();
+  const curated = useQuery(curatedTagsQuery());
   const [draft, setDraft] = useState<Labels | null>(null);
   const save = useMutation({
     mutationFn: (labels: Labels) => changeStoryLabels(token, story.id, labels),
     onSuccess: async () => {
       setDraft(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.admin() });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
     },
   });
 

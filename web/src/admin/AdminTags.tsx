@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
-import { useCuratedTags } from '../labels/use-curated-tags';
+import { curatedTagsQuery, labelKeys } from '../labels/label-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { addTag, removeTag } from './admin-api';
@@ -15,9 +14,9 @@ const failureOf = (error: unknown) =>
 /** The curated tag list writers choose from: add a tag, remove one. */
 export function AdminTags({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const tags = useCuratedTags();
+  const tags = useQuery(curatedTagsQuery());
   const [draft, setDraft] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.labelChoices() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: labelKeys.choices() });
   const add = useMutation({
     mutationFn: (tag: string) => addTag(token, tag),
     onSuccess: async () => {

@@ -1,9 +1,8 @@
-import { queryKeys } from '../api/query-keys';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../ui/Button';
 import { useAdminAccess } from './admin-access';
-import { fetchPendingPayments } from './admin-api';
+import { pendingPaymentsQuery } from './admin-queries';
 import { LoadMore } from './LoadMore';
-import { useAdminPages } from './use-admin-pages';
 import { useUserActions } from './use-user-actions';
 
 /**
@@ -13,9 +12,7 @@ import { useUserActions } from './use-user-actions';
 export function PendingPayments({ token }: { token: string }) {
   const actions = useUserActions(token);
   const canGrant = useAdminAccess().may('PUT', '/api/admin/users/:email/subscription');
-  const payments = useAdminPages(queryKeys.adminPayments(token), (cursor) =>
-    fetchPendingPayments(token, cursor),
-  );
+  const payments = useInfiniteQuery(pendingPaymentsQuery(token));
   if (payments.isError) console.error('Failed to load pending payments', payments.error);
   const list = payments.data?.pages.flatMap((page) => page.payments) ?? [];
   return (

@@ -2,11 +2,11 @@ import { type ModerationAction, reportReasonLabels } from '@nocturne/domain';
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { imageSrc } from '../ui/image-src';
-import { decide, fetchModerationHistory, type ModerationQueue, type QueuedStory } from './moderation-api';
+import { adminKeys, moderationHistoryQuery } from './admin-queries';
+import { decide, type ModerationQueue, type QueuedStory } from './moderation-api';
 
 const actionLabels: Record<ModerationAction, string> = {
   dismiss: 'Dismiss',
@@ -65,11 +65,7 @@ export function ReportsTab({ token, queue }: { token: string; queue: UseQueryRes
 /** A story's decisions so far, with who decided and why, loaded when opened. */
 function ModerationHistoryList({ token, storyId }: { token: string; storyId: string }) {
   const [open, setOpen] = useState(false);
-  const history = useQuery({
-    queryKey: [...queryKeys.adminReports(token), 'history', storyId],
-    queryFn: () => fetchModerationHistory(token, storyId),
-    enabled: open,
-  });
+  const history = useQuery({ ...moderationHistoryQuery(token, storyId), enabled: open });
   return (
     <details className="moderation-item__story" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Moderation history</summary>
@@ -105,7 +101,7 @@ function DecisionForm({
   const reasonId = useId();
   const decision = useMutation({
     mutationFn: (action: ModerationAction) => decide(token, storyId, action, reason),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all() }),
     onError: (error) =>
       setProblem(
         error instanceof ApiError && error.detail ? error.detail : 'The decision failed. Please try again.',

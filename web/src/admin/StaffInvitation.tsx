@@ -2,12 +2,12 @@ import { MIN_STAFF_PASSWORD_LENGTH, roleLabels } from '@nocturne/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
 import { AuthLayout } from '../auth/AuthLayout';
 import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { enrolSecondFactor, openInvitation, setInvitationPassword } from './admin-api';
+import { enrolSecondFactor, setInvitationPassword } from './admin-api';
+import { staffInvitationQuery } from './admin-queries';
 
 const detailOf = (error: unknown) =>
   error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
@@ -18,12 +18,7 @@ const detailOf = (error: unknown) =>
  * No session exists before all of it is done; the person then signs in at the gate.
  */
 export function StaffInvitation({ token, onDone }: { token: string; onDone(): void }) {
-  const invitation = useQuery({
-    queryKey: queryKeys.staffInvitation(token),
-    queryFn: () => openInvitation(token),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const invitation = useQuery(staffInvitationQuery(token));
   const [passwordDone, setPasswordDone] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
 

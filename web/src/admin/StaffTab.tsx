@@ -2,11 +2,11 @@ import { roleLabels, STAFF_ROLES, type StaffRoleName } from '@nocturne/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
 import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { changeStaffRole, fetchStaff, inviteStaff, removeStaff, type StaffMember } from './admin-api';
+import { changeStaffRole, inviteStaff, removeStaff, type StaffMember } from './admin-api';
+import { adminKeys, staffQuery } from './admin-queries';
 
 const detailOf = (error: unknown) =>
   error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
@@ -20,8 +20,8 @@ const secondFactorLabel = (member: StaffMember) => {
 /** The owner's Staff tab: invite by e-mail into a role; change a role; remove (sessions end at once). */
 export function StaffTab({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const staff = useQuery({ queryKey: queryKeys.adminStaff(token), queryFn: () => fetchStaff(token) });
-  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.adminStaff(token) });
+  const staff = useQuery(staffQuery(token));
+  const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.staff(token) });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const act = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),

@@ -1,13 +1,13 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../api/query-keys';
 import { CreateStoryForm } from '../create-story/CreateStoryForm';
 import { StorySearch } from '../search/StorySearch';
-import { searchStories } from '../search/search-api';
+import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { AdminStoryCard } from './AdminStoryCard';
 import { AdminTags } from './AdminTags';
 import { useAdminAccess } from './admin-access';
 import { type AdminStoriesPage, deleteStory } from './admin-api';
+import { adminKeys, adminStorySearchQuery } from './admin-queries';
 import { LoadMore } from './LoadMore';
 
 /** The Stories tab: error banner, "Create New Story", the cards a page at a time. */
@@ -21,7 +21,7 @@ export function StoriesTab({
   const queryClient = useQueryClient();
   const { may } = useAdminAccess();
   const onDelete = may('DELETE', '/api/stories/:id') ? remove : undefined;
-  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin() });
+  const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.all() });
 
   async function remove(id: string) {
     if (!confirm('Are you sure you want to delete this story?')) return;
@@ -30,7 +30,7 @@ export function StoriesTab({
       if (response.ok) {
         alert('Story deleted successfully!');
         await reload();
-        void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+        void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
       } else {
         alert('Failed to delete story');
       }
@@ -58,11 +58,7 @@ export function StoriesTab({
           />
         </section>
       ) : null}
-      <StorySearch
-        label="Search stories"
-        search={(words, signal) => searchStories({ kind: 'admin', token }, words, signal)}
-        queryKey={(words) => queryKeys.adminStorySearch(token, words)}
-      >
+      <StorySearch label="Search stories" query={(words) => adminStorySearchQuery(token, words)}>
         {(found) => (
           <div className="admin-story-grid">
             {found.map((story) => (

@@ -1,7 +1,6 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../api/query-keys';
 import type { AdminUsersPage } from './admin-api';
-import { fetchMonthlyStats } from './admin-api';
+import { monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
 import { LoadMore } from './LoadMore';
 import { PendingPayments } from './PendingPayments';
@@ -17,10 +16,7 @@ export function UsersTab({
 }) {
   // The totals come with every page; the first page's are those shown.
   const users = pages.data?.pages[0];
-  const stats = useQuery({
-    queryKey: queryKeys.adminMonthlyStats(token),
-    queryFn: () => fetchMonthlyStats(token),
-  });
+  const stats = useQuery(monthlyStatsQuery(token));
   if (stats.isError) console.error('Failed to load monthly stats', stats.error); // logged only (section 8)
   const cards = [
     { label: 'Total Users', value: users?.total_users ?? 0 },

@@ -1,42 +1,13 @@
 import type { AdminRole, StaffRoleName, Story } from '@nocturne/domain';
+import type { Answer } from '../api/answer';
 import { ApiError, api, apiFetch } from '../api/client';
 import { answerOf, asAdmin, publicClient } from '../api/typed-client';
 import type { Labels } from '../labels/labels-picker';
 
-export interface AdminUser {
-  email: string;
-  verified: boolean;
-  is_subscribed: boolean;
-  /** Null for an account whose registration the read model does not hold a time for. */
-  created_at: string | null;
-  last_login: string | null;
-  premium_stories_remaining: number;
-}
-
-export interface AdminUsers {
-  users: AdminUser[];
-  total_users: number;
-  verified_users: number;
-  subscribed_users: number;
-}
-
-export interface MonthlyStat {
-  month: string;
-  registrations: number;
-  verified: number;
-  premium: number;
-}
-
-export interface PendingPayment {
-  id: string;
-  email: string;
-  amount: number;
-  transaction_id: string | null;
-  payment_method: string;
-  submitted_at: string;
-  is_subscribed: boolean;
-  premium_stories_remaining: number;
-}
+export type AdminUsers = Answer<'/api/admin/users'>;
+export type AdminUser = AdminUsers['users'][number];
+export type MonthlyStat = Answer<'/api/admin/users/monthly-stats'>['monthly_stats'][number];
+export type PendingPayment = Answer<'/api/admin/payments'>['payments'][number];
 
 /** A form-encoded admin call carries the admin token in X-Admin-Code and no user session. */
 const adminHeaders = (token: string) => ({ headers: asAdmin(token), token: null });
@@ -195,21 +166,11 @@ export const changeStoryLabels = (token: string, id: string, labels: Labels): Pr
     }),
   );
 
-export interface StaffMember {
-  staff_id: string;
-  email: string | null;
-  role: StaffRoleName;
-  status: 'invited' | 'active' | 'removed';
-  password_set: boolean;
-  second_factor: 'pending' | 'enrolled';
-  recovery_codes_left: number;
-  invited_at: string;
-  last_login_at: string | null;
-}
+export type StaffMember = Answer<'/api/admin/staff'>['staff'][number];
 
 /** GET /api/admin/staff (owner): every staff member, removed ones last. */
 export const fetchStaff = async (token: string) =>
-  (await api<{ staff: StaffMember[] }>('/api/admin/staff', adminHeaders(token))).staff;
+  (await api<Answer<'/api/admin/staff'>>('/api/admin/staff', adminHeaders(token))).staff;
 
 /** POST /api/admin/staff: the invitation link is mailed to the address. */
 export const inviteStaff = (token: string, email: string, role: StaffRoleName) =>
@@ -237,16 +198,12 @@ export const staffLogin = (email: string, password: string, code: string) =>
     token: null,
   });
 
-export interface StaffInvitation {
-  email: string;
-  role: StaffRoleName;
-  password_set: boolean;
-  totp_secret: string;
-  totp_uri: string;
-}
-
 export const openInvitation = (token: string) =>
-  api<StaffInvitation>('/api/staff/invitation', { method: 'POST', body: { token }, token: null });
+  api<Answer<'/api/staff/invitation', 'post'>>('/api/staff/invitation', {
+    method: 'POST',
+    body: { token },
+    token: null,
+  });
 
 export const setInvitationPassword = (token: string, password: string) =>
   api<{ message: string }>('/api/staff/invitation/password', {

@@ -1,33 +1,11 @@
-import type { ModerationAction, ReportReason } from '@nocturne/domain';
+import type { ModerationAction } from '@nocturne/domain';
+import type { Answer } from '../api/answer';
 import { api } from '../api/client';
 
-export interface QueuedStory {
-  story_id: string;
-  story: { images: string[]; texts: string[]; isPremium: boolean; tags: string[]; warnings: string[] } | null;
-  hidden_reason: string | null;
-  reports: {
-    report_id: string;
-    reason: ReportReason;
-    text: string;
-    reporter_kind: 'member' | 'visitor';
-    reported_at: string;
-  }[];
-  counts: Partial<Record<ReportReason, number>>;
-  urgent: number;
-  appeal: { appeal_id: string; text: string; appealed_at: string } | null;
-  waiting_since: string;
-}
-
-export interface ModerationQueue {
-  open: number;
-  stories: QueuedStory[];
-  /** Hidden stories with nothing open on them, to restore or delete. */
-  hidden: { story_id: string; title: string; hidden_reason: string }[];
-}
-
-export interface ModerationHistory {
-  decisions: { action: ModerationAction; reason: string; decided_by: string; decided_at: string }[];
-}
+/** Open reports and appeals by story, and the hidden stories with nothing open on them. */
+export type ModerationQueue = Answer<'/api/admin/reports'>;
+export type QueuedStory = ModerationQueue['stories'][number];
+export type ModerationHistory = Answer<'/api/admin/stories/{id}/moderation'>;
 
 /** GET /api/admin/stories/{id}/moderation: every decision on a story, with who and why. */
 export const fetchModerationHistory = (token: string, storyId: string) =>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../api/query-keys';
 import { deleteUser, messageOf, resendVerification, setSubscription } from './admin-api';
+import { adminKeys } from './admin-queries';
 
 /**
  * The users table's row actions with their confirmations and alerts.
@@ -8,7 +8,7 @@ import { deleteUser, messageOf, resendVerification, setSubscription } from './ad
  */
 export function useUserActions(token: string) {
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin() });
+  const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.all() });
 
   async function toggleSubscription(email: string, subscribed: boolean) {
     try {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { firstLoadGet, type GetAnswer } from './first-load-get';
+import type { Answer } from './answer';
+import { firstLoadGet } from './first-load-get';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -9,8 +10,8 @@ afterEach(() => {
 
 describe('firstLoadGet', () => {
   it("answers with the document's 200 body type for the path", () => {
-    expectTypeOf<GetAnswer<'/api/site'>>().toEqualTypeOf<{ support_email: string }>();
-    expectTypeOf<GetAnswer<'/api/auth/me'>>().toHaveProperty('premium_stories_remaining');
+    expectTypeOf<Answer<'/api/site'>>().toEqualTypeOf<{ support_email: string }>();
+    expectTypeOf<Answer<'/api/auth/me'>>().toHaveProperty('premium_stories_remaining');
   });
 
   it('sends the given session, or none for null, and parses the answer', async () => {

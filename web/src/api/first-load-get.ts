@@ -1,3 +1,4 @@
+import type { Answer } from './answer';
 import { api, type RequestOptions } from './client';
 import type { paths } from './generated/schema';
 
@@ -5,13 +6,6 @@ import type { paths } from './generated/schema';
 type PlainGetPath = {
   [P in keyof paths]: paths[P] extends { get: object; parameters: { path?: never } } ? P : never;
 }[keyof paths];
-
-/** The JSON body of a GET path's 200 answer, as the API document declares it. */
-export type GetAnswer<P extends PlainGetPath> = paths[P]['get'] extends {
-  responses: { 200: { content: { 'application/json': infer Body } } };
-}
-  ? Body
-  : never;
 
 /**
  * A typed GET for the calls every page makes on its first load (the session check, the site's
@@ -25,4 +19,4 @@ export type GetAnswer<P extends PlainGetPath> = paths[P]['get'] extends {
 export const firstLoadGet = <P extends PlainGetPath>(
   path: P,
   options: Pick<RequestOptions, 'token' | 'signal'> = {},
-): Promise<GetAnswer<P>> => api<GetAnswer<P>>(path, options);
+): Promise<Answer<P>> => api<Answer<P>>(path, options);

@@ -1,17 +1,12 @@
+import type { Answer } from '../api/answer';
 import type { paths } from '../api/generated/schema';
 import { answerOf, asAdmin, publicClient } from '../api/typed-client';
 
-type Ok<P extends keyof paths> = paths[P] extends {
-  get: { responses: { 200: { content: { 'application/json': infer T } } } };
-}
-  ? T
-  : never;
-
-export type AccountTimeline = Ok<'/api/admin/audit/timeline'>;
+export type AccountTimeline = Answer<'/api/admin/audit/timeline'>;
 export type TimelineRow = AccountTimeline['rows'][number];
-export type EventPage = Ok<'/api/admin/audit/events'>;
+export type EventPage = Answer<'/api/admin/audit/events'>;
 export type ShownEvent = EventPage['events'][number];
-export type StreamPage = Ok<'/api/admin/audit/streams'>;
+export type StreamPage = Answer<'/api/admin/audit/streams'>;
 
 /** The account found by address, or by account id (an erased account has no address any more). */
 export type AccountQuery = { email: string } | { account: string };

@@ -4,6 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authKeys } from './auth-queries';
 import VerifyPage, { VERIFY_REDIRECT_MS } from './VerifyPage';
 
 function serve(answer: () => Promise<Response>) {
@@ -79,7 +80,7 @@ describe('/auth/verify', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await act(async () => {
       answer(new Response(JSON.stringify({ email: 'ann@example.com' })));
-      await until(() => client.getQueryState(['verify-email', 't'])?.status === 'success');
+      await until(() => client.getQueryState(authKeys.verification('t'))?.status === 'success');
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(screen.getByRole('heading', { name: 'Email Verified!' })).toBeTruthy();

@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
-import { useSupportEmail } from '../layout/use-support-email';
+import { useSupportEmail } from '../layout/site-queries';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { AuthLayout } from './AuthLayout';
-import { verifyEmail } from './auth-api';
+import { verifyEmailQuery } from './auth-queries';
 
 /** The success state sends the user on to log in after 3 seconds. */
 export const VERIFY_REDIRECT_MS = 3000;
@@ -40,16 +39,7 @@ export default function VerifyPage() {
   const token = params.get('token');
   const navigate = useNavigate();
   const support = useSupportEmail();
-  const query = useQuery({
-    queryKey: queryKeys.verifyEmail(token),
-    queryFn: () => verifyEmail(token!),
-    enabled: Boolean(token),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
-  });
+  const query = useQuery(verifyEmailQuery(token));
 
   const outcome: Outcome = !token
     ? { state: 'error', message: 'Invalid verification link. No token provided.' }

@@ -20,10 +20,6 @@ export function login(input: {
   return answerOf(publicClient.POST('/api/auth/login', { body: input }));
 }
 
-export function verifyEmail(token: string): Promise<{ email?: string; message?: string }> {
-  return answerOf(publicClient.POST('/api/auth/verify-email', { body: { token } }));
-}
-
 export function requestPasswordReset(email: string): Promise<{ message?: string }> {
   return answerOf(publicClient.POST('/api/auth/request-password-reset', { body: { email } }));
 }

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../api/client';
-import { queryKeys } from '../api/query-keys';
 import { AuthProvider, type AuthState, useAuth } from './auth-context';
+import { authKeys } from './auth-queries';
 
 let auth: AuthState;
 function Who() {
@@ -40,7 +40,7 @@ describe('the session (GET /api/auth/me in TanStack Query)', () => {
     const client = show();
     expect(who()).toBe('loading');
     await waitFor(() => expect(who()).toBe('ann@example.com'));
-    expect(client.getQueryData(queryKeys.me('t1'))).toEqual(ann);
+    expect(client.getQueryData(authKeys.me('t1'))).toEqual(ann);
 
     // refresh re-reads it (a premium unlock changed the remaining count).
     fetch.mockImplementation(

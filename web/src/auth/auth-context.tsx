@@ -2,8 +2,7 @@ import type { AccountSummary } from '@nocturne/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, apiFetch, TOKEN_KEY } from '../api/client';
-import { firstLoadGet } from '../api/first-load-get';
-import { queryKeys } from '../api/query-keys';
+import { authKeys, meQuery } from './auth-queries';
 
 /** The session's user: what login and /api/auth/me answer. */
 export type SessionUser = AccountSummary;
@@ -20,30 +19,21 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** The session's user, as GET /api/auth/me answers for `token`. */
-const fetchMe = (token: string): Promise<SessionUser> => firstLoadGet('/api/auth/me', { token });
-
 /**
  * The SPA's auth states. The token lives in localStorage; the user is the
- * `queryKeys.me(token)` query: checked at start, set by a login, re-read by `refresh`. A refused
+ * `meQuery(token)`: checked at start, set by a login, re-read by `refresh`. A refused
  * token (any HTTP error) ends the session; a network failure keeps it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => localStorage.getItem(TOKEN_KEY));
 
-  const me = useQuery({
-    queryKey: queryKeys.me(token),
-    queryFn: () => fetchMe(token!),
-    enabled: token !== null,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY, // re-read only when asked (refresh) or for a new token
-  });
+  const me = useQuery(meQuery(token));
 
   const clear = useCallback(() => {
     localStorage.removeItem(TOKEN_KEY);
     setToken(null);
-    queryClient.removeQueries({ queryKey: queryKeys.users() });
+    queryClient.removeQueries({ queryKey: authKeys.users() });
   }, [queryClient]);
 
   const refused = me.error instanceof ApiError;
@@ -55,7 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     (newToken: string, newUser: SessionUser) => {
       localStorage.setItem(TOKEN_KEY, newToken);
-      queryClient.setQueryData(queryKeys.me(newToken), newUser);
+      queryClient.setQueryData(authKeys.me(newToken), newUser);
       setToken(newToken);
     },
     [queryClient],
@@ -73,7 +63,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clear]);
 
   const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: queryKeys.me(localStorage.getItem(TOKEN_KEY)) }),
+    () => queryClient.invalidateQueries({ queryKey: authKeys.me(localStorage.getItem(TOKEN_KEY)) }),
     [queryClient],
   );
 

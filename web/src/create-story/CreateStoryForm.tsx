@@ -1,19 +1,20 @@
 import { creatorMessages, MAX_SLIDES, MIN_SLIDES, penNameProblem } from '@nocturne/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client';
+import { useAuth } from '../auth/auth-context';
 import { Field } from '../auth/Field';
-import { usePenName } from '../creators/use-creator';
+import { creatorKeys, penNameQuery } from '../creators/creator-queries';
 import { LabelsPicker } from '../labels/LabelsPicker';
+import { curatedTagsQuery } from '../labels/label-queries';
 import { appendLabels, type Labels, noLabels } from '../labels/labels-picker';
-import { useCuratedTags } from '../labels/use-curated-tags';
+import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PlusIcon } from '../ui/page-icons';
 import { SlideEditor } from './SlideEditor';
 import { type DraftSlide, draftProblem, formMessages } from './story-form-rules';
 import './create-story.css';
-import { queryKeys } from '../api/query-keys';
 
 export interface CreateStoryFormProps {
   /**
@@ -50,7 +51,7 @@ export function CreateStoryForm({
   const [slides, setSlides] = useState<Draft[]>(initialSlides);
   const [isPremium, setIsPremium] = useState(false);
   const [labels, setLabels] = useState<Labels>(noLabels);
-  const curatedTags = useCuratedTags();
+  const curatedTags = useQuery(curatedTagsQuery());
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -58,7 +59,8 @@ export function CreateStoryForm({
   // A member publishes under a pen name, chosen with their first story; the admin and an invite
   // holder publish under the product's name.
   const member = headers === undefined && token === undefined;
-  const penName = usePenName();
+  const session = useAuth().token;
+  const penName = useQuery(penNameQuery(session));
   const needsPenName = member && penName.data !== undefined && penName.data.penName === null;
   const [newPenName, setNewPenName] = useState('');
 
@@ -97,8 +99,8 @@ export function CreateStoryForm({
         headers,
         ...(token !== undefined ? { token } : {}),
       });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
-      if (needsPenName) void queryClient.invalidateQueries({ queryKey: queryKeys.creators() });
+      void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
+      if (needsPenName) void queryClient.invalidateQueries({ queryKey: creatorKeys.all() });
       setSlides(initialSlides());
       setIsPremium(false);
       setLabels(noLabels());

@@ -1,13 +1,14 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { StoryGrid } from '../stories/StoryGrid';
-import { storiesOf } from '../stories/use-stories';
+import { storiesOf } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { ArrowLeftIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
+import { creatorQuery, creatorStoriesQuery } from './creator-queries';
 import { FollowButton } from './FollowButton';
-import { useCreator, useCreatorStories } from './use-creator';
 import './creators.css';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -16,8 +17,10 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export default function CreatorPage() {
   const { handle = '' } = useParams();
   const { user, token } = useAuth();
-  const creator = useCreator(handle);
-  const stories = useCreatorStories(handle);
+  const creator = useQuery(creatorQuery(handle, token));
+  const stories = useInfiniteQuery(
+    creatorStoriesQuery({ token, subscribed: user?.is_subscribed ?? false }, handle),
+  );
   const back = token ? '/profile' : '/';
 
   return (

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { Button, buttonClass } from '../ui/Button';
-import { useCreator, useFollow } from './use-creator';
+import { creatorQuery } from './creator-queries';
+import { useFollow } from './use-follow';
 
 /**
  * Follow / Following for one creator. A visitor is sent to sign up; the creator sees no button
@@ -9,7 +11,7 @@ import { useCreator, useFollow } from './use-creator';
  */
 export function FollowButton({ handle, size = 'md' }: { handle: string; size?: 'md' | 'lg' }) {
   const { token } = useAuth();
-  const creator = useCreator(handle);
+  const creator = useQuery(creatorQuery(handle, token));
   const follow = useFollow(handle);
   if (!token) {
     return (

@@ -1,8 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
 import { buttonClass } from '../ui/Button';
 import { BellIcon } from '../ui/icons';
-import { useMarkSeen, useNotifications } from './use-notifications';
+import { notificationsQuery } from './creator-queries';
+import { useMarkSeen } from './use-mark-seen';
 import './creators.css';
 
 const when = (iso: string) =>
@@ -13,7 +16,8 @@ const when = (iso: string) =>
  * them and marks them read.
  */
 export function NotificationBell() {
-  const notifications = useNotifications();
+  const { token } = useAuth();
+  const notifications = useQuery(notificationsQuery(token));
   const markSeen = useMarkSeen();
   const [open, setOpen] = useState(false);
   const panelId = useId();

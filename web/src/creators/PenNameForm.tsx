@@ -1,18 +1,20 @@
 import { penNameProblem } from '@nocturne/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import { useAuth } from '../auth/auth-context';
 import { Field } from '../auth/Field';
+import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { creatorKeys, penNameQuery } from './creator-queries';
 import { changePenName } from './creators-api';
-import { usePenName } from './use-creator';
 import './creators.css';
 
 /** The creator's pen name, and a form to change it: every story of theirs shows the new one. */
 export function PenNameForm() {
-  const current = usePenName();
+  const { token } = useAuth();
+  const current = useQuery(penNameQuery(token));
   const queryClient = useQueryClient();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -30,8 +32,8 @@ export function PenNameForm() {
       await changePenName(value);
       setValue('');
       setSaved(true);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.creators() });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+      void queryClient.invalidateQueries({ queryKey: creatorKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
     } catch (caught) {
       setError(
         caught instanceof ApiError ? (caught.detail ?? 'The pen name could not be saved.') : 'Network error.',

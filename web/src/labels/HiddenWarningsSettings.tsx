@@ -2,16 +2,13 @@ import { CONTENT_WARNINGS, type ContentWarningId } from '@nocturne/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
 import { answerOf, client } from '../api/typed-client';
 import { useAuth } from '../auth/auth-context';
+import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { hiddenWarningsQuery, labelKeys } from './label-queries';
 import './labels.css';
-
-/** The warnings whose stories the reader's lists leave out (GET /api/me/hidden-warnings). */
-const fetchHiddenWarnings = async (signal?: AbortSignal) =>
-  (await answerOf(client.GET('/api/me/hidden-warnings', { signal }))).warnings;
 
 const chooseHiddenWarnings = (warnings: ContentWarningId[]) =>
   answerOf(client.PUT('/api/me/hidden-warnings', { body: { warnings } }));
@@ -23,17 +20,14 @@ const chooseHiddenWarnings = (warnings: ContentWarningId[]) =>
 export function HiddenWarningsSettings() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
-  const hidden = useQuery({
-    queryKey: queryKeys.hiddenWarnings(token),
-    queryFn: ({ signal }) => fetchHiddenWarnings(signal),
-  });
+  const hidden = useQuery(hiddenWarningsQuery(token));
   const [draft, setDraft] = useState<ContentWarningId[] | null>(null);
   const save = useMutation({
     mutationFn: chooseHiddenWarnings,
     onSuccess: ({ warnings }) => {
-      queryClient.setQueryData(queryKeys.hiddenWarnings(token), warnings);
+      queryClient.setQueryData(labelKeys.hidden(token), warnings);
       setDraft(null);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+      void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
     },
   });
   const chosen = draft ?? hidden.data ?? [];

@@ -1,13 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
+import { curatedTagsQuery } from '../labels/label-queries';
 import { TagFilter } from '../labels/TagFilter';
-import { useCuratedTags } from '../labels/use-curated-tags';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
 import { SiteHeader } from '../layout/SiteHeader';
 import { StoryGrid } from '../stories/StoryGrid';
-import { storiesOf, useFirstStories } from '../stories/use-stories';
+import { storiesOf, storyListQuery } from '../stories/story-queries';
 import { buttonClass } from '../ui/Button';
 import { ArrowRightIcon } from '../ui/icons';
 import { LazyFeatures } from './LazyFeatures';
@@ -21,8 +22,9 @@ export const LANDING_PREVIEW_COUNT = 5;
 export default function LandingPage() {
   const { user, token, loading } = useAuth();
   const [tag, setTag] = useState<string | null>(null);
-  const stories = useFirstStories(LANDING_PREVIEW_COUNT, tag);
-  const tags = useCuratedTags();
+  const viewer = { token, subscribed: user?.is_subscribed ?? false };
+  const stories = useQuery(storyListQuery(viewer, LANDING_PREVIEW_COUNT, tag));
+  const tags = useQuery(curatedTagsQuery());
   const [dialog, setDialog] = useState<InfoDialogName | null>(null);
   // While the start-up session check runs, a stored token counts as logged in (no flash of visitor CTAs).
   const loggedIn = loading ? Boolean(token) : Boolean(user);

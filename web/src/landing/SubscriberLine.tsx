@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { firstLoadGet } from '../api/first-load-get';
-import { queryKeys } from '../api/query-keys';
+import { subscriberCountQuery } from './landing-queries';
 
 /**
  * "N users became subscribers in the last 30 days", a real count from
@@ -8,11 +7,7 @@ import { queryKeys } from '../api/query-keys';
  * reserved so nothing below it moves when the number arrives.
  */
 export function SubscriberLine() {
-  const query = useQuery({
-    queryKey: queryKeys.subscriberCount(),
-    queryFn: () => firstLoadGet('/api/stats/subscribers'),
-    retry: false,
-  });
+  const query = useQuery(subscriberCountQuery());
   const count = query.data?.last_30_days;
   const show = typeof count === 'number' && Number.isFinite(count) && count > 0;
   return (

@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { Dialog } from '../ui/Dialog';
 import { MailIcon } from '../ui/page-icons';
 import { Spinner } from '../ui/Spinner';
-import { useSupportEmail } from './use-support-email';
+import { useSupportEmail } from './site-queries';
 
 interface Props {
   open: boolean;

@@ -1,12 +1,14 @@
 import type { MyPremium, PremiumChange, PremiumConfirmation, PremiumUnlock } from '@nocturne/domain';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { ArrowLeftIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
-import { useMyPremium } from './use-my-premium';
+import { myPremiumQuery } from './premium-queries';
 import './my-premium.css';
 
 /** `/my-premium`, login required. */
@@ -22,7 +24,8 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function MyPremiumPage() {
-  const ledger = useMyPremium();
+  const { token } = useAuth();
+  const ledger = useQuery(myPremiumQuery(token));
   return (
     <div className="page my-premium-page">
       <main id="main" className="container my-premium">

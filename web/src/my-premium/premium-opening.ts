@@ -2,8 +2,7 @@ import type { ContentWarningId, PremiumOpening } from '@nocturne/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
-import { answerOf, asSession, publicClient } from '../api/typed-client';
+import { premiumOpeningQuery } from './premium-queries';
 
 /** Where the reader stands before a story is requested (the request that may spend one). */
 export type OpeningStep =
@@ -43,20 +42,7 @@ export function openingStep(token: string | null, check: CheckState, confirmed: 
  */
 export function usePremiumOpening(id: string, token: string | null) {
   const [confirmedId, setConfirmedId] = useState<string | null>(null);
-  const check = useQuery({
-    queryKey: queryKeys.premiumOpening(id, token),
-    queryFn: ({ signal }) =>
-      answerOf<PremiumOpening>(
-        publicClient.GET('/api/me/premium/stories/{id}', {
-          params: { path: { id } },
-          headers: asSession(token),
-          signal,
-        }),
-      ),
-    enabled: token !== null,
-    retry: false,
-    gcTime: 0,
-  });
+  const check = useQuery(premiumOpeningQuery(id, token));
   return {
     step: openingStep(token, check, confirmedId === id),
     confirm: () => setConfirmedId(id),

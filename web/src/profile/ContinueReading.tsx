@@ -1,4 +1,6 @@
-import { useShelf } from '../reading/use-shelf';
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '../auth/auth-context';
+import { shelfQuery } from '../reading/reading-queries';
 import { StoryGrid } from '../stories/StoryGrid';
 
 /**
@@ -7,7 +9,8 @@ import { StoryGrid } from '../stories/StoryGrid';
  * library below is the page either way.
  */
 export function ContinueReading({ subscribed }: { subscribed: boolean }) {
-  const shelf = useShelf('continue');
+  const { token } = useAuth();
+  const shelf = useQuery(shelfQuery(token, 'continue'));
   if (!shelf.data || shelf.data.length === 0) return null;
   return (
     <section className="continue-reading" aria-labelledby="continue-title">

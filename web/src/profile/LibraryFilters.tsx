@@ -1,4 +1,5 @@
-import type { ShelfName } from '../reading/reading-api';
+import type { ShelfName } from '../reading/reading-queries';
+import { ChoiceButtons } from '../ui/ChoiceButtons';
 
 export type LibraryFilter = 'all' | ShelfName;
 
@@ -28,20 +29,14 @@ export function LibraryFilters({
   onChange(filter: LibraryFilter): void;
 }) {
   return (
-    <fieldset className="library-filters">
-      <legend className="visually-hidden">Show</legend>
-      {filters.map((filter) => (
-        <button
-          key={filter}
-          type="button"
-          className={`library-filters__button${filter === current ? ' is-current' : ''}`}
-          aria-pressed={filter === current}
-          onClick={() => onChange(filter)}
-        >
-          {LIBRARY_FILTER_LABELS[filter]}
-        </button>
-      ))}
-    </fieldset>
+    <ChoiceButtons
+      className="library-filters"
+      legend="Show"
+      choices={filters}
+      current={current}
+      label={(filter) => LIBRARY_FILTER_LABELS[filter]}
+      onChoose={onChange}
+    />
   );
 }
 

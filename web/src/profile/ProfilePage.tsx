@@ -1,19 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
 import { HiddenWarningsSettings } from '../labels/HiddenWarningsSettings';
+import { curatedTagsQuery } from '../labels/label-queries';
 import { TagFilter } from '../labels/TagFilter';
-import { useCuratedTags } from '../labels/use-curated-tags';
 import { Brand } from '../layout/Brand';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
-import { useShelf } from '../reading/use-shelf';
+import { shelfQuery } from '../reading/reading-queries';
 import { ProfileSearch } from '../search/ProfileSearch';
 import { StoryGrid } from '../stories/StoryGrid';
-import { storiesOf } from '../stories/use-stories';
-import { useStoryPages } from '../stories/use-story-pages';
+import { storiesOf, storyKeys, storyPagesQuery } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { RefreshIcon, SparkleIcon } from '../ui/icons';
@@ -31,7 +30,6 @@ import { FIRST_PAGE, PAGE_STEP } from './paging';
 import { SettingsMenu } from './SettingsMenu';
 import { UpsellBanner } from './UpsellBanner';
 import './profile.css';
-import { queryKeys } from '../api/query-keys';
 import { NotificationBell } from '../creators/NotificationBell';
 
 const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
@@ -58,17 +56,26 @@ export default function ProfileRoute() {
 }
 
 function ProfilePage({ onLogout }: { onLogout(): void }) {
-  const { user } = useAuth();
+  const { user, token } = useAuth();
   const queryClient = useQueryClient();
   const [tag, setTag] = useState<string | null>(null);
-  const stories = useStoryPages(FIRST_PAGE, PAGE_STEP, tag);
-  const tags = useCuratedTags();
+  const stories = useInfiniteQuery({
+    ...storyPagesQuery(
+      { token, subscribed: user?.is_subscribed ?? false, first: FIRST_PAGE, tag },
+      PAGE_STEP,
+    ),
+    placeholderData: keepPreviousData, // keep the grid while the viewer's identity settles
+  });
+  const tags = useQuery(curatedTagsQuery());
   const [dialog, setDialog] = useState<InfoDialogName | null>(null);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState(false);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const [filter, setFilter] = useState<LibraryFilter>('all');
-  const shelf = useShelf(filter === 'all' ? 'saved' : filter, filter !== 'all');
+  const shelf = useQuery({
+    ...shelfQuery(token, filter === 'all' ? 'saved' : filter),
+    enabled: filter !== 'all' && token !== null,
+  });
 
   if (!user) return null; // RequireAuth renders this only with a user
   const subscribed = user.is_subscribed;
@@ -210,7 +217,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             onCreated={() => {
               setCreating(false);
               setCreated(true);
-              void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+              void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
             }}
           />
         </Suspense>

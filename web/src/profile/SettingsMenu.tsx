@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePenName } from '../creators/use-creator';
+import { useAuth } from '../auth/auth-context';
+import { penNameQuery } from '../creators/creator-queries';
 import type { InfoDialogName } from '../layout/InfoDialogs';
 import { buttonClass } from '../ui/Button';
 import { SettingsIcon } from '../ui/page-icons';
@@ -23,7 +25,8 @@ export function SettingsMenu({ onOpenDialog, onLogout, buttonRef }: Props) {
   const panelId = useId();
   const panel = useRef<HTMLElement>(null);
   // A creator (anyone with a pen name: chosen with their first story) has a studio and a page.
-  const creator = usePenName().data;
+  const { token } = useAuth();
+  const creator = useQuery(penNameQuery(token)).data;
 
   useEffect(() => {
     if (!open) return;

@@ -1,10 +1,12 @@
 import { FULL_PRICE } from '@nocturne/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/Button';
 import { Benefits } from './Benefits';
 import { ConfirmPaymentDialog } from './ConfirmPaymentDialog';
 import { DiscountBox } from './DiscountBox';
-import { CONFIRM_DIALOG_DELAY_MS, paymentLink, usePaymentSettings } from './purchase-api';
+import { CONFIRM_DIALOG_DELAY_MS, paymentLink } from './purchase-api';
+import { paymentSettingsQuery } from './purchase-queries';
 import './purchase.css';
 
 export interface PurchaseOfferProps {
@@ -18,7 +20,7 @@ export interface PurchaseOfferProps {
  * Used by the purchase page and the management page.
  */
 export function PurchaseOffer({ codeLabel }: PurchaseOfferProps) {
-  const settings = usePaymentSettings();
+  const settings = useQuery(paymentSettingsQuery());
   const [amount, setAmount] = useState(FULL_PRICE);
   const [confirming, setConfirming] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,5 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../api/query-keys';
 import { answerOf, client, publicClient } from '../api/typed-client';
 
 /** The fixed payment method of a direct PayPal link. */
@@ -9,16 +7,6 @@ export const CONFIRM_DIALOG_DELAY_MS = 1000;
 export const CONFIRMED_CLOSE_DELAY_MS = 2000;
 
 export const paymentErrorAlert = 'Error submitting payment confirmation. Please contact support.';
-
-/** The payment link base (PAYMENT_LINK_BASE), served by the server rather than built in. */
-export function usePaymentSettings() {
-  return useQuery({
-    queryKey: queryKeys.paymentSettings(),
-    queryFn: (): Promise<{ payment_link_base: string; price: number }> =>
-      answerOf(publicClient.GET('/api/payment/settings')),
-    staleTime: 5 * 60_000,
-  });
-}
 
 /** The discount code is compared by the server (it never ships in the bundle). */
 export function checkDiscountCode(code: string): Promise<{ valid: boolean; amount: number }> {

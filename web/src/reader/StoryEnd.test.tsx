@@ -5,20 +5,19 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../api/query-keys';
 import { AuthProvider } from '../auth/auth-context';
-import { type StoryPages, storiesOf } from '../stories/use-stories';
+import { type StoryPages, storiesOf, storyKeys } from '../stories/story-queries';
 import { aStory } from '../testing/story-fixture';
 import type { LoadedStory } from './load-story';
 import { StoryEnd } from './StoryEnd';
 
-const listKey = queryKeys.firstStories(null, false, 5);
+const listKey = storyKeys.list({ token: null, subscribed: false, first: 5, tag: null, onePage: true });
 
 const story = (id: string, likes: number): Story => aStory({ id, images: ['a', 'b'], views: 3, likes });
 
 /** The reader's end as the story page shows it: the count comes from the story query. */
 function ReaderEnd({ id }: { id: string }) {
-  const { data } = useQuery<LoadedStory>({ queryKey: queryKeys.storyFor(id, null), queryFn: () => never() });
+  const { data } = useQuery<LoadedStory>({ queryKey: storyKeys.detail(id, null), queryFn: () => never() });
   return data ? <StoryEnd story={data.story} likes={data.story.likes} backTo="/" /> : null;
 }
 const never = (): Promise<LoadedStory> => new Promise(() => {});
@@ -54,7 +53,7 @@ describe('liking a story', () => {
       }),
     );
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60_000 } } });
-    client.setQueryData<LoadedStory>(queryKeys.storyFor('s1', null), {
+    client.setQueryData<LoadedStory>(storyKeys.detail('s1', null), {
       story: story('s1', 7),
       spentPremium: false,
     });
@@ -71,7 +70,7 @@ describe('liking a story', () => {
     expect(likeButton().disabled).toBe(true);
     expect(likes).toEqual(['POST /api/stories/s1/like']);
     // Reopening the story within the five minutes of staleTime shows the new count.
-    expect(client.getQueryData<LoadedStory>(queryKeys.storyFor('s1', null))?.story.likes).toBe(8);
+    expect(client.getQueryData<LoadedStory>(storyKeys.detail('s1', null))?.story.likes).toBe(8);
     const list = storiesOf(client.getQueryData<StoryPages>(listKey));
     expect(list?.map((s) => [s.id, s.likes])).toEqual([
       ['s0', 1],
@@ -87,7 +86,7 @@ describe('liking a story', () => {
       vi.fn(async () => new Response(JSON.stringify({ detail: 'Story not found' }), { status: 404 })),
     );
     const client = new QueryClient();
-    client.setQueryData<LoadedStory>(queryKeys.storyFor('s1', null), {
+    client.setQueryData<LoadedStory>(storyKeys.detail('s1', null), {
       story: story('s1', 7),
       spentPremium: false,
     });
@@ -99,6 +98,6 @@ describe('liking a story', () => {
     await waitFor(() => expect(likeButton().disabled).toBe(false));
     expect(likeButton().textContent).toBe('Like7 likes');
     expect(likeButton().getAttribute('aria-pressed')).toBe('false');
-    expect(client.getQueryData<LoadedStory>(queryKeys.storyFor('s1', null))?.story.likes).toBe(7);
+    expect(client.getQueryData<LoadedStory>(storyKeys.detail('s1', null))?.story.likes).toBe(7);
   });
 });

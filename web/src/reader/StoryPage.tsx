@@ -5,16 +5,18 @@ import { apiFetch } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { PremiumOpeningPrompt } from '../my-premium/PremiumOpeningPrompt';
 import { usePremiumOpening } from '../my-premium/premium-opening';
+import { premiumKeys } from '../my-premium/premium-queries';
 import { PurchasePage } from '../purchase/PurchasePage';
 import { useStartSlide } from '../reading/use-start-slide';
+import { storyKeys } from '../stories/story-queries';
 import { Spinner } from '../ui/Spinner';
 import { backTarget } from './back-target';
-import { loadStory, messages, StoryLoadError } from './load-story';
+import { messages, StoryLoadError } from './load-story';
+import { storyQuery } from './reader-queries';
 import { StoryMessage } from './StoryMessage';
 import { StoryReader } from './StoryReader';
 import { WarningScreen } from './WarningScreen';
 import './reader.css';
-import { queryKeys } from '../api/query-keys';
 
 /**
  * /story/{id}: loading, error, not found, no content, premium gate, the content-warning screen
@@ -33,22 +35,15 @@ export default function StoryPage() {
   const navigate = useNavigate();
   const opening = usePremiumOpening(id, token);
 
-  const query = useQuery({
-    queryKey: queryKeys.storyFor(id, token),
-    queryFn: ({ signal }) => loadStory(id, signal),
-    enabled: opening.step.kind === 'open',
-    retry: false,
-    staleTime: 5 * 60_000,
-    gcTime: 5 * 60_000,
-  });
+  const query = useQuery({ ...storyQuery(id, token), enabled: opening.step.kind === 'open' });
 
   // Opening a premium story spent one: the remaining count and the list changed.
   const spent = query.data?.spentPremium ?? false;
   useEffect(() => {
     if (!spent) return;
     void refresh();
-    void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.premium() });
+    void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: premiumKeys.all() });
   }, [spent, refresh, queryClient]);
 
   // Count the view once per visit, fire-and-forget.

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../api/query-keys';
 import { answerOf, client } from '../api/typed-client';
-import { type StoryPages, withLikes } from '../stories/use-stories';
+import { type StoryPages, storyKeys, withLikes } from '../stories/story-queries';
 import type { LoadedStory } from './load-story';
 
 /**
@@ -14,13 +13,13 @@ export function useLikeStory(storyId: string) {
   return useMutation({
     mutationFn: () => answerOf(client.POST('/api/stories/{id}/like', { params: { path: { id: storyId } } })),
     onSuccess: ({ likes }) => {
-      queryClient.setQueriesData<LoadedStory>({ queryKey: queryKeys.story(storyId) }, (loaded) =>
+      queryClient.setQueriesData<LoadedStory>({ queryKey: storyKeys.story(storyId) }, (loaded) =>
         loaded ? { ...loaded, story: { ...loaded.story, likes } } : loaded,
       );
-      queryClient.setQueriesData<StoryPages>({ queryKey: queryKeys.stories() }, (pages) =>
+      queryClient.setQueriesData<StoryPages>({ queryKey: storyKeys.lists() }, (pages) =>
         withLikes(pages, storyId, likes),
       );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+      void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
     },
     onError: (error) => console.error('Like failed', error),
   });

@@ -1,33 +1,17 @@
-import type { Story } from '@nocturne/domain';
 import { answerOf, client } from '../api/typed-client';
 
-export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked' | 'following';
-
-/** A reader's relation to one story, as the server answers it. */
-export interface StoryReading {
-  slide: number | null;
-  finished: boolean;
-  saved: boolean;
-}
-
 /** PUT /api/stories/{id}/progress; `keepalive` when sent while the page goes away. */
-export const recordProgress = (id: string, slide: number, keepalive = false): Promise<StoryReading> =>
+export const recordProgress = (id: string, slide: number, keepalive = false) =>
   answerOf(
     client.PUT('/api/stories/{id}/progress', { params: { path: { id } }, body: { slide }, keepalive }),
   );
 
-export const markFinished = (id: string): Promise<StoryReading> =>
+export const markFinished = (id: string) =>
   answerOf(client.PUT('/api/stories/{id}/finished', { params: { path: { id } } }));
 
-export const setSaved = (id: string, saved: boolean): Promise<StoryReading> =>
+export const setSaved = (id: string, saved: boolean) =>
   answerOf(
     saved
       ? client.PUT('/api/stories/{id}/saved', { params: { path: { id } } })
       : client.DELETE('/api/stories/{id}/saved', { params: { path: { id } } }),
   );
-
-export const fetchProgress = (id: string, signal?: AbortSignal): Promise<StoryReading> =>
-  answerOf(client.GET('/api/stories/{id}/progress', { params: { path: { id } }, signal }));
-
-export const fetchShelf = (shelf: ShelfName, signal?: AbortSignal): Promise<Story[]> =>
-  answerOf(client.GET('/api/me/library', { params: { query: { shelf } }, signal }));

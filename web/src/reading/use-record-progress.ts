@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/auth-context';
 import { rememberLocalSlide } from './local-progress';
 import { ProgressRecorder } from './progress-recorder';
 import { markFinished, recordProgress } from './reading-api';
+import { readingKeys } from './reading-queries';
 
 /**
  * Keeps where the reader is: a logged-in reader's slide goes to the server (debounced, and once
@@ -20,7 +20,7 @@ export function useRecordProgress(storyId: string, slide: number, atEnd: boolean
     if (!token) return;
     const current = new ProgressRecorder((next, keepalive) => {
       recordProgress(storyId, next, keepalive)
-        .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.library() }))
+        .then(() => queryClient.invalidateQueries({ queryKey: readingKeys.all() }))
         .catch(() => {}); // a lost place is not worth an error on screen: the next write brings it
     }, startSlide);
     recorder.current = current;
@@ -47,7 +47,7 @@ export function useRecordProgress(storyId: string, slide: number, atEnd: boolean
       return;
     }
     markFinished(storyId)
-      .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.library() }))
+      .then(() => queryClient.invalidateQueries({ queryKey: readingKeys.all() }))
       .catch(() => {
         finished.current = false;
       });

@@ -1,16 +1,14 @@
 import type { Story } from '@nocturne/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/auth-context';
-import { fetchShelf, setSaved } from './reading-api';
+import { setSaved } from './reading-api';
+import { readingKeys, shelfQuery } from './reading-queries';
 
 /** The ids of the stories the logged-in reader keeps in "Saved" (one query for every card). */
 export function useSavedIds(): ReadonlySet<string> {
   const { token } = useAuth();
   const saved = useQuery({
-    queryKey: queryKeys.shelf(token, 'saved'),
-    queryFn: ({ signal }) => fetchShelf('saved', signal),
-    enabled: token !== null,
+    ...shelfQuery(token, 'saved'),
     select: (stories) => new Set(stories.map((story) => story.id)),
   });
   return saved.data ?? EMPTY;
@@ -26,13 +24,13 @@ const EMPTY: ReadonlySet<string> = new Set();
 export function useToggleSaved(story: Story) {
   const { token } = useAuth();
   const queryClient = useQueryClient();
-  const key = queryKeys.shelf(token, 'saved');
+  const key = shelfQuery(token, 'saved').queryKey;
   return useMutation({
     mutationFn: (save: boolean) => setSaved(story.id, save),
     onMutate: async (save) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<Story[]>(key);
-      queryClient.setQueryData<Story[]>(key, (shelf = []) => {
+      const before = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (shelf = []) => {
         const others = shelf.filter((s) => s.id !== story.id);
         return save ? [story, ...others] : others;
       });
@@ -41,6 +39,6 @@ export function useToggleSaved(story: Story) {
     onError: (_error, _save, context) => {
       queryClient.setQueryData(key, context?.before);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.library() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: readingKeys.all() }),
   });
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/auth-context';
 import { localSlide } from './local-progress';
-import { fetchProgress } from './reading-api';
+import { progressQuery } from './reading-queries';
 
 /**
  * The slide a story opens at: where a logged-in reader stopped, on any device (a story they
@@ -14,13 +13,8 @@ export function useStartSlide(storyId: string, storyLoaded: boolean): number | u
   const { token, loading } = useAuth();
   const [visitorSlide] = useState(() => localSlide(storyId));
   const progress = useQuery({
-    queryKey: queryKeys.progress(storyId, token),
-    queryFn: ({ signal }) => fetchProgress(storyId, signal),
+    ...progressQuery(storyId, token),
     enabled: token !== null && storyLoaded,
-    retry: false,
-    // Each opening asks afresh: the reader may have read on in another browser meanwhile.
-    staleTime: 0,
-    gcTime: 0,
   });
   if (loading) return undefined;
   if (!token) return visitorSlide;

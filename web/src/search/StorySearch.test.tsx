@@ -30,7 +30,10 @@ function renderSearch(search: (words: string) => Promise<Story[]>) {
   const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   render(
     <QueryClientProvider client={client}>
-      <StorySearch label="Find a story" search={search} queryKey={(words) => ['test-search', words]}>
+      <StorySearch
+        label="Find a story"
+        query={(words) => ({ queryKey: ['test-search', words], queryFn: () => search(words) })}
+      >
         {(stories) => (
           <ul aria-label="Found">
             {stories.map((s) => (

@@ -1,5 +1,5 @@
 import type { Story } from '@nocturne/domain';
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
@@ -13,13 +13,11 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 export const SEARCH_FAILED_MESSAGE = 'Search failed. Please try again.';
 
-export interface StorySearchProps {
+export interface StorySearchProps<Key extends QueryKey> {
   /** The field's visible label. */
   label: string;
-  /** One search: the matching stories, best first (throws when the search fails). */
-  search(words: string, signal: AbortSignal): Promise<Story[]>;
-  /** The query key of one search (web/src/api/query-keys.ts). */
-  queryKey(words: string): QueryKey;
+  /** The query of one search: the matching stories, best first (fails when the search fails). */
+  query(words: string): UseQueryOptions<Story[], Error, Story[], Key>;
   /** The found stories, as the screen shows cards. */
   children(stories: Story[]): ReactNode;
 }
@@ -28,7 +26,7 @@ export interface StorySearchProps {
  * A search field over the stories' texts and tags, and what it found: nothing while the field is
  * empty, "Searching…", the cards (with how many, announced), "No stories match", or the error.
  */
-export function StorySearch({ label, search, queryKey, children }: StorySearchProps) {
+export function StorySearch<Key extends QueryKey>({ label, query, children }: StorySearchProps<Key>) {
   const id = useId();
   const [typed, setTyped] = useState('');
   const [submitted, setSubmitted] = useState<string | null>(null);
@@ -36,8 +34,7 @@ export function StorySearch({ label, search, queryKey, children }: StorySearchPr
   // Enter searches the words at once; typing searches once it pauses.
   const words = submitted === typed.trim() ? submitted : debounced;
   const found = useQuery({
-    queryKey: queryKey(words),
-    queryFn: ({ signal }) => search(words, signal),
+    ...query(words),
     enabled: words !== '',
     // A refused query (a 4xx) fails the same way twice: only a failure of the network or server is retried.
     retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),

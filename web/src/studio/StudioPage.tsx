@@ -1,13 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
 import { PenNameForm } from '../creators/PenNameForm';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
+import { ChoiceButtons } from '../ui/ChoiceButtons';
 import { ArrowLeftIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
 import { StudioChart } from './StudioChart';
-import { type Studio, type StudioDays, useStudio } from './studio-api';
+import { type Studio, type StudioDays, studioQuery } from './studio-queries';
 import './studio.css';
 
 /** `/studio`, login required: what readers did with the creator's stories. */
@@ -23,7 +26,8 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 
 function StudioPage() {
   const [days, setDays] = useState<StudioDays>(30);
-  const studio = useStudio(days);
+  const { token } = useAuth();
+  const studio = useQuery(studioQuery(token, days));
   return (
     <div className="page studio-page">
       <main id="main" className="container studio">
@@ -46,20 +50,14 @@ function StudioPage() {
             <section className="surface studio__card" aria-labelledby="studio-chart-title">
               <div className="studio__card-head">
                 <h2 id="studio-chart-title">Views and likes per day</h2>
-                <fieldset className="studio__range">
-                  <legend className="visually-hidden">Days shown</legend>
-                  {([30, 90] as const).map((n) => (
-                    <button
-                      key={n}
-                      type="button"
-                      className={`studio__range-button${days === n ? ' is-current' : ''}`}
-                      aria-pressed={days === n}
-                      onClick={() => setDays(n)}
-                    >
-                      {n} days
-                    </button>
-                  ))}
-                </fieldset>
+                <ChoiceButtons<StudioDays>
+                  className="studio__range"
+                  legend="Days shown"
+                  choices={[30, 90] as const}
+                  current={days}
+                  label={(n) => `${n} days`}
+                  onChoose={setDays}
+                />
               </div>
               <StudioChart daily={studio.data.daily} />
             </section>

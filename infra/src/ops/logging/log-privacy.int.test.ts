@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Mailbox } from '@nocturne/test-kit/mailbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Mailbox } from '../../../e2e/fixtures/mailbox';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../../system/test-system';
 
 /** Every line any part of the product writes: the HTTP log (JSON), the launcher's and the errors. */

@@ -3520,6 +3520,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -3655,6 +3656,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -3726,6 +3728,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -3786,6 +3789,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The slide to resume at (0-based); null before any */
                         slide: number | null;
                         finished: boolean;
                         saved: boolean;
@@ -4871,7 +4875,8 @@ export interface operations {
                         staff: {
                             staff_id: string;
                             email: string | null;
-                            role: string;
+                            /** @enum {string} */
+                            role: "admin" | "moderator" | "auditor";
                             /** @enum {string} */
                             status: "invited" | "active" | "removed";
                             password_set: boolean;
@@ -5252,7 +5257,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         email: string;
-                        role: string;
+                        /** @enum {string} */
+                        role: "admin" | "moderator" | "auditor";
                         password_set: boolean;
                         totp_secret: string;
                         totp_uri: string;

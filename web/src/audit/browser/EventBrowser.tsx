@@ -1,23 +1,13 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { queryKeys } from '../../api/query-keys';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import {
-  fetchCorrelated,
-  fetchLog,
-  fetchStreamEvents,
-  fetchStreams,
-  type LogQuery,
-  type ShownEvent,
-} from '../audit-api';
+import type { LogQuery, ShownEvent } from '../audit-api';
+import { correlationQuery, type EventsView, eventsQuery, streamsQuery } from '../audit-queries';
 import { EventDetail } from './EventDetail';
 import { EventList } from './EventList';
 
-type View =
-  | { kind: 'log'; query: LogQuery }
-  | { kind: 'stream'; stream: string }
-  | { kind: 'correlation'; id: string };
+type View = EventsView | { kind: 'correlation'; id: string };
 
 const instantOf = (local: string): string | null => (local ? new Date(local).toISOString() : null);
 
@@ -125,12 +115,7 @@ function LogFilterForm({ onApply }: { onApply(query: LogQuery): void }) {
 function StreamPicker({ token, onStream }: { token: string; onStream(stream: string): void }) {
   const [category, setCategory] = useState('user');
   const categoryId = useId();
-  const streams = useInfiniteQuery({
-    queryKey: queryKeys.adminAuditBrowse(token, { streams: category }),
-    queryFn: ({ pageParam }) => fetchStreams(token, category, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next,
-  });
+  const streams = useInfiniteQuery(streamsQuery(token, category));
   const categories = streams.data?.pages[0]?.categories ?? [category];
   return (
     <section className="audit-streams surface" aria-labelledby="audit-streams-title">
@@ -192,15 +177,7 @@ function PagedEvents({
   open: ShownEvent | null;
   onOpen(event: ShownEvent): void;
 }) {
-  const events = useInfiniteQuery({
-    queryKey: queryKeys.adminAuditBrowse(token, view),
-    queryFn: ({ pageParam }) =>
-      view.kind === 'stream'
-        ? fetchStreamEvents(token, view.stream, pageParam)
-        : fetchLog(token, view.query, pageParam),
-    initialPageParam: null as number | null,
-    getNextPageParam: (page) => page.next,
-  });
+  const events = useInfiniteQuery(eventsQuery(token, view));
   const title = view.kind === 'stream' ? `Stream ${view.stream}, newest first` : 'The log, newest first';
   return (
     <section aria-label={title}>
@@ -242,10 +219,7 @@ function CorrelatedEvents({
   open: ShownEvent | null;
   onOpen(event: ShownEvent): void;
 }) {
-  const events = useQuery({
-    queryKey: queryKeys.adminAuditBrowse(token, { correlation: id }),
-    queryFn: () => fetchCorrelated(token, id),
-  });
+  const events = useQuery(correlationQuery(token, id));
   const title = `Every event of correlation ${id}`;
   return (
     <section aria-label={title} data-testid="audit-correlation">

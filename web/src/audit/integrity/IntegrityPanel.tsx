@@ -1,8 +1,8 @@
 import type { IntegrityCheckKind } from '@nocturne/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys';
 import { Button } from '../../ui/Button';
-import { fetchIntegrityCheck, type IntegrityCheck, startIntegrityCheck } from './integrity-api';
+import { integrityQuery } from '../audit-queries';
+import { type IntegrityCheck, startIntegrityCheck } from './integrity-api';
 import './integrity.css';
 
 const checks: { kind: IntegrityCheckKind; title: string; action: string; explains: string }[] = [
@@ -52,16 +52,11 @@ function IntegrityCheckCard({
   explains: string;
 }) {
   const queryClient = useQueryClient();
-  const key = queryKeys.adminIntegrity(token, kind);
-  const check = useQuery({
-    queryKey: key,
-    queryFn: () => fetchIntegrityCheck(token, kind),
-    // Polled while the check runs, then left alone.
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? 500 : false),
-  });
+  const query = integrityQuery(token, kind);
+  const check = useQuery(query);
   const start = useMutation({
     mutationFn: () => startIntegrityCheck(token, kind),
-    onSuccess: (started) => queryClient.setQueryData(key, started),
+    onSuccess: (started) => queryClient.setQueryData(query.queryKey, started),
   });
   const view = check.data;
   const running = view?.state === 'running' || start.isPending;

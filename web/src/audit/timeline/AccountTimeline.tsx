@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import {
-  type AccountQuery,
-  fetchTimeline,
-  type AccountTimeline as Timeline,
-  type TimelineRow,
-} from '../audit-api';
+import type { AccountQuery, AccountTimeline as Timeline, TimelineRow } from '../audit-api';
+import { timelineQuery } from '../audit-queries';
 import { download, ERASED, timelineCsv, timelineJson } from './timeline-export';
 
 const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,12 +53,7 @@ export function AccountTimeline({ token }: { token: string }) {
   const [asked, setAsked] = useState<{ who: AccountQuery; asOf: string | null } | null>(null);
   const whoId = useId();
   const asOfId = useId();
-  const timeline = useQuery({
-    queryKey: queryKeys.adminAuditTimeline(token, asked),
-    queryFn: () => fetchTimeline(token, asked!.who, asked!.asOf),
-    enabled: asked !== null,
-    retry: false,
-  });
+  const timeline = useQuery(timelineQuery(token, asked));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

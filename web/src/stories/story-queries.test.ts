@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aStory } from '../testing/story-fixture';
-import { fetchStoryPage, storiesOf, withLikes } from './use-stories';
+import { fetchStoryPage, storiesOf, withLikes } from './story-queries';
 
 const story = (id: string, likes = 0) => aStory({ id, likes });
 

@@ -1,0 +1,87 @@
+import { infiniteQueryOptions, type QueryKey, queryOptions } from '@tanstack/react-query';
+import { searchStories } from '../search/search-api';
+import {
+  fetchAdminStories,
+  fetchMonthlyStats,
+  fetchPendingPayments,
+  fetchStaff,
+  fetchUsers,
+  openInvitation,
+} from './admin-api';
+import { fetchModerationHistory, fetchModerationQueue } from './moderation-api';
+
+/**
+ * The admin panel's keys: all under `all()`, which the admin's logout drops and a decision, a
+ * grant or a publish refreshes. An opened staff invitation is not under it (no session yet).
+ */
+export const adminKeys = {
+  all: () => ['admin'] as const,
+  users: (token: string) => [...adminKeys.all(), 'users', { token }] as const,
+  stories: (token: string) => [...adminKeys.all(), 'stories', { token }] as const,
+  /** The admin's search: under stories, so a publish or a delete refreshes it. */
+  storySearch: (token: string, words: string) => [...adminKeys.stories(token), 'search', words] as const,
+  payments: (token: string) => [...adminKeys.all(), 'payments', { token }] as const,
+  /** The moderation queue; a decision refreshes it and its stories' histories. */
+  reports: (token: string) => [...adminKeys.all(), 'reports', { token }] as const,
+  reportHistory: (token: string, storyId: string) =>
+    [...adminKeys.reports(token), 'history', storyId] as const,
+  monthlyStats: (token: string) => [...adminKeys.all(), 'monthly-stats', { token }] as const,
+  staff: (token: string) => [...adminKeys.all(), 'staff', { token }] as const,
+  staffInvitation: (token: string) => ['staff-invitation', { token }] as const,
+};
+
+/**
+ * An admin list a page at a time (the server answers at most a page, X-Next-Cursor says where
+ * the next starts): the first page, then one more per fetchNextPage ("Load More").
+ */
+const adminPagesQuery = <Page extends { nextCursor: string | null }, Key extends QueryKey>(
+  queryKey: Key,
+  fetchPage: (cursor: string | null) => Promise<Page>,
+) =>
+  infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: Page) => last.nextCursor,
+  });
+
+export const adminUsersQuery = (token: string) =>
+  adminPagesQuery(adminKeys.users(token), (cursor) => fetchUsers(token, cursor));
+
+export const adminStoriesQuery = (token: string) =>
+  adminPagesQuery(adminKeys.stories(token), (cursor) => fetchAdminStories(token, cursor));
+
+export const pendingPaymentsQuery = (token: string) =>
+  adminPagesQuery(adminKeys.payments(token), (cursor) => fetchPendingPayments(token, cursor));
+
+/** The admin's search over the stories' texts and tags (X-Admin-Code, no session). */
+export const adminStorySearchQuery = (token: string, words: string) =>
+  queryOptions({
+    queryKey: adminKeys.storySearch(token, words),
+    queryFn: ({ signal }) => searchStories({ kind: 'admin', token }, words, signal),
+  });
+
+export const moderationQueueQuery = (token: string) =>
+  queryOptions({ queryKey: adminKeys.reports(token), queryFn: () => fetchModerationQueue(token) });
+
+/** A story's decisions so far, with who decided and why. */
+export const moderationHistoryQuery = (token: string, storyId: string) =>
+  queryOptions({
+    queryKey: adminKeys.reportHistory(token, storyId),
+    queryFn: () => fetchModerationHistory(token, storyId),
+  });
+
+export const monthlyStatsQuery = (token: string) =>
+  queryOptions({ queryKey: adminKeys.monthlyStats(token), queryFn: () => fetchMonthlyStats(token) });
+
+export const staffQuery = (token: string) =>
+  queryOptions({ queryKey: adminKeys.staff(token), queryFn: () => fetchStaff(token) });
+
+/** An opened staff invitation (its address, role and TOTP secret), opened once. */
+export const staffInvitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: adminKeys.staffInvitation(token),
+    queryFn: () => openInvitation(token),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });

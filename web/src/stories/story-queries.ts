@@ -1,0 +1,126 @@
+import type { Story } from '@nocturne/domain';
+import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../api/client';
+
+/** One page of GET /api/stories?limit=N&cursor=C. */
+export interface StoryPage {
+  stories: Story[];
+  /** X-Next-Cursor: where the next page starts; null on the last page. */
+  nextCursor: string | null;
+  /** X-Total-Count: how many stories there are in all. */
+  total: number;
+}
+
+/** Every story list of the app has this shape, so a like updates them all the same way. */
+export type StoryPages = InfiniteData<StoryPage>;
+
+/**
+ * Who asks for a list: premium images come as blurred previews unless the viewer may read them,
+ * so every list's key carries the session and whether it has premium.
+ */
+export interface StoryViewer {
+  token: string | null;
+  subscribed: boolean;
+}
+
+/** One story list: the viewer's, and what narrows it (a tag, a creator, a search's words). */
+export interface StoryListFilter extends StoryViewer {
+  /** How many stories the first page holds. */
+  first?: number;
+  tag?: string | null;
+  creator?: string;
+  words?: string;
+  /** One page and no more (the landing), not page after page. */
+  onePage?: boolean;
+}
+
+/**
+ * The story keys. Lists and single stories are two families: a new story or a like refreshes
+ * every list (`lists()`), while an opened story stays as it is until its own key is touched.
+ */
+export const storyKeys = {
+  /** Every story list (GET /api/stories, GET /api/search), whoever asks. */
+  lists: () => ['stories'] as const,
+  list: (filter: StoryListFilter) => [...storyKeys.lists(), filter] as const,
+  /** Every viewer's copy of one story (GET /api/stories/{id}). */
+  story: (id: string) => ['story', id] as const,
+  /** One viewer's copy of one story (a premium story's answer depends on who reads it). */
+  detail: (id: string, token: string | null) => [...storyKeys.story(id), { token }] as const,
+};
+
+/** A list that fails or is not an array is an error. */
+export async function fetchStoryPage(
+  limit: number,
+  cursor: string | null,
+  signal?: AbortSignal,
+  tag: string | null = null,
+  creator: string | null = null,
+): Promise<StoryPage> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set('cursor', cursor);
+  if (tag) query.set('tag', tag);
+  if (creator) query.set('creator', creator);
+  const response = await apiFetch(`/api/stories?${query}`, { signal });
+  if (!response.ok) throw new Error(`The story list failed (${response.status})`);
+  const data: unknown = await response.json();
+  if (!Array.isArray(data)) throw new Error('The story list is not an array');
+  const total = Number(response.headers.get('X-Total-Count'));
+  return {
+    stories: data as Story[],
+    nextCursor: response.headers.get('X-Next-Cursor'),
+    total: Number.isSafeInteger(total) ? total : data.length,
+  };
+}
+
+/**
+ * The newest `count` stories (carrying `tag`, when one is chosen), one page and no more (the
+ * landing's 5). Shaped like the paged lists, so a like updates every list the same way; a plain
+ * query keeps the infinite-query code out of the landing's first load.
+ */
+export const storyListQuery = (viewer: StoryViewer, count: number, tag: string | null = null) =>
+  queryOptions({
+    queryKey: storyKeys.list({ ...viewer, first: count, tag, onePage: true }),
+    queryFn: async ({ signal }): Promise<StoryPages> => ({
+      pages: [await fetchStoryPage(count, null, signal, tag)],
+      pageParams: [null],
+    }),
+    placeholderData: (previous) => previous, // keep the grid while the viewer's identity settles
+  });
+
+/**
+ * The published stories, newest first, a page at a time from the server: `first` stories, then
+ * `step` more per fetchNextPage (the profile asks for 6, then 5 per Load More), only those
+ * carrying `tag` or written by `creator` when one is given. So a big library costs a reader
+ * the same as a small one.
+ */
+export const storyPagesQuery = (
+  filter: StoryViewer & { first: number; tag?: string | null; creator?: string },
+  step: number = filter.first,
+) =>
+  infiniteQueryOptions({
+    queryKey: storyKeys.list(filter),
+    queryFn: ({ pageParam, signal }) =>
+      fetchStoryPage(pageParam ? step : filter.first, pageParam, signal, filter.tag, filter.creator),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: StoryPage) => last.nextCursor,
+  });
+
+/** Every story of the pages fetched so far, in order. */
+export const storiesOf = (pages: StoryPages | undefined): Story[] | undefined =>
+  pages?.pages.flatMap((page) => page.stories);
+
+/** A story's new like count written into cached story pages (every list of the app has this shape). */
+export function withLikes(
+  pages: StoryPages | undefined,
+  storyId: string,
+  likes: number,
+): StoryPages | undefined {
+  if (!pages) return pages;
+  return {
+    ...pages,
+    pages: pages.pages.map((page) => ({
+      ...page,
+      stories: page.stories.map((story) => (story.id === storyId ? { ...story, likes } : story)),
+    })),
+  };
+}

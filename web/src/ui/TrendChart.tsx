@@ -1,0 +1,106 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import './TrendChart.css';
+
+export interface TrendLine<Key extends string> {
+  key: Key;
+  name: string;
+  color: string;
+}
+
+export interface TrendChartProps<X extends string, Key extends string> {
+  rows: readonly (Record<X, string> & Record<Key, number>)[];
+  /** The field of a row along the horizontal axis (a month, a day). */
+  x: X;
+  /** The horizontal axis's name in the table. */
+  xName: string;
+  lines: readonly TrendLine<Key>[];
+  height: number;
+  /** The table's caption and test id: the same numbers for screen readers (a chart is a picture). */
+  caption: string;
+  tableTestId: string;
+  formatX?: (value: string) => string;
+  /** Dots on each point (a few months), none on a dense line (days). */
+  dots?: boolean;
+  minTickGap?: number;
+  /** Recharts' own keyboard layer; off where the table already gives the numbers. */
+  accessibilityLayer?: boolean;
+  /** False leaves the picture out (nothing to draw yet), the table still there. */
+  plot?: boolean;
+}
+
+/** Lines over time in the app's palette, and the same numbers in a visually hidden table. */
+export function TrendChart<X extends string, Key extends string>({
+  rows,
+  x,
+  xName,
+  lines,
+  height,
+  caption,
+  tableTestId,
+  formatX,
+  dots = true,
+  minTickGap,
+  accessibilityLayer,
+  plot = true,
+}: TrendChartProps<X, Key>) {
+  return (
+    <>
+      {plot ? (
+        <div className="trend-chart__plot" style={{ minHeight: height }} aria-hidden="true">
+          <ResponsiveContainer width="100%" height={height}>
+            <LineChart
+              data={rows as unknown[]}
+              margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+              accessibilityLayer={accessibilityLayer}
+            >
+              <CartesianGrid stroke="#2e2838" strokeDasharray="3 3" />
+              <XAxis dataKey={x} stroke="#b8afc2" tickFormatter={formatX} minTickGap={minTickGap} />
+              <YAxis allowDecimals={false} stroke="#b8afc2" />
+              <Tooltip contentStyle={{ background: '#1e1a26', border: '1px solid #4a4158' }} />
+              <Legend />
+              {lines.map((line) => (
+                <Line
+                  key={line.key}
+                  type="monotone"
+                  dataKey={line.key}
+                  name={line.name}
+                  stroke={line.color}
+                  strokeWidth={2}
+                  dot={dots ? { r: 3 } : false}
+                  isAnimationActive={false}
+                />
+              ))}
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      ) : null}
+      {/* Hidden by a block around it: a table ignores the width and overflow that hide it, and a
+          hidden table as wide as its figures widened the page on a phone. */}
+      <div className="visually-hidden">
+        <table data-testid={tableTestId}>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{xName}</th>
+              {lines.map((line) => (
+                <th key={line.key} scope="col">
+                  {line.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row[x]}>
+                <th scope="row">{row[x]}</th>
+                {lines.map((line) => (
+                  <td key={line.key}>{row[line.key]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
