@@ -187,7 +187,7 @@ describe('drafts', () => {
       .toBe(200);
     const events = await system.infra.store.readStream(streams.story(due));
     expect(events.map((e) => e.type)).toEqual(['StoryDraftSaved', 'StoryDraftScheduled', 'StoryPublished']);
-    expect(events.at(-1)?.metadata.actor).toEqual({ kind: 'system' });
+    expect((events.at(-1)?.metadata as { actor?: unknown } | undefined)?.actor).toEqual({ kind: 'system' });
     expect((await read(`/api/stories/${due}`, null, null)).body.creator.handle).toBe('draft-writer');
     const drafts = (await read('/api/me/drafts', writer, null)).body.drafts as {
       id: string;
