@@ -1,124 +1,245 @@
-import { performance } from 'node:perf_hooks';
+import type { EventLogBrowser } from '@nocturne/events/store';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
-import { insertHistory } from '@nocturne/projector/runner/testing/insert-history';
-import { mixedHistory } from '@nocturne/projector/runner/testing/mixed-history';
-import { PostgresPiiVault } from '@nocturne/vault';
+import { adminToken } from '@nocturne/test-kit/api-client';
+import autocannon from 'autocannon';
 import pg from 'pg';
-import { withBenchDatabase } from './bench-database';
+import { withBenchLog } from './bench-log';
+import { latencyOf } from './scale/latency';
+import { runNpmStart } from './web/product';
 
-export interface BrowseLatency {
+export interface RouteLatency {
   name: string;
+  requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** The route's query alone, one at a time, through the store's browser (no HTTP, no vault). */
+  query: { p50Ms: number; p99Ms: number } | null;
 }
 
 export interface EventBrowserResult {
   events: number;
-  runs: BrowseLatency[];
-  /** Every query of every kind together. */
-  overall: BrowseLatency;
+  connections: number;
+  /** GET /healthz at the same concurrency: what any answer costs on the machine as it is. */
+  floor: RouteLatency;
+  routes: RouteLatency[];
 }
 
-const RUNS = 200;
+const CONNECTIONS = 4;
+const SECONDS = Number(process.env.BENCH_BROWSER_SECONDS ?? 5);
 const PAGE = 50;
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const latency = (name: string, times: number[]): BrowseLatency => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { name, p50Ms: +percentile(sorted, 50).toFixed(2), p99Ms: +percentile(sorted, 99).toFixed(2) };
-};
+const QUERY_RUNS = 200;
 
 /**
- * The auditor's event browser on the bench's log: the realistic history of the catch-up bench
- * (`eventCount` events, bulk-inserted), then each kind of page the console asks for, `RUNS`
- * times at random places of the log, timed one after another as one auditor clicks.
+ * The auditor's event browser over HTTP on a log of `eventCount` events of the realistic mix
+ * (bench-log.ts; BENCH_KEEP_LOG=1 reuses one): the product started as `npm start` on it, signed in
+ * as the admin, then each route of the browser driven by autocannon at `CONNECTIONS` connections
+ * (a few auditors at once) for `SECONDS` s, every request at a random place of the log.
  */
 export async function benchEventBrowser(
   adminUrl: string,
   log: (line: string) => void,
   eventCount = 1_000_000,
 ): Promise<EventBrowserResult> {
-  return withBenchDatabase(adminUrl, 'browser', async (databaseUrl) => {
+  return withBenchLog(adminUrl, eventCount, log, async ({ databaseUrl, events }) => {
+    const sample = await sampleLog(databaseUrl);
+    const product = await runNpmStart({ DATABASE_URL: databaseUrl, NATS_URL: '', DEMO: '0' });
     const store = await PostgresEventStore.connect({ connectionString: databaseUrl });
-    const vault = await PostgresPiiVault.connect(databaseUrl);
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
     try {
-      const started = performance.now();
-      const history = await mixedHistory(vault, eventCount, 7);
-      const head = await insertHistory(databaseUrl, history);
-      await client.query('analyze es_events; analyze es_streams');
-      log(
-        `browser: seeded ${head.toLocaleString('en')} events in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
-      const { rows: streamRows } = await client.query<{ stream_name: string }>(
-        "select stream_name from es_streams where stream_name like 'user-%' order by random() limit 200",
-      );
-      const userStreams = streamRows.map((r) => r.stream_name);
-      const { rows: span } = await client.query<{ first: Date; last: Date }>(
-        'select min(recorded_at) as first, max(recorded_at) as last from es_events',
-      );
-      const first = span[0]!.first.getTime();
-      const last = span[0]!.last.getTime();
-      const browser = store.logBrowser();
-      const anywhere = () => 1 + Math.floor(Math.random() * head);
-      const kinds: { name: string; run: () => Promise<unknown> }[] = [
-        { name: 'the newest page of the log', run: () => browser.events({}, null, PAGE) },
-        { name: 'a page anywhere in the log', run: () => browser.events({}, anywhere(), PAGE) },
+      await caughtUp(product.baseUrl, log);
+      const headers = { 'x-admin-code': await adminToken(product.baseUrl, product.adminPassword) };
+      const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
+      const anywhere = () => 1 + Math.floor(Math.random() * events);
+      const span = sample.last - sample.first;
+      type Browse = (browser: EventLogBrowser) => Promise<unknown>;
+      const routes: { name: string; request: () => { path: string; query: Browse | null } }[] = [
         {
-          name: 'one rare type, anywhere',
-          run: () => browser.events({ types: ['PremiumGranted'] }, anywhere(), PAGE),
+          name: 'streams of a category',
+          request: () => ({
+            path: `/api/admin/audit/streams?category=user&limit=${PAGE}`,
+            query: (b) => b.streams('user', null, PAGE),
+          }),
         },
         {
-          name: 'two types, anywhere',
-          run: () =>
-            browser.events({ types: ['UserRegistered', 'PaymentConfirmationSubmitted'] }, anywhere(), PAGE),
-        },
-        {
-          name: 'a time range, anywhere',
-          run: () => {
-            const from = first + Math.random() * (last - first);
-            return browser.events(
-              { from: new Date(from), to: new Date(from + (last - first) / 100) },
-              null,
-              PAGE,
-            );
+          name: 'streams of a category, a later page',
+          request: () => {
+            const after = pick(sample.users);
+            return {
+              path: `/api/admin/audit/streams?category=user&limit=${PAGE}&after=${encodeURIComponent(after)}`,
+              query: (b) => b.streams('user', after, PAGE),
+            };
           },
         },
         {
-          name: "a user stream's events",
-          run: () =>
-            browser.streamEvents(userStreams[Math.floor(Math.random() * userStreams.length)]!, null, PAGE),
+          name: "a stream's events",
+          request: () => {
+            const stream = pick(sample.users);
+            return {
+              path: `/api/admin/audit/streams/${encodeURIComponent(stream)}/events?limit=${PAGE}`,
+              query: (b) => b.streamEvents(stream, null, PAGE),
+            };
+          },
         },
         {
-          name: "a category's streams, anywhere",
-          run: () =>
-            browser.streams('user', userStreams[Math.floor(Math.random() * userStreams.length)]!, PAGE),
+          name: 'the log, newest page',
+          request: () => ({
+            path: `/api/admin/audit/events?limit=${PAGE}`,
+            query: (b) => b.events({}, null, PAGE),
+          }),
         },
-        { name: 'one event', run: () => browser.event(anywhere()) },
-        { name: 'a correlation id', run: () => browser.correlated(`request-${Math.random()}`, 200) },
+        {
+          name: 'the log, a page anywhere',
+          request: () => {
+            const before = anywhere();
+            return {
+              path: `/api/admin/audit/events?limit=${PAGE}&before=${before}`,
+              query: (b) => b.events({}, before, PAGE),
+            };
+          },
+        },
+        typed('the log, one rare type', ['PremiumGranted']),
+        typed('the log, two types', ['UserRegistered', 'PaymentConfirmationSubmitted']),
+        timed('the log, a time range (1% of the log)', [], 0.01),
+        timed('the log, a time range (10%)', [], 0.1),
+        timed('the log, a type in a time range (10%)', ['UserRegistered'], 0.1),
+        {
+          name: 'one event',
+          request: () => {
+            const position = anywhere();
+            return { path: `/api/admin/audit/events/${position}`, query: (b) => b.event(position) };
+          },
+        },
+        {
+          name: 'a correlation',
+          request: () => {
+            const id = sample.correlations.length > 0 ? pick(sample.correlations) : crypto.randomUUID();
+            return {
+              path: `/api/admin/audit/correlations/${encodeURIComponent(id)}`,
+              query: (b) => b.correlated(id, 200),
+            };
+          },
+        },
       ];
-      const all: number[] = [];
-      const runs: BrowseLatency[] = [];
-      for (const kind of kinds) {
-        const times: number[] = [];
-        for (let i = 0; i < RUNS; i++) {
-          const t = performance.now();
-          await kind.run();
-          times.push(performance.now() - t);
-        }
-        all.push(...times);
-        runs.push(latency(kind.name, times));
-        log(`browser: ${kind.name}: p99 ${runs.at(-1)!.p99Ms} ms`);
+      function typed(name: string, types: string[]) {
+        return {
+          name,
+          request: () => {
+            const before = anywhere();
+            return {
+              path: `/api/admin/audit/events?limit=${PAGE}&type=${types.join(',')}&before=${before}`,
+              query: (b: EventLogBrowser) => b.events({ types }, before, PAGE),
+            };
+          },
+        };
       }
-      return { events: head, runs, overall: latency('every page', all) };
+      /** A range of `share` of the log's time span, anywhere in it, newest page. */
+      function timed(name: string, types: string[], share: number) {
+        return {
+          name,
+          request: () => {
+            const from = new Date(sample.first + Math.random() * span * (1 - share));
+            const to = new Date(from.getTime() + span * share);
+            const type = types.length > 0 ? `&type=${types.join(',')}` : '';
+            return {
+              path: `/api/admin/audit/events?limit=${PAGE}${type}&from=${from.toISOString()}&to=${to.toISOString()}`,
+              query: (b: EventLogBrowser) => b.events({ types, from, to }, null, PAGE),
+            };
+          },
+        };
+      }
+      const floor = await overHttp(product.baseUrl, {}, () => ({ path: '/healthz', query: null }));
+      log(`browser, the floor (/healthz): p50 ${floor.p50Ms} ms, p99 ${floor.p99Ms} ms`);
+      const measured: RouteLatency[] = [];
+      for (const route of routes) {
+        const result = await overHttp(product.baseUrl, headers, route.request);
+        result.query = await queryAlone(store.logBrowser(), route.request);
+        measured.push({ ...result, name: route.name });
+        log(
+          `browser, ${route.name}: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; the query alone p99 ${result.query?.p99Ms} ms`,
+        );
+      }
+      return { events, connections: CONNECTIONS, floor: { ...floor, name: '/healthz' }, routes: measured };
     } finally {
-      await client.end();
-      await vault.close();
       await store.close();
+      await product.stop();
     }
   });
+}
+
+type Request = () => { path: string; query: ((browser: EventLogBrowser) => Promise<unknown>) | null };
+
+/** autocannon on one route for SECONDS s at CONNECTIONS connections, a fresh request each time. */
+async function overHttp(
+  baseUrl: string,
+  headers: Record<string, string>,
+  request: Request,
+): Promise<Omit<RouteLatency, 'name'>> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ method: 'GET', headers, setupRequest: (r) => ({ ...r, path: request().path }) }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${request().path}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
+  }
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    query: null,
+  };
+}
+
+/** The route's query through the store's browser, QUERY_RUNS times one after another. */
+async function queryAlone(browser: EventLogBrowser, request: Request): Promise<RouteLatency['query']> {
+  const times: number[] = [];
+  for (let i = 0; i < QUERY_RUNS; i++) {
+    const { query } = request();
+    if (!query) return null;
+    const started = performance.now();
+    await query(browser);
+    times.push(performance.now() - started);
+  }
+  const { p50Ms, p99Ms } = latencyOf(times);
+  return { p50Ms: +p50Ms.toFixed(1), p99Ms: +p99Ms.toFixed(1) };
+}
+
+/** What the requests pick from: user streams, correlation ids, and the log's time span. */
+async function sampleLog(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: users } = await client.query<{ stream_name: string }>(
+      "select stream_name from es_streams where stream_name like 'user-%' order by random() limit 500",
+    );
+    const { rows: correlated } = await client.query<{ id: string }>(
+      `select metadata->>'correlationId' as id from es_events tablesample system (1)
+       where metadata ? 'correlationId' limit 500`,
+    );
+    const { rows: span } = await client.query<{ first: Date; last: Date }>(
+      'select (select recorded_at from es_events order by position limit 1) as first, (select recorded_at from es_events order by position desc limit 1) as last',
+    );
+    return {
+      users: users.map((r) => r.stream_name),
+      correlations: correlated.map((r) => r.id),
+      first: span[0]!.first.getTime(),
+      last: span[0]!.last.getTime(),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits until /readyz says every projection has caught up with the log: a first start on a
+ * million events projects them all, and the bench measures the browser, not the catch-up.
+ */
+async function caughtUp(baseUrl: string, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const response = await fetch(`${baseUrl}/readyz`).catch(() => null);
+    if (response?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  log(`browser: the product caught up in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -1,10 +1,5 @@
-import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { verifyHashChain } from '@nocturne/events/store/postgres/verify-chain';
-import { insertHistory } from '@nocturne/projector/runner/testing/insert-history';
-import { mixedHistory } from '@nocturne/projector/runner/testing/mixed-history';
-import { PostgresPiiVault } from '@nocturne/vault';
-import pg from 'pg';
-import { withBenchDatabase } from './bench-database';
+import { withBenchLog } from './bench-log';
 import { benchLikes, type LikesResult } from './likes-over-http';
 
 export interface ChainCostResult {
@@ -49,8 +44,8 @@ export async function benchChainCost(
 
 export interface VerifyLogResult {
   events: number;
-  /** es_chain_unchained over the whole log: what the first start after the upgrade costs. */
-  chainSeconds: number;
+  /** es_chain_unchained over the whole log: what the first start after the upgrade costs (null: a kept log). */
+  chainSeconds: number | null;
   verifySeconds: number;
   eventsPerSecond: number;
 }
@@ -58,52 +53,26 @@ export interface VerifyLogResult {
 /**
  * `npm run verify-log`'s walk over a realistic log of `eventCount` events (the projector bench's
  * mix, seeded by bulk INSERT without hashes), after the migration has chained it; the migration's
- * own time is reported too.
+ * own time is reported too when this run built the log (bench-log.ts).
  */
 export async function benchVerifyLog(
   adminUrl: string,
   log: (line: string) => void,
   eventCount = Number(process.env.BENCH_VERIFY_EVENTS ?? 1_000_000),
 ): Promise<VerifyLogResult> {
-  return withBenchDatabase(adminUrl, 'verify_log', async (databaseUrl) => {
-    const store = await PostgresEventStore.connect({ connectionString: databaseUrl });
-    await store.close();
-    const vault = await PostgresPiiVault.connect(databaseUrl);
-    try {
-      let started = performance.now();
-      const history = await mixedHistory(vault, eventCount, 7);
-      const head = await insertHistory(databaseUrl, history);
-      log(
-        `verify-log: seeded ${head.toLocaleString('en')} events in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      started = performance.now();
-      try {
-        await client.query('select es_chain_unchained()');
-        await client.query('vacuum analyze es_events');
-      } finally {
-        await client.end();
-      }
-      const chainSeconds = (performance.now() - started) / 1000;
-      log(
-        `verify-log: the migration chained ${head.toLocaleString('en')} events in ${chainSeconds.toFixed(1)} s`,
-      );
-      const verdict = await verifyHashChain(databaseUrl);
-      if (!verdict.intact || verdict.through !== head) {
-        throw new Error(`the seeded log did not verify: ${JSON.stringify(verdict)}`);
-      }
-      log(
-        `verify-log: ${head.toLocaleString('en')} events intact in ${verdict.seconds.toFixed(2)} s = ${Math.round(head / verdict.seconds).toLocaleString('en')} events/s`,
-      );
-      return {
-        events: head,
-        chainSeconds,
-        verifySeconds: verdict.seconds,
-        eventsPerSecond: head / verdict.seconds,
-      };
-    } finally {
-      await vault.close();
+  return withBenchLog(adminUrl, eventCount, log, async ({ databaseUrl, events, chainSeconds }) => {
+    const verdict = await verifyHashChain(databaseUrl);
+    if (!verdict.intact || verdict.through !== events) {
+      throw new Error(`the seeded log did not verify: ${JSON.stringify(verdict)}`);
     }
+    log(
+      `verify-log: ${events.toLocaleString('en')} events intact in ${verdict.seconds.toFixed(2)} s = ${Math.round(events / verdict.seconds).toLocaleString('en')} events/s`,
+    );
+    return {
+      events,
+      chainSeconds,
+      verifySeconds: verdict.seconds,
+      eventsPerSecond: events / verdict.seconds,
+    };
   });
 }

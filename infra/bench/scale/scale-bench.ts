@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { repoRoot } from '@nocturne/infra/bin/web-build';
@@ -19,21 +20,25 @@ import { timedRequests } from './latency';
 import { ProgressBar } from './progress-bar';
 import { buildScaleLog } from './scale-log';
 import { shapeOf } from './scale-shape';
+import { statementLines, timeStatements } from './statement-times';
 
 /**
- * `npm run bench:scale [-- --scale 1] [--keep]`: builds a library of `--scale` times 100,000
+ * `npm run bench:scale [-- --scale 1] [--keep] [--profile]`: builds a library of `--scale` times 100,000
  * stories, 1,000,000 accounts and 10,000,000 events over 24 months through the store's append
  * path (scale-log.ts) in a database of its own, projects it from empty (the rebuild), starts the
  * product on it as `npm start` does, and measures each figure of the growth targets against it,
  * with a bare Fastify hello-world measured in the same run for the read ratios; then prints each
  * figure beside its target and the disk size of every table with its indexes. The database is
- * dropped at the end unless `--keep`.
+ * dropped at the end unless `--keep`. `--profile` stops after the rebuild and prints the time of
+ * the build's and the rebuild's SQL statements (statement-times.ts).
  */
 interface Row {
   what: string;
   figure: string;
   target: string;
   holds: boolean;
+  /** The machine's load average (1 minute) when the figure was taken: others share it. */
+  load: string;
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
@@ -67,6 +72,9 @@ function sampleRss(pid: number): () => Map<string, number> {
 async function main() {
   const shape = shapeOf(Number(argument('--scale') ?? 1));
   const keep = process.argv.includes('--keep');
+  // Only the log and the rebuild, with the time of each SQL statement of both (a CPU profile
+  // too with `node --cpu-prof`): where their time goes.
+  const profile = process.argv.includes('--profile');
   const services = await pickTestServices();
   const name = `nt_scale_${String(shape.scale).replace('.', '_')}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = new URL(services.postgresUrl);
@@ -80,6 +88,7 @@ async function main() {
       `${fmt(shape.events)} events over ${shape.months} months — database ${name} (${services.description})\n`,
   );
   const rows: Row[] = [];
+  const record = (row: Omit<Row, 'load'>) => rows.push({ ...row, load: loadavg()[0]!.toFixed(1) });
   const notes: string[] = [];
   const secret = randomBytes(32).toString('hex');
   try {
@@ -89,10 +98,14 @@ async function main() {
     let built: Awaited<ReturnType<typeof buildScaleLog>>;
     try {
       console.log('1. The log, through the store (appends in flight side by side, group commits)');
+      const statements = profile ? timeStatements() : undefined;
       built = await buildScaleLog(databaseUrl, store, vaults, shape, secret);
+      const groups = store.appendGroupStats();
       log(
-        `${fmt(built.events)} events appended in ${built.seconds.toFixed(0)} s (${fmt(built.events / built.seconds)} events/s)`,
+        `${fmt(built.events)} events appended in ${built.seconds.toFixed(0)} s (${fmt(built.events / built.seconds)} events/s), ` +
+          `in ${fmt(groups.groups)} group commits of ${groups.meanGroupSize.toFixed(0)} appends on average`,
       );
+      if (statements) for (const line of statementLines(statements.take())) log(line);
       notes.push(
         `generating the log took ${(built.seconds / 60).toFixed(1)} min (${fmt(built.events / built.seconds)} events/s)`,
       );
@@ -113,7 +126,11 @@ async function main() {
       // Positions are gap-free: the position reached is the number of events projected.
       const rate = rebuild.position / rebuild.seconds;
       log(`${fmt(rebuild.position)} events in ${rebuild.seconds.toFixed(1)} s = ${fmt(rate)} events/s`);
-      rows.push({
+      if (statements) {
+        for (const line of statementLines(statements.take())) log(line);
+        statements.stop();
+      }
+      record({
         what: `rebuild of ${fmt(rebuild.position)} events`,
         figure: `${fmt(rate)} events/s (${rebuild.seconds.toFixed(0)} s)`,
         target: '>= 60,000 events/s',
@@ -123,6 +140,8 @@ async function main() {
       await store.close();
       await Promise.all(vaults.map((v) => v.close()));
     }
+
+    if (profile) return;
 
     // 3. The product on the full read models.
     console.log('\n3. The product as npm start starts it, on the full read models');
@@ -141,7 +160,7 @@ async function main() {
       await first.arrayBuffer();
       const startSeconds = (performance.now() - startedAt) / 1000;
       log(`serving ${first.status} after ${startSeconds.toFixed(1)} s`);
-      rows.push({
+      record({
         what: 'start: serving after',
         figure: `${startSeconds.toFixed(1)} s`,
         target: '< 10 s',
@@ -212,7 +231,7 @@ async function main() {
         const helloAfter = await measure(hello.url, {}, hello.child.pid ?? 0);
         const ceiling = (helloBefore.requestsPerSecond + helloAfter.requestsPerSecond) / 2;
         log(`hello-world again: ${fmt(helloAfter.requestsPerSecond)} req/s`);
-        rows.push({
+        record({
           what: 'bare Fastify hello-world (mean of before, after)',
           figure: `${fmt(ceiling)} req/s`,
           target: '(the ceiling)',
@@ -221,7 +240,7 @@ async function main() {
         for (const { what, result, ratio, p99 } of measured) {
           const share = result.requestsPerSecond / ceiling;
           const ratioHolds = ratio === null || share >= ratio;
-          rows.push({
+          record({
             what: `${what}, 64 connections`,
             figure: `${fmt(result.requestsPerSecond)} req/s = ${share.toFixed(2)}x, p99 ${result.p99Ms} ms`,
             target: `${ratio === null ? '' : `>= ${ratio}x, `}p99 < ${p99} ms`,
@@ -241,7 +260,7 @@ async function main() {
       const usersCount = ((await usersPage.json()) as { users: unknown[] }).users.length;
       const paymentsPage = await fetch(`${base}/api/admin/payments`, { headers: asAdmin });
       const paymentsCount = ((await paymentsPage.json()) as { payments: unknown[] }).payments.length;
-      rows.push({
+      record({
         what: 'GET /api/stories, /api/admin/users, /api/admin/payments without ?limit',
         figure: `${unpagedCount}, ${usersCount}, ${paymentsCount} rows; cursor ${unpaged.headers.has('x-next-cursor') ? 'yes' : 'no'}, ${usersPage.headers.has('x-next-cursor') ? 'yes' : 'no'}, ${paymentsPage.headers.has('x-next-cursor') ? 'yes' : 'no'}`,
         target: '<= 100 each, X-Next-Cursor',
@@ -270,13 +289,13 @@ async function main() {
         headers: member(100 + w * 20 + n),
       }));
       log(`search "${COMMON_WORD}": p99 ${ms(alone.p99Ms)}; ten words side by side: p99 ${ms(side.p99Ms)}`);
-      rows.push({
+      record({
         what: `search "${COMMON_WORD}", alone (uncached, 100 in a row)`,
         figure: `p50 ${ms(alone.p50Ms)}, p99 ${ms(alone.p99Ms)}`,
         target: 'p99 < 50 ms',
         holds: alone.p99Ms < 50,
       });
-      rows.push({
+      record({
         what: 'search, 10 different words side by side (uncached)',
         figure: `p50 ${ms(side.p50Ms)}, p99 ${ms(side.p99Ms)}`,
         target: 'p99 < 50 ms',
@@ -302,7 +321,7 @@ async function main() {
           warmUpSeconds: 1,
         });
         log(`${what}: ${fmt(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`);
-        rows.push({
+        record({
           what: `${what}, 4 connections`,
           figure: `p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
           target: `p99 < ${p99} ms`,
@@ -313,7 +332,7 @@ async function main() {
         url: `${base}/api/admin/users/${encodeURIComponent(built.heavyEmail)}/history`,
         headers: asAdmin,
       }));
-      rows.push({
+      record({
         what: `audit replay of an account with ${fmt(shape.heavyAccountEvents)} events`,
         figure: `p50 ${ms(replay.p50Ms)}, max ${ms(replay.maxMs)}`,
         target: '< 100 ms',
@@ -323,7 +342,7 @@ async function main() {
         url: `${base}/api/me/premium`,
         headers: { authorization: `Bearer ${built.heavyToken}` },
       }));
-      rows.push({
+      record({
         what: 'that account\'s "My premium" page',
         figure: `p50 ${ms(premium.p50Ms)}, p99 ${ms(premium.p99Ms)}`,
         target: '< 20 ms',
@@ -333,7 +352,7 @@ async function main() {
 
       const highest = stopSampling();
       const top = Math.max(...highest.values());
-      rows.push({
+      record({
         what: 'memory: highest RSS of a process under the reads',
         figure: [...highest]
           .map(([process, value]) => `${process.split(' (')[0]} ${fmt(value)} MB`)
@@ -364,13 +383,13 @@ async function main() {
     const likesEmpty = await benchLikes(services.postgresUrl, log);
     if (likesFull) {
       const share = likesFull.likesPerSecond / likesEmpty.likesPerSecond;
-      rows.push({
+      record({
         what: 'likes over HTTP, 64 connections, full vs empty store',
         figure: `${fmt(likesFull.likesPerSecond)}/s vs ${fmt(likesEmpty.likesPerSecond)}/s = ${(share * 100).toFixed(0)}%`,
         target: '>= 80%',
         holds: share >= 0.8,
       });
-      rows.push({
+      record({
         what: 'likes: read model behind during the load (full store)',
         figure: `at most ${fmt(likesFull.maxBehindMs)} ms`,
         target: '<= 1,000 ms',
@@ -383,10 +402,14 @@ async function main() {
     console.log(`\nResults (one run, scale ${shape.scale})\n`);
     const width = Math.max(...rows.map((r) => r.what.length));
     const figureWidth = Math.max(...rows.map((r) => r.figure.length));
-    console.log(`  ${'figure'.padEnd(width)}  ${'measured'.padEnd(figureWidth)}  target`);
+    const targetWidth = Math.max(...rows.map((r) => r.target.length + (r.holds ? 0 : 8)));
+    console.log(
+      `  ${'figure'.padEnd(width)}  ${'measured'.padEnd(figureWidth)}  ${'target'.padEnd(targetWidth)}  load`,
+    );
     for (const row of rows) {
+      const target = `${row.target}${row.holds ? '' : '  MISSED'}`;
       console.log(
-        `  ${row.what.padEnd(width)}  ${row.figure.padEnd(figureWidth)}  ${row.target}${row.holds ? '' : '  MISSED'}`,
+        `  ${row.what.padEnd(width)}  ${row.figure.padEnd(figureWidth)}  ${target.padEnd(targetWidth)}  ${row.load}`,
       );
     }
     console.log('\n  Sizes on disk (table | rows | table | indexes)');

@@ -236,6 +236,8 @@ describe('every documented error status is one the route answers', () => {
       send({ method: 'DELETE', url: `/api/admin/staff/${unknownStaff}`, headers: admin }),
     'DELETE /api/admin/staff/{staffId} 429': () =>
       until429(() => ({ method: 'DELETE', url: `/api/admin/staff/${unknownStaff}`, headers: admin })),
+    'GET /api/admin/staff 400': () =>
+      send({ method: 'GET', url: '/api/admin/staff?cursor=forged', headers: admin }),
     'GET /api/admin/staff 401': () => send({ method: 'GET', url: '/api/admin/staff' }),
     'POST /api/admin/integrity/{kind} 400': () =>
       send({ method: 'POST', url: '/api/admin/integrity/everything', headers: admin }),
@@ -593,6 +595,8 @@ describe('every documented error status is one the route answers', () => {
       send(json('POST', '/api/me/notifications/seen', { through: 1 })),
     'GET /api/me/studio 400': () => send({ method: 'GET', url: '/api/me/studio?days=7', headers: reader }),
     'GET /api/me/studio 401': () => send({ method: 'GET', url: '/api/me/studio' }),
+    'GET /api/admin/reports 400': () =>
+      send({ method: 'GET', url: '/api/admin/reports?limit=101', headers: admin }),
     'GET /api/admin/reports 401': () => send({ method: 'GET', url: '/api/admin/reports' }),
     'GET /api/admin/stories/{id}/moderation 401': () =>
       send({ method: 'GET', url: `/api/admin/stories/${premiumId}/moderation` }),

@@ -202,6 +202,8 @@ const routeHeaders: Record<string, { ok: HeaderName[]; notModified?: true }> = {
   'GET /api/me/library': { ok: ['XNextCursor'] },
   'GET /api/admin/users': { ok: ['XNextCursor', 'XTotalCount'] },
   'GET /api/admin/payments': { ok: ['XNextCursor'] },
+  'GET /api/admin/reports': { ok: ['XNextCursor'] },
+  'GET /api/admin/staff': { ok: ['XNextCursor'] },
 };
 
 /** `POST /api/stories/{id}/like` -> `postStoriesByIdLike`: stable while the route is. */

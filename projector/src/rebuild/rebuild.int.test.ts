@@ -68,6 +68,21 @@ async function reactorCheckpoint(): Promise<number> {
   }
 }
 
+/** The index definitions of a schema, with the schema's name left out (a rebuild renames it). */
+async function indexes(schema: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ indexdef: string }>(
+      'select indexdef from pg_indexes where schemaname = $1 order by indexname',
+      [schema],
+    );
+    return rows.map((r) => r.indexdef.replaceAll(`${schema}.`, ''));
+  } finally {
+    await client.end();
+  }
+}
+
 async function schemas(): Promise<string[]> {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -128,6 +143,7 @@ afterAll(async () => {
 describe('rebuild of the read models (blue/green)', () => {
   it('rebuilds rows identical to the live read model, swaps them in, and never re-fires a reactor', async () => {
     const before = await readModelRows(database.url, LIVE_SCHEMA);
+    const indexesBefore = await indexes(LIVE_SCHEMA);
     const reactorBefore = await reactorCheckpoint();
     const head = await store.headPosition();
     const progress: RebuildProgress[] = [];
@@ -150,6 +166,9 @@ describe('rebuild of the read models (blue/green)', () => {
     expect(await schemas()).toContain('read_model');
     expect(await schemas()).not.toContain('read_model_next');
     expect(await readModelRows(database.url, LIVE_SCHEMA)).toEqual(before);
+    // The GIN indexes, dropped while the bulk was projected, are all back, as the migrations made them.
+    expect(indexesBefore.some((definition) => definition.includes('USING gin'))).toBe(true);
+    expect(await indexes(LIVE_SCHEMA)).toEqual(indexesBefore);
 
     // No reactor re-fired: its checkpoint did not move and nothing more was reacted to.
     expect(await reactorCheckpoint()).toBe(reactorBefore);

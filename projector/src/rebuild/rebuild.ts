@@ -4,8 +4,9 @@ import type { PiiVault } from '@nocturne/vault';
 import pg from 'pg';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
 import type { Projection } from '../runner/projection';
-import { CATCH_UP_BATCH_SIZE, ProjectionRunner, projectionStopLine } from '../runner/projection-runner';
+import { ProjectionRunner, projectionStopLine } from '../runner/projection-runner';
 import { READ_MODEL_SWAP_LOCK, REBUILD_LOCK } from '../runner/read-model-lock';
+import { deferGinIndexes, restoreIndexes } from './deferred-indexes';
 
 export interface RebuildProgress {
   /** `projecting`: filling the spare schema while the live one serves; `swapping`: the last
@@ -38,11 +39,20 @@ export interface RebuildResult {
   seconds: number;
 }
 
+/**
+ * Events per batch of a rebuild: larger than the live runner's catch-up batches. Each batch costs
+ * every projection its statements and a transaction whatever its size, and on a loaded machine a
+ * statement's round trip weighs as much as its rows; a rebuild is one process that reads the
+ * whole log once, so it holds more events at a time for fewer batches (docs/performance.md,
+ * "Growth").
+ */
+export const REBUILD_BATCH_SIZE = 50_000;
+
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Blue/green rebuild of every read model. Projects from position 0 into a fresh spare schema
- * while the live one keeps serving; then, holding the swap lock EXCLUSIVE (the live runner takes
+ * while the live one keeps serving (its GIN indexes built once the bulk is in: deferred-indexes.ts); then, holding the swap lock EXCLUSIVE (the live runner takes
  * it shared per batch, so it pauses between two batches), catches the spare up with whatever
  * arrived meanwhile and renames the schemas in one transaction: live -> old, spare -> live, old
  * dropped. Readers and the live runner resolve tables through search_path by the schema's NAME,
@@ -70,9 +80,10 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await control.query(`drop schema if exists ${quote(spare)} cascade`);
     await control.query(`drop schema if exists ${quote(old)} cascade`);
     await migrateReadModel(options.databaseUrl, spare);
+    const deferred = await deferGinIndexes(control, spare);
 
     const db = createReadModelDb(options.databaseUrl, spare, 4, MAINTENANCE_POOL_TIMEOUTS);
-    const batchSize = options.batchSize ?? CATCH_UP_BATCH_SIZE;
+    const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
     let phase: RebuildProgress['phase'] = 'projecting';
     let head = await options.store.headPosition();
     const runner = new ProjectionRunner({
@@ -92,6 +103,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       await runner.init();
       options.onProgress?.({ phase, position: 0, head, events });
       let position = await runner.catchUp(head);
+      // The bulk is in: the search and tag indexes are built once, before the laps that chase
+      // the head and the swap (the live schema's readers need them the moment it is swapped in).
+      await restoreIndexes(control, deferred);
       // Chase the head while it moves, so that little is left for the locked phase below,
       // during which the live runner waits (bounded: a busy store is never caught for good).
       for (let lap = 0; lap < 5; lap++) {

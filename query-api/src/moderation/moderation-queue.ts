@@ -1,7 +1,10 @@
 import { type ReportReason, URGENT_REPORT_REASONS } from '@nocturne/domain';
+import { HttpError } from '@nocturne/http-kit';
 import type { ReadModel } from '@nocturne/projector/read-model';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { AdminPage } from '../admin/admin-paging';
 import { signImageRef } from '../images/signed-ref';
+import { UNKNOWN_CURSOR } from '../stories/list/paging';
 import type { Signer } from '../stories/story-answer';
 
 export interface QueuedReport {
@@ -29,55 +32,178 @@ export interface QueuedStory {
   waiting_since: string;
 }
 
+/** A hidden story with nothing open on it, to restore or delete. */
+export interface HiddenStory {
+  story_id: string;
+  title: string;
+  hidden_reason: string;
+}
+
+/** One page of the Reports tab: the queue first, then the hidden stories; `next` names where the following page starts. */
+export interface ModerationPage {
+  open: number;
+  stories: QueuedStory[];
+  hidden: HiddenStory[];
+  next: string[] | null;
+}
+
 /** A server-issued slide reference (an "http…" one is used as it is). */
 const SIGNABLE = /^[0-9a-f]{32}$/;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * The open reports and appeals grouped by story: the story with most "involves a minor" or
- * "illegal content" reports first, then the one waiting longest. Reports and appeals are few
- * next to stories, so they are read whole and grouped here; the stories are read by id.
+ * Where a page starts: in the queue after the story whose keys are (urgent, first position), or
+ * in the hidden stories below a position ('' from the newest). A cursor is three strings.
  */
-export async function moderationQueue(db: Kysely<ReadModel>, signer: Signer): Promise<QueuedStory[]> {
-  const [reports, appeals] = await Promise.all([
+type Start = { in: 'queue'; urgent: number; first: number } | { in: 'hidden'; below: number | null };
+
+function startOf(after: readonly string[] | null): Start | null {
+  if (after === null) return null;
+  const [kind, a, b] = after;
+  const number = (text: string | undefined) => (text && /^\d{1,18}$/.test(text) ? Number(text) : Number.NaN);
+  if (kind === 'queue' && Number.isSafeInteger(number(a)) && Number.isSafeInteger(number(b)))
+    return { in: 'queue', urgent: number(a), first: number(b) };
+  if (kind === 'hidden' && a === '') return { in: 'hidden', below: null };
+  if (kind === 'hidden' && Number.isSafeInteger(number(a))) return { in: 'hidden', below: number(a) };
+  throw new HttpError(400, UNKNOWN_CURSOR);
+}
+
+/** The open reports and appeals, one row per story: its urgent reports and its oldest open item. */
+const openByStory = sql`select story_id,
+    count(*) filter (where reason = any(${[...URGENT_REPORT_REASONS]}::text[]))::int as urgent,
+    min(position) as first
+  from (
+    select story_id, position, reason from moderation_reports where outcome is null
+    union all
+    select story_id, position, null from moderation_appeals where outcome is null
+  ) open_items
+  group by story_id`;
+
+/**
+ * The Reports tab a page at a time: the stories with open reports or an open appeal, the one
+ * with most "involves a minor" or "illegal content" reports first, then the one waiting longest;
+ * after the last of them, the hidden stories with nothing open, newest first. A page holds at
+ * most `page.limit` stories of both kinds. The queue is grouped in the database over the open
+ * items only (the partial indexes on open reports and appeals), and each page's reports, appeals
+ * and stories are read by story id; the hidden stories are read by the index on hidden ones.
+ */
+export async function moderationQueue(
+  db: Kysely<ReadModel>,
+  signer: Signer,
+  page: AdminPage,
+): Promise<ModerationPage> {
+  const start = startOf(page.after);
+  const [open, rest] = await Promise.all([
+    sql<{ n: number }>`select count(*)::int as n from (${openByStory}) q`.execute(db),
+    pageFrom(db, signer, page, start),
+  ]);
+  return { open: open.rows[0]?.n ?? 0, ...rest };
+}
+
+async function pageFrom(
+  db: Kysely<ReadModel>,
+  signer: Signer,
+  page: AdminPage,
+  start: Start | null,
+): Promise<Omit<ModerationPage, 'open'>> {
+  let stories: QueuedStory[] = [];
+  let next: string[] | null = null;
+  if (start === null || start.in === 'queue') {
+    const after = start
+      ? sql`where urgent < ${start.urgent} or (urgent = ${start.urgent} and first > ${start.first})`
+      : sql``;
+    const { rows } = await sql<{ story_id: string; urgent: number; first: string }>`
+      select * from (${openByStory}) q ${after}
+      order by urgent desc, first asc
+      limit ${page.limit + 1}`.execute(db);
+    const keys = rows.slice(0, page.limit);
+    stories = await queuedStories(db, signer, keys);
+    const last = keys.at(-1);
+    if (rows.length > page.limit && last) next = ['queue', String(last.urgent), String(last.first)];
+  }
+  let hidden: HiddenStory[] = [];
+  const room = page.limit - stories.length;
+  // The queue's last page goes on with the hidden stories, from the newest.
+  if (next === null) {
+    const below = start?.in === 'hidden' ? start.below : null;
+    if (room === 0) {
+      // A page full of the queue: the hidden stories, if any, start the next one.
+      if (await hiddenStories(db, null, 1).then((found) => found.length > 0)) next = ['hidden', '', ''];
+    } else {
+      const found = await hiddenStories(db, below, room + 1);
+      hidden = found.slice(0, room).map(({ position: _, ...story }) => story);
+      const last = found[room - 1];
+      if (found.length > room && last) next = ['hidden', String(last.position), ''];
+    }
+  }
+  return { stories, hidden, next };
+}
+
+/** Hidden stories with nothing open on them, newest first, below `below` (null: from the newest). */
+async function hiddenStories(db: Kysely<ReadModel>, below: number | null, limit: number) {
+  let query = db
+    .selectFrom('stories as s')
+    .select(['s.id', 's.hidden_reason', 's.position', sql<string | null>`s.card->'texts'->>0`.as('title')])
+    .where('s.hidden_reason', 'is not', null)
+    .where(
+      sql<boolean>`not exists (select 1 from moderation_reports r where r.story_id = s.id and r.outcome is null)
+        and not exists (select 1 from moderation_appeals a where a.story_id = s.id and a.outcome is null)`,
+    );
+  if (below !== null) query = query.where('s.position', '<', below);
+  const rows = await query.orderBy('s.position', 'desc').limit(limit).execute();
+  return rows.map((row) => ({
+    story_id: row.id,
+    title: row.title ?? '',
+    hidden_reason: row.hidden_reason ?? '',
+    position: Number(row.position),
+  }));
+}
+
+/** The page's stories with their open reports, appeal and card, in the page's order. */
+async function queuedStories(
+  db: Kysely<ReadModel>,
+  signer: Signer,
+  keys: readonly { story_id: string; urgent: number; first: string }[],
+): Promise<QueuedStory[]> {
+  if (keys.length === 0) return [];
+  const ids = keys.map((k) => k.story_id);
+  const [reports, appeals, stories] = await Promise.all([
     db
       .selectFrom('moderation_reports')
       .selectAll()
+      .where('story_id', 'in', ids)
       .where('outcome', 'is', null)
       .orderBy('position')
       .execute(),
     db
       .selectFrom('moderation_appeals')
       .selectAll()
+      .where('story_id', 'in', ids)
       .where('outcome', 'is', null)
       .orderBy('position')
       .execute(),
+    db.selectFrom('stories').selectAll().where('id', 'in', ids).execute(),
   ]);
-  const byStory = new Map<string, QueuedStory & { first: number }>();
-  const entry = (storyId: string, at: Date | string, position: number) => {
-    let queued = byStory.get(storyId);
-    if (!queued) {
-      queued = {
-        story_id: storyId,
-        story: null,
-        hidden_reason: null,
-        reports: [],
-        counts: {},
-        urgent: 0,
-        appeal: null,
-        waiting_since: iso(at),
-        first: Number(position),
-      };
-      byStory.set(storyId, queued);
-    } else if (Number(position) < queued.first) {
-      queued.first = Number(position);
-      queued.waiting_since = iso(at);
-    }
-    return queued;
+  const byStory = new Map<string, QueuedStory>();
+  for (const key of keys) {
+    byStory.set(key.story_id, {
+      story_id: key.story_id,
+      story: null,
+      hidden_reason: null,
+      reports: [],
+      counts: {},
+      urgent: key.urgent,
+      appeal: null,
+      waiting_since: '',
+    });
+  }
+  const firsts = new Map(keys.map((k) => [k.story_id, Number(k.first)]));
+  const waiting = (storyId: string, at: Date | string, position: number | string) => {
+    if (Number(position) === firsts.get(storyId)) byStory.get(storyId)!.waiting_since = iso(at);
   };
   for (const row of reports) {
-    const queued = entry(row.story_id, row.reported_at, row.position);
+    const queued = byStory.get(row.story_id)!;
     const reason = row.reason as ReportReason;
     queued.reports.push({
       report_id: row.report_id,
@@ -87,21 +213,16 @@ export async function moderationQueue(db: Kysely<ReadModel>, signer: Signer): Pr
       reported_at: iso(row.reported_at),
     });
     queued.counts[reason] = (queued.counts[reason] ?? 0) + 1;
-    if (URGENT_REPORT_REASONS.includes(reason)) queued.urgent += 1;
+    waiting(row.story_id, row.reported_at, row.position);
   }
   for (const row of appeals) {
-    entry(row.story_id, row.appealed_at, row.position).appeal = {
+    byStory.get(row.story_id)!.appeal = {
       appeal_id: row.appeal_id,
       text: row.text,
       appealed_at: iso(row.appealed_at),
     };
+    waiting(row.story_id, row.appealed_at, row.position);
   }
-  if (byStory.size === 0) return [];
-  const stories = await db
-    .selectFrom('stories')
-    .selectAll()
-    .where('id', 'in', [...byStory.keys()])
-    .execute();
   for (const row of stories) {
     const queued = byStory.get(row.id)!;
     queued.hidden_reason = row.hidden_reason;
@@ -115,7 +236,5 @@ export async function moderationQueue(db: Kysely<ReadModel>, signer: Signer): Pr
       warnings: row.card.warnings,
     };
   }
-  return [...byStory.values()]
-    .sort((a, b) => b.urgent - a.urgent || a.first - b.first)
-    .map(({ first: _, ...queued }) => queued);
+  return [...byStory.values()];
 }

@@ -2,6 +2,7 @@ import { REPORT_REASONS } from '@nocturne/domain';
 import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { AdminPageQuery, adminCursor, adminPageFrom } from '../admin/admin-paging';
 import type { QueryApiDeps } from '../deps';
 import { adminSubject } from '../images/signed-ref';
 import { moderationQueue } from './moderation-queue';
@@ -39,15 +40,28 @@ const QueueSchema = z.object({
   ),
   hidden: z
     .array(z.object({ story_id: z.string(), title: z.string(), hidden_reason: z.string() }))
-    .describe('Stories hidden now with nothing open on them, to restore or delete'),
+    .describe(
+      "Stories hidden now with nothing open on them, to restore or delete: the pages after the queue's",
+    ),
 });
 
 const queueDoc = apiSchema({
-  summary: 'The moderation queue: open reports and appeals grouped by story, most urgent first (moderation)',
+  summary:
+    'The moderation queue: open reports and appeals grouped by story, most urgent first, then the hidden stories; a page at a time (moderation)',
   tags: ['moderation', 'admin'],
   security: ['admin'],
-  ok: { 200: { description: 'The queue', schema: QueueSchema } },
-  errors: { 401: 'No X-Admin-Code, or a wrong or expired one' },
+  querystring: AdminPageQuery,
+  ok: {
+    200: {
+      description:
+        'At most a page of stories: the queue first, then the hidden ones (X-Next-Cursor when more follow)',
+      schema: QueueSchema,
+    },
+  },
+  errors: {
+    400: 'A limit that is not 1 to 100, or a cursor this server did not give',
+    401: 'No X-Admin-Code, or a wrong or expired one',
+  },
 });
 
 const HistorySchema = z.object({
@@ -86,34 +100,23 @@ const deciderName = (actor: Record<string, unknown>) =>
   actor.kind === 'admin' ? `admin session ${String(actor.session)}` : String(actor.kind);
 
 /**
- * GET /api/admin/reports: the moderation queue (query-api/src/moderation/moderation-queue.ts),
- * never cached. GET /api/admin/stories/{id}/moderation: the story's history for the panel and the
+ * GET /api/admin/reports: the moderation queue and then the hidden stories, a page at a time
+ * (`?limit=`, `?cursor=` from X-Next-Cursor; query-api/src/moderation/moderation-queue.ts), never
+ * cached. GET /api/admin/stories/{id}/moderation: the story's history for the panel and the
  * audit (hide and restore with who decided and why).
  */
 export const moderationRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/reports', { schema: queueDoc }, async (request, reply) => {
     const admin = requireAdmin(request);
-    const stories = await moderationQueue(deps.db, {
-      secret: deps.options.secret,
-      subject: adminSubject(admin.session),
-      now: deps.clock(),
-    });
-    const queued = new Set(stories.map((s) => s.story_id));
-    const hiddenRows = await deps.db
-      .selectFrom('stories')
-      .select(['id', 'hidden_reason', 'card'])
-      .where('hidden_reason', 'is not', null)
-      .orderBy('position', 'desc')
-      .execute();
-    const hidden = hiddenRows
-      .filter((row) => !queued.has(row.id))
-      .map((row) => ({
-        story_id: row.id,
-        title: row.card.texts[0] ?? '',
-        hidden_reason: row.hidden_reason ?? '',
-      }));
+    const page = adminPageFrom(request.query, 3);
+    const { next, ...answer } = await moderationQueue(
+      deps.db,
+      { secret: deps.options.secret, subject: adminSubject(admin.session), now: deps.clock() },
+      page,
+    );
+    if (next) reply.header('X-Next-Cursor', adminCursor(next));
     reply.header('Cache-Control', 'private, no-store');
-    return { open: stories.length, stories, hidden };
+    return answer;
   });
 
   app.get('/api/admin/stories/:id/moderation', { schema: historyDoc }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { roleLabels } from '@nocturne/domain';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
@@ -16,8 +16,6 @@ import { StaffInvitation } from './StaffInvitation';
 import { StaffTab } from './StaffTab';
 import { StoriesTab } from './StoriesTab';
 import { UsersTab } from './UsersTab';
-import '../layout/layout.css';
-import '../auth/auth.css';
 import './admin.css';
 
 /**
@@ -80,7 +78,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   const [chosen, setTab] = useState<Tab | null>(null);
   const users = useInfiniteQuery({ ...adminUsersQuery(token), enabled: canUsers });
   const stories = useInfiniteQuery({ ...adminStoriesQuery(token), enabled: canStories });
-  const reports = useQuery({ ...moderationQueueQuery(token), enabled: canReports });
+  const reports = useInfiniteQuery({ ...moderationQueueQuery(token), enabled: canReports });
 
   if (users.isError) console.error('Failed to load users', users.error); // logged only (section 8)
 
@@ -99,7 +97,9 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
     ...(canUsers
       ? [{ id: 'users' as const, label: `Users (${users.data?.pages[0]?.total_users ?? 0})` }]
       : []),
-    ...(canReports ? [{ id: 'reports' as const, label: `Reports (${reports.data?.open ?? 0})` }] : []),
+    ...(canReports
+      ? [{ id: 'reports' as const, label: `Reports (${reports.data?.pages[0]?.open ?? 0})` }]
+      : []),
     ...(canAudit ? [{ id: 'audit' as const, label: 'Audit' }] : []),
     ...(canStaff ? [{ id: 'staff' as const, label: 'Staff' }] : []),
   ];
@@ -139,7 +139,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
           <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
             {tab === 'stories' ? <StoriesTab token={token} stories={stories} /> : null}
             {tab === 'users' ? <UsersTab token={token} users={users} /> : null}
-            {tab === 'reports' ? <ReportsTab token={token} queue={reports} /> : null}
+            {tab === 'reports' ? <ReportsTab token={token} pages={reports} /> : null}
             {tab === 'audit' ? <AuditTab token={token} /> : null}
             {tab === 'staff' ? <StaffTab token={token} /> : null}
           </div>

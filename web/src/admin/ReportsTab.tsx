@@ -1,11 +1,18 @@
 import { type ModerationAction, reportReasonLabels } from '@nocturne/domain';
-import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { imageSrc } from '../ui/image-src';
 import { adminKeys, moderationHistoryQuery } from './admin-queries';
+import { LoadMore } from './LoadMore';
 import { decide, type ModerationQueue, type QueuedStory } from './moderation-api';
 
 const actionLabels: Record<ModerationAction, string> = {
@@ -20,10 +27,17 @@ const actionLabels: Record<ModerationAction, string> = {
  * with its reasons, counts and texts and the story itself; every decision needs a stated reason,
  * which is kept and sent to the reporters and the publishing account.
  */
-export function ReportsTab({ token, queue }: { token: string; queue: UseQueryResult<ModerationQueue> }) {
-  if (queue.isPending) return <p className="text-muted">Loading reports…</p>;
-  if (queue.isError) return <Alert tone="error">Could not load the reports. Please try again.</Alert>;
-  const { stories, hidden } = queue.data;
+export function ReportsTab({
+  token,
+  pages,
+}: {
+  token: string;
+  pages: UseInfiniteQueryResult<InfiniteData<ModerationQueue>>;
+}) {
+  if (pages.isPending) return <p className="text-muted">Loading reports…</p>;
+  if (pages.isError) return <Alert tone="error">Could not load the reports. Please try again.</Alert>;
+  const stories = pages.data.pages.flatMap((page) => page.stories);
+  const hidden = pages.data.pages.flatMap((page) => page.hidden);
   return (
     <div className="moderation">
       {stories.length === 0 ? (
@@ -58,6 +72,7 @@ export function ReportsTab({ token, queue }: { token: string; queue: UseQueryRes
           </ul>
         </section>
       ) : null}
+      <LoadMore pages={pages} />
     </div>
   );
 }

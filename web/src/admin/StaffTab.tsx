@@ -1,5 +1,5 @@
 import { roleLabels, STAFF_ROLES, type StaffRoleName } from '@nocturne/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';
 import { Field } from '../auth/Field';
@@ -7,6 +7,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { changeStaffRole, inviteStaff, removeStaff, type StaffMember } from './admin-api';
 import { adminKeys, staffQuery } from './admin-queries';
+import { LoadMore } from './LoadMore';
 
 const detailOf = (error: unknown) =>
   error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
@@ -20,7 +21,7 @@ const secondFactorLabel = (member: StaffMember) => {
 /** The owner's Staff tab: invite by e-mail into a role; change a role; remove (sessions end at once). */
 export function StaffTab({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const staff = useQuery(staffQuery(token));
+  const staff = useInfiniteQuery(staffQuery(token));
   const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.staff(token) });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const act = useMutation({
@@ -29,7 +30,8 @@ export function StaffTab({ token }: { token: string }) {
     onError: (error) => setNotice({ tone: 'error', text: detailOf(error) }),
   });
 
-  const members = staff.data ?? [];
+  const members = staff.data?.pages.flatMap((page) => page.staff) ?? [];
+  const current = staff.data?.pages[0]?.current ?? 0;
   return (
     <div className="admin-staff">
       <InviteForm
@@ -43,7 +45,7 @@ export function StaffTab({ token }: { token: string }) {
       {staff.isError ? <Alert tone="error">Failed to load staff</Alert> : null}
       <section aria-labelledby="staff-title">
         <h2 id="staff-title" className="admin-section-title">
-          Staff ({members.filter((m) => m.status !== 'removed').length})
+          Staff ({current})
         </h2>
         {members.length === 0 ? (
           <p className="admin-empty">No staff yet: invite someone above.</p>
@@ -123,6 +125,7 @@ export function StaffTab({ token }: { token: string }) {
                 ))}
               </tbody>
             </table>
+            <LoadMore pages={staff} />
           </div>
         )}
       </section>

@@ -40,7 +40,7 @@ export const revokeAdminSession = async (token: string) =>
  * An admin list is answered a page at a time: X-Next-Cursor says where the next page starts
  * (none on the last), X-Total-Count how many there are in all where the list says so.
  */
-async function pageOf<Data>(
+export async function pageOf<Data>(
   call: Promise<{ data?: Data; error?: unknown; response: Response }>,
 ): Promise<{ data: Data; nextCursor: string | null; total: number | null }> {
   const { response } = await call;
@@ -53,7 +53,7 @@ async function pageOf<Data>(
   };
 }
 
-const cursorQuery = (cursor: string | null) => ({ query: cursor ? { cursor } : {} });
+export const cursorQuery = (cursor: string | null) => ({ query: cursor ? { cursor } : {} });
 
 export type AdminUsersPage = AdminUsers & { nextCursor: string | null };
 
@@ -147,11 +147,11 @@ export async function messageOf(response: Response): Promise<string | undefined>
 }
 
 /** POST /api/admin/tags: a tag joins the curated list (409 when it is there already). */
-export const addTag = (token: string, tag: string): Promise<{ tag: string }> =>
+export const addTag = (token: string, tag: string) =>
   answerOf(publicClient.POST('/api/admin/tags', { body: { tag }, headers: asAdmin(token) }));
 
 /** DELETE /api/admin/tags/{tag}: the tag leaves the list; stories that carry it keep it. */
-export const removeTag = (token: string, tag: string): Promise<{ tag: string }> =>
+export const removeTag = (token: string, tag: string) =>
   answerOf(
     publicClient.DELETE('/api/admin/tags/{tag}', { params: { path: { tag } }, headers: asAdmin(token) }),
   );
@@ -168,9 +168,21 @@ export const changeStoryLabels = (token: string, id: string, labels: Labels): Pr
 
 export type StaffMember = Answer<'/api/admin/staff'>['staff'][number];
 
-/** GET /api/admin/staff (owner): every staff member, removed ones last. */
-export const fetchStaff = async (token: string) =>
-  (await api<Answer<'/api/admin/staff'>>('/api/admin/staff', adminHeaders(token))).staff;
+/** GET /api/admin/staff (owner): a page of the staff members, removed ones last. */
+export interface StaffPage {
+  staff: StaffMember[];
+  /** Members not removed, in all. */
+  current: number;
+  nextCursor: string | null;
+}
+
+/** One page of the staff: current members first, newest invitation first. */
+export async function fetchStaff(token: string, cursor: string | null = null): Promise<StaffPage> {
+  const { data, nextCursor } = await pageOf(
+    publicClient.GET('/api/admin/staff', { headers: asAdmin(token), params: cursorQuery(cursor) }),
+  );
+  return { staff: data.staff, current: data.current, nextCursor };
+}
 
 /** POST /api/admin/staff: the invitation link is mailed to the address. */
 export const inviteStaff = (token: string, email: string, role: StaffRoleName) =>

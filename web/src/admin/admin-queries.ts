@@ -61,8 +61,9 @@ export const adminStorySearchQuery = (token: string, words: string) =>
     queryFn: ({ signal }) => searchStories({ kind: 'admin', token }, words, signal),
   });
 
+/** The Reports tab: the queue, then the hidden stories. */
 export const moderationQueueQuery = (token: string) =>
-  queryOptions({ queryKey: adminKeys.reports(token), queryFn: () => fetchModerationQueue(token) });
+  adminPagesQuery(adminKeys.reports(token), (cursor) => fetchModerationQueue(token, cursor));
 
 /** A story's decisions so far, with who decided and why. */
 export const moderationHistoryQuery = (token: string, storyId: string) =>
@@ -75,7 +76,7 @@ export const monthlyStatsQuery = (token: string) =>
   queryOptions({ queryKey: adminKeys.monthlyStats(token), queryFn: () => fetchMonthlyStats(token) });
 
 export const staffQuery = (token: string) =>
-  queryOptions({ queryKey: adminKeys.staff(token), queryFn: () => fetchStaff(token) });
+  adminPagesQuery(adminKeys.staff(token), (cursor) => fetchStaff(token, cursor));
 
 /** An opened staff invitation (its address, role and TOTP secret), opened once. */
 export const staffInvitationQuery = (token: string) =>

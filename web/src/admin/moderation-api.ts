@@ -1,9 +1,11 @@
 import type { ModerationAction } from '@nocturne/domain';
 import type { Answer } from '../api/answer';
 import { api } from '../api/client';
+import { asAdmin, publicClient } from '../api/typed-client';
+import { cursorQuery, pageOf } from './admin-api';
 
-/** Open reports and appeals by story, and the hidden stories with nothing open on them. */
-export type ModerationQueue = Answer<'/api/admin/reports'>;
+/** One page of the Reports tab: the queue first, then (on the pages after it) the hidden stories with nothing open. */
+export type ModerationQueue = Answer<'/api/admin/reports'> & { nextCursor: string | null };
 export type QueuedStory = ModerationQueue['stories'][number];
 export type ModerationHistory = Answer<'/api/admin/stories/{id}/moderation'>;
 
@@ -13,9 +15,16 @@ export const fetchModerationHistory = (token: string, storyId: string) =>
 
 const adminHeaders = (token: string) => ({ headers: { 'X-Admin-Code': token }, token: null });
 
-/** GET /api/admin/reports: open reports and appeals by story, most urgent first. */
-export const fetchModerationQueue = (token: string) =>
-  api<ModerationQueue>('/api/admin/reports', adminHeaders(token));
+/** GET /api/admin/reports: a page of open reports and appeals by story, most urgent first, then hidden stories. */
+export async function fetchModerationQueue(
+  token: string,
+  cursor: string | null = null,
+): Promise<ModerationQueue> {
+  const { data, nextCursor } = await pageOf(
+    publicClient.GET('/api/admin/reports', { headers: asAdmin(token), params: cursorQuery(cursor) }),
+  );
+  return { ...data, nextCursor };
+}
 
 /** The moderator's decision on a story, with its stated reason. */
 export function decide(token: string, storyId: string, action: ModerationAction, reason: string) {

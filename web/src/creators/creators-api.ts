@@ -1,6 +1,6 @@
 import { answerOf, client } from '../api/typed-client';
 
-export const setFollowing = (handle: string, follow: boolean): Promise<{ following: boolean }> =>
+export const setFollowing = (handle: string, follow: boolean) =>
   answerOf(
     follow
       ? client.POST('/api/creators/{handle}/follow', { params: { path: { handle } } })

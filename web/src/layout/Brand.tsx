@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import './layout.css';
+import './Brand.css';
 
 /** The crescent mark, drawn inline so it is crisp at any size and needs no request. */
 export function MoonMark({ size = 28 }: { size?: number }) {

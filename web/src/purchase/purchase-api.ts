@@ -9,15 +9,11 @@ export const CONFIRMED_CLOSE_DELAY_MS = 2000;
 export const paymentErrorAlert = 'Error submitting payment confirmation. Please contact support.';
 
 /** The discount code is compared by the server (it never ships in the bundle). */
-export function checkDiscountCode(code: string): Promise<{ valid: boolean; amount: number }> {
+export function checkDiscountCode(code: string) {
   return answerOf(publicClient.POST('/api/discounts/check', { body: { code } }));
 }
 
-export function confirmPayment(input: {
-  email: string;
-  amount: number;
-  transactionId: string;
-}): Promise<{ message: string }> {
+export function confirmPayment(input: { email: string; amount: number; transactionId: string }) {
   return answerOf(
     client.POST('/api/payment/confirm', {
       body: {

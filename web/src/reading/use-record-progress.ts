@@ -5,10 +5,12 @@ import { rememberLocalSlide } from './local-progress';
 import { ProgressRecorder } from './progress-recorder';
 import { markFinished, recordProgress } from './reading-api';
 import { readingKeys } from './reading-queries';
+import { forgetSentSlide, rememberSentSlide } from './unconfirmed-progress';
 
 /**
  * Keeps where the reader is: a logged-in reader's slide goes to the server (debounced, and once
- * more on leaving the page, which `keepalive` lets finish); a visitor's stays in this browser.
+ * more on leaving the page, which `keepalive` lets finish), and stays in this tab until the server
+ * confirms it (./unconfirmed-progress); a visitor's stays in this browser.
  * Reaching The End marks the story read (a visitor's place is forgotten: next time from the start).
  */
 export function useRecordProgress(storyId: string, slide: number, atEnd: boolean, startSlide: number) {
@@ -19,8 +21,12 @@ export function useRecordProgress(storyId: string, slide: number, atEnd: boolean
   useEffect(() => {
     if (!token) return;
     const current = new ProgressRecorder((next, keepalive) => {
+      rememberSentSlide(storyId, next);
       recordProgress(storyId, next, keepalive)
-        .then(() => queryClient.invalidateQueries({ queryKey: readingKeys.all() }))
+        .then(() => {
+          forgetSentSlide(storyId, next);
+          return queryClient.invalidateQueries({ queryKey: readingKeys.all() });
+        })
         .catch(() => {}); // a lost place is not worth an error on screen: the next write brings it
     }, startSlide);
     recorder.current = current;
@@ -47,7 +53,10 @@ export function useRecordProgress(storyId: string, slide: number, atEnd: boolean
       return;
     }
     markFinished(storyId)
-      .then(() => queryClient.invalidateQueries({ queryKey: readingKeys.all() }))
+      .then(() => {
+        forgetSentSlide(storyId);
+        return queryClient.invalidateQueries({ queryKey: readingKeys.all() });
+      })
       .catch(() => {
         finished.current = false;
       });

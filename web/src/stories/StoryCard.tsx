@@ -5,6 +5,7 @@ import { AlertIcon, EyeIcon, HeartIcon, ImageIcon, LockIcon } from '../ui/icons'
 import { imageSrc } from '../ui/image-src';
 import { StoryCardMenu } from './StoryCardMenu';
 import { type StoryLinkState, storyHref, storyPreview } from './story';
+import './StoryCard.css';
 
 export interface StoryCardProps {
   story: Story;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '../ui/Alert';
 import { StoryCard } from './StoryCard';
 import type { StoryLinkState } from './story';
-import './stories.css';
+import './StoryGrid.css';
 
 export const STORIES_FAILED_MESSAGE = 'Failed to load stories. Please try again later.';
 

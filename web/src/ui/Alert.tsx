@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertIcon, CheckIcon } from './icons';
+import './Alert.css';
 
 export type AlertTone = 'error' | 'success' | 'warning' | 'info';
 

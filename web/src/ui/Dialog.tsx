@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { CloseIcon } from './icons';
+import './Dialog.css';
 
 export interface DialogProps {
   open: boolean;

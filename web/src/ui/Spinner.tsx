@@ -1,3 +1,5 @@
+import './Spinner.css';
+
 export interface SpinnerProps {
   /** Announced to screen readers and shown next to the ring (unless `inline`). */
   label?: string;

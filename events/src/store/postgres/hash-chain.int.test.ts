@@ -105,6 +105,37 @@ describe('the hash chain of the PostgreSQL log', () => {
     expect(await verify()).toMatchObject({ intact: true, through: 30 });
   });
 
+  it('names the first event when it was deleted', async () => {
+    const saved = await sql.query(`${selectRows} where position = 1`);
+    await sql.query('delete from es_events where position = 1');
+    try {
+      expect(await verify()).toMatchObject({ intact: false, position: 1, problem: 'missing' });
+    } finally {
+      await insertRow(saved.rows[0]);
+    }
+    expect(await verify()).toMatchObject({ intact: true, through: 30 });
+  });
+
+  it('names the earlier of two breaks in ranges checked at once on different connections', async () => {
+    // Ranges of 7: 23 is in the fourth, 27 and 29 in the fifth; all of them are in flight at once.
+    const saved = await sql.query<Row>(`${selectRows} where position in (23, 27, 29) order by position`);
+    await sql.query('delete from es_events where position = 29');
+    await sql.query(`update es_events set data = '{"forged":true}' where position = 27`);
+    await sql.query(`update es_events set data = '{"forged":true}' where position = 23`);
+    try {
+      expect(await verify()).toMatchObject({ intact: false, position: 23, problem: 'altered' });
+      await sql.query('delete from es_events where position = 23');
+      await insertRow(saved.rows[0]!);
+      expect(await verify()).toMatchObject({ intact: false, position: 27, problem: 'altered' });
+      await sql.query('update es_events set hash = null where position = 27');
+      expect(await verify()).toMatchObject({ intact: false, position: 27, problem: 'unchained' });
+    } finally {
+      await sql.query('delete from es_events where position in (23, 27)');
+      for (const row of saved.rows) await insertRow(row);
+    }
+    expect(await verify()).toMatchObject({ intact: true, through: 30 });
+  });
+
   it('names the first of two swapped events', async () => {
     await swap(9, 15);
     try {

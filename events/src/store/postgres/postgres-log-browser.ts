@@ -10,7 +10,11 @@ import { EVENT_COLUMNS as columns, type EventRow, storedEventOf as toStored } fr
  * "C" collation, where a category's streams are one contiguous range of the name index.
  */
 export class PostgresLogBrowser implements EventLogBrowser {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    /** How many events back from the cursor (per type) a time range is first looked for. */
+    private readonly near = 2000,
+  ) {}
 
   async streams(category: string, after: string | null, limit: number): Promise<Page<StreamSummary, string>> {
     const prefix = `${category}-`;
@@ -42,23 +46,20 @@ export class PostgresLogBrowser implements EventLogBrowser {
   }
 
   async events(filter: LogFilter, before: number | null, limit: number): Promise<Page<StoredEvent, number>> {
-    const types = filter.types && filter.types.length > 0 ? [...filter.types] : null;
-    const time = `($2::timestamptz is null or recorded_at >= $2) and ($3::timestamptz is null or recorded_at < $3)`;
+    const types = filter.types && filter.types.length > 0 ? [...new Set(filter.types)] : null;
+    const timed = filter.from !== undefined || filter.to !== undefined;
     const params = [before, filter.from ?? null, filter.to ?? null, limit + 1];
-    // With types: the newest page of each type (index es_events_type_position, walked backwards)
-    // merged, so that a rare type among millions of likes costs a short walk, not a scan.
-    const { rows } = await this.pool.query<EventRow>(
-      types
-        ? `select e.* from unnest($5::text[]) t(type) cross join lateral (
-             select ${columns} from es_events
-             where type = t.type and ($1::bigint is null or position < $1) and ${time}
-             order by position desc limit $4) e
-           order by e.position desc limit $4`
-        : `select ${columns} from es_events
-           where ($1::bigint is null or position < $1) and ${time}
-           order by position desc limit $4`,
-      types ? [...params, types] : params,
-    );
+    const typeCount = types?.length ?? 0;
+    let rows = (
+      await this.pool.query<EventRow>(timed ? nearWalkSql(typeCount, this.near) : walkSql(typeCount), [
+        ...params,
+        ...(types ?? []),
+      ])
+    ).rows;
+    // A time range the walk back from the cursor did not fill (it lies further back, or is
+    // sparse there): its events by the time index instead, however far back they are.
+    if (timed && rows.length <= limit)
+      rows = (await this.pool.query<EventRow>(timeRangeSql, [...params, types])).rows;
     const items = rows.slice(0, limit).map(toStored);
     return { items, next: rows.length > limit ? items.at(-1)!.position : null };
   }
@@ -78,3 +79,56 @@ export class PostgresLogBrowser implements EventLogBrowser {
     return rows.map(toStored);
   }
 }
+
+/*
+ * The global log's queries. Parameters: $1 the cursor (positions below it; null: from the head),
+ * $2 and $3 the time range (null: open), $4 how many rows; then the types, one parameter each
+ * from $5 on (none: every type), except in timeRangeSql, where $5 is their array (null: every type).
+ */
+const inTime = `($2::timestamptz is null or recorded_at >= $2) and ($3::timestamptz is null or recorded_at < $3)`;
+const below = `($1::bigint is null or position < $1)`;
+
+/**
+ * With types, the newest events of each type (index es_events_type_position, walked backwards)
+ * merged, so that a rare type among millions of likes costs a short walk, not a scan. Each type
+ * is a parameter of its own, whose value the planner sees: given a set of types to join with
+ * instead, it would plan for a type of average frequency and walk the log by position, which for
+ * a rare type means every event below the cursor.
+ */
+function eachType(typeCount: number, query: (type: string) => string): string {
+  const parts = Array.from({ length: typeCount }, (_, i) => `(${query(`$${5 + i}::text`)})`);
+  return `select * from (${parts.join(' union all ')}) e order by position desc limit $4`;
+}
+
+/** The newest events below the cursor, of the given types (none: every type). */
+function walkSql(typeCount: number): string {
+  const walk = (where: string) =>
+    `select ${columns} from es_events where ${where} and ${below} and ${inTime} order by position desc limit $4`;
+  return typeCount > 0 ? eachType(typeCount, (type) => walk(`type = ${type}`)) : walk('true');
+}
+
+/**
+ * walkSql for a time range, but only over the `near` newest events below the cursor (of each type):
+ * the planner, which cannot know that times grow with positions, would otherwise walk back from
+ * the cursor through every event newer than a range far back in the log. When this fills a page
+ * the page is exact: every event it did not look at lies further back than the ones it gives.
+ */
+function nearWalkSql(typeCount: number, near: number): string {
+  const walk = (where: string) =>
+    `select ${columns} from (select * from es_events where ${where} and ${below}
+       order by position desc limit ${near}) n where ${inTime} order by position desc limit $4`;
+  return typeCount > 0 ? eachType(typeCount, (type) => walk(`type = ${type}`)) : walk('true');
+}
+
+/**
+ * A time range's newest events below the cursor, by the time index es_events_recorded_at: the
+ * positions of the range's entries, the newest of them (from the index alone, without types),
+ * then those events. Its cost grows with the events in the range, not with how far back it lies.
+ * "position + 0" keeps the planner off the walk by position.
+ */
+const timeRangeSql = `
+  select ${columns} from es_events where position = any(array(
+    select position from es_events
+    where ${below} and ${inTime} and ($5::text[] is null or type = any($5::text[]))
+    order by position + 0 desc limit $4))
+  order by position desc`;

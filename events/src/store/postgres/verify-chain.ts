@@ -31,42 +31,57 @@ export interface VerifyChainOptions {
   batchSize?: number;
 }
 
-/** Connections checking ranges at once (the database works on each range on a core of its own). */
-const READERS = 2;
+/**
+ * At most this many connections check ranges at once; fewer when the server allows fewer parallel
+ * workers (max_parallel_workers): the database works on each range on a core of its own.
+ */
+const MAX_READERS = 8;
 
 /**
- * One range's check, set-based: for every event, its stored hash must be the hash of the stored
- * hash before it with its own revision, time and content (hash-chain.ts). That every link holds
- * is the same as recomputing the chain from the first event, so ranges are checked apart, in
- * parallel. The first position of the range that is missing, unchained or altered, if any, and
- * how many events the range holds.
+ * One range's check, set-based, in one pass over the range in position order: for every event,
+ * its stored hash must be the hash of the stored hash before it with its own revision, time and
+ * content (hash-chain.ts). That every link holds is the same as recomputing the chain from the
+ * first event, so ranges are checked apart, in parallel. The row before the range is read too,
+ * for the first link. Gives how many events the range holds and the first position of each kind
+ * of break in it (null if none): a gap (the first position missing), an event with no hash, an
+ * event whose hash does not hold.
  */
 const rangeCheckSql = `
-  with scanned as (
-    select e.position, e.hash, lag(e.hash) over (order by e.position) as previous, ${storedLinkSql('e')} as link
+  select count(*) as events,
+    min(greatest(coalesce(s.previous_position + 1, $1), $1))
+      filter (where s.position > coalesce(s.previous_position, $1 - 1) + 1) as missing,
+    min(s.position) filter (where s.hash is null) as unchained,
+    min(s.position) filter (where s.hash is distinct from sha256(s.previous || ${storedLinkSql('s')})) as altered
+  from (
+    select e.*, lag(e.position) over w as previous_position,
+      case when e.position = 1 then ${GENESIS_HASH_SQL} else lag(e.hash) over w end as previous
     from es_events e where e.position >= $1::bigint - 1 and e.position <= $2
-  ), ranged as (
-    select s.*, row_number() over (order by s.position) as k from scanned s where s.position >= $1
-  ), judged as (
-    select case when r.position <> $1 + r.k - 1 then $1 + r.k - 1 else r.position end as position,
-      case
-        when r.position <> $1 + r.k - 1 then 'missing'
-        when r.hash is null then 'unchained'
-        when r.hash is distinct from
-          sha256((case when r.position = 1 then ${GENESIS_HASH_SQL} else r.previous end) || r.link) then 'altered'
-      end as problem
-    from ranged r
-  )
-  select (select count(*) from ranged) as events, j.position, j.problem
-  from (select 1) one
-  left join lateral (select * from judged where problem is not null order by position limit 1) j on true`;
+    window w as (order by e.position)
+  ) s
+  where s.position >= $1`;
+
+type RangeRow = { events: string } & Record<'missing' | 'unchained' | 'altered', string | null>;
+
+/**
+ * The range's first break: the lowest position named. A missing position holds no event, so it
+ * never ties with the others; an event with no hash also fails its link, and is named unchained.
+ */
+function firstBreak(row: RangeRow): { position: number; problem: ChainBreak } | null {
+  const found = (['missing', 'unchained', 'altered'] as const)
+    .filter((problem) => row[problem] !== null)
+    .map((problem) => ({ position: Number(row[problem]), problem }));
+  return found.reduce<(typeof found)[number] | null>(
+    (first, next) => (first === null || next.position < first.position ? next : first),
+    null,
+  );
+}
 
 /**
  * Walks the PostgreSQL event log from position 1 to its head and checks every event's hash
  * against the event itself and the hash before it (hash-chain.ts), stopping at the first position
  * where the log disagrees. The check is this module's own SQL over built-in functions only (the
  * sessions search pg_catalog first, so no function stored in the audited database stands in for
- * one), run by ranges on two connections, a range ahead; the ranges are judged in order.
+ * one), run by ranges on several connections at once (MAX_READERS); the ranges are judged in order.
  */
 export async function verifyHashChain(
   connectionString: string,
@@ -75,17 +90,21 @@ export async function verifyHashChain(
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   const batchSize = options.batchSize ?? 10_000;
-  const clients = Array.from(
-    { length: READERS },
-    () => new pg.Client({ connectionString, options: '-c search_path=pg_catalog,public' }),
-  );
+  const clients: pg.Client[] = [];
+  const connect = async () => {
+    const client = new pg.Client({ connectionString, options: '-c search_path=pg_catalog,public' });
+    clients.push(client);
+    await client.connect();
+    return client;
+  };
   try {
-    await Promise.all(clients.map((c) => c.connect()));
-    const { rows } = await clients[0]!.query<{ head: string | null }>(
-      'select max(position) as head from es_events',
+    const first = await connect();
+    const { rows } = await first.query<{ head: string | null; workers: string }>(
+      `select (select max(position) from es_events) as head, current_setting('max_parallel_workers') as workers`,
     );
     const head = Number(rows[0]?.head ?? 0);
-    type RangeRow = { events: string; position: string | null; problem: ChainBreak | null };
+    const readers = Math.max(1, Math.min(MAX_READERS, Number(rows[0]?.workers), Math.ceil(head / batchSize)));
+    await Promise.all(Array.from({ length: readers - 1 }, connect));
     const pending: { first: number; end: number; check: Promise<RangeRow> }[] = [];
     let asked = 0;
     let turn = 0;
@@ -93,26 +112,20 @@ export async function verifyHashChain(
       if (asked >= head) return;
       const first = asked + 1;
       asked = Math.min(head, asked + batchSize);
-      // Range k on connection k mod READERS: the ranges in flight are on different connections.
-      const check = clients[turn++ % READERS]!.query<RangeRow>(rangeCheckSql, [first, asked]).then(
+      // Range k on connection k mod readers: the ranges in flight are on different connections.
+      const check = clients[turn++ % readers]!.query<RangeRow>(rangeCheckSql, [first, asked]).then(
         (r) => r.rows[0]!,
       );
       // A failed read-ahead is seen when it is awaited; not before, as an unhandled rejection.
       check.catch(() => {});
       pending.push({ first, end: asked, check });
     };
-    for (let i = 0; i < READERS; i++) askNext();
+    for (let i = 0; i < readers; i++) askNext();
     for (let range = pending.shift(); range; range = pending.shift()) {
       const result = await range.check;
       askNext();
-      if (result.problem !== null && result.position !== null) {
-        return {
-          intact: false,
-          position: Number(result.position),
-          problem: result.problem,
-          seconds: seconds(),
-        };
-      }
+      const broken = firstBreak(result);
+      if (broken) return { intact: false, ...broken, seconds: seconds() };
       const events = Number(result.events);
       // The range's last events were removed: the first of them is missing.
       if (events < range.end - range.first + 1) {

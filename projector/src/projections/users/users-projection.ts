@@ -39,11 +39,17 @@ export const usersProjection: Projection = {
     // whether its stored row goes and which row the batch leaves (inserted after the deletions).
     const clearedUsers = new Set<string>();
     const sessions = new Map<string, SessionFold>();
+    // The digests each user opened in the batch: clearing a user's sessions looks only at theirs
+    // (every registration clears, and a scan of the batch's sessions for each made a catch-up
+    // batch quadratic).
+    const openedBy = new Map<string, string[]>();
     const clearSessions = (userKey: string) => {
       clearedUsers.add(userKey);
-      for (const fold of sessions.values()) {
-        if (fold.insert?.user_key === userKey) fold.insert = undefined;
+      for (const digest of openedBy.get(userKey) ?? []) {
+        const fold = sessions.get(digest);
+        if (fold?.insert?.user_key === userKey) fold.insert = undefined;
       }
+      openedBy.delete(userKey);
     };
     const update = (userKey: string, change: (row: Selectable<UsersTable>) => Selectable<UsersTable>) => {
       const row = rows.get(userKey);
@@ -81,11 +87,16 @@ export const usersProjection: Projection = {
         case 'UserLoggedIn': {
           const fold = sessions.get(event.data.sessionDigest) ?? { deleteFirst: false };
           // As an insert that does nothing on conflict: a session the batch already opened stays.
-          fold.insert ??= {
-            session_digest: event.data.sessionDigest,
-            user_key: userKey,
-            expires_at: new Date(event.data.expiresAt),
-          };
+          if (!fold.insert) {
+            fold.insert = {
+              session_digest: event.data.sessionDigest,
+              user_key: userKey,
+              expires_at: new Date(event.data.expiresAt),
+            };
+            const opened = openedBy.get(userKey);
+            if (opened) opened.push(event.data.sessionDigest);
+            else openedBy.set(userKey, [event.data.sessionDigest]);
+          }
           sessions.set(event.data.sessionDigest, fold);
           update(userKey, (row) => ({ ...row, last_login: event.recordedAt }));
           break;

@@ -19,7 +19,8 @@ import * as erasedSubscribers from './0017-erased-subscribers';
 import * as boundedReads from './0018-bounded-reads';
 import * as creators from './0019-creators';
 import * as studio from './0020-studio';
-import * as drafts from './0021-drafts';
+import * as adminPages from './0021-admin-pages';
+import * as drafts from './0022-drafts';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0018-bounded-reads': boundedReads,
   '0019-creators': creators,
   '0020-studio': studio,
-  '0021-drafts': drafts,
+  '0021-admin-pages': adminPages,
+  '0022-drafts': drafts,
   '0008-library': library,
 };

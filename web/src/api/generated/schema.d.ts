@@ -603,7 +603,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every staff member: role, invitation and second-factor state, last login (owner)
+         * The staff members, a page at a time: role, invitation and second-factor state, last login (owner)
          * @description Admin roles allowed: owner.
          */
         get: operations["getAdminStaff"];
@@ -616,7 +616,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Every staff member: role, invitation and second-factor state, last login (owner) (headers only)
+         * The staff members, a page at a time: role, invitation and second-factor state, last login (owner) (headers only)
          * @description Admin roles allowed: owner.
          */
         head: operations["headAdminStaff"];
@@ -1361,7 +1361,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The moderation queue: open reports and appeals grouped by story, most urgent first (moderation)
+         * The moderation queue: open reports and appeals grouped by story, most urgent first, then the hidden stories; a page at a time (moderation)
          * @description Admin roles allowed: owner, admin, moderator.
          */
         get: operations["getAdminReports"];
@@ -1370,7 +1370,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * The moderation queue: open reports and appeals grouped by story, most urgent first (moderation) (headers only)
+         * The moderation queue: open reports and appeals grouped by story, most urgent first, then the hidden stories; a page at a time (moderation) (headers only)
          * @description Admin roles allowed: owner, admin, moderator.
          */
         head: operations["headAdminReports"];
@@ -4854,7 +4854,12 @@ export interface operations {
     };
     getAdminStaff: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -4864,10 +4869,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Current staff first, then removed ones; newest first */
+            /** @description Current staff first, then removed ones; newest first (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4886,10 +4892,24 @@ export interface operations {
                             invited_at: string;
                             last_login_at: string | null;
                         }[];
+                        /** @description Staff members not removed, on every page */
+                        current: number;
                     };
                 };
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
@@ -5016,7 +5036,12 @@ export interface operations {
     };
     headAdminStaff: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -5026,15 +5051,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Current staff first, then removed ones; newest first */
+            /** @description Current staff first, then removed ones; newest first (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
@@ -9016,7 +9050,12 @@ export interface operations {
     };
     getAdminReports: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -9026,10 +9065,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The queue */
+            /** @description At most a page of stories: the queue first, then the hidden ones (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9066,7 +9106,7 @@ export interface operations {
                             } | null;
                             waiting_since: string;
                         }[];
-                        /** @description Stories hidden now with nothing open on them, to restore or delete */
+                        /** @description Stories hidden now with nothing open on them, to restore or delete: the pages after the queue's */
                         hidden: {
                             story_id: string;
                             title: string;
@@ -9075,7 +9115,19 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
@@ -9106,7 +9158,12 @@ export interface operations {
     };
     headAdminReports: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
                 "X-Min-Position"?: components["parameters"]["XMinPosition"];
@@ -9116,15 +9173,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The queue */
+            /** @description At most a page of stories: the queue first, then the hidden ones (X-Next-Cursor when more follow) */
             200: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            400: components["responses"]["BadMinPosition"];
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
