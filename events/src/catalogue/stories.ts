@@ -3,16 +3,19 @@ import { defineEvent } from './define';
 import { ImageRef, IsoTime } from './fields';
 import { StoryLabels } from './labels';
 
+/** The slides readers see: 2 to 10, an image and a text each. */
+const PublishedSlides = z
+  .array(z.object({ image: ImageRef, text: z.string().min(1) }))
+  .min(2)
+  .max(10);
+
 /** Version 2 adds the story's labels; version 1 is upcast with none. */
 export const StoryPublished = defineEvent(
   'StoryPublished',
   2,
   z.object({
     storyId: z.string().min(1),
-    slides: z
-      .array(z.object({ image: ImageRef, text: z.string().min(1) }))
-      .min(2)
-      .max(10),
+    slides: PublishedSlides,
     /** Blurred, downscaled rendition of the first image, safe to show anyone. */
     preview: ImageRef,
     isPremium: z.boolean(),
@@ -78,10 +81,7 @@ export const StoryRevised = defineEvent(
   1,
   z.object({
     storyId: z.string().min(1),
-    slides: z
-      .array(z.object({ image: ImageRef, text: z.string().min(1) }))
-      .min(2)
-      .max(10),
+    slides: PublishedSlides,
     slideOrigins: z.array(z.number().int().min(0).max(9).nullable()).min(2).max(10),
     preview: ImageRef,
     ...StoryLabels,
