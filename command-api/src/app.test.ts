@@ -3,6 +3,7 @@ import { streams, userKeyOf } from '@nocturne/events';
 import { startTestCommandApi, type TestCommandApi } from '@nocturne/infra/system/test-command-api';
 import { TEST_ADMIN_PASSWORD } from '@nocturne/infra/test-env/test-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountKeyOf } from './users/testing/account-key';
 
 /**
  * The small command routes (codes checked on the server, the waitlist, an admin's resend) through
@@ -97,7 +98,7 @@ describe('admin: resend verification', () => {
     const answer = await asAdmin('POST', userPath(email, '/resend-verification'));
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ message: `Verification email resent to ${email}` });
-    const stream = streams.user(userKeyOf(email, system.config.secret));
+    const stream = streams.user(await accountKeyOf(system, email));
     const resent = (await system.infra.store.readStream(stream)).at(-1)!;
     expect(resent.type).toBe('VerificationEmailRequested');
     expect(resent.metadata).toMatchObject({ actor: { kind: 'admin' } });

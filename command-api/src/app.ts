@@ -5,6 +5,7 @@ import { resendVerificationRoutes } from './admin/resend-verification';
 import { validateAdminRoutes } from './admin/validate-admin';
 import { creatorRoutes } from './creators/creator-routes';
 import type { CommandApiDeps } from './deps';
+import { digestRoutes } from './digest/digest-routes';
 import { checkDiscountRoutes } from './discounts/check-discount';
 import { ownStoryRoutes } from './drafts/own-story-routes';
 import { integrityRoutes } from './integrity/integrity-routes';
@@ -66,6 +67,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(viewStoryRoutes, deps);
   await app.register(deleteStoryRoutes, deps);
   await app.register(readingRoutes, deps);
+  await app.register(digestRoutes, deps);
   // Split mode only: in one process query-api calls the unlocker directly, so the route need not exist.
   if (deps.options.internalToken) await app.register(internalUnlockRoutes, deps);
   await app.register(validateAdminRoutes, deps);

@@ -2,7 +2,7 @@ import type { EventStore } from '@nocturne/events/store';
 import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
 import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { Notifier } from '@nocturne/notify';
-import type { PiiVault } from '@nocturne/vault';
+import type { AddressClaims, PiiVault } from '@nocturne/vault';
 import type { WorkSlots } from './images/work-slots';
 import type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
 import type { AccountRateLimits } from './users/rate-limits';
@@ -32,7 +32,7 @@ export interface CommandApiOptions {
 /** Everything command-api needs, passed in: no globals, so tests build it on port 0. */
 export interface CommandApiDeps {
   store: EventStore;
-  vault: PiiVault;
+  vault: PiiVault & AddressClaims;
   notifier: Notifier;
   /** Counters shared by every replica (PostgreSQL): the rate limits of every route. */
   limiter: RateLimiter;

@@ -56,6 +56,8 @@ export const streams = {
   follow: (followerKey: string, creatorKey: string) => `follow-${followerKey}-${creatorKey}`,
   /** One reader's notifications read so far. */
   inbox: (userKey: string) => `inbox-${userKey}`,
+  /** The daily e-mail digests sent to one member (catalogue/digest.ts). */
+  digest: (userKey: string) => `digest-${userKey}`,
 } as const;
 
 /** The account id and story id of an `account_reading-{accountId}-{storyId}` stream. */

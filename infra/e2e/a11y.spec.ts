@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type ApiUser, createVerifiedUser } from '@nocturne/test-kit/api-client';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
+import { expectNoSeriousViolations } from './support/axe';
 import { showFeatures } from './support/landing';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
@@ -26,16 +26,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sys?.stop();
 });
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300); // let entrance animations finish
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
 
 const loggedOutRoutes = () => [
   '/',

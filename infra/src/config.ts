@@ -120,6 +120,13 @@ export const ConfigSchema = z.object({
   SCHEDULER_POLL_MS: optional(
     z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(60_000),
   ).default(30_000),
+  /**
+   * When the daily e-mail digest goes out: HH:MM in UTC (a process started later that day sends
+   * it at once), or `off` (no process sends it by itself).
+   */
+  DIGEST_TIME: optional(
+    z.string().regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be HH:MM (UTC, 24-hour) or off'),
+  ).default('07:00'),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   // Split mode, one service per process: the supervisor (infra/src/split/main.ts) sets the port
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.
@@ -185,6 +192,8 @@ export interface AppConfig {
   sourceMaps: boolean;
   /** SCHEDULER_POLL_MS: how often scheduled drafts are looked for (a draft is published within it). */
   schedulerPollMs: number;
+  /** DIGEST_TIME: HH:MM (UTC) of the daily digest; null (`off`) for never by itself. */
+  digestTime: string | null;
 }
 
 export class ConfigError extends Error {
@@ -307,6 +316,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       logLevel: raw.LOG_LEVEL,
       sourceMaps: raw.SOURCE_MAPS,
       schedulerPollMs: raw.SCHEDULER_POLL_MS,
+      digestTime: raw.DIGEST_TIME === 'off' ? null : raw.DIGEST_TIME,
     },
   };
 }

@@ -2,7 +2,7 @@ import type { EventLogBrowser, EventStore } from '@nocturne/events/store';
 import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
 import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { ReadModel } from '@nocturne/projector/read-model';
-import type { PiiVault } from '@nocturne/vault';
+import type { AddressClaims, PiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Consistency } from './consistency';
 import type { IntegrityCheckReader } from './integrity/integrity-check-reader';
@@ -34,7 +34,7 @@ export interface QueryApiDeps {
   /** The auditor's event browser over the whole log, read-only. */
   logBrowser: EventLogBrowser;
   /** Decrypts personal fields for the audit replay (null once erased). */
-  vault: PiiVault;
+  vault: PiiVault & AddressClaims;
   /**
    * The premium unlock (the one GET that appends): command-api's
    * `createPremiumUnlocker` in one process, `httpPremiumUnlocker` in split mode.

@@ -5,6 +5,7 @@ export * from './admin/history/replay-user-history';
 export * from './app';
 export * from './consistency';
 export * from './deps';
+export { digestReader } from './digest/digest-reader';
 export type { IntegrityCheckReader } from './integrity/integrity-check-reader';
 export { formatModerationTrail, storyModerationTrail } from './moderation/moderation-trail';
 export { rankedMatches, type SearchScope } from './search/find-stories';

@@ -35,7 +35,7 @@ export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
   const options = { preHandler: adminRateLimit(deps), schema: deleteUserDoc };
   app.delete('/api/admin/users/:email', options, async (request, reply) => {
     const admin = requireAdmin(request);
-    const target = targetUser(request, deps);
+    const target = await targetUser(request, deps);
     const result = await handleCommand(
       deps.store,
       target.stream,
@@ -45,7 +45,7 @@ export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
     );
     const deleted = result.events.find((e) => e.type === 'UserDeleted');
     if (deleted?.type === 'UserDeleted') await deps.vault.destroy(deleted.data.accountId);
-    await deps.vault.destroy(waitlistSubject(target.userKey));
+    await deps.vault.destroy(waitlistSubject(target.addressDigest));
     // After the key: a mail the reactor writes meanwhile can no longer decrypt its address.
     await deps.mailOutbox?.eraseMailTo(target.email);
     return withPosition(reply, deps, result.position).send({ message: 'User deleted successfully' });

@@ -37,7 +37,7 @@ export const resendVerificationRoutes: FastifyPluginAsync<CommandApiDeps> = asyn
     { preHandler: adminRateLimit(deps), schema: resendDoc },
     async (request, reply) => {
       const admin = requireAdmin(request);
-      const target = targetUser(request, deps);
+      const target = await targetUser(request, deps);
       const context = commandContext(request, await adminActorOnUser(deps, admin, target.userKey));
       const eventId = chosenId(context, target.stream);
       const { digest } = oneTimeToken(deps.options.secret, 'verify', target.userKey, eventId);

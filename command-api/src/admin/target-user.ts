@@ -1,4 +1,5 @@
-import { normaliseEmail, streams, userKeyOf } from '@nocturne/events';
+import { normaliseEmail, streams } from '@nocturne/events';
+import { userKeyOfAddress } from '@nocturne/vault';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -6,9 +7,13 @@ import type { CommandApiDeps } from '../deps';
 /** The `{email}` of the admin's user routes (URL-encoded); also their documented params. */
 export const TargetUserParams = z.object({ email: z.string().trim().min(1).max(320) });
 
-/** The user an admin route names by e-mail (`/api/admin/users/{email}/...`, URL-encoded). */
-export function targetUser(request: FastifyRequest, deps: Pick<CommandApiDeps, 'options'>) {
+/**
+ * The user an admin route names by e-mail (`/api/admin/users/{email}/...`, URL-encoded): the
+ * account the address leads to (address-claims.ts), and the address's digest, which keys what
+ * belongs to the address rather than to an account (its waitlist entry).
+ */
+export async function targetUser(request: FastifyRequest, deps: Pick<CommandApiDeps, 'options' | 'vault'>) {
   const email = normaliseEmail(TargetUserParams.parse(request.params).email);
-  const userKey = userKeyOf(email, deps.options.secret);
-  return { email, userKey, stream: streams.user(userKey) };
+  const { addressDigest, userKey } = await userKeyOfAddress(deps.vault, email, deps.options.secret);
+  return { email, addressDigest, userKey, stream: streams.user(userKey) };
 }

@@ -54,7 +54,7 @@ export const setSubscriptionRoutes: FastifyPluginAsync<CommandApiDeps> = async (
     { preHandler: adminRateLimit(deps), schema: subscriptionDoc },
     async (request, reply) => {
       const admin = requireAdmin(request);
-      const target = targetUser(request, deps);
+      const target = await targetUser(request, deps);
       const { is_subscribed } = Body.parse(request.body ?? {});
       const grant = is_subscribed === true || is_subscribed === 'true';
       const result = await handleCommand(

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { accountMessages } from '@nocturne/domain';
-import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
+import { encodeEvent, streams } from '@nocturne/events';
 import { linkToken } from '@nocturne/http-kit/auth';
 import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountKeyOf } from './testing/account-key';
 import { accountsClient, newEmail } from './testing/accounts-client';
 
 /** The account routes with the read side (/me), the mail reactor and the rate limits; the rest is accounts.test.ts. */
@@ -120,8 +121,7 @@ describe('password reset', () => {
       expect(requested).toBeDefined();
       return requested;
     });
-    return linkToken(system.config.secret, 'reset', userKeyOf(email, system.config.secret), event!.eventId)
-      .token;
+    return linkToken(system.config.secret, 'reset', await accountKeyOf(system, email), event!.eventId).token;
   }
 
   it('answers the same for any address; resets once; revokes every session', async () => {
@@ -175,7 +175,7 @@ describe('password reset', () => {
 
   it('refuses a forged and an expired reset token', async () => {
     const user = await verifiedUser();
-    const userKey = userKeyOf(user.email, system.config.secret);
+    const userKey = await accountKeyOf(system, user.email);
     const forged = linkToken('not-the-secret', 'reset', userKey, randomUUID()).token;
     expect(
       await call('POST', '/api/auth/reset-password', { body: { token: forged, password: 'whatever1' } }),

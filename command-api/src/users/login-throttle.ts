@@ -17,9 +17,9 @@ export function loginThrottle(
   limiter: RateLimiter,
   limits: Pick<AccountRateLimits, 'loginFailuresPerAccount' | 'loginFailuresPerAccountAndAddress'>,
 ) {
-  return async function charge(userKey: string, client: string): Promise<() => Promise<void>> {
-    const accountKey = `login-failures:${userKey}`;
-    const pairKey = `login-failures:${userKey}:${client}`;
+  return async function charge(addressDigest: string, client: string): Promise<() => Promise<void>> {
+    const accountKey = `login-failures:${addressDigest}`;
+    const pairKey = `login-failures:${addressDigest}:${client}`;
     const pair = await limiter.hit(pairKey, MINUTE);
     const account = await limiter.hit(accountKey, MINUTE);
     const failedBefore = pair.hits > 1;

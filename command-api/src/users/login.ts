@@ -1,6 +1,7 @@
 import { type AccountSummary, accountMessages } from '@nocturne/domain';
-import { streams, userKeyOf } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { apiSchema, HttpError, perMinute } from '@nocturne/http-kit';
+import { userKeyOfAddress } from '@nocturne/vault';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -50,14 +51,14 @@ const loginDoc = apiSchema({
 export const loginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   const limits = rateLimitsOf(deps.options);
   const perIp = perMinute(deps.limiter, 'login', limits.loginPerMinute, (request) => request.ip);
-  // Keyed by the user key of whatever address is tried: guessing one account's password from
+  // Keyed by the digest of whatever address is tried: guessing one account's password from
   // many addresses is slowed too, without locking its owner out (login-throttle.ts).
   const chargeFailure = loginThrottle(deps.limiter, limits);
 
   app.post('/api/auth/login', { preHandler: perIp, schema: loginDoc }, async (request, reply) => {
     const input = parseBody(LoginBody, request.body);
-    const userKey = userKeyOf(input.email, deps.options.secret);
-    const refund = await chargeFailure(userKey, request.ip);
+    const { addressDigest, userKey } = await userKeyOfAddress(deps.vault, input.email, deps.options.secret);
+    const refund = await chargeFailure(addressDigest, request.ip);
     const state = await loadUserState(deps.store, userKey);
     const storedHash =
       state.status === 'registered' && state.encryptedPasswordHash

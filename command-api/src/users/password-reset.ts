@@ -1,6 +1,7 @@
 import { accountMessages } from '@nocturne/domain';
-import { streams, userKeyOf } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { apiSchema, HttpError, perMinute } from '@nocturne/http-kit';
+import { userKeyOfAddress } from '@nocturne/vault';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -65,7 +66,7 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
     await Promise.allSettled([...recording]);
   });
   async function recordResetRequest(email: string, request: FastifyRequest): Promise<void> {
-    const userKey = userKeyOf(email, deps.options.secret);
+    const { userKey } = await userKeyOfAddress(deps.vault, email, deps.options.secret);
     const context = commandContext(request, { kind: 'anonymous' });
     const grantEventId = chosenId(context, streams.user(userKey));
     const reset = oneTimeToken(deps.options.secret, 'reset', userKey, grantEventId);

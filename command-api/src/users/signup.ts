@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { accountMessages } from '@nocturne/domain';
-import { streams, userKeyOf } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { apiSchema, HttpError, perMinute } from '@nocturne/http-kit';
+import { type AddressHolder, userKeyOfAddress } from '@nocturne/vault';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -37,9 +38,28 @@ const signupDoc = apiSchema({
 });
 
 /**
- * POST /api/auth/signup {email, password, age_confirmed}. The stream `user-{key}` is appended
- * with the revision that was read ('no_stream' for a new address), so of two concurrent signups
- * of one address only one registers. A signup of an unverified address replaces its password
+ * The account a signup of this address lands in: the one that holds the address, or one that
+ * signed up before address claims existed (its stream keyed by the address's digest) while it
+ * lives, or else a new one, whose random stream key and account id are claimed for the address
+ * in the vault before anything is appended (so erasing it releases the address).
+ */
+async function accountForSignup(
+  deps: CommandApiDeps,
+  email: string,
+): Promise<AddressHolder | { userKey: string }> {
+  const located = await userKeyOfAddress(deps.vault, email, deps.options.secret);
+  if (located.holder) return located.holder;
+  if ((await loadUserState(deps.store, located.userKey)).status === 'registered') return located;
+  return deps.vault.claimAddress(located.addressDigest, {
+    userKey: randomBytes(16).toString('hex'),
+    accountId: randomUUID(),
+  });
+}
+
+/**
+ * POST /api/auth/signup {email, password, age_confirmed}. The account's stream `user-{key}` is
+ * appended with the revision that was read ('no_stream' for a new account), so of two concurrent
+ * signups of one address only one registers (both find the same claim: accountForSignup). A signup of an unverified address replaces its password
  * and voids its earlier links (pre-account takeover); of a verified one, it becomes a mail to
  * the owner. Every case answers the same (no account enumeration) and costs the same (one
  * argon2 hash).
@@ -49,7 +69,9 @@ export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps
 
   app.post('/api/auth/signup', { preHandler: perIp, schema: signupDoc }, async (request, reply) => {
     const input = parseBody(SignupBody, request.body);
-    const userKey = userKeyOf(input.email, deps.options.secret);
+    const account = await accountForSignup(deps, input.email);
+    const { userKey } = account;
+    const claimedAccountId = 'accountId' in account ? account.accountId : null;
     const passwordHash = await hashPassword(input.password);
     // The event id is chosen up front: the link token is derived from it (one-time-token.ts).
     const context = commandContext(request, { kind: 'anonymous' });
@@ -60,7 +82,11 @@ export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps
       // account (its credentials are replaced) or a fresh one.
       const state = await loadUserState(deps.store, userKey);
       const pending = state.status === 'registered' && !state.verified ? state.accountId : null;
-      const accountId = pending ?? randomUUID();
+      // A claimed account whose stream is still empty (its first signup failed to append) is new.
+      const claimed = state.status === 'none' ? claimedAccountId : null;
+      const accountId = pending ?? claimed ?? randomUUID();
+      // A key made for this attempt alone (a duplicate signup's) is destroyed after it.
+      const throwaway = pending === null && claimed === null;
       const [encryptedEmail, encryptedPasswordHash] = await Promise.all([
         deps.vault.encrypt(accountId, input.email),
         deps.vault.encrypt(accountId, passwordHash),
@@ -86,8 +112,7 @@ export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps
           { eventIds: () => grantEventId },
         );
         // No new account: the key made for it encrypts nothing that was kept.
-        if (pending === null && result.events[0]?.type !== 'UserRegistered')
-          await deps.vault.destroy(accountId);
+        if (throwaway && result.events[0]?.type !== 'UserRegistered') await deps.vault.destroy(accountId);
         const granted = result.events.some((e) => e.type !== 'DuplicateSignupAttempted');
         return withPosition(reply, deps, result.position).send({
           message: signupAnswer,
@@ -99,7 +124,7 @@ export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps
       } catch (error) {
         // Another signup of this address changed its account meanwhile: encrypt for the new state.
         const raced = error instanceof HttpError && error.detail === accountMessages.signupRaced;
-        if (pending === null) await deps.vault.destroy(accountId);
+        if (throwaway) await deps.vault.destroy(accountId);
         if (!raced || attempt >= 5) throw error;
       }
     }

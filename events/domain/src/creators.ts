@@ -18,6 +18,13 @@ export const creatorMessages = {
   alreadyFollowing: 'You follow this creator already.',
 } as const;
 
+/** The daily e-mail digest of new stories from the creators a member follows. */
+export const digestMessages = {
+  enabledRequired: 'must be true or false',
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  unsubscribed: 'You will no longer receive the daily digest.',
+} as const;
+
 /** The pen name as it is kept: trimmed, inner runs of spaces made one. */
 export function tidyPenName(penName: string): string {
   return penName.trim().replace(/\s+/g, ' ');

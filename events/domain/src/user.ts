@@ -16,6 +16,7 @@ type UserEventType =
   | 'PremiumRevoked'
   | 'PremiumStoryUnlocked'
   | 'HiddenWarningsChosen'
+  | 'EmailDigestChosen'
   | 'UserDeleted';
 export type UserEvent = EventOf<UserEventType>;
 
@@ -56,6 +57,13 @@ export interface UserState {
    * confirmations recorded before they were encrypted.
    */
   paymentTransactionIds: ReadonlySet<string>;
+  /** The member asked for the daily e-mail digest of the creators they follow (off by default). */
+  emailDigest: boolean;
+  /**
+   * The log position at which the digest was last turned on (null when folded from events not
+   * recorded yet): a first digest tells only of stories published after it.
+   */
+  emailDigestSince: number | null;
 }
 
 export const initialUserState = (): UserState => ({
@@ -73,6 +81,8 @@ export const initialUserState = (): UserState => ({
   premiumRemaining: 0,
   unlockedStories: new Set(),
   paymentTransactionIds: new Set(),
+  emailDigest: false,
+  emailDigestSince: null,
 });
 
 const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
@@ -168,6 +178,15 @@ export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<Us
       };
     case 'HiddenWarningsChosen':
       return state;
+    case 'EmailDigestChosen':
+      return {
+        ...state,
+        emailDigest: event.data.enabled,
+        emailDigestSince:
+          event.data.enabled && !state.emailDigest && 'position' in event
+            ? event.position
+            : state.emailDigestSince,
+      };
     case 'UserDeleted':
       return { ...initialUserState(), status: 'deleted', usedTokens: state.usedTokens };
   }

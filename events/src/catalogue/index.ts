@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { creatorEvents } from './creators';
 import type { EventDefinition } from './define';
+import { digestEvents } from './digest';
 import { tagCatalogueEvents } from './labels';
 import { moderationEvents } from './moderation';
 import { readingEvents } from './reading';
@@ -11,6 +12,7 @@ import { waitlistEvents } from './waitlist';
 
 export * from './creators';
 export * from './define';
+export * from './digest';
 export * from './fields';
 export * from './labels';
 export * from './moderation';
@@ -29,6 +31,7 @@ const all = [
   ...staffEvents,
   ...moderationEvents,
   ...creatorEvents,
+  ...digestEvents,
 ] as const;
 type AnyDefinition = (typeof all)[number];
 

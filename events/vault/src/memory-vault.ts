@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressClaims, AddressHolder } from './address-claims';
 import { assertPiiSubject, keyIdOf, openWith, type PiiVault, sealWith, subjectOf } from './vault';
 
 /**
  * The PII vault with its keys in memory, for unit tests: the same value format and the same
  * shredding as PostgresPiiVault (a destroyed subject reads as null, a new key gets a new id).
  */
-export class MemoryPiiVault implements PiiVault {
+export class MemoryPiiVault implements PiiVault, AddressClaims {
   private readonly keys = new Map<string, { key: Buffer; keyId: string }>();
+  private readonly claims = new Map<string, AddressHolder>();
 
   async encrypt(subject: string, plaintext: string): Promise<string> {
     assertPiiSubject(subject);
@@ -30,5 +32,23 @@ export class MemoryPiiVault implements PiiVault {
 
   async destroy(subject: string): Promise<void> {
     this.keys.delete(subject);
+    for (const [digest, holder] of this.claims) {
+      if (holder.accountId === subject) this.claims.delete(digest);
+    }
+  }
+
+  async addressHolder(addressDigest: string): Promise<AddressHolder | null> {
+    return this.claims.get(addressDigest) ?? null;
+  }
+
+  async claimAddress(addressDigest: string, holder: AddressHolder): Promise<AddressHolder> {
+    assertPiiSubject(holder.accountId);
+    const held = this.claims.get(addressDigest);
+    if (held) return held;
+    if (!this.keys.has(holder.accountId)) {
+      this.keys.set(holder.accountId, { key: randomBytes(32), keyId: randomUUID().replaceAll('-', '') });
+    }
+    this.claims.set(addressDigest, { ...holder });
+    return holder;
   }
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AddressClaims } from './address-claims';
 import { type PiiVault, subjectOf } from './vault';
 
 /** What a vault's test file hands to the contract. */
 export interface VaultTarget {
-  vault: PiiVault;
+  vault: PiiVault & AddressClaims;
   teardown(): Promise<void>;
 }
 
@@ -26,7 +27,7 @@ export function flipFirstByte(field: string): string {
  */
 export function piiVaultContract(open: () => Promise<VaultTarget>): void {
   let target: VaultTarget;
-  let vault: PiiVault;
+  let vault: PiiVault & AddressClaims;
   beforeAll(async () => {
     target = await open();
     vault = target.vault;
@@ -103,5 +104,28 @@ export function piiVaultContract(open: () => Promise<VaultTarget>): void {
   it('refuses a subject that could break the format', async () => {
     await expect(vault.encrypt('a:b', 'x')).rejects.toThrow(/bad PII subject/);
     await expect(vault.encrypt('', 'x')).rejects.toThrow(/bad PII subject/);
+  });
+
+  it('keeps the first claim of an address, for every claimant, until its account key is destroyed', async () => {
+    expect(await vault.addressHolder('digest-1')).toBeNull();
+    const first = { userKey: 'k-first', accountId: 'account-c1' };
+    const second = { userKey: 'k-second', accountId: 'account-c2' };
+    const claims = await Promise.all([
+      vault.claimAddress('digest-1', first),
+      vault.claimAddress('digest-1', second),
+    ]);
+    expect(claims[0]).toEqual(claims[1]);
+    const holder = claims[0];
+    expect(await vault.addressHolder('digest-1')).toEqual(holder);
+    // The claim made the account's key: what is encrypted for it later is under that key.
+    const email = await vault.encrypt(holder.accountId, 'fay@example.com');
+    await vault.destroy(holder.accountId === 'account-c1' ? 'account-c2' : 'account-c1');
+    expect(await vault.addressHolder('digest-1')).toEqual(holder);
+    await vault.destroy(holder.accountId);
+    expect(await vault.addressHolder('digest-1')).toBeNull();
+    expect(await vault.decrypt(email)).toBeNull();
+    // Released: the address can be claimed by a new account.
+    const again = { userKey: 'k-again', accountId: 'account-c3' };
+    expect(await vault.claimAddress('digest-1', again)).toEqual(again);
   });
 }

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { createPool, installSchema } from '@nocturne/pg-kit';
 import type pg from 'pg';
+import type { AddressClaims, AddressHolder } from './address-claims';
 
 /**
  * Crypto-shredding. Personal fields of events are encrypted with a key of their subject
@@ -90,10 +91,19 @@ create table if not exists vault.pii_keys (
   created_at timestamptz not null default now()
 );
 alter table vault.pii_keys add column if not exists key_id text not null
-  default replace(gen_random_uuid()::text, '-', '');`;
+  default replace(gen_random_uuid()::text, '-', '');
+create table if not exists vault.address_claims (
+  address_digest text primary key,
+  subject text not null references vault.pii_keys (subject) on delete cascade,
+  user_key text not null
+);
+create index if not exists address_claims_subject on vault.address_claims (subject);`;
 
-/** Keys in `vault.pii_keys`. Not cached: a destroyed key must stop working everywhere at once. */
-export class PostgresPiiVault implements PiiVault {
+/**
+ * Keys in `vault.pii_keys`, address claims in `vault.address_claims` (deleted with their
+ * subject's key). Not cached: a destroyed key must stop working everywhere at once.
+ */
+export class PostgresPiiVault implements PiiVault, AddressClaims {
   private constructor(private readonly pool: pg.Pool) {}
 
   static async connect(connectionString: string): Promise<PostgresPiiVault> {
@@ -134,6 +144,32 @@ export class PostgresPiiVault implements PiiVault {
 
   async destroy(subject: string): Promise<void> {
     await this.pool.query('delete from vault.pii_keys where subject = $1', [subject]);
+  }
+
+  async addressHolder(addressDigest: string): Promise<AddressHolder | null> {
+    const { rows } = await this.pool.query<{ user_key: string; subject: string }>(
+      'select user_key, subject from vault.address_claims where address_digest = $1',
+      [addressDigest],
+    );
+    return rows[0] ? { userKey: rows[0].user_key, accountId: rows[0].subject } : null;
+  }
+
+  async claimAddress(addressDigest: string, holder: AddressHolder): Promise<AddressHolder> {
+    assertPiiSubject(holder.accountId);
+    // One statement: the key the claim hangs on and the claim itself, or neither.
+    await this.pool.query(
+      `with key as (
+         insert into vault.pii_keys (subject, key) values ($2, $4)
+         on conflict (subject) do update set subject = excluded.subject returning subject
+       )
+       insert into vault.address_claims (address_digest, subject, user_key)
+       select $1, subject, $3 from key
+       on conflict (address_digest) do nothing`,
+      [addressDigest, holder.accountId, holder.userKey, randomBytes(32)],
+    );
+    const claimed = await this.addressHolder(addressDigest);
+    // Released between the two statements (its account erased meanwhile): claim again.
+    return claimed ?? this.claimAddress(addressDigest, holder);
   }
 
   async close(): Promise<void> {

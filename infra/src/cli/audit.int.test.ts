@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { evolveUser, initialUserState } from '@nocturne/domain';
-import { streams, userKeyOf } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { aggregateStream } from '@nocturne/events/store';
 import { makePng } from '@nocturne/test-kit/api-client';
+import { userKeyOfAddress } from '@nocturne/vault';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../system/test-system';
 import { runAudit } from './audit';
@@ -86,7 +87,7 @@ describe('npm run audit', () => {
 
     // After the deletion the address leads to nothing of the account; its records stay for the
     // books under its account id, without the address, the transaction id or the admin's IP.
-    const userKey = userKeyOf(email, system.config.secret);
+    const { userKey } = await userKeyOfAddress(system.infra.vault, email, system.config.secret);
     const { state } = await aggregateStream(
       system.infra.store,
       streams.user(userKey),

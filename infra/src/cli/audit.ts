@@ -100,7 +100,11 @@ async function addressHistory(
     asOf,
   );
   if (!history.found) {
-    io.err('No history for this address: it never had an account.\n');
+    // An erased account is not reached from its address any more: this answer is the same.
+    io.err(
+      'No history for this address: no account holds it. ' +
+        'An erased account is replayed by account id: npm run audit -- --account <id>\n',
+    );
     return undefined;
   }
   if (history.erased) {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createPremiumUnlocker, type PremiumUnlocker } from '@nocturne/command-api';
 import { handleOf } from '@nocturne/domain';
-import { userKeyOf } from '@nocturne/events';
 import { backdatedStore } from '@nocturne/events/store';
+import { locateUserToken } from '@nocturne/http-kit/auth';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppConfig } from '../config';
 import { type CommandPorts, commandDepsFrom } from '../system/deps';
@@ -205,7 +205,8 @@ interface Step {
  * The demo library, made the way people make it: the admin signs in to the panel and adds the
  * curated tags; three creators sign up and publish every story with its tags and warnings under
  * their pen names (multipart POST /api/stories, through the upload pipeline); a reader signs up,
- * verifies the address and follows one creator (told of that creator's later stories); and
+ * verifies the address and follows one creator (told of that creator's later stories, in the
+ * bell and in the daily e-mail digest, which the reader turned on); and
  * the admin grants that reader premium, and invites a moderator and an auditor, who set their
  * passwords and enrol an authenticator; the reader and a visitor each report a story (two open
  * reports in the moderation queue). Only commands are sent; the projector builds the pages
@@ -291,7 +292,7 @@ export async function createDemoLibrary(
     const premiumIds = () => storyIds.filter((_, i) => DEMO_LIBRARY[i]!.isPremium);
 
     const reader = { email: DEMO_READER_EMAIL, password: randomBytes(9).toString('base64url') };
-    joinAndBuy(at, dayAt, app, admin, unlock, config.secret, premiumIds, {
+    joinAndBuy(at, dayAt, app, admin, unlock, premiumIds, {
       email: reader.email,
       password: reader.password,
       signupDay: 8,
@@ -311,8 +312,17 @@ export async function createDemoLibrary(
         headers: await signedIn(app, 'demo reader', reader),
       }),
     );
+    // ...and asks for the daily e-mail digest of that creator's new stories.
+    at(dayAt(9, 22), async () =>
+      send(app, 'the demo reader turns the daily digest on', {
+        method: 'PUT',
+        url: '/api/me/email-digest',
+        headers: await signedIn(app, 'demo reader', reader),
+        payload: { enabled: true },
+      }),
+    );
     for (const member of DEMO_MEMBERS) {
-      joinAndBuy(at, dayAt, app, admin, unlock, config.secret, premiumIds, {
+      joinAndBuy(at, dayAt, app, admin, unlock, premiumIds, {
         ...member,
         password: randomBytes(9).toString('base64url'),
       });
@@ -347,7 +357,6 @@ function joinAndBuy(
   app: FastifyInstance,
   admin: Record<string, string>,
   unlock: PremiumUnlocker,
-  secret: string,
   premiumIds: () => string[],
   member: DemoMember & { password: string },
 ): void {
@@ -411,7 +420,8 @@ function joinAndBuy(
         const storyId = [...premium.slice(shift), ...premium.slice(0, shift)].find((id) => !opened.has(id));
         if (!storyId) return;
         opened.add(storyId);
-        await unlock({ userKey: userKeyOf(email, secret), storyId });
+        // The account's stream key, as its verification link names it.
+        await unlock({ userKey: locateUserToken(verification)!.userKey, storyId });
       });
     }
     if (member.revokedAfter !== null) {

@@ -107,6 +107,10 @@ describe('the demo library on a first start', () => {
     ).json()) as { unread: number; items: { creator: { name: string } }[] };
     expect(notifications.unread).toBeGreaterThan(0);
     expect(notifications.items.every((n) => n.creator.name === followed)).toBe(true);
+    const digest = await fetch(`${baseUrl}/api/me/email-digest`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(await digest.json()).toEqual({ enabled: true });
     // The followed creator, kept for the banner, has a studio with the reader's views and likes.
     const creator = keptDemoCreator(system.config.dataDir)!;
     expect(creator.email).toBe(DEMO_CREATORS[0]!.email);

@@ -39,6 +39,16 @@ interface Row {
   other5xx: number;
   recoverMs: number[];
   note: string;
+  /** What the 5xx other than 503 were: each status, or the error of a request left unanswered. */
+  errors: Map<string, number>;
+}
+
+/** Counts the load's 5xx other than 503 and its unanswered requests into the row. */
+function countErrors(row: Row, tally: Tally): void {
+  row.other5xx += tally.other5xx + tally.failures;
+  const add = (kind: string, n: number) => row.errors.set(kind, (row.errors.get(kind) ?? 0) + n);
+  for (const [status, n] of tally.statuses) if (status >= 500 && status !== 503) add(`HTTP ${status}`, n);
+  for (const [kind, n] of tally.failedWith) add(kind, n);
 }
 
 /** Acknowledged likes whose event is not in the log. */
@@ -115,6 +125,7 @@ async function postgresKilled(
     other5xx: 0,
     recoverMs: [],
     note: '',
+    errors: new Map(),
   };
   let rate = 0;
   for (let i = 0; i < row.times; i++) {
@@ -133,7 +144,7 @@ async function postgresKilled(
     await storeAnswers(system);
     row.lost += await lostLikes(system, tally);
     row.disagreed += await disagreements(system, stories);
-    row.other5xx += tally.other5xx + tally.failures;
+    countErrors(row, tally);
   }
   row.note = `${Math.round(rate / row.times)} likes/s acknowledged before each kill`;
   return row;
@@ -154,6 +165,7 @@ async function projectorKilled(
     other5xx: 0,
     recoverMs: [],
     note: '',
+    errors: new Map(),
   };
   await system.projector.stop();
   const load = await startLoad({ base: system.address, stories, perSecond, connections: CONNECTIONS });
@@ -194,7 +206,7 @@ async function projectorKilled(
   row.recoverMs.push(Date.now() - restartedAt);
   row.lost = await lostLikes(system, tally);
   row.disagreed = await disagreements(system, stories);
-  row.other5xx = tally.other5xx + tally.failures;
+  countErrors(row, tally);
   row.times = killed;
   const rate = Math.round(tally.acked.length / ((Date.now() - began) / 1000));
   row.note = `${killed} kills landed in a running catch-up, in ${runs} runs; ${rate} likes/s acknowledged`;
@@ -215,6 +227,7 @@ async function natsStopped(
     other5xx: 0,
     recoverMs: [],
     note: '',
+    errors: new Map(),
   };
   let refusedReads = 0;
   for (let i = 0; i < row.times; i++) {
@@ -229,7 +242,7 @@ async function natsStopped(
     const tally = await load.stop();
     row.lost += await lostLikes(system, tally);
     row.disagreed += await disagreements(system, stories);
-    row.other5xx += tally.other5xx + tally.failures;
+    countErrors(row, tally);
     refusedReads += tally.statuses.get(503) ?? 0;
   }
   row.note = `${refusedReads} answers were 503`;
@@ -250,6 +263,7 @@ async function postgresStalled(
     other5xx: 0,
     recoverMs: [],
     note: '',
+    errors: new Map(),
   };
   const load = await startLoad({ base: system.address, stories, perSecond, connections: CONNECTIONS });
   await sleep(1_500);
@@ -262,7 +276,7 @@ async function postgresStalled(
   const tally = await load.stop();
   row.lost = await lostLikes(system, tally);
   row.disagreed = await disagreements(system, stories);
-  row.other5xx = tally.other5xx + tally.failures;
+  countErrors(row, tally);
   row.note = `${tally.statuses.get(503) ?? 0} answers were 503`;
   return row;
 }
@@ -277,6 +291,7 @@ async function slowClients(system: RunningSystem): Promise<Row> {
     other5xx: 0,
     recoverMs: [],
     note: '',
+    errors: new Map(),
   };
   const port = Number(new URL(system.address).port);
   const stalled: Socket[] = [];
@@ -310,7 +325,10 @@ async function slowClients(system: RunningSystem): Promise<Row> {
     signal: AbortSignal.timeout(120_000),
   }).catch(() => undefined);
   row.recoverMs.push(Date.now() - startedAt);
-  if (published?.status !== 201) row.other5xx += 1;
+  if (published?.status !== 201) {
+    row.other5xx += 1;
+    row.errors.set(`publish answered ${published?.status ?? 'nothing'}`, 1);
+  }
   row.note = `publish answered ${published?.status ?? 'nothing'}; stalled sockets cut: ${stalled.filter((s) => s.destroyed || s.readableEnded).length}/${row.times}`;
   for (const socket of stalled) socket.destroy();
   return row;
@@ -386,6 +404,8 @@ async function main(): Promise<number> {
     rows.push(await slowClients(system));
     log('slow clients done');
     printTable(rows);
+    for (const row of rows.filter((r) => r.errors.size > 0))
+      log(`${row.fault}: ${[...row.errors].map(([kind, n]) => `${n} × ${kind}`).join(', ')}`);
     const failed = rows.some(
       (r) =>
         r.lost > 0 || r.disagreed > 0 || r.other5xx > 0 || r.recoverMs.some((ms) => !Number.isFinite(ms)),

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { idempotentId, streams } from '@nocturne/events';
 
@@ -7,14 +8,17 @@ export interface Tally {
   acked: { stream: string; eventId: string }[];
   statuses: Map<number, number>;
   other5xx: number;
+  /** Requests that got no answer (refused, reset, timed out). */
   failures: number;
+  /** Those failures by their error's code (or message), to tell what went wrong. */
+  failedWith: Map<string, number>;
 }
 
 interface LoadOptions {
   base: string;
   stories: string[];
   perSecond: number;
-  /** Requests in flight at most (the bench's likes run at 64 connections). */
+  /** Requests in flight at most, one of them a reader (the bench's likes run at 64 connections). */
   connections: number;
 }
 
@@ -28,9 +32,41 @@ export interface RunningLoad {
 type Report =
   | { kind: 'started' }
   | { kind: 'acked'; acked: Tally['acked'] }
-  | { kind: 'done'; statuses: [number, number][]; failures: number };
+  | { kind: 'done'; statuses: [number, number][]; failedWith: [string, number][] };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** No answer within this long counts as a failure. */
+const ANSWER_TIMEOUT_MS = 15_000;
+
+/**
+ * One request on the load's kept-alive connections: its status and X-Event-Position once the
+ * whole answer has arrived. node:http rather than fetch: fetch's streams, abort signals and
+ * header objects cost the load more CPU per request than the server spends answering it, on
+ * the same two cores.
+ */
+function send(
+  agent: Agent,
+  url: URL,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+): Promise<{ status: number; position: number }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method, agent, headers, timeout: ANSWER_TIMEOUT_MS }, (response) => {
+      response.resume();
+      response.once('error', reject);
+      response.once('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          position: Number(response.headers['x-event-position'] ?? 0),
+        }),
+      );
+    });
+    sent.once('timeout', () => sent.destroy(new Error('no answer in time')));
+    sent.once('error', reject);
+    sent.end();
+  });
+}
 
 /**
  * Likes at about `perSecond`, spread over the stories, each with an Idempotency-Key (so that
@@ -46,7 +82,7 @@ export async function startLoad(options: LoadOptions): Promise<RunningLoad> {
     await import(${JSON.stringify(import.meta.url)});
   })();`;
   const worker = new Worker(boot, { eval: true, workerData: options });
-  const tally: Tally = { acked: [], statuses: new Map(), other5xx: 0, failures: 0 };
+  const tally: Tally = { acked: [], statuses: new Map(), other5xx: 0, failures: 0, failedWith: new Map() };
   let started: () => void = () => {};
   const running = new Promise<void>((resolve) => {
     started = resolve;
@@ -65,7 +101,8 @@ export async function startLoad(options: LoadOptions): Promise<RunningLoad> {
         tally.statuses.set(status, count);
         if (status >= 500 && status !== 503) tally.other5xx += count;
       }
-      tally.failures = report.failures;
+      tally.failedWith = new Map(report.failedWith);
+      for (const [, count] of report.failedWith) tally.failures += count;
       resolve(tally);
     });
     worker.once('error', reject);
@@ -90,7 +127,11 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
     running = false;
   });
   const statuses = new Map<number, number>();
-  let failures = 0;
+  const failedWith = new Map<string, number>();
+  const fail = (error: unknown) => {
+    const kind = (error as { code?: string }).code ?? (error as Error).message;
+    failedWith.set(kind, (failedWith.get(kind) ?? 0) + 1);
+  };
   let highest = 0;
   let pending: Tally['acked'] = [];
   const flush = () => {
@@ -101,54 +142,68 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
   const flushing = setInterval(flush, 100);
   parentPort!.postMessage({ kind: 'started' } satisfies Report);
   const note = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  // Round robin over the connections, so none idles into the server's keep-alive timeout and is
+  // closed just as a request is sent on it.
+  const agent = new Agent({ keepAlive: true, maxSockets: connections, scheduling: 'fifo' });
+  const likeUrls = new Map(stories.map((story) => [story, new URL(`${base}/api/stories/${story}/like`)]));
+  const readUrl = new URL(`${base}/api/stories/${stories[0]}`);
   const like = async () => {
     const story = stories[randomInt(stories.length)]!;
     const key = randomUUID();
     try {
-      const response = await fetch(`${base}/api/stories/${story}/like`, {
-        method: 'POST',
-        headers: { 'Idempotency-Key': key },
-        signal: AbortSignal.timeout(15_000),
+      const { status, position } = await send(agent, likeUrls.get(story)!, 'POST', {
+        'Idempotency-Key': key,
+        // As fetch sends an empty POST: without it node:http would announce a chunked body.
+        'Content-Length': '0',
       });
-      await response.arrayBuffer();
-      note(response.status);
-      if (response.status === 200) {
+      note(status);
+      if (status === 200) {
         const stream = streams.storyLikes(story);
         pending.push({ stream, eventId: idempotentId(key, stream, 0) });
-        highest = Math.max(highest, Number(response.headers.get('x-event-position')));
+        highest = Math.max(highest, position);
       }
-    } catch {
-      failures += 1;
+    } catch (error) {
+      fail(error);
     }
   };
   const read = async () => {
     try {
-      const response = await fetch(`${base}/api/stories/${stories[0]}`, {
-        headers: highest > 0 ? { 'X-Min-Position': String(highest) } : {},
-        signal: AbortSignal.timeout(15_000),
-      });
-      await response.arrayBuffer();
-      note(response.status);
-    } catch {
-      failures += 1;
+      const { status } = await send(
+        agent,
+        readUrl,
+        'GET',
+        highest > 0 ? { 'X-Min-Position': String(highest) } : {},
+      );
+      note(status);
+    } catch (error) {
+      fail(error);
     }
   };
-  // Each connection paces itself to its share of the rate; one of them reads.
-  const interval = (1000 * connections) / perSecond;
+  // One connection reads; the others share the likes' rate. Each keeps to a schedule of its own
+  // rather than resting a full interval after each answer, so a slow answer is made up by the
+  // next ones (one request in flight per connection, and at most a second behind the schedule:
+  // after a stall the load resumes at its rate instead of bursting what it missed).
+  const interval = (1000 * (connections - 1)) / perSecond;
   await Promise.all(
     Array.from({ length: connections }, async (_, c) => {
-      await sleep(randomInt(Math.max(1, Math.round(interval))));
+      let due = Date.now() + randomInt(Math.max(1, Math.round(interval)));
       while (running) {
-        const started = Date.now();
+        const wait = due - Date.now();
+        if (wait > 0) await sleep(wait);
+        if (!running) break;
         await (c === 0 ? read() : like());
-        const rest = interval - (Date.now() - started);
-        if (rest > 0) await sleep(rest);
+        due = Math.max(due + interval, Date.now() - 1000);
       }
     }),
   );
   clearInterval(flushing);
+  agent.destroy();
   flush();
-  parentPort!.postMessage({ kind: 'done', statuses: [...statuses], failures } satisfies Report);
+  parentPort!.postMessage({
+    kind: 'done',
+    statuses: [...statuses],
+    failedWith: [...failedWith],
+  } satisfies Report);
 }
 
 if (parentPort && workerData) void runLoad(workerData as LoadOptions);

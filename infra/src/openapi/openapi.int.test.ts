@@ -593,6 +593,15 @@ describe('every documented error status is one the route answers', () => {
       send(json('POST', '/api/me/notifications/seen', { through: -1 }, reader)),
     'POST /api/me/notifications/seen 401': () =>
       send(json('POST', '/api/me/notifications/seen', { through: 1 })),
+    'PUT /api/me/email-digest 400': () =>
+      send(json('PUT', '/api/me/email-digest', { enabled: 'yes' }, reader)),
+    'PUT /api/me/email-digest 401': () => send(json('PUT', '/api/me/email-digest', { enabled: true })),
+    'GET /api/me/email-digest 401': () => send({ method: 'GET', url: '/api/me/email-digest' }),
+    'POST /api/email-digest/unsubscribe 400': () =>
+      send({
+        method: 'POST',
+        url: `/api/email-digest/unsubscribe?token=${'0'.repeat(32)}.${'A'.repeat(43)}`,
+      }),
     'GET /api/me/studio 400': () => send({ method: 'GET', url: '/api/me/studio?days=7', headers: reader }),
     'GET /api/me/studio 401': () => send({ method: 'GET', url: '/api/me/studio' }),
     'GET /api/admin/reports 400': () =>

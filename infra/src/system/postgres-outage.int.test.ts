@@ -1,8 +1,9 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { streams, userKeyOf } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
+import { userKeyOfAddress } from '@nocturne/vault';
 import { afterAll, expect, it } from 'vitest';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../launcher/embedded-postgres';
 import { TEST_ADMIN_PASSWORD, testConfig } from '../test-env/test-config';
@@ -163,7 +164,8 @@ it('answers 503 + Retry-After during a PostgreSQL restart under load, resumes by
   const signups = acknowledged.filter((a) => a.kind === 'signup');
   expect(signups.length).toBeGreaterThan(0);
   for (const signup of signups) {
-    const events = await store.readStream(streams.user(userKeyOf(signup.email!, config.secret)));
+    const { userKey } = await userKeyOfAddress(system.infra.vault, signup.email!, config.secret);
+    const events = await store.readStream(streams.user(userKey));
     expect(events.map((e) => e.type)).toContain('UserRegistered');
   }
 

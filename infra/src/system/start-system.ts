@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AccountRateLimits } from '@nocturne/command-api';
+import type { AccountRateLimits, DigestScheduler } from '@nocturne/command-api';
 import {
   createMailer,
   migrateReadModel,
@@ -20,6 +20,7 @@ import type { LogDestination } from '../ops/logging/logger';
 import { countMail, createMetricsRegistry, trackProjections } from '../ops/metrics';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
+import { startDigest } from './digest';
 import { startDraftScheduler } from './draft-scheduling';
 import { buildHttpApp, type HttpAppOptions } from './http-app';
 import { repoRoot } from './repo-root';
@@ -31,6 +32,8 @@ export interface RunningSystem {
   infra: Infrastructure;
   projector: ProjectionRunner;
   reactors: ReactorRunner;
+  /** The daily digest (DIGEST_TIME); tests send it with `runNow`. */
+  digest: DigestScheduler;
   /** The process's metrics (GET /metrics). */
   metrics: Registry;
   /** http://127.0.0.1:<port> actually bound (port 0 picks a free one). */
@@ -159,6 +162,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
   });
   await app.listen({ port: config.port, host: options.host ?? config.host });
   const scheduler = startDraftScheduler(config, infra, clock, options.logError ?? options.log);
+  const digest = startDigest(config, infra, clock, options.log);
   const port = (app.server.address() as { port: number }).port;
 
   return {
@@ -166,10 +170,12 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     infra,
     projector,
     reactors: reactorRunner,
+    digest,
     metrics,
     address: `http://127.0.0.1:${port}`,
     async stop() {
       await scheduler.stop();
+      digest.stop();
       await app.close();
       await projector.stop();
       await reactorRunner.stop();

@@ -22,7 +22,10 @@ export { TEST_ADMIN_PASSWORD } from '../test-env/test-config';
 export async function startTestSystem(
   overrides: Partial<AppConfig> = {},
   harness: Partial<
-    Pick<StartOptions, 'log' | 'logError' | 'logDestination' | 'mailRetry' | 'onRoute' | 'httpTimeouts'>
+    Pick<
+      StartOptions,
+      'log' | 'logError' | 'logDestination' | 'mailRetry' | 'onRoute' | 'httpTimeouts' | 'accountRateLimits'
+    >
   > = {},
 ): Promise<TestSystem> {
   const database = await createTestDatabase(overrides.dataDir ? 'sys' : 'system');

@@ -25,6 +25,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     INVITE_CODES: 'velvetnight,202412',
     EXPOSE_VERIFICATION_TOKEN: 'true',
     LOG_LEVEL: 'silent',
+    // A test sends the digest when it means to (RunningSystem.digest.runNow), never by the clock.
+    DIGEST_TIME: 'off',
     // Tests speak from several client addresses through X-Forwarded-For (rate limits are per client).
     TRUST_PROXY: 'loopback',
     // A secret the schema generates when unset is kept here, never in the working copy's .data.

@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header lines (the digest's List-Unsubscribe). */
+  headers?: Record<string, string>;
   /** Whose mail it is, for the development log line: the user key, never the address. */
   userKey?: string;
 }

@@ -1,5 +1,6 @@
 import type { Projection } from '../runner/projection';
 import { creatorsProjection } from './creators/creators-projection';
+import { emailDigestProjection } from './digest/email-digest-projection';
 import { draftsProjection } from './drafts/drafts-projection';
 import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
 import { tagsProjection } from './labels/tags-projection';
@@ -34,4 +35,5 @@ export const projections: readonly Projection[] = [
   creatorsProjection,
   studioProjection,
   draftsProjection,
+  emailDigestProjection,
 ];

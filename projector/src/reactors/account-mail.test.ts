@@ -1,34 +1,10 @@
 import type { DomainEvent, RecordedEvent } from '@nocturne/events';
 import { linkToken } from '@nocturne/http-kit/auth';
-import type { PiiVault } from '@nocturne/vault';
 import { describe, expect, it } from 'vitest';
-import type { MailMessage } from '../mail/mailer';
-import type { ReactorContext } from '../runner/reactor';
 import { accountMailReactor } from './account-mail';
+import { reactorContext as context } from './testing/reactor-context';
 
 const userKey = '0123456789abcdef0123456789abcdef';
-
-function context(addresses: Record<string, string | null>) {
-  const sent: MailMessage[] = [];
-  const vault: PiiVault = {
-    encrypt: async () => {
-      throw new Error('not used');
-    },
-    decrypt: async (value) => addresses[value] ?? null,
-    decryptMany: async () => {
-      throw new Error('not used');
-    },
-    destroy: async () => {},
-  };
-  const ctx: ReactorContext = {
-    vault,
-    mailer: { send: async (m) => void sent.push(m) },
-    publicUrl: 'https://nocturne.test/',
-    supportEmail: 'help@nocturne.test',
-    secret: 'server-secret',
-  };
-  return { ctx, sent };
-}
 
 function recorded(event: DomainEvent, eventId = '44444444-4444-4444-8444-444444444444'): RecordedEvent {
   return {

@@ -1,30 +1,8 @@
 import type { EventData, RecordedEvent } from '@nocturne/events';
-import type { PiiVault } from '@nocturne/vault';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../mail/mailer';
-import type { ReactorContext } from '../runner/reactor';
 import { moderationMailReactor } from './moderation-mail';
-
-function context(addresses: Record<string, string | null>) {
-  const sent: MailMessage[] = [];
-  const open = (value: string) => addresses[value] ?? null;
-  const vault: PiiVault = {
-    encrypt: async () => {
-      throw new Error('not used');
-    },
-    decrypt: async (value) => open(value),
-    decryptMany: async (values) => values.map(open),
-    destroy: async () => {},
-  };
-  const ctx: ReactorContext = {
-    vault,
-    mailer: { send: async (m) => void sent.push(m) },
-    publicUrl: 'https://nocturne.test/',
-    supportEmail: 'help@nocturne.test',
-    secret: 'server-secret',
-  };
-  return { ctx, sent };
-}
+import { reactorContext as context } from './testing/reactor-context';
 
 const decided = (data: Partial<EventData<'ModerationDecided'>>): RecordedEvent =>
   ({

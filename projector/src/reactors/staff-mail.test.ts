@@ -1,26 +1,11 @@
 import type { RecordedEvent } from '@nocturne/events';
 import { staffInvitationToken } from '@nocturne/http-kit/auth';
-import type { PiiVault } from '@nocturne/vault';
 import { describe, expect, it } from 'vitest';
-import type { MailMessage } from '../mail/mailer';
-import type { ReactorContext } from '../runner/reactor';
 import { staffMailReactor } from './staff-mail';
+import { reactorContext as context } from './testing/reactor-context';
 
 const staffId = 'fedcba9876543210fedcba9876543210';
 const eventId = '55555555-5555-4555-8555-555555555555';
-
-function context(addresses: Record<string, string>) {
-  const sent: MailMessage[] = [];
-  const vault = { decrypt: async (value: string) => addresses[value] ?? null } as unknown as PiiVault;
-  const ctx: ReactorContext = {
-    vault,
-    mailer: { send: async (m) => void sent.push(m) },
-    publicUrl: 'https://nocturne.test/',
-    supportEmail: 'help@nocturne.test',
-    secret: 'server-secret',
-  };
-  return { ctx, sent };
-}
 
 const invited = (email: string) =>
   ({

@@ -337,6 +337,12 @@ export interface ReadModel {
   studio_daily: StudioDailyTable;
   studio_readers: StudioReadersTable;
   drafts: DraftsTable;
+  email_digest_members: EmailDigestMembersTable;
+}
+
+/** A member who asked for the daily e-mail digest (projections/digest); no row: off. */
+export interface EmailDigestMembersTable {
+  user_key: string;
 }
 
 /** One row (id 1): how many live accounts, verified and subscribed (the admin panel's figures). */

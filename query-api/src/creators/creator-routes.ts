@@ -11,6 +11,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { sessionUser } from '../users/session-user';
+import { liveNotifications } from './live-notifications';
 
 const HandleParams = z.object({ handle: z.string().min(1).max(200) });
 
@@ -145,18 +146,7 @@ export const creatorRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps)
     },
     async (request) => {
       const user = await requireSessionUser(request, deps);
-      // A story deleted or hidden since is no news any more; nor is one of a creator unfollowed since.
-      const live = deps.db
-        .selectFrom('creator_notifications as n')
-        .innerJoin('stories', 'stories.id', 'n.story_id')
-        .innerJoin('creators', 'creators.user_key', 'n.creator_key')
-        .innerJoin('follows', (join) =>
-          join
-            .onRef('follows.creator_key', '=', 'n.creator_key')
-            .onRef('follows.follower_key', '=', 'n.user_key'),
-        )
-        .where('n.user_key', '=', user.userKey)
-        .where('stories.hidden_reason', 'is', null);
+      const live = liveNotifications(deps.db, user.userKey);
       const [read, rows, unread] = await Promise.all([
         deps.db
           .selectFrom('notification_reads')

@@ -25,6 +25,7 @@ const MyPremiumPage = lazy(() => import('../my-premium/MyPremiumPage'));
 const AppealPage = lazy(() => import('../reports/AppealPage'));
 const CreatorPage = lazy(() => import('../creators/CreatorPage'));
 const StudioPage = lazy(() => import('../studio/StudioPage'));
+const UnsubscribePage = lazy(() => import('../email-digest/UnsubscribePage'));
 const AdminRoute = lazy(() => import('../admin/AdminRoute'));
 
 export const routes: RouteObject[] = [
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
   { path: '/appeal/:id', element: <AppealPage /> },
   { path: '/creator/:handle', element: <CreatorPage /> },
   { path: '/studio', element: <StudioPage /> },
+  { path: '/email-digest/unsubscribe', element: <UnsubscribePage /> },
   // /admin_{name}: whole-segment matching only, so the admin route checks the prefix itself.
   { path: '/:section', element: <AdminRoute /> },
   { path: '*', element: <NotFoundPage /> },

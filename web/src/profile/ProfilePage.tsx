@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
+import { EmailDigestSettings } from '../email-digest/EmailDigestSettings';
 import { HiddenWarningsSettings } from '../labels/HiddenWarningsSettings';
 import { curatedTagsQuery } from '../labels/label-queries';
 import { TagFilter } from '../labels/TagFilter';
@@ -202,6 +203,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
         </section>
 
         <HiddenWarningsSettings />
+        <EmailDigestSettings />
 
         {/* Below the library: it appears once the list is known, and must not push the grid down. */}
         {!subscribed && hasPremium ? <UpsellBanner /> : null}

@@ -1,8 +1,10 @@
-import { encodeEvent, streams, userKeyOf } from '@nocturne/events';
+import { encodeEvent, streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
 import { newSessionToken } from '@nocturne/http-kit/auth';
 import { TEST_ADMIN_PASSWORD } from '@nocturne/infra/test-env/test-config';
+import type { AddressClaims } from '@nocturne/vault';
 import sharp from 'sharp';
+import { accountKeyOf } from '../../users/testing/account-key';
 
 /**
  * Helpers for the stories tests: real images, real HTTP calls against a running system
@@ -112,13 +114,13 @@ export async function verifiedUser(
  * unverified accounts, so the session is appended to the user stream directly.
  */
 export async function unverifiedSession(
-  system: { baseUrl: string; config: { secret: string }; infra: { store: EventStore } },
+  system: { baseUrl: string; config: { secret: string }; infra: { store: EventStore; vault: AddressClaims } },
   email: string,
 ): Promise<string> {
   await json(
     await post(system.baseUrl, '/api/auth/signup', { email, password: 'secret-pass', age_confirmed: true }),
   );
-  const session = newSessionToken(userKeyOf(email, system.config.secret));
+  const session = newSessionToken(await accountKeyOf(system, email));
   const event = encodeEvent(
     {
       type: 'UserLoggedIn',

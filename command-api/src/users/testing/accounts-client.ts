@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { decodeEvent, type RecordedEvent, streams, userKeyOf } from '@nocturne/events';
+import { decodeEvent, type RecordedEvent, streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
+import type { AddressClaims } from '@nocturne/vault';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { accountKeyOf } from './account-key';
 
 /** What the account tests drive: the whole system (test-system.ts) or command-api alone (test-command-api.ts). */
 export interface AccountsTarget {
   app: FastifyInstance;
   config: { secret: string };
-  infra: { store: EventStore };
+  infra: { store: EventStore; vault: AddressClaims };
 }
 
 export interface Answer {
@@ -55,7 +57,7 @@ export function accountsClient(targetOf: () => AccountsTarget) {
 
   async function userEvents(email: string): Promise<RecordedEvent[]> {
     const target = targetOf();
-    const stored = await target.infra.store.readStream(streams.user(userKeyOf(email, target.config.secret)));
+    const stored = await target.infra.store.readStream(streams.user(await accountKeyOf(target, email)));
     return stored.map(decodeEvent);
   }
 

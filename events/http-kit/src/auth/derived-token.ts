@@ -9,7 +9,7 @@ import { createHash, createHmac } from 'node:crypto';
  */
 export function deriveToken(
   secret: string,
-  purpose: 'verify' | 'reset' | 'staff-invite',
+  purpose: 'verify' | 'reset' | 'staff-invite' | 'digest-unsubscribe',
   eventId: string,
 ): string {
   return createHmac('sha256', secret).update(`${purpose}:${eventId}`).digest('base64url');

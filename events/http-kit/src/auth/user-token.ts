@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { deriveToken, sha256Hex } from './derived-token';
 
 /**
@@ -53,4 +53,22 @@ export function newSessionToken(userKey: string): LocatedToken {
 export function staffInvitationToken(secret: string, staffId: string, eventId: string): LocatedToken {
   const token = `${staffId}.${deriveToken(secret, 'staff-invite', eventId)}`;
   return { token, userKey: staffId, digest: sha256Hex(token) };
+}
+
+/**
+ * The unsubscribe link of the daily digest: `<userKey>.<HMAC(secret, digest-unsubscribe:userKey)>`.
+ * Bound to the member and to this one purpose (it opens no session and resets nothing), with no
+ * address in it; it stays valid, so a digest read weeks later still unsubscribes in one click.
+ */
+export function digestUnsubscribeToken(secret: string, userKey: string): string {
+  return `${userKey}.${deriveToken(secret, 'digest-unsubscribe', userKey)}`;
+}
+
+/** The member an unsubscribe token was made for; null for anything else (forged, altered, another purpose). */
+export function digestUnsubscribeOwner(secret: string, token: unknown): string | null {
+  const located = locateUserToken(token);
+  if (!located) return null;
+  const expected = Buffer.from(digestUnsubscribeToken(secret, located.userKey));
+  const given = Buffer.from(located.token);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? located.userKey : null;
 }

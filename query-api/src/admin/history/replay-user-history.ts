@@ -1,11 +1,17 @@
 import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/domain';
-import { type Actor, type RecordedEvent, streams, userKeyOf } from '@nocturne/events';
+import { type Actor, type RecordedEvent, streams } from '@nocturne/events';
 import { aggregateStream, type EventStore } from '@nocturne/events/store';
-import { openPersonalField, type PiiVault, transactionIdOf } from '@nocturne/vault';
+import {
+  type AddressClaims,
+  openPersonalField,
+  type PiiVault,
+  transactionIdOf,
+  userKeyOfAddress,
+} from '@nocturne/vault';
 
 export interface HistoryDeps {
   store: EventStore;
-  vault: PiiVault;
+  vault: PiiVault & AddressClaims;
   /** The server secret: the user stream is named by an HMAC of the address. */
   secret: string;
 }
@@ -39,7 +45,7 @@ export interface HistoryState {
 export interface UserHistory {
   /** The stream replayed (pseudonymous: an HMAC of the address). */
   stream: string;
-  /** False when the address never had an account (the stream is empty). */
+  /** False when no account holds the address (it never had one, or its account was erased). */
   found: boolean;
   /**
    * True when the address's account is deleted now (whatever `as_of` says): its personal data
@@ -161,7 +167,7 @@ export async function replayUserHistory(
   address: string,
   asOf: Date,
 ): Promise<UserHistory> {
-  const stream = streams.user(userKeyOf(address, deps.secret));
+  const stream = streams.user((await userKeyOfAddress(deps.vault, address, deps.secret)).userKey);
   const now = await aggregateStream<UserState, UserEvent>(deps.store, stream, evolveUser, initialUserState);
   const live = now.state.status === 'registered';
   const since = live ? (now.state.accountSince ?? 0) : Number.POSITIVE_INFINITY;

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/client';
+import { useAuth } from '../auth/auth-context';
+import { Alert } from '../ui/Alert';
+import { chooseEmailDigest } from './email-digest-api';
+import { emailDigestKeys, emailDigestQuery } from './email-digest-queries';
+import './email-digest.css';
+
+/**
+ * The member's daily e-mail digest of new stories from the creators they follow (off until they
+ * turn it on): saved as soon as the box changes.
+ */
+export function EmailDigestSettings() {
+  const { token } = useAuth();
+  const queryClient = useQueryClient();
+  const digest = useQuery(emailDigestQuery(token));
+  const save = useMutation({
+    mutationFn: chooseEmailDigest,
+    onSuccess: ({ enabled }) => queryClient.setQueryData(emailDigestKeys.choice(token), enabled),
+  });
+  const enabled = save.isPending ? save.variables : (digest.data ?? false);
+
+  return (
+    <section className="email-digest surface" aria-labelledby="email-digest-title">
+      <h2 id="email-digest-title" className="email-digest__title">
+        E-mail
+      </h2>
+      {digest.isError ? (
+        <Alert tone="error">Your e-mail settings could not be loaded.</Alert>
+      ) : (
+        <label className="email-digest__choice">
+          <input
+            type="checkbox"
+            checked={enabled}
+            disabled={digest.isPending || save.isPending}
+            onChange={(event) => save.mutate(event.target.checked)}
+          />
+          <span>Daily e-mail digest of new stories from creators I follow</span>
+        </label>
+      )}
+      <span role="status" className="text-muted">
+        {save.isSuccess ? (save.data.enabled ? 'Digest on.' : 'Digest off.') : ''}
+      </span>
+      {save.isError ? (
+        <Alert tone="error">
+          {save.error instanceof ApiError && save.error.detail
+            ? save.error.detail
+            : 'Your choice could not be saved. Please try again.'}
+        </Alert>
+      ) : null}
+    </section>
+  );
+}
