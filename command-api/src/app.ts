@@ -7,6 +7,7 @@ import { creatorRoutes } from './creators/creator-routes';
 import type { CommandApiDeps } from './deps';
 import { digestRoutes } from './digest/digest-routes';
 import { checkDiscountRoutes } from './discounts/check-discount';
+import { ownStoryRoutes } from './drafts/own-story-routes';
 import { integrityRoutes } from './integrity/integrity-routes';
 import { checkInviteRoutes } from './invites/check-invite';
 import { changeStoryLabelsRoutes } from './labels/change-story-labels';
@@ -62,6 +63,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(accountRoutes, deps);
   await app.register(likeStoryRoutes, deps);
   await app.register(publishStoryRoutes, deps);
+  await app.register(ownStoryRoutes, deps);
   await app.register(viewStoryRoutes, deps);
   await app.register(deleteStoryRoutes, deps);
   await app.register(readingRoutes, deps);

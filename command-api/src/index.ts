@@ -2,6 +2,7 @@ export * from './app';
 export * from './deps';
 export { type DigestScheduler, startDigestScheduler } from './digest/digest-scheduler';
 export type { DigestReader } from './digest/send-digests';
+export { DraftScheduler, type DueDraft, type DueDrafts } from './drafts/draft-scheduler';
 export { WorkSlots } from './images/work-slots';
 export type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
 export * from './premium/http-unlocker';

@@ -116,6 +116,10 @@ export const ConfigSchema = z.object({
   DEMO: optional(flag).default(true),
   /** Serve the web build's source maps (off: the app's sources are not published). */
   SOURCE_MAPS: optional(flag).default(false),
+  /** How often the scheduler looks for scheduled drafts that are due (milliseconds). */
+  SCHEDULER_POLL_MS: optional(
+    z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(60_000),
+  ).default(30_000),
   /**
    * When the daily e-mail digest goes out: HH:MM in UTC (a process started later that day sends
    * it at once), or `off` (no process sends it by itself).
@@ -186,6 +190,8 @@ export interface AppConfig {
   logLevel: RawConfig['LOG_LEVEL'];
   /** SOURCE_MAPS: the web build's `.map` files are served. */
   sourceMaps: boolean;
+  /** SCHEDULER_POLL_MS: how often scheduled drafts are looked for (a draft is published within it). */
+  schedulerPollMs: number;
   /** DIGEST_TIME: HH:MM (UTC) of the daily digest; null (`off`) for never by itself. */
   digestTime: string | null;
 }
@@ -309,6 +315,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       metricsToken: raw.METRICS_TOKEN,
       logLevel: raw.LOG_LEVEL,
       sourceMaps: raw.SOURCE_MAPS,
+      schedulerPollMs: raw.SCHEDULER_POLL_MS,
       digestTime: raw.DIGEST_TIME === 'off' ? null : raw.DIGEST_TIME,
     },
   };

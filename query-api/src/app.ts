@@ -10,6 +10,7 @@ import { privateUnlessPublic } from './cache-policy';
 import { creatorRoutes } from './creators/creator-routes';
 import type { QueryApiDeps } from './deps';
 import { emailDigestRoutes } from './digest/email-digest-routes';
+import { draftRoutes } from './drafts/draft-routes';
 import { serveImageRoutes } from './images/serve-image';
 import { integrityStatusRoutes } from './integrity/integrity-status-route';
 import { labelsRoutes } from './labels/labels-routes';
@@ -69,5 +70,6 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(integrityStatusRoutes, deps);
   await app.register(creatorRoutes, deps);
   await app.register(studioRoutes, deps);
+  await app.register(draftRoutes, deps);
   await app.register(emailDigestRoutes, deps);
 };

@@ -1,9 +1,23 @@
-import { initialUserState, type StoryState } from '@nocturne/domain';
+import { initialStoryState, initialUserState, type StoryState } from '@nocturne/domain';
 import { describe, expect, it } from 'vitest';
 import { storyAccess } from './story-access';
 
-const free: StoryState = { status: 'published', isPremium: false, tags: [], slideCount: 3, hidden: false };
-const premium: StoryState = { status: 'published', isPremium: true, tags: [], slideCount: 3, hidden: false };
+const free: StoryState = {
+  ...initialStoryState(),
+  status: 'published',
+  isPremium: false,
+  tags: [],
+  slideCount: 3,
+  hidden: false,
+};
+const premium: StoryState = {
+  ...initialStoryState(),
+  status: 'published',
+  isPremium: true,
+  tags: [],
+  slideCount: 3,
+  hidden: false,
+};
 const visitor = initialUserState();
 const subscriber = (unlocked: string[]) => ({
   ...visitor,
@@ -15,11 +29,22 @@ describe('who may read a story, for the reading routes', () => {
   it('anyone reads a live free story; a story never published or deleted is unknown', () => {
     expect(storyAccess(free, visitor, 's')).toBe('readable');
     expect(
-      storyAccess({ status: 'none', isPremium: false, tags: [], slideCount: 3, hidden: false }, visitor, 's'),
+      storyAccess(
+        { ...initialStoryState(), status: 'none', isPremium: false, tags: [], slideCount: 3, hidden: false },
+        visitor,
+        's',
+      ),
     ).toBe('not_found');
     expect(
       storyAccess(
-        { status: 'deleted', isPremium: true, tags: [], slideCount: 3, hidden: false },
+        {
+          ...initialStoryState(),
+          status: 'deleted',
+          isPremium: true,
+          tags: [],
+          slideCount: 3,
+          hidden: false,
+        },
         subscriber(['s']),
         's',
       ),

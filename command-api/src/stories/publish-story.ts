@@ -1,23 +1,14 @@
 import multipart from '@fastify/multipart';
-import {
-  initialStoryState,
-  labelsProblem,
-  MAX_SLIDES,
-  penNameProblem,
-  refuse,
-  slideMessages,
-  slidesProblem,
-} from '@nocturne/domain';
+import { initialStoryState, labelsProblem, penNameProblem, refuse, slidesProblem } from '@nocturne/domain';
 import { type Actor, streams } from '@nocturne/events';
-import { apiSchema, HttpError, perMinute, requireStorableText, tooMany } from '@nocturne/http-kit';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { apiSchema, perMinute, tooMany } from '@nocturne/http-kit';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { choosePenName } from '../creators/choose-pen-name';
+import { choosePenName, currentPenName } from '../creators/choose-pen-name';
 import type { CommandApiDeps } from '../deps';
 import { makePreview, type ProcessedImage, processSlideImage } from '../images/process-image';
 import { sniffImage } from '../images/sniff-image';
 import { storeImages } from '../images/store-images';
-import { MAX_IMAGE_BYTES } from '../images/upload-limits';
 import { defaultImageWork } from '../images/work-slots';
 import { inviteAttemptLimit } from '../invites/invite-codes';
 import { contentWarningsFrom, normaliseTags } from '../labels/labels-input';
@@ -30,64 +21,7 @@ import { withPosition } from '../shared/reply';
 import { rateLimitsOf } from '../users/rate-limits';
 import { decideStory, type PublishStory, storyDecider } from './story-decider';
 import { storyPublisher } from './story-publisher';
-
-interface Upload {
-  images: Buffer[];
-  texts: string[];
-  isPremium: boolean;
-  /** Repeated `tags` and `warnings` fields, as sent. */
-  tags: string[];
-  warnings: string[];
-  /** A pen name chosen with the story (a user's first, or a change): recorded before the story. */
-  penName?: string;
-}
-
-const truthy = (value: string) => ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
-
-/** Reads the multipart body into memory within the limits, mapping each refusal to a clear 4xx. */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Send the story as multipart/form-data.');
-  const upload: Upload = { images: [], texts: [], isPremium: false, tags: [], warnings: [] };
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_SLIDES + 1, fields: 40, fieldSize: 64 * 1024 },
-    })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'images') {
-          part.file.resume();
-          continue;
-        }
-        upload.images.push(await part.toBuffer());
-      } else if (part.fieldname === 'texts') {
-        if (part.valueTruncated) throw new HttpError(400, slideMessages.badWordCount);
-        requireStorableText(String(part.value), `texts.${upload.texts.length}`);
-        upload.texts.push(String(part.value));
-      } else if (part.fieldname === 'isPremium') {
-        upload.isPremium = truthy(String(part.value));
-      } else if (part.fieldname === 'penName') {
-        requireStorableText(String(part.value), 'penName');
-        upload.penName = String(part.value);
-      } else if (part.fieldname === 'tags' || part.fieldname === 'warnings') {
-        requireStorableText(String(part.value), part.fieldname);
-        upload[part.fieldname].push(String(part.value));
-      }
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `Image ${upload.images.length + 1} is larger than 15 MB.`);
-    }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new HttpError(400, slideMessages.tooManySlides);
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new HttpError(415, 'Send the story as multipart/form-data.');
-    }
-    throw new HttpError(400, 'The upload could not be read. Please try again.');
-  }
-  return upload;
-}
+import { readUpload } from './story-upload';
 
 /** The multipart form, as the document shows it (readUpload reads it part by part). */
 const PublishForm = z.object({
@@ -115,7 +49,7 @@ const publishDoc = apiSchema({
   headers: z.object({ 'x-invite-code': z.string().optional().describe('An invite code instead of a login') }),
   ok: { 201: { description: 'Published', schema: z.object({ id: z.string() }) } },
   errors: {
-    400: 'The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, a pen name that breaks its rules, or an image is empty or cannot be decoded',
+    400: 'The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, a member without a pen name (none chosen before and none given), a pen name that breaks its rules, or an image is empty or cannot be decoded',
     401: 'Not an admin, not a verified user, and no valid invite code',
     413: 'An image is larger than 15 MB or 40 megapixels',
     409: 'The pen name given is held by another account',
@@ -174,6 +108,11 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     });
 
     const context = commandContext(request, actor);
+    const creatorKey = actor.kind === 'user' ? actor.userKey : null;
+    // A member's story shows their pen name: one chosen before, or with this story.
+    const penNameChosen =
+      creatorKey !== null &&
+      (upload.penName !== undefined || (await currentPenName(deps.store, creatorKey)).penName !== null);
     // A retried publish (same Idempotency-Key) is the same story, answered as the first was.
     const storyId = chosenId(context, 'new story');
     const command: PublishStory = newCommand(
@@ -185,6 +124,8 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
         isPremium: upload.isPremium,
         ...labels,
         curatedTags,
+        creatorKey,
+        penNameChosen,
       },
       deps.clock(),
     );

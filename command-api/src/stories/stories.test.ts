@@ -25,7 +25,10 @@ async function storedImages(): Promise<string[]> {
 
 describe('who may publish', () => {
   it('accepts a verified user and an invite-code holder; refuses everyone else with 401', async () => {
-    expect((await postStory(system.baseUrl, { texts: ['a', 'b'] }, bearer(freeToken))).status).toBe(201);
+    expect(
+      (await postStory(system.baseUrl, { texts: ['a', 'b'], penName: 'Free Writer' }, bearer(freeToken)))
+        .status,
+    ).toBe(201);
     expect(
       (await postStory(system.baseUrl, { texts: ['a', 'b'] }, { 'X-Invite-Code': 'VELVETNIGHT' })).status,
     ).toBe(201);

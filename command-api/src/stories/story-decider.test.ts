@@ -30,6 +30,8 @@ const publish = (texts: string[], overrides: Partial<PublishStory['data']> = {})
       tags: [],
       warnings: [],
       curatedTags,
+      creatorKey: null,
+      penNameChosen: false,
       ...overrides,
     },
     now,

@@ -1,5 +1,7 @@
 import {
   type ContentWarningId,
+  creatorMessages,
+  type DraftContent,
   evolveStory,
   initialStoryState,
   isLive,
@@ -26,6 +28,10 @@ export type PublishStory = Command<
     warnings: ContentWarningId[];
     /** The tag catalogue as the handler read it (tag-catalogue-decider.ts), so deciding stays pure. */
     curatedTags: ReadonlySet<string>;
+    /** The member publishing (null: the admin or an invite holder, shown under the product's name). */
+    creatorKey: string | null;
+    /** The member has a pen name (chosen before, or with this story). */
+    penNameChosen: boolean;
   }
 >;
 /** An admin replaces a published story's tags and warnings. */
@@ -44,26 +50,7 @@ export function decideStory(command: StoryCommand, state: StoryState): Decision<
     case 'PublishStory': {
       const { data } = command;
       if (state.status !== 'none') return refuse('conflict', storyMessages.exists);
-      const problem = slidesProblem(
-        data.slides.map((s) => s.text),
-        data.slides.length,
-      );
-      if (problem) return refuse('invalid', problem);
-      const labels = labelsProblem(data, data.curatedTags);
-      if (labels) return refuse('invalid', labels);
-      return [
-        {
-          type: 'StoryPublished',
-          data: {
-            storyId: data.storyId,
-            slides: data.slides.map((s) => ({ image: s.image, text: s.text.trim() })),
-            preview: data.preview,
-            isPremium: data.isPremium,
-            tags: data.tags,
-            warnings: data.warnings,
-          },
-        },
-      ];
+      return publication(data.storyId, data, data);
     }
     case 'ChangeStoryLabels': {
       const { storyId, tags, warnings, curatedTags } = command.data;
@@ -87,6 +74,39 @@ export function decideStory(command: StoryCommand, state: StoryState): Decision<
       if (!state.hidden) return refuse('conflict', reportMessages.notHidden);
       return [{ type: 'StoryRestored', data: command.data }];
   }
+}
+
+/**
+ * The StoryPublished of this content, or why it cannot be published: a story published directly,
+ * from a draft or by the scheduler is the same one fact. A member needs a pen name first.
+ */
+export function publication(
+  storyId: string,
+  content: DraftContent,
+  by: { creatorKey: string | null; penNameChosen: boolean; curatedTags: ReadonlySet<string> },
+): Decision<StoryEvent> {
+  if (by.creatorKey !== null && !by.penNameChosen) return refuse('invalid', creatorMessages.penNameRequired);
+  const problem = slidesProblem(
+    content.slides.map((s) => s.text),
+    content.slides.length,
+  );
+  if (problem) return refuse('invalid', problem);
+  const labels = labelsProblem(content, by.curatedTags);
+  if (labels) return refuse('invalid', labels);
+  return [
+    {
+      type: 'StoryPublished',
+      data: {
+        storyId,
+        slides: content.slides.map((s) => ({ image: s.image, text: s.text.trim() })),
+        preview: content.preview,
+        isPremium: content.isPremium,
+        tags: [...content.tags],
+        warnings: [...content.warnings],
+        ...(by.creatorKey === null ? {} : { creatorKey: by.creatorKey }),
+      },
+    },
+  ];
 }
 
 export const storyDecider: Decider<StoryCommand, StoryState, StoryEvent> = {

@@ -25,8 +25,24 @@ export async function storyPublisher(
       return { kind: 'invite' };
     }
   }
+  return {
+    kind: 'user',
+    userKey: await verifiedMember(
+      request,
+      deps,
+      'Please log in, or enter an invite code, to create stories.',
+    ),
+  };
+}
+
+/** The logged-in member with a verified address, who may create stories (drafts included); else 401. */
+export async function verifiedMember(
+  request: FastifyRequest,
+  deps: CommandApiDeps,
+  loginFirst = 'Please log in to create stories.',
+): Promise<string> {
   const user = await authenticateUser(request, deps);
-  if (user?.state.verified) return { kind: 'user', userKey: user.userKey };
+  if (user?.state.verified) return user.userKey;
   if (user) throw new HttpError(401, 'Please verify your e-mail address before creating stories.');
-  throw new HttpError(401, 'Please log in, or enter an invite code, to create stories.');
+  throw new HttpError(401, loginFirst);
 }

@@ -6,6 +6,7 @@
  */
 export * from './account-rules';
 export * from './creators';
+export * from './drafts';
 export * from './images';
 export * from './integrity';
 export * from './labels';

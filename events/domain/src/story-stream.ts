@@ -1,12 +1,38 @@
-import type { EventOf, RecordedEvent } from '@nocturne/events';
+import type { EventOf, ImageRef, RecordedEvent } from '@nocturne/events';
+import type { ContentWarningId } from '@nocturne/events/labels';
 
 export type StoryEvent = EventOf<
-  'StoryPublished' | 'StoryLabelsChanged' | 'StoryDeleted' | 'StoryHidden' | 'StoryRestored'
+  | 'StoryPublished'
+  | 'StoryLabelsChanged'
+  | 'StoryDeleted'
+  | 'StoryHidden'
+  | 'StoryRestored'
+  | 'StoryDraftSaved'
+  | 'StoryDraftScheduled'
+  | 'StoryDraftUnscheduled'
+  | 'StoryDraftDeleted'
+  | 'StoryRevised'
+  | 'StoryUnpublished'
 >;
+
+export interface StorySlide {
+  image: ImageRef;
+  text: string;
+}
+
+/** What a draft holds, published as it is. */
+export interface DraftContent {
+  slides: readonly StorySlide[];
+  preview: ImageRef;
+  isPremium: boolean;
+  tags: readonly string[];
+  warnings: readonly ContentWarningId[];
+}
 
 /** The state of one `story-{id}` stream. */
 export interface StoryState {
-  status: 'none' | 'published' | 'deleted';
+  /** `deleted`: deleted by an admin, thrown away as a draft, or unpublished by its creator. */
+  status: 'none' | 'draft' | 'published' | 'deleted';
   isPremium: boolean;
   /** The tags it carries now: an edit may keep one that has left the curated list since. */
   tags: readonly string[];
@@ -14,6 +40,14 @@ export interface StoryState {
   slideCount: number;
   /** Hidden by a moderator (StoryHidden) and not restored since. */
   hidden: boolean;
+  /** The member who made it (null: the admin's or an invite holder's). */
+  creatorKey: string | null;
+  /** The slides readers see (a revision replaces them), or the draft's while a draft. */
+  slides: readonly StorySlide[];
+  /** The draft, while it is one. */
+  draft: DraftContent | null;
+  /** When a scheduled draft is to be published (ISO time), else null. */
+  publishAt: string | null;
 }
 
 export const initialStoryState = (): StoryState => ({
@@ -22,22 +56,55 @@ export const initialStoryState = (): StoryState => ({
   tags: [],
   slideCount: 0,
   hidden: false,
+  creatorKey: null,
+  slides: [],
+  draft: null,
+  publishAt: null,
 });
+
+/** The member an event names as the story's maker: its data, else the actor who recorded it. */
+function makerOf(event: EventOf<'StoryPublished'> | RecordedEvent<EventOf<'StoryPublished'>>): string | null {
+  if (event.data.creatorKey) return event.data.creatorKey;
+  const actor = 'metadata' in event ? event.metadata.actor : null;
+  return actor?.kind === 'user' ? actor.userKey : null;
+}
 
 export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent<StoryEvent>): StoryState {
   switch (event.type) {
     case 'StoryPublished':
       return {
+        ...state,
         status: 'published',
         isPremium: event.data.isPremium,
         tags: event.data.tags,
         slideCount: event.data.slides.length,
         hidden: false,
+        creatorKey: makerOf(event as EventOf<'StoryPublished'>) ?? state.creatorKey,
+        slides: event.data.slides,
+        draft: null,
+        publishAt: null,
+      };
+    case 'StoryDraftSaved': {
+      const { slides, preview, isPremium, tags, warnings, creatorKey } = event.data;
+      return { ...state, status: 'draft', creatorKey, draft: { slides, preview, isPremium, tags, warnings } };
+    }
+    case 'StoryDraftScheduled':
+      return { ...state, publishAt: event.data.publishAt };
+    case 'StoryDraftUnscheduled':
+      return { ...state, publishAt: null };
+    case 'StoryRevised':
+      return {
+        ...state,
+        tags: event.data.tags,
+        slideCount: event.data.slides.length,
+        slides: event.data.slides,
       };
     case 'StoryLabelsChanged':
       return { ...state, tags: event.data.tags };
     case 'StoryDeleted':
-      return { ...state, status: 'deleted' };
+    case 'StoryDraftDeleted':
+    case 'StoryUnpublished':
+      return { ...state, status: 'deleted', draft: null, publishAt: null };
     case 'StoryHidden':
       return { ...state, hidden: true };
     case 'StoryRestored':

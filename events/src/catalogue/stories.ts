@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineEvent } from './define';
-import { ImageRef } from './fields';
+import { ImageRef, IsoTime } from './fields';
 import { StoryLabels } from './labels';
+
+/** The slides readers see: 2 to 10, an image and a text each. */
+const PublishedSlides = z
+  .array(z.object({ image: ImageRef, text: z.string().min(1) }))
+  .min(2)
+  .max(10);
 
 /** Version 2 adds the story's labels; version 1 is upcast with none. */
 export const StoryPublished = defineEvent(
@@ -9,16 +15,84 @@ export const StoryPublished = defineEvent(
   2,
   z.object({
     storyId: z.string().min(1),
-    slides: z
-      .array(z.object({ image: ImageRef, text: z.string().min(1) }))
-      .min(2)
-      .max(10),
+    slides: PublishedSlides,
     /** Blurred, downscaled rendition of the first image, safe to show anyone. */
+    preview: ImageRef,
+    isPremium: z.boolean(),
+    ...StoryLabels,
+    /**
+     * The member who made the story, when a member did (absent: the admin's, an invite holder's,
+     * or one recorded before it was written here, whose event's actor names the member). A draft
+     * published by the scheduler is the creator's story though the scheduler's event records it.
+     */
+    creatorKey: z.string().min(1).optional(),
+  }),
+);
+
+/** A draft's slide: its text may still be empty; the publish asks for the story's rules. */
+const DraftSlide = z.object({ image: ImageRef, text: z.string() });
+
+/**
+ * On `story-{id}`: a member saved the story as a draft, seen by them only; a later save
+ * replaces its content. Published from the draft it is a StoryPublished like any other.
+ */
+export const StoryDraftSaved = defineEvent(
+  'StoryDraftSaved',
+  1,
+  z.object({
+    storyId: z.string().min(1),
+    creatorKey: z.string().min(1),
+    slides: z.array(DraftSlide).min(1).max(10),
     preview: ImageRef,
     isPremium: z.boolean(),
     ...StoryLabels,
   }),
 );
+
+/** On `story-{id}`: the draft is to be published at `publishAt` (the scheduler issues the publish). */
+export const StoryDraftScheduled = defineEvent(
+  'StoryDraftScheduled',
+  1,
+  z.object({ storyId: z.string().min(1), publishAt: IsoTime }),
+);
+
+/** On `story-{id}`: the draft's schedule was withdrawn; it is a plain draft again. */
+export const StoryDraftUnscheduled = defineEvent(
+  'StoryDraftUnscheduled',
+  1,
+  z.object({ storyId: z.string().min(1) }),
+);
+
+/** On `story-{id}`: the creator threw the draft away (it was never published). */
+export const StoryDraftDeleted = defineEvent(
+  'StoryDraftDeleted',
+  1,
+  z.object({ storyId: z.string().min(1) }),
+);
+
+/**
+ * On `story-{id}`: the creator replaced a published story's slides and labels. Readers see the
+ * latest; likes, views and unlocks stay with the story. `slideOrigins[i]` is the slide (0-based,
+ * before the revision) the new slide `i` continues, or null for a new one: a reader's place on
+ * a slide that is gone moves to the nearest one kept.
+ */
+export const StoryRevised = defineEvent(
+  'StoryRevised',
+  1,
+  z.object({
+    storyId: z.string().min(1),
+    slides: PublishedSlides,
+    slideOrigins: z.array(z.number().int().min(0).max(9).nullable()).min(2).max(10),
+    preview: ImageRef,
+    ...StoryLabels,
+  }),
+);
+
+/**
+ * On `story-{id}`: the creator withdrew their published story. It leaves every list, search,
+ * library and the creator's page for good; readers who unlocked it are given the unlock back.
+ */
+export const StoryUnpublished = defineEvent('StoryUnpublished', 1, z.object({ storyId: z.string().min(1) }));
 
 /** On `story-{id}`: an admin replaced the story's tags and warnings after publishing. */
 export const StoryLabelsChanged = defineEvent(
@@ -53,6 +127,12 @@ export const StoryViewed = defineEvent('StoryViewed', 1, z.object({ storyId: z.s
 
 export const storyEvents = [
   StoryPublished,
+  StoryDraftSaved,
+  StoryDraftScheduled,
+  StoryDraftUnscheduled,
+  StoryDraftDeleted,
+  StoryRevised,
+  StoryUnpublished,
   StoryLabelsChanged,
   StoryDeleted,
   StoryHidden,

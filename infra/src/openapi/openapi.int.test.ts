@@ -523,6 +523,8 @@ describe('every documented error status is one the route answers', () => {
     'POST /api/stories/{id}/appeal 409': async () => {
       const creator = await createVerifiedUser(system.baseUrl);
       const form = await multipart([await makePng(), await makePng()], ['Mine', 'Too']);
+      // A member publishes under a pen name.
+      form.append('penName', 'Probe Appealer');
       const published = await send({
         method: 'POST',
         url: '/api/stories',

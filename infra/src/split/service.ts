@@ -10,6 +10,7 @@ import { createMetricsRegistry } from '../ops/metrics';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
 import { startDigest } from '../system/digest';
+import { startDraftScheduler } from '../system/draft-scheduling';
 import { buildHttpApp } from '../system/http-app';
 import { defaultWebDist, startBackground } from '../system/start-system';
 import { buildGateway } from './gateway';
@@ -120,9 +121,12 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           metrics,
         });
   await app.listen({ port: split.port, host: split.listenHost });
+  // Scheduled drafts are published by command-api's process (it issues the commands).
+  const scheduler = role === 'command-api' ? startDraftScheduler(config, infra, clock, log) : null;
   const digest = role === 'command-api' ? startDigest(config, infra, clock, log) : null;
   return {
     async stop() {
+      await scheduler?.stop();
       digest?.stop();
       await app.close();
       await infra.close();

@@ -21,6 +21,7 @@ import { countMail, createMetricsRegistry, trackProjections } from '../ops/metri
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
 import { startDigest } from './digest';
+import { startDraftScheduler } from './draft-scheduling';
 import { buildHttpApp, type HttpAppOptions } from './http-app';
 import { repoRoot } from './repo-root';
 
@@ -160,6 +161,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     timeouts: options.httpTimeouts,
   });
   await app.listen({ port: config.port, host: options.host ?? config.host });
+  const scheduler = startDraftScheduler(config, infra, clock, options.logError ?? options.log);
   const digest = startDigest(config, infra, clock, options.log);
   const port = (app.server.address() as { port: number }).port;
 
@@ -172,6 +174,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     metrics,
     address: `http://127.0.0.1:${port}`,
     async stop() {
+      await scheduler.stop();
       digest.stop();
       await app.close();
       await projector.stop();

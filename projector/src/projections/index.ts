@@ -1,6 +1,7 @@
 import type { Projection } from '../runner/projection';
 import { creatorsProjection } from './creators/creators-projection';
 import { emailDigestProjection } from './digest/email-digest-projection';
+import { draftsProjection } from './drafts/drafts-projection';
 import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
 import { tagsProjection } from './labels/tags-projection';
 import { moderationProjection } from './moderation/moderation-projection';
@@ -33,5 +34,6 @@ export const projections: readonly Projection[] = [
   moderationProjection,
   creatorsProjection,
   studioProjection,
+  draftsProjection,
   emailDigestProjection,
 ];

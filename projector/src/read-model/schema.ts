@@ -80,6 +80,19 @@ export interface StudioReadersTable {
   finished: ColumnType<boolean, boolean, boolean>;
 }
 
+/** A creator's draft as last saved (its creator's only), and when it is to be published. */
+export interface DraftsTable {
+  story_id: string;
+  creator_key: string;
+  slides: ColumnType<StorySlide[], string, string>;
+  preview: ColumnType<StoryImage, string, string>;
+  is_premium: boolean;
+  tags: ColumnType<string[], string, string>;
+  warnings: ColumnType<ContentWarningId[], string, string>;
+  publish_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  saved_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 /** How far a reader has read their notifications (a position). */
 export interface NotificationReadsTable {
   user_key: string;
@@ -323,6 +336,7 @@ export interface ReadModel {
   notification_reads: NotificationReadsTable;
   studio_daily: StudioDailyTable;
   studio_readers: StudioReadersTable;
+  drafts: DraftsTable;
   email_digest_members: EmailDigestMembersTable;
 }
 

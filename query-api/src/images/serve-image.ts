@@ -11,9 +11,10 @@ import {
 } from '@nocturne/domain';
 import { apiSchema, HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
-import { verifySignedRef } from './signed-ref';
+import { userKeyOf, verifySignedRef } from './signed-ref';
 
 const Params = z.object({ name: z.string().max(200) });
 const Query = z.object({ w: z.coerce.number().int().min(1).max(4000).optional() });
@@ -61,15 +62,29 @@ async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefi
   const signed = verifySignedRef(deps.options.secret, name, deps.clock());
   if (!signed) return null;
   const staff = signed.subject.startsWith('a');
-  const row = await (staff ? all : images)
-    .where('ref', '=', signed.ref)
-    .where('kind', '=', 'slide')
-    .executeTakeFirst();
+  const row =
+    (await (staff ? all : images)
+      .where('ref', '=', signed.ref)
+      .where('kind', '=', 'slide')
+      .executeTakeFirst()) ?? (staff ? undefined : await draftImage(deps, signed.ref, signed.subject));
   if (!row) return null;
   return {
     file: slideFileName(signed.ref, pickRendition(row.width, wanted)),
     cacheControl: `private, max-age=${signed.secondsLeft}`,
   };
+}
+
+/** An image of a draft, for its creator only (the subject its reference was signed for). */
+async function draftImage(deps: QueryApiDeps, ref: string, subject: string) {
+  const creatorKey = userKeyOf(subject);
+  const draft = await deps.db
+    .selectFrom('drafts')
+    .select('slides')
+    .where('creator_key', '=', creatorKey)
+    .where(sql<boolean>`slides @> ${JSON.stringify([{ image: { ref } }])}::jsonb`)
+    .executeTakeFirst();
+  const image = draft?.slides.find((slide) => slide.image.ref === ref)?.image;
+  return image ? { width: image.width } : undefined;
 }
 
 const imageDoc = apiSchema({

@@ -18,6 +18,8 @@ const mac = (secret: string, ref: string, subject: string, expires: number) =>
 
 /** A user key is 32 hex characters: 22 in base64url. */
 export const userSubject = (userKey: string) => `u${Buffer.from(userKey, 'hex').toString('base64url')}`;
+/** The user key a user subject names. */
+export const userKeyOf = (subject: string) => Buffer.from(subject.slice(1), 'base64url').toString('hex');
 export const adminSubject = (session: string) => `a${session.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32)}`;
 
 export function signImageRef(secret: string, ref: string, subject: string, now: Date): string {

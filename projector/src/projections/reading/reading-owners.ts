@@ -7,7 +7,9 @@ import { inChunks } from '../../runner/in-chunks';
 export type OwnedEvent =
   | { kind: 'reading'; event: RecordedEvent; accountId: string; storyId: string }
   | { kind: 'account-deleted'; accountId: string }
-  | { kind: 'story-deleted'; storyId: string };
+  | { kind: 'story-deleted'; storyId: string }
+  /** A revision: `origins[i]` is the slide before it that the new slide `i` continues. */
+  | { kind: 'story-revised'; storyId: string; origins: readonly (number | null)[] };
 
 export interface ResolvedBatch {
   events: OwnedEvent[];
@@ -52,8 +54,10 @@ export async function resolveOwners(
       current.set(idOf(event.streamName), null);
       owners.set(idOf(event.streamName), null);
       resolved.push({ kind: 'account-deleted', accountId: event.data.accountId });
-    } else if (event.type === 'StoryDeleted') {
+    } else if (event.type === 'StoryDeleted' || event.type === 'StoryUnpublished') {
       resolved.push({ kind: 'story-deleted', storyId: event.data.storyId });
+    } else if (event.type === 'StoryRevised') {
+      resolved.push({ kind: 'story-revised', storyId: event.data.storyId, origins: event.data.slideOrigins });
     } else {
       const parts = readingStreamParts(event.streamName);
       if (parts) {

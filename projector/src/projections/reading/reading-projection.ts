@@ -1,3 +1,4 @@
+import { slideAfterRevision } from '@nocturne/domain';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { ReadingTable, ReadModel } from '../../read-model/schema';
 import { inChunks } from '../../runner/in-chunks';
@@ -5,6 +6,9 @@ import type { Projection } from '../../runner/projection';
 import { type OwnedEvent, resolveOwners, saveOwners } from './reading-owners';
 
 type Row = Insertable<ReadingTable>;
+
+/** Every place a reader can be on (slides 0 to 9). */
+const PLACES = Array.from({ length: 10 }, (_, slide) => slide);
 
 const keyOf = (accountId: string, storyId: string) => `${accountId}\u0000${storyId}`;
 
@@ -46,7 +50,8 @@ async function rowsBefore(
  * address: an address that signs up again is a new account and starts with an empty library.
  * The batch is folded in memory over the rows as they were (one select), then written with one
  * delete per kind of erasure and one upsert. A deleted account's rows go (UserDeleted), and so
- * do a deleted story's (StoryDeleted). Which account an event of a reading stream named by the
+ * do a deleted or unpublished story's. A revision that removes slides moves a reader on one of
+ * them to the nearest slide kept (slideAfterRevision). Which account an event of a reading stream named by the
  * address's key belongs to: reading-owners.ts.
  */
 export const readingProjection: Projection = {
@@ -59,6 +64,8 @@ export const readingProjection: Projection = {
     'UserRegistered',
     'UserDeleted',
     'StoryDeleted',
+    'StoryUnpublished',
+    'StoryRevised',
   ],
   async applyBatch(trx, events) {
     const resolved = await resolveOwners(trx, events);
@@ -66,6 +73,8 @@ export const readingProjection: Projection = {
     const after = new Map<string, Row>();
     const deletedAccounts = new Set<string>();
     const deletedStories = new Set<string>();
+    // Per revised story, where each place before the batch is after it (the batch's revisions composed).
+    const moved = new Map<string, number[]>();
     const forget = (drop: (row: Row) => boolean) => {
       for (const [key, row] of before) if (drop(row)) before.delete(key);
       for (const [key, row] of after) if (drop(row)) after.delete(key);
@@ -78,7 +87,20 @@ export const readingProjection: Projection = {
       }
       if (owned.kind === 'story-deleted') {
         deletedStories.add(owned.storyId);
+        moved.delete(owned.storyId);
         forget((row) => row.story_id === owned.storyId);
+        continue;
+      }
+      if (owned.kind === 'story-revised') {
+        const move = (slide: number) => slideAfterRevision(slide, owned.origins);
+        const places = moved.get(owned.storyId) ?? PLACES;
+        moved.set(owned.storyId, places.map(move));
+        for (const rows of [before, after]) {
+          for (const [key, row] of rows) {
+            if (row.story_id === owned.storyId && row.slide != null)
+              rows.set(key, { ...row, slide: move(row.slide) });
+          }
+        }
         continue;
       }
       const { event, accountId, storyId } = owned;
@@ -117,6 +139,11 @@ export const readingProjection: Projection = {
         .deleteFrom('reading')
         .where('story_id', 'in', [...deletedStories])
         .execute();
+    }
+    // Rows the batch did not read move in SQL; the rows it read are written over below as moved.
+    for (const [storyId, places] of moved) {
+      await sql`update reading set slide = (${places}::int[])[slide + 1]
+        where story_id = ${storyId} and slide is not null`.execute(trx);
     }
     await inChunks([...after.values()], (slice) =>
       trx

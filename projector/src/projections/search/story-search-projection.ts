@@ -19,8 +19,10 @@ interface SearchFold {
   deleted: boolean;
   /** A StoryPublished after the batch's last deletion: inserted unless the row exists. */
   published?: PublishedStory;
-  /** The tags of the batch's last StoryLabelsChanged: they replace the row's. */
+  /** The tags of the batch's last StoryLabelsChanged or StoryRevised: they replace the row's. */
   tags?: readonly string[];
+  /** The texts of the batch's last StoryRevised: they replace the row's. */
+  texts?: readonly string[];
 }
 
 function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
@@ -29,7 +31,9 @@ function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
     if (
       event.type !== 'StoryPublished' &&
       event.type !== 'StoryLabelsChanged' &&
-      event.type !== 'StoryDeleted'
+      event.type !== 'StoryRevised' &&
+      event.type !== 'StoryDeleted' &&
+      event.type !== 'StoryUnpublished'
     )
       continue;
     const id = event.data.storyId;
@@ -46,11 +50,17 @@ function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
           position: event.position,
         };
         fold.tags = undefined;
+        fold.texts = undefined;
         break;
       case 'StoryLabelsChanged':
         fold.tags = event.data.tags;
         break;
+      case 'StoryRevised':
+        fold.tags = event.data.tags;
+        fold.texts = event.data.slides.map((slide) => slide.text);
+        break;
       case 'StoryDeleted':
+      case 'StoryUnpublished':
         // Whatever the batch did to the story before is gone with it.
         folds.set(id, { deleted: true });
         break;
@@ -68,7 +78,7 @@ function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
  */
 export const storySearchProjection: Projection = {
   name: 'story-search',
-  handles: ['StoryPublished', 'StoryLabelsChanged', 'StoryDeleted'],
+  handles: ['StoryPublished', 'StoryLabelsChanged', 'StoryRevised', 'StoryDeleted', 'StoryUnpublished'],
   async applyBatch(trx, events) {
     const folds = [...foldSearch(events)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const deleted = folds.filter(([, f]) => f.deleted).map(([id]) => id);
@@ -98,6 +108,13 @@ export const storySearchProjection: Projection = {
       await sql`update story_search set tags_text = c.tags_text
         from unnest(${relabelled.map(([id]) => id)}::text[], ${relabelled.map(([, f]) => f.tags!.join(' '))}::text[])
           as c(id, tags_text)
+        where story_search.story_id = c.id`.execute(trx);
+    }
+    const revised = folds.filter(([, f]) => f.texts !== undefined);
+    if (revised.length > 0) {
+      await sql`update story_search set texts = c.texts, teaser = c.teaser
+        from unnest(${revised.map(([id]) => id)}::text[], ${revised.map(([, f]) => f.texts!.join('\n'))}::text[],
+          ${revised.map(([, f]) => teaser(f.texts![0] ?? ''))}::text[]) as c(id, texts, teaser)
         where story_search.story_id = c.id`.execute(trx);
     }
     // Whatever changed, searches answered before this batch are stale now.

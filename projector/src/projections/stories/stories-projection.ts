@@ -6,7 +6,9 @@ import type { Projection } from '../../runner/projection';
 import { storyCard } from './story-card';
 
 /** The images of a story as the image route looks them up: every slide image and the preview. */
-function storyImageRows(story: EventData<'StoryPublished'>): Insertable<StoryImagesTable>[] {
+function storyImageRows(
+  story: Pick<EventData<'StoryPublished'>, 'storyId' | 'isPremium' | 'slides' | 'preview'>,
+): Insertable<StoryImagesTable>[] {
   const common = { story_id: story.storyId, is_premium: story.isPremium };
   const slides = story.slides.map((s) => ({
     ...common,
@@ -30,24 +32,32 @@ function storyImageRows(story: EventData<'StoryPublished'>): Insertable<StoryIma
 
 /** What a batch does to one story, folded in log order. */
 interface StoryFold {
-  /** A StoryDeleted in the batch: the row (and images) as they were before the batch go. */
+  /** A StoryDeleted or StoryUnpublished in the batch: the row (and images) as they were before the batch go. */
   deleted: boolean;
   /** A StoryPublished after the batch's last deletion: inserted unless the row exists. */
-  published?: EventData<'StoryPublished'> & { at: Date; position: number; creatorKey: string | null };
+  published?: Omit<EventData<'StoryPublished'>, 'creatorKey'> & {
+    at: Date;
+    position: number;
+    creatorKey: string | null;
+  };
   /** Counts after the batch's last like / view (the stream revision + 1, so a replay cannot double-count). */
   likes?: number;
   views?: number;
-  /** The labels after the batch's last StoryLabelsChanged: written over the card's. */
+  /** The labels after the batch's last StoryLabelsChanged or StoryRevised: written over the card's. */
   labels?: EventData<'StoryLabelsChanged'>;
+  /** The batch's last StoryRevised: its slides and preview replace the row's. */
+  revised?: EventData<'StoryRevised'>;
   /** After the batch's last StoryHidden or StoryRestored: the hide's statement, or null (visible). */
   hiddenReason?: string | null;
 }
 
 /**
- * Who published a story: the account its event's metadata names (also for stories published
- * before pen names existed); the admin's and an invite holder's stories have none.
+ * Who made a published story: the member its StoryPublished names (a draft published by the
+ * scheduler is its creator's story), else the account its metadata names (stories published
+ * before the event named them); the admin's and an invite holder's stories have none.
  */
 export function creatorKeyOf(event: RecordedEvent): string | null {
+  if (event.type === 'StoryPublished' && event.data.creatorKey) return event.data.creatorKey;
   const { actor } = event.metadata;
   return actor.kind === 'user' ? actor.userKey : null;
 }
@@ -65,6 +75,8 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
     if (
       event.type !== 'StoryPublished' &&
       event.type !== 'StoryDeleted' &&
+      event.type !== 'StoryUnpublished' &&
+      event.type !== 'StoryRevised' &&
       event.type !== 'StoryLabelsChanged' &&
       event.type !== 'StoryHidden' &&
       event.type !== 'StoryRestored' &&
@@ -90,7 +102,12 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
       case 'StoryLabelsChanged':
         fold.labels = event.data;
         break;
+      case 'StoryRevised':
+        fold.revised = event.data;
+        fold.labels = event.data;
+        break;
       case 'StoryDeleted':
+      case 'StoryUnpublished':
         // Whatever the batch did to the story before is gone with it.
         folds.set(id, { deleted: true });
         break;
@@ -118,6 +135,8 @@ export const storiesProjection: Projection = {
     'StoryPublished',
     'StoryLabelsChanged',
     'StoryDeleted',
+    'StoryUnpublished',
+    'StoryRevised',
     'StoryHidden',
     'StoryRestored',
     'StoryLiked',
@@ -197,6 +216,34 @@ export const storiesProjection: Projection = {
         .onConflict((oc) => oc.columns(['story_id', 'ref', 'kind']).doNothing())
         .execute(),
     );
+    // A revision replaces the slides, the preview, the card's texts and images, and the images
+    // served (a story published in the same batch is inserted first); counts stay.
+    const revised = folds.flatMap(([, f]) => (f.revised ? [f.revised] : []));
+    for (const revision of revised) {
+      const card = storyCard(revision.slides, revision);
+      const row = await trx
+        .updateTable('stories')
+        .set({
+          slides: JSON.stringify(revision.slides),
+          preview: JSON.stringify(revision.preview),
+          card: sql`stories.card || ${JSON.stringify(card)}::jsonb`,
+          changed_at: changedAt,
+        })
+        .where('id', '=', revision.storyId)
+        .returning(['is_premium', 'hidden_reason'])
+        .executeTakeFirst();
+      if (!row) continue;
+      await trx.deleteFrom('story_images').where('story_id', '=', revision.storyId).execute();
+      await trx
+        .insertInto('story_images')
+        .values(
+          storyImageRows({ ...revision, isPremium: row.is_premium }).map((image) => ({
+            ...image,
+            hidden: row.hidden_reason !== null,
+          })),
+        )
+        .execute();
+    }
     // New labels replace the card's (a story published in the same batch is inserted first).
     const relabelled = folds.flatMap(([, f]) =>
       f.labels ? [{ id: f.labels.storyId, tags: f.labels.tags, warnings: f.labels.warnings }] : [],

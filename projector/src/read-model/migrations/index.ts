@@ -21,6 +21,7 @@ import * as creators from './0019-creators';
 import * as studio from './0020-studio';
 import * as adminPages from './0021-admin-pages';
 import * as emailDigest from './0022-email-digest';
+import * as drafts from './0023-drafts';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0019-creators': creators,
   '0020-studio': studio,
   '0021-admin-pages': adminPages,
+  '0023-drafts': drafts,
   '0022-email-digest': emailDigest,
   '0008-library': library,
 };

@@ -1,0 +1,89 @@
+import { streams } from '@nocturne/events';
+import type { EventStore } from '@nocturne/events/store';
+import { currentPenName } from '../creators/choose-pen-name';
+import { loadTagCatalogue } from '../labels/tag-catalogue-decider';
+import { command } from '../shared/decider';
+import { handleCommand } from '../shared/handle-command';
+import { ownStoryDecider, type PublishScheduledDraft } from './own-story-decider';
+
+/** A scheduled draft as a read model holds it: which story, and the time it was scheduled for. */
+export interface DueDraft {
+  storyId: string;
+  /** ISO time, as the StoryDraftScheduled gave it. */
+  publishAt: string;
+}
+
+/** The scheduled drafts due at `now` (a read model's; infra wires it): command-api reads none itself. */
+export type DueDrafts = (now: Date) => Promise<DueDraft[]>;
+
+export interface DraftSchedulerOptions {
+  store: EventStore;
+  dueDrafts: DueDrafts;
+  clock: () => Date;
+  /** How often it looks for due drafts (a draft is published within this of its time). */
+  pollMs: number;
+  log: (line: string) => void;
+}
+
+/**
+ * Publishes scheduled drafts when they are due: every `pollMs` it reads the due ones and sends
+ * each a PublishScheduledDraft through handleCommand, as the system. Safe with several
+ * processes: the event ids derive from the story and its scheduled time, and the append is at
+ * the revision the draft was read at, so the story is published once; whoever comes second
+ * finds it published and decides nothing. A draft unscheduled or rescheduled meanwhile is left.
+ */
+export class DraftScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<void> | undefined;
+  private running = false;
+
+  constructor(private readonly options: DraftSchedulerOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    await this.round;
+  }
+
+  /** One look for due drafts; how many were published (or returned to their creators). */
+  async publishDue(): Promise<number> {
+    const { store, clock } = this.options;
+    let done = 0;
+    for (const due of await this.options.dueDrafts(clock())) {
+      const stream = streams.story(due.storyId);
+      const decide = async (state: { creatorKey: string | null }): Promise<PublishScheduledDraft> => {
+        const penNameChosen =
+          state.creatorKey !== null && (await currentPenName(store, state.creatorKey)).penName !== null;
+        const curatedTags = await loadTagCatalogue(store);
+        return command('PublishScheduledDraft', { ...due, penNameChosen, curatedTags }, clock());
+      };
+      const key = `scheduled-${due.storyId}-${due.publishAt}`;
+      const result = await handleCommand(store, stream, ownStoryDecider, decide, {
+        correlationId: key,
+        causationId: key,
+        actor: { kind: 'system' },
+        idempotencyKey: key,
+      });
+      done += result.events.length > 0 ? 1 : 0;
+    }
+    return done;
+  }
+
+  private schedule(): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.round = this.publishDue()
+        .then(() => undefined)
+        .catch((error: unknown) =>
+          this.options.log(`scheduler: due drafts not published yet (${String(error)})`),
+        )
+        .finally(() => this.schedule());
+    }, this.options.pollMs);
+  }
+}

@@ -1,0 +1,70 @@
+import { MAX_SLIDES, slideMessages } from '@nocturne/domain';
+import { HttpError, requireStorableText } from '@nocturne/http-kit';
+import type { FastifyRequest } from 'fastify';
+import { MAX_IMAGE_BYTES } from '../images/upload-limits';
+
+/** A story's multipart body as sent: a publish's, a draft's, or a revision's. */
+export interface Upload {
+  images: Buffer[];
+  texts: string[];
+  isPremium: boolean;
+  /** Repeated `tags` and `warnings` fields, as sent. */
+  tags: string[];
+  warnings: string[];
+  /** A pen name chosen with the story (a user's first, or a change): recorded before the story. */
+  penName?: string;
+  /**
+   * Repeated `keep`, one per slide when sent (an edit): the slide whose image it keeps, or empty
+   * for the next uploaded image.
+   */
+  keep: string[];
+}
+
+const truthy = (value: string) => ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
+
+/** Reads the multipart body into memory within the limits, mapping each refusal to a clear 4xx. */
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) throw new HttpError(415, 'Send the story as multipart/form-data.');
+  const upload: Upload = { images: [], texts: [], isPremium: false, tags: [], warnings: [], keep: [] };
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_SLIDES + 1, fields: 40, fieldSize: 64 * 1024 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'images') {
+          part.file.resume();
+          continue;
+        }
+        upload.images.push(await part.toBuffer());
+      } else if (part.fieldname === 'texts') {
+        if (part.valueTruncated) throw new HttpError(400, slideMessages.badWordCount);
+        requireStorableText(String(part.value), `texts.${upload.texts.length}`);
+        upload.texts.push(String(part.value));
+      } else if (part.fieldname === 'isPremium') {
+        upload.isPremium = truthy(String(part.value));
+      } else if (part.fieldname === 'penName') {
+        requireStorableText(String(part.value), 'penName');
+        upload.penName = String(part.value);
+      } else if (part.fieldname === 'keep') {
+        upload.keep.push(String(part.value).trim());
+      } else if (part.fieldname === 'tags' || part.fieldname === 'warnings') {
+        requireStorableText(String(part.value), part.fieldname);
+        upload[part.fieldname].push(String(part.value));
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, `Image ${upload.images.length + 1} is larger than 15 MB.`);
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new HttpError(400, slideMessages.tooManySlides);
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new HttpError(415, 'Send the story as multipart/form-data.');
+    }
+    throw new HttpError(400, 'The upload could not be read. Please try again.');
+  }
+  return upload;
+}
