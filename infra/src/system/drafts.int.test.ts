@@ -1,8 +1,8 @@
 import { creatorMessages, draftMessages, storyMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { startTestSystem, type TestSystem } from '@nocturne/infra/system/test-system';
+import { bearer, pngBytes, postStory, publish, verifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, pngBytes, postStory, publish, verifiedUser } from '../stories/testing/story-fixtures';
+import { startTestSystem, type TestSystem } from './test-system';
 
 let system: TestSystem;
 let writer: string;
