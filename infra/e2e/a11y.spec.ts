@@ -1,8 +1,8 @@
 import { type ApiUser, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { expect, test } from '@playwright/test';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
-import { expectNoSeriousViolations } from './support/axe';
 import { showFeatures } from './support/landing';
+import { expectNoSeriousViolations } from './support/screen-checks';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
 /**

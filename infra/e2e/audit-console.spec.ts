@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { adminToken, createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
 import { type ApiStaff, createStaffMember, enrolStaffMember } from '@nocturne/test-kit/staff-api-client';
 import { expect, type Page, test } from '@playwright/test';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
+import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 
 /**
  * The auditor's console in the browser, signed in as an auditor (password and a code from the
@@ -14,10 +14,6 @@ import { type E2eSystem, startE2eSystem } from './fixtures/system';
  * desktop's size, with axe.
  */
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
 
 let sys: E2eSystem;
 let auditor: Omit<ApiStaff, 'token'>;
@@ -60,23 +56,6 @@ async function auditorSignIn(page: Page) {
   await page.getByLabel('Authentication code').fill(auditor.recoveryCodes.shift()!);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('tab', { name: 'Audit' }).click();
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
-
-async function expectFitsWidth(page: Page, what: string) {
-  const { width, viewport } = await page.evaluate(() => ({
-    width: document.documentElement.scrollWidth,
-    viewport: document.documentElement.clientWidth,
-  }));
-  expect(width, `${what}: ${width}px wide in ${viewport}px`).toBeLessThanOrEqual(viewport);
 }
 
 for (const viewport of VIEWPORTS) {

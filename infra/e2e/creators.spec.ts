@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { type ApiUser, expect, type Page, test } from './fixtures';
+import { expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 import { sceneImage } from './support/web-data';
 
 /**
@@ -12,22 +12,9 @@ import { sceneImage } from './support/web-data';
  */
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
 
 async function signedIn(page: Page, user: ApiUser) {
   await page.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(user.token)})`);
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
 }
 
 async function publishThroughTheForm(page: Page, texts: [string, string], penName?: string) {
@@ -114,12 +101,16 @@ test('publish with a pen name, see it on the card and the creator page; a follow
     await followerPage.goto(`/creator/${handle}`);
     await expect(followerPage.getByRole('heading', { level: 1, name: penName })).toBeVisible();
     await expect(followerPage.getByRole('article').first()).toBeVisible();
-    await expectNoSeriousViolations(followerPage, `creator page at ${viewport.width}`);
+    await expectNoSeriousViolations(followerPage, `creator page at ${viewport.width}`, {
+      waitForNetworkIdle: false,
+    });
     await followerPage.screenshot({ path: `${OUT}creator-${viewport.width}.png` });
     await followerPage.goto('/profile');
     await followerPage.getByRole('button', { name: /^Notifications/ }).click();
     await expect(followerPage.getByRole('region', { name: 'Notifications' })).toBeVisible();
-    await expectNoSeriousViolations(followerPage, `notifications at ${viewport.width}`);
+    await expectNoSeriousViolations(followerPage, `notifications at ${viewport.width}`, {
+      waitForNetworkIdle: false,
+    });
     await followerPage.screenshot({ path: `${OUT}notifications-${viewport.width}.png` });
   }
   await other.close();
@@ -143,7 +134,7 @@ test('publish with a pen name, see it on the card and the creator page; a follow
   await expect(page.getByTestId('current-pen-name')).toHaveText(renamed);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await expectNoSeriousViolations(page, `studio at ${viewport.width}`);
+    await expectNoSeriousViolations(page, `studio at ${viewport.width}`, { waitForNetworkIdle: false });
     await page.screenshot({ path: `${OUT}studio-${viewport.width}.png`, fullPage: true });
   }
   await page.goto(`/creator/lark-${stamp}`);

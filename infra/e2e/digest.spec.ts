@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { streams } from '@nocturne/events';
 import { type ApiUser, expect, type Page, publishStoryAs, test } from './fixtures';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 
 /**
  * The daily e-mail digest end to end: a reader follows a creator and turns the digest on in
@@ -14,10 +14,6 @@ import { expectNoSeriousViolations } from './support/axe';
  */
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
 const DIGEST_SUBJECT = 'New stories from creators you follow';
 const DAY_MS = 86_400_000;
 

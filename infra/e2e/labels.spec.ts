@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { expect, type Page, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 
 /**
  * Tags and content warnings end to end: the admin adds a tag and publishes a story
@@ -9,25 +9,6 @@ import { expect, type Page, test } from './fixtures';
  * reads); the landing's tag filter shows only the tagged stories. At a phone's and a desktop's
  * size, with no serious axe violation.
  */
-
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForTimeout(300); // let entrance animations finish
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
-
-async function expectFitsWidth(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
-}
 
 const png = (hue: number) =>
   sharp({ create: { width: 60, height: 80, channels: 3, background: `hsl(${hue}, 45%, 35%)` } })
@@ -59,7 +40,7 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
   await adminPage.getByLabel('New tag').fill(tag);
   await adminPage.getByRole('button', { name: 'Add tag' }).click();
   await expect(adminPage.getByText(`The tag "${tag}" is in the list already.`)).toBeVisible();
-  await expectNoSeriousViolations(adminPage, 'admin panel with tags');
+  await expectNoSeriousViolations(adminPage, 'admin panel with tags', { waitForNetworkIdle: false });
 
   const create = adminPage.locator('.admin-create');
   await create
@@ -111,7 +92,9 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
     await expect(card).toBeVisible();
     await expect(page.getByText(untagged)).toHaveCount(0);
     await expectFitsWidth(page, `landing filtered by tag at ${size}`);
-    await expectNoSeriousViolations(page, `landing filtered by tag at ${size}`);
+    await expectNoSeriousViolations(page, `landing filtered by tag at ${size}`, {
+      waitForNetworkIdle: false,
+    });
     await filter.getByRole('button', { name: 'All', exact: true }).click();
     await expect(page.locator('.story-card', { hasText: untagged.slice(0, 30) })).toBeVisible();
 
@@ -121,7 +104,7 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
     await expect(page.getByText('Violence')).toBeVisible();
     await expect(page.getByText(opening)).toHaveCount(0);
     await expectFitsWidth(page, `warning screen at ${size}`);
-    await expectNoSeriousViolations(page, `warning screen at ${size}`);
+    await expectNoSeriousViolations(page, `warning screen at ${size}`, { waitForNetworkIdle: false });
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/$/);
     await page
@@ -158,7 +141,7 @@ test('a reader hides stories with a warning from their lists, remembered for the
   await expect(preferences.getByText('Saved.')).toBeVisible();
   await expect(page.locator('.story-card', { hasText: warned.slice(0, 30) })).toHaveCount(0);
   await expect(page.locator('.story-card', { hasText: calm.slice(0, 30) })).toBeVisible();
-  await expectNoSeriousViolations(page, 'profile with content preferences');
+  await expectNoSeriousViolations(page, 'profile with content preferences', { waitForNetworkIdle: false });
 
   // Remembered: a reload (or another device) keeps the choice and the list without the story.
   await page.reload();

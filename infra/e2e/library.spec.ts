@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { type ApiUser, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
+import { expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 import { publishSampleStory, signIn } from './support/web-data';
 
 /**
@@ -13,10 +13,6 @@ import { publishSampleStory, signIn } from './support/web-data';
  */
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
 
 let sys: E2eSystem;
 let storyId: string;
@@ -52,16 +48,6 @@ async function device(browser: Browser, viewport = VIEWPORTS[1]!): Promise<Page>
   const page = await context.newPage();
   await signIn(page, sys.baseURL, reader.token);
   return page;
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
 }
 
 const recorded = (page: Page) =>

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { type ApiUser, expect, type Page, test } from './fixtures';
+import { type ApiUser, expect, test } from './fixtures';
+import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 
 /**
  * Premium you can see and reading comfort: a premium member is asked
@@ -12,10 +12,6 @@ import { type ApiUser, expect, type Page, test } from './fixtures';
  */
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
 const OPENING = 'Lanterns swayed over the silent harbour';
 
 async function remaining(baseURL: string, user: ApiUser): Promise<number> {
@@ -23,22 +19,6 @@ async function remaining(baseURL: string, user: ApiUser): Promise<number> {
     headers: { Authorization: `Bearer ${user.token}` },
   });
   return ((await response.json()) as { premium_stories_remaining: number }).premium_stories_remaining;
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    viewport: document.documentElement.clientWidth,
-  }));
-  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
 }
 
 for (const viewport of VIEWPORTS) {
@@ -78,7 +58,7 @@ for (const viewport of VIEWPORTS) {
     await expect(ask).toContainText(
       'This uses 1 of your 30 premium stories. Stories you have opened stay free to re-read.',
     );
-    await expectNoSeriousViolations(page, `the confirmation at ${size}`);
+    await expectNoSeriousViolations(page, `the confirmation at ${size}`, { waitForNetworkIdle: false });
     await page.screenshot({ path: `${OUT}premium-confirmation-${size}.png` });
     await ask.getByRole('button', { name: 'Not now' }).click();
     await expect(ask).toBeHidden();
@@ -135,8 +115,8 @@ for (const viewport of VIEWPORTS) {
       'Premium granted: 30 stories',
     );
     await page.waitForLoadState('networkidle');
-    await expectNoHorizontalOverflow(page);
-    await expectNoSeriousViolations(page, `My premium at ${size}`);
+    await expectFitsWidth(page, `${page.url()} at ${page.viewportSize()?.width}px`);
+    await expectNoSeriousViolations(page, `My premium at ${size}`, { waitForNetworkIdle: false });
     await page.screenshot({ path: `${OUT}my-premium-${size}.png`, fullPage: true });
     await context.close();
   });

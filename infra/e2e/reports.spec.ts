@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
+import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 
 /**
  * Reports and moderation end to end: a visitor reports a story from its card's menu (and the
@@ -8,25 +8,6 @@ import { expect, type Page, test, uniqueEmail } from './fixtures';
  * answers with the statement, and the reporter gets the outcome by e-mail. At a phone's and a
  * desktop's size, with no serious axe violation.
  */
-
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForTimeout(300); // let entrance animations finish
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
-
-async function expectFitsWidth(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
-}
 
 test('a visitor reports a story from its card; a moderator hides it from the Reports tab', async ({
   browser,
@@ -51,7 +32,7 @@ test('a visitor reports a story from its card; a moderator hides it from the Rep
     const dialog = page.getByRole('dialog', { name: 'Report this story' });
     await expect(dialog).toBeVisible();
     await expectFitsWidth(page, `report dialog at ${size}`);
-    await expectNoSeriousViolations(page, `report dialog at ${size}`);
+    await expectNoSeriousViolations(page, `report dialog at ${size}`, { waitForNetworkIdle: false });
 
     // Without a reason or an address the dialog says what is missing and sends nothing.
     await dialog.getByRole('button', { name: 'Send report' }).click();
@@ -65,7 +46,7 @@ test('a visitor reports a story from its card; a moderator hides it from the Rep
     await dialog.getByLabel('Your email address').fill(email);
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Thanks, we review every report');
-    await expectNoSeriousViolations(page, `report sent at ${size}`);
+    await expectNoSeriousViolations(page, `report sent at ${size}`, { waitForNetworkIdle: false });
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
 
@@ -73,7 +54,7 @@ test('a visitor reports a story from its card; a moderator hides it from the Rep
     await card.getByRole('link').click();
     await page.getByRole('button', { name: 'Report this story' }).click();
     await expect(page.getByRole('dialog', { name: 'Report this story' })).toBeVisible();
-    await expectNoSeriousViolations(page, `reader's report dialog at ${size}`);
+    await expectNoSeriousViolations(page, `reader's report dialog at ${size}`, { waitForNetworkIdle: false });
     await page.keyboard.press('Escape');
     await expect(page.getByText(opening)).toBeVisible();
     await visitor.close();
@@ -97,7 +78,7 @@ test('a visitor reports a story from its card; a moderator hides it from the Rep
     await item.getByText(/^Read the story/).click();
     await expect(item.locator('.moderation-slide').getByText(opening)).toBeVisible();
     await expectFitsWidth(adminPage, `Reports tab at ${size}`);
-    await expectNoSeriousViolations(adminPage, `Reports tab at ${size}`);
+    await expectNoSeriousViolations(adminPage, `Reports tab at ${size}`, { waitForNetworkIdle: false });
     if (viewport.width === 1440) {
       await item.getByRole('button', { name: 'Hide' }).click();
       await expect(item.getByRole('alert')).toHaveText('Please state the reason for this decision');
@@ -121,7 +102,7 @@ test('a visitor reports a story from its card; a moderator hides it from the Rep
   const page = await reader.newPage();
   await page.goto(`/story/${id}`);
   await expect(page.getByText('This story is unavailable: it was hidden after a review')).toBeVisible();
-  await expectNoSeriousViolations(page, 'a hidden story');
+  await expectNoSeriousViolations(page, 'a hidden story', { waitForNetworkIdle: false });
   await reader.close();
   for (const email of reporters) {
     const mail = await mailbox.waitFor(email, { subject: 'The outcome of your report' });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type ApiUser, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { expect, type Page, test } from '@playwright/test';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
+import { expectFitsWidth, VIEWPORTS } from './support/screen-checks';
 import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
 
 /**
@@ -13,10 +14,6 @@ import { publishSampleStory, SAMPLE_STORIES, signIn } from './support/web-data';
  */
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
 
 let sys: E2eSystem;
 let user: ApiUser;
@@ -43,18 +40,6 @@ test.afterAll(async () => {
   await sys?.stop();
 });
 
-/** The page is no wider than the viewport: nothing makes it scroll sideways. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    viewport: document.documentElement.clientWidth,
-  }));
-  expect(
-    widths.page,
-    `the page is ${widths.page}px wide in a ${widths.viewport}px viewport`,
-  ).toBeLessThanOrEqual(widths.viewport);
-}
-
 /** Scrolls through the page so lazy images load, then back to the top, and waits for every image. */
 async function settleImages(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -80,7 +65,7 @@ for (const viewport of VIEWPORTS) {
     await settleImages(page);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Stories that come alive after dark');
     await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
-    await expectNoHorizontalOverflow(page);
+    await expectFitsWidth(page, `${page.url()} at ${page.viewportSize()?.width}px`);
     await page.screenshot({ path: `${OUT}landing-${size}.png`, fullPage: true });
     await page.screenshot({ path: `${OUT}landing-fold-${size}.png` });
     await page
@@ -93,7 +78,7 @@ for (const viewport of VIEWPORTS) {
     await page.goto(`${sys.baseURL}/story/${storyId}`);
     await page.waitForLoadState('networkidle');
     await expect(page.getByText(storyOpening)).toBeInViewport();
-    await expectNoHorizontalOverflow(page);
+    await expectFitsWidth(page, `${page.url()} at ${page.viewportSize()?.width}px`);
     await page.screenshot({ path: `${OUT}reader-${size}.png` });
   });
 
@@ -106,7 +91,7 @@ for (const viewport of VIEWPORTS) {
     await expect(
       page.getByRole('list', { name: 'All stories' }).getByRole('listitem').first(),
     ).toBeInViewport();
-    await expectNoHorizontalOverflow(page);
+    await expectFitsWidth(page, `${page.url()} at ${page.viewportSize()?.width}px`);
     await page.screenshot({ path: `${OUT}profile-${size}.png`, fullPage: true });
     await page.screenshot({ path: `${OUT}profile-fold-${size}.png` });
   });

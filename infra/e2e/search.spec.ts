@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 import { signIn } from './support/web-data';
 
 /**
@@ -8,20 +8,6 @@ import { signIn } from './support/web-data';
  * finds a story by a word of its fourth slide, says when nothing matches, and passes axe, on a
  * phone and on a desktop.
  */
-
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
 
 /** A story whose fourth slide alone holds a word no other story has (letters only: one lexeme). */
 async function publishStoryWithWordOnFourthSlide(

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { uniqueEmail } from '@nocturne/test-kit/api-client';
 import { createStaffMember, enrolStaffMember } from '@nocturne/test-kit/staff-api-client';
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
+import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 import { publishSampleStory, SAMPLE_STORIES } from './support/web-data';
 
 /**
@@ -16,10 +16,6 @@ import { publishSampleStory, SAMPLE_STORIES } from './support/web-data';
  */
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
 
 let sys: E2eSystem;
 const storyIds: string[] = [];
@@ -50,34 +46,6 @@ async function staffSignIn(page: Page, email: string, password: string, code: st
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Authentication code').fill(code);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/** The page is no wider than the viewport; a failure names the elements that stick out. */
-async function expectFitsWidth(page: Page, what: string) {
-  const {
-    page: width,
-    viewport,
-    wide,
-  } = await page.evaluate(() => {
-    const limit = document.documentElement.clientWidth;
-    const wide = [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > limit + 1)
-      .slice(0, 5)
-      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`);
-    return { page: document.documentElement.scrollWidth, viewport: limit, wide };
-  });
-  expect(width, `${what}: ${width}px wide in ${viewport}px (${wide.join(', ')})`).toBeLessThanOrEqual(
-    viewport,
-  );
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
 }
 
 test('a staff member is invited, enrols, signs in, acts, and is signed out once removed', async ({

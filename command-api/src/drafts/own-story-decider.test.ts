@@ -30,6 +30,8 @@ const content = (slides: SlideInput[]) => ({
   warnings: [],
   curatedTags,
 });
+const create = (slides: SlideInput[], by = creatorKey): OwnStoryCommand =>
+  command('CreateDraft', { ...content(slides), creatorKey: by, isPremium: false }, now);
 const save = (slides: SlideInput[], by = creatorKey): OwnStoryCommand =>
   command('SaveDraft', { ...content(slides), creatorKey: by, isPremium: false }, now);
 const revise = (slides: SlideInput[], by = creatorKey): OwnStoryCommand =>
@@ -83,8 +85,14 @@ const scheduled: StoryEvent = { type: 'StoryDraftScheduled', data: { storyId, pu
 describe('drafts', () => {
   it('saves a new draft with its creator; one slide and an empty text are allowed in a draft', () => {
     given()
-      .when(save([{ text: '', image: image(1) }]))
+      .when(create([{ text: '', image: image(1) }]))
       .thenEvents([draftSaved([''])]);
+  });
+
+  it('an edit of a draft that does not exist is not found (an edit created a draft at an id the client chose)', () => {
+    given()
+      .when(save([{ text: 'Mine now?', image: image(1) }]))
+      .thenRefuses(refuse('not_found', draftMessages.notFound));
   });
 
   it('an edit keeps an image by its slide and replaces the rest of the content', () => {
@@ -120,7 +128,7 @@ describe('drafts', () => {
       .when(save([{ text: 'x', keep: 4 }]))
       .thenRefuses(refuse('invalid', 'Slide 5 does not exist: upload an image for it.'));
     given()
-      .when(save(Array.from({ length: 11 }, (_, i) => ({ text: 'x', image: image(i + 1) }))))
+      .when(create(Array.from({ length: 11 }, (_, i) => ({ text: 'x', image: image(i + 1) }))))
       .thenRefuses(refuse('invalid', slideMessages.tooManySlides));
   });
 

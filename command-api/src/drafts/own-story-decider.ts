@@ -42,6 +42,9 @@ interface Publisher {
   curatedTags: ReadonlySet<string>;
 }
 
+/** A new draft, at the id the server chose (a retried create is an edit of the same draft). */
+export type CreateDraft = Command<'CreateDraft', ContentInput & { isPremium: boolean }>;
+/** An edit of a draft that exists and is the member's own. */
 export type SaveDraft = Command<'SaveDraft', ContentInput & { isPremium: boolean }>;
 export type PublishDraft = Command<'PublishDraft', Publisher>;
 export type ScheduleDraft = Command<'ScheduleDraft', Publisher & { publishAt: Date }>;
@@ -59,6 +62,7 @@ export type ReviseStory = Command<'ReviseStory', ContentInput>;
 export type UnpublishStory = Command<'UnpublishStory', { storyId: string; creatorKey: string }>;
 
 export type OwnStoryCommand =
+  | CreateDraft
   | SaveDraft
   | PublishDraft
   | ScheduleDraft
@@ -98,8 +102,12 @@ function ownDraft(state: StoryState, creatorKey: string): DraftContent | 'refuse
 export function decideOwnStory(command: OwnStoryCommand, state: StoryState): Decision<StoryEvent> {
   const { storyId } = command.data;
   switch (command.type) {
+    case 'CreateDraft':
     case 'SaveDraft': {
       const { data } = command;
+      if (command.type === 'SaveDraft' && state.status === 'none') {
+        return refuse('not_found', draftMessages.notFound);
+      }
       if (state.status === 'published') {
         return state.creatorKey === data.creatorKey
           ? refuse('conflict', draftMessages.published)

@@ -215,7 +215,7 @@ export const ownStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, de
     // A retried save (same Idempotency-Key) is the same draft.
     const storyId = chosenId(commandContext(request, { kind: 'user', userKey: creatorKey }), 'new draft');
     const toDo = command(
-      'SaveDraft',
+      'CreateDraft',
       { storyId, creatorKey, isPremium: content.isPremium, ...contentOf(content) },
       deps.clock(),
     );

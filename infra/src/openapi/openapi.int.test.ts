@@ -210,6 +210,171 @@ describe('every documented error status is one the route answers', () => {
     return form;
   };
 
+  /** A story form with a tag nobody curated: refused whoever sends it. */
+  const uncuratedForm = async () => {
+    const form = await multipart([await makePng(), await makePng()], ['A', 'B']);
+    form.append('tags', 'no-such-curated-tag');
+    return form;
+  };
+  /** Two slides whose images are each over 40 megapixels, yet small files (one colour). */
+  const hugeForm = async () => {
+    const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    return multipart([huge, huge], ['A', 'B']);
+  };
+  const formRequest = (
+    method: 'POST' | 'PUT',
+    url: string,
+    payload: FormData,
+    headers = {},
+  ): InjectOptions => ({
+    method,
+    url,
+    payload: payload as unknown as InjectOptions['payload'],
+    headers,
+  });
+  /**
+   * The reader as a creator (under the pen name the follow probes give them too): a draft of
+   * theirs, and a story they published. No new account: signups are limited per client.
+   */
+  let creator: Promise<{ headers: { authorization: string }; draftId: string; storyId: string }> | undefined;
+  const creatorOwn = () => {
+    creator ??= (async () => {
+      const headers = reader;
+      await send(json('PUT', '/api/me/pen-name', { penName: 'Probe Self' }, headers));
+      const twoSlides = async () => multipart([await makePng(), await makePng()], ['One', 'Two']);
+      const draft = await send(formRequest('POST', '/api/drafts', await twoSlides(), headers));
+      const story = await send(formRequest('POST', '/api/drafts', await twoSlides(), headers));
+      const storyId = (story.json() as { id: string }).id;
+      await send({ method: 'POST', url: `/api/drafts/${storyId}/publish`, headers });
+      return { headers, draftId: (draft.json() as { id: string }).id, storyId };
+    })();
+    return creator;
+  };
+  const draftProbes: Record<string, () => Promise<LightMyRequestResponse>> = {
+    'POST /api/drafts 400': async () =>
+      send(formRequest('POST', '/api/drafts', await uncuratedForm(), reader)),
+    'POST /api/drafts 401': async () =>
+      send(formRequest('POST', '/api/drafts', await multipart([await makePng()], ['A']))),
+    'POST /api/drafts 413': async () => send(formRequest('POST', '/api/drafts', await hugeForm(), reader)),
+    'POST /api/drafts 415': () => send(json('POST', '/api/drafts', { texts: ['A'] }, reader)),
+    'POST /api/drafts 429': () => until429(() => json('POST', '/api/drafts', {}, reader)),
+    'PUT /api/drafts/{id} 400': async () => {
+      const { headers, draftId } = await creatorOwn();
+      return send(formRequest('PUT', `/api/drafts/${draftId}`, await uncuratedForm(), headers));
+    },
+    'PUT /api/drafts/{id} 401': async () => {
+      const { draftId } = await creatorOwn();
+      return send(formRequest('PUT', `/api/drafts/${draftId}`, await multipart([await makePng()], ['A'])));
+    },
+    'PUT /api/drafts/{id} 404': async () =>
+      send(formRequest('PUT', `/api/drafts/${unknownId}`, await multipart([await makePng()], ['A']), reader)),
+    'PUT /api/drafts/{id} 409': async () => {
+      const { headers, storyId } = await creatorOwn();
+      return send(
+        formRequest('PUT', `/api/drafts/${storyId}`, await multipart([await makePng()], ['A']), headers),
+      );
+    },
+    'PUT /api/drafts/{id} 413': async () => {
+      const { headers, draftId } = await creatorOwn();
+      return send(formRequest('PUT', `/api/drafts/${draftId}`, await hugeForm(), headers));
+    },
+    'PUT /api/drafts/{id} 415': async () => {
+      const { headers, draftId } = await creatorOwn();
+      return send(json('PUT', `/api/drafts/${draftId}`, { texts: ['A'] }, headers));
+    },
+    'PUT /api/drafts/{id} 429': () => until429(() => json('PUT', `/api/drafts/${unknownId}`, {}, reader)),
+    'DELETE /api/drafts/{id} 401': () => send({ method: 'DELETE', url: `/api/drafts/${unknownId}` }),
+    'DELETE /api/drafts/{id} 404': () =>
+      send({ method: 'DELETE', url: `/api/drafts/${unknownId}`, headers: reader }),
+    'POST /api/drafts/{id}/publish 400': async () => {
+      // A draft may have one slide; a story may not.
+      const draft = await send(
+        formRequest('POST', '/api/drafts', await multipart([await makePng()], ['Alone']), reader),
+      );
+      const id = (draft.json() as { id: string }).id;
+      return send({ method: 'POST', url: `/api/drafts/${id}/publish`, headers: reader });
+    },
+    'POST /api/drafts/{id}/publish 401': () =>
+      send({ method: 'POST', url: `/api/drafts/${unknownId}/publish` }),
+    'POST /api/drafts/{id}/publish 404': () =>
+      send({ method: 'POST', url: `/api/drafts/${unknownId}/publish`, headers: reader }),
+    'PUT /api/drafts/{id}/schedule 400': async () => {
+      const { headers, draftId } = await creatorOwn();
+      return send(
+        json('PUT', `/api/drafts/${draftId}/schedule`, { publishAt: '2020-01-01T00:00:00Z' }, headers),
+      );
+    },
+    'PUT /api/drafts/{id}/schedule 401': () =>
+      send(json('PUT', `/api/drafts/${unknownId}/schedule`, { publishAt: '2099-01-01T00:00:00Z' })),
+    'PUT /api/drafts/{id}/schedule 404': () =>
+      send(
+        json(
+          'PUT',
+          `/api/drafts/${unknownId}/schedule`,
+          { publishAt: new Date(Date.now() + 86_400_000).toISOString() },
+          reader,
+        ),
+      ),
+    'DELETE /api/drafts/{id}/schedule 401': () =>
+      send({ method: 'DELETE', url: `/api/drafts/${unknownId}/schedule` }),
+    'DELETE /api/drafts/{id}/schedule 404': () =>
+      send({ method: 'DELETE', url: `/api/drafts/${unknownId}/schedule`, headers: reader }),
+    'DELETE /api/drafts/{id}/schedule 409': async () => {
+      const { headers, draftId } = await creatorOwn();
+      return send({ method: 'DELETE', url: `/api/drafts/${draftId}/schedule`, headers });
+    },
+    'GET /api/me/drafts 401': () => send({ method: 'GET', url: '/api/me/drafts' }),
+    'GET /api/me/drafts/{id} 401': () => send({ method: 'GET', url: `/api/me/drafts/${unknownId}` }),
+    'GET /api/me/drafts/{id} 404': () =>
+      send({ method: 'GET', url: `/api/me/drafts/${unknownId}`, headers: reader }),
+    'GET /api/me/stories/{id} 401': () => send({ method: 'GET', url: `/api/me/stories/${unknownId}` }),
+    'GET /api/me/stories/{id} 404': () =>
+      send({ method: 'GET', url: `/api/me/stories/${premiumId}`, headers: reader }),
+    'POST /api/stories/{id}/revisions 400': async () => {
+      const { headers, storyId } = await creatorOwn();
+      return send(formRequest('POST', `/api/stories/${storyId}/revisions`, await uncuratedForm(), headers));
+    },
+    'POST /api/stories/{id}/revisions 401': async () =>
+      send(
+        formRequest('POST', `/api/stories/${premiumId}/revisions`, await multipart([await makePng()], ['A'])),
+      ),
+    'POST /api/stories/{id}/revisions 403': async () =>
+      send(
+        formRequest(
+          'POST',
+          `/api/stories/${premiumId}/revisions`,
+          await multipart([await makePng(), await makePng()], ['A', 'B']),
+          reader,
+        ),
+      ),
+    'POST /api/stories/{id}/revisions 404': async () =>
+      send(
+        formRequest(
+          'POST',
+          `/api/stories/${unknownId}/revisions`,
+          await multipart([await makePng(), await makePng()], ['A', 'B']),
+          reader,
+        ),
+      ),
+    'POST /api/stories/{id}/revisions 413': async () => {
+      const { headers, storyId } = await creatorOwn();
+      return send(formRequest('POST', `/api/stories/${storyId}/revisions`, await hugeForm(), headers));
+    },
+    'POST /api/stories/{id}/revisions 415': async () => {
+      const { headers, storyId } = await creatorOwn();
+      return send(json('POST', `/api/stories/${storyId}/revisions`, { texts: ['A', 'B'] }, headers));
+    },
+    'POST /api/stories/{id}/revisions 429': () =>
+      until429(() => json('POST', `/api/stories/${unknownId}/revisions`, {}, reader)),
+    'POST /api/stories/{id}/unpublish 401': () =>
+      send({ method: 'POST', url: `/api/stories/${premiumId}/unpublish` }),
+    'POST /api/stories/{id}/unpublish 403': () =>
+      send({ method: 'POST', url: `/api/stories/${premiumId}/unpublish`, headers: reader }),
+    'POST /api/stories/{id}/unpublish 404': () =>
+      send({ method: 'POST', url: `/api/stories/${unknownId}/unpublish`, headers: reader }),
+  };
   const probes: Record<string, () => Promise<LightMyRequestResponse>> = {
     ...forbiddenProbes,
     'POST /api/admin/staff 400': () =>
@@ -611,6 +776,7 @@ describe('every documented error status is one the route answers', () => {
       send({ method: 'GET', url: `/api/admin/stories/${premiumId}/moderation` }),
     'GET /api/admin/users/{email}/history 404': () =>
       send({ method: 'GET', url: `/api/admin/users/${unknownEmail}/history`, headers: admin }),
+    ...draftProbes,
   };
 
   it('has a probe for each documented error, and documents each probed one', () => {
