@@ -1,5 +1,5 @@
 import { type ApiUser, expect, type Page, publishStoryAs, storyForm, test } from './fixtures';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 import { sceneImage } from './support/web-data';
 
 /**
@@ -9,11 +9,6 @@ import { sceneImage } from './support/web-data';
  * a few seconds ahead goes live by the scheduler (the e2e product polls every second); unschedule
  * and delete from the studio. The studio with drafts at 390x844 and 1440x900 with axe.
  */
-
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
 
 async function signedIn(page: Page, user: ApiUser) {
   await page.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(user.token)})`);
@@ -89,6 +84,7 @@ test('a member saves a draft through the form, finds it in the studio and publis
     await page.reload();
     await expect(draftsOf(page).filter({ hasText: opening })).toHaveCount(1);
     await expectNoSeriousViolations(page, `the studio with drafts at ${viewport.width}x${viewport.height}`);
+    await expectFitsWidth(page, `the studio with drafts at ${viewport.width}x${viewport.height}`);
   }
 
   await draftsOf(page)
