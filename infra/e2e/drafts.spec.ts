@@ -1,4 +1,5 @@
 import { type ApiUser, expect, type Page, publishStoryAs, storyForm, test } from './fixtures';
+import { creatorNamed, signedIn } from './support/members';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 import { sceneImage } from './support/web-data';
 
@@ -9,24 +10,6 @@ import { sceneImage } from './support/web-data';
  * a few seconds ahead goes live by the scheduler (the e2e product polls every second); unschedule
  * and delete from the studio. The studio with drafts at 390x844 and 1440x900 with axe.
  */
-
-async function signedIn(page: Page, user: ApiUser) {
-  await page.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(user.token)})`);
-}
-
-/** A member who has published once under a pen name of their own. */
-async function creatorNamed(
-  api: { createVerifiedUser(o: { prefix: string }): Promise<ApiUser> },
-  baseURL: string,
-) {
-  const stamp = Date.now().toString(36).slice(-6);
-  const creator = await api.createVerifiedUser({ prefix: 'drafter' });
-  await publishStoryAs(baseURL, creator, {
-    texts: [`The first lantern ${stamp}.`, 'It flickered.'],
-    penName: `Lantern ${stamp}`,
-  });
-  return { creator, stamp };
-}
 
 async function saveDraftAs(baseURL: string, creator: ApiUser, texts: string[]): Promise<string> {
   const response = await fetch(`${baseURL}/api/drafts`, {
@@ -46,7 +29,7 @@ test('a member saves a draft through the form, finds it in the studio and publis
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { creator, stamp } = await creatorNamed(api, baseURL!);
+  const { creator, stamp } = await creatorNamed(api, baseURL!, 'Lantern');
   await signedIn(page, creator);
   const opening = `The tide kept a secret ${stamp}`;
 
@@ -105,7 +88,7 @@ test('a story edited in the studio shows its revision to a reader; unpublish ask
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { creator, stamp } = await creatorNamed(api, baseURL!);
+  const { creator, stamp } = await creatorNamed(api, baseURL!, 'Lantern');
   const { id } = await publishStoryAs(baseURL!, creator, {
     texts: [`The old door ${stamp}.`, 'It creaked.'],
   });
@@ -143,7 +126,7 @@ test('a draft scheduled a few seconds ahead goes live; another is unscheduled an
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { creator, stamp } = await creatorNamed(api, baseURL!);
+  const { creator, stamp } = await creatorNamed(api, baseURL!, 'Lantern');
   const soon = await saveDraftAs(baseURL!, creator, [`The clock struck nine ${stamp}.`, 'Then ten.']);
   const later = await saveDraftAs(baseURL!, creator, [`A letter for next week ${stamp}.`, 'Sealed.']);
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString();

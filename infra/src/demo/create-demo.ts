@@ -8,7 +8,7 @@ import type { AppConfig } from '../config';
 import { type CommandPorts, commandDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
 import { DAY_MS, DEMO_HISTORY_DAYS, DemoClock } from './demo-clock';
-import { giveTheCreatorDrafts } from './demo-drafts';
+import { DEMO_DRAFT_UPLOADS, giveTheCreatorDrafts } from './demo-drafts';
 import { DEMO_MEMBERS, type DemoMember } from './demo-members';
 import { type DemoStaffMember, inviteDemoStaff } from './demo-staff';
 import { illustration } from './illustrate';
@@ -52,7 +52,11 @@ async function seedingApp(
 ): Promise<FastifyInstance> {
   const command = await commandDepsFrom({ ...config, exposeVerificationToken: true }, ports, clock, {
     // A year of sign-ups and logins from one address in a few seconds.
-    accountRateLimits: { publishPerMinute: DEMO_LIBRARY.length, signupPerMinute: 100, loginPerMinute: 200 },
+    accountRateLimits: {
+      publishPerMinute: DEMO_LIBRARY.length + DEMO_DRAFT_UPLOADS,
+      signupPerMinute: 100,
+      loginPerMinute: 200,
+    },
   });
   return buildHttpApp({ command, logLevel: 'silent', publicUrl: config.publicUrl });
 }

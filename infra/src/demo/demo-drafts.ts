@@ -21,7 +21,10 @@ const SCHEDULED_TEXTS = [
 const SCHEDULED_IN_DAYS = 5;
 /** The first story's opening, as its creator rewrote it after it was published. */
 const REVISED_OPENING =
-  'The moon rose late over the vineyard, and Elena stopped pretending, even to herself, that she had come back for the harvest.';
+  'The moon rose late over the vineyard, and Elena stopped pretending, even to the cypress trees, that she had come back for the harvest.';
+
+/** The uploads below (two drafts and a revision): the seeding's publish limit makes room for them. */
+export const DEMO_DRAFT_UPLOADS = 3;
 
 /** A draft's form with pictures already drawn for the library (so the demo draws nothing more). */
 function draftForm(texts: readonly string[], images: ReturnType<FormData['getAll']>): FormData {
