@@ -6,7 +6,7 @@ import { useAuth } from '../auth/auth-context';
 import { Field } from '../auth/Field';
 import { creatorKeys, penNameQuery } from '../creators/creator-queries';
 import { publishDraft, scheduleDraft } from '../drafts/draft-commands';
-import { draftKeys, type OwnContent } from '../drafts/drafts-queries';
+import { draftKeys, type EditedContent, type OwnContent } from '../drafts/drafts-queries';
 import { LabelsPicker } from '../labels/LabelsPicker';
 import { curatedTagsQuery } from '../labels/label-queries';
 import { appendLabels, type Labels, noLabels } from '../labels/labels-picker';
@@ -17,7 +17,7 @@ import { Button } from '../ui/Button';
 import { imageSrc } from '../ui/image-src';
 import { PlusIcon } from '../ui/page-icons';
 import { SlideEditor } from './SlideEditor';
-import { contentBody, type DraftSlide, draftProblem, formMessages } from './story-form-rules';
+import { contentBody, type DraftSlide, draftProblem, formMessages, localDateTime } from './story-form-rules';
 import './create-story.css';
 
 export interface CreateStoryFormProps {
@@ -39,7 +39,7 @@ export interface CreateStoryFormProps {
 /** What the form edits: a draft (saved, published or scheduled from here) or a published story (revised). */
 export interface EditedStory {
   kind: 'draft' | 'story';
-  content: OwnContent;
+  content: EditedContent;
 }
 
 interface Draft extends DraftSlide {
@@ -91,7 +91,10 @@ export function CreateStoryForm({
   const curatedTags = useQuery(curatedTagsQuery());
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState<Action | null>(null);
-  const [publishAt, setPublishAt] = useState('');
+  // A scheduled draft opens on its time: saving keeps the schedule, Schedule moves it.
+  const [publishAt, setPublishAt] = useState(() =>
+    editing?.content.publishAt ? localDateTime(editing.content.publishAt) : '',
+  );
   const [draftId, setDraftId] = useState(editing?.kind === 'draft' ? editing.content.id : null);
   const [formKey, setFormKey] = useState(0);
   const errorRef = useRef<HTMLDivElement>(null);

@@ -1,6 +1,6 @@
 import { countWords, slideMessages } from '@nocturne/domain';
 import { describe, expect, it } from 'vitest';
-import { contentBody, draftProblem } from './story-form-rules';
+import { contentBody, draftProblem, localDateTime } from './story-form-rules';
 
 const file = new File([new Uint8Array([1])], 'a.png', { type: 'image/png' });
 const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
@@ -73,5 +73,13 @@ describe('the content body', () => {
     expect(body.getAll('keep')).toEqual(['1', '', '']);
     expect(body.getAll('images')).toHaveLength(2);
     expect(body.getAll('texts')).toEqual(['b', 'new', 'added']);
+  });
+});
+
+describe('the schedule field', () => {
+  it('shows a scheduled time in local time, read back as the same instant', () => {
+    const iso = '2026-12-01T20:30:00.000Z';
+    expect(localDateTime(iso)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(new Date(localDateTime(iso)).toISOString()).toBe(iso);
   });
 });

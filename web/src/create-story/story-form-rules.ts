@@ -47,3 +47,9 @@ export function contentBody(slides: readonly DraftSlide[]): FormData {
   }
   return body;
 }
+
+/** An ISO time as a datetime-local field shows it: the browser's local time, to the minute. */
+export function localDateTime(iso: string): string {
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}

@@ -32,9 +32,11 @@ export const draftsQuery = (token: string | null) =>
     enabled: token !== null,
   });
 
-/** What the studio's editor opens: a draft, or a published story to revise (both as OwnContent). */
+/** What the studio's editor opens: a published story's content, or a draft's with its schedule. */
+export type EditedContent = OwnContent & { publishAt?: string | null };
+
 export const editedContentQuery = (token: string | null, kind: 'draft' | 'story', id: string) =>
-  queryOptions<OwnContent>({
+  queryOptions<EditedContent>({
     queryKey: kind === 'draft' ? draftKeys.draft(token, id) : draftKeys.ownStory(token, id),
     queryFn: ({ signal }) => (kind === 'draft' ? fetchDraft(id, signal) : fetchOwnStory(id, signal)),
     enabled: token !== null,
