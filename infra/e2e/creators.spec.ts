@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { type ApiUser, expect, type Page, test } from './fixtures';
+import { expect, type Page, test } from './fixtures';
+import { signedIn } from './support/members';
 import { expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 import { sceneImage } from './support/web-data';
 
@@ -12,10 +13,6 @@ import { sceneImage } from './support/web-data';
  */
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
-
-async function signedIn(page: Page, user: ApiUser) {
-  await page.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(user.token)})`);
-}
 
 async function publishThroughTheForm(page: Page, texts: [string, string], penName?: string) {
   await page.goto('/profile');

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { streams } from '@nocturne/events';
-import { type ApiUser, expect, type Page, publishStoryAs, test } from './fixtures';
+import { expect, publishStoryAs, test } from './fixtures';
+import { creatorNamed, signedIn } from './support/members';
 import { expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 
 /**
@@ -16,22 +17,6 @@ import { expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
 const DIGEST_SUBJECT = 'New stories from creators you follow';
 const DAY_MS = 86_400_000;
-
-async function signedIn(page: Page, user: ApiUser) {
-  await page.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(user.token)})`);
-}
-
-/** A creator with a pen name of their own (their first story chooses it). */
-async function creatorNamed(
-  api: { createVerifiedUser(o: { prefix: string }): Promise<ApiUser> },
-  baseURL: string,
-) {
-  const stamp = Date.now().toString(36).slice(-6);
-  const creator = await api.createVerifiedUser({ prefix: 'creator' });
-  const penName = `Moth ${stamp}`;
-  await publishStoryAs(baseURL, creator, { texts: [`The first wing ${stamp}.`, 'It rose.'], penName });
-  return { creator, penName, handle: `moth-${stamp}`, stamp };
-}
 
 test('a reader turns the digest on, gets the day’s mail with List-Unsubscribe, and its link stops the next one', async ({
   browser,

@@ -8,6 +8,7 @@ import type { AppConfig } from '../config';
 import { type CommandPorts, commandDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
 import { DAY_MS, DEMO_HISTORY_DAYS, DemoClock } from './demo-clock';
+import { DEMO_DRAFT_UPLOADS, giveTheCreatorDrafts } from './demo-drafts';
 import { DEMO_MEMBERS, type DemoMember } from './demo-members';
 import { type DemoStaffMember, inviteDemoStaff } from './demo-staff';
 import { illustration } from './illustrate';
@@ -51,7 +52,11 @@ async function seedingApp(
 ): Promise<FastifyInstance> {
   const command = await commandDepsFrom({ ...config, exposeVerificationToken: true }, ports, clock, {
     // A year of sign-ups and logins from one address in a few seconds.
-    accountRateLimits: { publishPerMinute: DEMO_LIBRARY.length, signupPerMinute: 100, loginPerMinute: 200 },
+    accountRateLimits: {
+      publishPerMinute: DEMO_LIBRARY.length + DEMO_DRAFT_UPLOADS,
+      signupPerMinute: 100,
+      loginPerMinute: 200,
+    },
   });
   return buildHttpApp({ command, logLevel: 'silent', publicUrl: config.publicUrl });
 }
@@ -336,6 +341,11 @@ export async function createDemoLibrary(
 
     clock.moveTo(now());
     await giveTheReaderALibrary(app, reader, storyIds);
+    await giveTheCreatorDrafts(app, send, await signedIn(app, 'demo creator 1', creatorAccounts[0]!), {
+      images: (await forms[0]!).getAll('images'),
+      firstStoryId: storyIds[0]!,
+      now: now(),
+    });
     const staff = await inviteDemoStaff(app, send, admin);
     await reportTwoStories(app, reader, storyIds);
     return { reader, creator: creatorAccounts[0]!, storyIds, staff };

@@ -126,6 +126,19 @@ describe('the demo library on a first start', () => {
     ).json()) as { stories: { views: number }[]; daily: { views: number }[] };
     expect(studio.stories.length).toBe(await shelf('following'));
     expect(studio.daily.reduce((sum, d) => sum + d.views, 0)).toBeGreaterThan(0);
+    // ...a draft and a draft scheduled days ahead, and their first story as they revised it.
+    const { drafts } = (await (
+      await fetch(`${baseUrl}/api/me/drafts`, { headers: { Authorization: `Bearer ${creatorLogin.token}` } })
+    ).json()) as { drafts: { publishAt: string | null }[] };
+    expect(drafts.map((d) => d.publishAt !== null).sort()).toEqual([false, true]);
+    const scheduledAt = Date.parse(drafts.find((d) => d.publishAt !== null)!.publishAt!);
+    expect(scheduledAt).toBeGreaterThan(Date.now() + 86_400_000);
+    const revised = (await (
+      await fetch(`${baseUrl}/api/search?q=${encodeURIComponent('cypress')}`, {
+        headers: { Authorization: `Bearer ${creatorLogin.token}` },
+      })
+    ).json()) as { id: string }[];
+    expect(revised).toHaveLength(1);
     // A moderator and an auditor, kept for the banner, who sign in with a code from their secret.
     const staff = keptDemoStaff(system.config.dataDir);
     expect(staff.map((m) => m.role)).toEqual(['moderator', 'auditor']);

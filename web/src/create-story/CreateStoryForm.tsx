@@ -1,19 +1,23 @@
-import { creatorMessages, MAX_SLIDES, MIN_SLIDES, penNameProblem } from '@nocturne/domain';
+import { creatorMessages, draftMessages, MAX_SLIDES, MIN_SLIDES, penNameProblem } from '@nocturne/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { Field } from '../auth/Field';
 import { creatorKeys, penNameQuery } from '../creators/creator-queries';
+import { publishDraft, scheduleDraft } from '../drafts/draft-commands';
+import { draftKeys, type OwnContent } from '../drafts/drafts-queries';
 import { LabelsPicker } from '../labels/LabelsPicker';
 import { curatedTagsQuery } from '../labels/label-queries';
 import { appendLabels, type Labels, noLabels } from '../labels/labels-picker';
 import { storyKeys } from '../stories/story-queries';
+import { studioKeys } from '../studio/studio-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { imageSrc } from '../ui/image-src';
 import { PlusIcon } from '../ui/page-icons';
 import { SlideEditor } from './SlideEditor';
-import { type DraftSlide, draftProblem, formMessages } from './story-form-rules';
+import { contentBody, type DraftSlide, draftProblem, formMessages } from './story-form-rules';
 import './create-story.css';
 
 export interface CreateStoryFormProps {
@@ -23,17 +27,44 @@ export interface CreateStoryFormProps {
    */
   headers?: Record<string, string>;
   token?: string | null;
+  /** Called with the story's id once it is published (a new story, a draft published now, a revision). */
   onCreated(id: string): void;
+  /** Called with the draft's id once it is saved or scheduled (members only). */
+  onDraftSaved?(id: string): void;
   submitLabel?: string;
+  /** A saved draft or a published story to edit (members only); a new story without it. */
+  editing?: EditedStory;
+}
+
+/** What the form edits: a draft (saved, published or scheduled from here) or a published story (revised). */
+export interface EditedStory {
+  kind: 'draft' | 'story';
+  content: OwnContent;
 }
 
 interface Draft extends DraftSlide {
   key: number;
 }
 
+type Action = 'publish' | 'draft' | 'schedule';
+
 let nextKey = 1;
 const emptySlide = (): Draft => ({ key: nextKey++, file: null, text: '' });
 const initialSlides = () => Array.from({ length: MIN_SLIDES }, emptySlide);
+const savedSlides = (content: OwnContent): Draft[] =>
+  content.texts.map((text, slide) => ({
+    key: nextKey++,
+    file: null,
+    text,
+    kept: { slide, src: imageSrc(content.images[slide]!) },
+  }));
+
+const submitLabels = { new: 'Publish Story', draft: 'Publish now', story: 'Save Revision' } as const;
+const pendingLabels: Record<Action, string> = {
+  publish: 'Publishing…',
+  draft: 'Saving…',
+  schedule: 'Scheduling…',
+};
 
 /**
  * The story creation form: slides of image plus text, add and
@@ -45,17 +76,26 @@ export function CreateStoryForm({
   headers,
   token,
   onCreated,
-  submitLabel = 'Publish Story',
+  onDraftSaved,
+  editing,
+  submitLabel = submitLabels[editing?.kind ?? 'new'],
 }: CreateStoryFormProps) {
   const queryClient = useQueryClient();
-  const [slides, setSlides] = useState<Draft[]>(initialSlides);
-  const [isPremium, setIsPremium] = useState(false);
-  const [labels, setLabels] = useState<Labels>(noLabels);
+  const [slides, setSlides] = useState<Draft[]>(() =>
+    editing ? savedSlides(editing.content) : initialSlides(),
+  );
+  const [isPremium, setIsPremium] = useState(editing?.content.isPremium ?? false);
+  const [labels, setLabels] = useState<Labels>(() =>
+    editing ? { tags: editing.content.tags, warnings: editing.content.warnings } : noLabels(),
+  );
   const curatedTags = useQuery(curatedTagsQuery());
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const [submitting, setSubmitting] = useState<Action | null>(null);
+  const [publishAt, setPublishAt] = useState('');
+  const [draftId, setDraftId] = useState(editing?.kind === 'draft' ? editing.content.id : null);
   const [formKey, setFormKey] = useState(0);
   const errorRef = useRef<HTMLDivElement>(null);
+  const formId = useId();
   // A member publishes under a pen name, chosen with their first story; the admin and an invite
   // holder publish under the product's name.
   const member = headers === undefined && token === undefined;
@@ -73,45 +113,104 @@ export function CreateStoryForm({
     queueMicrotask(() => errorRef.current?.scrollIntoView?.({ block: 'nearest' }));
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = draftProblem(slides);
-    if (problem) return fail(problem);
-    if (needsPenName) {
-      if (newPenName.trim() === '') return fail(creatorMessages.penNameRequired);
-      const nameProblem = penNameProblem(newPenName);
-      if (nameProblem) return fail(nameProblem);
-    }
-    setError(null);
-    const body = new FormData();
-    for (const slide of slides) {
-      body.append('images', slide.file!);
-      body.append('texts', slide.text.trim());
-    }
-    body.append('isPremium', String(isPremium));
+  function content() {
+    const body = contentBody(slides);
+    if (editing?.kind !== 'story') body.append('isPremium', String(isPremium));
     appendLabels(body, labels);
-    if (needsPenName) body.append('penName', newPenName);
-    setSubmitting(true);
-    try {
-      const { id } = await api<{ id: string }>('/api/stories', {
+    return body;
+  }
+
+  /** Saves the draft (a new one, or over the one being edited) and answers its id. */
+  async function saveDraft(): Promise<string> {
+    if (draftId === null) {
+      const { id } = await api<{ id: string }>('/api/drafts', { method: 'POST', body: content() });
+      setDraftId(id); // a retry after a later step failed saves over it
+      return id;
+    }
+    await api(`/api/drafts/${encodeURIComponent(draftId)}`, { method: 'PUT', body: content() });
+    return draftId;
+  }
+
+  async function publish(): Promise<string> {
+    if (editing?.kind === 'story') {
+      await api(`/api/stories/${encodeURIComponent(editing.content.id)}/revisions`, {
         method: 'POST',
-        body,
-        headers,
-        ...(token !== undefined ? { token } : {}),
+        body: content(),
       });
-      void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
-      if (needsPenName) void queryClient.invalidateQueries({ queryKey: creatorKeys.all() });
-      setSlides(initialSlides());
-      setIsPremium(false);
-      setLabels(noLabels());
-      setFormKey((k) => k + 1); // clears the file inputs
-      onCreated(id);
+      return editing.content.id;
+    }
+    if (editing?.kind === 'draft') {
+      const id = await saveDraft();
+      await publishDraft(id);
+      return id;
+    }
+    const body = content();
+    if (needsPenName) body.append('penName', newPenName);
+    const { id } = await api<{ id: string }>('/api/stories', {
+      method: 'POST',
+      body,
+      headers,
+      ...(token !== undefined ? { token } : {}),
+    });
+    return id;
+  }
+
+  function problemBefore(action: Action): string | null {
+    if (action === 'schedule') {
+      if (publishAt === '' || !(new Date(publishAt).getTime() > Date.now()))
+        return draftMessages.pastSchedule;
+      const problem = draftProblem(slides);
+      if (problem) return problem;
+    }
+    if (action !== 'publish') return null;
+    const problem = draftProblem(slides);
+    if (problem) return problem;
+    if (needsPenName && editing === undefined) {
+      if (newPenName.trim() === '') return creatorMessages.penNameRequired;
+      return penNameProblem(newPenName);
+    }
+    return null;
+  }
+
+  async function send(action: Action) {
+    const problem = problemBefore(action);
+    if (problem) return fail(problem);
+    setError(null);
+    setSubmitting(action);
+    try {
+      const id = action === 'publish' ? await publish() : await saveDraft();
+      if (action === 'schedule') await scheduleDraft(id, new Date(publishAt).toISOString());
+      void queryClient.invalidateQueries({ queryKey: draftKeys.all() });
+      if (action === 'publish') {
+        void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
+        if (editing?.kind === 'story') void queryClient.invalidateQueries({ queryKey: storyKeys.story(id) });
+        void queryClient.invalidateQueries({ queryKey: studioKeys.all() });
+        if (needsPenName) void queryClient.invalidateQueries({ queryKey: creatorKeys.all() });
+      }
+      if (editing === undefined) {
+        setSlides(initialSlides());
+        setIsPremium(false);
+        setLabels(noLabels());
+        setPublishAt('');
+        setDraftId(null);
+        setFormKey((k) => k + 1); // clears the file inputs
+      }
+      if (action === 'publish') onCreated(id);
+      else onDraftSaved?.(id);
     } catch (caught) {
       fail(caught instanceof ApiError ? (caught.detail ?? formMessages.submitFailed) : formMessages.network);
     } finally {
-      setSubmitting(false);
+      setSubmitting(null);
     }
   }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void send('publish');
+  }
+
+  // Drafts are a member's: the admin and an invite holder publish at once.
+  const drafts = member && editing?.kind !== 'story';
 
   return (
     <form className="form create-story" onSubmit={submit} noValidate key={formKey}>
@@ -155,21 +254,82 @@ export function CreateStoryForm({
           {slides.length} of {MAX_SLIDES} slides
         </span>
       </div>
-      <label className="checkbox create-story__premium">
-        <input type="checkbox" checked={isPremium} onChange={(event) => setIsPremium(event.target.checked)} />
-        <span>
-          Premium story <span className="badge badge--premium">Premium</span>
-        </span>
-      </label>
+      {editing?.kind === 'story' ? (
+        isPremium ? (
+          <p className="text-muted">
+            A revision keeps the story premium <span className="badge badge--premium">Premium</span>
+          </p>
+        ) : null
+      ) : (
+        <label className="checkbox create-story__premium">
+          <input
+            type="checkbox"
+            checked={isPremium}
+            onChange={(event) => setIsPremium(event.target.checked)}
+          />
+          <span>
+            Premium story <span className="badge badge--premium">Premium</span>
+          </span>
+        </label>
+      )}
       <LabelsPicker
         curated={curatedTags.data ?? (curatedTags.isError ? [] : undefined)}
         value={labels}
         onChange={setLabels}
       />
       <div ref={errorRef}>{error ? <Alert tone="error">{error}</Alert> : null}</div>
-      <Button type="submit" variant="primary" size="lg" block loading={submitting} loadingLabel="Publishing…">
-        {submitLabel}
-      </Button>
+      {drafts ? (
+        <fieldset className="create-story__schedule">
+          <legend>Schedule</legend>
+          <label className="field__label" htmlFor={`${formId}-publish-at`}>
+            Publish on
+          </label>
+          <div className="create-story__row">
+            <input
+              id={`${formId}-publish-at`}
+              className="input"
+              type="datetime-local"
+              value={publishAt}
+              onChange={(event) => setPublishAt(event.target.value)}
+            />
+            <Button
+              variant="secondary"
+              onClick={() => void send('schedule')}
+              disabled={submitting !== null}
+              loading={submitting === 'schedule'}
+              loadingLabel={pendingLabels.schedule}
+            >
+              Schedule
+            </Button>
+          </div>
+        </fieldset>
+      ) : null}
+      <div className="create-story__actions">
+        <Button
+          type="submit"
+          variant="primary"
+          size="lg"
+          block
+          disabled={submitting !== null && submitting !== 'publish'}
+          loading={submitting === 'publish'}
+          loadingLabel={pendingLabels.publish}
+        >
+          {submitLabel}
+        </Button>
+        {drafts ? (
+          <Button
+            variant="secondary"
+            size="lg"
+            block
+            onClick={() => void send('draft')}
+            disabled={submitting !== null && submitting !== 'draft'}
+            loading={submitting === 'draft'}
+            loadingLabel={pendingLabels.draft}
+          >
+            {editing?.kind === 'draft' ? 'Save draft' : 'Save as draft'}
+          </Button>
+        ) : null}
+      </div>
     </form>
   );
 }

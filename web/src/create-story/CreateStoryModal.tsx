@@ -5,13 +5,14 @@ export interface CreateStoryModalProps {
   open: boolean;
   onClose(): void;
   onCreated(id: string): void;
+  onDraftSaved(id: string): void;
 }
 
 /**
  * The profile's Generate dialog: the creation form, sent with the user's session token. After
  * publishing the form clears itself and `onCreated` is called.
  */
-export function CreateStoryModal({ open, onClose, onCreated }: CreateStoryModalProps) {
+export function CreateStoryModal({ open, onClose, onCreated, onDraftSaved }: CreateStoryModalProps) {
   return (
     <Dialog
       open={open}
@@ -20,7 +21,7 @@ export function CreateStoryModal({ open, onClose, onCreated }: CreateStoryModalP
       size="wide"
       className="create-story-modal"
     >
-      <CreateStoryForm onCreated={onCreated} />
+      <CreateStoryForm onCreated={onCreated} onDraftSaved={onDraftSaved} />
     </Dialog>
   );
 }

@@ -46,6 +46,8 @@ export function SlideEditor({ index, slide, canRemove, onChange, onRemove }: Sli
         <label className="slide-editor__image" htmlFor={`${id}-image`}>
           {previewUrl ? (
             <img src={previewUrl} alt={`Your choice for slide ${index + 1}`} />
+          ) : slide.kept ? (
+            <img src={slide.kept.src} alt={`Saved for slide ${index + 1}`} />
           ) : (
             <span className="slide-editor__placeholder">
               <ImageIcon />

@@ -1,6 +1,6 @@
 import { countWords, slideMessages } from '@nocturne/domain';
 import { describe, expect, it } from 'vitest';
-import { draftProblem } from './story-form-rules';
+import { contentBody, draftProblem } from './story-form-rules';
 
 const file = new File([new Uint8Array([1])], 'a.png', { type: 'image/png' });
 const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
@@ -40,5 +40,38 @@ describe('story form rules', () => {
         { file, text: words(501) },
       ]),
     ).toBe(slideMessages.badWordCount);
+  });
+
+  it("counts a saved slide's kept image as its image", () => {
+    const kept = { slide: 0, src: '/api/images/a.webp' };
+    expect(
+      draftProblem([
+        { file: null, text: 'one', kept },
+        { file, text: 'two' },
+      ]),
+    ).toBeNull();
+  });
+});
+
+describe('the content body', () => {
+  it('sends no keep for a new story: one image and one text per slide', () => {
+    const body = contentBody([
+      { file, text: ' one ' },
+      { file, text: 'two' },
+    ]);
+    expect(body.getAll('texts')).toEqual(['one', 'two']);
+    expect(body.getAll('images')).toHaveLength(2);
+    expect(body.has('keep')).toBe(false);
+  });
+
+  it('keeps saved images by slide number, a new file replacing the kept one', () => {
+    const body = contentBody([
+      { file: null, text: 'b', kept: { slide: 1, src: 'x' } },
+      { file, text: 'new', kept: { slide: 0, src: 'y' } },
+      { file, text: 'added' },
+    ]);
+    expect(body.getAll('keep')).toEqual(['1', '', '']);
+    expect(body.getAll('images')).toHaveLength(2);
+    expect(body.getAll('texts')).toEqual(['b', 'new', 'added']);
   });
 });

@@ -12,12 +12,38 @@ export const formMessages = {
 export interface DraftSlide {
   file: File | null;
   text: string;
+  /** The image the slide keeps from the saved story or draft, while no new file is chosen. */
+  kept?: KeptImage;
 }
+
+/** A saved slide's image: its slide number (the multipart `keep`) and where it is shown from. */
+export interface KeptImage {
+  slide: number;
+  src: string;
+}
+
+const hasImage = (slide: DraftSlide) => slide.file !== null || slide.kept !== undefined;
 
 /** The message that stops a submission, or null when the slides may be sent. */
 export function draftProblem(slides: readonly DraftSlide[]): string | null {
   return slidesProblem(
     slides.map((s) => s.text),
-    slides.filter((s) => s.file).length,
+    slides.filter(hasImage).length,
   );
+}
+
+/**
+ * The multipart content of a story, a draft or a revision: per slide its text, and either a new
+ * image (in slide order) or the saved image it keeps. `keep` is sent only when some slide keeps
+ * one, so that a new story is the plain form POST /api/stories has always taken.
+ */
+export function contentBody(slides: readonly DraftSlide[]): FormData {
+  const body = new FormData();
+  const keeps = slides.some((slide) => slide.kept !== undefined && slide.file === null);
+  for (const slide of slides) {
+    if (slide.file) body.append('images', slide.file);
+    body.append('texts', slide.text.trim());
+    if (keeps) body.append('keep', slide.file || !slide.kept ? '' : String(slide.kept.slide));
+  }
+  return body;
 }

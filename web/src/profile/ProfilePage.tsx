@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
 import { EmailDigestSettings } from '../email-digest/EmailDigestSettings';
@@ -70,7 +70,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
   const tags = useQuery(curatedTagsQuery());
   const [dialog, setDialog] = useState<InfoDialogName | null>(null);
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState(false);
+  const [created, setCreated] = useState<'story' | 'draft' | null>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const [filter, setFilter] = useState<LibraryFilter>('all');
   const shelf = useQuery({
@@ -139,9 +139,13 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
           </div>
         </section>
 
-        {created ? (
+        {created === 'story' ? (
           <Alert tone="success" className="profile-notice">
             Your story has been published and is now in your library.
+          </Alert>
+        ) : created === 'draft' ? (
+          <Alert tone="success" className="profile-notice">
+            Your draft is saved. Find it in your <Link to="/studio">Studio</Link>.
           </Alert>
         ) : null}
 
@@ -216,9 +220,13 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
           <CreateStoryModal
             open={creating}
             onClose={() => setCreating(false)}
+            onDraftSaved={() => {
+              setCreating(false);
+              setCreated('draft');
+            }}
             onCreated={() => {
               setCreating(false);
-              setCreated(true);
+              setCreated('story');
               void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
             }}
           />

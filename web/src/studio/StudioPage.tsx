@@ -1,16 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
 import { PenNameForm } from '../creators/PenNameForm';
+import { ConfirmDialog } from '../drafts/ConfirmDialog';
+import { DraftsSection } from '../drafts/DraftsSection';
+import { unpublishStory } from '../drafts/draft-commands';
+import { StoryEditorDialog } from '../drafts/StoryEditorDialog';
+import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
-import { buttonClass } from '../ui/Button';
+import { Button, buttonClass } from '../ui/Button';
 import { ChoiceButtons } from '../ui/ChoiceButtons';
 import { ArrowLeftIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
 import { StudioChart } from './StudioChart';
-import { type Studio, type StudioDays, studioQuery } from './studio-queries';
+import { type Studio, type StudioDays, studioKeys, studioQuery } from './studio-queries';
 import './studio.css';
 
 /** `/studio`, login required: what readers did with the creator's stories. */
@@ -28,6 +33,9 @@ function StudioPage() {
   const [days, setDays] = useState<StudioDays>(30);
   const { token } = useAuth();
   const studio = useQuery(studioQuery(token, days));
+  const [editing, setEditing] = useState<string | null>(null);
+  const [unpublishing, setUnpublishing] = useState<StudioStory | null>(null);
+  const queryClient = useQueryClient();
   return (
     <div className="page studio-page">
       <main id="main" className="container studio">
@@ -37,6 +45,7 @@ function StudioPage() {
         </Link>
         <h1 className="studio__title">Studio</h1>
         <PenNameForm />
+        <DraftsSection token={token} />
         {studio.isPending ? (
           <Spinner label="Loading your studio…" block />
         ) : studio.isError ? (
@@ -64,17 +73,46 @@ function StudioPage() {
             <section aria-labelledby="studio-stories-title" className="studio__stories">
               <h2 id="studio-stories-title">Your stories</h2>
               {studio.data.stories.map((story) => (
-                <StoryNumbers key={story.id} story={story} />
+                <StoryNumbers
+                  key={story.id}
+                  story={story}
+                  onEdit={() => setEditing(story.id)}
+                  onUnpublish={() => setUnpublishing(story)}
+                />
               ))}
             </section>
           </>
         )}
       </main>
+      {editing ? (
+        <StoryEditorDialog token={token} kind="story" id={editing} onClose={() => setEditing(null)} />
+      ) : null}
+      {unpublishing ? (
+        <ConfirmDialog
+          title="Unpublish this story?"
+          message="It leaves every list, search, library and your creator page at once, and its page is gone for good. This cannot be undone."
+          confirmLabel="Unpublish"
+          onConfirm={async () => {
+            await unpublishStory(unpublishing.id);
+            void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
+            await queryClient.invalidateQueries({ queryKey: studioKeys.all() });
+          }}
+          onClose={() => setUnpublishing(null)}
+        />
+      ) : null}
     </div>
   );
 }
 
-function StoryNumbers({ story }: { story: Studio['stories'][number] }) {
+type StudioStory = Studio['stories'][number];
+
+interface StoryNumbersProps {
+  story: StudioStory;
+  onEdit(): void;
+  onUnpublish(): void;
+}
+
+function StoryNumbers({ story, onEdit, onUnpublish }: StoryNumbersProps) {
   const figures = [
     ['Views', story.views],
     ['Likes', story.likes],
@@ -89,6 +127,14 @@ function StoryNumbers({ story }: { story: Studio['stories'][number] }) {
         </Link>
         {story.isPremium ? <span className="badge badge--premium">Premium</span> : null}
       </h3>
+      <div className="studio__draft-actions">
+        <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${story.title}…`}>
+          Edit
+        </Button>
+        <Button size="sm" variant="danger" onClick={onUnpublish} aria-label={`Unpublish ${story.title}…`}>
+          Unpublish
+        </Button>
+      </div>
       <dl className="studio__figures">
         {figures.map(([label, value]) => (
           <div key={label} className="studio__figure">

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { ApiError } from '../api/client';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+
+export interface ConfirmDialogProps {
+  title: string;
+  /** What the action does, said before it is done. */
+  message: string;
+  confirmLabel: string;
+  onConfirm(): Promise<unknown>;
+  onClose(): void;
+}
+
+/** Asks before a creator's action that cannot be taken back; a refusal shows in the dialog. */
+export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function confirm() {
+    setPending(true);
+    setError(null);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.detail ? caught.detail : 'Please try again.');
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void confirm()} loading={pending}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <p>{message}</p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,153 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../api/client';
+import { storyKeys } from '../stories/story-queries';
+import { studioKeys } from '../studio/studio-queries';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { imageSrc } from '../ui/image-src';
+import { Spinner } from '../ui/Spinner';
+import { ConfirmDialog } from './ConfirmDialog';
+import { deleteDraft, publishDraft, unscheduleDraft } from './draft-commands';
+import { type DraftSummary, draftKeys, draftsQuery } from './drafts-queries';
+import { StoryEditorDialog } from './StoryEditorDialog';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The studio's "Drafts": the creator's drafts, with their schedule, to edit, publish or throw away. */
+export function DraftsSection({ token }: { token: string | null }) {
+  const drafts = useQuery(draftsQuery(token));
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<DraftSummary | null>(null);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: draftKeys.all() });
+  return (
+    <section aria-labelledby="studio-drafts-title" className="studio__drafts">
+      <h2 id="studio-drafts-title">Drafts</h2>
+      {drafts.isPending ? (
+        <Spinner label="Loading your drafts…" block />
+      ) : drafts.isError ? (
+        <Alert tone="error" title="Your drafts could not be loaded.">
+          Please try again.
+        </Alert>
+      ) : drafts.data.drafts.length === 0 ? (
+        <p className="text-muted">No drafts. Save a story as a draft and it waits here.</p>
+      ) : (
+        <ul className="studio__draft-list">
+          {drafts.data.drafts.map((draft) => (
+            <DraftItem
+              key={draft.id}
+              draft={draft}
+              onEdit={() => setEditing(draft.id)}
+              onDelete={() => setDeleting(draft)}
+              onChanged={refresh}
+            />
+          ))}
+        </ul>
+      )}
+      {editing ? (
+        <StoryEditorDialog token={token} kind="draft" id={editing} onClose={() => setEditing(null)} />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete this draft?"
+          message="The draft and its images are thrown away. This cannot be undone."
+          confirmLabel="Delete draft"
+          onConfirm={async () => {
+            await deleteDraft(deleting.id);
+            await refresh();
+          }}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+interface DraftItemProps {
+  draft: DraftSummary;
+  onEdit(): void;
+  onDelete(): void;
+  onChanged(): Promise<unknown>;
+}
+
+function DraftItem({ draft, onEdit, onDelete, onChanged }: DraftItemProps) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<'publish' | 'unschedule' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const title = draft.title === '' ? 'Untitled draft' : `${draft.title}…`;
+
+  async function run(action: 'publish' | 'unschedule') {
+    setPending(action);
+    setError(null);
+    try {
+      if (action === 'publish') {
+        await publishDraft(draft.id);
+        void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: studioKeys.all() });
+      } else {
+        await unscheduleDraft(draft.id);
+      }
+      await onChanged();
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.detail ? caught.detail : 'Please try again.');
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <li className="surface studio__draft" data-testid="studio-draft">
+      <img className="studio__draft-cover" src={imageSrc(draft.cover)} alt="" />
+      <div className="studio__draft-body">
+        <h3 className="studio__story-title">
+          {title}
+          {draft.isPremium ? <span className="badge badge--premium">Premium</span> : null}
+        </h3>
+        <p className="text-muted studio__draft-meta">
+          {draft.slides} {draft.slides === 1 ? 'slide' : 'slides'} ·{' '}
+          {draft.publishAt ? (
+            <>
+              Scheduled for <time dateTime={draft.publishAt}>{when.format(new Date(draft.publishAt))}</time>
+            </>
+          ) : (
+            <>
+              Saved <time dateTime={draft.savedAt}>{when.format(new Date(draft.savedAt))}</time>
+            </>
+          )}
+        </p>
+        <div className="studio__draft-actions">
+          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${title}`}>
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={() => void run('publish')}
+            disabled={pending !== null}
+            loading={pending === 'publish'}
+            aria-label={`Publish now ${title}`}
+          >
+            Publish now
+          </Button>
+          {draft.publishAt ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void run('unschedule')}
+              disabled={pending !== null}
+              loading={pending === 'unschedule'}
+              aria-label={`Unschedule ${title}`}
+            >
+              Unschedule
+            </Button>
+          ) : null}
+          <Button size="sm" variant="danger" onClick={onDelete} aria-label={`Delete ${title}`}>
+            Delete
+          </Button>
+        </div>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+      </div>
+    </li>
+  );
+}
