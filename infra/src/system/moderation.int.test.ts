@@ -70,6 +70,8 @@ async function publishAsMember(token: string, texts: string[], isPremium = false
     form.append('texts', text);
   }
   form.append('isPremium', String(isPremium));
+  // A member publishes under a pen name (one per member: the token's key makes it unique).
+  form.append('penName', `Creator ${token.slice(0, 8)}`);
   const response = await fetch(`${system.baseUrl}/api/stories`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': nextClient() },

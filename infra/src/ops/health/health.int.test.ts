@@ -62,10 +62,11 @@ describe('health and readiness (one process)', () => {
     const after = await system.infra.store.headPosition();
     await system.settle();
 
-    // Three projections read StoryPublished: the creators' notifications, the story cards and the
-    // search documents.
+    // Four projections read StoryPublished: the creators' notifications, the drafts (a published
+    // draft leaves them), the story cards and the search documents.
     expect([...errors].sort()).toEqual([
       `projection creators stopped at position ${poison}: cannot apply StoryPublished (ZodError); the other projections go on`,
+      `projection drafts stopped at position ${poison}: cannot apply StoryPublished (ZodError); the other projections go on`,
       `projection stories stopped at position ${poison}: cannot apply StoryPublished (ZodError); the other projections go on`,
       `projection story-search stopped at position ${poison}: cannot apply StoryPublished (ZodError); the other projections go on`,
     ]);
@@ -74,6 +75,7 @@ describe('health and readiness (one process)', () => {
     expect(body.ready).toBe(false);
     expect([...body.problems].sort()).toEqual([
       `projection creators stopped at position ${poison}: cannot apply StoryPublished (ZodError)`,
+      `projection drafts stopped at position ${poison}: cannot apply StoryPublished (ZodError)`,
       `projection stories stopped at position ${poison}: cannot apply StoryPublished (ZodError)`,
       `projection story-search stopped at position ${poison}: cannot apply StoryPublished (ZodError)`,
     ]);
