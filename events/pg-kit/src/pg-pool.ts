@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { timestampTypes } from './pg-timestamp';
 
@@ -59,15 +60,44 @@ export function createPool(config: pg.PoolConfig, timeouts: PoolTimeouts = REQUE
   return pool;
 }
 
+/** Which schema script each component last installed (by its lock id), as a digest of the script. */
+const INSTALLED_SCHEMAS = 'nocturne_installed_schemas';
+
+async function installedDigest(client: pg.Pool | pg.PoolClient, lockId: number): Promise<string | null> {
+  const { rows: table } = await client.query<{ exists: boolean }>(
+    `select to_regclass('${INSTALLED_SCHEMAS}') is not null as exists`,
+  );
+  if (!table[0]?.exists) return null;
+  const { rows } = await client.query<{ digest: string }>(
+    `select digest from ${INSTALLED_SCHEMAS} where lock_id = $1`,
+    [lockId],
+  );
+  return rows[0]?.digest ?? null;
+}
+
 /**
  * Runs a component's idempotent schema SQL under an advisory lock of its own, so that several
- * processes starting at once do not create the same objects side by side.
+ * processes starting at once do not create the same objects side by side; and only when that
+ * script is not the one installed already. A process that starts beside running ones then takes
+ * no lock on their tables: even a no-op `alter table ... if not exists` takes the table's
+ * strongest lock, and deadlocked the appends of the processes already serving.
  */
 export async function installSchema(pool: pg.Pool, lockId: number, schemaSql: string): Promise<void> {
+  const digest = createHash('sha256').update(schemaSql).digest('hex');
+  if ((await installedDigest(pool, lockId)) === digest) return;
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [lockId]);
+    if ((await installedDigest(client, lockId)) === digest) return;
     await client.query(schemaSql);
+    await client.query(
+      `create table if not exists ${INSTALLED_SCHEMAS} (lock_id bigint primary key, digest text not null)`,
+    );
+    await client.query(
+      `insert into ${INSTALLED_SCHEMAS} (lock_id, digest) values ($1, $2)
+       on conflict (lock_id) do update set digest = excluded.digest`,
+      [lockId, digest],
+    );
   } finally {
     await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => {});
     client.release();

@@ -377,12 +377,16 @@ async function main(): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-faults-data-'));
   let system: RunningSystem | undefined;
   try {
-    const config = testConfig({
-      databaseUrl: database.url,
-      natsUrl: nats.url,
-      natsSubjectPrefix: uniqueName('faults'),
-      dataDir,
-    });
+    // The server's error lines are printed: a 5xx in the table is then found in them.
+    const config = {
+      ...testConfig({
+        databaseUrl: database.url,
+        natsUrl: nats.url,
+        natsSubjectPrefix: uniqueName('faults'),
+        dataDir,
+      }),
+      logLevel: 'error' as const,
+    };
     system = await startSystem(config, { log: () => {}, logError: () => {}, host: '127.0.0.1' });
     const stories: string[] = [];
     for (let i = 0; i < 8; i++) {

@@ -21,7 +21,7 @@ import { TYPED_READ_STRETCH } from '../read-types';
 import { AppendGroups } from './append-groups';
 import { EVENT_COLUMNS as columns, type EventRow, storedEventOf as toStored } from './event-row';
 import { PostgresLogBrowser } from './postgres-log-browser';
-import { type AppendStatus, eventStoreSchemaSql } from './schema';
+import { type AppendStatus, CHAIN_UNCHAINED_SQL, eventStoreSchemaSql } from './schema';
 
 /**
  * One synchronous commit that writes WAL (an empty transactional logical message, decoded by
@@ -94,6 +94,7 @@ export class PostgresEventStore implements EventStore {
   static async connect(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
     const store = new PostgresEventStore(options);
     await installSchema(store.pool, 8202610, eventStoreSchemaSql);
+    await store.pool.query(CHAIN_UNCHAINED_SQL);
     return store;
   }
 

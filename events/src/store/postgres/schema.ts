@@ -394,8 +394,8 @@ begin
 end $$;
 
 -- Chains the events that carry no hash yet (a log written before the chain existed), from the
--- first of them to the head, under the append lock so that no append comes in between. Run by
--- this script at every start: with nothing to chain it is one lookup in a partial index.
+-- first of them to the head, under the append lock so that no append comes in between. Run at
+-- every start (CHAIN_UNCHAINED_SQL): with nothing to chain it is one lookup in a partial index.
 create or replace function es_chain_unchained(p_batch int default 20000)
 returns bigint
 language plpgsql as $$
@@ -436,6 +436,7 @@ begin
   end loop;
   return v_done;
 end $$;
-
-select es_chain_unchained();
 `;
+
+/** Chains what a store without the chain, or an older version, appended: at every connect. */
+export const CHAIN_UNCHAINED_SQL = 'select es_chain_unchained()';
