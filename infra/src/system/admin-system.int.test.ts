@@ -510,7 +510,7 @@ describe('deletion erases', () => {
       expect(answer.text).not.toContain(adminIp);
     }
     // The history of a deleted account is gone from the panel, which answers as for an address
-    // that never had an account (was: "deleted", which told that the address had one).
+    // that never had an account: saying "deleted" would tell that the address had one.
     expect(answers[3]!.status).toBe(404);
     expect(answers[3]!.body).toEqual({ detail: 'No history for this user' });
 

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ApiError } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { Alert } from '../ui/Alert';
@@ -14,11 +15,15 @@ export function EmailDigestSettings() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   const digest = useQuery(emailDigestQuery(token));
+  // The box shows the choice in the same render as the click (a controlled box would otherwise
+  // flip back until the mutation's state arrives); a refused save puts the saved choice back.
+  const [chosen, setChosen] = useState<boolean | undefined>();
   const save = useMutation({
     mutationFn: chooseEmailDigest,
     onSuccess: ({ enabled }) => queryClient.setQueryData(emailDigestKeys.choice(token), enabled),
+    onError: () => setChosen(undefined),
   });
-  const enabled = save.isPending ? save.variables : (digest.data ?? false);
+  const enabled = chosen ?? digest.data ?? false;
 
   return (
     <section className="email-digest surface" aria-labelledby="email-digest-title">
@@ -33,7 +38,10 @@ export function EmailDigestSettings() {
             type="checkbox"
             checked={enabled}
             disabled={digest.isPending || save.isPending}
-            onChange={(event) => save.mutate(event.target.checked)}
+            onChange={(event) => {
+              setChosen(event.target.checked);
+              save.mutate(event.target.checked);
+            }}
           />
           <span>Daily e-mail digest of new stories from creators I follow</span>
         </label>
