@@ -95,7 +95,7 @@ async function addressHistory(
   asOf: Date,
 ) {
   const history = await replayUserHistory(
-    { store: infra.store, vault: infra.vault, secret: config.secret },
+    { store: infra.store, vault: infra.vault },
     email,
     asOf,
   );

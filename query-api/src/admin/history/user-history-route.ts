@@ -34,7 +34,7 @@ export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     const query = Query.parse(request.query);
     const asOf = query.as_of ? new Date(query.as_of) : deps.clock();
     const history = await replayUserHistory(
-      { store: deps.store, vault: deps.vault, secret: deps.options.secret },
+      { store: deps.store, vault: deps.vault },
       email,
       asOf,
     );
