@@ -10,7 +10,6 @@ import { chosenId, commandContext } from '../shared/context';
 import { registerFormBody } from '../shared/form-body';
 import { withPosition } from '../shared/reply';
 
-
 const Body = z.object({
   email: z.email({ error: 'Please enter a valid email address' }).max(320),
   feedback: z.string().max(2000).optional().default(''),

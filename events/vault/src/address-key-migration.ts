@@ -10,8 +10,12 @@ export interface AddressSources {
    * Every live account and every waitlist entry whose address is still readable, with that
    * address, except those whose stream key is in `claimed` (they are not read).
    */
-  addressesInLog(claimed: { accounts: ReadonlySet<string>; waitlist: ReadonlySet<string> }): AsyncIterable<
-    { kind: 'account'; holder: AddressHolder; email: string } | { kind: 'waitlist'; entryKey: string; email: string }
+  addressesInLog(claimed: {
+    accounts: ReadonlySet<string>;
+    waitlist: ReadonlySet<string>;
+  }): AsyncIterable<
+    | { kind: 'account'; holder: AddressHolder; email: string }
+    | { kind: 'waitlist'; entryKey: string; email: string }
   >;
 }
 
@@ -35,7 +39,9 @@ const LOCK_POLL_MS = 200;
  */
 export async function takeLock(client: pg.PoolClient, lockId: number): Promise<void> {
   for (;;) {
-    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [lockId]);
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+      lockId,
+    ]);
     if (rows[0]!.locked) return;
     await sleep(LOCK_POLL_MS);
   }
@@ -70,18 +76,26 @@ export async function migrateClaims(
           );
     if (moved.rowCount === 1) done.rekeyed++;
     else {
-      await client.query('delete from vault.address_claims where address_digest = $1 and not under_address_key', [
-        claim.address_digest,
-      ]);
+      await client.query(
+        'delete from vault.address_claims where address_digest = $1 and not under_address_key',
+        [claim.address_digest],
+      );
       done.released++;
     }
   }
 
   const { rows: finished } = await client.query('select from vault.address_key_migration');
   if (finished.length > 0) return done;
-  const { rows: accounts } = await client.query<{ key: string }>('select user_key as key from vault.address_claims');
-  const { rows: entries } = await client.query<{ key: string }>('select entry_key as key from vault.waitlist_claims');
-  const claimed = { accounts: new Set(accounts.map((r) => r.key)), waitlist: new Set(entries.map((r) => r.key)) };
+  const { rows: accounts } = await client.query<{ key: string }>(
+    'select user_key as key from vault.address_claims',
+  );
+  const { rows: entries } = await client.query<{ key: string }>(
+    'select entry_key as key from vault.waitlist_claims',
+  );
+  const claimed = {
+    accounts: new Set(accounts.map((r) => r.key)),
+    waitlist: new Set(entries.map((r) => r.key)),
+  };
   for await (const found of sources.addressesInLog(claimed)) {
     const digest = claims.addressDigest(found.email);
     if (found.kind === 'account') {
@@ -91,6 +105,8 @@ export async function migrateClaims(
       done.waitlistClaimed++;
     }
   }
-  await client.query('insert into vault.address_key_migration (finished_at) values (now()) on conflict do nothing');
+  await client.query(
+    'insert into vault.address_key_migration (finished_at) values (now()) on conflict do nothing',
+  );
   return done;
 }

@@ -129,7 +129,7 @@ export function piiVaultContract(open: () => Promise<VaultTarget>): void {
     expect(await vault.claimAddress('digest-1', again)).toEqual(again);
   });
 
-  it("digests an address under its own key, one digest per address whatever its case", () => {
+  it('digests an address under its own key, one digest per address whatever its case', () => {
     const digest = vault.addressDigest('Gus@Example.com ');
     expect(digest).toMatch(/^[0-9a-f]{32}$/);
     expect(vault.addressDigest('gus@example.com')).toBe(digest);

@@ -2,7 +2,12 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { createPool, installSchema } from '@nocturne/pg-kit';
 import type pg from 'pg';
 import { type AddressClaims, type AddressHolder, digestUnder, waitlistSubject } from './address-claims';
-import { type AddressKeyMigration, type AddressSources, migrateClaims, takeLock } from './address-key-migration';
+import {
+  type AddressKeyMigration,
+  type AddressSources,
+  migrateClaims,
+  takeLock,
+} from './address-key-migration';
 
 /**
  * Crypto-shredding. Personal fields of events are encrypted with a key of their subject
@@ -133,7 +138,9 @@ export class PostgresPiiVault implements PiiVault, AddressClaims {
   static async connect(connectionString: string): Promise<PostgresPiiVault> {
     const pool = createPool({ connectionString, max: 4 });
     await installSchema(pool, 8202612, piiVaultSchemaSql);
-    await pool.query('insert into vault.address_key (key) values ($1) on conflict do nothing', [randomBytes(32)]);
+    await pool.query('insert into vault.address_key (key) values ($1) on conflict do nothing', [
+      randomBytes(32),
+    ]);
     const { rows } = await pool.query<{ key: Buffer }>('select key from vault.address_key');
     return new PostgresPiiVault(pool, rows[0]!.key);
   }

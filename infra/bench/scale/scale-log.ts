@@ -252,7 +252,10 @@ export async function buildScaleLog(
   /** The heavy account: registered in the first month, then a run of logins and logouts every month. */
   const heavyRegistration: Append = async () => {
     const keeper = vault();
-    await keeper.claimAddress(keeper.addressDigest(HEAVY_EMAIL), { userKey: heavy.key, accountId: heavy.accountId });
+    await keeper.claimAddress(keeper.addressDigest(HEAVY_EMAIL), {
+      userKey: heavy.key,
+      accountId: heavy.accountId,
+    });
     const [sealedEmail, passwordHash] = await Promise.all([
       keeper.encrypt(heavy.accountId, HEAVY_EMAIL),
       keeper.encrypt(heavy.accountId, '$argon2id$v=19$m=19456,t=2,p=1$bench$not-a-real-hash'),

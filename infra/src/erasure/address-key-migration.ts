@@ -8,7 +8,9 @@ const USER_PREFIX = streams.user('');
 const WAITLIST_PREFIX = streams.waitlist('');
 
 /** The streams of the log that hold accounts and waitlist entries: one read of the whole log. */
-async function streamsWithAddresses(store: EventStore): Promise<{ users: Set<string>; waitlist: Set<string> }> {
+async function streamsWithAddresses(
+  store: EventStore,
+): Promise<{ users: Set<string>; waitlist: Set<string> }> {
   const users = new Set<string>();
   const waitlist = new Set<string>();
   for (let after = 0; ; ) {
@@ -40,7 +42,8 @@ export function addressSourcesOf(store: EventStore, vault: PiiVault): AddressSou
       for (const userKey of users) {
         if (claimed.accounts.has(userKey)) continue;
         const account = await liveAccount(userKey);
-        if (account) yield { kind: 'account', holder: { userKey, accountId: account.accountId }, email: account.email };
+        if (account)
+          yield { kind: 'account', holder: { userKey, accountId: account.accountId }, email: account.email };
       }
       for (const entryKey of waitlist) {
         if (claimed.waitlist.has(entryKey)) continue;
