@@ -41,7 +41,7 @@ export interface HistoryState {
 }
 
 export interface UserHistory {
-  /** The stream replayed (pseudonymous: an HMAC of the address). */
+  /** The stream replayed (named by the account's claimed key, which says nothing of the address). */
   stream: string;
   /** False when no account holds the address (it never had one, or its account was erased). */
   found: boolean;
