@@ -22,6 +22,7 @@ import * as studio from './0020-studio';
 import * as adminPages from './0021-admin-pages';
 import * as emailDigest from './0022-email-digest';
 import * as drafts from './0023-drafts';
+import * as unlockReturns from './0024-unlock-returns';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0020-studio': studio,
   '0021-admin-pages': adminPages,
   '0023-drafts': drafts,
+  '0024-unlock-returns': unlockReturns,
   '0022-email-digest': emailDigest,
   '0008-library': library,
 };

@@ -68,6 +68,7 @@ const shown: ReadonlySet<UserEvent['type']> = new Set([
   'PremiumGranted',
   'PremiumRevoked',
   'PremiumStoryUnlocked',
+  'PremiumUnlockReturned',
   'UserDeleted',
 ]);
 
@@ -110,6 +111,8 @@ async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Prom
       return { stories: event.data.stories };
     case 'PremiumStoryUnlocked':
       return { story_id: event.data.storyId };
+    case 'PremiumUnlockReturned':
+      return { story_id: event.data.storyId, reason: event.data.reason };
     default:
       return {};
   }
