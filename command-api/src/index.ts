@@ -7,5 +7,6 @@ export { WorkSlots } from './images/work-slots';
 export type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
 export * from './premium/http-unlocker';
 export * from './premium/unlock-premium-story';
+export * from './premium/unlock-returner';
 export { type HotCommand, hotLikes } from './stories/hot-likes';
 export type { AccountRateLimits } from './users/rate-limits';

@@ -116,7 +116,10 @@ export const ConfigSchema = z.object({
   DEMO: optional(flag).default(true),
   /** Serve the web build's source maps (off: the app's sources are not published). */
   SOURCE_MAPS: optional(flag).default(false),
-  /** How often the scheduler looks for scheduled drafts that are due (milliseconds). */
+  /**
+   * How often the command side looks for its own work (milliseconds): scheduled drafts that are
+   * due, and unlocks of withdrawn stories to give back.
+   */
   SCHEDULER_POLL_MS: optional(
     z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(60_000),
   ).default(30_000),
@@ -190,7 +193,10 @@ export interface AppConfig {
   logLevel: RawConfig['LOG_LEVEL'];
   /** SOURCE_MAPS: the web build's `.map` files are served. */
   sourceMaps: boolean;
-  /** SCHEDULER_POLL_MS: how often scheduled drafts are looked for (a draft is published within it). */
+  /**
+   * SCHEDULER_POLL_MS: how often scheduled drafts and withdrawn stories' unlocks are looked for
+   * (a draft is published, an unlock given back, within it).
+   */
   schedulerPollMs: number;
   /** DIGEST_TIME: HH:MM (UTC) of the daily digest; null (`off`) for never by itself. */
   digestTime: string | null;

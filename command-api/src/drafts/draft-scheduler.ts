@@ -4,6 +4,7 @@ import { currentPenName } from '../creators/choose-pen-name';
 import { loadTagCatalogue } from '../labels/tag-catalogue-decider';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
+import { PollingJob } from '../shared/polling-job';
 import { ownStoryDecider, type PublishScheduledDraft } from './own-story-decider';
 
 /** A scheduled draft as a read model holds it: which story, and the time it was scheduled for. */
@@ -33,22 +34,21 @@ export interface DraftSchedulerOptions {
  * finds it published and decides nothing. A draft unscheduled or rescheduled meanwhile is left.
  */
 export class DraftScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private round: Promise<void> | undefined;
-  private running = false;
+  private readonly job: PollingJob;
 
-  constructor(private readonly options: DraftSchedulerOptions) {}
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule();
+  constructor(private readonly options: DraftSchedulerOptions) {
+    this.job = new PollingJob(() => this.publishDue(), {
+      pollMs: options.pollMs,
+      onError: (error) => options.log(`scheduler: due drafts not published yet (${String(error)})`),
+    });
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    clearTimeout(this.timer);
-    await this.round;
+  start(): void {
+    this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One look for due drafts; how many were published (or returned to their creators). */
@@ -73,17 +73,5 @@ export class DraftScheduler {
       done += result.events.length > 0 ? 1 : 0;
     }
     return done;
-  }
-
-  private schedule(): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.round = this.publishDue()
-        .then(() => undefined)
-        .catch((error: unknown) =>
-          this.options.log(`scheduler: due drafts not published yet (${String(error)})`),
-        )
-        .finally(() => this.schedule());
-    }, this.options.pollMs);
   }
 }

@@ -3,7 +3,7 @@ import { userRegistered } from '@nocturne/events/testing';
 import { describe, expect, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';
-import { unlockDecider } from './unlock-decider';
+import { unlockDecider, unlockReturnMessages } from './unlock-decider';
 
 const given = deciderSpec(unlockDecider);
 const now = new Date('2025-01-10T12:00:00.000Z');
@@ -67,5 +67,63 @@ describe('unlocking a premium story', () => {
     const spec = given(registered, granted(), ...thirtyUnlocked, granted());
     expect(spec.state.premiumRemaining).toBe(30);
     spec.when(unlock('new')).thenEvents([unlocked('new')]);
+  });
+});
+
+describe('giving back the unlock of a withdrawn story', () => {
+  const returnUnlock = (storyId: string, withdrawal: 'unpublished' | 'deleted' | null = 'unpublished') =>
+    command('ReturnPremiumUnlock', { storyId, withdrawal }, now);
+  const returned = (storyId: string, reason: 'unpublished' | 'deleted' = 'unpublished'): UserEvent => ({
+    type: 'PremiumUnlockReturned',
+    data: { storyId, reason },
+  });
+
+  it('returns an unlocked story to the quota, with how the story left', () => {
+    const spec = given(registered, granted(), unlocked('p1'), unlocked('p2'));
+    expect(spec.state.premiumRemaining).toBe(28);
+    spec.when(returnUnlock('p1')).thenEvents([returned('p1')]);
+    given(registered, granted(), unlocked('p1'))
+      .when(returnUnlock('p1', 'deleted'))
+      .thenEvents([returned('p1', 'deleted')]);
+  });
+
+  it('folds the return: one more story left, the story no longer unlocked, another one can be unlocked', () => {
+    const spec = given(registered, granted(), ...thirtyUnlocked, returned('p3'));
+    expect(spec.state.premiumRemaining).toBe(1);
+    expect(spec.state.unlockedStories.has('p3')).toBe(false);
+    expect(spec.state.unlockedStories.has('p4')).toBe(true);
+    spec.when(unlock('new')).thenEvents([unlocked('new')]);
+  });
+
+  it('refuses a story the reader never unlocked', () => {
+    given(registered, granted(), unlocked('p1'))
+      .when(returnUnlock('p2'))
+      .thenRefuses(refuse('not_found', unlockReturnMessages.notUnlocked));
+    given().when(returnUnlock('p1')).thenRefuses(refuse('not_found', unlockReturnMessages.notUnlocked));
+  });
+
+  it('refuses while the story is still published', () => {
+    given(registered, granted(), unlocked('p1'))
+      .when(returnUnlock('p1', null))
+      .thenRefuses(refuse('conflict', unlockReturnMessages.stillPublished));
+  });
+
+  it('decides nothing the second time: one story is returned once', () => {
+    given(registered, granted(), unlocked('p1'), returned('p1')).when(returnUnlock('p1')).thenNothing();
+    given(registered, granted(), unlocked('p1'), returned('p1'))
+      .when(returnUnlock('p1', 'deleted'))
+      .thenNothing();
+  });
+
+  it('gives nothing back to a revoked quota, which the revocation emptied', () => {
+    const revoked: UserEvent = { type: 'PremiumRevoked', data: {} };
+    const spec = given(registered, granted(), unlocked('p1'), revoked);
+    spec.when(returnUnlock('p1')).thenEvents([returned('p1')]);
+    const after = given(registered, granted(), unlocked('p1'), revoked, returned('p1'));
+    expect(after.state.premiumRemaining).toBe(0);
+    expect(after.state.unlockedStories.size).toBe(0);
+    expect(
+      given(registered, granted(), unlocked('p1'), revoked, returned('p1'), granted()).state.premiumRemaining,
+    ).toBe(30);
   });
 });

@@ -2,6 +2,7 @@ import {
   evolveUser,
   initialUserState,
   refuse,
+  type StoryWithdrawal,
   storyMessages,
   type UserEvent,
   type UserState,
@@ -9,6 +10,21 @@ import {
 import type { Command, Decider, Decision } from '../shared/decider';
 
 export type UnlockPremiumStory = Command<'UnlockPremiumStory', { storyId: string }>;
+/**
+ * The system gives a reader's unlock back: `withdrawal` is how the story left, as its own
+ * stream says (null while it is still published).
+ */
+export type ReturnPremiumUnlock = Command<
+  'ReturnPremiumUnlock',
+  { storyId: string; withdrawal: StoryWithdrawal | null }
+>;
+export type PremiumCommand = UnlockPremiumStory | ReturnPremiumUnlock;
+
+/** Refusals of a return: the system's own command, never shown to a person. */
+export const unlockReturnMessages = {
+  notUnlocked: 'The reader has not unlocked this story.',
+  stillPublished: 'The story is still published: its unlock stays spent.',
+} as const;
 
 /**
  * The premium quota, decided on the user stream: a premium member re-reads a
@@ -25,8 +41,22 @@ export function decideUnlock({ data }: UnlockPremiumStory, state: UserState): De
   return [{ type: 'PremiumStoryUnlocked', data: { storyId: data.storyId } }];
 }
 
-export const unlockDecider: Decider<UnlockPremiumStory, UserState, UserEvent> = {
+/**
+ * A withdrawn story's unlock goes back to the reader's quota, once: the story must be unlocked
+ * now (a second return finds it returned, and decides nothing), and withdrawn for good.
+ */
+export function decideReturn({ data }: ReturnPremiumUnlock, state: UserState): Decision<UserEvent> {
+  if (state.unlockedStories.has(data.storyId)) {
+    if (data.withdrawal === null) return refuse('conflict', unlockReturnMessages.stillPublished);
+    return [{ type: 'PremiumUnlockReturned', data: { storyId: data.storyId, reason: data.withdrawal } }];
+  }
+  if (state.returnedStories.has(data.storyId)) return [];
+  return refuse('not_found', unlockReturnMessages.notUnlocked);
+}
+
+export const unlockDecider: Decider<PremiumCommand, UserState, UserEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
-  decide: decideUnlock,
+  decide: (command, state) =>
+    command.type === 'UnlockPremiumStory' ? decideUnlock(command, state) : decideReturn(command, state),
 };

@@ -1,10 +1,18 @@
-import { refuse, storyMessages } from '@nocturne/domain';
+import {
+  evolveUser,
+  initialUserState,
+  isLive,
+  refuse,
+  storyMessages,
+  type UserState,
+} from '@nocturne/domain';
 import { streams } from '@nocturne/events';
+import { aggregateStream, type EventStore } from '@nocturne/events/store';
 import type { CommandApiDeps } from '../deps';
 import { command } from '../shared/decider';
-import { handleCommand } from '../shared/handle-command';
+import { handleCommand, type StateLoader } from '../shared/handle-command';
 import { httpErrorOf } from '../shared/refusals';
-import { liveStory } from '../stories/live-story';
+import { readStory } from '../stories/live-story';
 import { unlockDecider } from './unlock-decider';
 
 export interface UnlockInput {
@@ -23,6 +31,31 @@ export interface UnlockResult {
 export type PremiumUnlocker = (input: UnlockInput) => Promise<UnlockResult>;
 
 /**
+ * The user's state, for an unlock of a live premium story (else 404). The append is guarded by
+ * the story stream's revision: a story unpublished or deleted meanwhile is read again and
+ * refused, so no unlock is ever recorded after its story's withdrawal, whose return (the unlock
+ * returner) would then miss it.
+ */
+function userWhileStoryLive(store: EventStore, userKey: string, storyId: string): StateLoader<UserState> {
+  return {
+    async load() {
+      const story = await readStory(store, storyId);
+      if (!isLive(story.state) || !story.state.isPremium)
+        throw httpErrorOf(refuse('not_found', storyMessages.notFound));
+      const user = await aggregateStream(store, streams.user(userKey), evolveUser, initialUserState);
+      return {
+        state: user.state,
+        position: user.position,
+        revision: user.revision,
+        expected: user.revision >= 0 ? user.revision : 'no_stream',
+        guard: { stream: streams.story(storyId), revision: story.revision },
+      };
+    },
+    stale() {},
+  };
+}
+
+/**
  * Unlocks a premium story for a user: 404 for an unknown, deleted or free story; 401/402 from
  * the quota decider; otherwise PremiumStoryUnlocked on the user stream (or nothing, if it was
  * unlocked before).
@@ -31,8 +64,6 @@ export function createPremiumUnlocker(
   deps: Pick<CommandApiDeps, 'store' | 'notifier' | 'clock'>,
 ): PremiumUnlocker {
   return async ({ userKey, storyId }) => {
-    const story = await liveStory(deps.store, storyId);
-    if (!story.isPremium) throw httpErrorOf(refuse('not_found', storyMessages.notFound));
     const result = await handleCommand(
       deps.store,
       streams.user(userKey),
@@ -43,6 +74,7 @@ export function createPremiumUnlocker(
         causationId: 'query:premium-story',
         actor: { kind: 'user', userKey },
       },
+      { state: userWhileStoryLive(deps.store, userKey, storyId) },
     );
     if (result.events.length > 0) deps.notifier.publishAppended(result.position);
     return { position: result.position, alreadyUnlocked: result.events.length === 0 };

@@ -37,6 +37,11 @@ export interface PremiumUnlock {
   unlocked_at: string;
   /** The story's opening words; null once the story was deleted. */
   teaser: string | null;
+  /**
+   * When the unlock was given back to the quota, its story withdrawn (unpublished by its
+   * creator or deleted); null while the story is the reader's.
+   */
+  returned_at: string | null;
 }
 
 /** GET /api/me/premium/stories/{id}: would opening this story spend one of the reader's premium stories? */

@@ -48,7 +48,14 @@ export interface StoryState {
   draft: DraftContent | null;
   /** When a scheduled draft is to be published (ISO time), else null. */
   publishAt: string | null;
+  /**
+   * How a published story left for good: unpublished by its creator or deleted by an admin
+   * (null otherwise, a thrown-away draft included). Readers who unlocked it get the unlock back.
+   */
+  withdrawal: StoryWithdrawal | null;
 }
+
+export type StoryWithdrawal = 'unpublished' | 'deleted';
 
 export const initialStoryState = (): StoryState => ({
   status: 'none',
@@ -60,6 +67,7 @@ export const initialStoryState = (): StoryState => ({
   slides: [],
   draft: null,
   publishAt: null,
+  withdrawal: null,
 });
 
 /** The member an event names as the story's maker: its data, else the actor who recorded it. */
@@ -102,8 +110,10 @@ export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent
     case 'StoryLabelsChanged':
       return { ...state, tags: event.data.tags };
     case 'StoryDeleted':
-    case 'StoryDraftDeleted':
+      return { ...state, status: 'deleted', draft: null, publishAt: null, withdrawal: 'deleted' };
     case 'StoryUnpublished':
+      return { ...state, status: 'deleted', draft: null, publishAt: null, withdrawal: 'unpublished' };
+    case 'StoryDraftDeleted':
       return { ...state, status: 'deleted', draft: null, publishAt: null };
     case 'StoryHidden':
       return { ...state, hidden: true };

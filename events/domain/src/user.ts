@@ -15,6 +15,7 @@ type UserEventType =
   | 'PremiumGranted'
   | 'PremiumRevoked'
   | 'PremiumStoryUnlocked'
+  | 'PremiumUnlockReturned'
   | 'HiddenWarningsChosen'
   | 'EmailDigestChosen'
   | 'UserDeleted';
@@ -52,6 +53,11 @@ export interface UserState {
   /** Premium stories this user has unlocked: re-reading them is free forever. */
   unlockedStories: ReadonlySet<string>;
   /**
+   * Unlocked stories given back to the quota once withdrawn (PremiumUnlockReturned): a second
+   * return of one of them decides nothing.
+   */
+  returnedStories: ReadonlySet<string>;
+  /**
    * Transaction ids of the payment confirmations recorded, as recorded: sealed under the
    * account's key (the command handler decrypts them to spot a resubmission), or plain text in
    * confirmations recorded before they were encrypted.
@@ -80,6 +86,7 @@ export const initialUserState = (): UserState => ({
   isPremiumMember: false,
   premiumRemaining: 0,
   unlockedStories: new Set(),
+  returnedStories: new Set(),
   paymentTransactionIds: new Set(),
   emailDigest: false,
   emailDigestSince: null,
@@ -176,6 +183,16 @@ export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<Us
         premiumRemaining: premiumRemaining.afterUnlock(state.premiumRemaining),
         unlockedStories: new Set(state.unlockedStories).add(event.data.storyId),
       };
+    case 'PremiumUnlockReturned': {
+      const unlockedStories = new Set(state.unlockedStories);
+      unlockedStories.delete(event.data.storyId);
+      return {
+        ...state,
+        premiumRemaining: premiumRemaining.afterReturn(state.premiumRemaining, state.isPremiumMember),
+        unlockedStories,
+        returnedStories: new Set(state.returnedStories).add(event.data.storyId),
+      };
+    }
     case 'HiddenWarningsChosen':
       return state;
     case 'EmailDigestChosen':

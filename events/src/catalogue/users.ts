@@ -105,6 +105,17 @@ export const PremiumStoryUnlocked = defineEvent(
   z.object({ storyId: z.string().min(1) }),
 );
 
+/**
+ * A premium story the reader had unlocked was withdrawn (its creator unpublished it, or an admin
+ * deleted it): the unlock is given back to the reader's quota, and the story is no longer theirs.
+ * Appended by the system, once per reader and story.
+ */
+export const PremiumUnlockReturned = defineEvent(
+  'PremiumUnlockReturned',
+  1,
+  z.object({ storyId: z.string().min(1), reason: z.enum(['unpublished', 'deleted']) }),
+);
+
 /** The content warnings whose stories the reader chose to hide; replaces the earlier choice. */
 export const HiddenWarningsChosen = defineEvent(
   'HiddenWarningsChosen',
@@ -128,6 +139,7 @@ export const userEvents = [
   PremiumGranted,
   PremiumRevoked,
   PremiumStoryUnlocked,
+  PremiumUnlockReturned,
   HiddenWarningsChosen,
   UserDeleted,
 ] as const;

@@ -13,6 +13,7 @@ import { startDigest } from '../system/digest';
 import { startDraftScheduler } from '../system/draft-scheduling';
 import { buildHttpApp } from '../system/http-app';
 import { defaultWebDist, startBackground } from '../system/start-system';
+import { startUnlockReturner } from '../system/unlock-returns';
 import { buildGateway } from './gateway';
 import { instanceName, type ServiceRole, serviceRoles } from './roles';
 
@@ -121,12 +122,15 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           metrics,
         });
   await app.listen({ port: split.port, host: split.listenHost });
-  // Scheduled drafts are published by command-api's process (it issues the commands).
+  // Scheduled drafts are published, and withdrawn stories' unlocks given back, by command-api's
+  // process (it issues the commands).
   const scheduler = role === 'command-api' ? startDraftScheduler(config, infra, clock, log) : null;
+  const unlockReturner = role === 'command-api' ? startUnlockReturner(config, infra, clock, log) : null;
   const digest = role === 'command-api' ? startDigest(config, infra, clock, log) : null;
   return {
     async stop() {
       await scheduler?.stop();
+      await unlockReturner?.stop();
       digest?.stop();
       await app.close();
       await infra.close();

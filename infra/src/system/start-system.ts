@@ -24,6 +24,7 @@ import { startDigest } from './digest';
 import { startDraftScheduler } from './draft-scheduling';
 import { buildHttpApp, type HttpAppOptions } from './http-app';
 import { repoRoot } from './repo-root';
+import { startUnlockReturner } from './unlock-returns';
 
 export const defaultWebDist = join(repoRoot(), 'web', 'dist');
 
@@ -162,6 +163,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
   });
   await app.listen({ port: config.port, host: options.host ?? config.host });
   const scheduler = startDraftScheduler(config, infra, clock, options.logError ?? options.log);
+  const unlockReturner = startUnlockReturner(config, infra, clock, options.logError ?? options.log);
   const digest = startDigest(config, infra, clock, options.log);
   const port = (app.server.address() as { port: number }).port;
 
@@ -175,6 +177,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     address: `http://127.0.0.1:${port}`,
     async stop() {
       await scheduler.stop();
+      await unlockReturner.stop();
       digest.stop();
       await app.close();
       await projector.stop();

@@ -140,11 +140,17 @@ export interface StoryImagesTable {
   hidden: Generated<boolean>;
 }
 
-/** A premium story a user has unlocked (PremiumStoryUnlocked): free to re-read forever. */
+/**
+ * A premium story a user has unlocked (PremiumStoryUnlocked): free to re-read forever. Once the
+ * story is withdrawn (unpublished or deleted) the row is marked, until the unlock's return
+ * (PremiumUnlockReturned) removes it.
+ */
 export interface PremiumUnlocksTable {
   user_key: string;
   story_id: string;
   unlocked_at: ColumnType<Date, Date | string, never>;
+  /** The story was withdrawn: the unlock is to be given back (the unlock returner reads these). */
+  withdrawn: Generated<boolean>;
 }
 
 /** An account's relation to one story: where they are, read, saved. Keyed by the account, never the address. */
@@ -199,12 +205,12 @@ export interface PendingPaymentsTable {
 }
 
 /** What one premium ledger row records (projections/premium). */
-export type PremiumLedgerKind = 'confirmation' | 'grant' | 'revocation' | 'unlock';
+export type PremiumLedgerKind = 'confirmation' | 'grant' | 'revocation' | 'unlock' | 'return';
 
 /**
  * A reader's own premium account, one row per event of their user stream that concerns premium:
  * the purchase confirmations they sent (activated by the first grant after them), each grant and
- * revocation, and every story unlocked. Read by GET /api/me/premium; erased with the account.
+ * revocation, every story unlocked, and every unlock given back (its story withdrawn). Read by GET /api/me/premium; erased with the account.
  */
 export interface PremiumLedgerTable {
   event_id: string;
@@ -220,7 +226,7 @@ export interface PremiumLedgerTable {
   activated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   /** A grant: how many premium stories it gave. */
   stories: number | null;
-  /** An unlock: the story. */
+  /** An unlock or a return: the story. */
   story_id: string | null;
 }
 

@@ -29,6 +29,12 @@ export const MyPremiumSchema = z.object({
       story_id: z.string(),
       unlocked_at: z.string(),
       teaser: z.string().nullable().describe("The story's opening words; null once it was deleted"),
+      returned_at: z
+        .string()
+        .nullable()
+        .describe(
+          'When the unlock was given back to the quota (its story withdrawn); null while it is spent',
+        ),
     }),
   ),
 }) satisfies z.ZodType<MyPremium>;
@@ -63,6 +69,7 @@ export async function myPremium(
     unlocks: [],
   };
   const firstUnlock = new Map<string, LedgerRow>();
+  const returnedAt = new Map<string, string>();
   for (const row of rows) {
     if (row.kind === 'confirmation') {
       answer.confirmations.push({
@@ -76,6 +83,8 @@ export async function myPremium(
       });
     } else if (row.kind === 'grant' || row.kind === 'revocation') {
       answer.changes.push({ kind: row.kind, at: iso(row.recorded_at), stories: row.stories });
+    } else if (row.kind === 'return' && row.story_id) {
+      returnedAt.set(row.story_id, iso(row.recorded_at));
     } else if (row.story_id) {
       // Newest first: the last one seen is the first unlock.
       firstUnlock.set(row.story_id, row);
@@ -86,6 +95,7 @@ export async function myPremium(
     story_id: row.story_id!,
     unlocked_at: iso(row.recorded_at),
     teaser: row.teaser,
+    returned_at: returnedAt.get(row.story_id!) ?? null,
   }));
   return answer;
 }

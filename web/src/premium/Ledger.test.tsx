@@ -22,8 +22,13 @@ describe('the My premium ledger', () => {
       is_subscribed: true,
       stories_remaining: 28,
       unlocks: [
-        { story_id: 's2', unlocked_at: '2026-01-03T10:00:00Z', teaser: 'The moon rose' },
-        { story_id: 's1', unlocked_at: '2026-01-02T10:00:00Z', teaser: null },
+        { story_id: 's2', unlocked_at: '2026-01-03T10:00:00Z', teaser: 'The moon rose', returned_at: null },
+        {
+          story_id: 's1',
+          unlocked_at: '2026-01-02T10:00:00Z',
+          teaser: null,
+          returned_at: '2026-01-02T11:00:00Z',
+        },
       ],
       confirmations: [
         {
@@ -54,6 +59,11 @@ describe('the My premium ledger', () => {
     const link = within(section('Stories unlocked')).getByRole('link', { name: 'The moon rose…' });
     expect(link.getAttribute('href')).toBe('/story/s2');
     expect(within(section('Stories unlocked')).getByText('A story since removed')).toBeTruthy();
+    // The withdrawn story's unlock was given back: said on its line, and on no other.
+    const returns = within(section('Stories unlocked')).getAllByTestId('unlock-returned');
+    expect(returns).toHaveLength(1);
+    expect(returns[0]?.closest('li')?.textContent).toContain('A story since removed');
+    expect(returns[0]?.textContent).toContain('the story was withdrawn');
     const confirmations = within(section('Purchase confirmations')).getAllByRole('listitem');
     expect(confirmations[0]?.textContent).toContain('Pending');
     expect(confirmations[1]?.textContent).toContain('Activated');

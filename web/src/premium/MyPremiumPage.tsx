@@ -130,6 +130,11 @@ function UnlockItem({ unlock }: { unlock: PremiumUnlock }) {
         </Link>
       )}
       <span className="my-premium__when">Unlocked {when(unlock.unlocked_at)}</span>
+      {unlock.returned_at === null ? null : (
+        <span className="my-premium__when" data-testid="unlock-returned">
+          Given back to your premium stories {when(unlock.returned_at)}: the story was withdrawn
+        </span>
+      )}
     </li>
   );
 }

@@ -137,4 +137,22 @@ describe('the premium ledger projection', () => {
       { ...none, kind: 'grant', recorded_at: at('2025-05-01T00:00:00Z'), stories: 30 },
     ]);
   });
+
+  it('records an unlock given back as a row of its own, after the unlock', async () => {
+    await given(
+      recorded({ type: 'PremiumGranted', data: { stories: 30 } }, 'ke', '2025-06-01T00:00:00Z'),
+      recorded({ type: 'PremiumStoryUnlocked', data: { storyId: 's4' } }, 'ke', '2025-06-01T01:00:00Z'),
+    ).project();
+    await given(
+      recorded(
+        { type: 'PremiumUnlockReturned', data: { storyId: 's4', reason: 'unpublished' } },
+        'ke',
+        '2025-06-02T00:00:00Z',
+      ),
+    ).thenRows(ledgerOf('ke'), [
+      { ...none, kind: 'grant', recorded_at: at('2025-06-01T00:00:00Z'), stories: 30 },
+      { ...none, kind: 'unlock', recorded_at: at('2025-06-01T01:00:00Z'), story_id: 's4' },
+      { ...none, kind: 'return', recorded_at: at('2025-06-02T00:00:00Z'), story_id: 's4' },
+    ]);
+  });
 });

@@ -12,7 +12,8 @@ const blank = { amount: null, payment_method: null, transaction_id: null, storie
 
 /**
  * Each reader's premium ledger ("My premium", GET /api/me/premium): one row per confirmation
- * sent, grant, revocation and story unlocked, in the order of their user stream.
+ * sent, grant, revocation, story unlocked and unlock given back (its story withdrawn), in the
+ * order of their user stream.
  *
  * When a confirmation counts as activated: the first PremiumGranted after it on the same user
  * stream activates it, at that grant's time; the rule the admin's pending list follows (a grant
@@ -31,6 +32,7 @@ export const premiumLedgerProjection: Projection = {
     'PremiumGranted',
     'PremiumRevoked',
     'PremiumStoryUnlocked',
+    'PremiumUnlockReturned',
     'UserDeleted',
   ],
   async applyBatch(trx, events, { vault }) {
@@ -90,6 +92,9 @@ export const premiumLedgerProjection: Projection = {
           break;
         case 'PremiumStoryUnlocked':
           rows.push({ ...row, ...blank, kind: 'unlock', story_id: event.data.storyId, activated_at: null });
+          break;
+        case 'PremiumUnlockReturned':
+          rows.push({ ...row, ...blank, kind: 'return', story_id: event.data.storyId, activated_at: null });
           break;
       }
     }

@@ -141,4 +141,26 @@ describe('users projection', () => {
       { email: 'cat@example.com', verified: false, created_at: new Date('2025-03-01T00:00:00Z') },
     );
   });
+
+  it('gives a returned unlock back to the quota, and nothing back to a revoked quota', async () => {
+    const returned = (userKey: string) =>
+      recorded(
+        { type: 'PremiumUnlockReturned', data: { storyId: 's1', reason: 'deleted' } },
+        userKey,
+        '2025-03-02T00:00:00Z',
+      );
+    await given(returned('ka'), returned('kb')).thenRows(
+      (db) =>
+        db
+          .selectFrom('users')
+          .select(['user_key', 'premium_stories_remaining'])
+          .where('user_key', 'in', ['ka', 'kb'])
+          .orderBy('user_key')
+          .execute(),
+      [
+        { user_key: 'ka', premium_stories_remaining: 29 },
+        { user_key: 'kb', premium_stories_remaining: 0 },
+      ],
+    );
+  });
 });

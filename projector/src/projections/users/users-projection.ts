@@ -1,3 +1,4 @@
+import { premiumRemaining } from '@nocturne/domain';
 import { idOf, type RecordedEvent } from '@nocturne/events';
 import type { PiiVault } from '@nocturne/vault';
 import type { Selectable, Transaction } from 'kysely';
@@ -21,6 +22,7 @@ export const usersProjection: Projection = {
     'PremiumGranted',
     'PremiumRevoked',
     'PremiumStoryUnlocked',
+    'PremiumUnlockReturned',
     'UserDeleted',
   ],
   async applyBatch(trx, events, { vault }) {
@@ -121,6 +123,15 @@ export const usersProjection: Projection = {
           update(userKey, (row) => ({
             ...row,
             premium_stories_remaining: row.premium_stories_remaining - 1,
+          }));
+          break;
+        case 'PremiumUnlockReturned':
+          update(userKey, (row) => ({
+            ...row,
+            premium_stories_remaining: premiumRemaining.afterReturn(
+              row.premium_stories_remaining,
+              row.premium_member,
+            ),
           }));
           break;
         case 'UserDeleted':

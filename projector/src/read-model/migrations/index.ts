@@ -23,6 +23,7 @@ import * as adminPages from './0021-admin-pages';
 import * as emailDigest from './0022-email-digest';
 import * as drafts from './0023-drafts';
 import * as premiumMemberNames from './0024-premium-member-names';
+import * as unlockReturns from './0025-unlock-returns';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022-email-digest': emailDigest,
   '0008-library': library,
   '0024-premium-member-names': premiumMemberNames,
+  '0025-unlock-returns': unlockReturns,
 };

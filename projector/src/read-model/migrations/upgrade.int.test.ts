@@ -35,7 +35,7 @@ afterAll(async () => {
 const ACCOUNT = '22222222-2222-4222-8222-222222222222';
 
 describe('upgrading a running read model', () => {
-  it("moves each reader's library to their account, unlinks erased accounts' grants from their address, and prepares the locked cards' search words", async () => {
+  it("moves each reader's library to their account, unlinks erased accounts' grants from their address, prepares the locked cards' search words and marks the unlocks of deleted stories", async () => {
     const at = new Date('2026-01-01T10:00:00Z');
     await sql`insert into users (user_key, account_id, email, created_at) values ('k1', ${ACCOUNT}, 'a@b.test', ${at})`.execute(
       db,
@@ -58,6 +58,12 @@ describe('upgrading a running read model', () => {
     await sql`insert into monthly_premium_users (month, user_key) values ('2025-06', 'k1'), ('2026-01', 'k1')`.execute(
       db,
     );
+
+    // Unlocks of a story deleted before unlocks were given back, and of a live one.
+    await sql`insert into premium_unlocks (user_key, story_id, unlocked_at) values ('k1', 's1', ${at}), ('k1', 'gone-story', ${at})`.execute(
+      db,
+    );
+    await sql`insert into story_deletions (story_id, deleted_at) values ('gone-story', 7)`.execute(db);
 
     await migrateReadModel(database.url);
 
@@ -95,5 +101,12 @@ describe('upgrading a running read model', () => {
       db,
     );
     expect(cardMatches.rows).toEqual([{ story_id: 's1' }]);
+    // The deleted story's unlock waits to be given back, as a rebuild would mark it.
+    expect(
+      await db.selectFrom('premium_unlocks').select(['story_id', 'withdrawn']).orderBy('story_id').execute(),
+    ).toEqual([
+      { story_id: 'gone-story', withdrawn: true },
+      { story_id: 's1', withdrawn: false },
+    ]);
   });
 });

@@ -29,7 +29,9 @@ const encode = (event: DomainEvent) => encodeEvent(event, context, randomUUID())
 /**
  * A realistic history of about `events` events for tests and the bench: stories published
  * (some premium), long runs of likes and views, accounts that register, verify, log in and out,
- * pay, get premium and unlock stories, and at the end some stories and accounts deleted. Every
+ * pay, get premium and unlock stories, and at the end some stories withdrawn (deleted by the
+ * admin or unpublished by their creator), accounts deleted and the withdrawn stories' unlocks
+ * given back to the readers left. Every
  * event passes its catalogue schema, and streams stay in the order the command side keeps.
  * Personal fields are encrypted with `vault`; the keys of deleted accounts are listed in
  * `destroyedSubjects` (destroy them once stored, as account deletion does). Stored by
@@ -45,6 +47,8 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
   const last: HistoryAppend[] = [];
   const destroyedSubjects: string[] = [];
 
+  const withdrawals = new Map<string, 'deleted' | 'unpublished'>();
+  const returns: HistoryAppend[] = [];
   const stories = Array.from({ length: storyCount }, (_, n) => ({
     id: randomUUID(),
     premium: n % 4 === 0,
@@ -75,6 +79,13 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
         streamName: streams.story(story.id),
         events: [encode({ type: 'StoryDeleted', data: { storyId: story.id } })],
       });
+      withdrawals.set(story.id, 'deleted');
+    } else if (n % 8 === 4) {
+      last.push({
+        streamName: streams.story(story.id),
+        events: [encode({ type: 'StoryUnpublished', data: { storyId: story.id } })],
+      });
+      withdrawals.set(story.id, 'unpublished');
     }
   }
   const premiumStories = stories.filter((s) => s.premium);
@@ -144,6 +155,15 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
         for (let u = 0; u < 2; u++) unlocked.add(pick(premiumStories).id);
         for (const storyId of unlocked) push({ type: 'PremiumStoryUnlocked', data: { storyId } });
         if (rnd() < 0.2) push({ type: 'PremiumRevoked', data: {} });
+        for (const storyId of unlocked) {
+          const reason = withdrawals.get(storyId);
+          if (reason && n % 9 !== 4) {
+            returns.push({
+              streamName: stream,
+              events: [encode({ type: 'PremiumUnlockReturned', data: { storyId, reason } })],
+            });
+          }
+        }
       }
     }
     middle.push(activity);
@@ -155,6 +175,8 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
   }
 
   // Likes and views fill the rest, in appends of up to 50 (a burst of readers).
+  // The returns come last, after the withdrawals of their stories.
+  last.push(...returns);
   let remaining = Math.max(0, events - storyCount - userEvents - last.length + destroyedSubjects.length);
   while (remaining > 0) {
     const story = pick(stories);

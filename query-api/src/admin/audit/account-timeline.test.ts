@@ -37,6 +37,8 @@ async function generatedHistory(seed: number) {
   await vault.claimAddress(vault.addressDigest(email), { userKey, accountId });
   const model: { at: number; state: ModelState }[] = [];
   let state: ModelState = { premium: false, remaining: 0, unlocked: [] };
+  // Stories withdrawn (their unlocks returned): never unlocked again.
+  const withdrawn = new Set<string>();
   const record = async (event: DomainEvent, next: ModelState) => {
     now += Math.floor(1 + random() * 48) * HOUR;
     await given(writer, stream, [event]);
@@ -72,9 +74,25 @@ async function generatedHistory(seed: number) {
       );
     } else if (roll < 0.55) {
       await record({ type: 'PremiumRevoked', data: {} }, { ...state, premium: false, remaining: 0 });
+    } else if (roll < 0.65 && state.unlocked.length > 0) {
+      // A story the reader unlocked is withdrawn: the unlock comes back, unless premium was
+      // revoked since (the revocation emptied the quota).
+      const storyId = state.unlocked[Math.floor(random() * state.unlocked.length)]!;
+      withdrawn.add(storyId);
+      await record(
+        {
+          type: 'PremiumUnlockReturned',
+          data: { storyId, reason: random() < 0.5 ? 'unpublished' : 'deleted' },
+        },
+        {
+          ...state,
+          remaining: state.premium ? state.remaining + 1 : state.remaining,
+          unlocked: state.unlocked.filter((id) => id !== storyId),
+        },
+      );
     } else if (state.premium && state.remaining > 0) {
       const storyId = `story-${Math.floor(random() * 12)}`;
-      if (state.unlocked.includes(storyId)) continue;
+      if (state.unlocked.includes(storyId) || withdrawn.has(storyId)) continue;
       await record(
         { type: 'PremiumStoryUnlocked', data: { storyId } },
         {
@@ -144,6 +162,12 @@ describe("the account timeline's state as of an instant", () => {
     for (const row of purchases) {
       expect(row.transaction_id).toMatch(/^TX-5-\d+$/);
       expect(row.discount).toBe(FULL_PRICE - row.amount!);
+    }
+    const returns = timeline!.rows.filter((row) => row.event === 'PremiumUnlockReturned');
+    expect(returns.length).toBeGreaterThan(0);
+    for (const row of returns) {
+      expect(row.story_id).toMatch(/^story-\d+$/);
+      expect(row.by).toBe('the system');
     }
     const positions = timeline!.rows.map((row) => row.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));

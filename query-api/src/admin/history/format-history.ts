@@ -14,6 +14,8 @@ const describe = (entry: UserHistory['timeline'][number]): string => {
       return 'premium revoked';
     case 'PremiumStoryUnlocked':
       return `premium story unlocked: ${d.story_id}`;
+    case 'PremiumUnlockReturned':
+      return `premium unlock returned: ${d.story_id} (the story was ${d.reason})`;
     case 'UserRegistered':
       return 'registered';
     case 'EmailVerified':

@@ -66,6 +66,7 @@ const shown: ReadonlySet<UserEvent['type']> = new Set([
   'PremiumGranted',
   'PremiumRevoked',
   'PremiumStoryUnlocked',
+  'PremiumUnlockReturned',
   'UserDeleted',
 ]);
 
@@ -108,6 +109,8 @@ async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Prom
       return { stories: event.data.stories };
     case 'PremiumStoryUnlocked':
       return { story_id: event.data.storyId };
+    case 'PremiumUnlockReturned':
+      return { story_id: event.data.storyId, reason: event.data.reason };
     default:
       return {};
   }

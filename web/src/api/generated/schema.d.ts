@@ -9094,6 +9094,8 @@ export interface operations {
                             unlocked_at: string;
                             /** @description The story's opening words; null once it was deleted */
                             teaser: string | null;
+                            /** @description When the unlock was given back to the quota (its story withdrawn); null while it is spent */
+                            returned_at: string | null;
                         }[];
                     };
                 };

@@ -16,6 +16,7 @@ const eventLabels: Record<string, string> = {
   PremiumGranted: 'Premium granted',
   PremiumRevoked: 'Premium revoked',
   PremiumStoryUnlocked: 'Premium story unlocked',
+  PremiumUnlockReturned: 'Premium unlock returned',
   UserDeleted: 'Account erased',
 };
 
@@ -34,6 +35,8 @@ function details(row: TimelineRow, erased: boolean): string {
       return `+${row.stories} premium stories`;
     case 'PremiumStoryUnlocked':
       return `story ${row.story_id}`;
+    case 'PremiumUnlockReturned':
+      return `story ${row.story_id} (withdrawn)`;
     default:
       return '';
   }
