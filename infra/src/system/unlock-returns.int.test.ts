@@ -85,6 +85,7 @@ describe('a withdrawn story gives its unlocks back', () => {
       { texts: ['A story the admin deleted.', 'Two.'], isPremium: true },
       2,
     );
+    await system.settle();
     for (const id of [unpublished, deleted]) expect((await open(id)).status).toBe(200);
     expect((await myPremium()).stories_remaining).toBe(STORIES_PER_GRANT - 2);
 
