@@ -5,6 +5,7 @@ import { type ApiStaff, createStaffMember, enrolStaffMember } from '@nocturne/te
 import { expect, type Page, test } from '@playwright/test';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
+import { staffSignIn } from './support/staff';
 
 /**
  * The auditor's console in the browser, signed in as an auditor (password and a code from the
@@ -50,11 +51,7 @@ test.afterAll(async () => {
 
 async function auditorSignIn(page: Page) {
   await page.goto('/admin_panel');
-  await page.getByRole('button', { name: 'Staff member? Sign in with your e-mail' }).click();
-  await page.getByLabel('Email').fill(auditor.email);
-  await page.getByLabel('Password', { exact: true }).fill(auditor.password);
-  await page.getByLabel('Authentication code').fill(auditor.recoveryCodes.shift()!);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await staffSignIn(page, auditor.email, auditor.password, auditor.recoveryCodes.shift()!);
   await page.getByRole('tab', { name: 'Audit' }).click();
 }
 

@@ -4,6 +4,7 @@ import { createStaffMember } from '@nocturne/test-kit/staff-api-client';
 import { expect, test } from '@playwright/test';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
+import { staffSignIn } from './support/staff';
 import { publishSampleStory, SAMPLE_STORIES } from './support/web-data';
 
 /**
@@ -42,11 +43,7 @@ test('an auditor verifies the log and the read models from the panel, at 390x844
     const size = `${viewport.width}x${viewport.height}`;
     const page = await (await browser.newContext({ baseURL: sys.baseURL, viewport })).newPage();
     await page.goto('/admin_panel');
-    await page.getByRole('button', { name: 'Staff member? Sign in with your e-mail' }).click();
-    await page.getByLabel('Email').fill(auditor.email);
-    await page.getByLabel('Password', { exact: true }).fill(auditor.password);
-    await page.getByLabel('Authentication code').fill(auditor.recoveryCodes.shift()!);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await staffSignIn(page, auditor.email, auditor.password, auditor.recoveryCodes.shift()!);
     await page.getByRole('tab', { name: 'Audit', exact: true }).click();
     await page.getByRole('tab', { name: 'Log integrity' }).click();
 

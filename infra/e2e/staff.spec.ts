@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { type E2eSystem, startE2eSystem } from './fixtures/system';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
+import { staffSignIn } from './support/staff';
 import { publishSampleStory, SAMPLE_STORIES } from './support/web-data';
 
 /**
@@ -38,14 +39,6 @@ async function ownerSignIn(page: Page) {
   await page.getByLabel('Admin password').fill(sys.adminPassword);
   await page.getByRole('button', { name: 'Access Admin Panel' }).click();
   await expect(page.getByRole('tab', { name: 'Staff' })).toBeVisible();
-}
-
-async function staffSignIn(page: Page, email: string, password: string, code: string) {
-  await page.getByRole('button', { name: 'Staff member? Sign in with your e-mail' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Authentication code').fill(code);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test('a staff member is invited, enrols, signs in, acts, and is signed out once removed', async ({

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type ApiUser, E2E_INVITE_CODES, expect, test } from './fixtures';
+import { keysStepThroughThreeSlides } from './support/slides';
 import { sceneImage } from './support/web-data';
 
 /**
@@ -101,12 +102,7 @@ test('the reader moves one slide at a time with the keyboard and announces it', 
   const { id } = await api.publishStory({ texts: ['One. Two.', 'Three!', 'Four?'] });
   await nocturne.settle();
   await page.goto(`/story/${id}`);
-  await expect(page.getByText('1/3', { exact: true })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByText('2/3', { exact: true })).toBeVisible();
-  await expect(page.getByText('Slide 2 of 3')).toBeAttached();
-  await page.keyboard.press('PageDown');
-  await expect(page.getByText('3/3', { exact: true })).toBeVisible();
+  await keysStepThroughThreeSlides(page);
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText('2/3', { exact: true })).toBeVisible();
 });

@@ -1,11 +1,9 @@
 import { connect, type NatsConnection } from 'nats';
-import { Listeners, type Notifier } from './notifier';
+import { ChannelNotifier, type Listeners, type Notifier } from './notifier';
 
 /** Subjects are `<prefix>.appended` and `<prefix>.projected`; tests use a unique prefix. */
-export class NatsNotifier implements Notifier {
+export class NatsNotifier extends ChannelNotifier implements Notifier {
   readonly kind = 'nats' as const;
-  private readonly appended = new Listeners();
-  private readonly projected = new Listeners();
   /** Connected to the server: between a 'disconnect' and the 'reconnect' after it, nothing gets through. */
   private connected = true;
 
@@ -13,6 +11,7 @@ export class NatsNotifier implements Notifier {
     private readonly nc: NatsConnection,
     private readonly prefix: string,
   ) {
+    super();
     this.pipe(`${prefix}.appended`, this.appended);
     this.pipe(`${prefix}.projected`, this.projected);
     void (async () => {
@@ -47,7 +46,7 @@ export class NatsNotifier implements Notifier {
     })();
   }
 
-  private publish(subject: string, position: number): void {
+  protected send(subject: 'appended' | 'projected', position: number): void {
     // A hint: when NATS is down the publish is dropped and listeners fall back to polling.
     if (this.nc.isClosed()) return;
     try {
@@ -55,21 +54,6 @@ export class NatsNotifier implements Notifier {
     } catch {}
   }
 
-  publishAppended(position: number): void {
-    this.publish('appended', position);
-  }
-  publishProjected(position: number): void {
-    // This process's listeners (the query side beside the projector) hear it at once, not after
-    // the NATS round trip; they hear it again from there and ignore a position already heard.
-    this.projected.emit(position);
-    this.publish('projected', position);
-  }
-  onAppended(listener: (position: number) => void): () => void {
-    return this.appended.add(listener);
-  }
-  onProjected(listener: (position: number) => void): () => void {
-    return this.projected.add(listener);
-  }
   async close(): Promise<void> {
     await this.nc.drain().catch(() => {});
   }

@@ -29,3 +29,31 @@ export class Listeners {
     for (const listener of this.set) listener(position);
   }
 }
+
+/**
+ * A notifier over a channel between processes (NATS, LISTEN/NOTIFY): a hint goes out over the
+ * channel, and comes back from it to every process's listeners, this one's included.
+ */
+export abstract class ChannelNotifier {
+  protected readonly appended = new Listeners();
+  protected readonly projected = new Listeners();
+
+  /** Sends the hint over the channel; dropped when the channel is down (the listeners poll). */
+  protected abstract send(kind: 'appended' | 'projected', position: number): void;
+
+  publishAppended(position: number): void {
+    this.send('appended', position);
+  }
+  publishProjected(position: number): void {
+    // This process's listeners (the query side beside the projector) hear it at once, not after
+    // the channel's round trip; they hear it again from there and ignore a position already heard.
+    this.projected.emit(position);
+    this.send('projected', position);
+  }
+  onAppended(listener: (position: number) => void): () => void {
+    return this.appended.add(listener);
+  }
+  onProjected(listener: (position: number) => void): () => void {
+    return this.projected.add(listener);
+  }
+}

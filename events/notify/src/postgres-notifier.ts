@@ -1,15 +1,13 @@
 import { createPool } from '@nocturne/pg-kit';
 import pg from 'pg';
-import { Listeners, type Notifier } from './notifier';
+import { ChannelNotifier, type Notifier } from './notifier';
 
 /**
  * The fallback when NATS_URL is unset: LISTEN/NOTIFY on the database every service shares.
  * `es_appended` is also raised by the Postgres event store's append function itself.
  */
-export class PostgresNotifier implements Notifier {
+export class PostgresNotifier extends ChannelNotifier implements Notifier {
   readonly kind = 'postgres' as const;
-  private readonly appended = new Listeners();
-  private readonly projected = new Listeners();
   private closed = false;
 
   private constructor(
@@ -17,7 +15,9 @@ export class PostgresNotifier implements Notifier {
     private listener: pg.Client,
     private readonly connectionString: string,
     private readonly channel: string,
-  ) {}
+  ) {
+    super();
+  }
 
   static async connect(connectionString: string, channelPrefix = 'nocturne'): Promise<PostgresNotifier> {
     const pool = createPool({ connectionString, max: 2 });
@@ -81,27 +81,12 @@ export class PostgresNotifier implements Notifier {
     }, this.retryMs).unref();
   }
 
-  private notify(suffix: string, position: number): void {
+  protected send(suffix: 'appended' | 'projected', position: number): void {
     this.pool
       .query('select pg_notify($1, $2)', [`${this.channel}_${suffix}`, String(position)])
       .catch(() => {});
   }
 
-  publishAppended(position: number): void {
-    this.notify('appended', position);
-  }
-  publishProjected(position: number): void {
-    // This process's listeners (the query side beside the projector) hear it at once, not after
-    // the NOTIFY round trip; they hear it again from there and ignore a position already heard.
-    this.projected.emit(position);
-    this.notify('projected', position);
-  }
-  onAppended(listener: (position: number) => void): () => void {
-    return this.appended.add(listener);
-  }
-  onProjected(listener: (position: number) => void): () => void {
-    return this.projected.add(listener);
-  }
   async close(): Promise<void> {
     this.closed = true;
     await this.listener.end().catch(() => {});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@nocturne/events';
 import { given, storyPublished, userRegistered } from '@nocturne/events/testing';
-import { adminToken, createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
+import { adminToken, apiCall, createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
 import { type ApiStaff, createStaffMember } from '@nocturne/test-kit/staff-api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from '../system/test-system';
@@ -27,9 +27,9 @@ afterAll(async () => {
 });
 
 async function get<T>(path: string, token: string, status = 200): Promise<T> {
-  const response = await fetch(`${system.baseUrl}${path}`, { headers: { 'X-Admin-Code': token } });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(status);
-  return (await response.json()) as T;
+  const answer = await apiCall(system.baseUrl, 'GET', path, { admin: token });
+  expect(answer.status, `${path}: ${answer.text}`).toBe(status);
+  return answer.body as T;
 }
 
 interface Timeline {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { evolveUser, initialUserState } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
 import { aggregateStream } from '@nocturne/events/store';
-import { makePng } from '@nocturne/test-kit/api-client';
+import { apiCall, makePng } from '@nocturne/test-kit/api-client';
 import { userKeyOfAddress } from '@nocturne/vault';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../system/test-system';
@@ -16,26 +16,18 @@ afterAll(async () => {
   await system?.stop();
 });
 
+/** A write that must succeed: PUT with a form (the admin's), POST otherwise; its JSON answer. */
 async function post(
   path: string,
   init: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> },
 ) {
-  const headers: Record<string, string> = { ...init.headers };
-  let body: string | undefined;
-  if (init.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(init.form).toString();
-  } else if (init.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(init.json);
-  }
-  const response = await fetch(`${system.baseUrl}${path}`, {
-    method: init.form ? 'PUT' : 'POST',
-    headers,
-    body,
+  const answer = await apiCall(system.baseUrl, init.form ? 'PUT' : 'POST', path, {
+    body: init.json,
+    ...(init.form ? { form: init.form } : {}),
+    ...(init.headers ? { headers: init.headers } : {}),
   });
-  expect(response.ok, `${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as Record<string, string>;
+  expect(answer.status >= 200 && answer.status < 300, `${path}: ${answer.status}`).toBe(true);
+  return answer.body as Record<string, string>;
 }
 
 async function audit(args: string[]) {

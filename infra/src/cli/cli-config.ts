@@ -13,3 +13,30 @@ export async function cliConfig(): Promise<{ config: AppConfig; database: Provis
   const database = await provisionDatabase(raw, log, 'borrow');
   return { config: resolveConfig(raw, database.url).config, database };
 }
+
+/**
+ * The whole of a tool's entry point: `run` with the command line and the configuration, the
+ * database stopped after it (if the tool started it), and the process's exit code from `run`; an
+ * error is printed as `<name> failed: <message>` and exits with `failureCode`.
+ */
+export function runCli(
+  name: string,
+  failureCode: number,
+  run: (args: string[], config: AppConfig) => Promise<number>,
+): void {
+  const main = async () => {
+    const { config, database } = await cliConfig();
+    try {
+      return await run(process.argv.slice(2), config);
+    } finally {
+      await database.stop();
+    }
+  };
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(failureCode);
+    },
+  );
+}

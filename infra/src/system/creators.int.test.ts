@@ -1,6 +1,6 @@
 import { creatorMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { bearer, postStory, verifiedUser } from '@nocturne/test-kit/api-client';
+import { apiCall, bearer, postStory, verifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from './test-system';
 
@@ -23,31 +23,9 @@ afterAll(async () => {
 const keyOf = (token: string) => token.split('.')[0]!;
 const eventsOn = async (stream: string) => (await system.infra.store.readStream(stream)).map((e) => e.type);
 
-async function call(
-  method: string,
-  path: string,
-  token: string | null,
-  body?: unknown,
-  position?: string | null,
-) {
-  const response = await fetch(`${system.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? bearer(token) : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(position ? { 'X-Min-Position': position } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    position: response.headers.get('x-event-position'),
-    headers: response.headers,
-    // biome-ignore lint/suspicious/noExplicitAny: answers of several shapes, checked by the assertions
-    body: (text ? JSON.parse(text) : null) as any,
-  };
-}
+/** A request as `token` (none: a visitor) that reads after `position` when given. */
+const call = (method: string, path: string, token: string | null, body?: unknown, position?: string | null) =>
+  apiCall(system.baseUrl, method, path, { token, body, after: position });
 
 async function publishAs(
   token: string,

@@ -1,6 +1,6 @@
 import { creatorMessages, draftMessages, storyMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { bearer, pngBytes, postStory, publish, verifiedUser } from '@nocturne/test-kit/api-client';
+import { apiCall, bearer, pngBytes, postStory, publish, verifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from './test-system';
 
@@ -28,21 +28,14 @@ afterAll(async () => {
 });
 
 let clients = 0;
-async function call(method: string, path: string, token: string | null, body?: unknown, form?: FormData) {
-  const response = await fetch(`${system.baseUrl}${path}`, {
-    method,
-    headers: {
-      'X-Forwarded-For': `10.79.${(++clients >> 8) & 255}.${clients & 255}`,
-      ...(token ? bearer(token) : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+/** A request from a client address of its own: publishing is rate limited per client. */
+const call = (method: string, path: string, token: string | null, body?: unknown, form?: FormData) =>
+  apiCall(system.baseUrl, method, path, {
+    token,
+    body,
+    ...(form ? { form } : {}),
+    client: `10.79.${(++clients >> 8) & 255}.${clients & 255}`,
   });
-  const text = await response.text();
-  // biome-ignore lint/suspicious/noExplicitAny: answers of several shapes, checked by the assertions
-  const json = (text ? JSON.parse(text) : null) as any;
-  return { status: response.status, body: json, position: response.headers.get('x-event-position') };
-}
 
 /** A draft's or a revision's body: texts, and per slide a kept slide or a new image. */
 async function contentForm(slides: ({ text: string; keep: number } | { text: string; seed: number })[]) {

@@ -3,7 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { reportMessages } from '@nocturne/domain';
 import {
+  type ApiRequest,
   adminToken,
+  apiCall,
   createVerifiedUser,
   makePng,
   publishStory,
@@ -26,33 +28,9 @@ afterAll(async () => {
   await system?.stop();
 });
 
-interface Sent {
-  status: number;
-  body: Record<string, unknown>;
-  position: string | null;
-}
-
-async function send(
-  method: string,
-  path: string,
-  options: { body?: unknown; headers?: Record<string, string>; client?: string } = {},
-): Promise<Sent> {
-  const response = await fetch(`${system.baseUrl}${path}`, {
-    method,
-    headers: {
-      'x-forwarded-for': options.client ?? nextClient(),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...options.headers,
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-    position: response.headers.get('x-event-position'),
-  };
-}
+/** A request from a client address of its own (reports are rate limited per client), unless given. */
+const send = (method: string, path: string, request: ApiRequest = {}) =>
+  apiCall(system.baseUrl, method, path, { ...request, client: request.client ?? nextClient() });
 
 const report = (
   storyId: string,

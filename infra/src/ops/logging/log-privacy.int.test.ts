@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type ApiRequest, apiCall } from '@nocturne/test-kit/api-client';
 import { Mailbox } from '@nocturne/test-kit/mailbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../../system/test-system';
@@ -25,22 +26,8 @@ afterAll(async () => {
   await relay?.stop();
 });
 
-async function call(
-  method: string,
-  path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const response = await fetch(`${system.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
+const call = (method: string, path: string, request?: ApiRequest) =>
+  apiCall(system.baseUrl, method, path, request);
 
 const tokenOf = (link: string | undefined) => new URL(link ?? 'http://x/').searchParams.get('token') ?? '';
 

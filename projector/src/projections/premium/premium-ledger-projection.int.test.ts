@@ -47,35 +47,33 @@ const none = {
   stories: null,
   story_id: null,
 };
+/** A confirmation's row (the one `confirmation` records), with what the test expects besides. */
+const confirmationRow = (
+  recordedAt: string,
+  more: { transaction_id?: string; activated_at?: Date } = {},
+) => ({
+  ...none,
+  kind: 'confirmation' as const,
+  recorded_at: at(recordedAt),
+  amount: 15,
+  payment_method: 'paypal',
+  ...more,
+});
 
 describe('the premium ledger projection', () => {
   it('keeps a confirmation pending until a grant follows it, then activated at the grant', async () => {
     await given(recorded(confirmation('pii:v1:acc-a:t1'), 'ka', '2025-03-01T10:00:00Z')).thenRows(
       ledgerOf('ka'),
-      [
-        {
-          ...none,
-          kind: 'confirmation',
-          recorded_at: at('2025-03-01T10:00:00Z'),
-          amount: 15,
-          payment_method: 'paypal',
-          transaction_id: 'TX-ANN-1',
-        },
-      ],
+      [confirmationRow('2025-03-01T10:00:00Z', { transaction_id: 'TX-ANN-1' })],
     );
     // A later batch: the grant activates the stored confirmation.
     await given(
       recorded({ type: 'PremiumGranted', data: { stories: 30 } }, 'ka', '2025-03-02T09:00:00Z'),
     ).thenRows(ledgerOf('ka'), [
-      {
-        ...none,
-        kind: 'confirmation',
-        recorded_at: at('2025-03-01T10:00:00Z'),
-        amount: 15,
-        payment_method: 'paypal',
+      confirmationRow('2025-03-01T10:00:00Z', {
         transaction_id: 'TX-ANN-1',
         activated_at: at('2025-03-02T09:00:00Z'),
-      },
+      }),
       { ...none, kind: 'grant', recorded_at: at('2025-03-02T09:00:00Z'), stories: 30 },
     ]);
   });
@@ -88,25 +86,12 @@ describe('the premium ledger projection', () => {
       recorded({ type: 'PremiumRevoked', data: {} }, 'kb', '2025-04-01T03:00:00Z'),
       recorded(confirmation('pii:v1:erased:t'), 'kb', '2025-04-01T04:00:00Z'),
     ).thenRows(ledgerOf('kb'), [
-      {
-        ...none,
-        kind: 'confirmation',
-        recorded_at: at('2025-04-01T00:00:00Z'),
-        amount: 15,
-        payment_method: 'paypal',
-        activated_at: at('2025-04-01T01:00:00Z'),
-      },
+      confirmationRow('2025-04-01T00:00:00Z', { activated_at: at('2025-04-01T01:00:00Z') }),
       { ...none, kind: 'grant', recorded_at: at('2025-04-01T01:00:00Z'), stories: 30 },
       { ...none, kind: 'unlock', recorded_at: at('2025-04-01T02:00:00Z'), story_id: 's1' },
       { ...none, kind: 'revocation', recorded_at: at('2025-04-01T03:00:00Z') },
       // After the grant, and its id sealed under a shredded key: pending, no id.
-      {
-        ...none,
-        kind: 'confirmation',
-        recorded_at: at('2025-04-01T04:00:00Z'),
-        amount: 15,
-        payment_method: 'paypal',
-      },
+      confirmationRow('2025-04-01T04:00:00Z'),
     ]);
     // A grant in a later batch activates the one still pending, not the activated one again.
     await given(

@@ -40,6 +40,11 @@ const loggedIn = (recovery: string | null): DomainEvent => ({
   data: { totpStep: recovery ? null : 5, recoveryCodeDigest: recovery },
 });
 const rows = () => readModel().selectFrom('staff').selectAll().orderBy('staff_id').execute();
+/** The columns asked for of member a2's row. */
+const staffA2 =
+  <Column extends 'email' | 'role' | 'status'>(columns: readonly Column[]) =>
+  () =>
+    readModel().selectFrom('staff').select(columns).where('staff_id', '=', 'a2').execute();
 
 describe('staff projection', () => {
   it('follows a member from invitation through enrolment and logins (a recovery code counts down)', async () => {
@@ -84,26 +89,13 @@ describe('staff projection', () => {
     await given(
       record(invited('auditor', 'pii:v1:acct:gone'), 'staff-a2', '2026-03-01T10:00:00Z'),
       record({ type: 'StaffRoleChanged', data: { role: 'admin' } }, 'staff-a2', '2026-03-01T11:00:00Z'),
-    ).thenRows(
-      () =>
-        readModel()
-          .selectFrom('staff')
-          .select(['email', 'role', 'status'])
-          .where('staff_id', '=', 'a2')
-          .execute(),
-      [{ email: null, role: 'admin', status: 'invited' }],
-    );
+    ).thenRows(staffA2(['email', 'role', 'status']), [{ email: null, role: 'admin', status: 'invited' }]);
     await given(record({ type: 'StaffRemoved', data: {} }, 'staff-a2', '2026-03-01T12:00:00Z')).thenRows(
-      () => readModel().selectFrom('staff').select(['role', 'status']).where('staff_id', '=', 'a2').execute(),
+      staffA2(['role', 'status']),
       [{ role: 'admin', status: 'removed' }],
     );
     await given(record(invited('moderator'), 'staff-a2', '2026-03-03T12:00:00Z')).thenRows(
-      () =>
-        readModel()
-          .selectFrom('staff')
-          .select(['email', 'role', 'status'])
-          .where('staff_id', '=', 'a2')
-          .execute(),
+      staffA2(['email', 'role', 'status']),
       [{ email: 'mod@staff.example', role: 'moderator', status: 'invited' }],
     );
   });
