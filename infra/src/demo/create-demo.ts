@@ -11,6 +11,7 @@ import { DAY_MS, DEMO_HISTORY_DAYS, DemoClock } from './demo-clock';
 import { DEMO_DRAFT_UPLOADS, giveTheCreatorDrafts } from './demo-drafts';
 import { DEMO_MEMBERS, type DemoMember } from './demo-members';
 import { type DemoStaffMember, inviteDemoStaff } from './demo-staff';
+import { giveTheUnlockBack, WITHDRAWN_STORY, WITHDRAWN_STORY_CREATOR } from './demo-withdrawn';
 import { illustration } from './illustrate';
 import { DEMO_CREATORS, DEMO_LIBRARY, DEMO_TAGS, type DemoStory } from './library';
 
@@ -53,7 +54,7 @@ async function seedingApp(
   const command = await commandDepsFrom({ ...config, exposeVerificationToken: true }, ports, clock, {
     // A year of sign-ups and logins from one address in a few seconds.
     accountRateLimits: {
-      publishPerMinute: DEMO_LIBRARY.length + DEMO_DRAFT_UPLOADS,
+      publishPerMinute: DEMO_LIBRARY.length + 1 + DEMO_DRAFT_UPLOADS,
       signupPerMinute: 100,
       loginPerMinute: 200,
     },
@@ -73,17 +74,18 @@ async function send(
   return response.body ? (response.json() as Record<string, unknown>) : {};
 }
 
-async function storyForm(story: DemoStory, index: number): Promise<FormData> {
+/** A story's pictures, drawn for it (`index` picks the seeded variations). */
+async function drawnImages(story: DemoStory, index: number): Promise<Blob[]> {
   const images = await Promise.all(
     story.texts.map((_, slide) => illustration(story.look, index * 16 + slide)),
   );
+  return images.map((image) => new Blob([new Uint8Array(image)], { type: 'image/jpeg' }));
+}
+
+function storyForm(story: DemoStory, images: readonly Blob[]): FormData {
   const form = new FormData();
   for (const [slide, text] of story.texts.entries()) {
-    form.append(
-      'images',
-      new Blob([new Uint8Array(images[slide]!)], { type: 'image/jpeg' }),
-      `slide-${slide + 1}.jpg`,
-    );
+    form.append('images', images[slide]!, `slide-${slide + 1}.jpg`);
     form.append('texts', text);
   }
   form.append('isPremium', story.isPremium ? 'true' : 'false');
@@ -221,7 +223,8 @@ interface Step {
  * and its events are recorded then (backdatedStore), so the growth chart has a year of months and
  * the auditor's console a year of purchases, grants, revocations, unlocks and an erasure
  * (demo-members.ts). The steps that need today's time (the staff's authenticator codes, the
- * reader's library and the open reports) come last, now.
+ * reader's library, the open reports, and a premium story the reader unlocked, unpublished and
+ * its unlock given back) come last, now.
  */
 export async function createDemoLibrary(
   config: AppConfig,
@@ -274,16 +277,16 @@ export async function createDemoLibrary(
     // The pictures are drawn one story after another in the background while the history
     // runs: two cores stay busy.
     let drawing: Promise<unknown> = Promise.resolve();
-    const forms = DEMO_LIBRARY.map((story, i) => {
-      const form = drawing.then(() => storyForm(story, i));
-      drawing = form;
-      return form;
+    const pictures = DEMO_LIBRARY.map((story, i) => {
+      const drawn = drawing.then(() => drawnImages(story, i));
+      drawing = drawn;
+      return drawn;
     });
     const storyIds: string[] = [];
     DEMO_LIBRARY.forEach((_, i) => {
       at(dayAt(1 + i * 27, 11), async () => {
         const by = i % DEMO_CREATORS.length;
-        const form = await forms[i]!;
+        const form = storyForm(DEMO_LIBRARY[i]!, await pictures[i]!);
         if (i < DEMO_CREATORS.length) form.append('penName', DEMO_CREATORS[by]!.penName);
         const { id } = await send(app, `publishing demo story ${i + 1}`, {
           method: 'POST',
@@ -297,7 +300,7 @@ export async function createDemoLibrary(
     const premiumIds = () => storyIds.filter((_, i) => DEMO_LIBRARY[i]!.isPremium);
 
     const reader = { email: DEMO_READER_EMAIL, password: randomBytes(9).toString('base64url') };
-    joinAndBuy(at, dayAt, app, admin, unlock, premiumIds, {
+    const readerKey = joinAndBuy(at, dayAt, app, admin, unlock, premiumIds, {
       email: reader.email,
       password: reader.password,
       signupDay: 8,
@@ -326,6 +329,20 @@ export async function createDemoLibrary(
         payload: { enabled: true },
       }),
     );
+    // A premium story its creator publishes and, on the last day, unpublishes: the reader, who
+    // unlocked it, gets the unlock back.
+    const withdrawer = creatorAccounts[WITHDRAWN_STORY_CREATOR]!;
+    let withdrawnId = '';
+    at(dayAt(200, 11), async () => {
+      const { id } = await send(app, 'publishing the demo story to withdraw', {
+        method: 'POST',
+        url: '/api/stories',
+        headers: await signedIn(app, 'its creator', withdrawer),
+        payload: storyForm(WITHDRAWN_STORY, await pictures.at(-1)!),
+      });
+      withdrawnId = String(id);
+    });
+    at(dayAt(230, 22), () => unlock({ userKey: readerKey(), storyId: withdrawnId }));
     for (const member of DEMO_MEMBERS) {
       joinAndBuy(at, dayAt, app, admin, unlock, premiumIds, {
         ...member,
@@ -342,12 +359,18 @@ export async function createDemoLibrary(
     clock.moveTo(now());
     await giveTheReaderALibrary(app, reader, storyIds);
     await giveTheCreatorDrafts(app, send, await signedIn(app, 'demo creator 1', creatorAccounts[0]!), {
-      images: (await forms[0]!).getAll('images'),
+      images: await pictures[0]!,
       firstStoryId: storyIds[0]!,
       now: now(),
     });
     const staff = await inviteDemoStaff(app, send, admin);
     await reportTwoStories(app, reader, storyIds);
+    await send(app, 'the demo creator unpublishes a story', {
+      method: 'POST',
+      url: `/api/stories/${withdrawnId}/unpublish`,
+      headers: await signedIn(app, 'its creator', withdrawer),
+    });
+    await giveTheUnlockBack(backdated, clock.now, { userKey: readerKey(), storyId: withdrawnId });
     return { reader, creator: creatorAccounts[0]!, storyIds, staff };
   } finally {
     await app.close();
@@ -359,7 +382,8 @@ type Schedule = (when: Date, run: () => Promise<unknown>) => void;
 /**
  * One account's steps: sign up and verify, confirm a payment, premium granted by the owner, the
  * premium stories it opens (as the story page does: the unlock port), and a revocation or an
- * erasure when its schedule says so. Each step signs in afresh, at its own time.
+ * erasure when its schedule says so. Each step signs in afresh, at its own time. Answers the
+ * account's stream key, known once its signup step has run.
  */
 function joinAndBuy(
   at: Schedule,
@@ -369,7 +393,7 @@ function joinAndBuy(
   unlock: PremiumUnlocker,
   premiumIds: () => string[],
   member: DemoMember & { password: string },
-): void {
+): () => string {
   const { email, password } = member;
   const day = member.signupDay;
   const who = email.split('@')[0]!;
@@ -383,6 +407,8 @@ function joinAndBuy(
     return { authorization: `Bearer ${String(token)}` };
   };
   let verification = '';
+  // The account's stream key, as its verification link names it.
+  const userKey = () => locateUserToken(verification)!.userKey;
   at(dayAt(day, 19), async () => {
     const answer = await send(app, `${who}: signup`, {
       method: 'POST',
@@ -391,7 +417,7 @@ function joinAndBuy(
     });
     verification = String(answer.verification_token);
   });
-  if (!member.verified) return;
+  if (!member.verified) return userKey;
   at(dayAt(day, 20), () =>
     send(app, `${who}: verification`, {
       method: 'POST',
@@ -430,8 +456,7 @@ function joinAndBuy(
         const storyId = [...premium.slice(shift), ...premium.slice(0, shift)].find((id) => !opened.has(id));
         if (!storyId) return;
         opened.add(storyId);
-        // The account's stream key, as its verification link names it.
-        await unlock({ userKey: locateUserToken(verification)!.userKey, storyId });
+        await unlock({ userKey: userKey(), storyId });
       });
     }
     if (member.revokedAfter !== null) {
@@ -450,4 +475,5 @@ function joinAndBuy(
       send(app, `${who}: erasure`, { method: 'DELETE', url: adminUrl, headers: admin }),
     );
   }
+  return userKey;
 }

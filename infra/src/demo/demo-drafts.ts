@@ -27,10 +27,10 @@ const REVISED_OPENING =
 export const DEMO_DRAFT_UPLOADS = 3;
 
 /** A draft's form with pictures already drawn for the library (so the demo draws nothing more). */
-function draftForm(texts: readonly string[], images: ReturnType<FormData['getAll']>): FormData {
+function draftForm(texts: readonly string[], images: readonly Blob[]): FormData {
   const form = new FormData();
   for (const [slide, text] of texts.entries()) {
-    form.append('images', images[slide]!);
+    form.append('images', images[slide]!, `slide-${slide + 1}.jpg`);
     form.append('texts', text);
   }
   form.append('isPremium', 'false');
@@ -40,13 +40,13 @@ function draftForm(texts: readonly string[], images: ReturnType<FormData['getAll
 /**
  * What the first demo creator's studio shows besides numbers: a draft, a draft scheduled days
  * ahead, and their first story revised (its images kept, its opening rewritten). `images` are
- * pictures of an earlier story's form; `now` is when the history ends.
+ * pictures drawn for an earlier story; `now` is when the history ends.
  */
 export async function giveTheCreatorDrafts(
   app: FastifyInstance,
   send: Send,
   creator: Record<string, string>,
-  { images, firstStoryId, now }: { images: ReturnType<FormData['getAll']>; firstStoryId: string; now: Date },
+  { images, firstStoryId, now }: { images: readonly Blob[]; firstStoryId: string; now: Date },
 ): Promise<void> {
   await send(app, 'the demo creator saves a draft', {
     method: 'POST',

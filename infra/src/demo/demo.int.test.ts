@@ -81,11 +81,16 @@ describe('the demo library on a first start', () => {
       token: string;
       user: { email: string; is_subscribed: boolean; premium_stories_remaining: number };
     };
-    // Three premium stories opened over the year.
+    // Four premium stories opened over the year, one given back when its creator unpublished it.
     expect(user).toEqual({ email: DEMO_READER_EMAIL, is_subscribed: true, premium_stories_remaining: 27 });
-    // The reader has a library: a story to continue, one read, two saved.
     await system.settle();
     const { baseUrl } = system;
+    const myPremium = (await (
+      await fetch(`${baseUrl}/api/me/premium`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { unlocks: { returned_at: string | null }[] };
+    expect(myPremium.unlocks).toHaveLength(4);
+    expect(myPremium.unlocks.filter((u) => u.returned_at !== null)).toHaveLength(1);
+    // The reader has a library: a story to continue, one read, two saved.
     const shelf = async (name: string) =>
       (
         (await (
@@ -171,7 +176,7 @@ describe('the demo library on a first start', () => {
       'visitor',
     ]);
     // A year of history: the growth chart has twelve months and more with sign-ups, and the log
-    // holds purchases, grants, a revocation, unlocks and an erasure recorded over that year.
+    // holds purchases, grants, a revocation, unlocks, a return and an erasure recorded over that year.
     const growth = (await (
       await fetch(`${baseUrl}/api/admin/users/monthly-stats`, { headers: { 'X-Admin-Code': adminToken } })
     ).json()) as { monthly_stats: { month: string; registrations: number; premium: number }[] };
@@ -185,6 +190,7 @@ describe('the demo library on a first start', () => {
       'PremiumGranted',
       'PremiumRevoked',
       'PremiumStoryUnlocked',
+      'PremiumUnlockReturned',
       'UserDeleted',
     ])
       expect(typesOf, type).toContain(type);
