@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { streams, userKeyOf } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { createReadModelDb, migrateReadModel, ProjectionRunner, projections } from '@nocturne/projector';
 import { accountKeyOf } from '@nocturne/test-kit/account-key';
+import {
+  type ApiAnswer,
+  type ApiRequest,
+  apiCall,
+  adminToken as validateAdmin,
+} from '@nocturne/test-kit/api-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
@@ -20,56 +26,19 @@ let adminToken: string;
 
 beforeAll(async () => {
   system = await startTestSystem();
-  const answer = await call('POST', '/api/admin/validate', { admin: TEST_ADMIN_PASSWORD });
-  expect(answer.status).toBe(200);
-  adminToken = (answer.body as { token: string }).token;
+  adminToken = await validateAdmin(system.baseUrl, TEST_ADMIN_PASSWORD);
 });
 afterAll(async () => {
   await system?.stop();
 });
 
-interface Answer {
-  status: number;
-  body: unknown;
-  text: string;
-  position: string | null;
-}
-
 let lastPosition = '0';
 
-async function call(
-  method: string,
-  path: string,
-  options: {
-    body?: unknown;
-    form?: Record<string, string>;
-    token?: string;
-    admin?: string;
-    /** The client's address (the test system trusts X-Forwarded-For from loopback). */
-    client?: string;
-  } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { 'X-Min-Position': lastPosition };
-  if (options.client) headers['X-Forwarded-For'] = options.client;
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.admin !== undefined) headers['X-Admin-Code'] = options.admin;
-  let body: string | undefined;
-  if (options.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const response = await fetch(`${system.baseUrl}${path}`, { method, headers, body });
-  const text = await response.text();
-  const position = response.headers.get('x-event-position');
-  if (position && Number(position) > Number(lastPosition)) lastPosition = position;
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {}
-  return { status: response.status, body: parsed, text, position };
+/** A request that reads after the latest write this file has seen, and notes the one it makes. */
+async function call(method: string, path: string, request: ApiRequest = {}): Promise<ApiAnswer> {
+  const answer = await apiCall(system.baseUrl, method, path, { after: lastPosition, ...request });
+  if (answer.position && Number(answer.position) > Number(lastPosition)) lastPosition = answer.position;
+  return answer;
 }
 
 const asAdmin = (
@@ -234,7 +203,7 @@ describe('admin sessions: server-side, revocable, named in events', () => {
       client: '10.3.0.2',
     });
     expect(grant.status).toBe(200);
-    const stream = streams.user(await accountKeyOf(system.infra.vault, system.config.secret, email));
+    const stream = streams.user(await accountKeyOf(system.infra.vault, email));
     const granted = (await system.infra.store.readStream(stream)).find((e) => e.type === 'PremiumGranted');
     const actor = (granted!.metadata as { actor: { kind: string; session: string } }).actor;
     expect(actor.kind).toBe('admin');
@@ -262,7 +231,7 @@ describe('purchase, grant, quota and audit replay', () => {
     ).toBe(400);
     expect((await call('POST', '/api/payment/confirm', { body: payment, token })).status).toBe(200);
     expect((await call('POST', '/api/payment/confirm', { body: payment, token })).status).toBe(200);
-    const userStream = streams.user(await accountKeyOf(system.infra.vault, system.config.secret, email));
+    const userStream = streams.user(await accountKeyOf(system.infra.vault, email));
     const recorded = (await system.infra.store.readStream(userStream)).filter(
       (e) => e.type === 'PaymentConfirmationSubmitted',
     );
@@ -522,7 +491,7 @@ describe('deletion erases', () => {
       expect(live.length).toBeGreaterThan(0);
       expect(live.filter((row) => row.toLowerCase().includes(email))).toEqual([]);
       // Nor any link to the address: its key names nothing of the erased account.
-      const addressKey = userKeyOf(email, system.config.secret);
+      const addressKey = system.infra.vault.addressDigest(email);
       expect(live.filter((row) => row.includes(addressKey))).toEqual([]);
       // The raw event table, every column.
       for (const secret of [email, 'ERASE-1', 'ERASE-2', adminIp]) {
