@@ -1,6 +1,7 @@
 import { idOf } from '@nocturne/events';
-import { inChunks } from '../../runner/in-chunks';
+import { sql } from 'kysely';
 import type { Projection } from '../../runner/projection';
+import { unnestRows } from '../../runner/unnest-rows';
 
 /**
  * The premium stories each user has unlocked, keyed by the user stream key (never the e-mail).
@@ -32,12 +33,13 @@ export const premiumUnlocksProjection: Projection = {
     }
     // The first unlock of a story counts (do nothing on conflict), so duplicates keep the first.
     const rows = [...unlocks.values()].flat();
-    await inChunks(rows, (slice) =>
-      trx
-        .insertInto('premium_unlocks')
-        .values(slice)
-        .onConflict((oc) => oc.columns(['user_key', 'story_id']).doNothing())
-        .execute(),
-    );
+    if (rows.length === 0) return;
+    const { columns, select } = unnestRows(rows, {
+      user_key: 'text',
+      story_id: 'text',
+      unlocked_at: 'timestamptz',
+    });
+    await sql`insert into premium_unlocks (${columns}) ${select}
+      on conflict (user_key, story_id) do nothing`.execute(trx);
   },
 };
