@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { repoRoot } from '@nocturne/infra/bin/web-build';
 import { pickTestServices } from '@nocturne/infra/test-env';
-import { migrateReadModel, projections, rebuildReadModels } from '@nocturne/projector';
+import { migrateReadModel, projections, rebuildReadModels, timingLines } from '@nocturne/projector';
 import { adminCursor, encodeCursor } from '@nocturne/query-api';
 import { adminToken } from '@nocturne/test-kit/api-client';
 import { PostgresPiiVault } from '@nocturne/vault';
@@ -126,6 +126,7 @@ async function main() {
       // Positions are gap-free: the position reached is the number of events projected.
       const rate = rebuild.position / rebuild.seconds;
       log(`${fmt(rebuild.position)} events in ${rebuild.seconds.toFixed(1)} s = ${fmt(rate)} events/s`);
+      for (const line of timingLines(rebuild.timings)) log(`  ${line}`);
       if (statements) {
         for (const line of statementLines(statements.take())) log(line);
         statements.stop();

@@ -11,7 +11,9 @@ export interface ProjectionTiming {
 /**
  * The time of each projection over a run of the runner (a rebuild reports it): which projection,
  * and so which tables and event types, a run spends its time on. Apart from them, the time the
- * runner waited for the store's read and spent decoding.
+ * runner waited for the store's read and spent decoding. Runners that share one (a rebuild's
+ * lanes) run side by side: their times overlap, and a lane's wait for the read is mostly its wait
+ * for the slowest lane.
  */
 export class ProjectionTimings {
   private readonly byName = new Map<string, ProjectionTiming>();
