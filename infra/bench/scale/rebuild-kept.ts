@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { pickTestServices } from '@nocturne/infra/test-env';
+import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
 import { migrateReadModel, projections, rebuildReadModels, timingLines } from '@nocturne/projector';
 import { PostgresPiiVault } from '@nocturne/vault';
 import { ProgressBar } from './progress-bar';
@@ -30,7 +31,10 @@ async function main() {
   const url = new URL(services.postgresUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
-  const store = await PostgresEventStore.connect({ connectionString: databaseUrl });
+  const store = await PostgresEventStore.connect({
+    connectionString: databaseUrl,
+    timeouts: MAINTENANCE_POOL_TIMEOUTS,
+  });
   const vault = await PostgresPiiVault.connect(databaseUrl);
   try {
     await migrateReadModel(databaseUrl);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { repoRoot } from '@nocturne/infra/bin/web-build';
 import { pickTestServices } from '@nocturne/infra/test-env';
+import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
 import { migrateReadModel, projections, rebuildReadModels, timingLines } from '@nocturne/projector';
 import { adminCursor, encodeCursor } from '@nocturne/query-api';
 import { adminToken } from '@nocturne/test-kit/api-client';
@@ -93,7 +94,11 @@ async function main() {
   const secret = randomBytes(32).toString('hex');
   try {
     // 1. The log, through the store's append path.
-    const store = await PostgresEventStore.connect({ connectionString: databaseUrl });
+    // The rebuild reads the log in batches of tens of thousands: longer than a request may wait.
+    const store = await PostgresEventStore.connect({
+      connectionString: databaseUrl,
+      timeouts: MAINTENANCE_POOL_TIMEOUTS,
+    });
     const vaults = await Promise.all([1, 2, 3].map(() => PostgresPiiVault.connect(databaseUrl)));
     let built: Awaited<ReturnType<typeof buildScaleLog>>;
     try {
