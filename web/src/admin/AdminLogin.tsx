@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
 import { AuthLayout } from '../auth/AuthLayout';
-import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { Field, Form } from '../ui/Field';
 import { staffLogin, validateAdminPassword } from './admin-api';
 import type { AdminSession } from './admin-session';
 
@@ -57,7 +57,7 @@ function OwnerForm({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) 
   }
 
   return (
-    <form className="form" onSubmit={submit}>
+    <Form onSubmit={submit}>
       <Field
         label="Admin password"
         type="password"
@@ -70,7 +70,7 @@ function OwnerForm({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) 
       <Button type="submit" variant="primary" block loading={checking} disabled={!password}>
         Access Admin Panel
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -102,7 +102,7 @@ function StaffForm({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) 
   }
 
   return (
-    <form className="form" onSubmit={submit}>
+    <Form onSubmit={submit}>
       <Field
         label="Email"
         type="email"
@@ -138,6 +138,6 @@ function StaffForm({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) 
       >
         Sign in
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -4,6 +4,8 @@ import { ApiError } from '../api/client';
 import { curatedTagsQuery, labelKeys } from '../labels/label-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { controlClass } from '../ui/Field';
+import { surfaceClass } from '../ui/Surface';
 import { addTag, removeTag } from './admin-api';
 
 const failureOf = (error: unknown) =>
@@ -34,7 +36,7 @@ export function AdminTags({ token }: { token: string }) {
   }
 
   return (
-    <section className="admin-tags surface" aria-labelledby="admin-tags-title">
+    <section className={surfaceClass('admin-tags')} aria-labelledby="admin-tags-title">
       <h2 id="admin-tags-title" className="admin-section-title">
         Tags
       </h2>
@@ -44,7 +46,7 @@ export function AdminTags({ token }: { token: string }) {
         </label>
         <input
           id="admin-new-tag"
-          className="input"
+          className={controlClass()}
           value={draft}
           maxLength={30}
           placeholder="New tag, e.g. slow burn"

@@ -1,3 +1,4 @@
+import { surfaceClass } from '../ui/Surface';
 import { TrendChart } from '../ui/TrendChart';
 import type { MonthlyStat } from './admin-api';
 
@@ -10,7 +11,7 @@ const lines = [
 /** "Monthly Growth": three lines by month. */
 export function GrowthChart({ stats }: { stats: MonthlyStat[] }) {
   return (
-    <section className="admin-chart surface" aria-labelledby="growth-title">
+    <section className={surfaceClass('admin-chart')} aria-labelledby="growth-title">
       <h2 id="growth-title" className="admin-section-title">
         Monthly Growth
       </h2>

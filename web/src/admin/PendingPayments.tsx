@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../ui/Button';
+import { surfaceClass } from '../ui/Surface';
 import { useAdminAccess } from './admin-access';
 import { pendingPaymentsQuery } from './admin-queries';
 import { LoadMore } from './LoadMore';
@@ -16,7 +17,7 @@ export function PendingPayments({ token }: { token: string }) {
   if (payments.isError) console.error('Failed to load pending payments', payments.error);
   const list = payments.data?.pages.flatMap((page) => page.payments) ?? [];
   return (
-    <section className="admin-payments surface" aria-labelledby="payments-title">
+    <section className={surfaceClass('admin-payments')} aria-labelledby="payments-title">
       <h2 id="payments-title" className="admin-section-title">
         Pending Payments ({list.length})
       </h2>

@@ -10,7 +10,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { controlClass, FieldLabel } from '../ui/Field';
 import { imageSrc } from '../ui/image-src';
+import { surfaceClass } from '../ui/Surface';
 import { adminKeys, moderationHistoryQuery } from './admin-queries';
 import { LoadMore } from './LoadMore';
 import { decide, type ModerationQueue, type QueuedStory } from './moderation-api';
@@ -61,7 +63,7 @@ export function ReportsTab({
           <ul className="moderation-queue">
             {hidden.map((story) => (
               <li key={story.story_id}>
-                <article className="moderation-item surface" data-story-id={story.story_id}>
+                <article className={surfaceClass('moderation-item')} data-story-id={story.story_id}>
                   <h3 className="moderation-item__title">{story.title.slice(0, 80)}</h3>
                   <p className="moderation-item__hidden">Hidden: {story.hidden_reason}</p>
                   <ModerationHistoryList token={token} storyId={story.story_id} />
@@ -134,12 +136,12 @@ function DecisionForm({
 
   return (
     <form className="moderation-item__decide" onSubmit={(event) => event.preventDefault()}>
-      <label className="field__label" htmlFor={reasonId}>
+      <FieldLabel htmlFor={reasonId}>
         Reason for the decision (sent to the reporters and the publishing account)
-      </label>
+      </FieldLabel>
       <textarea
         id={reasonId}
-        className="input"
+        className={controlClass()}
         rows={2}
         maxLength={2000}
         value={reason}
@@ -174,7 +176,11 @@ function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory
         ? ['dismiss', 'hide', 'delete']
         : ['dismiss', 'restore', 'delete'];
   return (
-    <article className="moderation-item surface" aria-labelledby={titleId} data-story-id={queued.story_id}>
+    <article
+      className={surfaceClass('moderation-item')}
+      aria-labelledby={titleId}
+      data-story-id={queued.story_id}
+    >
       <header className="moderation-item__head">
         <h3 id={titleId} className="moderation-item__title">
           {story?.texts[0]?.slice(0, 80) ?? 'Deleted story'}

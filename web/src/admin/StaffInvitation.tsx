@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
 import { AuthLayout } from '../auth/AuthLayout';
-import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { Field, Form } from '../ui/Field';
 import { enrolSecondFactor, setInvitationPassword } from './admin-api';
 import { staffInvitationQuery } from './admin-queries';
 
@@ -101,7 +101,7 @@ function PasswordStep({ token, email, onSet }: { token: string; email: string; o
   }
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Choose a password">
+    <Form onSubmit={submit} aria-label="Choose a password">
       <h2 className="admin-section-title">Step 1 of 2: choose a password</h2>
       <input type="email" value={email} autoComplete="username" readOnly hidden />
       <Field
@@ -133,7 +133,7 @@ function PasswordStep({ token, email, onSet }: { token: string; email: string; o
       >
         Set password
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -167,7 +167,7 @@ function SecondFactorStep({
   }
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Set up the authenticator app">
+    <Form onSubmit={submit} aria-label="Set up the authenticator app">
       <h2 className="admin-section-title">Step 2 of 2: set up your authenticator app</h2>
       <p>
         Add an account to your authenticator app with this key (or <a href={uri}>open it in the app</a>), then
@@ -189,6 +189,6 @@ function SecondFactorStep({
       <Button type="submit" variant="primary" block loading={saving} disabled={!code}>
         Confirm and finish
       </Button>
-    </form>
+    </Form>
   );
 }

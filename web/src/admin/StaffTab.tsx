@@ -1,10 +1,11 @@
 import { roleLabels, STAFF_ROLES, type StaffRoleName } from '@nocturne/domain';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
-import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { controlClass, Field, SelectField } from '../ui/Field';
+import { surfaceClass } from '../ui/Surface';
 import { changeStaffRole, inviteStaff, removeStaff, type StaffMember } from './admin-api';
 import { adminKeys, staffQuery } from './admin-queries';
 import { LoadMore } from './LoadMore';
@@ -89,7 +90,7 @@ export function StaffTab({ token }: { token: string }) {
                             // A label of its own (not a visually hidden element): an absolutely
                             // positioned one would escape the table's scrolling wrapper.
                             aria-label={`Role of ${member.email ?? 'this member'}`}
-                            className="input input--compact"
+                            className={controlClass('input--compact')}
                             value={member.role}
                             onChange={(event) =>
                               act.mutate(() =>
@@ -134,7 +135,6 @@ export function StaffTab({ token }: { token: string }) {
 }
 
 function InviteForm({ token, onInvited }: { token: string; onInvited(email: string): void }) {
-  const roleId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRoleName>('moderator');
   const [error, setError] = useState<string | null>(null);
@@ -156,7 +156,7 @@ function InviteForm({ token, onInvited }: { token: string; onInvited(email: stri
   }
 
   return (
-    <section className="admin-invite surface" aria-labelledby="invite-title">
+    <section className={surfaceClass('admin-invite')} aria-labelledby="invite-title">
       <h2 id="invite-title" className="admin-section-title">
         Invite a staff member
       </h2>
@@ -169,23 +169,17 @@ function InviteForm({ token, onInvited }: { token: string; onInvited(email: stri
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={roleId}>
-            Role
-          </label>
-          <select
-            id={roleId}
-            className="input"
-            value={role}
-            onChange={(event) => setRole(event.target.value as StaffRoleName)}
-          >
-            {STAFF_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Role"
+          value={role}
+          onChange={(event) => setRole(event.target.value as StaffRoleName)}
+        >
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {roleLabels[r]}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" variant="primary" loading={sending} disabled={!email}>
           Send invitation
         </Button>

@@ -3,6 +3,7 @@ import { CreateStoryForm } from '../create-story/CreateStoryForm';
 import { StorySearch } from '../search/StorySearch';
 import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
+import { surfaceClass } from '../ui/Surface';
 import { AdminStoryCard } from './AdminStoryCard';
 import { AdminTags } from './AdminTags';
 import { useAdminAccess } from './admin-access';
@@ -46,7 +47,7 @@ export function StoriesTab({
       {stories.isError ? <Alert tone="error">Failed to load stories</Alert> : null}
       {may('POST', '/api/admin/tags') ? <AdminTags token={token} /> : null}
       {may('POST', '/api/stories') ? (
-        <section className="admin-create surface" aria-labelledby="create-title">
+        <section className={surfaceClass('admin-create')} aria-labelledby="create-title">
           <h2 id="create-title" className="admin-section-title">
             Create New Story
           </h2>

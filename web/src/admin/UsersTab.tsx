@@ -1,4 +1,5 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useQuery } from '@tanstack/react-query';
+import { surfaceClass } from '../ui/Surface';
 import type { AdminUsersPage } from './admin-api';
 import { monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
@@ -27,7 +28,7 @@ export function UsersTab({
     <div className="admin-users">
       <div className="admin-cards">
         {cards.map((card) => (
-          <div key={card.label} className="admin-card surface">
+          <div key={card.label} className={surfaceClass('admin-card')}>
             <span className="admin-card__label">{card.label}</span>
             <span className="admin-card__value">{card.value}</span>
           </div>

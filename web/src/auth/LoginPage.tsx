@@ -5,10 +5,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { Field, FieldHint, Form } from '../ui/Field';
 import { AuthLayout } from './AuthLayout';
 import { login } from './auth-api';
 import { useAuth } from './auth-context';
-import { Field } from './Field';
 
 /** The server's message, or "Invalid email or password"; "Login failed" otherwise. */
 function loginFailure(error: unknown): string {
@@ -60,7 +60,7 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Welcome back">
       <p className="auth-panel__lead">Log in to continue reading.</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         {mutation.isError ? <Alert tone="error">{loginFailure(mutation.error)}</Alert> : null}
         <Field
           label="Email"
@@ -94,10 +94,10 @@ export default function LoginPage() {
         >
           Log In
         </Button>
-      </form>
-      <p className="field__hint auth-panel__hint">
+      </Form>
+      <FieldHint className="auth-panel__hint">
         New here? Verify your email address with the link we sent you before logging in.
-      </p>
+      </FieldHint>
       <p className="auth-panel__switch">
         Don&apos;t have an account? <Link to="/auth/signup">Sign up</Link>
       </p>

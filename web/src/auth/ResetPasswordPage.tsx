@@ -5,9 +5,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
+import { Field, Form } from '../ui/Field';
 import { AuthLayout } from './AuthLayout';
 import { requestPasswordReset, resetPassword } from './auth-api';
-import { Field } from './Field';
 
 function failure(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.detail ?? fallback;
@@ -53,7 +53,7 @@ function RequestResetForm() {
       <p className="auth-panel__lead">
         Enter your email address and we will send you a link to choose a new password.
       </p>
-      <form className="form" onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         {mutation.isError ? (
           <Alert tone="error">{failure(mutation.error, 'Password reset failed')}</Alert>
         ) : null}
@@ -70,7 +70,7 @@ function RequestResetForm() {
         <Button type="submit" variant="primary" block loading={mutation.isPending} loadingLabel="Sending...">
           Send Reset Link
         </Button>
-      </form>
+      </Form>
       <p className="auth-panel__switch">
         Remembered it? <Link to="/auth/login">Log in</Link>
       </p>
@@ -120,7 +120,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthLayout title="Choose a new password">
-      <form className="form" onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         {mutation.isError ? (
           <Alert
             tone="error"
@@ -157,7 +157,7 @@ function NewPasswordForm({ token }: { token: string }) {
         <Button type="submit" variant="primary" block loading={mutation.isPending} loadingLabel="Saving...">
           Reset Password
         </Button>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

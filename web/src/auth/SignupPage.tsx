@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
+import { Checkbox, Field, FieldError, FieldHint, Form } from '../ui/Field';
 import { MailIcon } from '../ui/page-icons';
 import { AuthLayout } from './AuthLayout';
 import { signup } from './auth-api';
-import { Field } from './Field';
 import { type SignupErrors, signupErrors } from './validation';
 
 /** The server's detail, else "Signup failed"; "Failed to create account" without any message. */
@@ -57,9 +57,9 @@ export default function SignupPage() {
             The link is valid for 24 hours. Can&apos;t find it? Check your spam folder.
           </p>
           {token ? (
-            <p className="field__hint">
+            <FieldHint>
               Testing aid: <Link to={`/auth/verify?token=${encodeURIComponent(token)}`}>verify now</Link>
-            </p>
+            </FieldHint>
           ) : null}
           <Link
             to={`/auth/login?email=${encodeURIComponent(email.trim())}`}
@@ -75,12 +75,7 @@ export default function SignupPage() {
   return (
     <AuthLayout title="Create your account">
       <p className="auth-panel__lead">Join Nocturne to read every story and create your own.</p>
-      <form
-        className="form"
-        onSubmit={submit}
-        noValidate
-        aria-describedby={mutation.isError ? 'signup-error' : undefined}
-      >
+      <Form onSubmit={submit} noValidate aria-describedby={mutation.isError ? 'signup-error' : undefined}>
         {mutation.isError ? (
           <div id="signup-error">
             <Alert tone="error">{signupFailure(mutation.error)}</Alert>
@@ -122,23 +117,17 @@ export default function SignupPage() {
           inputRef={refs.confirm}
         />
         <div className="field">
-          <label className="checkbox">
-            <input
-              ref={refs.age}
-              type="checkbox"
-              name="age-confirmed"
-              checked={ageConfirmed}
-              onChange={(e) => setAgeConfirmed(e.target.checked)}
-              aria-invalid={errors.age ? true : undefined}
-              aria-describedby={errors.age ? 'signup-age-error' : undefined}
-            />
+          <Checkbox
+            inputRef={refs.age}
+            name="age-confirmed"
+            checked={ageConfirmed}
+            onChange={(e) => setAgeConfirmed(e.target.checked)}
+            aria-invalid={errors.age ? true : undefined}
+            aria-describedby={errors.age ? 'signup-age-error' : undefined}
+          >
             <span>I confirm that I am 18 years of age or older.</span>
-          </label>
-          {errors.age ? (
-            <p id="signup-age-error" className="field__error">
-              {errors.age}
-            </p>
-          ) : null}
+          </Checkbox>
+          {errors.age ? <FieldError id="signup-age-error">{errors.age}</FieldError> : null}
         </div>
         <Button
           type="submit"
@@ -149,7 +138,7 @@ export default function SignupPage() {
         >
           Sign Up
         </Button>
-      </form>
+      </Form>
       <p className="auth-panel__switch">
         Already have an account? <Link to="/auth/login">Log in</Link>
       </p>

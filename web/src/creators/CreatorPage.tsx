@@ -7,6 +7,7 @@ import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { ArrowLeftIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
+import { surfaceClass } from '../ui/Surface';
 import { creatorQuery, creatorStoriesQuery } from './creator-queries';
 import { FollowButton } from './FollowButton';
 import './creators.css';
@@ -38,7 +39,7 @@ export default function CreatorPage() {
           </Alert>
         ) : (
           <>
-            <header className="creator__header surface">
+            <header className={surfaceClass('creator__header')}>
               <span className="creator__avatar" aria-hidden="true">
                 {creator.data.penName.charAt(0).toUpperCase()}
               </span>

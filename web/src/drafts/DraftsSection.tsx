@@ -4,9 +4,11 @@ import { ApiError } from '../api/client';
 import { storyKeys } from '../stories/story-queries';
 import { studioKeys } from '../studio/studio-queries';
 import { Alert } from '../ui/Alert';
+import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { imageSrc } from '../ui/image-src';
 import { Spinner } from '../ui/Spinner';
+import { surfaceClass } from '../ui/Surface';
 import { ConfirmDialog } from './ConfirmDialog';
 import { deleteDraft, publishDraft, unscheduleDraft } from './draft-commands';
 import { type DraftSummary, draftKeys, draftsQuery } from './drafts-queries';
@@ -97,12 +99,12 @@ function DraftItem({ draft, onEdit, onDelete, onChanged }: DraftItemProps) {
   }
 
   return (
-    <li className="surface studio__draft" data-testid="studio-draft">
+    <li className={surfaceClass('studio__draft')} data-testid="studio-draft">
       <img className="studio__draft-cover" src={imageSrc(draft.cover)} alt="" />
       <div className="studio__draft-body">
         <h3 className="studio__story-title">
           {title}
-          {draft.isPremium ? <span className="badge badge--premium">Premium</span> : null}
+          {draft.isPremium ? <Badge premium>Premium</Badge> : null}
         </h3>
         <p className="text-muted studio__draft-meta">
           {draft.slides} {draft.slides === 1 ? 'slide' : 'slides'} ·{' '}

@@ -11,6 +11,7 @@ import { StoryGrid } from '../stories/StoryGrid';
 import { storiesOf, storyListQuery } from '../stories/story-queries';
 import { buttonClass } from '../ui/Button';
 import { ArrowRightIcon } from '../ui/icons';
+import { SkipLink } from '../ui/SkipLink';
 import { LazyFeatures } from './LazyFeatures';
 import { SubscriberLine } from './SubscriberLine';
 import './landing.css';
@@ -31,9 +32,7 @@ export default function LandingPage() {
 
   return (
     <div className="page landing">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <SiteHeader
         onOpenDialog={setDialog}
         onRefresh={() => void stories.refetch()}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Badge } from '../ui/Badge';
 import { MoonMark } from './Brand';
 import type { InfoDialogName } from './InfoDialogs';
 import './layout.css';
@@ -38,7 +39,7 @@ export function SiteFooter({ onOpenDialog }: Props) {
       </div>
       <div className="container site-footer__legal">
         <p>
-          <span className="badge">18+</span> For adults only. Every character is fictional and of legal age.
+          <Badge>18+</Badge> For adults only. Every character is fictional and of legal age.
         </p>
         <p>© {new Date().getFullYear()} Nocturne. All rights reserved.</p>
       </div>

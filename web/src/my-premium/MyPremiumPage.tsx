@@ -5,9 +5,11 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
 import { Alert } from '../ui/Alert';
+import { Badge } from '../ui/Badge';
 import { Button, buttonClass } from '../ui/Button';
 import { ArrowLeftIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
+import { surfaceClass } from '../ui/Surface';
 import { myPremiumQuery } from './premium-queries';
 import './my-premium.css';
 
@@ -60,7 +62,7 @@ export function Ledger({ ledger }: { ledger: MyPremium }) {
   const empty = ledger.confirmations.length + ledger.changes.length + ledger.unlocks.length === 0;
   return (
     <>
-      <section className="surface my-premium__card" aria-labelledby="premium-summary">
+      <section className={surfaceClass('my-premium__card')} aria-labelledby="premium-summary">
         <h2 id="premium-summary">{ledger.is_subscribed ? 'Premium Member' : 'No premium right now'}</h2>
         <p className="my-premium__remaining">
           Premium stories remaining:{' '}
@@ -108,7 +110,7 @@ function Section({
   children: ReactElement[];
 }) {
   return (
-    <section className="surface my-premium__card" aria-labelledby={id}>
+    <section className={surfaceClass('my-premium__card')} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children.length > 0 ? (
         <ul className="my-premium__list">{children}</ul>
@@ -146,9 +148,9 @@ function ConfirmationItem({ confirmation }: { confirmation: PremiumConfirmation 
       <span className="my-premium__when">
         Sent {when(confirmation.submitted_at)} ·{' '}
         {confirmation.state === 'activated' && confirmation.activated_at ? (
-          <span className="badge">Activated {when(confirmation.activated_at)}</span>
+          <Badge>Activated {when(confirmation.activated_at)}</Badge>
         ) : (
-          <span className="badge">Pending</span>
+          <Badge>Pending</Badge>
         )}
       </span>
     </li>

@@ -15,9 +15,11 @@ import { ProfileSearch } from '../search/ProfileSearch';
 import { StoryGrid } from '../stories/StoryGrid';
 import { storiesOf, storyKeys, storyPagesQuery } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
+import { Badge } from '../ui/Badge';
 import { Button, buttonClass } from '../ui/Button';
 import { RefreshIcon, SparkleIcon } from '../ui/icons';
 import { CrownIcon } from '../ui/page-icons';
+import { SkipLink } from '../ui/SkipLink';
 import { ContinueReading } from './ContinueReading';
 import {
   EMPTY_SHELF,
@@ -87,9 +89,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
 
   return (
     <div className="page profile">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="profile-bar">
         <div className="profile-bar__inner container">
           <Brand />
@@ -125,15 +125,15 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             </p>
             {subscribed ? (
               <p className="profile-card__plan">
-                <span className="badge badge--premium">
+                <Badge premium>
                   <CrownIcon />
                   Premium Member
-                </span>
+                </Badge>
                 <span className="text-muted">{user.premium_stories_remaining} premium stories left</span>
               </p>
             ) : (
               <p className="profile-card__plan">
-                <span className="badge">Free Account</span>
+                <Badge>Free Account</Badge>
               </p>
             )}
           </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { RequireAuth } from '../auth/RequireAuth';
 import { buttonClass } from '../ui/Button';
+import { centeredPanelClass } from '../ui/CenteredPanel';
 import { ArrowLeftIcon } from '../ui/icons';
 import { CrownIcon } from '../ui/page-icons';
 import { PurchaseOffer } from './PurchaseOffer';
@@ -14,7 +15,7 @@ export function PurchasePage() {
   return (
     <RequireAuth>
       <div className="page purchase-page">
-        <main id="main" className="centered-panel purchase-panel">
+        <main id="main" className={centeredPanelClass('purchase-panel')}>
           <Link className={buttonClass('ghost', 'sm', { className: 'purchase-back' })} to="/profile">
             <ArrowLeftIcon />
             Back to My Profile

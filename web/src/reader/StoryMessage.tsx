@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
+import { centeredPanelClass } from '../ui/CenteredPanel';
 import { ArrowLeftIcon } from '../ui/icons';
 
 export interface StoryMessageProps {
@@ -14,7 +15,7 @@ export interface StoryMessageProps {
 export function StoryMessage({ message, backTo, tone = 'error' }: StoryMessageProps) {
   return (
     <div className="page">
-      <main className="centered-panel reader-message">
+      <main className={centeredPanelClass('reader-message')}>
         <Alert tone={tone}>{message}</Alert>
         <Link className={buttonClass('secondary', 'md', { block: true })} to={backTo}>
           <ArrowLeftIcon />

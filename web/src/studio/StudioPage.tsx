@@ -10,10 +10,12 @@ import { unpublishStory } from '../drafts/draft-commands';
 import { StoryEditorDialog } from '../drafts/StoryEditorDialog';
 import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
+import { Badge } from '../ui/Badge';
 import { Button, buttonClass } from '../ui/Button';
 import { ChoiceButtons } from '../ui/ChoiceButtons';
 import { ArrowLeftIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
+import { surfaceClass } from '../ui/Surface';
 import { StudioChart } from './StudioChart';
 import { type Studio, type StudioDays, studioKeys, studioQuery } from './studio-queries';
 import './studio.css';
@@ -56,7 +58,7 @@ function StudioPage() {
           <p className="text-muted">Publish a story and what readers do with it shows here.</p>
         ) : (
           <>
-            <section className="surface studio__card" aria-labelledby="studio-chart-title">
+            <section className={surfaceClass('studio__card')} aria-labelledby="studio-chart-title">
               <div className="studio__card-head">
                 <h2 id="studio-chart-title">Views and likes per day</h2>
                 <ChoiceButtons<StudioDays>
@@ -120,12 +122,12 @@ function StoryNumbers({ story, onEdit, onUnpublish }: StoryNumbersProps) {
     ['Finished', story.finished],
   ] as const;
   return (
-    <article className="surface studio__story" data-testid="studio-story">
+    <article className={surfaceClass('studio__story')} data-testid="studio-story">
       <h3 className="studio__story-title">
         <Link to={`/story/${story.id}`} state={{ from: 'profile' }}>
           {story.title}…
         </Link>
-        {story.isPremium ? <span className="badge badge--premium">Premium</span> : null}
+        {story.isPremium ? <Badge premium>Premium</Badge> : null}
       </h3>
       <div className="studio__draft-actions">
         <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${story.title}…`}>

@@ -6,6 +6,7 @@ import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
 import { ArrowLeftIcon } from '../ui/icons';
 import { CrownIcon } from '../ui/page-icons';
+import { surfaceClass } from '../ui/Surface';
 import { CancelPremium } from './CancelPremium';
 import './subscription.css';
 
@@ -40,7 +41,7 @@ function SubscriptionManagePage() {
 
 function ActivePremium({ remaining }: { remaining: number }) {
   return (
-    <section className="surface subscription-card" aria-labelledby="plan-title">
+    <section className={surfaceClass('subscription-card')} aria-labelledby="plan-title">
       <div className="subscription-card__head">
         <CrownIcon className="subscription-card__icon" aria-hidden="true" />
         <h2 id="plan-title">Premium Member</h2>
@@ -80,7 +81,7 @@ function ActivePremium({ remaining }: { remaining: number }) {
 
 function Upgrade() {
   return (
-    <section className="surface subscription-card" aria-labelledby="upgrade-title">
+    <section className={surfaceClass('subscription-card')} aria-labelledby="upgrade-title">
       <h2 id="upgrade-title">Upgrade to Premium</h2>
       <p className="text-muted">
         You have a free account. Unlock 30 premium stories of your choice with a single payment: no

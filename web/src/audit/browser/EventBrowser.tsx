@@ -1,7 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { Field, SelectField } from '../../ui/Field';
+import { surfaceClass } from '../../ui/Surface';
 import type { LogQuery, ShownEvent } from '../audit-api';
 import { correlationQuery, type EventsView, eventsQuery, streamsQuery } from '../audit-queries';
 import { EventDetail } from './EventDetail';
@@ -52,9 +54,6 @@ function LogFilterForm({ onApply }: { onApply(query: LogQuery): void }) {
   const [types, setTypes] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const typesId = useId();
-  const fromId = useId();
-  const toId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply({
@@ -67,44 +66,25 @@ function LogFilterForm({ onApply }: { onApply(query: LogQuery): void }) {
     });
   };
   return (
-    <form className="audit-form audit-form--stacked surface" onSubmit={submit} aria-label="Filter the log">
+    <form
+      className={surfaceClass('audit-form audit-form--stacked')}
+      onSubmit={submit}
+      aria-label="Filter the log"
+    >
       <h3 className="audit-subtitle">Global log</h3>
-      <div className="field">
-        <label className="field__label" htmlFor={typesId}>
-          Event types
-        </label>
-        <input
-          id={typesId}
-          className="input"
-          placeholder="PremiumGranted, PremiumRevoked"
-          value={types}
-          onChange={(event) => setTypes(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={fromId}>
-          From
-        </label>
-        <input
-          id={fromId}
-          className="input"
-          type="datetime-local"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={toId}>
-          To
-        </label>
-        <input
-          id={toId}
-          className="input"
-          type="datetime-local"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-        />
-      </div>
+      <Field
+        label="Event types"
+        placeholder="PremiumGranted, PremiumRevoked"
+        value={types}
+        onChange={(event) => setTypes(event.target.value)}
+      />
+      <Field
+        label="From"
+        type="datetime-local"
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+      />
+      <Field label="To" type="datetime-local" value={to} onChange={(event) => setTo(event.target.value)} />
       <Button type="submit" variant="primary" size="sm">
         Filter the log
       </Button>
@@ -114,31 +94,20 @@ function LogFilterForm({ onApply }: { onApply(query: LogQuery): void }) {
 
 function StreamPicker({ token, onStream }: { token: string; onStream(stream: string): void }) {
   const [category, setCategory] = useState('user');
-  const categoryId = useId();
   const streams = useInfiniteQuery(streamsQuery(token, category));
   const categories = streams.data?.pages[0]?.categories ?? [category];
   return (
-    <section className="audit-streams surface" aria-labelledby="audit-streams-title">
+    <section className={surfaceClass('audit-streams')} aria-labelledby="audit-streams-title">
       <h3 id="audit-streams-title" className="audit-subtitle">
         Streams
       </h3>
-      <div className="field">
-        <label className="field__label" htmlFor={categoryId}>
-          Category
-        </label>
-        <select
-          id={categoryId}
-          className="input"
-          value={category}
-          onChange={(event) => setCategory(event.target.value)}
-        >
-          {categories.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Category" value={category} onChange={(event) => setCategory(event.target.value)}>
+        {categories.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
       {streams.isError ? <Alert tone="error">Could not load the streams.</Alert> : null}
       <ul className="audit-stream-list">
         {streams.data?.pages

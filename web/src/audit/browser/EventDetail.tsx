@@ -1,3 +1,4 @@
+import { surfaceClass } from '../../ui/Surface';
 import type { ShownEvent } from '../audit-api';
 
 /** One event: its data (personal fields "sealed" unless the role reads them) and metadata. */
@@ -9,7 +10,11 @@ export function EventDetail({
   onCorrelation(correlationId: string): void;
 }) {
   return (
-    <section className="audit-event surface" aria-labelledby="audit-event-title" data-testid="audit-event">
+    <section
+      className={surfaceClass('audit-event')}
+      aria-labelledby="audit-event-title"
+      data-testid="audit-event"
+    >
       <h3 id="audit-event-title" className="audit-subtitle">
         {event.type} <span className="text-muted">#{event.position}</span>
       </h3>

@@ -1,6 +1,7 @@
 import type { IntegrityCheckKind } from '@nocturne/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../ui/Button';
+import { surfaceClass } from '../../ui/Surface';
 import { integrityQuery } from '../audit-queries';
 import { type IntegrityCheck, startIntegrityCheck } from './integrity-api';
 import './integrity.css';
@@ -62,7 +63,7 @@ function IntegrityCheckCard({
   const running = view?.state === 'running' || start.isPending;
   const headingId = `integrity-${kind}-title`;
   return (
-    <article className="integrity__check surface" aria-labelledby={headingId}>
+    <article className={surfaceClass('integrity__check')} aria-labelledby={headingId}>
       <h3 id={headingId} className="integrity__title">
         {title}
       </h3>

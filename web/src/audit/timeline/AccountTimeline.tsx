@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { surfaceClass } from '../../ui/Surface';
 import type { AccountQuery, AccountTimeline as Timeline, TimelineRow } from '../audit-api';
 import { timelineQuery } from '../audit-queries';
 import { download, ERASED, timelineCsv, timelineJson } from './timeline-export';
@@ -51,8 +53,6 @@ export function AccountTimeline({ token }: { token: string }) {
   const [input, setInput] = useState('');
   const [asOfInput, setAsOfInput] = useState('');
   const [asked, setAsked] = useState<{ who: AccountQuery; asOf: string | null } | null>(null);
-  const whoId = useId();
-  const asOfId = useId();
   const timeline = useQuery(timelineQuery(token, asked));
 
   const submit = (event: FormEvent) => {
@@ -69,31 +69,19 @@ export function AccountTimeline({ token }: { token: string }) {
         Account timeline
       </h2>
       <form className="audit-form" onSubmit={submit}>
-        <div className="field">
-          <label className="field__label" htmlFor={whoId}>
-            E-mail or account id
-          </label>
-          <input
-            id={whoId}
-            className="input"
-            autoComplete="off"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={asOfId}>
-            As of
-          </label>
-          <input
-            id={asOfId}
-            className="input"
-            type="datetime-local"
-            step="1"
-            value={asOfInput}
-            onChange={(event) => setAsOfInput(event.target.value)}
-          />
-        </div>
+        <Field
+          label="E-mail or account id"
+          autoComplete="off"
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+        />
+        <Field
+          label="As of"
+          type="datetime-local"
+          step="1"
+          value={asOfInput}
+          onChange={(event) => setAsOfInput(event.target.value)}
+        />
         <Button type="submit" variant="primary" disabled={!input.trim()}>
           Show
         </Button>
@@ -116,7 +104,7 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
   const name = `timeline-${timeline.account}`;
   return (
     <div className="audit-timeline__result">
-      <dl className="audit-facts surface" aria-label="Account">
+      <dl className={surfaceClass('audit-facts')} aria-label="Account">
         <div>
           <dt>Account id</dt>
           <dd className="audit-mono">{timeline.account}</dd>
@@ -126,7 +114,11 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
           <dd>{timeline.erased ? ERASED : (timeline.email ?? '—')}</dd>
         </div>
       </dl>
-      <section className="audit-state surface" aria-labelledby="audit-state-title" data-testid="audit-state">
+      <section
+        className={surfaceClass('audit-state')}
+        aria-labelledby="audit-state-title"
+        data-testid="audit-state"
+      >
         <h3 id="audit-state-title" className="audit-subtitle">
           State as of {when(timeline.as_of)}
         </h3>
@@ -165,7 +157,7 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
       </div>
       <ol className="audit-rows" aria-label="Timeline, oldest first">
         {timeline.rows.map((row) => (
-          <li key={row.position} className="audit-row surface">
+          <li key={row.position} className={surfaceClass('audit-row')}>
             <time dateTime={row.at} className="audit-row__time">
               {when(row.at)}
             </time>
