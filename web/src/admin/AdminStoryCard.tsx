@@ -6,6 +6,7 @@ import { imageSrc } from '../ui/image-src';
 import { surfaceClass } from '../ui/Surface';
 import { AdminStoryLabels } from './AdminStoryLabels';
 import { useAdminAccess } from './admin-access';
+import './AdminStoryCard.css';
 
 /** The admin card shows the first 60 characters of the first text. */
 export function adminPreview(text: string | undefined): string {

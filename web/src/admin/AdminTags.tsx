@@ -5,8 +5,10 @@ import { curatedTagsQuery, labelKeys } from '../labels/label-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { controlClass } from '../ui/Field';
+import { SectionTitle } from '../ui/SectionTitle';
 import { surfaceClass } from '../ui/Surface';
 import { addTag, removeTag } from './admin-api';
+import './AdminTags.css';
 
 const failureOf = (error: unknown) =>
   error instanceof ApiError && error.detail
@@ -37,9 +39,7 @@ export function AdminTags({ token }: { token: string }) {
 
   return (
     <section className={surfaceClass('admin-tags')} aria-labelledby="admin-tags-title">
-      <h2 id="admin-tags-title" className="admin-section-title">
-        Tags
-      </h2>
+      <SectionTitle id="admin-tags-title">Tags</SectionTitle>
       <form className="admin-tags__form" onSubmit={submit}>
         <label htmlFor="admin-new-tag" className="visually-hidden">
           New tag

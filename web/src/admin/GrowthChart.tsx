@@ -1,6 +1,8 @@
+import { SectionTitle } from '../ui/SectionTitle';
 import { surfaceClass } from '../ui/Surface';
 import { TrendChart } from '../ui/TrendChart';
 import type { MonthlyStat } from './admin-api';
+import './GrowthChart.css';
 
 const lines = [
   { key: 'registrations', name: 'Registered Users', color: '#d9b26f' },
@@ -12,9 +14,7 @@ const lines = [
 export function GrowthChart({ stats }: { stats: MonthlyStat[] }) {
   return (
     <section className={surfaceClass('admin-chart')} aria-labelledby="growth-title">
-      <h2 id="growth-title" className="admin-section-title">
-        Monthly Growth
-      </h2>
+      <SectionTitle id="growth-title">Monthly Growth</SectionTitle>
       {stats.length === 0 ? <p className="text-muted">No data yet.</p> : null}
       <TrendChart
         rows={stats}

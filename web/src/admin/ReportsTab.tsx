@@ -10,12 +10,15 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { EmptyNote } from '../ui/EmptyNote';
 import { controlClass, FieldLabel } from '../ui/Field';
 import { imageSrc } from '../ui/image-src';
+import { LoadMore } from '../ui/LoadMore';
+import { SectionTitle } from '../ui/SectionTitle';
 import { surfaceClass } from '../ui/Surface';
 import { adminKeys, moderationHistoryQuery } from './admin-queries';
-import { LoadMore } from './LoadMore';
 import { decide, type ModerationQueue, type QueuedStory } from './moderation-api';
+import './ReportsTab.css';
 
 const actionLabels: Record<ModerationAction, string> = {
   dismiss: 'Dismiss',
@@ -43,9 +46,9 @@ export function ReportsTab({
   return (
     <div className="moderation">
       {stories.length === 0 ? (
-        <div className="admin-empty">
+        <EmptyNote as="div">
           <p>No open reports. Every report has been decided.</p>
-        </div>
+        </EmptyNote>
       ) : (
         <ol className="moderation-queue" aria-label="Open reports, most urgent first">
           {stories.map((queued) => (
@@ -57,9 +60,7 @@ export function ReportsTab({
       )}
       {hidden.length > 0 ? (
         <section aria-labelledby="hidden-stories-title" className="moderation-hidden">
-          <h2 id="hidden-stories-title" className="admin-section-title">
-            Hidden stories ({hidden.length})
-          </h2>
+          <SectionTitle id="hidden-stories-title">Hidden stories ({hidden.length})</SectionTitle>
           <ul className="moderation-queue">
             {hidden.map((story) => (
               <li key={story.story_id}>
@@ -218,7 +219,7 @@ function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory
             .filter((r) => r.text)
             .map((r) => (
               <li key={r.report_id}>
-                <span className="admin-table__meta">
+                <span className="text-meta">
                   {reportReasonLabels[r.reason]}, a {r.reporter_kind}:
                 </span>{' '}
                 {r.text}

@@ -6,8 +6,10 @@ import { AuthLayout } from '../auth/AuthLayout';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Field, Form } from '../ui/Field';
+import { SectionTitle } from '../ui/SectionTitle';
 import { enrolSecondFactor, setInvitationPassword } from './admin-api';
 import { staffInvitationQuery } from './admin-queries';
+import './StaffInvitation.css';
 
 const detailOf = (error: unknown) =>
   error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
@@ -102,7 +104,7 @@ function PasswordStep({ token, email, onSet }: { token: string; email: string; o
 
   return (
     <Form onSubmit={submit} aria-label="Choose a password">
-      <h2 className="admin-section-title">Step 1 of 2: choose a password</h2>
+      <SectionTitle>Step 1 of 2: choose a password</SectionTitle>
       <input type="email" value={email} autoComplete="username" readOnly hidden />
       <Field
         label="New password"
@@ -168,7 +170,7 @@ function SecondFactorStep({
 
   return (
     <Form onSubmit={submit} aria-label="Set up the authenticator app">
-      <h2 className="admin-section-title">Step 2 of 2: set up your authenticator app</h2>
+      <SectionTitle>Step 2 of 2: set up your authenticator app</SectionTitle>
       <p>
         Add an account to your authenticator app with this key (or <a href={uri}>open it in the app</a>), then
         type the code it shows.

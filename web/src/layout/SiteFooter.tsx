@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../ui/Badge';
 import { MoonMark } from './Brand';
 import type { InfoDialogName } from './InfoDialogs';
-import './layout.css';
+import './SiteFooter.css';
 
 interface Props {
   onOpenDialog(name: InfoDialogName): void;

@@ -2,10 +2,11 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { buttonClass } from '../ui/Button';
-import { CloseIcon, MenuIcon, RefreshIcon } from '../ui/icons';
+import { CloseIcon, MenuIcon } from '../ui/icons';
+import { RefreshButton } from '../ui/RefreshButton';
 import { Brand } from './Brand';
 import type { InfoDialogName } from './InfoDialogs';
-import './layout.css';
+import './SiteHeader.css';
 
 // Only a logged-in reader has notifications: loaded apart, so the landing's first load stays within budget.
 const NotificationBell = lazy(() =>
@@ -80,16 +81,7 @@ export function SiteHeader({ onOpenDialog, onRefresh, refreshing }: Props) {
           {navItems}
         </nav>
         <div className="site-header__actions">
-          <button
-            type="button"
-            className={buttonClass('ghost', 'md', { icon: true, className: 'refresh-button' })}
-            onClick={onRefresh}
-            aria-label="Refresh stories"
-            aria-busy={refreshing || undefined}
-            title="Refresh stories"
-          >
-            <RefreshIcon className={refreshing ? 'is-spinning' : undefined} />
-          </button>
+          <RefreshButton refreshing={refreshing} onRefresh={onRefresh} />
           <div className="site-header__auth" aria-busy={loading || undefined}>
             {loading ? null : user ? (
               <>

@@ -16,9 +16,11 @@ import { StoryGrid } from '../stories/StoryGrid';
 import { storiesOf, storyKeys, storyPagesQuery } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { Badge } from '../ui/Badge';
-import { Button, buttonClass } from '../ui/Button';
-import { RefreshIcon, SparkleIcon } from '../ui/icons';
+import { Button } from '../ui/Button';
+import { SparkleIcon } from '../ui/icons';
+import { LoadMore } from '../ui/LoadMore';
 import { CrownIcon } from '../ui/page-icons';
+import { RefreshButton } from '../ui/RefreshButton';
 import { SkipLink } from '../ui/SkipLink';
 import { ContinueReading } from './ContinueReading';
 import {
@@ -98,16 +100,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
               <SparkleIcon />
               Generate
             </Button>
-            <button
-              type="button"
-              className={buttonClass('ghost', 'md', { icon: true, className: 'refresh-button' })}
-              aria-label="Refresh stories"
-              title="Refresh stories"
-              aria-busy={stories.isFetching || undefined}
-              onClick={() => void stories.refetch()}
-            >
-              <RefreshIcon className={stories.isFetching ? 'is-spinning' : undefined} />
-            </button>
+            <RefreshButton refreshing={stories.isFetching} onRefresh={() => void stories.refetch()} />
             <NotificationBell />
             <SettingsMenu buttonRef={settingsButton} onOpenDialog={setDialog} onLogout={onLogout} />
           </div>
@@ -178,18 +171,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
                 from="profile"
                 skeletons={FIRST_PAGE}
               />
-              {stories.hasNextPage ? (
-                <div className="library__more">
-                  <Button
-                    variant="secondary"
-                    size="lg"
-                    disabled={stories.isFetchingNextPage}
-                    onClick={() => void stories.fetchNextPage()}
-                  >
-                    Load More
-                  </Button>
-                </div>
-              ) : null}
+              <LoadMore pages={stories} size="lg" placement="spacious" />
             </>
           ) : (
             <StoryGrid
