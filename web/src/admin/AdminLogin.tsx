@@ -3,7 +3,7 @@ import { ApiError } from '../api/client';
 import { AuthLayout } from '../auth/AuthLayout';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { Field, Form } from '../ui/Field';
+import { EmailField, Field, Form, PasswordField } from '../ui/Field';
 import { staffLogin, validateAdminPassword } from './admin-api';
 import type { AdminSession } from './admin-session';
 
@@ -58,14 +58,7 @@ function OwnerForm({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) 
 
   return (
     <Form onSubmit={submit}>
-      <Field
-        label="Admin password"
-        type="password"
-        required
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <PasswordField label="Admin password" value={password} onValue={setPassword} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button type="submit" variant="primary" block loading={checking} disabled={!password}>
         Access Admin Panel
@@ -103,22 +96,8 @@ function StaffForm({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) 
 
   return (
     <Form onSubmit={submit}>
-      <Field
-        label="Email"
-        type="email"
-        required
-        autoComplete="username"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <Field
-        label="Password"
-        type="password"
-        required
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <EmailField autoComplete="username" value={email} onValue={setEmail} />
+      <PasswordField value={password} onValue={setPassword} />
       <Field
         label="Authentication code"
         hint="The 6 digits your authenticator app shows, or one of your recovery codes."

@@ -5,7 +5,7 @@ import { ApiError } from '../api/client';
 import { AuthLayout } from '../auth/AuthLayout';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { Field, Form } from '../ui/Field';
+import { Field, Form, PasswordField } from '../ui/Field';
 import { SectionTitle } from '../ui/SectionTitle';
 import { enrolSecondFactor, setInvitationPassword } from './admin-api';
 import { staffInvitationQuery } from './admin-queries';
@@ -106,24 +106,20 @@ function PasswordStep({ token, email, onSet }: { token: string; email: string; o
     <Form onSubmit={submit} aria-label="Choose a password">
       <SectionTitle>Step 1 of 2: choose a password</SectionTitle>
       <input type="email" value={email} autoComplete="username" readOnly hidden />
-      <Field
+      <PasswordField
         label="New password"
-        type="password"
-        required
         autoComplete="new-password"
         hint={`At least ${MIN_STAFF_PASSWORD_LENGTH} characters.`}
         error={tooShort ? `Password must be at least ${MIN_STAFF_PASSWORD_LENGTH} characters` : undefined}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onValue={setPassword}
       />
-      <Field
+      <PasswordField
         label="Confirm password"
-        type="password"
-        required
         autoComplete="new-password"
         error={differs ? 'Passwords do not match' : undefined}
         value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
+        onValue={setConfirm}
       />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button

@@ -6,7 +6,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
 import { EmptyNote } from '../ui/EmptyNote';
-import { controlClass, Field, SelectField } from '../ui/Field';
+import { controlClass, EmailField, SelectField } from '../ui/Field';
 import { LoadMore } from '../ui/LoadMore';
 import { Pill } from '../ui/Pill';
 import { SectionTitle } from '../ui/SectionTitle';
@@ -153,14 +153,7 @@ function InviteForm({ token, onInvited }: { token: string; onInvited(email: stri
     <section className={surfaceClass('admin-invite')} aria-labelledby="invite-title">
       <SectionTitle id="invite-title">Invite a staff member</SectionTitle>
       <form className="admin-invite__form" onSubmit={submit}>
-        <Field
-          label="Email"
-          type="email"
-          required
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField autoComplete="off" value={email} onValue={setEmail} />
         <SelectField
           label="Role"
           value={role}

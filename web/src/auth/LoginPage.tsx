@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { Field, FieldHint, Form } from '../ui/Field';
+import { EmailField, FieldHint, Form, PasswordField } from '../ui/Field';
 import { AuthLayout } from './AuthLayout';
 import { login } from './auth-api';
 import { useAuth } from './auth-context';
@@ -62,26 +62,8 @@ export default function LoginPage() {
       <p className="auth-panel__lead">Log in to continue reading.</p>
       <Form onSubmit={submit} noValidate>
         {mutation.isError ? <Alert tone="error">{loginFailure(mutation.error)}</Alert> : null}
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-        />
+        <EmailField name="email" value={email} onValue={setEmail} error={errors.email} />
+        <PasswordField name="password" value={password} onValue={setPassword} error={errors.password} />
         <p className="auth-panel__aside">
           <Link to="/auth/reset-password">Forgot password?</Link>
         </p>

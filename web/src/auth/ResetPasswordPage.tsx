@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
-import { Field, Form } from '../ui/Field';
+import { EmailField, Form, PasswordField } from '../ui/Field';
 import { AuthLayout } from './AuthLayout';
 import { requestPasswordReset, resetPassword } from './auth-api';
 
@@ -57,16 +57,7 @@ function RequestResetForm() {
         {mutation.isError ? (
           <Alert tone="error">{failure(mutation.error, 'Password reset failed')}</Alert>
         ) : null}
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
-        />
+        <EmailField name="email" value={email} onValue={setEmail} error={error} />
         <Button type="submit" variant="primary" block loading={mutation.isPending} loadingLabel="Sending...">
           Send Reset Link
         </Button>
@@ -133,25 +124,21 @@ function NewPasswordForm({ token }: { token: string }) {
             {failure(mutation.error, 'Password reset failed')}
           </Alert>
         ) : null}
-        <Field
+        <PasswordField
           label="New password"
-          type="password"
           name="password"
           autoComplete="new-password"
-          required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValue={setPassword}
           error={errors.password}
           hint="At least 6 characters. Resetting logs you out on every device."
         />
-        <Field
+        <PasswordField
           label="Confirm new password"
-          type="password"
           name="confirm-password"
           autoComplete="new-password"
-          required
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onValue={setConfirm}
           error={errors.confirm}
         />
         <Button type="submit" variant="primary" block loading={mutation.isPending} loadingLabel="Saving...">

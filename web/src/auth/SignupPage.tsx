@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
-import { Checkbox, Field, FieldError, FieldHint, Form } from '../ui/Field';
+import { Checkbox, EmailField, FieldError, FieldHint, Form, PasswordField } from '../ui/Field';
 import { MailIcon } from '../ui/page-icons';
 import { AuthLayout } from './AuthLayout';
 import { signup } from './auth-api';
@@ -81,38 +81,29 @@ export default function SignupPage() {
             <Alert tone="error">{signupFailure(mutation.error)}</Alert>
           </div>
         ) : null}
-        <Field
-          label="Email"
-          type="email"
+        <EmailField
           name="email"
-          autoComplete="email"
-          required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onValue={setEmail}
           error={errors.email}
           inputRef={refs.email}
         />
-        <Field
-          label="Password"
-          type="password"
+        <PasswordField
           name="password"
           autoComplete="new-password"
-          required
           minLength={6}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValue={setPassword}
           error={errors.password}
           hint="At least 6 characters."
           inputRef={refs.password}
         />
-        <Field
+        <PasswordField
           label="Confirm password"
-          type="password"
           name="confirm-password"
           autoComplete="new-password"
-          required
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onValue={setConfirm}
           error={errors.confirm}
           inputRef={refs.confirm}
         />

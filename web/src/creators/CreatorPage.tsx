@@ -10,7 +10,7 @@ import { Spinner } from '../ui/Spinner';
 import { surfaceClass } from '../ui/Surface';
 import { creatorQuery, creatorStoriesQuery } from './creator-queries';
 import { FollowButton } from './FollowButton';
-import './creators.css';
+import './CreatorPage.css';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

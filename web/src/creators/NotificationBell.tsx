@@ -7,7 +7,7 @@ import { BellIcon } from '../ui/icons';
 import { surfaceClass } from '../ui/Surface';
 import { notificationsQuery } from './creator-queries';
 import { useMarkSeen } from './use-mark-seen';
-import './creators.css';
+import './NotificationBell.css';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -10,7 +10,7 @@ import { Field } from '../ui/Field';
 import { surfaceClass } from '../ui/Surface';
 import { creatorKeys, penNameQuery } from './creator-queries';
 import { changePenName } from './creators-api';
-import './creators.css';
+import './PenNameForm.css';
 
 /** The creator's pen name, and a form to change it: every story of theirs shows the new one. */
 export function PenNameForm() {

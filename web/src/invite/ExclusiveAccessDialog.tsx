@@ -6,7 +6,7 @@ import { Field, Form } from '../ui/Field';
 import { LinkButton } from '../ui/LinkButton';
 import { WaitlistForm } from '../waitlist/WaitlistForm';
 import { invalidInviteMessage, inviteWelcomeAlert, isInviteCodeValid, storeInviteCode } from './invite-api';
-import './invite.css';
+import './ExclusiveAccessDialog.css';
 
 export interface ExclusiveAccessDialogProps {
   open: boolean;

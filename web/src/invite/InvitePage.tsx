@@ -4,7 +4,7 @@ import { Button } from '../ui/Button';
 import { centeredPanelClass } from '../ui/CenteredPanel';
 import { controlClass, Form } from '../ui/Field';
 import { isInviteCodeValid, storeInviteCode } from './invite-api';
-import './invite.css';
+import './InvitePage.css';
 
 /**
  * `/invite`: a text field and a Submit button. The correct code is

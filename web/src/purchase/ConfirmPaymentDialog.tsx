@@ -5,6 +5,7 @@ import { Dialog } from '../ui/Dialog';
 import { Field, Form } from '../ui/Field';
 import { CheckIcon } from '../ui/icons';
 import { CONFIRMED_CLOSE_DELAY_MS, confirmPayment, paymentErrorAlert } from './purchase-api';
+import './ConfirmPaymentDialog.css';
 
 export interface ConfirmPaymentDialogProps {
   open: boolean;

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../ui/Button';
 import { controlClass, FieldError, FieldLabel } from '../ui/Field';
 import { checkDiscountCode } from './purchase-api';
+import './DiscountBox.css';
 
 export interface DiscountBoxProps {
   /** Called with the amount to pay: 10 after a valid code, 15 otherwise. */

@@ -5,7 +5,7 @@ import { centeredPanelClass } from '../ui/CenteredPanel';
 import { ArrowLeftIcon } from '../ui/icons';
 import { CrownIcon } from '../ui/page-icons';
 import { PurchaseOffer } from './PurchaseOffer';
-import './purchase.css';
+import './PurchasePage.css';
 
 /**
  * The premium gate / purchase page: shown at /subscription and in place of

@@ -11,7 +11,7 @@ import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
-import { Field, TextAreaField } from '../ui/Field';
+import { EmailField, TextAreaField } from '../ui/Field';
 import { sendReport } from './report-api';
 import './reports.css';
 
@@ -99,13 +99,12 @@ export function ReportDialog({ storyId, open, onClose, loggedIn, returnFocusRef 
             hint={`${text.length.toLocaleString('en-US')} / ${REPORT_TEXT_MAX.toLocaleString('en-US')} characters`}
           />
           {loggedIn ? null : (
-            <Field
+            <EmailField
               label="Your email address"
-              type="email"
-              autoComplete="email"
+              required={false}
               hint="We only use it to tell you the outcome."
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onValue={setEmail}
             />
           )}
           {problem ? <Alert tone="error">{problem}</Alert> : null}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/Button';
 import { surfaceClass } from '../ui/Surface';
+import './CancelPremium.css';
 
 /** The cancellation is simulated for 1 s. */
 const CANCEL_SIMULATION_MS = 1000;

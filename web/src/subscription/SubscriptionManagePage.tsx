@@ -8,7 +8,7 @@ import { ArrowLeftIcon } from '../ui/icons';
 import { CrownIcon } from '../ui/page-icons';
 import { surfaceClass } from '../ui/Surface';
 import { CancelPremium } from './CancelPremium';
-import './subscription.css';
+import './SubscriptionManagePage.css';
 
 /** `/subscription-manage` (subscription management), login required. */
 export default function SubscriptionManageRoute() {

@@ -120,6 +120,40 @@ export function Field({ label, error, hint, inputRef, className, ...input }: Fie
   );
 }
 
+type TypedFieldProps = Omit<FieldProps, 'type' | 'label'> & {
+  label?: string;
+  /** The new value, for a field whose owner keeps only the text. */
+  onValue?(value: string): void;
+};
+
+/** A required e-mail address field ("Email" unless told), its autocomplete the e-mail. */
+export function EmailField({ label = 'Email', onValue, onChange, ...field }: TypedFieldProps) {
+  return (
+    <Field
+      label={label}
+      type="email"
+      autoComplete="email"
+      required
+      onChange={onValue ? (event) => onValue(event.target.value) : onChange}
+      {...field}
+    />
+  );
+}
+
+/** A required password field ("Password" unless told); say `autoComplete="new-password"` for a new one. */
+export function PasswordField({ label = 'Password', onValue, onChange, ...field }: TypedFieldProps) {
+  return (
+    <Field
+      label={label}
+      type="password"
+      autoComplete="current-password"
+      required
+      onChange={onValue ? (event) => onValue(event.target.value) : onChange}
+      {...field}
+    />
+  );
+}
+
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>, Described {
   label: string;
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../ui/Button';
-import { Field, Form } from '../ui/Field';
+import { EmailField, Form } from '../ui/Field';
 import { joinWaitlist, waitlistFailedAlert, waitlistJoinedAlert } from './waitlist-api';
 
 export interface WaitlistFormProps {
@@ -40,11 +40,7 @@ export function WaitlistForm({ onJoined, onTyping }: WaitlistFormProps) {
 
   return (
     <Form onSubmit={submit}>
-      <Field
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
+      <EmailField
         placeholder="you@example.com"
         value={email}
         onChange={(event) => {
