@@ -4,11 +4,9 @@ import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
-import { Alert } from '../ui/Alert';
+import { AccountPage } from '../layout/AccountPage';
 import { Badge } from '../ui/Badge';
-import { Button, buttonClass } from '../ui/Button';
-import { ArrowLeftIcon } from '../ui/icons';
-import { Spinner } from '../ui/Spinner';
+import { QueryState } from '../ui/QueryState';
 import { surfaceClass } from '../ui/Surface';
 import { myPremiumQuery } from './premium-queries';
 import './my-premium.css';
@@ -29,32 +27,16 @@ function MyPremiumPage() {
   const { token } = useAuth();
   const ledger = useQuery(myPremiumQuery(token));
   return (
-    <div className="page my-premium-page">
-      <main id="main" className="container my-premium">
-        <Link className={buttonClass('ghost', 'sm', { className: 'my-premium__back' })} to="/profile">
-          <ArrowLeftIcon />
-          Back to Profile
-        </Link>
-        <h1 className="my-premium__title">My premium</h1>
-        {ledger.isPending ? (
-          <Spinner label="Loading your premium account…" block />
-        ) : ledger.isError ? (
-          <Alert
-            tone="error"
-            title="Your premium account could not be loaded."
-            action={
-              <Button size="sm" onClick={() => void ledger.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            Please try again.
-          </Alert>
-        ) : (
-          <Ledger ledger={ledger.data} />
-        )}
-      </main>
-    </div>
+    <AccountPage title="My premium">
+      <QueryState
+        query={ledger}
+        loading="Loading your premium account…"
+        failure="Your premium account could not be loaded."
+        retry
+      >
+        {(data) => <Ledger ledger={data} />}
+      </QueryState>
+    </AccountPage>
   );
 }
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
+import { AccountPage } from '../layout/AccountPage';
 import { PurchaseOffer } from '../purchase/PurchaseOffer';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
-import { ArrowLeftIcon } from '../ui/icons';
 import { CrownIcon } from '../ui/page-icons';
 import { surfaceClass } from '../ui/Surface';
 import { CancelPremium } from './CancelPremium';
@@ -23,19 +23,12 @@ function SubscriptionManagePage() {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <div className="page subscription-page">
-      <main id="main" className="container subscription-main">
-        <Link className={buttonClass('ghost', 'sm', { className: 'subscription-back' })} to="/profile">
-          <ArrowLeftIcon />
-          Back to Profile
-        </Link>
-        <h1 className="subscription-title">Subscription</h1>
-        {user.is_subscribed ? <ActivePremium remaining={user.premium_stories_remaining} /> : <Upgrade />}
-        <Link className={buttonClass('secondary', 'md', { className: 'subscription-back' })} to="/my-premium">
-          My premium: confirmations, grants and stories unlocked
-        </Link>
-      </main>
-    </div>
+    <AccountPage title="Subscription">
+      {user.is_subscribed ? <ActivePremium remaining={user.premium_stories_remaining} /> : <Upgrade />}
+      <Link className={buttonClass('secondary', 'md', { className: 'subscription-back' })} to="/my-premium">
+        My premium: confirmations, grants and stories unlocked
+      </Link>
+    </AccountPage>
   );
 }
 
