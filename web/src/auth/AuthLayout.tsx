@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Brand } from '../layout/Brand';
 import { centeredPanelClass } from '../ui/CenteredPanel';
-import './auth.css';
+import './AuthLayout.css';
 
 /** The frame of the auth pages: the brand, then one narrow card with a heading. */
 export function AuthLayout({ title, children }: { title: ReactNode; children: ReactNode }) {

@@ -6,6 +6,7 @@ import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { EmailField, Form, PasswordField } from '../ui/Field';
+import { AuthDone } from './AuthDone';
 import { AuthLayout } from './AuthLayout';
 import { requestPasswordReset, resetPassword } from './auth-api';
 
@@ -33,18 +34,13 @@ function RequestResetForm() {
 
   if (mutation.isSuccess) {
     return (
-      <AuthLayout title="Check Your Email">
-        <div className="auth-done">
-          <Alert tone="success">
-            {mutation.data.message ??
-              'If an account exists for this email address, we have sent a link to reset the password.'}
-          </Alert>
-          <p className="text-muted">The link is valid for 1 hour.</p>
-          <Link to="/auth/login" className={buttonClass('primary', 'md', { block: true })}>
-            Back to Log In
-          </Link>
-        </div>
-      </AuthLayout>
+      <AuthDone title="Check Your Email" loginLabel="Back to Log In">
+        <Alert tone="success">
+          {mutation.data.message ??
+            'If an account exists for this email address, we have sent a link to reset the password.'}
+        </Alert>
+        <p className="text-muted">The link is valid for 1 hour.</p>
+      </AuthDone>
     );
   }
 
@@ -95,17 +91,12 @@ function NewPasswordForm({ token }: { token: string }) {
 
   if (mutation.isSuccess) {
     return (
-      <AuthLayout title="Password Reset">
-        <div className="auth-done">
-          <Alert tone="success">
-            {mutation.data.message ??
-              'Your password has been reset. You can now log in with your new password.'}
-          </Alert>
-          <Link to="/auth/login" className={buttonClass('primary', 'md', { block: true })}>
-            Go to Log In
-          </Link>
-        </div>
-      </AuthLayout>
+      <AuthDone title="Password Reset">
+        <Alert tone="success">
+          {mutation.data.message ??
+            'Your password has been reset. You can now log in with your new password.'}
+        </Alert>
+      </AuthDone>
     );
   }
 

@@ -3,9 +3,10 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
-import { Button, buttonClass } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { Checkbox, EmailField, FieldError, FieldHint, Form, PasswordField } from '../ui/Field';
 import { MailIcon } from '../ui/page-icons';
+import { AuthDone } from './AuthDone';
 import { AuthLayout } from './AuthLayout';
 import { signup } from './auth-api';
 import { type SignupErrors, signupErrors } from './validation';
@@ -46,29 +47,21 @@ export default function SignupPage() {
   if (mutation.isSuccess) {
     const token = mutation.data.verification_token;
     return (
-      <AuthLayout title="Check Your Email">
-        <div className="auth-done">
-          <MailIcon className="auth-done__icon" />
-          <p>
-            We&apos;ve sent a verification link to <strong>{email.trim()}</strong>. Open it to verify your
-            email address, then log in.
-          </p>
-          <p className="text-muted">
-            The link is valid for 24 hours. Can&apos;t find it? Check your spam folder.
-          </p>
-          {token ? (
-            <FieldHint>
-              Testing aid: <Link to={`/auth/verify?token=${encodeURIComponent(token)}`}>verify now</Link>
-            </FieldHint>
-          ) : null}
-          <Link
-            to={`/auth/login?email=${encodeURIComponent(email.trim())}`}
-            className={buttonClass('primary', 'md', { block: true })}
-          >
-            Go to Log In
-          </Link>
-        </div>
-      </AuthLayout>
+      <AuthDone title="Check Your Email" login={`/auth/login?email=${encodeURIComponent(email.trim())}`}>
+        <MailIcon className="auth-done__icon" />
+        <p>
+          We&apos;ve sent a verification link to <strong>{email.trim()}</strong>. Open it to verify your email
+          address, then log in.
+        </p>
+        <p className="text-muted">
+          The link is valid for 24 hours. Can&apos;t find it? Check your spam folder.
+        </p>
+        {token ? (
+          <FieldHint>
+            Testing aid: <Link to={`/auth/verify?token=${encodeURIComponent(token)}`}>verify now</Link>
+          </FieldHint>
+        ) : null}
+      </AuthDone>
     );
   }
 

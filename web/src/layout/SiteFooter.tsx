@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '../ui/Badge';
+import { quietLinkClass } from '../ui/QuietLink';
 import { MoonMark } from './Brand';
 import type { InfoDialogName } from './InfoDialogs';
 import './SiteFooter.css';
@@ -23,16 +24,28 @@ export function SiteFooter({ onOpenDialog }: Props) {
           </p>
         </div>
         <nav className="site-footer__nav" aria-label="Footer">
-          <button type="button" className="site-footer__link" onClick={() => onOpenDialog('how')}>
+          <button
+            type="button"
+            className={quietLinkClass('site-footer__link')}
+            onClick={() => onOpenDialog('how')}
+          >
             How It Works
           </button>
-          <button type="button" className="site-footer__link" onClick={() => onOpenDialog('about')}>
+          <button
+            type="button"
+            className={quietLinkClass('site-footer__link')}
+            onClick={() => onOpenDialog('about')}
+          >
             About Us
           </button>
-          <button type="button" className="site-footer__link" onClick={() => onOpenDialog('contact')}>
+          <button
+            type="button"
+            className={quietLinkClass('site-footer__link')}
+            onClick={() => onOpenDialog('contact')}
+          >
             Contact
           </button>
-          <Link to="/policy" className="site-footer__link">
+          <Link to="/policy" className={quietLinkClass('site-footer__link')}>
             Content Policy
           </Link>
         </nav>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { buttonClass } from '../ui/Button';
 import { CloseIcon, MenuIcon } from '../ui/icons';
+import { quietLinkClass } from '../ui/QuietLink';
 import { RefreshButton } from '../ui/RefreshButton';
 import { Brand } from './Brand';
 import type { InfoDialogName } from './InfoDialogs';
@@ -58,16 +59,16 @@ export function SiteHeader({ onOpenDialog, onRefresh, refreshing }: Props) {
 
   const navItems = (
     <>
-      <button type="button" className="site-nav__item" onClick={() => open('how')}>
+      <button type="button" className={quietLinkClass('site-nav__item')} onClick={() => open('how')}>
         How
       </button>
-      <button type="button" className="site-nav__item" onClick={() => open('about')}>
+      <button type="button" className={quietLinkClass('site-nav__item')} onClick={() => open('about')}>
         About Us
       </button>
-      <Link to="/policy" className="site-nav__item">
+      <Link to="/policy" className={quietLinkClass('site-nav__item')}>
         Policies
       </Link>
-      <button type="button" className="site-nav__item" onClick={() => open('contact')}>
+      <button type="button" className={quietLinkClass('site-nav__item')} onClick={() => open('contact')}>
         Contact
       </button>
     </>
@@ -124,7 +125,7 @@ export function SiteHeader({ onOpenDialog, onRefresh, refreshing }: Props) {
           <nav className="site-nav site-nav--stacked container" aria-label="Main menu">
             {navItems}
             {!loading && !user ? (
-              <Link to="/auth/login" className="site-nav__item">
+              <Link to="/auth/login" className={quietLinkClass('site-nav__item')}>
                 Log In
               </Link>
             ) : null}

@@ -126,32 +126,19 @@ type TypedFieldProps = Omit<FieldProps, 'type' | 'label'> & {
   onValue?(value: string): void;
 };
 
+/** A required field whose owner keeps only its text. */
+function TypedField({ onValue, onChange, ...field }: FieldProps & Pick<TypedFieldProps, 'onValue'>) {
+  return <Field required onChange={onValue ? (event) => onValue(event.target.value) : onChange} {...field} />;
+}
+
 /** A required e-mail address field ("Email" unless told), its autocomplete the e-mail. */
-export function EmailField({ label = 'Email', onValue, onChange, ...field }: TypedFieldProps) {
-  return (
-    <Field
-      label={label}
-      type="email"
-      autoComplete="email"
-      required
-      onChange={onValue ? (event) => onValue(event.target.value) : onChange}
-      {...field}
-    />
-  );
+export function EmailField({ label = 'Email', ...field }: TypedFieldProps) {
+  return <TypedField label={label} type="email" autoComplete="email" {...field} />;
 }
 
 /** A required password field ("Password" unless told); say `autoComplete="new-password"` for a new one. */
-export function PasswordField({ label = 'Password', onValue, onChange, ...field }: TypedFieldProps) {
-  return (
-    <Field
-      label={label}
-      type="password"
-      autoComplete="current-password"
-      required
-      onChange={onValue ? (event) => onValue(event.target.value) : onChange}
-      {...field}
-    />
-  );
+export function PasswordField({ label = 'Password', ...field }: TypedFieldProps) {
+  return <TypedField label={label} type="password" autoComplete="current-password" {...field} />;
 }
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>, Described {
