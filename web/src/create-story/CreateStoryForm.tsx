@@ -19,7 +19,7 @@ import { imageSrc } from '../ui/image-src';
 import { PlusIcon } from '../ui/page-icons';
 import { SlideEditor } from './SlideEditor';
 import { contentBody, type DraftSlide, draftProblem, formMessages, localDateTime } from './story-form-rules';
-import './create-story.css';
+import './CreateStoryForm.css';
 
 export interface CreateStoryFormProps {
   /**

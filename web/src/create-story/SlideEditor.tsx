@@ -4,6 +4,7 @@ import { Button } from '../ui/Button';
 import { FieldLabel } from '../ui/Field';
 import { CloseIcon, ImageIcon } from '../ui/icons';
 import type { DraftSlide } from './story-form-rules';
+import './SlideEditor.css';
 
 export interface SlideEditorProps {
   index: number;

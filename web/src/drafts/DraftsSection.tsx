@@ -13,6 +13,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { deleteDraft, publishDraft, unscheduleDraft } from './draft-commands';
 import { type DraftSummary, draftKeys, draftsQuery } from './drafts-queries';
 import { StoryEditorDialog } from './StoryEditorDialog';
+import './DraftsSection.css';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

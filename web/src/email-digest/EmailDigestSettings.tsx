@@ -6,7 +6,7 @@ import { Alert } from '../ui/Alert';
 import { surfaceClass } from '../ui/Surface';
 import { chooseEmailDigest } from './email-digest-api';
 import { emailDigestKeys, emailDigestQuery } from './email-digest-queries';
-import './email-digest.css';
+import './EmailDigestSettings.css';
 
 /**
  * The member's daily e-mail digest of new stories from the creators they follow (off until they

@@ -9,7 +9,8 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { surfaceClass } from '../ui/Surface';
 import { hiddenWarningsQuery, labelKeys } from './label-queries';
-import './labels.css';
+import './LabelsPicker.css';
+import './HiddenWarningsSettings.css';
 
 const chooseHiddenWarnings = (warnings: ContentWarningId[]) =>
   answerOf(client.PUT('/api/me/hidden-warnings', { body: { warnings } }));

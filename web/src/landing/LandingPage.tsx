@@ -14,7 +14,7 @@ import { ArrowRightIcon } from '../ui/icons';
 import { SkipLink } from '../ui/SkipLink';
 import { LazyFeatures } from './LazyFeatures';
 import { SubscriberLine } from './SubscriberLine';
-import './landing.css';
+import './LandingPage.css';
 
 /** The landing shows a preview of 5 stories. */
 export const LANDING_PREVIEW_COUNT = 5;

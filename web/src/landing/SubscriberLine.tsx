@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { subscriberCountQuery } from './landing-queries';
+import './SubscriberLine.css';
 
 /**
  * "N users became subscribers in the last 30 days", a real count from

@@ -9,7 +9,7 @@ import { Badge } from '../ui/Badge';
 import { QueryState } from '../ui/QueryState';
 import { surfaceClass } from '../ui/Surface';
 import { myPremiumQuery } from './premium-queries';
-import './my-premium.css';
+import './MyPremiumPage.css';
 
 /** `/my-premium`, login required. */
 export default function MyPremiumRoute() {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Brand } from '../layout/Brand';
 import { buttonClass } from '../ui/Button';
 import { ArrowLeftIcon } from '../ui/icons';
-import './policy.css';
+import './PolicyPage.css';
 
 interface Section {
   id: string;

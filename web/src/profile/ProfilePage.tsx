@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
+import { NotificationBell } from '../creators/NotificationBell';
 import { EmailDigestSettings } from '../email-digest/EmailDigestSettings';
 import { HiddenWarningsSettings } from '../labels/HiddenWarningsSettings';
 import { curatedTagsQuery } from '../labels/label-queries';
@@ -34,8 +35,7 @@ import { maskEmail } from './mask-email';
 import { FIRST_PAGE, PAGE_STEP } from './paging';
 import { SettingsMenu } from './SettingsMenu';
 import { UpsellBanner } from './UpsellBanner';
-import './profile.css';
-import { NotificationBell } from '../creators/NotificationBell';
+import './ProfilePage.css';
 
 const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
 

@@ -4,6 +4,7 @@ import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
 import { centeredPanelClass } from '../ui/CenteredPanel';
 import { ArrowLeftIcon } from '../ui/icons';
+import './StoryReader.css';
 
 export interface StoryMessageProps {
   message: ReactNode;

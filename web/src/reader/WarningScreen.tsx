@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../ui/Button';
 import { centeredPanelClass } from '../ui/CenteredPanel';
 import { AlertIcon, ArrowLeftIcon } from '../ui/icons';
+import './StoryReader.css';
+import './WarningScreen.css';
 
 export interface WarningScreenProps {
   warnings: readonly ContentWarningId[];

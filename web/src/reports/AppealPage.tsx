@@ -10,7 +10,8 @@ import { TextAreaField } from '../ui/Field';
 import { ArrowLeftIcon } from '../ui/icons';
 import { surfaceClass } from '../ui/Surface';
 import { sendAppeal } from './report-api';
-import './reports.css';
+import './ReportDialog.css';
+import './AppealPage.css';
 
 /** `/appeal/{storyId}` (the link of the statement of reasons), login required. */
 export default function AppealRoute() {

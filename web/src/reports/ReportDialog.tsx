@@ -13,7 +13,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { EmailField, TextAreaField } from '../ui/Field';
 import { sendReport } from './report-api';
-import './reports.css';
+import './ReportDialog.css';
 
 export interface ReportDialogProps {
   storyId: string;

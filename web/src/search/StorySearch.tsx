@@ -7,7 +7,7 @@ import { controlClass, FieldLabel } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { MAX_SEARCH_LENGTH } from './search-api';
 import { useDebounced } from './use-debounced';
-import './search.css';
+import './StorySearch.css';
 
 /** How long typing must pause before the words are searched (Enter searches at once). */
 export const SEARCH_DEBOUNCE_MS = 300;

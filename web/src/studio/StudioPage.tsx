@@ -17,7 +17,7 @@ import { QueryState } from '../ui/QueryState';
 import { surfaceClass } from '../ui/Surface';
 import { StudioChart } from './StudioChart';
 import { type Studio, type StudioDays, studioKeys, studioQuery } from './studio-queries';
-import './studio.css';
+import './StudioPage.css';
 
 /** `/studio`, login required: what readers did with the creator's stories. */
 export default function StudioRoute() {
