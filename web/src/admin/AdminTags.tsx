@@ -59,7 +59,7 @@ export function AdminTags({ token }: { token: string }) {
       {failure ? <Alert tone="error">{failureOf(failure)}</Alert> : null}
       {tags.isError ? <Alert tone="error">Failed to load tags</Alert> : null}
       {tags.data?.length === 0 ? <p className="text-muted">No tags yet: writers can choose none.</p> : null}
-      <ul className="admin-tags__list" aria-label="Curated tags">
+      <ul className="cluster admin-tags__list" aria-label="Curated tags">
         {tags.data?.map((tag) => (
           <li key={tag} className="label-chip">
             <span>{tag}</span>

@@ -194,7 +194,7 @@ function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory
           {queued.hidden_reason !== null ? ' · Hidden' : ''}
         </p>
       </header>
-      <ul className="moderation-item__counts" aria-label="Reports by reason">
+      <ul className="cluster moderation-item__counts" aria-label="Reports by reason">
         {Object.entries(queued.counts).map(([id, count]) => (
           <li
             key={id}
