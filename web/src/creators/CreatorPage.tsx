@@ -3,8 +3,8 @@ import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { StoryGrid } from '../stories/StoryGrid';
 import { storiesOf } from '../stories/story-queries';
-import { Button, buttonClass } from '../ui/Button';
-import { ArrowLeftIcon } from '../ui/icons';
+import { BackLink } from '../ui/BackLink';
+import { Button } from '../ui/Button';
 import { QueryState } from '../ui/QueryState';
 import { surfaceClass } from '../ui/Surface';
 import { creatorQuery, creatorStoriesQuery } from './creator-queries';
@@ -26,10 +26,9 @@ export default function CreatorPage() {
   return (
     <div className="page creator-page">
       <main id="main" className="container creator">
-        <Link className={buttonClass('ghost', 'sm', { className: 'creator__back' })} to={back}>
-          <ArrowLeftIcon />
+        <BackLink to={back} className="creator__back">
           {token ? 'Back to Profile' : 'Back to Stories'}
-        </Link>
+        </BackLink>
         <QueryState
           query={creator}
           loading="Loading the creator…"

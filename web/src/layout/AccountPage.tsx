@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '../ui/Button';
-import { ArrowLeftIcon } from '../ui/icons';
+import { BackLink } from '../ui/BackLink';
 import './AccountPage.css';
 
 /** The frame of a member's page under the profile: "Back to Profile", the title, then the page. */
@@ -9,10 +7,9 @@ export function AccountPage({ title, children }: { title: string; children: Reac
   return (
     <div className="page">
       <main id="main" className="container account-page">
-        <Link className={buttonClass('ghost', 'sm', { className: 'account-page__back' })} to="/profile">
-          <ArrowLeftIcon />
+        <BackLink to="/profile" className="account-page__back">
           Back to Profile
-        </Link>
+        </BackLink>
         <h1 className="account-page__title">{title}</h1>
         {children}
       </main>

@@ -1,8 +1,6 @@
-import { Link } from 'react-router-dom';
 import { RequireAuth } from '../auth/RequireAuth';
-import { buttonClass } from '../ui/Button';
+import { BackLink } from '../ui/BackLink';
 import { centeredPanelClass } from '../ui/CenteredPanel';
-import { ArrowLeftIcon } from '../ui/icons';
 import { CrownIcon } from '../ui/page-icons';
 import { PurchaseOffer } from './PurchaseOffer';
 import './PurchasePage.css';
@@ -16,10 +14,9 @@ export function PurchasePage() {
     <RequireAuth>
       <div className="page purchase-page">
         <main id="main" className={centeredPanelClass('purchase-panel')}>
-          <Link className={buttonClass('ghost', 'sm', { className: 'purchase-back' })} to="/profile">
-            <ArrowLeftIcon />
+          <BackLink to="/profile" className="purchase-back">
             Back to My Profile
-          </Link>
+          </BackLink>
           <CrownIcon className="purchase-panel__icon" aria-hidden="true" />
           <h1 className="purchase-panel__title">This is a Premium Story</h1>
           <p className="text-muted">

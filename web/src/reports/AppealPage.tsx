@@ -1,13 +1,13 @@
 import { MODERATION_TEXT_MAX } from '@nocturne/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { RequireAuth } from '../auth/RequireAuth';
 import { Alert } from '../ui/Alert';
-import { Button, buttonClass } from '../ui/Button';
+import { BackLink } from '../ui/BackLink';
+import { Button } from '../ui/Button';
 import { TextAreaField } from '../ui/Field';
-import { ArrowLeftIcon } from '../ui/icons';
 import { surfaceClass } from '../ui/Surface';
 import { sendAppeal } from './report-api';
 import './ReportDialog.css';
@@ -50,10 +50,7 @@ function AppealPage() {
   return (
     <div className="page">
       <main id="main" className="container appeal-page">
-        <Link className={buttonClass('ghost', 'sm')} to="/profile">
-          <ArrowLeftIcon />
-          Back to Profile
-        </Link>
+        <BackLink to="/profile">Back to Profile</BackLink>
         <h1>Appeal a moderation decision</h1>
         {appeal.isSuccess ? (
           <Alert tone="success">{appeal.data.message}</Alert>

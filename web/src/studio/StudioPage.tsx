@@ -9,10 +9,10 @@ import { DraftsSection } from '../drafts/DraftsSection';
 import { unpublishStory } from '../drafts/draft-commands';
 import { StoryEditorDialog } from '../drafts/StoryEditorDialog';
 import { storyKeys } from '../stories/story-queries';
+import { BackLink } from '../ui/BackLink';
 import { Badge } from '../ui/Badge';
-import { Button, buttonClass } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { ChoiceButtons } from '../ui/ChoiceButtons';
-import { ArrowLeftIcon } from '../ui/icons';
 import { QueryState } from '../ui/QueryState';
 import { surfaceClass } from '../ui/Surface';
 import { StudioChart } from './StudioChart';
@@ -40,10 +40,9 @@ function StudioPage() {
   return (
     <div className="page studio-page">
       <main id="main" className="container studio">
-        <Link className={buttonClass('ghost', 'sm', { className: 'studio__back' })} to="/profile">
-          <ArrowLeftIcon />
+        <BackLink to="/profile" className="studio__back">
           Back to Profile
-        </Link>
+        </BackLink>
         <h1 className="studio__title">Studio</h1>
         <PenNameForm />
         <DraftsSection token={token} />
