@@ -6,8 +6,10 @@ export function normaliseEmail(email: string): string {
 }
 
 /**
- * The pseudonymous key of a user stream: an HMAC of the normalised address, so the stream
- * name reveals nothing and one address always maps to one stream (uniqueness by revision).
+ * The key user streams (and waitlist entries) had before address claims: an HMAC of the
+ * normalised address under APP_SECRET. Nothing in the product computes it any more (accounts are
+ * found through their claims, docs/decisions/0011-address-key-and-older-accounts.md); tests use
+ * it to write an account as it was then, and the scale bench as a key it can compute again.
  */
 export function userKeyOf(email: string, secret: string): string {
   return createHmac('sha256', secret).update(normaliseEmail(email)).digest('hex').slice(0, 32);

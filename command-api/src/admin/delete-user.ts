@@ -1,4 +1,5 @@
 import { apiSchema, requireAdmin } from '@nocturne/http-kit';
+import { waitlistSubject } from '@nocturne/vault';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -6,7 +7,6 @@ import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
-import { waitlistSubject } from '../waitlist/waitlist-subject';
 import { adminActorOnUser } from './admin-actor';
 import { adminCommandErrors, adminRateLimit } from './admin-rate-limit';
 import { deleteUserDecider } from './delete-user-decider';
@@ -27,7 +27,8 @@ const deleteUserDoc = apiSchema({
 /**
  * DELETE /api/admin/users/{email}: UserDeleted, then the account's key is destroyed, so every
  * personal field of its events (e-mail, password hash, IP) becomes unreadable for good, in
- * answers, replays and rebuilds alike. The address's waitlist entry is shredded as well, and
+ * answers, replays and rebuilds alike. The address's waitlist entry is shredded as well (its
+ * claim goes with its key, so nothing leads from the address to it any more), and
  * the development outbox's mails to the address are removed.
  * The key goes only after the event is stored: a failed append must leave the account readable.
  */
@@ -45,7 +46,8 @@ export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
     );
     const deleted = result.events.find((e) => e.type === 'UserDeleted');
     if (deleted?.type === 'UserDeleted') await deps.vault.destroy(deleted.data.accountId);
-    await deps.vault.destroy(waitlistSubject(target.addressDigest));
+    const waitlistEntry = await deps.vault.waitlistEntryOf(target.addressDigest);
+    if (waitlistEntry !== null) await deps.vault.destroy(waitlistSubject(waitlistEntry));
     // After the key: a mail the reactor writes meanwhile can no longer decrypt its address.
     await deps.mailOutbox?.eraseMailTo(target.email);
     return withPosition(reply, deps, result.position).send({ message: 'User deleted successfully' });

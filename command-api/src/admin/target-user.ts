@@ -9,11 +9,11 @@ export const TargetUserParams = z.object({ email: z.string().trim().min(1).max(3
 
 /**
  * The user an admin route names by e-mail (`/api/admin/users/{email}/...`, URL-encoded): the
- * account the address leads to (address-claims.ts), and the address's digest, which keys what
+ * account the address leads to (address-claims.ts), and the address's digest, which leads to what
  * belongs to the address rather than to an account (its waitlist entry).
  */
-export async function targetUser(request: FastifyRequest, deps: Pick<CommandApiDeps, 'options' | 'vault'>) {
+export async function targetUser(request: FastifyRequest, deps: Pick<CommandApiDeps, 'vault'>) {
   const email = normaliseEmail(TargetUserParams.parse(request.params).email);
-  const { addressDigest, userKey } = await userKeyOfAddress(deps.vault, email, deps.options.secret);
+  const { addressDigest, userKey } = await userKeyOfAddress(deps.vault, email);
   return { email, addressDigest, userKey, stream: streams.user(userKey) };
 }

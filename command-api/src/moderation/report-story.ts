@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isLive, reportMessages } from '@nocturne/domain';
-import { normaliseEmail, streams, userKeyOf } from '@nocturne/events';
+import { normaliseEmail, streams } from '@nocturne/events';
 import { apiSchema, HttpError, perMinute, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -71,7 +71,7 @@ export const reportStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app,
         const address = EmailSchema.safeParse(normaliseEmail(body.email ?? ''));
         if (!address.success) throw new HttpError(400, reportMessages.emailRequired);
         email = address.data;
-        reporterKey = `visitor:${userKeyOf(email, deps.options.secret)}`;
+        reporterKey = `visitor:${deps.vault.addressDigest(email)}`;
       }
       const reportId = randomUUID();
       const storyLive = isLive(await storyStateOf(deps.store, storyId));

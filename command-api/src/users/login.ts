@@ -57,7 +57,7 @@ export const loginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps)
 
   app.post('/api/auth/login', { preHandler: perIp, schema: loginDoc }, async (request, reply) => {
     const input = parseBody(LoginBody, request.body);
-    const { addressDigest, userKey } = await userKeyOfAddress(deps.vault, input.email, deps.options.secret);
+    const { addressDigest, userKey } = await userKeyOfAddress(deps.vault, input.email);
     const refund = await chargeFailure(addressDigest, request.ip);
     const state = await loadUserState(deps.store, userKey);
     const storedHash =

@@ -66,7 +66,7 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
     await Promise.allSettled([...recording]);
   });
   async function recordResetRequest(email: string, request: FastifyRequest): Promise<void> {
-    const { userKey } = await userKeyOfAddress(deps.vault, email, deps.options.secret);
+    const { userKey } = await userKeyOfAddress(deps.vault, email);
     const context = commandContext(request, { kind: 'anonymous' });
     const grantEventId = chosenId(context, streams.user(userKey));
     const reset = oneTimeToken(deps.options.secret, 'reset', userKey, grantEventId);

@@ -38,18 +38,13 @@ const signupDoc = apiSchema({
 });
 
 /**
- * The account a signup of this address lands in: the one that holds the address, or one that
- * signed up before address claims existed (its stream keyed by the address's digest) while it
- * lives, or else a new one, whose random stream key and account id are claimed for the address
- * in the vault before anything is appended (so erasing it releases the address).
+ * The account a signup of this address lands in: the one that holds the address, or else a new
+ * one, whose random stream key and account id are claimed for the address in the vault before
+ * anything is appended (so erasing it releases the address).
  */
-async function accountForSignup(
-  deps: CommandApiDeps,
-  email: string,
-): Promise<AddressHolder | { userKey: string }> {
-  const located = await userKeyOfAddress(deps.vault, email, deps.options.secret);
+async function accountForSignup(deps: CommandApiDeps, email: string): Promise<AddressHolder> {
+  const located = await userKeyOfAddress(deps.vault, email);
   if (located.holder) return located.holder;
-  if ((await loadUserState(deps.store, located.userKey)).status === 'registered') return located;
   return deps.vault.claimAddress(located.addressDigest, {
     userKey: randomBytes(16).toString('hex'),
     accountId: randomUUID(),
@@ -69,9 +64,7 @@ export const signupRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps
 
   app.post('/api/auth/signup', { preHandler: perIp, schema: signupDoc }, async (request, reply) => {
     const input = parseBody(SignupBody, request.body);
-    const account = await accountForSignup(deps, input.email);
-    const { userKey } = account;
-    const claimedAccountId = 'accountId' in account ? account.accountId : null;
+    const { userKey, accountId: claimedAccountId } = await accountForSignup(deps, input.email);
     const passwordHash = await hashPassword(input.password);
     // The event id is chosen up front: the link token is derived from it (one-time-token.ts).
     const context = commandContext(request, { kind: 'anonymous' });

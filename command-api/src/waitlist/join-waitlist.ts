@@ -1,13 +1,14 @@
-import { encodeEvent, normaliseEmail, streams, userKeyOf, WaitlistJoined } from '@nocturne/events';
+import { randomBytes } from 'node:crypto';
+import { encodeEvent, normaliseEmail, streams, WaitlistJoined } from '@nocturne/events';
 import { WrongExpectedRevisionError } from '@nocturne/events/store';
 import { apiSchema, perMinute } from '@nocturne/http-kit';
+import { waitlistSubject } from '@nocturne/vault';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { chosenId, commandContext } from '../shared/context';
 import { registerFormBody } from '../shared/form-body';
 import { withPosition } from '../shared/reply';
-import { waitlistSubject } from './waitlist-subject';
 
 const Body = z.object({
   email: z.email({ error: 'Please enter a valid email address' }).max(320),
@@ -27,7 +28,8 @@ const waitlistDoc = apiSchema({
 
 /**
  * POST /api/waitlist (form-encoded {email, feedback}): WaitlistJoined once per address, on
- * `waitlist-{key}` appended with "no stream", so the store itself refuses a second entry. A
+ * `waitlist-{key}` of the address's claimed entry, appended with "no stream", so the store itself
+ * refuses a second entry (two joins at once find the same claim). A
  * repeat is a silent success: the visitor learns nothing about who else is on the list.
  */
 export const joinWaitlistRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
@@ -39,7 +41,12 @@ export const joinWaitlistRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     async (request, reply) => {
       const body = Body.parse(request.body ?? {});
       const email = normaliseEmail(body.email);
-      const key = userKeyOf(email, deps.options.secret);
+      // A random key, claimed for the address in the vault: the entry's stream name says nothing
+      // of the address, and once the entry is shredded (its account deleted) nothing leads to it.
+      const digest = deps.vault.addressDigest(email);
+      const key =
+        (await deps.vault.waitlistEntryOf(digest)) ??
+        (await deps.vault.claimWaitlistEntry(digest, randomBytes(16).toString('hex')));
       const stream = streams.waitlist(key);
       const joined = () => reply.send({ message: 'Added to the waiting list' });
       const context = commandContext(request, { kind: 'anonymous' });

@@ -5,8 +5,8 @@ import { type AddressClaims, userKeyOfAddress } from '@nocturne/vault';
  * account's key is random, so tests cannot derive it from the address).
  *
  * @example
- *   const stream = streams.user(await accountKeyOf(system.infra.vault, system.config.secret, email));
+ *   const stream = streams.user(await accountKeyOf(system.infra.vault, email));
  */
-export async function accountKeyOf(vault: AddressClaims, secret: string, email: string): Promise<string> {
-  return (await userKeyOfAddress(vault, email, secret)).userKey;
+export async function accountKeyOf(vault: AddressClaims, email: string): Promise<string> {
+  return (await userKeyOfAddress(vault, email)).userKey;
 }

@@ -62,9 +62,7 @@ export function accountsClient(targetOf: () => AccountsTarget) {
 
   async function userEvents(email: string): Promise<RecordedEvent[]> {
     const target = targetOf();
-    const stored = await target.store.readStream(
-      streams.user(await accountKeyOf(target.vault, target.secret, email)),
-    );
+    const stored = await target.store.readStream(streams.user(await accountKeyOf(target.vault, email)));
     return stored.map(decodeEvent);
   }
 

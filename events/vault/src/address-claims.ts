@@ -1,11 +1,12 @@
-import { userKeyOf } from '@nocturne/events';
+import { createHmac } from 'node:crypto';
+import { normaliseEmail } from '@nocturne/events';
 
 /**
  * Which account an e-mail address belongs to, kept beside the vault's keys and never in the log:
  * the log's user streams of accounts are named by a random key, so the address alone leads
- * nowhere in it. A claim names the account's stream key and its account id, under a digest of
- * the address (the HMAC of `userKeyOf`); it belongs to the account's vault subject, so
- * destroying the account's key (its erasure) deletes the claim with it and releases the address.
+ * nowhere in it. A claim names the account's stream key and its account id, under the address's
+ * digest (`addressDigest`); it belongs to the account's vault subject, so destroying the
+ * account's key (its erasure) deletes the claim with it and releases the address.
  */
 export interface AddressHolder {
   /** The key of the account's `user-{key}` stream. */
@@ -15,6 +16,12 @@ export interface AddressHolder {
 }
 
 export interface AddressClaims {
+  /**
+   * The digest that keys everything of an address (its claims, its login throttle, a visitor's
+   * report): an HMAC under the vault's own address key, which no configuration secret derives,
+   * so the application secret can be replaced without losing a claim.
+   */
+  addressDigest(email: string): string;
   /** The account that holds the address, or null when none does. */
   addressHolder(addressDigest: string): Promise<AddressHolder | null>;
   /**
@@ -23,20 +30,38 @@ export interface AddressClaims {
    * claims both callers get the same winner.
    */
   claimAddress(addressDigest: string, holder: AddressHolder): Promise<AddressHolder>;
+  /** The stream key of the address's waitlist entry, or null when it has none. */
+  waitlistEntryOf(addressDigest: string): Promise<string | null>;
+  /**
+   * Claims a waitlist entry for the address under `entryKey` (creating the entry's vault key,
+   * `waitlistSubject(entryKey)`) unless it has one; returns the entry's key either way.
+   */
+  claimWaitlistEntry(addressDigest: string, entryKey: string): Promise<string>;
+}
+
+/** The address key's digest of an address (32 hex digits). */
+export function digestUnder(addressKey: Buffer, email: string): string {
+  return createHmac('sha256', addressKey).update(normaliseEmail(email)).digest('hex').slice(0, 32);
 }
 
 /**
- * The key of the user stream an address leads to: its claim's, or else the address's own digest,
- * where accounts that signed up before claims existed keep their stream (an erased one's
- * included: see docs/decisions/0010-address-unlinkable-after-erasure.md). For an address no
- * account holds, that stream is empty, and nothing is ever appended to it.
+ * Vault subject of a waitlist entry's e-mail (`waitlist-{entryKey}`): its key, and with it the
+ * entry's claim, is destroyed when the account of the same address is deleted.
+ */
+export function waitlistSubject(entryKey: string): string {
+  return `wl_${entryKey}`;
+}
+
+/**
+ * The key of the user stream an address leads to: its claim's. For an address no account holds,
+ * it is the address's digest, a stream that stays empty (nothing is ever appended to it), so an
+ * address whose account was erased leads to nothing, as one that never had an account.
  */
 export async function userKeyOfAddress(
   claims: AddressClaims,
   email: string,
-  secret: string,
 ): Promise<{ addressDigest: string; userKey: string; holder: AddressHolder | null }> {
-  const addressDigest = userKeyOf(email, secret);
+  const addressDigest = claims.addressDigest(email);
   const holder = await claims.addressHolder(addressDigest);
   return { addressDigest, userKey: holder?.userKey ?? addressDigest, holder };
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressClaims, AddressHolder } from './address-claims';
+import { type AddressClaims, type AddressHolder, digestUnder, waitlistSubject } from './address-claims';
 import { assertPiiSubject, keyIdOf, openWith, type PiiVault, sealWith, subjectOf } from './vault';
 
 /**
@@ -9,14 +9,17 @@ import { assertPiiSubject, keyIdOf, openWith, type PiiVault, sealWith, subjectOf
 export class MemoryPiiVault implements PiiVault, AddressClaims {
   private readonly keys = new Map<string, { key: Buffer; keyId: string }>();
   private readonly claims = new Map<string, AddressHolder>();
+  private readonly waitlistClaims = new Map<string, string>();
+  private readonly addressKey = randomBytes(32);
+
+  addressDigest(email: string): string {
+    return digestUnder(this.addressKey, email);
+  }
 
   async encrypt(subject: string, plaintext: string): Promise<string> {
     assertPiiSubject(subject);
-    let entry = this.keys.get(subject);
-    if (!entry) {
-      entry = { key: randomBytes(32), keyId: randomUUID().replaceAll('-', '') };
-      this.keys.set(subject, entry);
-    }
+    this.ensureKey(subject);
+    const entry = this.keys.get(subject)!;
     return sealWith(entry.key, subject, plaintext, entry.keyId);
   }
 
@@ -35,6 +38,9 @@ export class MemoryPiiVault implements PiiVault, AddressClaims {
     for (const [digest, holder] of this.claims) {
       if (holder.accountId === subject) this.claims.delete(digest);
     }
+    for (const [digest, entryKey] of this.waitlistClaims) {
+      if (waitlistSubject(entryKey) === subject) this.waitlistClaims.delete(digest);
+    }
   }
 
   async addressHolder(addressDigest: string): Promise<AddressHolder | null> {
@@ -45,10 +51,28 @@ export class MemoryPiiVault implements PiiVault, AddressClaims {
     assertPiiSubject(holder.accountId);
     const held = this.claims.get(addressDigest);
     if (held) return held;
-    if (!this.keys.has(holder.accountId)) {
-      this.keys.set(holder.accountId, { key: randomBytes(32), keyId: randomUUID().replaceAll('-', '') });
-    }
+    this.ensureKey(holder.accountId);
     this.claims.set(addressDigest, { ...holder });
     return holder;
+  }
+
+  async waitlistEntryOf(addressDigest: string): Promise<string | null> {
+    return this.waitlistClaims.get(addressDigest) ?? null;
+  }
+
+  async claimWaitlistEntry(addressDigest: string, entryKey: string): Promise<string> {
+    const subject = waitlistSubject(entryKey);
+    assertPiiSubject(subject);
+    const held = this.waitlistClaims.get(addressDigest);
+    if (held) return held;
+    this.ensureKey(subject);
+    this.waitlistClaims.set(addressDigest, entryKey);
+    return entryKey;
+  }
+
+  private ensureKey(subject: string): void {
+    if (!this.keys.has(subject)) {
+      this.keys.set(subject, { key: randomBytes(32), keyId: randomUUID().replaceAll('-', '') });
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AddressClaims } from './address-claims';
+import { type AddressClaims, waitlistSubject } from './address-claims';
 import { type PiiVault, subjectOf } from './vault';
 
 /** What a vault's test file hands to the contract. */
@@ -127,5 +127,27 @@ export function piiVaultContract(open: () => Promise<VaultTarget>): void {
     // Released: the address can be claimed by a new account.
     const again = { userKey: 'k-again', accountId: 'account-c3' };
     expect(await vault.claimAddress('digest-1', again)).toEqual(again);
+  });
+
+  it('digests an address under its own key, one digest per address whatever its case', () => {
+    const digest = vault.addressDigest('Gus@Example.com ');
+    expect(digest).toMatch(/^[0-9a-f]{32}$/);
+    expect(vault.addressDigest('gus@example.com')).toBe(digest);
+    expect(vault.addressDigest('hal@example.com')).not.toBe(digest);
+  });
+
+  it('keeps the first waitlist entry of an address until its key is destroyed', async () => {
+    const digest = vault.addressDigest('ivy@example.com');
+    expect(await vault.waitlistEntryOf(digest)).toBeNull();
+    const [first, second] = await Promise.all([
+      vault.claimWaitlistEntry(digest, 'entry-1'),
+      vault.claimWaitlistEntry(digest, 'entry-2'),
+    ]);
+    expect(first).toBe(second);
+    const sealed = await vault.encrypt(waitlistSubject(first), 'ivy@example.com');
+    await vault.destroy(waitlistSubject(first));
+    expect(await vault.waitlistEntryOf(digest)).toBeNull();
+    expect(await vault.decrypt(sealed)).toBeNull();
+    expect(await vault.claimWaitlistEntry(digest, 'entry-3')).toBe('entry-3');
   });
 }

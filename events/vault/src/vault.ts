@@ -1,7 +1,13 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { createPool, installSchema } from '@nocturne/pg-kit';
 import type pg from 'pg';
-import type { AddressClaims, AddressHolder } from './address-claims';
+import { type AddressClaims, type AddressHolder, digestUnder, waitlistSubject } from './address-claims';
+import {
+  type AddressKeyMigration,
+  type AddressSources,
+  migrateClaims,
+  takeLock,
+} from './address-key-migration';
 
 /**
  * Crypto-shredding. Personal fields of events are encrypted with a key of their subject
@@ -97,19 +103,50 @@ create table if not exists vault.address_claims (
   subject text not null references vault.pii_keys (subject) on delete cascade,
   user_key text not null
 );
-create index if not exists address_claims_subject on vault.address_claims (subject);`;
+create index if not exists address_claims_subject on vault.address_claims (subject);
+alter table vault.address_claims add column if not exists under_address_key boolean not null default false;
+create table if not exists vault.address_key (
+  only_row boolean primary key default true check (only_row),
+  key bytea not null
+);
+create table if not exists vault.waitlist_claims (
+  address_digest text primary key,
+  subject text not null references vault.pii_keys (subject) on delete cascade,
+  entry_key text not null unique
+);
+create index if not exists waitlist_claims_subject on vault.waitlist_claims (subject);
+create table if not exists vault.address_key_migration (
+  only_row boolean primary key default true check (only_row),
+  finished_at timestamptz not null
+);`;
+
+/** Held while the claims move to the address key: one process migrates, the others wait. */
+const ADDRESS_KEY_MIGRATION_LOCK = 8202613;
 
 /**
- * Keys in `vault.pii_keys`, address claims in `vault.address_claims` (deleted with their
- * subject's key). Not cached: a destroyed key must stop working everywhere at once.
+ * Keys in `vault.pii_keys`, address and waitlist claims in `vault.address_claims` and
+ * `vault.waitlist_claims` (deleted with their subject's key). Not cached: a destroyed key must
+ * stop working everywhere at once. The address key (`vault.address_key`, one random key made by
+ * the first process that starts) never changes, so it is read once.
  */
 export class PostgresPiiVault implements PiiVault, AddressClaims {
-  private constructor(private readonly pool: pg.Pool) {}
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly addressKey: Buffer,
+  ) {}
 
   static async connect(connectionString: string): Promise<PostgresPiiVault> {
     const pool = createPool({ connectionString, max: 4 });
     await installSchema(pool, 8202612, piiVaultSchemaSql);
-    return new PostgresPiiVault(pool);
+    await pool.query('insert into vault.address_key (key) values ($1) on conflict do nothing', [
+      randomBytes(32),
+    ]);
+    const { rows } = await pool.query<{ key: Buffer }>('select key from vault.address_key');
+    return new PostgresPiiVault(pool, rows[0]!.key);
+  }
+
+  addressDigest(email: string): string {
+    return digestUnder(this.addressKey, email);
   }
 
   async encrypt(subject: string, plaintext: string): Promise<string> {
@@ -162,14 +199,57 @@ export class PostgresPiiVault implements PiiVault, AddressClaims {
          insert into vault.pii_keys (subject, key) values ($2, $4)
          on conflict (subject) do update set subject = excluded.subject returning subject
        )
-       insert into vault.address_claims (address_digest, subject, user_key)
-       select $1, subject, $3 from key
+       insert into vault.address_claims (address_digest, subject, user_key, under_address_key)
+       select $1, subject, $3, true from key
        on conflict (address_digest) do nothing`,
       [addressDigest, holder.accountId, holder.userKey, randomBytes(32)],
     );
     const claimed = await this.addressHolder(addressDigest);
     // Released between the two statements (its account erased meanwhile): claim again.
     return claimed ?? this.claimAddress(addressDigest, holder);
+  }
+
+  async waitlistEntryOf(addressDigest: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ entry_key: string }>(
+      'select entry_key from vault.waitlist_claims where address_digest = $1',
+      [addressDigest],
+    );
+    return rows[0]?.entry_key ?? null;
+  }
+
+  async claimWaitlistEntry(addressDigest: string, entryKey: string): Promise<string> {
+    const subject = waitlistSubject(entryKey);
+    assertPiiSubject(subject);
+    await this.pool.query(
+      `with key as (
+         insert into vault.pii_keys (subject, key) values ($2, $4)
+         on conflict (subject) do update set subject = excluded.subject returning subject
+       )
+       insert into vault.waitlist_claims (address_digest, subject, entry_key)
+       select $1, subject, $3 from key
+       on conflict do nothing`,
+      [addressDigest, subject, entryKey, randomBytes(32)],
+    );
+    const claimed = await this.waitlistEntryOf(addressDigest);
+    return claimed ?? this.claimWaitlistEntry(addressDigest, entryKey);
+  }
+
+  /**
+   * Moves every claim to the address key and claims, for the addresses they hold, the accounts
+   * and waitlist entries recorded before claims existed (docs/decisions/0011). Under an advisory
+   * lock: of processes starting together one migrates and the others wait, then find nothing
+   * left. Each step is idempotent, so a migration cut short is finished by the next start; once
+   * the log has been scanned, a start only re-keys the claims an older process made meanwhile.
+   */
+  async migrateToAddressKey(sources: AddressSources): Promise<AddressKeyMigration> {
+    const client = await this.pool.connect();
+    try {
+      await takeLock(client, ADDRESS_KEY_MIGRATION_LOCK);
+      return await migrateClaims(client, this, sources);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [ADDRESS_KEY_MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,7 @@ import { type CommandContext, type DomainEvent, encodeEvent, streams, userKeyOf 
 import { CONTENT_WARNINGS } from '@nocturne/events/labels';
 import type { EventStore, NewEvent } from '@nocturne/events/store';
 import { seededRandom } from '@nocturne/test-kit/seeded-random';
-import type { PiiVault } from '@nocturne/vault';
+import type { AddressClaims, PiiVault } from '@nocturne/vault';
 import pg from 'pg';
 import { storyTexts } from '../story-texts';
 import { ProgressBar } from './progress-bar';
@@ -91,7 +91,7 @@ type Append = () => Promise<number>;
 export async function buildScaleLog(
   databaseUrl: string,
   store: EventStore,
-  vaults: readonly PiiVault[],
+  vaults: readonly (PiiVault & AddressClaims)[],
   shape: ScaleShape,
   secret: string,
 ): Promise<ScaleLog> {
@@ -182,6 +182,11 @@ export async function buildScaleLog(
     async () => {
       const keeper = vault();
       const accountId = uuidOf(`account-${n}`);
+      // Claimed as signup claims it: the product finds the account from its address.
+      await keeper.claimAddress(keeper.addressDigest(readerEmail(n)), {
+        userKey: userKeyOf(readerEmail(n), secret),
+        accountId,
+      });
       const [sealedEmail, passwordHash] = await Promise.all([
         keeper.encrypt(accountId, readerEmail(n)),
         keeper.encrypt(accountId, '$argon2id$v=19$m=19456,t=2,p=1$bench$not-a-real-hash'),
@@ -247,6 +252,10 @@ export async function buildScaleLog(
   /** The heavy account: registered in the first month, then a run of logins and logouts every month. */
   const heavyRegistration: Append = async () => {
     const keeper = vault();
+    await keeper.claimAddress(keeper.addressDigest(HEAVY_EMAIL), {
+      userKey: heavy.key,
+      accountId: heavy.accountId,
+    });
     const [sealedEmail, passwordHash] = await Promise.all([
       keeper.encrypt(heavy.accountId, HEAVY_EMAIL),
       keeper.encrypt(heavy.accountId, '$argon2id$v=19$m=19456,t=2,p=1$bench$not-a-real-hash'),

@@ -87,7 +87,7 @@ describe('npm run audit', () => {
 
     // After the deletion the address leads to nothing of the account; its records stay for the
     // books under its account id, without the address, the transaction id or the admin's IP.
-    const { userKey } = await userKeyOfAddress(system.infra.vault, email, system.config.secret);
+    const { userKey } = await userKeyOfAddress(system.infra.vault, email);
     const { state } = await aggregateStream(
       system.infra.store,
       streams.user(userKey),

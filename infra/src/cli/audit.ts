@@ -68,7 +68,7 @@ export async function runAudit(
   try {
     const history = values.account
       ? await accountHistory(infra, values.account, io, asOf)
-      : await addressHistory(infra, config, values.email!, io, asOf);
+      : await addressHistory(infra, values.email!, io, asOf);
     if (!history) return 1;
     io.out(values.json ? `${JSON.stringify(history, null, 2)}\n` : formatHistory(history));
     return 0;
@@ -87,18 +87,8 @@ async function accountHistory(infra: Infrastructure, accountId: string, io: Audi
 }
 
 /** The replay of the account an address holds now; undefined (said on `err`) when it holds none. */
-async function addressHistory(
-  infra: Infrastructure,
-  config: AppConfig,
-  email: string,
-  io: AuditIo,
-  asOf: Date,
-) {
-  const history = await replayUserHistory(
-    { store: infra.store, vault: infra.vault, secret: config.secret },
-    email,
-    asOf,
-  );
+async function addressHistory(infra: Infrastructure, email: string, io: AuditIo, asOf: Date) {
+  const history = await replayUserHistory({ store: infra.store, vault: infra.vault }, email, asOf);
   if (!history.found) {
     // An erased account is not reached from its address any more: this answer is the same.
     io.err(

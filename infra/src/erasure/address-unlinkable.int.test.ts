@@ -1,4 +1,4 @@
-import { streams, userKeyOf } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import {
   adminToken,
   createVerifiedUser,
@@ -14,8 +14,8 @@ import { runIntegrityCli } from '../cli/integrity-cli';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 
 /**
- * Erasure forgets the address: whoever holds the database and APP_SECRET computes the address's
- * digest and finds nothing of the erased account in the log, while the log's chain stays intact
+ * Erasure forgets the address: whoever holds the database (and with it the vault's address key)
+ * computes the address's digest and finds nothing of the erased account in the log, while the log's chain stays intact
  * and the account's amounts stay auditable by its account id.
  */
 let system: TestSystem;
@@ -61,7 +61,7 @@ describe('an erased account, seen from its address', () => {
     expect(pay.status).toBe(200);
     await setPremium(system.baseUrl, admin, user.email, true);
 
-    const digest = userKeyOf(user.email, system.config.secret);
+    const digest = system.infra.vault.addressDigest(user.email);
     const holder = (await system.infra.vault.addressHolder(digest))!;
     expect(holder).not.toBeNull();
     // The account's stream is named by its random key, never by the address's digest.
@@ -131,7 +131,7 @@ describe('an erased account, seen from its address', () => {
       ),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    const holder = (await system.infra.vault.addressHolder(userKeyOf(email, system.config.secret)))!;
+    const holder = (await system.infra.vault.addressHolder(system.infra.vault.addressDigest(email)))!;
     const types = (await system.infra.store.readStream(streams.user(holder.userKey))).map((e) => e.type);
     expect(types[0]).toBe('UserRegistered');
     expect(types.filter((t) => t === 'UserRegistered')).toHaveLength(1);

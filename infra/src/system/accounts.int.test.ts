@@ -129,7 +129,7 @@ describe('password reset', () => {
     return linkToken(
       system.config.secret,
       'reset',
-      await accountKeyOf(system.infra.vault, system.config.secret, email),
+      await accountKeyOf(system.infra.vault, email),
       event!.eventId,
     ).token;
   }
@@ -185,7 +185,7 @@ describe('password reset', () => {
 
   it('refuses a forged and an expired reset token', async () => {
     const user = await verifiedUser();
-    const userKey = await accountKeyOf(system.infra.vault, system.config.secret, user.email);
+    const userKey = await accountKeyOf(system.infra.vault, user.email);
     const forged = linkToken('not-the-secret', 'reset', userKey, randomUUID()).token;
     expect(
       await call('POST', '/api/auth/reset-password', { body: { token: forged, password: 'whatever1' } }),

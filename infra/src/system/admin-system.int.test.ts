@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { streams, userKeyOf } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { createReadModelDb, migrateReadModel, ProjectionRunner, projections } from '@nocturne/projector';
 import { accountKeyOf } from '@nocturne/test-kit/account-key';
@@ -203,7 +203,7 @@ describe('admin sessions: server-side, revocable, named in events', () => {
       client: '10.3.0.2',
     });
     expect(grant.status).toBe(200);
-    const stream = streams.user(await accountKeyOf(system.infra.vault, system.config.secret, email));
+    const stream = streams.user(await accountKeyOf(system.infra.vault, email));
     const granted = (await system.infra.store.readStream(stream)).find((e) => e.type === 'PremiumGranted');
     const actor = (granted!.metadata as { actor: { kind: string; session: string } }).actor;
     expect(actor.kind).toBe('admin');
@@ -231,7 +231,7 @@ describe('purchase, grant, quota and audit replay', () => {
     ).toBe(400);
     expect((await call('POST', '/api/payment/confirm', { body: payment, token })).status).toBe(200);
     expect((await call('POST', '/api/payment/confirm', { body: payment, token })).status).toBe(200);
-    const userStream = streams.user(await accountKeyOf(system.infra.vault, system.config.secret, email));
+    const userStream = streams.user(await accountKeyOf(system.infra.vault, email));
     const recorded = (await system.infra.store.readStream(userStream)).filter(
       (e) => e.type === 'PaymentConfirmationSubmitted',
     );
@@ -491,7 +491,7 @@ describe('deletion erases', () => {
       expect(live.length).toBeGreaterThan(0);
       expect(live.filter((row) => row.toLowerCase().includes(email))).toEqual([]);
       // Nor any link to the address: its key names nothing of the erased account.
-      const addressKey = userKeyOf(email, system.config.secret);
+      const addressKey = system.infra.vault.addressDigest(email);
       expect(live.filter((row) => row.includes(addressKey))).toEqual([]);
       // The raw event table, every column.
       for (const secret of [email, 'ERASE-1', 'ERASE-2', adminIp]) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { streams, userKeyOf } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { CONTENT_WARNINGS } from '@nocturne/events/labels';
 import { given, storyPublished, userRegistered } from '@nocturne/events/testing';
 import { DEFAULT_PAGE_SIZE, StoryListCache } from '@nocturne/query-api';
@@ -48,7 +48,9 @@ beforeAll(async () => {
       n % 2 === 0
         ? [registered, { type: 'EmailVerified' as const, data: { tokenDigest: 'a'.repeat(64) } }]
         : [registered];
-    await given(store, streams.user(userKeyOf(email, system.config.secret)), events, 'no_stream');
+    const userKey = randomUUID().replaceAll('-', '');
+    await vault.claimAddress(vault.addressDigest(email), { userKey, accountId });
+    await given(store, streams.user(userKey), events, 'no_stream');
   }
   await system.settle();
   const validated = await fetch(`${system.baseUrl}/api/admin/validate`, {

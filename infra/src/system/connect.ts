@@ -8,6 +8,7 @@ import { PostgresPiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
+import { migrateToAddressKey } from '../erasure/address-key-migration';
 import { IntegrityJobs } from '../integrity/integrity-jobs';
 import { withoutPassword } from '../ops/logging/redact';
 import { countAppends } from '../ops/metrics';
@@ -52,8 +53,9 @@ async function connectStore(config: AppConfig): Promise<EventStore> {
 }
 
 /**
- * Opens every connection a service needs. The read-model schema must be migrated first. With
- * the process's metrics registry, the store counts what it appends.
+ * Opens every connection a service needs, and moves the address claims to the vault's address
+ * key if they are not yet (address-key-migration.ts). The read-model schema must be migrated
+ * first. With the process's metrics registry, the store counts what it appends.
  */
 export async function connectInfrastructure(
   config: AppConfig,
@@ -64,6 +66,7 @@ export async function connectInfrastructure(
   const connected = await connectStore(config);
   const store = metrics ? countAppends(connected, metrics) : connected;
   const vault = await PostgresPiiVault.connect(config.databaseUrl);
+  await migrateToAddressKey(store, vault, log);
   const notifier = await connectNotifier(config, log);
   const db = createReadModelDb(config.databaseUrl);
   // A pool opens its connections when first used: a process without the projector opens none.

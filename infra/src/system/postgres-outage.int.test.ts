@@ -164,7 +164,7 @@ it('answers 503 + Retry-After during a PostgreSQL restart under load, resumes by
   const signups = acknowledged.filter((a) => a.kind === 'signup');
   expect(signups.length).toBeGreaterThan(0);
   for (const signup of signups) {
-    const { userKey } = await userKeyOfAddress(system.infra.vault, signup.email!, config.secret);
+    const { userKey } = await userKeyOfAddress(system.infra.vault, signup.email!);
     const events = await store.readStream(streams.user(userKey));
     expect(events.map((e) => e.type)).toContain('UserRegistered');
   }

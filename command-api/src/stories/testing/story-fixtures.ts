@@ -18,7 +18,7 @@ export async function unverifiedSession(
   email: string,
 ): Promise<string> {
   await signUp(system.baseUrl, email, 'secret-pass');
-  const session = newSessionToken(await accountKeyOf(system.ports.vault, system.options.secret, email));
+  const session = newSessionToken(await accountKeyOf(system.ports.vault, email));
   const event = encodeEvent(
     {
       type: 'UserLoggedIn',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FULL_PRICE } from '@nocturne/domain';
-import { type DomainEvent, streams, userKeyOf } from '@nocturne/events';
+import { type DomainEvent, streams } from '@nocturne/events';
 import { backdatedStore } from '@nocturne/events/store';
 import { MemoryEventStore } from '@nocturne/events/store/memory';
 import { given, userRegistered } from '@nocturne/events/testing';
@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 import { replayUserHistory } from '../history/replay-user-history';
 import { accountTimeline } from './account-timeline';
 
-const SECRET = 'timeline-property-secret';
 const HOUR = 3_600_000;
 
 interface ModelState {
@@ -32,8 +31,10 @@ async function generatedHistory(seed: number) {
   let now = Date.UTC(2025, 0, 1);
   const writer = backdatedStore(store, () => new Date(now));
   const email = `prop-${seed}@example.test`;
-  const stream = streams.user(userKeyOf(email, SECRET));
+  const userKey = randomUUID().replaceAll('-', '');
+  const stream = streams.user(userKey);
   const accountId = randomUUID();
+  await vault.claimAddress(vault.addressDigest(email), { userKey, accountId });
   const model: { at: number; state: ModelState }[] = [];
   let state: ModelState = { premium: false, remaining: 0, unlocked: [] };
   const record = async (event: DomainEvent, next: ModelState) => {
@@ -84,7 +85,7 @@ async function generatedHistory(seed: number) {
       );
     }
   }
-  return { store, vault, email, userKey: userKeyOf(email, SECRET), model, random, end: now };
+  return { store, vault, email, userKey, model, random, end: now };
 }
 
 /** The model's state at an instant: the last step recorded at or before it. */
@@ -101,7 +102,7 @@ describe("the account timeline's state as of an instant", () => {
   for (const seed of [7, 1234, 99_991]) {
     it(`equals the audit replay and the history's own arithmetic at 20 random instants (seed ${seed})`, async () => {
       const history = await generatedHistory(seed);
-      const deps = { store: history.store, vault: history.vault, secret: SECRET, db: noReadModel };
+      const deps = { store: history.store, vault: history.vault, db: noReadModel };
       const first = history.model[0]!.at;
       const instants = Array.from({ length: 20 }, () =>
         Math.floor(first - HOUR + history.random() * (history.end - first + 2 * HOUR)),
@@ -133,7 +134,7 @@ describe("the account timeline's state as of an instant", () => {
   it('shows purchases with their amount, discount and transaction id, oldest first', async () => {
     const history = await generatedHistory(5);
     const timeline = await accountTimeline(
-      { store: history.store, vault: history.vault, secret: SECRET, db: noReadModel },
+      { store: history.store, vault: history.vault, db: noReadModel },
       { email: history.email },
       new Date(history.end),
       new Date(history.end),
@@ -150,7 +151,7 @@ describe("the account timeline's state as of an instant", () => {
 
   it('is the same by account id, and null for an id no account had', async () => {
     const history = await generatedHistory(3);
-    const deps = { store: history.store, vault: history.vault, secret: SECRET, db: noReadModel };
+    const deps = { store: history.store, vault: history.vault, db: noReadModel };
     const end = new Date(history.end);
     const byEmail = await accountTimeline(deps, { email: history.email }, end, end);
     const byId = await accountTimeline(deps, { accountId: byEmail!.account }, end, end);

@@ -70,7 +70,7 @@ export const auditTimelineRoutes: FastifyPluginAsync<QueryApiDeps> = async (app,
     const now = deps.clock();
     const asOf = as_of ? new Date(as_of) : now;
     const timeline = await accountTimeline(
-      { store: deps.store, vault: deps.vault, secret: deps.options.secret, db: deps.db },
+      { store: deps.store, vault: deps.vault, db: deps.db },
       account !== undefined ? { accountId: account } : { email: email! },
       asOf,
       now,

@@ -12,8 +12,6 @@ import {
 export interface HistoryDeps {
   store: EventStore;
   vault: PiiVault & AddressClaims;
-  /** The server secret: the user stream is named by an HMAC of the address. */
-  secret: string;
 }
 
 export interface HistoryEntry {
@@ -43,7 +41,7 @@ export interface HistoryState {
 }
 
 export interface UserHistory {
-  /** The stream replayed (pseudonymous: an HMAC of the address). */
+  /** The stream replayed (named by the account's claimed key, which says nothing of the address). */
   stream: string;
   /** False when no account holds the address (it never had one, or its account was erased). */
   found: boolean;
@@ -167,7 +165,7 @@ export async function replayUserHistory(
   address: string,
   asOf: Date,
 ): Promise<UserHistory> {
-  const stream = streams.user((await userKeyOfAddress(deps.vault, address, deps.secret)).userKey);
+  const stream = streams.user((await userKeyOfAddress(deps.vault, address)).userKey);
   const now = await aggregateStream<UserState, UserEvent>(deps.store, stream, evolveUser, initialUserState);
   const live = now.state.status === 'registered';
   const since = live ? (now.state.accountSince ?? 0) : Number.POSITIVE_INFINITY;

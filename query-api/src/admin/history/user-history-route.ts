@@ -33,11 +33,7 @@ export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     const { email } = Params.parse(request.params);
     const query = Query.parse(request.query);
     const asOf = query.as_of ? new Date(query.as_of) : deps.clock();
-    const history = await replayUserHistory(
-      { store: deps.store, vault: deps.vault, secret: deps.options.secret },
-      email,
-      asOf,
-    );
+    const history = await replayUserHistory({ store: deps.store, vault: deps.vault }, email, asOf);
     if (!history.found) {
       throw new HttpError(404, 'No history for this user');
     }
