@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { streams, userKeyOf } from '@nocturne/events';
 import { accountKeyOf } from '@nocturne/test-kit/account-key';
-import { TEST_ADMIN_PASSWORD } from '@nocturne/test-kit/api-client';
+import {
+  type ApiRequest,
+  apiCall,
+  TEST_ADMIN_PASSWORD,
+  adminToken as validateAdmin,
+} from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api';
 
@@ -15,33 +20,14 @@ let adminToken: string;
 
 beforeAll(async () => {
   system = await startTestCommandApi();
-  const answer = await call('POST', '/api/admin/validate', { admin: TEST_ADMIN_PASSWORD });
-  expect(answer.status).toBe(200);
-  adminToken = (answer.body as { token: string }).token;
+  adminToken = await validateAdmin(system.baseUrl, TEST_ADMIN_PASSWORD);
 });
 afterAll(async () => {
   await system?.stop();
 });
 
-async function call(
-  method: string,
-  path: string,
-  options: { body?: unknown; form?: Record<string, string>; admin?: string } = {},
-): Promise<{ status: number; body: unknown }> {
-  const headers: Record<string, string> = {};
-  if (options.admin !== undefined) headers['X-Admin-Code'] = options.admin;
-  let body: string | undefined;
-  if (options.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const response = await fetch(`${system.baseUrl}${path}`, { method, headers, body });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, request: ApiRequest = {}) =>
+  apiCall(system.baseUrl, method, path, request);
 
 const asAdmin = (method: string, path: string, options: { form?: Record<string, string> } = {}) =>
   call(method, path, { ...options, admin: adminToken });

@@ -4,6 +4,7 @@ import { adminToken } from '@nocturne/test-kit/api-client';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { withBenchLog } from './bench-log';
+import { type StatementPlan, statementPlans } from './browser-plans';
 import { latencyOf } from './scale/latency';
 import { runNpmStart } from './web/product';
 
@@ -12,20 +13,31 @@ export interface RouteLatency {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /**
+   * The server's own account of the same requests (its /metrics histogram of the route): the
+   * mean from request to answer inside the process, and the share answered within 100 ms there.
+   */
+  server: { meanMs: number; within100Ms: number } | null;
   /** The route's query alone, one at a time, through the store's browser (no HTTP, no vault). */
   query: { p50Ms: number; p99Ms: number } | null;
+}
+
+export interface BrowsedRoute extends RouteLatency {
+  /** GET /healthz at the same concurrency right before the route: what any answer costs then. */
+  floor: RouteLatency;
+  /** The statements of one request's query, as PostgreSQL ran them (warm, after the runs). */
+  plans: StatementPlan[];
 }
 
 export interface EventBrowserResult {
   events: number;
   connections: number;
-  /** GET /healthz at the same concurrency: what any answer costs on the machine as it is. */
-  floor: RouteLatency;
-  routes: RouteLatency[];
+  routes: BrowsedRoute[];
 }
 
 const CONNECTIONS = 4;
 const SECONDS = Number(process.env.BENCH_BROWSER_SECONDS ?? 5);
+const FLOOR_SECONDS = 2;
 const PAGE = 50;
 const QUERY_RUNS = 200;
 
@@ -33,7 +45,9 @@ const QUERY_RUNS = 200;
  * The auditor's event browser over HTTP on a log of `eventCount` events of the realistic mix
  * (bench-log.ts; BENCH_KEEP_LOG=1 reuses one): the product started as `npm start` on it, signed in
  * as the admin, then each route of the browser driven by autocannon at `CONNECTIONS` connections
- * (a few auditors at once) for `SECONDS` s, every request at a random place of the log.
+ * (a few auditors at once) for `SECONDS` s, every request at a random place of the log. Right
+ * before each route, GET /healthz at the same concurrency: on a shared machine the floor moves
+ * from minute to minute, and a route's p99 reads only beside the floor of its own minute.
  */
 export async function benchEventBrowser(
   adminUrl: string,
@@ -44,6 +58,7 @@ export async function benchEventBrowser(
     const sample = await sampleLog(databaseUrl);
     const product = await runNpmStart({ DATABASE_URL: databaseUrl, NATS_URL: '', DEMO: '0' });
     const store = await PostgresEventStore.connect({ connectionString: databaseUrl });
+    const explain = await statementPlans(databaseUrl);
     try {
       await caughtUp(product.baseUrl, log);
       const headers = { 'x-admin-code': await adminToken(product.baseUrl, product.adminPassword) };
@@ -146,19 +161,27 @@ export async function benchEventBrowser(
           },
         };
       }
-      const floor = await overHttp(product.baseUrl, {}, () => ({ path: '/healthz', query: null }));
-      log(`browser, the floor (/healthz): p50 ${floor.p50Ms} ms, p99 ${floor.p99Ms} ms`);
-      const measured: RouteLatency[] = [];
+      const browser = store.logBrowser();
+      const measured: BrowsedRoute[] = [];
       for (const route of routes) {
+        const floor = await overHttp(
+          product.baseUrl,
+          {},
+          () => ({ path: '/healthz', query: null }),
+          FLOOR_SECONDS,
+        );
         const result = await overHttp(product.baseUrl, headers, route.request);
-        result.query = await queryAlone(store.logBrowser(), route.request);
-        measured.push({ ...result, name: route.name });
+        result.query = await queryAlone(browser, route.request);
+        const plans = await explain.of(route.request().query!);
+        measured.push({ ...result, name: route.name, floor: { ...floor, name: '/healthz' }, plans });
         log(
-          `browser, ${route.name}: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; the query alone p99 ${result.query?.p99Ms} ms`,
+          `browser, ${route.name}: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (/healthz p99 ${floor.p99Ms} ms); ` +
+            `the server's mean ${result.server?.meanMs} ms; the query alone p99 ${result.query?.p99Ms} ms`,
         );
       }
-      return { events, connections: CONNECTIONS, floor: { ...floor, name: '/healthz' }, routes: measured };
+      return { events, connections: CONNECTIONS, routes: measured };
     } finally {
+      await explain.close();
       await store.close();
       await product.stop();
     }
@@ -167,27 +190,69 @@ export async function benchEventBrowser(
 
 type Request = () => { path: string; query: ((browser: EventLogBrowser) => Promise<unknown>) | null };
 
-/** autocannon on one route for SECONDS s at CONNECTIONS connections, a fresh request each time. */
+/**
+ * autocannon on one route for `seconds` at CONNECTIONS connections, a fresh request each time;
+ * with the server's own timing of those requests, from its /metrics before and after.
+ */
 async function overHttp(
   baseUrl: string,
   headers: Record<string, string>,
   request: Request,
+  seconds = SECONDS,
 ): Promise<Omit<RouteLatency, 'name'>> {
+  const before = await serverTimings(baseUrl);
   const result = await autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     requests: [{ method: 'GET', headers, setupRequest: (r) => ({ ...r, path: request().path }) }],
   });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${request().path}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
   }
+  const after = await serverTimings(baseUrl);
+  const grown = (key: string) => (after.get(key)?.count ?? 0) - (before.get(key)?.count ?? 0);
+  // The route driven: the one answered most (the /metrics reads themselves are answered too).
+  const route = [...after.keys()].reduce<string | undefined>(
+    (most, key) => (most === undefined || grown(key) > grown(most) ? key : most),
+    undefined,
+  );
+  const timing = route ? after.get(route) : undefined;
+  const count = route ? grown(route) : 0;
+  const server =
+    timing && count > 0
+      ? {
+          meanMs: +((1000 * (timing.sum - (before.get(route!)?.sum ?? 0))) / count).toFixed(1),
+          within100Ms: +((timing.within100Ms - (before.get(route!)?.within100Ms ?? 0)) / count).toFixed(3),
+        }
+      : null;
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    server,
     query: null,
   };
+}
+
+/**
+ * The server's histogram of answers by route (http_request_duration_seconds of its loopback-only
+ * /metrics), 200s of GET only: per route, how many, their total seconds and how many within 100 ms.
+ */
+async function serverTimings(baseUrl: string) {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const timings = new Map<string, { count: number; sum: number; within100Ms: number }>();
+  const series = /^http_request_duration_seconds_(count|sum|bucket)\{([^}]*)\} (\S+)$/gm;
+  for (const [, kind, labels, value] of text.matchAll(series)) {
+    if (!labels!.includes('method="GET"') || !labels!.includes('status_code="200"')) continue;
+    const route = /route="([^"]*)"/.exec(labels!)?.[1] ?? '';
+    const timing = timings.get(route) ?? { count: 0, sum: 0, within100Ms: 0 };
+    if (kind === 'count') timing.count = Number(value);
+    else if (kind === 'sum') timing.sum = Number(value);
+    else if (labels!.includes('le="0.1"')) timing.within100Ms = Number(value);
+    timings.set(route, timing);
+  }
+  return timings;
 }
 
 /** The route's query through the store's browser, QUERY_RUNS times one after another. */

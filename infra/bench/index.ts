@@ -1,3 +1,4 @@
+import { cpus, loadavg } from 'node:os';
 import { pickTestServices, type TestServices } from '@nocturne/infra/test-env';
 import { benchAppendThroughput } from './append-throughput';
 import { compareWithBaseline } from './baseline-comparison';
@@ -19,6 +20,9 @@ import { benchSearch, type Throughput } from './search';
  */
 const log = (line: string) => console.log(`  ${line}`);
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
+
+/** The machine's 1-minute load average, as `uptime` prints it. */
+const loadAverage = () => loadavg()[0]!.toFixed(2);
 
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 
@@ -149,14 +153,23 @@ const suites: Record<string, Suite> = {
     async run(services) {
       const events = Number(process.env.BENCH_BROWSER_EVENTS ?? 1_000_000);
       const r = await benchEventBrowser(services.postgresUrl, log, events);
-      const worst = Math.max(...r.routes.map((route) => route.p99Ms));
-      const line = (name: string, route: (typeof r.routes)[number]) =>
-        `browser, ${name.padEnd(40)} : ${fmt(route.requestsPerSecond).padStart(5)} req/s, p50 ${route.p50Ms} ms, p99 ${route.p99Ms} ms` +
-        (route.query ? `; the query alone p50 ${route.query.p50Ms} ms, p99 ${route.query.p99Ms} ms` : '');
+      const worst = r.routes.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
+      const line = (route: (typeof r.routes)[number]) =>
+        `browser, ${route.name.padEnd(38)} : ${fmt(route.requestsPerSecond).padStart(4)} req/s, p50 ${route.p50Ms} ms, ` +
+        `p99 ${route.p99Ms} ms (target < 100 ms); /healthz p99 just before ${route.floor.p99Ms} ms, ` +
+        `ratio ${(route.p99Ms / route.floor.p99Ms).toFixed(1)}; the server's mean ${route.server?.meanMs ?? '?'} ms ` +
+        `(${route.server ? (100 * route.server.within100Ms).toFixed(1) : '?'}% within 100 ms); ` +
+        `the query alone p50 ${route.query?.p50Ms} ms, p99 ${route.query?.p99Ms} ms`;
+      const plans = (route: (typeof r.routes)[number]) =>
+        route.plans.map(
+          (plan, i) =>
+            `  plan ${i + 1} of ${route.plans.length}: executes in ${plan.executionMs.toFixed(1)} ms (planned in ` +
+            `${plan.planningMs.toFixed(1)} ms), ${fmt(plan.rows)} rows, buffers ${fmt(plan.hit)} hit ${fmt(plan.read)} read: ${plan.outline}`,
+        );
       return [
-        line('the floor: GET /healthz', r.floor),
-        ...r.routes.map((route) => line(route.name, route)),
-        `browser, the slowest route's p99 (${fmt(r.events)} events, ${r.connections} connections): ${worst} ms (target < 100 ms)`,
+        ...r.routes.flatMap((route) => [line(route), ...plans(route)]),
+        `browser, the slowest route's p99 (${fmt(r.events)} events, ${r.connections} connections): ${worst.p99Ms} ms, ` +
+          `${worst.name} (target < 100 ms; /healthz p99 then ${worst.floor.p99Ms} ms)`,
       ];
     },
   },
@@ -208,7 +221,11 @@ async function main() {
       const suite = suites[name]!;
       console.log(`${i === 0 ? '' : '\n'}${i + 1}. [${name}] ${suite.title}`);
       const steal = watchSteal();
+      const loadBefore = loadAverage();
       results.push(...(await suite.run(services)));
+      results.push(
+        `[${name}] the machine's load (1-minute average, ${cpus().length} cores): ${loadBefore} at the start, ${loadAverage()} at the end`,
+      );
       const share = steal();
       if (share !== undefined) {
         results.push(

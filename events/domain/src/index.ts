@@ -17,6 +17,7 @@ export * from './quota';
 export * from './reading-time';
 export * from './refusal';
 export * from './reports';
+export * from './seeded-random';
 export * from './slides';
 export * from './staff';
 export * from './stories';

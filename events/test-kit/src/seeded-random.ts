@@ -1,14 +1,2 @@
-/**
- * The tests' one seeded generator (mulberry32): numbers in [0, 1), the same for the same seed,
- * so a failing run is made again from the seed it prints.
- */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The tests take the product's one seeded generator from here, beside the rest of their kit. */
+export { seededRandom } from '@nocturne/domain';

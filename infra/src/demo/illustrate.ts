@@ -1,3 +1,4 @@
+import { seededRandom } from '@nocturne/domain';
 import sharp from 'sharp';
 
 /** What a demo story looks like: its colours and the shape its pictures are made of. */
@@ -26,18 +27,6 @@ export const ILLUSTRATION_WIDTH = 720;
 export const ILLUSTRATION_HEIGHT = 960;
 const W = ILLUSTRATION_WIDTH;
 const H = ILLUSTRATION_HEIGHT;
-
-/** A small seeded generator (mulberry32): the same story and slide always get the same picture. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rand = () => number;
 const between = (rand: Rand, low: number, high: number) => low + rand() * (high - low);
@@ -179,7 +168,7 @@ const motifs: Record<Motif, (rand: Rand, look: Look) => string> = {
 
 /** The SVG of one slide: the story's sky, glow and motif, varied per slide by the seed. */
 export function illustrationSvg(look: Look, seed: number): string {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const [top, bottom, , glow] = look.palette;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
 <defs>

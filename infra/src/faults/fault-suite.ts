@@ -43,6 +43,11 @@ interface Row {
   errors: Map<string, number>;
 }
 
+/** A row of the table, before the fault is made. */
+function newRow(fault: string, times: number): Row {
+  return { fault, times, lost: 0, disagreed: 0, other5xx: 0, recoverMs: [], note: '', errors: new Map() };
+}
+
 /** Counts the load's 5xx other than 503 and its unanswered requests into the row. */
 function countErrors(row: Row, tally: Tally): void {
   row.other5xx += tally.other5xx + tally.failures;
@@ -84,6 +89,18 @@ async function disagreements(system: RunningSystem, stories: string[]): Promise<
   return differ + Math.max(0, served.size - stories.length);
 }
 
+/** Adds to the row what one fault cost, once its load has stopped: the log against the load and the read side. */
+async function compareWithLog(
+  system: RunningSystem,
+  stories: string[],
+  row: Row,
+  tally: Tally,
+): Promise<void> {
+  row.lost += await lostLikes(system, tally);
+  row.disagreed += await disagreements(system, stories);
+  countErrors(row, tally);
+}
+
 /** Until a like is answered 200 again: how long from `since`. */
 async function recovered(base: string, story: string, since: number, withinMs = 60_000): Promise<number> {
   while (Date.now() - since < withinMs) {
@@ -117,16 +134,7 @@ async function postgresKilled(
   stories: string[],
   perSecond: number,
 ): Promise<Row> {
-  const row: Row = {
-    fault: 'PostgreSQL SIGKILL (all processes)',
-    times: 5,
-    lost: 0,
-    disagreed: 0,
-    other5xx: 0,
-    recoverMs: [],
-    note: '',
-    errors: new Map(),
-  };
+  const row = newRow('PostgreSQL SIGKILL (all processes)', 5);
   let rate = 0;
   for (let i = 0; i < row.times; i++) {
     const load = await startLoad({ base: system.address, stories, perSecond, connections: CONNECTIONS });
@@ -142,9 +150,7 @@ async function postgresKilled(
     await sleep(1_000);
     const tally = await load.stop();
     await storeAnswers(system);
-    row.lost += await lostLikes(system, tally);
-    row.disagreed += await disagreements(system, stories);
-    countErrors(row, tally);
+    await compareWithLog(system, stories, row, tally);
   }
   row.note = `${Math.round(rate / row.times)} likes/s acknowledged before each kill`;
   return row;
@@ -157,16 +163,7 @@ async function projectorKilled(
   stories: string[],
   perSecond: number,
 ): Promise<Row> {
-  const row: Row = {
-    fault: 'projector SIGKILL',
-    times: 20,
-    lost: 0,
-    disagreed: 0,
-    other5xx: 0,
-    recoverMs: [],
-    note: '',
-    errors: new Map(),
-  };
+  const row = newRow('projector SIGKILL', 20);
   await system.projector.stop();
   const load = await startLoad({ base: system.address, stories, perSecond, connections: CONNECTIONS });
   const began = Date.now();
@@ -204,13 +201,35 @@ async function projectorKilled(
   const tally = await load.stop();
   await system.projector.catchUp();
   row.recoverMs.push(Date.now() - restartedAt);
-  row.lost = await lostLikes(system, tally);
-  row.disagreed = await disagreements(system, stories);
-  countErrors(row, tally);
+  await compareWithLog(system, stories, row, tally);
   row.times = killed;
   const rate = Math.round(tally.acked.length / ((Date.now() - began) / 1000));
   row.note = `${killed} kills landed in a running catch-up, in ${runs} runs; ${rate} likes/s acknowledged`;
   return row;
+}
+
+/**
+ * A service taken down for a while under the load of likes, then brought back: the time to
+ * recover counts from its return. Returns the load's tally, already compared with the log.
+ */
+async function underOutage(
+  system: RunningSystem,
+  stories: string[],
+  perSecond: number,
+  row: Row,
+  outage: { down: () => Promise<void>; downMs: number; up: () => Promise<void> },
+): Promise<Tally> {
+  const load = await startLoad({ base: system.address, stories, perSecond, connections: CONNECTIONS });
+  await sleep(1_500);
+  await outage.down();
+  await sleep(outage.downMs);
+  const upAt = Date.now();
+  await outage.up();
+  row.recoverMs.push(await recovered(system.address, stories[0]!, upAt));
+  await sleep(1_500);
+  const tally = await load.stop();
+  await compareWithLog(system, stories, row, tally);
+  return tally;
 }
 
 async function natsStopped(
@@ -219,30 +238,11 @@ async function natsStopped(
   stories: string[],
   perSecond: number,
 ): Promise<Row> {
-  const row: Row = {
-    fault: 'NATS stopped and started',
-    times: 3,
-    lost: 0,
-    disagreed: 0,
-    other5xx: 0,
-    recoverMs: [],
-    note: '',
-    errors: new Map(),
-  };
+  const row = newRow('NATS stopped and started', 3);
   let refusedReads = 0;
   for (let i = 0; i < row.times; i++) {
-    const load = await startLoad({ base: system.address, stories, perSecond, connections: CONNECTIONS });
-    await sleep(1_500);
-    await nats.stop();
-    await sleep(3_000);
-    const startedAt = Date.now();
-    await nats.start();
-    row.recoverMs.push(await recovered(system.address, stories[0]!, startedAt));
-    await sleep(1_500);
-    const tally = await load.stop();
-    row.lost += await lostLikes(system, tally);
-    row.disagreed += await disagreements(system, stories);
-    countErrors(row, tally);
+    const outage = { down: () => nats.stop(), downMs: 3_000, up: () => nats.start() };
+    const tally = await underOutage(system, stories, perSecond, row, outage);
     refusedReads += tally.statuses.get(503) ?? 0;
   }
   row.note = `${refusedReads} answers were 503`;
@@ -255,44 +255,16 @@ async function postgresStalled(
   stories: string[],
   perSecond: number,
 ): Promise<Row> {
-  const row: Row = {
-    fault: 'PostgreSQL stalled 10 s (SIGSTOP)',
-    times: 1,
-    lost: 0,
-    disagreed: 0,
-    other5xx: 0,
-    recoverMs: [],
-    note: '',
-    errors: new Map(),
-  };
-  const load = await startLoad({ base: system.address, stories, perSecond, connections: CONNECTIONS });
-  await sleep(1_500);
-  await database.stall();
-  await sleep(10_000);
-  const resumedAt = Date.now();
-  await database.resume();
-  row.recoverMs.push(await recovered(system.address, stories[0]!, resumedAt));
-  await sleep(1_500);
-  const tally = await load.stop();
-  row.lost = await lostLikes(system, tally);
-  row.disagreed = await disagreements(system, stories);
-  countErrors(row, tally);
+  const row = newRow('PostgreSQL stalled 10 s (SIGSTOP)', 1);
+  const outage = { down: () => database.stall(), downMs: 10_000, up: () => database.resume() };
+  const tally = await underOutage(system, stories, perSecond, row, outage);
   row.note = `${tally.statuses.get(503) ?? 0} answers were 503`;
   return row;
 }
 
 /** Clients that start a 10 MB upload and send nothing more, while a story is published. */
 async function slowClients(system: RunningSystem): Promise<Row> {
-  const row: Row = {
-    fault: 'stalled upload clients',
-    times: 4,
-    lost: 0,
-    disagreed: 0,
-    other5xx: 0,
-    recoverMs: [],
-    note: '',
-    errors: new Map(),
-  };
+  const row = newRow('stalled upload clients', 4);
   const port = Number(new URL(system.address).port);
   const stalled: Socket[] = [];
   const startedAt = Date.now();

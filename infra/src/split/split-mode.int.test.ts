@@ -1,90 +1,46 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
-import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueName } from '@nocturne/events/testing';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureServerBuilt, serverDist } from '../../bin/build.mjs';
+import { serverDist } from '../../bin/build.mjs';
 import { serverNodeArguments } from '../../bin/server-runtime.mjs';
-import { ensureWebBuilt } from '../../bin/web-build.mjs';
-import { freePort } from '../launcher/free-port';
+import { outsideAddresses, reachable } from '../test-env/reachable';
+import {
+  SPLIT_ADMIN_PASSWORD,
+  SPLIT_APP_SECRET,
+  SPLIT_INTERNAL_TOKEN,
+  type SplitSystem,
+  startSplitSystem,
+} from '../test-env/split-system';
 import { INTERNAL_ROUTE_SPELLINGS } from './testing/internal-route-spellings';
 
-const supervisor = join(serverDist, 'split.mjs');
-const ADMIN_PASSWORD = 'split-mode-admin-password';
-const APP_SECRET = 'split-mode-app-secret-'.padEnd(64, 'a');
-const INTERNAL_TOKEN = 'split-mode-internal-token-'.padEnd(64, 'b');
-
 let database: TestDatabase;
-let dataDir: string;
-let child: ChildProcess;
-let exited: Promise<number | null>;
-let output = '';
+let split: SplitSystem;
 let base: string;
+const output = () => split.output();
 
 /**
  * Starts the compiled split mode on a fresh database, with two query-api processes behind the
  * gateway (five processes), and waits for its banner.
  */
 beforeAll(async () => {
-  // The gateway serves the built SPA; a fresh clone has none until something builds it.
-  ensureWebBuilt({ log: () => {} });
-  await ensureServerBuilt({ log: () => {} });
   database = await createTestDatabase('split');
-  dataDir = await mkdtemp(join(tmpdir(), 'nocturne-split-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, [supervisor], {
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      NATS_URL: testNatsUrl() ?? '',
-      NATS_SUBJECT_PREFIX: uniqueName('split'),
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      APP_SECRET,
-      INTERNAL_TOKEN,
-      EXPOSE_VERIFICATION_TOKEN: 'true',
-      LOG_LEVEL: 'silent',
-      SPLIT_GATEWAY_HOST: '127.0.0.1',
-      SPLIT_QUERY_PROCESSES: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  split = await startSplitSystem({
+    databaseUrl: database.url,
+    natsUrl: testNatsUrl(),
+    natsSubjectPrefix: uniqueName('split'),
+    queryProcesses: 2,
+    exposeVerificationToken: true,
   });
-  exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('is running at')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`split mode exited with ${code} during start:\n${output}`));
-    });
-  });
+  base = split.base;
 }, 240_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await split?.stop();
   await database?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }, 60_000);
 
 const png = (colour: string) =>
@@ -101,7 +57,7 @@ async function publishStory(isPremium = false): Promise<string> {
   form.append('isPremium', String(isPremium));
   const response = await fetch(`${base}/api/stories`, {
     method: 'POST',
-    headers: { 'X-Admin-Code': ADMIN_PASSWORD },
+    headers: { 'X-Admin-Code': SPLIT_ADMIN_PASSWORD },
     body: form,
   });
   expect(response.status).toBe(201);
@@ -159,7 +115,7 @@ const internalServices: InternalService[] = ['projector', 'command-api', 'query-
 
 /** The internal base URLs, from the supervisor's banner. */
 const internalUrl = (service: InternalService) =>
-  new RegExp(`${service} (http://127\\.0\\.0\\.1:\\d+)`).exec(output)?.[1] ?? '';
+  new RegExp(`${service} (http://127\\.0\\.0\\.1:\\d+)`).exec(output())?.[1] ?? '';
 
 /** The event store's head position, as command-api's next append would show it. */
 async function appendedEvents(): Promise<number> {
@@ -185,10 +141,10 @@ async function storyListsServed(service: 'query-api' | 'query-api-2'): Promise<n
 
 describe('split mode: each service in its own process behind the gateway', () => {
   it('runs five processes (two query-api), each plain node on the compiled output (no tsx)', () => {
-    expect(output).toMatch(
+    expect(output()).toMatch(
       /projector \(pid \d+\), command-api \(pid \d+\), query-api \(pid \d+\), query-api-2 \(pid \d+\), gateway/,
     );
-    const pids = [...output.matchAll(/\(pid (\d+)\)/g)].map((m) => m[1]);
+    const pids = [...output().matchAll(/\(pid (\d+)\)/g)].map((m) => m[1]);
     expect(pids).toHaveLength(5);
     for (const pid of pids) {
       const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
@@ -295,7 +251,7 @@ describe('split mode: each service in its own process behind the gateway', () =>
         method: 'POST',
         path,
         ...json({ userKey: '0'.repeat(32), storyId: 'x' }),
-        headers: { 'content-type': 'application/json', 'x-internal-token': INTERNAL_TOKEN },
+        headers: { 'content-type': 'application/json', 'x-internal-token': SPLIT_INTERNAL_TOKEN },
       });
       expect(answer.status, path).toBe(404);
       expect(answer.headers['x-served-by'], path).toBeUndefined();
@@ -314,16 +270,16 @@ describe('split mode: each service in its own process behind the gateway', () =>
       });
     for (const headers of <Record<string, string>[]>[
       {},
-      { 'x-internal-token': APP_SECRET },
-      { 'x-internal-secret': APP_SECRET },
-      { authorization: `Bearer ${APP_SECRET}` },
-      { 'x-internal-token': `${INTERNAL_TOKEN.slice(0, -1)}c` },
+      { 'x-internal-token': SPLIT_APP_SECRET },
+      { 'x-internal-secret': SPLIT_APP_SECRET },
+      { authorization: `Bearer ${SPLIT_APP_SECRET}` },
+      { 'x-internal-token': `${SPLIT_INTERNAL_TOKEN.slice(0, -1)}c` },
     ]) {
       const answer = await unlock(headers);
       expect(answer.status, JSON.stringify(headers)).toBe(401);
     }
     // The right token gets through to the unlock itself (an unknown story: 404).
-    expect((await unlock({ 'x-internal-token': INTERNAL_TOKEN })).status).toBe(404);
+    expect((await unlock({ 'x-internal-token': SPLIT_INTERNAL_TOKEN })).status).toBe(404);
   });
 
   it('answers /healthz and /readyz on the gateway (asking its upstreams) and on every service', async () => {
@@ -348,24 +304,13 @@ describe('split mode: each service in its own process behind the gateway', () =>
   });
 
   it('internal services listen on loopback only', async () => {
-    const reachable = (host: string, port: number) =>
-      new Promise<boolean>((resolve) => {
-        const socket = connect({ host, port });
-        socket.once('connect', () => {
-          socket.destroy();
-          resolve(true);
-        });
-        socket.once('error', () => resolve(false));
-      });
     for (const service of internalServices) {
       const port = Number(new URL(internalUrl(service)).port);
       expect(await reachable('127.0.0.1', port), service).toBe(true);
       // Bound to 127.0.0.1, not to every address: another address of this host is refused.
       expect(await reachable('127.0.0.2', port), service).toBe(false);
-      for (const address of Object.values(networkInterfaces())
-        .flat()
-        .filter((a) => a && a.family === 'IPv4' && !a.internal)) {
-        expect(await reachable(address!.address, port), `${service} on ${address!.address}`).toBe(false);
+      for (const address of outsideAddresses()) {
+        expect(await reachable(address, port), `${service} on ${address}`).toBe(false);
       }
     }
   });
@@ -433,7 +378,10 @@ describe('split mode: each service in its own process behind the gateway', () =>
       expect(verify.status, verify.body).toBe(200);
       const grant = await send(`${base}/api/admin/users/${encodeURIComponent(email)}/subscription`, {
         method: 'PUT',
-        headers: { 'x-admin-code': ADMIN_PASSWORD, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          'x-admin-code': SPLIT_ADMIN_PASSWORD,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: 'is_subscribed=true',
       });
       expect(grant.status, grant.body).toBe(200);
@@ -473,8 +421,7 @@ describe('split mode: each service in its own process behind the gateway', () =>
   });
 
   it('stops every process cleanly on SIGTERM', async () => {
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(output).toContain('[split] stopped cleanly');
+    expect(await split.stop()).toBe(0);
+    expect(output()).toContain('[split] stopped cleanly');
   }, 60_000);
 });

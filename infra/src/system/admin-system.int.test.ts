@@ -5,6 +5,12 @@ import { streams, userKeyOf } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { createReadModelDb, migrateReadModel, ProjectionRunner, projections } from '@nocturne/projector';
 import { accountKeyOf } from '@nocturne/test-kit/account-key';
+import {
+  type ApiAnswer,
+  type ApiRequest,
+  apiCall,
+  adminToken as validateAdmin,
+} from '@nocturne/test-kit/api-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
@@ -20,56 +26,19 @@ let adminToken: string;
 
 beforeAll(async () => {
   system = await startTestSystem();
-  const answer = await call('POST', '/api/admin/validate', { admin: TEST_ADMIN_PASSWORD });
-  expect(answer.status).toBe(200);
-  adminToken = (answer.body as { token: string }).token;
+  adminToken = await validateAdmin(system.baseUrl, TEST_ADMIN_PASSWORD);
 });
 afterAll(async () => {
   await system?.stop();
 });
 
-interface Answer {
-  status: number;
-  body: unknown;
-  text: string;
-  position: string | null;
-}
-
 let lastPosition = '0';
 
-async function call(
-  method: string,
-  path: string,
-  options: {
-    body?: unknown;
-    form?: Record<string, string>;
-    token?: string;
-    admin?: string;
-    /** The client's address (the test system trusts X-Forwarded-For from loopback). */
-    client?: string;
-  } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { 'X-Min-Position': lastPosition };
-  if (options.client) headers['X-Forwarded-For'] = options.client;
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.admin !== undefined) headers['X-Admin-Code'] = options.admin;
-  let body: string | undefined;
-  if (options.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const response = await fetch(`${system.baseUrl}${path}`, { method, headers, body });
-  const text = await response.text();
-  const position = response.headers.get('x-event-position');
-  if (position && Number(position) > Number(lastPosition)) lastPosition = position;
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {}
-  return { status: response.status, body: parsed, text, position };
+/** A request that reads after the latest write this file has seen, and notes the one it makes. */
+async function call(method: string, path: string, request: ApiRequest = {}): Promise<ApiAnswer> {
+  const answer = await apiCall(system.baseUrl, method, path, { after: lastPosition, ...request });
+  if (answer.position && Number(answer.position) > Number(lastPosition)) lastPosition = answer.position;
+  return answer;
 }
 
 const asAdmin = (

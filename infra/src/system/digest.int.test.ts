@@ -5,7 +5,7 @@ import { digestMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
 import { digestUnsubscribeToken } from '@nocturne/http-kit/auth';
 import { digestReader } from '@nocturne/query-api';
-import { bearer, postStory, verifiedUser } from '@nocturne/test-kit/api-client';
+import { apiCall, bearer, postStory, verifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from './test-system';
 
@@ -32,17 +32,8 @@ afterAll(async () => {
 const keyOf = (token: string) => token.split('.')[0]!;
 
 async function call(method: string, path: string, token: string | null, body?: unknown) {
-  const response = await fetch(`${system.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? bearer(token) : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  // biome-ignore lint/suspicious/noExplicitAny: answers of several shapes, checked by the assertions
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
+  const answer = await apiCall(system.baseUrl, method, path, { token, body });
+  return { status: answer.status, body: answer.body };
 }
 
 async function publishAs(token: string, penName: string, texts: string[]): Promise<string> {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
+import { adminToken, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { seededRandom } from '@nocturne/test-kit/seeded-random';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -46,25 +47,10 @@ beforeAll(async () => {
   await given(system.infra.store, streams.story(story.data.storyId), [story], 'no_stream');
   fixtures.storyId = story.data.storyId;
   fixtures.email = 'fuzz-reader@example.test';
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${system.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, path).toBe(200);
-    return (await response.json()) as Record<string, string>;
-  };
-  const { verification_token } = await post('/api/auth/signup', {
-    email: fixtures.email,
-    password: 'fuzz-pass-1',
-    age_confirmed: true,
-  });
-  await post('/api/auth/verify-email', { token: verification_token });
-  fixtures.userToken = (await post('/api/auth/login', { email: fixtures.email, password: 'fuzz-pass-1' }))
-    .token!;
-  fixtures.adminToken = (await post('/api/admin/validate', {}, { 'X-Admin-Code': TEST_ADMIN_PASSWORD }))
-    .token!;
+  fixtures.userToken = (
+    await createVerifiedUser(system.baseUrl, { email: fixtures.email, password: 'fuzz-pass-1' })
+  ).token;
+  fixtures.adminToken = await adminToken(system.baseUrl, TEST_ADMIN_PASSWORD);
 });
 afterAll(async () => {
   await system?.stop();

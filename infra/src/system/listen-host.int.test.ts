@@ -1,28 +1,9 @@
-import { connect } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { createTestDatabase, testNatsUrl, uniqueName } from '@nocturne/events/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
+import { outsideAddresses, reachable } from '../test-env/reachable';
 import { testConfig } from '../test-env/test-config';
 import { type RunningSystem, startSystem } from './start-system';
-
-/** Whether a TCP connection to host:port is accepted. */
-const reachable = (host: string, port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
-/** The machine's IPv4 addresses other than loopback: where the local network would knock. */
-const outsideAddresses = () =>
-  Object.values(networkInterfaces())
-    .flat()
-    .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)
-    .map((a) => a!.address);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { accountMessages, evolveUser, initialUserState, storyMessages } from '@n
 import { streams } from '@nocturne/events';
 import { aggregateStream } from '@nocturne/events/store';
 import { given } from '@nocturne/events/testing';
-import { adminHeaders, bearer, grantPremium, publish, verifiedUser } from '@nocturne/test-kit/api-client';
+import { adminHeaders, apiCall, grantPremium, publish, verifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from './test-system';
 
@@ -26,31 +26,12 @@ afterAll(async () => {
   await system?.stop();
 });
 
-async function write(method: 'PUT' | 'DELETE', path: string, token: string | null, body?: unknown) {
-  const response = await fetch(`${system.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? bearer(token) : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return {
-    status: response.status,
-    position: response.headers.get('x-event-position'),
-    body: (await response.json()) as { detail?: string; slide?: number | null; saved?: boolean },
-  };
-}
+const write = (method: 'PUT' | 'DELETE', path: string, token: string | null, body?: unknown) =>
+  apiCall(system.baseUrl, method, path, { token, body });
 
 /** A read that waits for `position` (read-your-writes), as the web client does. */
-async function read(path: string, token: string | null, position?: string | null) {
-  const response = await fetch(`${system.baseUrl}${path}`, {
-    headers: { ...(token ? bearer(token) : {}), ...(position ? { 'X-Min-Position': position } : {}) },
-  });
-  // A shelf (stories), a reader's place, or a refusal's detail.
-  const answer = (await response.json()) as { id: string; texts: string[] }[] & { detail?: string };
-  return { status: response.status, headers: response.headers, body: answer };
-}
+const read = (path: string, token: string | null, position?: string | null) =>
+  apiCall(system.baseUrl, 'GET', path, { token, after: position });
 
 const ids = (stories: { id: string }[]) => stories.map((s) => s.id);
 /** The address key of a session token, and the account its address holds now. */

@@ -8,42 +8,22 @@ import {
   type SearchScope,
   StoryFinder,
 } from '@nocturne/query-api';
+import { adminToken, apiCall, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
 
 let system: TestSystem;
 
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${system.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as Record<string, string>;
-}
-
-/** Signs up, verifies and logs in, as a person does: the e-mail and the session token. */
-async function createVerifiedUser(): Promise<{ email: string; token: string }> {
-  const email = `searcher-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'secret-pass-1';
-  const signup = await post('/api/auth/signup', { email, password, age_confirmed: true });
-  await post('/api/auth/verify-email', { token: signup.verification_token });
-  return { email, token: (await post('/api/auth/login', { email, password })).token! };
-}
-
 async function grantPremium(email: string): Promise<void> {
-  const response = await fetch(
-    `${system.baseUrl}/api/admin/users/${encodeURIComponent(email)}/subscription`,
-    {
-      method: 'PUT',
-      headers: { 'X-Admin-Code': TEST_ADMIN_PASSWORD, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'is_subscribed=true',
-    },
+  const answer = await apiCall(
+    system.baseUrl,
+    'PUT',
+    `/api/admin/users/${encodeURIComponent(email)}/subscription`,
+    { admin: TEST_ADMIN_PASSWORD, form: { is_subscribed: 'true' } },
   );
-  expect(response.status).toBe(200);
-  head = response.headers.get('x-event-position') ?? head;
+  expect(answer.status).toBe(200);
+  head = answer.position ?? head;
 }
 let member: string;
 /** A member with premium (stories to unlock): each test opens only its own stories. */
@@ -54,9 +34,9 @@ let head = '0';
 
 beforeAll(async () => {
   system = await startTestSystem();
-  member = (await createVerifiedUser()).token;
-  premiumMember = await createVerifiedUser();
-  admin = (await post('/api/admin/validate', {}, { 'X-Admin-Code': TEST_ADMIN_PASSWORD })).token!;
+  member = (await createVerifiedUser(system.baseUrl, { prefix: 'searcher' })).token;
+  premiumMember = await createVerifiedUser(system.baseUrl, { prefix: 'searcher' });
+  admin = await adminToken(system.baseUrl, TEST_ADMIN_PASSWORD);
 });
 afterAll(async () => {
   await system?.stop();
@@ -301,7 +281,9 @@ describe('GET /api/search', () => {
 
 describe('search limits (was: no limit per account, an unbounded waiting queue)', () => {
   it(`answers an account's searches past ${SEARCHES_PER_MINUTE} a minute with 429 and Retry-After; another account searches on`, async () => {
-    const eager = { Authorization: `Bearer ${(await createVerifiedUser()).token}` };
+    const eager = {
+      Authorization: `Bearer ${(await createVerifiedUser(system.baseUrl, { prefix: 'searcher' })).token}`,
+    };
     for (let i = 0; i < SEARCHES_PER_MINUTE; i++) {
       expect((await search(`q=${uniqueWord()}`, eager)).status).toBe(200);
     }
@@ -309,7 +291,9 @@ describe('search limits (was: no limit per account, an unbounded waiting queue)'
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.body.detail).toEqual(expect.any(String));
-    const other = { Authorization: `Bearer ${(await createVerifiedUser()).token}` };
+    const other = {
+      Authorization: `Bearer ${(await createVerifiedUser(system.baseUrl, { prefix: 'searcher' })).token}`,
+    };
     expect((await search(`q=${uniqueWord()}`, other)).status).toBe(200);
   });
 

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { DEFAULT_PAGE_SIZE, StoryListCache } from '@nocturne/query-api';
+import { type ApiRequest, apiCall } from '@nocturne/test-kit/api-client';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { answerHeaders, rawRequest } from './raw-http';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
 
@@ -55,41 +56,45 @@ async function list(path: string, headers: Record<string, string> = {}) {
 const rawGet = (path: string, headers: Record<string, string>) =>
   rawRequest(`${system.baseUrl}${path}`, { headers });
 
-async function send(
-  method: string,
-  path: string,
-  options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { ...options.headers };
-  let body: string | undefined;
-  if (options.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  }
-  const response = await fetch(`${system.baseUrl}${path}`, { method, headers, body });
-  return {
-    status: response.status,
-    body: (await response.json()) as Record<string, unknown>,
-    position: response.headers.get('x-event-position'),
-  };
-}
+const call = (method: string, path: string, request?: ApiRequest) =>
+  apiCall(system.baseUrl, method, path, request);
 
 async function loggedInUser(): Promise<{ email: string; token: string; position: string }> {
   const email = `reader-${randomUUID().slice(0, 8)}@example.com`;
-  const signup = await send('POST', '/api/auth/signup', {
-    json: { email, password: 'secret-pass-1', age_confirmed: true },
+  const signup = await call('POST', '/api/auth/signup', {
+    body: { email, password: 'secret-pass-1', age_confirmed: true },
   });
   expect(signup.status).toBe(200);
   expect(
-    (await send('POST', '/api/auth/verify-email', { json: { token: signup.body.verification_token } }))
+    (await call('POST', '/api/auth/verify-email', { body: { token: signup.body.verification_token } }))
       .status,
   ).toBe(200);
-  const login = await send('POST', '/api/auth/login', { json: { email, password: 'secret-pass-1' } });
+  const login = await call('POST', '/api/auth/login', { body: { email, password: 'secret-pass-1' } });
   expect(login.status).toBe(200);
   return { email, token: login.body.token as string, position: login.position! };
+}
+
+type Peek = MockInstance<StoryListCache['peek']>;
+
+/** The server's hot lane answers the GET itself (it peeks once), byte for byte as the route does. */
+async function expectLaneAnswersAsRoute(peek: Peek, path: string, headers: Record<string, string>) {
+  const what = `${path} ${JSON.stringify(headers)}`;
+  peek.mockClear();
+  const viaLane = await rawGet(path, headers);
+  expect(peek, `${what} goes through the lane`).toHaveBeenCalledTimes(1);
+  // inject() hands the request to Fastify itself: the route's answer.
+  const viaRoute = await system.app.inject({ url: path, headers });
+  expect(peek).toHaveBeenCalledTimes(1);
+  expect(viaLane.status, what).toBe(viaRoute.statusCode);
+  expect(viaLane.headers, what).toEqual(answerHeaders(viaRoute.headers));
+  expect(viaLane.body.equals(viaRoute.rawPayload), what).toBe(true);
+}
+
+/** The lane leaves the GET to the route (it does not peek), which answers `status`. */
+async function expectLeftToRoute(peek: Peek, path: string, headers: Record<string, string>, status: number) {
+  peek.mockClear();
+  expect((await rawGet(path, headers)).status, path).toBe(status);
+  expect(peek, `${path} goes to the route`).not.toHaveBeenCalled();
 }
 
 const FIRST_PAGE = { limit: DEFAULT_PAGE_SIZE, before: null };
@@ -237,12 +242,12 @@ describe('the cached story list', () => {
   it("a premium member's covers and unlocked stories never reach an anonymous or a free reader, 304s included", async () => {
     const unlockedStory = await publish({ isPremium: true });
     const coverOnly = await publish({ isPremium: true });
-    const admin = await send('POST', '/api/admin/validate', {
+    const admin = await call('POST', '/api/admin/validate', {
       headers: { 'X-Admin-Code': TEST_ADMIN_PASSWORD },
     });
     expect(admin.status).toBe(200);
     const premiumMember = await loggedInUser();
-    const grant = await send(
+    const grant = await call(
       'PUT',
       `/api/admin/users/${encodeURIComponent(premiumMember.email)}/subscription`,
       {
@@ -355,15 +360,7 @@ describe('the cached story list', () => {
         ['/api/stories?limit=2', { 'If-None-Match': etag }],
         ['/api/stories?tag=night&limit=2', {}],
       ] as const) {
-        peek.mockClear();
-        const viaLane = await rawGet(path, headers);
-        expect(peek, `${path} goes through the lane`).toHaveBeenCalledTimes(1);
-        // inject() hands the request to Fastify itself: the route's answer.
-        const viaRoute = await system.app.inject({ url: path, headers });
-        expect(peek).toHaveBeenCalledTimes(1);
-        expect(viaLane.status, path).toBe(viaRoute.statusCode);
-        expect(viaLane.headers, path).toEqual(answerHeaders(viaRoute.headers));
-        expect(viaLane.body.equals(viaRoute.rawPayload), path).toBe(true);
+        await expectLaneAnswersAsRoute(peek, path, headers);
       }
       // Its answers are timed like any other (GET /metrics).
       const answered = async (status: string) => {
@@ -389,9 +386,7 @@ describe('the cached story list', () => {
         ['/api/stories?limit=2&limit=3', {}, 400],
         ['/api/stories?cursor=forged', {}, 400],
       ] as const) {
-        peek.mockClear();
-        expect((await rawGet(path, headers)).status, path).toBe(status);
-        expect(peek, `${path} goes to the route`).not.toHaveBeenCalled();
+        await expectLeftToRoute(peek, path, headers, status);
       }
     } finally {
       peek.mockRestore();
@@ -411,15 +406,7 @@ describe('the cached story list', () => {
         string,
         string
       >[]) {
-        const path = `/api/stories/${free.id}`;
-        peek.mockClear();
-        const viaLane = await rawGet(path, headers);
-        expect(peek, `${JSON.stringify(headers)} goes through the lane`).toHaveBeenCalledTimes(1);
-        const viaRoute = await system.app.inject({ url: path, headers });
-        expect(peek).toHaveBeenCalledTimes(1);
-        expect(viaLane.status).toBe(viaRoute.statusCode);
-        expect(viaLane.headers).toEqual(answerHeaders(viaRoute.headers));
-        expect(viaLane.body.equals(viaRoute.rawPayload)).toBe(true);
+        await expectLaneAnswersAsRoute(peek, `/api/stories/${free.id}`, headers);
       }
       expect((await rawGet(`/api/stories/${free.id}`, { 'If-None-Match': etag })).status).toBe(304);
 
@@ -433,9 +420,7 @@ describe('the cached story list', () => {
         [`/api/stories/${free.id}?x=1`, {}, 200],
         [`/api/stories/${free.id}/progress`, {}, 401],
       ] as const) {
-        peek.mockClear();
-        expect((await rawGet(path, headers)).status, path).toBe(status);
-        expect(peek, `${path} goes to the route`).not.toHaveBeenCalled();
+        await expectLeftToRoute(peek, path, headers, status);
       }
     } finally {
       peek.mockRestore();

@@ -12,10 +12,13 @@ export interface SplitSystem {
   base: string;
   /** Everything the processes printed so far. */
   output(): string;
-  stop(): Promise<void>;
+  /** SIGTERM to the supervisor; the exit code it stopped with. */
+  stop(): Promise<number | null>;
 }
 
 export const SPLIT_ADMIN_PASSWORD = 'split-test-admin-password';
+export const SPLIT_APP_SECRET = 'split-test-app-secret-'.padEnd(64, 'a');
+export const SPLIT_INTERNAL_TOKEN = 'split-test-internal-token-'.padEnd(64, 'b');
 
 /** Starts split mode on `databaseUrl` with the given NATS (or none), and waits for its banner. */
 export async function startSplitSystem(options: {
@@ -23,6 +26,8 @@ export async function startSplitSystem(options: {
   natsUrl?: string | undefined;
   natsSubjectPrefix?: string;
   queryProcesses?: number;
+  /** EXPOSE_VERIFICATION_TOKEN: the signup answer carries the verification token. */
+  exposeVerificationToken?: boolean;
 }): Promise<SplitSystem> {
   ensureWebBuilt({ log: () => {} });
   await ensureServerBuilt({ log: () => {} });
@@ -37,8 +42,9 @@ export async function startSplitSystem(options: {
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: SPLIT_ADMIN_PASSWORD,
-      APP_SECRET: 'split-test-app-secret-'.padEnd(64, 'a'),
-      INTERNAL_TOKEN: 'split-test-internal-token-'.padEnd(64, 'b'),
+      APP_SECRET: SPLIT_APP_SECRET,
+      INTERNAL_TOKEN: SPLIT_INTERNAL_TOKEN,
+      ...(options.exposeVerificationToken ? { EXPOSE_VERIFICATION_TOKEN: 'true' } : {}),
       LOG_LEVEL: 'silent',
       SPLIT_GATEWAY_HOST: '127.0.0.1',
       SPLIT_QUERY_PROCESSES: String(options.queryProcesses ?? 1),
@@ -69,11 +75,10 @@ export async function startSplitSystem(options: {
     base: `http://127.0.0.1:${port}`,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const code = await exited;
       await rm(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 }

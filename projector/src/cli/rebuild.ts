@@ -1,7 +1,7 @@
-import cliProgress from 'cli-progress';
 import { projections } from '../projections';
 import { type RebuildProgress, rebuildReadModels } from '../rebuild/rebuild';
 import { type CliSettings, openCliConnections } from './connections';
+import { progressBar } from './progress-bar';
 
 /**
  * `npm run rebuild` (started by infra/src/cli/rebuild.ts with infra's configuration): every read
@@ -10,19 +10,8 @@ import { type CliSettings, openCliConnections } from './connections';
  */
 export async function runRebuild(settings: CliSettings): Promise<void> {
   const connections = await openCliConnections(settings);
-  const bar = new cliProgress.SingleBar(
-    {
-      format:
-        '{phase} |{bar}| {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted}',
-      barCompleteChar: '\u2588',
-      barIncompleteChar: '\u2591',
-      hideCursor: true,
-      etaBuffer: 50,
-      fps: 10,
-      noTTYOutput: true,
-      notTTYSchedule: 2000,
-    },
-    cliProgress.Presets.shades_classic,
+  const bar = progressBar(
+    '{phase} |{bar}| {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted}',
   );
   const started = performance.now();
   let barStarted = false;

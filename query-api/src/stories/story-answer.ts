@@ -47,18 +47,7 @@ export function fullStory(row: StoryRow, signer: Signer | null): Story {
     row.is_premium && signer
       ? row.card.images.map((ref) => signImageRef(signer.secret, ref, signer.subject, signer.now))
       : row.card.images;
-  return {
-    id: row.id,
-    images,
-    texts: row.card.texts,
-    isPremium: row.is_premium,
-    views: row.views,
-    likes: row.likes,
-    tags: row.card.tags,
-    warnings: row.card.warnings,
-    readingMinutes: row.card.readingMinutes,
-    creator: creatorOf(row),
-  };
+  return storyShowing(row, images, row.card.texts);
 }
 
 /**
@@ -66,10 +55,15 @@ export function fullStory(row: StoryRow, signer: Signer | null): Story {
  * words of the first text. No original image, no further text.
  */
 export function lockedStory(row: StoryRow): Story {
+  return storyShowing(row, [row.preview.ref], [row.card.teaser]);
+}
+
+/** A story's answer with the images and texts this viewer may see: the rest is the same for all. */
+function storyShowing(row: StoryRow, images: string[], texts: string[]): Story {
   return {
     id: row.id,
-    images: [row.preview.ref],
-    texts: [row.card.teaser],
+    images,
+    texts,
     isPremium: row.is_premium,
     views: row.views,
     likes: row.likes,

@@ -20,7 +20,7 @@ import {
 import { TYPED_READ_STRETCH } from '../read-types';
 import { AppendGroups } from './append-groups';
 import { EVENT_COLUMNS as columns, type EventRow, storedEventOf as toStored } from './event-row';
-import { PostgresLogBrowser } from './postgres-log-browser';
+import { LOG_BROWSER_CONNECTION_OPTIONS, PostgresLogBrowser } from './postgres-log-browser';
 import { type AppendStatus, CHAIN_UNCHAINED_SQL, eventStoreSchemaSql } from './schema';
 
 /**
@@ -72,6 +72,8 @@ export interface PostgresEventStoreOptions {
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly pool: pg.Pool;
+  /** The auditor's browser's connections, opened when it is first used (logBrowser). */
+  private browserPool: pg.Pool | undefined;
   private readonly maxPollInterval: number;
   private readonly groups: AppendGroups<GroupItem, GroupOutcome>;
 
@@ -299,12 +301,18 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** The auditor's read-only browser over this store's tables, on its pool. */
+  /** The auditor's read-only browser over this store's tables, on a few connections of its own. */
   logBrowser(): EventLogBrowser {
-    return new PostgresLogBrowser(this.pool);
+    this.browserPool ??= createPool({
+      connectionString: this.options.connectionString,
+      max: 4,
+      options: LOG_BROWSER_CONNECTION_OPTIONS,
+    });
+    return new PostgresLogBrowser(this.browserPool);
   }
 
   async close(): Promise<void> {
+    await this.browserPool?.end();
     await this.pool.end();
   }
 }

@@ -4,6 +4,14 @@ import type { StoredEvent } from '../port';
 import { EVENT_COLUMNS as columns, type EventRow, storedEventOf as toStored } from './event-row';
 
 /**
+ * How the browser's connections are opened: planned without parallel workers. A time range's
+ * page scans a range of the time index and sorts it, which the planner hands to parallel
+ * workers: on a server whose cores are busy, starting and gathering them costs more than the
+ * share of the scan they take.
+ */
+export const LOG_BROWSER_CONNECTION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
+/**
  * The browser over the PostgreSQL store's tables. Every query walks an index of schema.ts in
  * order and stops at `limit` (one more row is read to know whether a next page exists): a page
  * costs the same on a log of a thousand events or of millions. Stream names are compared in the

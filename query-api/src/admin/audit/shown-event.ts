@@ -60,16 +60,20 @@ export async function shownEvents(
   vault: PiiVault,
   readsPersonalData: boolean,
 ): Promise<ShownEvent[]> {
+  const sealedOf = events.map((e) => sealedIn([e.data, e.metadata], []));
   let open = (_: string) => SEALED;
   if (readsPersonalData) {
-    const sealed = [...new Set(events.flatMap((e) => sealedIn([e.data, e.metadata], [])))];
+    const sealed = [...new Set(sealedOf.flat())];
     const opened = await vault.decryptMany(sealed);
     const byValue = new Map(sealed.map((value, i) => [value, opened[i] ?? ERASED]));
     open = (value) => byValue.get(value) ?? ERASED;
   }
-  return events.map((event) => {
+  return events.map((event, i) => {
     const metadata = (event.metadata ?? {}) as Metadata;
-    let actor: unknown = replaced(metadata.actor ?? null, open);
+    // Most events hold nothing sealed: shown as they are, without a copy.
+    const shown =
+      sealedOf[i]!.length > 0 ? (value: unknown) => replaced(value, open) : (value: unknown) => value;
+    let actor: unknown = shown(metadata.actor ?? null);
     // An admin's address recorded as plain text is personal all the same.
     if (!readsPersonalData && metadata.actor?.kind === 'admin' && typeof metadata.actor.ip === 'string')
       actor = { ...(actor as object), ip: SEALED };
@@ -80,7 +84,7 @@ export async function shownEvents(
       type: event.type,
       event_id: event.eventId,
       recorded_at: event.recordedAt.toISOString(),
-      data: replaced(event.data, open),
+      data: shown(event.data),
       actor,
       session: metadata.actor?.kind === 'admin' ? (metadata.actor.session ?? null) : null,
       correlation_id: metadata.correlationId ?? null,

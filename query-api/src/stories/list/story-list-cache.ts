@@ -442,9 +442,7 @@ export class StoryListCache {
       .leftJoin('stories as s', (join) => join.on('s.changed_at', '>', after))
       .where('c.name', '=', 'stories')
       .select([
-        'c.position as checkpoint',
-        sql<string>`'stories'::regclass::oid::text`.as('stories_table'),
-        sql<string>`pg_postmaster_start_time()::text`.as('server_started'),
+        ...READ_POINT,
         sql<boolean>`exists (select 1 from story_deletions where deleted_at > ${after})`.as(
           'stories_deleted',
         ),
@@ -454,9 +452,7 @@ export class StoryListCache {
       .execute();
     const first = rows[0];
     return {
-      checkpoint: Number(first?.checkpoint ?? 0),
-      table: first?.stories_table ?? '',
-      epoch: first?.server_started ?? '',
+      ...readPointOf(first),
       deletions: first?.stories_deleted === true,
       rows: rows.flatMap(
         ({ checkpoint: _, stories_table: _t, stories_deleted: _d, server_started: _s, ...story }) =>
@@ -487,9 +483,7 @@ export class StoryListCache {
       )
       .where('c.name', '=', 'stories')
       .select([
-        'c.position as checkpoint',
-        sql<string>`'stories'::regclass::oid::text`.as('stories_table'),
-        sql<string>`pg_postmaster_start_time()::text`.as('server_started'),
+        ...READ_POINT,
         sql<string>`(select count(*) from stories where hidden_reason is null)`.as('visible'),
         sql<string[]>`(select coalesce(array_agg(id), '{}') from stories where hidden_reason is not null)`.as(
           'hidden_ids',
@@ -500,9 +494,7 @@ export class StoryListCache {
       .execute();
     const first = rows[0];
     return {
-      checkpoint: Number(first?.checkpoint ?? 0),
-      table: first?.stories_table ?? '',
-      epoch: first?.server_started ?? '',
+      ...readPointOf(first),
       total: Number(first?.visible ?? 0),
       hiddenIds: first?.hidden_ids ?? [],
       rows: rows.flatMap(
@@ -513,22 +505,44 @@ export class StoryListCache {
   }
 }
 
-/** What `StoryListCache.changes` read. */
-interface StoryChanges {
+/**
+ * Selected with every read of the cache, from the `projection_checkpoints` row aliased `c`: the
+ * stories projection's checkpoint and what tells whether the table is still the one the cache
+ * was built from (its oid, and the server's start).
+ */
+const READ_POINT = [
+  'c.position as checkpoint',
+  sql<string>`'stories'::regclass::oid::text`.as('stories_table'),
+  sql<string>`pg_postmaster_start_time()::text`.as('server_started'),
+] as const;
+
+/** The checkpoint and the table's identity of a read's first row (none when the read found none). */
+function readPointOf(
+  first: { checkpoint: number | string | null; stories_table: string; server_started: string } | undefined,
+): ReadPoint {
+  return {
+    checkpoint: Number(first?.checkpoint ?? 0),
+    table: first?.stories_table ?? '',
+    epoch: first?.server_started ?? '',
+  };
+}
+
+interface ReadPoint {
   checkpoint: number;
   table: string;
   /** When the database server started (pg_postmaster_start_time). */
   epoch: string;
+}
+
+/** What `StoryListCache.changes` read. */
+interface StoryChanges extends ReadPoint {
   /** A story was deleted after the position asked about. */
   deletions: boolean;
   rows: StoryRow[];
 }
 
 /** What `StoryListCache.newestStories` read. */
-interface NewestStories {
-  checkpoint: number;
-  table: string;
-  epoch: string;
+interface NewestStories extends ReadPoint {
   total: number;
   hiddenIds: string[];
   rows: StoryRow[];
