@@ -17,7 +17,7 @@ import { runNpmStart } from './web/product';
  * warm-up, against a bare Fastify hello-world started in its own process (before and after the
  * product, ratios to the mean of the two), and against the
  * product as `npm start` starts it holding 50 stories of 3 slides (a third premium): the
- * anonymous list, `?limit=5`, a subscriber's list (their overlay: an unlocked story, signed
+ * anonymous list, `?limit=5`, a premium member's list (their overlay: an unlocked story, signed
  * covers), a free story, a 304 revalidation, and the SPA's page. Each figure beside its ratio to the hello-world
  * and the CPU time per answer of the server and of autocannon (one thread: where it is at a full
  * core, it is the ceiling); each process's RSS at the end.
@@ -282,12 +282,12 @@ export async function benchProduct(
     log(`published ${STORIES} stories of 3 slides (${premium.length} premium)`);
     const reader = await createVerifiedUser(base, { prefix: 'bench-read' });
     await setPremium(base, admin, reader.email, true);
-    // The subscriber opens one premium story: their list has an unlocked story and signed covers.
+    // The premium member opens one premium story: their list has an unlocked story and signed covers.
     const opened = await fetch(`${base}/api/stories/${premium[0]}`, {
       headers: { Authorization: `Bearer ${reader.token}` },
     });
     if (opened.status !== 200)
-      throw new Error(`the subscriber could not open a premium story: ${opened.status}`);
+      throw new Error(`the premium member could not open a premium story: ${opened.status}`);
     const position = opened.headers.get('x-event-position') ?? '0';
     // Wait until the read side has the unlock.
     await fetch(`${base}/api/stories`, { headers: { 'X-Min-Position': position } });
@@ -302,7 +302,7 @@ export async function benchProduct(
       ['anonymous GET /api/stories', '/api/stories', encoding, 200],
       ['anonymous GET /api/stories?limit=5', '/api/stories?limit=5', encoding, 200],
       [
-        'subscriber GET /api/stories',
+        'premium member GET /api/stories',
         '/api/stories',
         { ...encoding, authorization: `Bearer ${reader.token}` },
         200,

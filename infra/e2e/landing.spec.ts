@@ -9,7 +9,7 @@ const storyList = (url: URL) => url.pathname === '/api/stories';
 
 /**
  * The landing page `/`: header, dialogs, story cards and where
- * they lead for a visitor and for a user, the call to action, the subscriber line, the
+ * they lead for a visitor and for a user, the call to action, the premium members line, the
  * carousel (timing, reduced motion, fallback), the list failure message and refresh.
  */
 
@@ -192,13 +192,15 @@ test('a logged-in user gets My Profile, View All Stories and the premium story i
   await expect(page).toHaveURL(url('/profile'));
 });
 
-test('the subscriber line is hidden at 0 and shows the real count of the last 30 days', async ({ page }) => {
+test('the premium members line is hidden at 0 and shows the real count of the last 30 days', async ({
+  page,
+}) => {
   await page.goto(url('/'));
   await expect(cards(page)).toHaveCount(5);
   await expect(page.getByText(/became subscribers in the last 30 days/)).toHaveCount(0);
 
-  const subscriber = await createVerifiedUser(sys.baseURL, { prefix: 'subscriber' });
-  await setPremium(sys.baseURL, sys.adminPassword, subscriber.email, true);
+  const premiumMember = await createVerifiedUser(sys.baseURL, { prefix: 'premium' });
+  await setPremium(sys.baseURL, sys.adminPassword, premiumMember.email, true);
   await sys.settle();
   await page.reload();
   await expect(page.getByText('1 users became subscribers in the last 30 days')).toBeVisible();

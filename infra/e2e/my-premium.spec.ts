@@ -97,7 +97,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'Start from the beginning' }).click();
     await expect(page.getByText(opening)).toBeVisible();
 
-    // My premium is linked from the subscription page, and from the settings menu: the unlock
+    // My premium is linked from /subscription-manage, and from the settings menu: the unlock
     // with its link, the grant, 29 left.
     await page.goto('/subscription-manage');
     await expect(page.getByRole('link', { name: /^My premium/ })).toHaveAttribute('href', '/my-premium');

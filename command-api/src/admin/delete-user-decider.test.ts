@@ -20,7 +20,7 @@ describe('user deletion decider', () => {
     expect(after.status).toBe('deleted');
     expect(after.sessions.size).toBe(0);
     expect(after.encryptedEmail).toBeNull();
-    expect(after.isSubscribed).toBe(false);
+    expect(after.isPremiumMember).toBe(false);
   });
 
   it('refuses (404) an unknown user and a second deletion', () => {

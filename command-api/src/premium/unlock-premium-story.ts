@@ -5,7 +5,7 @@ import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { httpErrorOf } from '../shared/refusals';
 import { liveStory } from '../stories/live-story';
-import { premiumDecider } from './premium-decider';
+import { unlockDecider } from './unlock-decider';
 
 export interface UnlockInput {
   userKey: string;
@@ -36,7 +36,7 @@ export function createPremiumUnlocker(
     const result = await handleCommand(
       deps.store,
       streams.user(userKey),
-      premiumDecider,
+      unlockDecider,
       command('UnlockPremiumStory', { storyId }, deps.clock()),
       {
         correlationId: `unlock:${userKey}:${storyId}`,

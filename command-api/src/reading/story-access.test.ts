@@ -19,9 +19,9 @@ const premium: StoryState = {
   hidden: false,
 };
 const visitor = initialUserState();
-const subscriber = (unlocked: string[]) => ({
+const premiumMember = (unlocked: string[]) => ({
   ...visitor,
-  isSubscribed: true,
+  isPremiumMember: true,
   unlockedStories: new Set(unlocked),
 });
 
@@ -45,17 +45,19 @@ describe('who may read a story, for the reading routes', () => {
           slideCount: 3,
           hidden: false,
         },
-        subscriber(['s']),
+        premiumMember(['s']),
         's',
       ),
     ).toBe('not_found');
     // Hidden by a moderator: not readable, whoever unlocked it before.
-    expect(storyAccess({ ...premium, hidden: true }, subscriber(['s']), 's')).toBe('not_found');
+    expect(storyAccess({ ...premium, hidden: true }, premiumMember(['s']), 's')).toBe('not_found');
   });
 
-  it('a premium story only for a subscriber who unlocked it', () => {
-    expect(storyAccess(premium, subscriber(['s']), 's')).toBe('readable');
-    expect(storyAccess(premium, subscriber([]), 's')).toBe('premium_required');
-    expect(storyAccess(premium, { ...subscriber(['s']), isSubscribed: false }, 's')).toBe('premium_required');
+  it('a premium story only for a premium member who unlocked it', () => {
+    expect(storyAccess(premium, premiumMember(['s']), 's')).toBe('readable');
+    expect(storyAccess(premium, premiumMember([]), 's')).toBe('premium_required');
+    expect(storyAccess(premium, { ...premiumMember(['s']), isPremiumMember: false }, 's')).toBe(
+      'premium_required',
+    );
   });
 });

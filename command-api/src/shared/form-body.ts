@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Accept `application/x-www-form-urlencoded` bodies in the calling plugin's scope (the
- * waitlist and the admin's subscription toggle are sent as forms). Skipped when an
+ * waitlist and the admin's premium toggle are sent as forms). Skipped when an
  * enclosing scope already parses forms, since Fastify refuses a second parser for a type.
  */
 export async function registerFormBody(app: FastifyInstance): Promise<void> {

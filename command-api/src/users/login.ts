@@ -84,7 +84,7 @@ export const loginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps)
       token: session.token,
       user: {
         email: input.email,
-        is_subscribed: result.state.isSubscribed,
+        is_subscribed: result.state.isPremiumMember,
         premium_stories_remaining: result.state.premiumRemaining,
       } satisfies AccountSummary,
     });

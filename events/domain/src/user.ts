@@ -47,7 +47,7 @@ export interface UserState {
   usedTokens: ReadonlySet<string>;
   /** Live sessions: digest -> expiry (ISO). */
   sessions: ReadonlyMap<string, string>;
-  isSubscribed: boolean;
+  isPremiumMember: boolean;
   premiumRemaining: number;
   /** Premium stories this user has unlocked: re-reading them is free forever. */
   unlockedStories: ReadonlySet<string>;
@@ -77,7 +77,7 @@ export const initialUserState = (): UserState => ({
   resetTokens: new Map(),
   usedTokens: new Set(),
   sessions: new Map(),
-  isSubscribed: false,
+  isPremiumMember: false,
   premiumRemaining: 0,
   unlockedStories: new Set(),
   paymentTransactionIds: new Set(),
@@ -165,11 +165,11 @@ export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<Us
     case 'PremiumGranted':
       return {
         ...state,
-        isSubscribed: true,
+        isPremiumMember: true,
         premiumRemaining: premiumRemaining.afterGrant(state.premiumRemaining, event.data.stories),
       };
     case 'PremiumRevoked':
-      return { ...state, isSubscribed: false, premiumRemaining: premiumRemaining.afterRevoke() };
+      return { ...state, isPremiumMember: false, premiumRemaining: premiumRemaining.afterRevoke() };
     case 'PremiumStoryUnlocked':
       return {
         ...state,

@@ -215,9 +215,9 @@ async function main() {
             20,
           ],
           [
-            "a subscriber's first page",
+            "a premium member's first page",
             '/api/stories?limit=20',
-            { ...encoding, authorization: `Bearer ${built.subscriberToken}` },
+            { ...encoding, authorization: `Bearer ${built.premiumMemberToken}` },
             null,
             20,
           ],

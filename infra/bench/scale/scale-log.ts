@@ -14,8 +14,8 @@ export interface ScaleLog {
   /** Events in the store. */
   events: number;
   seconds: number;
-  /** A premium account with a live session: the subscriber's list. */
-  subscriberToken: string;
+  /** A premium account with a live session: the premium member's list. */
+  premiumMemberToken: string;
   /** Live sessions of MEMBER_SESSIONS ordinary accounts (searches are limited per account). */
   memberTokens: string[];
   /** The account with `heavyAccountEvents` events, and a live session of its own. */
@@ -137,7 +137,7 @@ export async function buildScaleLog(
   const premiumStories: string[] = [];
   let published = 0;
   let registered = 0;
-  let subscriberToken = '';
+  let premiumMemberToken = '';
   const memberTokens: string[] = [];
   const heavy = {
     key: userKeyOf(HEAVY_EMAIL, secret),
@@ -235,9 +235,9 @@ export async function buildScaleLog(
           for (let u = 0; u < unlocks; u++)
             unlocked.add(premiumStories[(n * 7 + u * 13) % premiumStories.length]!);
           for (const storyId of unlocked) events.push({ type: 'PremiumStoryUnlocked', data: { storyId } });
-          if (!subscriberToken) {
+          if (!premiumMemberToken) {
             session = mintSession(userKey);
-            subscriberToken = session.token;
+            premiumMemberToken = session.token;
             events.push({
               type: 'UserLoggedIn',
               data: { sessionDigest: session.sessionDigest, expiresAt: expires },
@@ -375,7 +375,7 @@ export async function buildScaleLog(
   return {
     events: appended,
     seconds,
-    subscriberToken,
+    premiumMemberToken,
     memberTokens,
     heavyEmail: HEAVY_EMAIL,
     heavyToken: heavy.token,

@@ -4,7 +4,7 @@ import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../system
 import { OPENAPI_PATH } from './openapi-route';
 
 /**
- * Every GET route of the OpenAPI document, asked by a visitor, a member, a subscriber and the
+ * Every GET route of the OpenAPI document, asked by a visitor, a member, a premium member and the
  * admin: every answer says who may keep it. One a shared cache may keep (neither `private` nor
  * `no-store`) must be the one a visitor gets (nothing personal, nothing for staff only); any
  * other is `no-store`, or `private` with a `Vary` on the credentials that made it.
@@ -21,8 +21,8 @@ beforeAll(async () => {
   const base = system.baseUrl;
   const admin = await adminToken(base, TEST_ADMIN_PASSWORD);
   const member = await createVerifiedUser(base, { prefix: 'member' });
-  const subscriber = await createVerifiedUser(base, { prefix: 'subscriber' });
-  await setPremium(base, admin, subscriber.email, true);
+  const premiumMember = await createVerifiedUser(base, { prefix: 'premium' });
+  await setPremium(base, admin, premiumMember.email, true);
   const free = await publishStory(base, admin, { texts: ['A free story.', 'Its end.'] });
   const premium = await publishStory(base, admin, {
     texts: ['A premium story.', 'Its end.'],
@@ -36,13 +36,13 @@ beforeAll(async () => {
   const image = JSON.stringify(story).match(/\/api\/images\/([^"?]+)/)?.[1];
   Object.assign(params, {
     id: premium.id,
-    email: encodeURIComponent(subscriber.email),
+    email: encodeURIComponent(premiumMember.email),
     name: image ?? 'none.webp',
   });
   Object.assign(roles, {
     visitor: {},
     member: { Authorization: `Bearer ${member.token}` },
-    subscriber: { Authorization: `Bearer ${subscriber.token}` },
+    premiumMember: { Authorization: `Bearer ${premiumMember.token}` },
     admin: { 'X-Admin-Code': admin },
   });
   const document = (await (await fetch(`${base}${OPENAPI_PATH}`)).json()) as {

@@ -336,7 +336,7 @@ describe('purchase, grant, quota and audit replay', () => {
     expect(full.timeline.find((e) => e.type === 'PremiumGranted')?.who).toMatch(/^admin session .+ from /);
     expect(full.timeline.find((e) => e.type === 'PaymentConfirmationSubmitted')?.who).toBe('the user');
 
-    // Statistics: this month's registration, verification and premium; the 30-day subscriber count.
+    // Statistics: this month's registration, verification and premium; the 30-day premium member count.
     const month = new Date().toISOString().slice(0, 7);
     const stats = (await asAdmin('GET', '/api/admin/users/monthly-stats')).body as {
       monthly_stats: { month: string; registrations: number; verified: number; premium: number }[];
@@ -345,8 +345,8 @@ describe('purchase, grant, quota and audit replay', () => {
     expect(stats.monthly_stats.at(-1)!.registrations).toBeGreaterThanOrEqual(1);
     expect(stats.monthly_stats.at(-1)!.verified).toBeGreaterThanOrEqual(1);
     expect(stats.monthly_stats.at(-1)!.premium).toBeGreaterThanOrEqual(1);
-    const subscribers = (await call('GET', '/api/stats/subscribers')).body as { last_30_days: number };
-    expect(subscribers.last_30_days).toBeGreaterThanOrEqual(1);
+    const premiumMembers = (await call('GET', '/api/stats/subscribers')).body as { last_30_days: number };
+    expect(premiumMembers.last_30_days).toBeGreaterThanOrEqual(1);
 
     const users = (await asAdmin('GET', '/api/admin/users')).body as {
       users: { email: string; premium_stories_remaining: number }[];

@@ -170,7 +170,7 @@ describe('moderation', () => {
     .replace(/[^a-f]/g, '')
     .slice(0, 10)}x`;
   let creator: Awaited<ReturnType<typeof createVerifiedUser>>;
-  let subscriber: Awaited<ReturnType<typeof createVerifiedUser>>;
+  let premiumMember: Awaited<ReturnType<typeof createVerifiedUser>>;
   let freeId: string;
   let premiumId: string;
   const reporterEmail = `reporter-${randomUUID().slice(0, 8)}@example.com`;
@@ -179,18 +179,18 @@ describe('moderation', () => {
 
   beforeAll(async () => {
     creator = await createVerifiedUser(system.baseUrl, { prefix: 'creator' });
-    subscriber = await createVerifiedUser(system.baseUrl, { prefix: 'subscriber' });
-    await setPremium(system.baseUrl, admin, subscriber.email, true);
+    premiumMember = await createVerifiedUser(system.baseUrl, { prefix: 'premium' });
+    await setPremium(system.baseUrl, admin, premiumMember.email, true);
     freeId = await publishAsMember(creator.token, [`The ${word} garden`, 'The gate']);
     premiumId = await publishAsMember(creator.token, ['A premium night', 'A premium dawn'], true);
     await system.settle();
-    // The subscriber saves the free story and unlocks the premium one.
+    // The premium member saves the free story and unlocks the premium one.
     expect(
-      (await send('PUT', `/api/stories/${freeId}/saved`, { headers: as(subscriber.token) })).status,
+      (await send('PUT', `/api/stories/${freeId}/saved`, { headers: as(premiumMember.token) })).status,
     ).toBe(200);
-    expect((await send('GET', `/api/stories/${premiumId}`, { headers: as(subscriber.token) })).status).toBe(
-      200,
-    );
+    expect(
+      (await send('GET', `/api/stories/${premiumId}`, { headers: as(premiumMember.token) })).status,
+    ).toBe(200);
     expect(
       (await report(freeId, { reason: 'involves_minor', text: 'Looks 15', email: reporterEmail })).status,
     ).toBe(201);
@@ -206,21 +206,21 @@ describe('moderation', () => {
       const response = await fetch(`${system.baseUrl}${path}`, { headers: { ...min, ...headers } });
       return { status: response.status, body: await response.json() };
     };
-    const sub = as(subscriber.token);
+    const sub = as(premiumMember.token);
     return {
       anonymousList: ids((await get('/api/stories')).body).includes(id),
-      subscriberList: ids((await get('/api/stories', sub)).body).includes(id),
+      premiumMemberList: ids((await get('/api/stories', sub)).body).includes(id),
       search: ids((await get(`/api/search?q=${word}`, sub)).body).includes(id),
       saved: ids((await get('/api/me/library?shelf=saved', sub)).body).includes(id),
       unlocked: ids((await get('/api/me/library?shelf=unlocked', sub)).body).includes(id),
       visitorPage: (await get(`/api/stories/${id}`)).status,
-      subscriberPage: (await get(`/api/stories/${id}`, sub)).status,
+      premiumMemberPage: (await get(`/api/stories/${id}`, sub)).status,
     };
   }
 
   it('hide: the story vanishes at once from every list, search and library, and its page (unlocked too) answers 451', async () => {
     const before = await whereServed(freeId, String(await headOf()));
-    expect(before).toMatchObject({ anonymousList: true, subscriberList: true, search: true, saved: true });
+    expect(before).toMatchObject({ anonymousList: true, premiumMemberList: true, search: true, saved: true });
 
     const refused = await send('POST', `/api/admin/stories/${freeId}/hide`, {
       body: { reason: ' ' },
@@ -239,12 +239,12 @@ describe('moderation', () => {
     const after = await whereServed(freeId, hidden.position!);
     expect(after).toEqual({
       anonymousList: false,
-      subscriberList: false,
+      premiumMemberList: false,
       search: false,
       saved: false,
       unlocked: false,
       visitorPage: 451,
-      subscriberPage: 451,
+      premiumMemberPage: 451,
     });
     const page = await send('GET', `/api/stories/${freeId}`, {
       headers: { 'x-min-position': hidden.position! },
@@ -262,7 +262,7 @@ describe('moderation', () => {
       headers: staff(),
     });
     const unlockedCopy = await whereServed(premiumId, premiumHidden.position!);
-    expect(unlockedCopy).toMatchObject({ unlocked: false, subscriberPage: 451 });
+    expect(unlockedCopy).toMatchObject({ unlocked: false, premiumMemberPage: 451 });
   });
 
   it('tells the reporter and the creator the outcome and the reason by e-mail', async () => {
@@ -313,12 +313,12 @@ describe('moderation', () => {
     expect(restored.status).toBe(200);
     expect(await whereServed(freeId, restored.position!)).toEqual({
       anonymousList: true,
-      subscriberList: true,
+      premiumMemberList: true,
       search: true,
       saved: true,
       unlocked: false,
       visitorPage: 200,
-      subscriberPage: 200,
+      premiumMemberPage: 200,
     });
     const history = await send('GET', `/api/admin/stories/${freeId}/moderation`, {
       headers: { ...staff(), 'x-min-position': restored.position! },

@@ -159,7 +159,7 @@ describe('finished, saved and the shelves', () => {
     }
   });
 
-  it('lists the premium stories a subscriber unlocked, in full', async () => {
+  it('lists the premium stories a premium member unlocked, in full', async () => {
     await grantPremium(system.baseUrl, 'other@nocturne.test');
     await system.settle();
     expect((await read(`/api/stories/${premium}`, other)).status).toBe(200);

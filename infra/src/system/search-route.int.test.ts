@@ -27,7 +27,7 @@ async function grantPremium(email: string): Promise<void> {
 }
 let member: string;
 /** A member with premium (stories to unlock): each test opens only its own stories. */
-let subscriber: { email: string; token: string };
+let premiumMember: { email: string; token: string };
 let admin: string;
 /** The last write's position: every search waits for it (read-your-writes). */
 let head = '0';
@@ -35,7 +35,7 @@ let head = '0';
 beforeAll(async () => {
   system = await startTestSystem();
   member = (await createVerifiedUser(system.baseUrl, { prefix: 'searcher' })).token;
-  subscriber = await createVerifiedUser(system.baseUrl, { prefix: 'searcher' });
+  premiumMember = await createVerifiedUser(system.baseUrl, { prefix: 'searcher' });
   admin = await adminToken(system.baseUrl, TEST_ADMIN_PASSWORD);
 });
 afterAll(async () => {
@@ -128,11 +128,11 @@ describe('GET /api/search', () => {
     expect(full).toMatchObject({ id, texts, slides: 4, isPremium: true });
   });
 
-  it('a subscriber sees the cover of a premium story they have not opened, the whole story once opened', async () => {
-    await grantPremium(subscriber.email);
+  it('a premium member sees the cover of a premium story they have not opened, the whole story once opened', async () => {
+    await grantPremium(premiumMember.email);
     const [cover, hidden] = [uniqueWord(), uniqueWord()];
     const id = await publish({ texts: [`Cover ${cover} words.`, `The ${hidden}.`], isPremium: true });
-    const as = { Authorization: `Bearer ${subscriber.token}` };
+    const as = { Authorization: `Bearer ${premiumMember.token}` };
     const [shown] = (await search(`q=${cover}`, as)).body;
     expect(shown?.texts).toHaveLength(1);
     const open = await fetch(`${system.baseUrl}/api/stories/${id}`, {
@@ -154,14 +154,14 @@ describe('GET /api/search', () => {
       isPremium: true,
     });
     const phrase = encodeURIComponent(`"${hidden} lantern"`);
-    await grantPremium(subscriber.email);
+    await grantPremium(premiumMember.email);
     const asFree = { Authorization: `Bearer ${member}` };
-    const asSubscriber = { Authorization: `Bearer ${subscriber.token}` };
+    const asPremiumMember = { Authorization: `Bearer ${premiumMember.token}` };
 
     // Nothing of the hidden slides, nor of the first text past the card's words, finds it.
     for (const [who, as] of [
       ['a free member', asFree],
-      ['a subscriber who has not opened it', asSubscriber],
+      ['a premium member who has not opened it', asPremiumMember],
     ] as const) {
       for (const words of [phrase, hidden, past, `${hidden}%20${tag}`]) {
         expect((await search(`q=${words}`, as)).body, `${who}: ${words}`).toEqual([]);
@@ -172,22 +172,22 @@ describe('GET /api/search', () => {
     expect(JSON.stringify(visitor.body)).not.toContain(id);
 
     // What the card shows finds it, for everyone who may search.
-    for (const as of [asFree, asSubscriber, { 'X-Admin-Code': admin }]) {
+    for (const as of [asFree, asPremiumMember, { 'X-Admin-Code': admin }]) {
       expect(ids((await search(`q=${tag}`, as)).body)).toEqual([id]);
       expect(ids((await search(`q=${opening}`, as)).body)).toEqual([id]);
       expect(ids((await search(`q=${opening}%20${tag}`, as)).body)).toEqual([id]);
     }
 
-    // A reader who may read it finds it by any of its words: the admin, and the subscriber once opened.
+    // A reader who may read it finds it by any of its words: the admin, and the premium member once opened.
     const [asAdmin] = (await search(`q=${phrase}`, { 'X-Admin-Code': admin })).body;
     expect(asAdmin).toMatchObject({ id, texts: expect.arrayContaining([expect.stringContaining(hidden)]) });
     const open = await fetch(`${system.baseUrl}/api/stories/${id}`, {
-      headers: { ...asSubscriber, 'X-Min-Position': head },
+      headers: { ...asPremiumMember, 'X-Min-Position': head },
     });
     expect(open.status).toBe(200);
     head = open.headers.get('x-event-position') ?? head;
-    expect(ids((await search(`q=${phrase}`, asSubscriber)).body)).toEqual([id]);
-    expect(ids((await search(`q=${past}`, asSubscriber)).body)).toEqual([id]);
+    expect(ids((await search(`q=${phrase}`, asPremiumMember)).body)).toEqual([id]);
+    expect(ids((await search(`q=${past}`, asPremiumMember)).body)).toEqual([id]);
     // The free member still does not.
     expect((await search(`q=${phrase}`, asFree)).body).toEqual([]);
   });

@@ -132,11 +132,11 @@ describe('premium stories never leak to a viewer without access', () => {
     }
   });
 
-  it('a subscriber who has not opened it sees its cover: the first image, signed, and the first 10 words', async () => {
+  it('a premium member who has not opened it sees its cover: the first image, signed, and the first 10 words', async () => {
     const body = await (await get('/api/stories', bearer(premiumToken))).text();
     const [first, ...rest] = data.slides.map((s) => s.image.ref);
     for (const secret of [...rest, 'SECRET-TAIL', 'SECRET-SECOND-SLIDE']) {
-      expect(body, `list for a subscriber leaks ${secret}`).not.toContain(secret);
+      expect(body, `list for a premium member leaks ${secret}`).not.toContain(secret);
     }
     const entry = (JSON.parse(body) as { id: string; images: string[]; texts: string[] }[]).find(
       (s) => s.id === id,
@@ -187,7 +187,7 @@ describe('premium stories never leak to a viewer without access', () => {
     const otherRef = [data.slides[1]!.image.ref, parts[1], parts[2], parts[3]].join('.');
     expect((await get(`/api/images/${otherRef}`)).status).toBe(404);
 
-    // Having unlocked it, the subscriber's list shows it in full, with signed images.
+    // Having unlocked it, the premium member's list shows it in full, with signed images.
     await system.settle();
     const list = (await (await get('/api/stories', bearer(premiumToken))).json()) as {
       id: string;

@@ -239,18 +239,22 @@ describe('the cached story list', () => {
     expect(Number(first.headers.get('x-total-count'))).toBeGreaterThanOrEqual(first.body.length);
   });
 
-  it("a premium subscriber's covers and unlocked stories never reach an anonymous or a free reader, 304s included", async () => {
+  it("a premium member's covers and unlocked stories never reach an anonymous or a free reader, 304s included", async () => {
     const unlockedStory = await publish({ isPremium: true });
     const coverOnly = await publish({ isPremium: true });
     const admin = await call('POST', '/api/admin/validate', {
       headers: { 'X-Admin-Code': TEST_ADMIN_PASSWORD },
     });
     expect(admin.status).toBe(200);
-    const subscriber = await loggedInUser();
-    const grant = await call('PUT', `/api/admin/users/${encodeURIComponent(subscriber.email)}/subscription`, {
-      form: { is_subscribed: 'true' },
-      headers: { 'X-Admin-Code': admin.body.token as string },
-    });
+    const premiumMember = await loggedInUser();
+    const grant = await call(
+      'PUT',
+      `/api/admin/users/${encodeURIComponent(premiumMember.email)}/subscription`,
+      {
+        form: { is_subscribed: 'true' },
+        headers: { 'X-Admin-Code': admin.body.token as string },
+      },
+    );
     expect(grant.status).toBe(200);
     const free = await loggedInUser();
     const auth = (token: string, position: string) => ({
@@ -258,12 +262,12 @@ describe('the cached story list', () => {
       'X-Min-Position': position,
     });
 
-    // The subscriber's list before the unlock (kept a moment by query-api): a cover only.
-    const beforeUnlock = await list('/api/stories', auth(subscriber.token, grant.position!));
+    // The premium member's list before the unlock (kept a moment by query-api): a cover only.
+    const beforeUnlock = await list('/api/stories', auth(premiumMember.token, grant.position!));
     expect(beforeUnlock.body.find((s) => s.id === unlockedStory.id)?.texts).toHaveLength(1);
 
     const open = await fetch(`${system.baseUrl}/api/stories/${unlockedStory.id}`, {
-      headers: auth(subscriber.token, grant.position!),
+      headers: auth(premiumMember.token, grant.position!),
     });
     expect(open.status).toBe(200);
     const position = open.headers.get('x-event-position')!;
@@ -271,15 +275,15 @@ describe('the cached story list', () => {
     const anonymous = await list('/api/stories', {});
     // Anonymous: a proxy may keep it a moment, a browser revalidates every time.
     expect(anonymous.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1, must-revalidate');
-    const personal = await list('/api/stories', auth(subscriber.token, position));
+    const personal = await list('/api/stories', auth(premiumMember.token, position));
     expect(personal.headers.get('cache-control')).toMatch(/private/);
     expect(personal.headers.get('vary')).toMatch(/Authorization/);
     expect(personal.headers.get('vary')).toMatch(/X-Admin-Code/);
     const mine = (id: string) => personal.body.find((s) => s.id === id)!;
     expect(mine(unlockedStory.id).texts).toHaveLength(2);
-    expect(mine(coverOnly.id).images[0]).toContain('.'); // a cover signed for the subscriber
+    expect(mine(coverOnly.id).images[0]).toContain('.'); // a cover signed for the premium member
     const personalTag = personal.headers.get('etag')!;
-    const personalPage = await list('/api/stories?limit=5', auth(subscriber.token, position));
+    const personalPage = await list('/api/stories?limit=5', auth(premiumMember.token, position));
     const personalPageTag = personalPage.headers.get('etag')!;
 
     const isLocked = (entry: Entry | undefined) =>
@@ -296,7 +300,7 @@ describe('the cached story list', () => {
         ['/api/stories', personalTag],
         ['/api/stories?limit=5', personalPageTag],
       ] as const) {
-        // Even presenting the subscriber's ETag gets this viewer's own answer, never a 304 on theirs.
+        // Even presenting the premium member's ETag gets this viewer's own answer, never a 304 on theirs.
         const answer = await list(path, { ...headers, 'If-None-Match': tag });
         expect(answer.status, `${who} ${path}`).toBe(200);
         expect(answer.headers.get('etag')).not.toBe(tag);
@@ -310,10 +314,10 @@ describe('the cached story list', () => {
         expect(await again.text()).toBe('');
       }
     }
-    // And the subscriber revalidating with an anonymous ETag gets their own answer again.
+    // And the premium member revalidating with an anonymous ETag gets their own answer again.
     const anonymousTag = (await list('/api/stories', { 'X-Min-Position': position })).headers.get('etag')!;
     const back = await list('/api/stories', {
-      ...auth(subscriber.token, position),
+      ...auth(premiumMember.token, position),
       'If-None-Match': anonymousTag,
     });
     expect(back.status).toBe(200);

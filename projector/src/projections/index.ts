@@ -6,15 +6,15 @@ import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
 import { tagsProjection } from './labels/tags-projection';
 import { moderationProjection } from './moderation/moderation-projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
-import { pendingPaymentsProjection } from './payments/pending-payments-projection';
-import { premiumLedgerProjection } from './premium-ledger/premium-ledger-projection';
+import { premiumGrantsProjection } from './premium/premium-grants-projection';
+import { premiumLedgerProjection } from './premium/premium-ledger-projection';
+import { pendingPaymentsProjection } from './purchase/pending-payments-projection';
 import { readingProjection } from './reading/reading-projection';
 import { storySearchProjection } from './search/story-search-projection';
 import { staffProjection } from './staff/staff-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
 import { storiesProjection } from './stories/stories-projection';
 import { studioProjection } from './studio/studio-projection';
-import { premiumGrantsProjection } from './subscribers/premium-grants-projection';
 import { usersProjection } from './users/users-projection';
 
 /** Every read-model projection. A feature adds its projection here, one line. */

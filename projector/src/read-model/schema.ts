@@ -183,7 +183,7 @@ export interface MonthlyStatsTable {
 /** Who was granted premium in which month, so a second grant in a month counts once. */
 export interface MonthlyPremiumUsersTable {
   month: string;
-  /** The user stream's key; the account id once the account is deleted (subscribers/rekey-erased.ts). */
+  /** The user stream's key; the account id once the account is deleted (premium/rekey-erased.ts). */
   user_key: string;
 }
 
@@ -198,7 +198,7 @@ export interface PendingPaymentsTable {
   position: ColumnType<number, number, never>;
 }
 
-/** What one premium ledger row records (projections/premium-ledger). */
+/** What one premium ledger row records (projections/premium). */
 export type PremiumLedgerKind = 'confirmation' | 'grant' | 'revocation' | 'unlock';
 
 /**
@@ -227,7 +227,7 @@ export interface PremiumLedgerTable {
 /** Every PremiumGranted, for "N users became subscribers in the last 30 days". */
 export interface PremiumGrantsTable {
   event_id: string;
-  /** The user stream's key; the account id once the account is deleted (subscribers/rekey-erased.ts). */
+  /** The user stream's key; the account id once the account is deleted (premium/rekey-erased.ts). */
   user_key: string;
   granted_at: ColumnType<Date, Date | string, never>;
 }
@@ -239,7 +239,7 @@ export interface UsersTable {
   /** The normalised address, decrypted; the row goes when the account is deleted. */
   email: string;
   verified: Generated<boolean>;
-  is_subscribed: Generated<boolean>;
+  premium_member: Generated<boolean>;
   premium_stories_remaining: Generated<number>;
   created_at: ColumnType<Date, Date | string, Date | string>;
   verified_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
@@ -345,12 +345,12 @@ export interface EmailDigestMembersTable {
   user_key: string;
 }
 
-/** One row (id 1): how many live accounts, verified and subscribed (the admin panel's figures). */
+/** One row (id 1): how many live accounts, verified and premium members (the admin panel's figures). */
 export interface UserCountsTable {
   id: number;
   total: ColumnType<number, number, number>;
   verified: ColumnType<number, number, number>;
-  subscribed: ColumnType<number, number, number>;
+  premium_members: ColumnType<number, number, number>;
 }
 
 /** One report of a story (projections/moderation); `outcome` null while it is open. */

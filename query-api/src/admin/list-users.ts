@@ -59,7 +59,7 @@ export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
         'user_key',
         'email',
         'verified',
-        'is_subscribed',
+        'premium_member',
         'created_at',
         'last_login',
         'premium_stories_remaining',
@@ -83,7 +83,7 @@ export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
         .orderBy('user_key', 'desc')
         .limit(page.limit + 1)
         .execute(),
-      deps.db.selectFrom('user_counts').select(['total', 'verified', 'subscribed']).executeTakeFirst(),
+      deps.db.selectFrom('user_counts').select(['total', 'verified', 'premium_members']).executeTakeFirst(),
     ]);
     const users = sendPage(reply, rows, page, (row) => [
       new Date(row.created_at).toISOString(),
@@ -95,14 +95,14 @@ export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
       users: users.map((row) => ({
         email: row.email,
         verified: row.verified,
-        is_subscribed: row.is_subscribed,
+        is_subscribed: row.premium_member,
         created_at: iso(row.created_at),
         last_login: iso(row.last_login),
         premium_stories_remaining: row.premium_stories_remaining,
       })),
       total_users: total,
       verified_users: Number(counts?.verified ?? 0),
-      subscribed_users: Number(counts?.subscribed ?? 0),
+      subscribed_users: Number(counts?.premium_members ?? 0),
     };
   });
 };

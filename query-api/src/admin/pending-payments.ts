@@ -53,7 +53,7 @@ export const pendingPaymentsRoutes: FastifyPluginAsync<QueryApiDeps> = async (ap
       .select([
         'pending_payments.event_id',
         'users.email',
-        'users.is_subscribed',
+        'users.premium_member',
         'users.premium_stories_remaining',
         'pending_payments.amount',
         'pending_payments.transaction_id',
@@ -74,7 +74,7 @@ export const pendingPaymentsRoutes: FastifyPluginAsync<QueryApiDeps> = async (ap
         transaction_id: row.transaction_id,
         payment_method: row.payment_method,
         submitted_at: new Date(row.submitted_at).toISOString(),
-        is_subscribed: row.is_subscribed,
+        is_subscribed: row.premium_member,
         premium_stories_remaining: row.premium_stories_remaining,
       })),
     };

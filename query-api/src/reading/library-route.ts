@@ -62,7 +62,7 @@ export const libraryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps)
     const access = {
       signer: signerFor(viewer, deps),
       unlocked: await unlockedBy(deps, user),
-      mayUnlock: user.is_subscribed && user.premium_stories_remaining > 0,
+      mayUnlock: user.premium_member && user.premium_stories_remaining > 0,
     };
     reply.header('Cache-Control', 'private, no-store');
     return items.map((row) => storyFor(row, access));

@@ -82,7 +82,7 @@ export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) 
     const signer = signerFor(viewer, deps);
     if (viewer.admin)
       return rows.map((row): Story => ({ ...fullStory(row, signer), slides: row.slides.length }));
-    const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
+    const mayUnlock = Boolean(viewer.user?.premium_member && viewer.user.premium_stories_remaining > 0);
     return rows.map((row): Story => {
       if (!row.is_premium || unlocked.has(row.id)) return fullStory(row, signer);
       return mayUnlock && signer ? coverStory(row, signer) : lockedStory(row);

@@ -75,8 +75,8 @@ const listDoc = apiSchema({
  * X-Next-Cursor says when more follow; X-Total-Count says how many there are in all.
  *
  * Who may see a premium story in full here: an admin, and a user who has unlocked that story.
- * A subscriber with stories left who has not opened it sees its cover (the first image,
- * unblurred, as the product shows subscribers, and the first 10 words): opening it is
+ * A premium member with stories left who has not opened it sees its cover (the first image,
+ * unblurred, as the product shows premium members, and the first 10 words): opening it is
  * what spends one of their 30. Everyone else gets the locked entry: only the blurred preview
  * and the first 10 words of the first text.
  * An admin's entries also say how many slides each story has.
@@ -144,7 +144,7 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
         snapshot.page(page, { tag, creator, hidden }),
         unlockedBy(deps, viewer.user),
       ]);
-      const mayUnlock = Boolean(viewer.user?.is_subscribed && viewer.user.premium_stories_remaining > 0);
+      const mayUnlock = Boolean(viewer.user?.premium_member && viewer.user.premium_stories_remaining > 0);
       const entry = (s: ListedStory): string => {
         if (!s.row.is_premium || !signer) return s.json;
         if (unlocked.has(s.row.id)) return JSON.stringify(fullStory(s.row, signer));

@@ -37,7 +37,7 @@ export async function unlockedBy(
   user: SessionUser | null,
   storyId?: string,
 ): Promise<Set<string>> {
-  if (!user?.is_subscribed) return new Set();
+  if (!user?.premium_member) return new Set();
   let query = deps.db.selectFrom('premium_unlocks').select('story_id').where('user_key', '=', user.userKey);
   if (storyId !== undefined) query = query.where('story_id', '=', storyId);
   const rows = await query.execute();

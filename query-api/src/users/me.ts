@@ -30,7 +30,7 @@ export const meRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
     reply.header('Cache-Control', 'no-store');
     return {
       email: user.email,
-      is_subscribed: user.is_subscribed,
+      is_subscribed: user.premium_member,
       premium_stories_remaining: user.premium_stories_remaining,
     };
   });

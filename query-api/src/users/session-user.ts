@@ -13,7 +13,7 @@ export interface SessionUser {
   accountId: string;
   email: string;
   verified: boolean;
-  is_subscribed: boolean;
+  premium_member: boolean;
   premium_stories_remaining: number;
 }
 
@@ -46,7 +46,7 @@ async function sessionFromReadModel(located: LocatedToken, deps: SessionDeps): P
       'users.account_id',
       'users.email',
       'users.verified',
-      'users.is_subscribed',
+      'users.premium_member',
       'users.premium_stories_remaining',
     ])
     .where('sessions.session_digest', '=', located.digest)
@@ -58,7 +58,7 @@ async function sessionFromReadModel(located: LocatedToken, deps: SessionDeps): P
     accountId: row.account_id,
     email: row.email,
     verified: row.verified,
-    is_subscribed: row.is_subscribed,
+    premium_member: row.premium_member,
     premium_stories_remaining: row.premium_stories_remaining,
   };
 }
@@ -91,7 +91,7 @@ async function sessionFromLog(located: LocatedToken, deps: SessionDeps): Promise
     accountId: state.accountId,
     email,
     verified: state.verified,
-    is_subscribed: state.isSubscribed,
+    premium_member: state.isPremiumMember,
     premium_stories_remaining: state.premiumRemaining,
   };
 }

@@ -39,7 +39,7 @@ export function PendingPayments({ token }: { token: string }) {
                 <Button
                   size="sm"
                   variant="primary"
-                  onClick={() => actions.toggleSubscription(payment.email, true)}
+                  onClick={() => actions.togglePremium(payment.email, true)}
                 >
                   Grant Premium
                 </Button>

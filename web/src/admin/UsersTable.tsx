@@ -59,7 +59,7 @@ export function UsersTable({ token, users }: { token: string; users: AdminUser[]
                       <Button
                         size="sm"
                         variant={user.is_subscribed ? 'secondary' : 'primary'}
-                        onClick={() => actions.toggleSubscription(user.email, !user.is_subscribed)}
+                        onClick={() => actions.togglePremium(user.email, !user.is_subscribed)}
                       >
                         {user.is_subscribed ? 'Remove Premium' : 'Grant Premium'}
                       </Button>

@@ -109,10 +109,10 @@ const userPath = (email: string) => `/api/admin/users/${encodeURIComponent(email
  * The row actions answer with the raw Response, so the panel can tell a refusal ("Failed to ...")
  * from a network error ("Error ..."). A network error throws.
  */
-export const setSubscription = (token: string, email: string, subscribed: boolean) =>
+export const setPremium = (token: string, email: string, premiumMember: boolean) =>
   apiFetch(`${userPath(email)}/subscription`, {
     method: 'PUT',
-    body: new URLSearchParams({ is_subscribed: String(subscribed) }),
+    body: new URLSearchParams({ is_subscribed: String(premiumMember) }),
     ...adminHeaders(token),
   });
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { deleteUser, messageOf, resendVerification, setSubscription } from './admin-api';
+import { deleteUser, messageOf, resendVerification, setPremium } from './admin-api';
 import { adminKeys } from './admin-queries';
 
 /**
@@ -10,17 +10,17 @@ export function useUserActions(token: string) {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.all() });
 
-  async function toggleSubscription(email: string, subscribed: boolean) {
+  async function togglePremium(email: string, premiumMember: boolean) {
     try {
-      const response = await setSubscription(token, email, subscribed);
+      const response = await setPremium(token, email, premiumMember);
       if (response.ok) {
-        alert(`User subscription ${subscribed ? 'enabled' : 'disabled'} successfully!`);
+        alert(`User subscription ${premiumMember ? 'enabled' : 'disabled'} successfully!`);
         await reload();
       } else {
         alert('Failed to update user subscription');
       }
     } catch (error) {
-      console.error('Updating the subscription failed', error);
+      console.error('Updating premium failed', error);
       alert('Error updating user subscription');
     }
   }
@@ -53,5 +53,5 @@ export function useUserActions(token: string) {
     }
   }
 
-  return { toggleSubscription, resend, remove };
+  return { togglePremium, resend, remove };
 }

@@ -19,9 +19,9 @@ const PolicyPage = lazy(() => import('../policy/PolicyPage'));
 const StoryPage = lazy(() => import('../reader/StoryPage'));
 const CreateStoryPage = lazy(() => import('../create-story/CreateStoryPage'));
 const PurchasePage = lazy(() => import('../purchase/PurchasePage'));
-const SubscriptionManagePage = lazy(() => import('../subscription/SubscriptionManagePage'));
+const ManagePremiumPage = lazy(() => import('../premium/ManagePremiumPage'));
 const InvitePage = lazy(() => import('../invite/InvitePage'));
-const MyPremiumPage = lazy(() => import('../my-premium/MyPremiumPage'));
+const MyPremiumPage = lazy(() => import('../premium/MyPremiumPage'));
 const AppealPage = lazy(() => import('../reports/AppealPage'));
 const CreatorPage = lazy(() => import('../creators/CreatorPage'));
 const StudioPage = lazy(() => import('../studio/StudioPage'));
@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
   { path: '/auth/verify', element: <VerifyPage /> },
   { path: '/auth/reset-password', element: <ResetPasswordPage /> },
   { path: '/subscription', element: <PurchasePage /> },
-  { path: '/subscription-manage', element: <SubscriptionManagePage /> },
+  { path: '/subscription-manage', element: <ManagePremiumPage /> },
   { path: '/invite', element: <InvitePage /> },
   { path: '/my-premium', element: <MyPremiumPage /> },
   { path: '/appeal/:id', element: <AppealPage /> },

@@ -19,7 +19,7 @@ export default function CreatorPage() {
   const { user, token } = useAuth();
   const creator = useQuery(creatorQuery(handle, token));
   const stories = useInfiniteQuery(
-    creatorStoriesQuery({ token, subscribed: user?.is_subscribed ?? false }, handle),
+    creatorStoriesQuery({ token, premiumMember: user?.is_subscribed ?? false }, handle),
   );
   const back = token ? '/profile' : '/';
 
@@ -63,7 +63,7 @@ export default function CreatorPage() {
                 loading={stories.isPending}
                 failed={stories.isError}
                 loggedIn={token !== null}
-                subscribed={user?.is_subscribed ?? false}
+                premiumMember={user?.is_subscribed ?? false}
                 from={token ? 'profile' : 'landing'}
                 empty="No stories yet."
                 label={`Stories by ${creator.data.penName}`}

@@ -12,7 +12,7 @@ import { storiesOf, storyListQuery } from '../stories/story-queries';
 import { buttonClass } from '../ui/Button';
 import { ArrowRightIcon } from '../ui/icons';
 import { LazyFeatures } from './LazyFeatures';
-import { SubscriberLine } from './SubscriberLine';
+import { PremiumMembersLine } from './PremiumMembersLine';
 import './landing.css';
 
 /** The landing shows a preview of 5 stories. */
@@ -22,7 +22,7 @@ export const LANDING_PREVIEW_COUNT = 5;
 export default function LandingPage() {
   const { user, token, loading } = useAuth();
   const [tag, setTag] = useState<string | null>(null);
-  const viewer = { token, subscribed: user?.is_subscribed ?? false };
+  const viewer = { token, premiumMember: user?.is_subscribed ?? false };
   const stories = useQuery(storyListQuery(viewer, LANDING_PREVIEW_COUNT, tag));
   const tags = useQuery(curatedTagsQuery());
   const [dialog, setDialog] = useState<InfoDialogName | null>(null);
@@ -85,7 +85,7 @@ export default function LandingPage() {
             loading={stories.isPending}
             failed={stories.isError}
             loggedIn={loggedIn}
-            subscribed={user?.is_subscribed ?? false}
+            premiumMember={user?.is_subscribed ?? false}
             from="landing"
             skeletons={LANDING_PREVIEW_COUNT}
           />
@@ -99,7 +99,7 @@ export default function LandingPage() {
                 Load More Stories
               </Link>
             )}
-            <SubscriberLine />
+            <PremiumMembersLine />
           </div>
         </section>
 

@@ -2,14 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { firstLoadGet } from '../api/first-load-get';
 
 export const landingKeys = {
-  /** How many became subscribers lately (GET /api/stats/subscribers). */
-  subscribers: () => ['stats', 'subscribers'] as const,
+  /** How many became premium members lately (GET /api/stats/subscribers). */
+  premiumMembers: () => ['stats', 'premium-members'] as const,
 };
 
 /** A failed count hides its line rather than asking again. */
-export const subscriberCountQuery = () =>
+export const premiumMembersCountQuery = () =>
   queryOptions({
-    queryKey: landingKeys.subscribers(),
+    queryKey: landingKeys.premiumMembers(),
     queryFn: () => firstLoadGet('/api/stats/subscribers'),
     retry: false,
   });

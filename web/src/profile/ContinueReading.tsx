@@ -8,7 +8,7 @@ import { StoryGrid } from '../stories/StoryGrid';
  * above the library. Nothing at all while there are none (or the shelf cannot be read): the
  * library below is the page either way.
  */
-export function ContinueReading({ subscribed }: { subscribed: boolean }) {
+export function ContinueReading({ premiumMember }: { premiumMember: boolean }) {
   const { token } = useAuth();
   const shelf = useQuery(shelfQuery(token, 'continue'));
   if (!shelf.data || shelf.data.length === 0) return null;
@@ -23,7 +23,7 @@ export function ContinueReading({ subscribed }: { subscribed: boolean }) {
         loading={false}
         failed={false}
         loggedIn
-        subscribed={subscribed}
+        premiumMember={premiumMember}
         from="profile"
       />
     </section>

@@ -13,8 +13,8 @@ export const LIBRARY_FILTER_LABELS: Record<LibraryFilter, string> = {
 };
 
 /** The filters of the library: All, Continue reading, Saved, Read, Unlocked for premium members, Following. */
-export function filtersFor(subscribed: boolean): LibraryFilter[] {
-  return subscribed
+export function filtersFor(premiumMember: boolean): LibraryFilter[] {
+  return premiumMember
     ? ['all', 'continue', 'saved', 'read', 'unlocked', 'following']
     : ['all', 'continue', 'saved', 'read', 'following'];
 }

@@ -62,7 +62,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
   const [tag, setTag] = useState<string | null>(null);
   const stories = useInfiniteQuery({
     ...storyPagesQuery(
-      { token, subscribed: user?.is_subscribed ?? false, first: FIRST_PAGE, tag },
+      { token, premiumMember: user?.is_subscribed ?? false, first: FIRST_PAGE, tag },
       PAGE_STEP,
     ),
     placeholderData: keepPreviousData, // keep the grid while the viewer's identity settles
@@ -79,11 +79,11 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
   });
 
   if (!user) return null; // RequireAuth renders this only with a user
-  const subscribed = user.is_subscribed;
+  const premiumMember = user.is_subscribed;
   const shownStories = storiesOf(stories.data);
   const shown = shownStories?.length ?? 0;
   const total = stories.data?.pages.at(-1)?.total ?? 0;
-  const hasPremium = shownStories?.some((story) => story.isPremium) ?? false;
+  const anyPremiumStory = shownStories?.some((story) => story.isPremium) ?? false;
 
   return (
     <div className="page profile">
@@ -123,7 +123,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             <p className="profile-card__email" data-testid="masked-email">
               {maskEmail(user.email)}
             </p>
-            {subscribed ? (
+            {premiumMember ? (
               <p className="profile-card__plan">
                 <span className="badge badge--premium">
                   <CrownIcon />
@@ -149,7 +149,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
           </Alert>
         ) : null}
 
-        <ContinueReading subscribed={subscribed} />
+        <ContinueReading premiumMember={premiumMember} />
 
         <ProfileSearch />
 
@@ -164,7 +164,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
               </p>
             ) : null}
           </div>
-          <LibraryFilters filters={filtersFor(subscribed)} current={filter} onChange={setFilter} />
+          <LibraryFilters filters={filtersFor(premiumMember)} current={filter} onChange={setFilter} />
           {filter === 'all' ? (
             <>
               <TagFilter tags={tags.data} value={tag} onChange={setTag} />
@@ -174,7 +174,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
                 loading={stories.isPending}
                 failed={stories.isError}
                 loggedIn
-                subscribed={subscribed}
+                premiumMember={premiumMember}
                 from="profile"
                 skeletons={FIRST_PAGE}
               />
@@ -198,7 +198,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
               loading={shelf.isPending}
               failed={shelf.isError}
               loggedIn
-              subscribed={subscribed}
+              premiumMember={premiumMember}
               from="profile"
               skeletons={FIRST_PAGE}
               empty={EMPTY_SHELF[filter]}
@@ -210,7 +210,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
         <EmailDigestSettings />
 
         {/* Below the library: it appears once the list is known, and must not push the grid down. */}
-        {!subscribed && hasPremium ? <UpsellBanner /> : null}
+        {!premiumMember && anyPremiumStory ? <UpsellBanner /> : null}
       </main>
 
       <SiteFooter onOpenDialog={setDialog} />

@@ -11,7 +11,7 @@ import { aStory } from '../testing/story-fixture';
 import type { LoadedStory } from './load-story';
 import { StoryEnd } from './StoryEnd';
 
-const listKey = storyKeys.list({ token: null, subscribed: false, first: 5, tag: null, onePage: true });
+const listKey = storyKeys.list({ token: null, premiumMember: false, first: 5, tag: null, onePage: true });
 
 const story = (id: string, likes: number): Story => aStory({ id, images: ['a', 'b'], views: 3, likes });
 

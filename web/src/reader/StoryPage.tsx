@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { useAuth } from '../auth/auth-context';
-import { PremiumOpeningPrompt } from '../my-premium/PremiumOpeningPrompt';
-import { usePremiumOpening } from '../my-premium/premium-opening';
-import { premiumKeys } from '../my-premium/premium-queries';
+import { PremiumOpeningPrompt } from '../premium/PremiumOpeningPrompt';
+import { usePremiumOpening } from '../premium/premium-opening';
+import { premiumKeys } from '../premium/premium-queries';
 import { PurchasePage } from '../purchase/PurchasePage';
 import { useStartSlide } from '../reading/use-start-slide';
 import { storyKeys } from '../stories/story-queries';
@@ -93,7 +93,7 @@ export default function StoryPage() {
       case 'not-found':
         return <StoryMessage message={messages.notFound} backTo={backTo} tone="info" />;
       case 'payment-required':
-        // A reader without premium sees the gate (the purchase page); a subscriber who has used
+        // A reader without premium sees the gate (the purchase page); a premium member who has used
         // all 30 sees why.
         if (user && !user.is_subscribed) return <PurchasePage />;
         return <StoryMessage message={failure.message} backTo={backTo} />;

@@ -6,9 +6,9 @@ import { memberSearchQuery } from './search-queries';
 /** The profile's search: the member's own view of each story, as cards. */
 export function ProfileSearch() {
   const { user, token } = useAuth();
-  const subscribed = user?.is_subscribed ?? false;
+  const premiumMember = user?.is_subscribed ?? false;
   return (
-    <StorySearch label="Find a story" query={(words) => memberSearchQuery({ token, subscribed }, words)}>
+    <StorySearch label="Find a story" query={(words) => memberSearchQuery({ token, premiumMember }, words)}>
       {(stories) => (
         <StoryGrid
           label="Stories found"
@@ -16,7 +16,7 @@ export function ProfileSearch() {
           loading={false}
           failed={false}
           loggedIn
-          subscribed={subscribed}
+          premiumMember={premiumMember}
           from="profile"
         />
       )}

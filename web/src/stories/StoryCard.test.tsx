@@ -21,7 +21,7 @@ const story = (fields: Partial<Story>): Story =>
 const card = (s: Story, loggedIn = true) =>
   render(
     <MemoryRouter>
-      <StoryCard story={s} loggedIn={loggedIn} subscribed={false} from="landing" />
+      <StoryCard story={s} loggedIn={loggedIn} premiumMember={false} from="landing" />
     </MemoryRouter>,
   );
 

@@ -12,7 +12,7 @@ export interface StoryCardProps {
   /** Whether someone is logged in: a premium card sends a visitor to signup. */
   loggedIn: boolean;
   /** Whether the viewer may read premium stories: if not, a premium image is shown blurred. */
-  subscribed: boolean;
+  premiumMember: boolean;
   /** Cards in the first row load their image at once; the rest lazily. */
   priority?: boolean;
   /**
@@ -41,14 +41,14 @@ export const readingTime = (minutes: number) => `${minutes} min read`;
 export function StoryCard({
   story,
   loggedIn,
-  subscribed,
+  premiumMember,
   priority = false,
   first = false,
   from,
 }: StoryCardProps) {
   const [failed, setFailed] = useState(false);
   const firstImage = story.images[0];
-  const blurred = story.isPremium && !subscribed;
+  const blurred = story.isPremium && !premiumMember;
   const locked = story.isPremium && !loggedIn;
   const preview = storyPreview(story.texts[0]);
   const tags = story.tags.slice(0, CARD_TAGS);

@@ -24,7 +24,7 @@ function cardImages(): HTMLImageElement[] {
             loading={false}
             failed={false}
             loggedIn
-            subscribed={false}
+            premiumMember={false}
             from="profile"
             label="Stories"
           />

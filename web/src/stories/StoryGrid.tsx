@@ -14,7 +14,7 @@ export interface StoryGridProps {
   /** The list failed: the message replaces the grid. */
   failed: boolean;
   loggedIn: boolean;
-  subscribed: boolean;
+  premiumMember: boolean;
   from: StoryLinkState['from'];
   /** How many skeleton cards to show while loading. */
   skeletons?: number;
@@ -33,7 +33,7 @@ export function StoryGrid({
   loading,
   failed,
   loggedIn,
-  subscribed,
+  premiumMember,
   from,
   skeletons = 5,
   empty = 'No stories yet.',
@@ -75,7 +75,7 @@ export function StoryGrid({
           <StoryCard
             story={story}
             loggedIn={loggedIn}
-            subscribed={subscribed}
+            premiumMember={premiumMember}
             priority={index < 5}
             first={index === 0}
             from={from}

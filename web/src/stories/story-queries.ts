@@ -20,7 +20,7 @@ export type StoryPages = InfiniteData<StoryPage>;
  */
 export interface StoryViewer {
   token: string | null;
-  subscribed: boolean;
+  premiumMember: boolean;
 }
 
 /** One story list: the viewer's, and what narrows it (a tag, a creator, a search's words). */

@@ -7,7 +7,7 @@ import type { Command, Decider } from '../decider';
  * The one way decider tests read: given these events, when this command, then these events
  * (or this refusal).
  *
- *   const given = deciderSpec(premiumDecider);
+ *   const given = deciderSpec(unlockDecider);
  *   given(registered, granted).when(unlock('p1')).thenEvents([unlocked('p1')]);
  *   given(registered).when(unlock('p1')).thenRefuses(refuse('payment_required', ...));
  *

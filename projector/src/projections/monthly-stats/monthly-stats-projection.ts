@@ -3,7 +3,7 @@ import { idOf } from '@nocturne/events';
 import { sql } from 'kysely';
 import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
-import { rekeyErased } from '../subscribers/rekey-erased';
+import { rekeyErased } from '../premium/rekey-erased';
 
 interface MonthCounts {
   registrations: number;

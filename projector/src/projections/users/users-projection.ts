@@ -71,7 +71,7 @@ export const usersProjection: Projection = {
             account_id: event.data.accountId,
             email,
             verified: false,
-            is_subscribed: false,
+            premium_member: false,
             premium_stories_remaining: 0,
             created_at: event.recordedAt,
             verified_at: null,
@@ -110,12 +110,12 @@ export const usersProjection: Projection = {
         case 'PremiumGranted':
           update(userKey, (row) => ({
             ...row,
-            is_subscribed: true,
+            premium_member: true,
             premium_stories_remaining: row.premium_stories_remaining + event.data.stories,
           }));
           break;
         case 'PremiumRevoked':
-          update(userKey, (row) => ({ ...row, is_subscribed: false, premium_stories_remaining: 0 }));
+          update(userKey, (row) => ({ ...row, premium_member: false, premium_stories_remaining: 0 }));
           break;
         case 'PremiumStoryUnlocked':
           update(userKey, (row) => ({
@@ -151,7 +151,7 @@ export const usersProjection: Projection = {
             account_id: eb.ref('excluded.account_id'),
             email: eb.ref('excluded.email'),
             verified: eb.ref('excluded.verified'),
-            is_subscribed: eb.ref('excluded.is_subscribed'),
+            premium_member: eb.ref('excluded.premium_member'),
             premium_stories_remaining: eb.ref('excluded.premium_stories_remaining'),
             created_at: eb.ref('excluded.created_at'),
             verified_at: eb.ref('excluded.verified_at'),
@@ -172,22 +172,22 @@ type UserRow = Selectable<UsersTable> | null;
 async function moveUserCounts(trx: Transaction<ReadModel>, changes: readonly [UserRow, UserRow][]) {
   let total = 0;
   let verified = 0;
-  let subscribed = 0;
+  let premiumMembers = 0;
   const one = (flag: boolean | undefined) => (flag ? 1 : 0);
   for (const [was, is] of changes) {
     total += one(is !== null) - one(was !== null);
     verified += one(is?.verified) - one(was?.verified);
-    subscribed += one(is?.is_subscribed) - one(was?.is_subscribed);
+    premiumMembers += one(is?.premium_member) - one(was?.premium_member);
   }
-  if (total === 0 && verified === 0 && subscribed === 0) return;
+  if (total === 0 && verified === 0 && premiumMembers === 0) return;
   await trx
     .insertInto('user_counts')
-    .values({ id: 1, total, verified, subscribed })
+    .values({ id: 1, total, verified, premium_members: premiumMembers })
     .onConflict((oc) =>
       oc.column('id').doUpdateSet((eb) => ({
         total: eb('user_counts.total', '+', eb.ref('excluded.total')),
         verified: eb('user_counts.verified', '+', eb.ref('excluded.verified')),
-        subscribed: eb('user_counts.subscribed', '+', eb.ref('excluded.subscribed')),
+        premium_members: eb('user_counts.premium_members', '+', eb.ref('excluded.premium_members')),
       })),
     )
     .execute();

@@ -15,13 +15,14 @@ import * as staff from './0013-staff';
 import * as moderation from './0014-moderation';
 import * as readingByAccount from './0015-reading-by-account';
 import * as searchByCard from './0016-search-by-card';
-import * as erasedSubscribers from './0017-erased-subscribers';
+import * as erasedPremiumGrants from './0017-erased-subscribers';
 import * as boundedReads from './0018-bounded-reads';
 import * as creators from './0019-creators';
 import * as studio from './0020-studio';
 import * as adminPages from './0021-admin-pages';
 import * as emailDigest from './0022-email-digest';
 import * as drafts from './0023-drafts';
+import * as premiumMemberNames from './0024-premium-member-names';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -43,7 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0014-moderation': moderation,
   '0015-reading-by-account': readingByAccount,
   '0016-search-by-card': searchByCard,
-  '0017-erased-subscribers': erasedSubscribers,
+  '0017-erased-subscribers': erasedPremiumGrants,
   '0018-bounded-reads': boundedReads,
   '0019-creators': creators,
   '0020-studio': studio,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0023-drafts': drafts,
   '0022-email-digest': emailDigest,
   '0008-library': library,
+  '0024-premium-member-names': premiumMemberNames,
 };

@@ -141,7 +141,7 @@ export async function historyOfAccount(
       registered: state.status === 'registered',
       deleted: state.status === 'deleted',
       verified: state.verified,
-      premium: state.isSubscribed,
+      premium: state.isPremiumMember,
       stories_remaining: state.premiumRemaining,
       stories_unlocked: [...state.unlockedStories],
     },

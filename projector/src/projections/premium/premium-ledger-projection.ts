@@ -16,7 +16,7 @@ const blank = { amount: null, payment_method: null, transaction_id: null, storie
  *
  * When a confirmation counts as activated: the first PremiumGranted after it on the same user
  * stream activates it, at that grant's time; the rule the admin's pending list follows (a grant
- * settles every confirmation before it, projections/payments). A revocation does not undo an
+ * settles every confirmation before it, projections/purchase). A revocation does not undo an
  * activation (the purchase was honoured; the ledger shows the revocation as its own row). A
  * deletion erases the user's rows.
  *

@@ -3,9 +3,9 @@ import { userRegistered } from '@nocturne/events/testing';
 import { describe, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';
-import { paymentDecider } from './payment-decider';
+import { paymentConfirmationDecider } from './payment-confirmation-decider';
 
-const given = deciderSpec(paymentDecider);
+const given = deciderSpec(paymentConfirmationDecider);
 const registered = userRegistered();
 /** A transaction id as the vault would seal it (the decider never opens it). */
 const sealed = (transactionId: string) => `pii:v1:acc:iv:${transactionId}:tag`;

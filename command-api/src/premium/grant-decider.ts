@@ -15,13 +15,13 @@ export type SetPremium = Command<'SetPremium', { grant: boolean }>;
  * The admin turns premium on (adds 30 stories to what remains) or off (no premium access at
  * all until granted again). Revoking a user who has no premium changes nothing.
  */
-export const premiumGrantDecider: Decider<SetPremium, UserState, UserEvent> = {
+export const grantDecider: Decider<SetPremium, UserState, UserEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
   decide(command, state) {
     if (state.status !== 'registered') return refuse('not_found', accountMessages.userNotFound);
     if (command.data.grant) return [{ type: 'PremiumGranted', data: { stories: STORIES_PER_GRANT } }];
-    if (!state.isSubscribed && state.premiumRemaining === 0) return [];
+    if (!state.isPremiumMember && state.premiumRemaining === 0) return [];
     return [{ type: 'PremiumRevoked', data: {} }];
   },
 };

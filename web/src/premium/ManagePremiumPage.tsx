@@ -7,30 +7,33 @@ import { buttonClass } from '../ui/Button';
 import { ArrowLeftIcon } from '../ui/icons';
 import { CrownIcon } from '../ui/page-icons';
 import { CancelPremium } from './CancelPremium';
-import './subscription.css';
+import './manage-premium.css';
 
-/** `/subscription-manage` (subscription management), login required. */
-export default function SubscriptionManageRoute() {
+/** `/subscription-manage` (managing premium), login required. */
+export default function ManagePremiumRoute() {
   return (
     <RequireAuth>
-      <SubscriptionManagePage />
+      <ManagePremiumPage />
     </RequireAuth>
   );
 }
 
-function SubscriptionManagePage() {
+function ManagePremiumPage() {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <div className="page subscription-page">
-      <main id="main" className="container subscription-main">
-        <Link className={buttonClass('ghost', 'sm', { className: 'subscription-back' })} to="/profile">
+    <div className="page manage-premium-page">
+      <main id="main" className="container manage-premium-main">
+        <Link className={buttonClass('ghost', 'sm', { className: 'manage-premium-back' })} to="/profile">
           <ArrowLeftIcon />
           Back to Profile
         </Link>
-        <h1 className="subscription-title">Subscription</h1>
+        <h1 className="manage-premium-title">Subscription</h1>
         {user.is_subscribed ? <ActivePremium remaining={user.premium_stories_remaining} /> : <Upgrade />}
-        <Link className={buttonClass('secondary', 'md', { className: 'subscription-back' })} to="/my-premium">
+        <Link
+          className={buttonClass('secondary', 'md', { className: 'manage-premium-back' })}
+          to="/my-premium"
+        >
           My premium: confirmations, grants and stories unlocked
         </Link>
       </main>
@@ -40,12 +43,12 @@ function SubscriptionManagePage() {
 
 function ActivePremium({ remaining }: { remaining: number }) {
   return (
-    <section className="surface subscription-card" aria-labelledby="plan-title">
-      <div className="subscription-card__head">
-        <CrownIcon className="subscription-card__icon" aria-hidden="true" />
+    <section className="surface manage-premium-card" aria-labelledby="plan-title">
+      <div className="manage-premium-card__head">
+        <CrownIcon className="manage-premium-card__icon" aria-hidden="true" />
         <h2 id="plan-title">Premium Member</h2>
       </div>
-      <dl className="subscription-facts">
+      <dl className="manage-premium-facts">
         <div>
           <dt>Current plan</dt>
           <dd>Premium Access (30 Stories)</dd>
@@ -80,7 +83,7 @@ function ActivePremium({ remaining }: { remaining: number }) {
 
 function Upgrade() {
   return (
-    <section className="surface subscription-card" aria-labelledby="upgrade-title">
+    <section className="surface manage-premium-card" aria-labelledby="upgrade-title">
       <h2 id="upgrade-title">Upgrade to Premium</h2>
       <p className="text-muted">
         You have a free account. Unlock 30 premium stories of your choice with a single payment: no

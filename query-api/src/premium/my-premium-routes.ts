@@ -74,7 +74,7 @@ export const myPremiumRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
         is_premium: story.is_premium,
         unlocked,
         // As get-story decides: premium, not unlocked, with premium and stories left.
-        spends: story.is_premium && !unlocked && user.is_subscribed && user.premium_stories_remaining > 0,
+        spends: story.is_premium && !unlocked && user.premium_member && user.premium_stories_remaining > 0,
         stories_remaining: user.premium_stories_remaining,
         warnings: story.card.warnings,
       };

@@ -52,11 +52,11 @@ function ledgerRows(db: Kysely<ReadModel>, userKey: string): Promise<LedgerRow[]
 /** The ledger as the page shows it; a story unlocked twice (a replayed request) is listed once. */
 export async function myPremium(
   db: Kysely<ReadModel>,
-  user: { userKey: string; is_subscribed: boolean; premium_stories_remaining: number },
+  user: { userKey: string; premium_member: boolean; premium_stories_remaining: number },
 ): Promise<MyPremium> {
   const rows = await ledgerRows(db, user.userKey);
   const answer: MyPremium = {
-    is_subscribed: user.is_subscribed,
+    is_subscribed: user.premium_member,
     stories_remaining: user.premium_stories_remaining,
     confirmations: [],
     changes: [],

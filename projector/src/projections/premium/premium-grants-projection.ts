@@ -8,7 +8,7 @@ import { rekeyErased } from './rekey-erased';
  * 30 days": the count is taken at query time against the clock, so it falls as grants age
  * without any event. Pseudonymous keys only: the user stream's key while the account lives, and
  * its account id once it is deleted, so an erased account's grants still count and lead back to
- * no address (an account of the address signed up later is another subscriber).
+ * no address (an account of the address signed up later is another premium member).
  */
 export const premiumGrantsProjection: Projection = {
   name: 'premium-grants',

@@ -5,7 +5,7 @@ import type { QueryApiDeps } from '../deps';
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
-const subscribersDoc = apiSchema({
+const premiumMembersDoc = apiSchema({
   summary: 'How many readers got premium in the last 30 days',
   tags: ['site'],
   ok: { 200: { description: 'The count', schema: z.object({ last_30_days: z.number().int() }) } },
@@ -16,8 +16,8 @@ const subscribersDoc = apiSchema({
  * GET /api/stats/subscribers: `{last_30_days}`, the number of distinct users granted premium in
  * the last 30 days, counted from PremiumGranted events (a real count).
  */
-export const subscribersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/stats/subscribers', { schema: subscribersDoc }, async (_request, reply) => {
+export const premiumMembersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  app.get('/api/stats/subscribers', { schema: premiumMembersDoc }, async (_request, reply) => {
     const since = new Date(deps.clock().getTime() - THIRTY_DAYS_MS);
     const row = await deps.db
       .selectFrom('premium_grants')

@@ -10,7 +10,7 @@ import { command } from '../shared/decider';
 import { registerFormBody } from '../shared/form-body';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
-import { premiumGrantDecider } from './premium-grant-decider';
+import { grantDecider } from './grant-decider';
 
 const Body = z.object({
   is_subscribed: z.union([z.enum(['true', 'false']), z.boolean()], {
@@ -18,7 +18,7 @@ const Body = z.object({
   }),
 });
 
-const subscriptionDoc = apiSchema({
+const grantDoc = apiSchema({
   summary: 'Grant (30 premium stories) or revoke premium (admin)',
   tags: ['admin', 'premium'],
   security: ['admin'],
@@ -46,12 +46,12 @@ const subscriptionDoc = apiSchema({
  * PUT /api/admin/users/{email}/subscription, form field is_subscribed "true" / "false":
  * PremiumGranted (+30 stories) or PremiumRevoked.
  */
-export const setSubscriptionRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+export const grantPremiumRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   await registerFormBody(app);
 
   app.put(
     '/api/admin/users/:email/subscription',
-    { preHandler: adminRateLimit(deps), schema: subscriptionDoc },
+    { preHandler: adminRateLimit(deps), schema: grantDoc },
     async (request, reply) => {
       const admin = requireAdmin(request);
       const target = await targetUser(request, deps);
@@ -60,13 +60,13 @@ export const setSubscriptionRoutes: FastifyPluginAsync<CommandApiDeps> = async (
       const result = await handleCommand(
         deps.store,
         target.stream,
-        premiumGrantDecider,
+        grantDecider,
         command('SetPremium', { grant }, deps.clock()),
         commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
       );
       return withPosition(reply, deps, result.position).send({
         email: target.email,
-        is_subscribed: result.state.isSubscribed,
+        is_subscribed: result.state.isPremiumMember,
         premium_stories_remaining: result.state.premiumRemaining,
       });
     },

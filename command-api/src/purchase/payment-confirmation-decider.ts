@@ -27,7 +27,7 @@ export interface PaymentConfirmation {
  * A logged-in user says they paid. Recorded for the admin to check and grant (manually, within
  * 24 hours). The same transaction id submitted twice is recorded once.
  */
-export const paymentDecider: Decider<ConfirmPayment, UserState, UserEvent> = {
+export const paymentConfirmationDecider: Decider<ConfirmPayment, UserState, UserEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
   decide({ data: command }, state) {

@@ -9,7 +9,7 @@ import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { requireUser } from '../users/authenticate';
-import { paymentDecider } from './payment-decider';
+import { paymentConfirmationDecider } from './payment-confirmation-decider';
 
 const Body = z.object({
   /** Sent by the SPA but not trusted: the session's address is recorded. */
@@ -49,7 +49,7 @@ export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
     const result = await handleCommand(
       deps.store,
       streams.user(user.userKey),
-      paymentDecider,
+      paymentConfirmationDecider,
       // The ids already recorded are opened from the state each attempt reads, so two
       // submissions of one id at once cannot both pass: the second is decided again.
       async (state) => {

@@ -3,9 +3,9 @@ import { userRegistered } from '@nocturne/events/testing';
 import { describe, expect, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';
-import { premiumDecider } from './premium-decider';
+import { unlockDecider } from './unlock-decider';
 
-const given = deciderSpec(premiumDecider);
+const given = deciderSpec(unlockDecider);
 const now = new Date('2025-01-10T12:00:00.000Z');
 const registered = userRegistered();
 const granted = (stories = 30): UserEvent => ({ type: 'PremiumGranted', data: { stories } });
@@ -14,7 +14,7 @@ const unlock = (storyId: string) => command('UnlockPremiumStory', { storyId }, n
 const thirtyUnlocked = Array.from({ length: 30 }, (_, i) => unlocked(`p${i}`));
 
 describe('unlocking a premium story', () => {
-  it('spends one story for a subscriber with stories left', () => {
+  it('spends one story for a premium member with stories left', () => {
     given(registered, granted())
       .when(unlock('p1'))
       .thenEvents([unlocked('p1')]);

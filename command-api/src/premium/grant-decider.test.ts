@@ -3,9 +3,9 @@ import { TEST_ACCOUNT_ID as accountId, userRegistered } from '@nocturne/events/t
 import { describe, expect, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';
-import { premiumGrantDecider } from './premium-grant-decider';
+import { grantDecider } from './grant-decider';
 
-const given = deciderSpec(premiumGrantDecider);
+const given = deciderSpec(grantDecider);
 const registered = userRegistered();
 const granted: UserEvent = { type: 'PremiumGranted', data: { stories: 30 } };
 const revoked: UserEvent = { type: 'PremiumRevoked', data: {} };
@@ -24,14 +24,14 @@ describe('premium grant decider', () => {
     const spec = given(registered, granted, ...thirty);
     expect(spec.state.premiumRemaining).toBe(0);
     const after = spec.when(setPremium(true)).thenEvents([granted]);
-    expect(after.isSubscribed).toBe(true);
+    expect(after.isPremiumMember).toBe(true);
     expect(after.premiumRemaining).toBe(30);
     expect(after.unlockedStories.size).toBe(30);
   });
 
   it('revokes premium: no access at all until granted again', () => {
     const after = given(registered, granted, unlocked('s1')).when(setPremium(false)).thenEvents([revoked]);
-    expect(after.isSubscribed).toBe(false);
+    expect(after.isPremiumMember).toBe(false);
     expect(after.premiumRemaining).toBe(0);
   });
 

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { ReadModel } from '../../read-model/schema';
 
 /**
- * Counted subscribers are kept by a pseudonymous key; the user stream's key, an HMAC of the
+ * Counted premium members are kept by a pseudonymous key; the user stream's key, an HMAC of the
  * address, leads back to the address. When the account is deleted its rows are moved to the
  * account's own id (address key -> account id, written by UserDeleted), so they still count and
  * lead nowhere. Rows written earlier in the same batch are moved by the caller.
