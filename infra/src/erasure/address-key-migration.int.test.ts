@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { staffIdOf, streams, userKeyOf } from '@nocturne/events';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
-import { createTestDatabase, given, userRegistered } from '@nocturne/events/testing';
+import { createTestDatabase, given, staffInvited, userRegistered } from '@nocturne/events/testing';
 import { type AddressSources, PostgresPiiVault, waitlistSubject } from '@nocturne/vault';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,15 +28,7 @@ const quiet = () => {};
 async function inviteStaff(vault: PostgresPiiVault, staffId: string, email: string) {
   const accountId = randomUUID();
   await given(store, streams.staff(staffId), [
-    {
-      type: 'StaffInvited',
-      data: {
-        accountId,
-        email: await vault.encrypt(accountId, email),
-        role: 'moderator',
-        invitation: { tokenDigest: 'c'.repeat(64), expiresAt: new Date().toISOString() },
-      },
-    },
+    staffInvited({ accountId, email: await vault.encrypt(accountId, email) }),
   ]);
 }
 

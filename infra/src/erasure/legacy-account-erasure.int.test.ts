@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { evolveUser, initialUserState } from '@nocturne/domain';
 import { staffIdOf, streams, userKeyOf } from '@nocturne/events';
 import { aggregateStream } from '@nocturne/events/store';
-import { createTestDatabase, given, testNatsUrl, uniqueName } from '@nocturne/events/testing';
+import { createTestDatabase, given, staffInvited, testNatsUrl, uniqueName } from '@nocturne/events/testing';
 import { adminToken, logIn, signUp, verifyEmail } from '@nocturne/test-kit/api-client';
 import { enrolStaffMember, logInStaff, totpCode } from '@nocturne/test-kit/staff-api-client';
 import { waitlistSubject } from '@nocturne/vault';
@@ -259,15 +259,7 @@ describe('a staff member from before staff claims', () => {
     const accountId = randomUUID();
     const tokenDigest = 'd'.repeat(64);
     await given(store, streams.staff(staffId), [
-      {
-        type: 'StaffInvited',
-        data: {
-          accountId,
-          email: await vault.encrypt(accountId, email),
-          role: 'moderator',
-          invitation: { tokenDigest, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
-        },
-      },
+      staffInvited({ accountId, email: await vault.encrypt(accountId, email), tokenDigest }),
       {
         type: 'StaffPasswordSet',
         data: { tokenDigest, passwordHash: await vault.encrypt(accountId, passwordHash) },

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type DomainEvent, streams } from '@nocturne/events';
-import { given, storyPublished } from '@nocturne/events/testing';
+import { given, staffInvited, storyPublished } from '@nocturne/events/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
@@ -81,18 +81,11 @@ beforeAll(async () => {
       store,
       stream,
       [
-        {
-          type: 'StaffInvited',
-          data: {
-            accountId,
-            email: await vault.encrypt(accountId, email),
-            role: 'moderator',
-            invitation: {
-              tokenDigest: 'b'.repeat(64),
-              expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-            },
-          },
-        },
+        staffInvited({
+          accountId,
+          email: await vault.encrypt(accountId, email),
+          tokenDigest: 'b'.repeat(64),
+        }),
       ],
       'no_stream',
     );
