@@ -133,8 +133,8 @@ const ADDRESS_KEY_MIGRATION_LOCK = 8202613;
 
 /**
  * Keys in `vault.pii_keys`, address and waitlist claims in `vault.address_claims` and
- * `vault.waitlist_claims` (deleted with their subject's key), staff claims in `vault.staff_claims`. Not cached: a destroyed key must
- * stop working everywhere at once. The address key (`vault.address_key`, one random key made by
+ * `vault.waitlist_claims` (deleted with their subject's key), staff claims in
+ * `vault.staff_claims`. Not cached: a destroyed key must stop working everywhere at once. The address key (`vault.address_key`, one random key made by
  * the first process that starts) never changes, so it is read once.
  */
 export class PostgresPiiVault implements PiiVault, AddressClaims {
@@ -261,10 +261,11 @@ export class PostgresPiiVault implements PiiVault, AddressClaims {
 
   /**
    * Moves every claim to the address key and claims, for the addresses they hold, the accounts,
-   * waitlist entries and staff members recorded before claims existed (docs/decisions/0011). Under an advisory
-   * lock: of processes starting together one migrates and the others wait, then find nothing
-   * left. Each step is idempotent, so a migration cut short is finished by the next start; once
-   * the log has been scanned, a start only re-keys the claims an older process made meanwhile.
+   * waitlist entries and staff members recorded before claims existed (docs/decisions/0011).
+   * Under an advisory lock: of processes starting together one migrates and the others wait,
+   * then find nothing left. Each step is idempotent, so a migration cut short is finished by the
+   * next start; once the log has been scanned, a start only re-keys the claims an older process
+   * made meanwhile.
    */
   async migrateToAddressKey(sources: AddressSources): Promise<AddressKeyMigration> {
     const client = await this.pool.connect();
