@@ -16,8 +16,10 @@ export function userKeyOf(email: string, secret: string): string {
 }
 
 /**
- * The staff id of an address: like the user key, an HMAC of the normalised address, under its
- * own label so a staff member's id never equals their reader account's key.
+ * The staff id staff members had before staff claims: like the user key, an HMAC of the
+ * normalised address under APP_SECRET, under its own label. Nothing in the product computes it
+ * any more (staff are found through their staff claims, docs/decisions/0011); tests use it to
+ * write a staff member as they were then.
  */
 export function staffIdOf(email: string, secret: string): string {
   return createHmac('sha256', secret)

@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { withBenchLog } from './bench-log';
 import { type StatementPlan, statementPlans } from './browser-plans';
+import { cpuMsOfTree } from './process-tree';
 import { latencyOf } from './scale/latency';
 import { runNpmStart } from './web/product';
 
@@ -18,6 +19,11 @@ export interface RouteLatency {
    * mean from request to answer inside the process, and the share answered within 100 ms there.
    */
   server: { meanMs: number; within100Ms: number } | null;
+  /**
+   * CPU time of the product's processes per answer: what a route costs the server whatever
+   * the machine's load, which only stretches it into latency.
+   */
+  serverCpuMsPerAnswer: number;
   /** The route's query alone, one at a time, through the store's browser (no HTTP, no vault). */
   query: { p50Ms: number; p99Ms: number } | null;
 }
@@ -164,13 +170,8 @@ export async function benchEventBrowser(
       const browser = store.logBrowser();
       const measured: BrowsedRoute[] = [];
       for (const route of routes) {
-        const floor = await overHttp(
-          product.baseUrl,
-          {},
-          () => ({ path: '/healthz', query: null }),
-          FLOOR_SECONDS,
-        );
-        const result = await overHttp(product.baseUrl, headers, route.request);
+        const floor = await overHttp(product, {}, () => ({ path: '/healthz', query: null }), FLOOR_SECONDS);
+        const result = await overHttp(product, headers, route.request);
         result.query = await queryAlone(browser, route.request);
         const plans = await explain.of(route.request().query!);
         measured.push({ ...result, name: route.name, floor: { ...floor, name: '/healthz' }, plans });
@@ -195,12 +196,13 @@ type Request = () => { path: string; query: ((browser: EventLogBrowser) => Promi
  * with the server's own timing of those requests, from its /metrics before and after.
  */
 async function overHttp(
-  baseUrl: string,
+  { baseUrl, pid }: { baseUrl: string; pid: number },
   headers: Record<string, string>,
   request: Request,
   seconds = SECONDS,
 ): Promise<Omit<RouteLatency, 'name'>> {
   const before = await serverTimings(baseUrl);
+  const cpuBefore = cpuMsOfTree(pid);
   const result = await autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
@@ -210,6 +212,7 @@ async function overHttp(
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${request().path}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
   }
+  const cpuMs = cpuMsOfTree(pid) - cpuBefore;
   const after = await serverTimings(baseUrl);
   const grown = (key: string) => (after.get(key)?.count ?? 0) - (before.get(key)?.count ?? 0);
   // The route driven: the one answered most (the /metrics reads themselves are answered too).
@@ -231,6 +234,7 @@ async function overHttp(
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     server,
+    serverCpuMsPerAnswer: +(cpuMs / Math.max(1, result.requests.total)).toFixed(2),
     query: null,
   };
 }

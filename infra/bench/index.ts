@@ -158,13 +158,14 @@ const suites: Record<string, Suite> = {
         `browser, ${route.name.padEnd(38)} : ${fmt(route.requestsPerSecond).padStart(4)} req/s, p50 ${route.p50Ms} ms, ` +
         `p99 ${route.p99Ms} ms (target < 100 ms); /healthz p99 just before ${route.floor.p99Ms} ms, ` +
         `ratio ${(route.p99Ms / route.floor.p99Ms).toFixed(1)}; the server's mean ${route.server?.meanMs ?? '?'} ms ` +
-        `(${route.server ? (100 * route.server.within100Ms).toFixed(1) : '?'}% within 100 ms); ` +
+        `(${route.server ? (100 * route.server.within100Ms).toFixed(1) : '?'}% within 100 ms), its CPU per answer ` +
+        `${route.serverCpuMsPerAnswer} ms (/healthz ${route.floor.serverCpuMsPerAnswer} ms); ` +
         `the query alone p50 ${route.query?.p50Ms} ms, p99 ${route.query?.p99Ms} ms`;
       const plans = (route: (typeof r.routes)[number]) =>
         route.plans.map(
           (plan, i) =>
             `  plan ${i + 1} of ${route.plans.length}: executes in ${plan.executionMs.toFixed(1)} ms (planned in ` +
-            `${plan.planningMs.toFixed(1)} ms), ${fmt(plan.rows)} rows, buffers ${fmt(plan.hit)} hit ${fmt(plan.read)} read: ${plan.outline}`,
+            `${plan.planningMs.toFixed(1)} ms), ${fmt(plan.rows)} rows, buffers: ${fmt(plan.hit)} hit, ${fmt(plan.read)} read; ${plan.outline}`,
         );
       return [
         ...r.routes.flatMap((route) => [line(route), ...plans(route)]),

@@ -8,6 +8,7 @@ export * from './runner/failure';
 export * from './runner/projection';
 export * from './runner/projection-runner';
 export * from './runner/projection-status';
+export * from './runner/projection-timings';
 export * from './runner/reactor';
 export * from './runner/reactor-failures';
 export * from './runner/reactor-runner';

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { staffMessages } from '@nocturne/domain';
-import { staffIdOf, streams } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { adminActor, apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
 import { staffInvitationToken } from '@nocturne/http-kit/auth';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -70,7 +70,12 @@ export const staffAdminRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
   app.post('/api/admin/staff', { preHandler: limited, schema: inviteDoc }, async (request, reply) => {
     const admin = requireAdmin(request);
     const input = parseBody(InviteStaffBody, request.body);
-    const staffId = staffIdOf(input.email, deps.options.secret);
+    // The address's staff claim, or a new one with a random id: an address invited again (after
+    // a removal) keeps its stream, and no secret names it, so a new APP_SECRET keeps it too.
+    const staffId = await deps.vault.claimStaffMember(
+      deps.vault.addressDigest(input.email),
+      randomBytes(16).toString('hex'),
+    );
     // The event id is chosen up front: the link token is derived from it.
     const eventId = randomUUID();
     const invitation = staffInvitationToken(deps.options.secret, staffId, eventId);

@@ -1,5 +1,5 @@
 import { staffMessages } from '@nocturne/domain';
-import { staffIdOf, streams } from '@nocturne/events';
+import { streams } from '@nocturne/events';
 import { apiSchema, HttpError, tooMany } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { loginThrottle } from '../users/login-throttle';
 import { verifyPassword } from '../users/password';
 import { loadStaffState } from './load-staff';
 import { looksLikeRecoveryCode, recoveryCodeDigest, totpStepOf } from './second-factor';
-import { type LogInStaff, staffDecider } from './staff-decider';
+import { initialStaffState, type LogInStaff, staffDecider } from './staff-decider';
 import { StaffLoginBody } from './staff-input';
 
 /** Wrong staff logins allowed per client and minute, as for the owner's password. */
@@ -56,10 +56,12 @@ export const staffLoginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
     const client = await deps.limiter.hit(clientKey, MINUTE);
     if (client.hits > STAFF_LOGIN_FAILURES_PER_CLIENT) throw tooMany(client.resetInMs);
     const input = parseBody(StaffLoginBody, request.body);
-    const staffId = staffIdOf(input.email, deps.options.secret);
-    const giveBack = await perAccount(`staff:${staffId}`, request.ip);
+    const addressDigest = deps.vault.addressDigest(input.email);
+    const giveBack = await perAccount(`staff:${addressDigest}`, request.ip);
 
-    const state = await loadStaffState(deps.store, staffId);
+    // An address never invited has no staff claim: no stream, the initial state.
+    const staffId = await deps.vault.staffMemberOf(addressDigest);
+    const state = staffId ? await loadStaffState(deps.store, staffId) : initialStaffState();
     const active = state.status === 'active';
     const hash =
       active && state.encryptedPasswordHash ? await deps.vault.decrypt(state.encryptedPasswordHash) : null;
@@ -76,7 +78,7 @@ export const staffLoginRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
     } else if (looksLikeRecoveryCode(code)) {
       secondFactor = { recoveryCodeDigest: recoveryCodeDigest(code) };
     }
-    if (!secondFactor || !state.role) throw new HttpError(401, staffMessages.invalidLogin);
+    if (!secondFactor || !state.role || !staffId) throw new HttpError(401, staffMessages.invalidLogin);
 
     const opened = await deps.adminAuth.openStaffSession({ staffId, role: state.role });
     let position: number;

@@ -6,9 +6,10 @@ import { Digest, Encrypted, IsoTime } from './fields';
 export const StaffRole = z.enum(['admin', 'moderator', 'auditor']);
 
 /**
- * The owner invites someone into a role. The stream is `staff-{staffId}`, the staff id an HMAC of
- * the normalised address, so one address is one stream and two invitations of it race on the
- * stream's revision. The address is sealed under `accountId`'s key; the invitation link's token
+ * The owner invites someone into a role. The stream is `staff-{staffId}`, the staff id the one the
+ * address's staff claim in the vault names (random; an HMAC of the address under APP_SECRET for
+ * staff invited before staff claims), so one address is one stream and two invitations of it race
+ * on the stream's revision. The address is sealed under `accountId`'s key; the invitation link's token
  * is derived from this event's id (only its digest is here), and the mail reactor mails it.
  */
 export const StaffInvited = defineEvent(

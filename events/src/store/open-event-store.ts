@@ -1,3 +1,4 @@
+import type { PoolTimeouts } from '@nocturne/pg-kit';
 import { EsdbEventStore } from './esdb/esdb-event-store';
 import type { EventStore } from './port';
 import { PostgresEventStore } from './postgres/postgres-event-store';
@@ -7,6 +8,8 @@ export interface OpenEventStoreOptions {
   eventStoreUrl?: string | undefined;
   /** DATABASE_URL: holds the Postgres store's tables when no EventStoreDB is configured. */
   databaseUrl: string;
+  /** The Postgres store's pool timeouts (default: a request's). */
+  timeouts?: PoolTimeouts | undefined;
 }
 
 const esdbUrl = /^esdb(\+discover)?:\/\//;
@@ -22,5 +25,8 @@ export async function openEventStore(options: OpenEventStoreOptions): Promise<Ev
     }
     return EsdbEventStore.connect(url);
   }
-  return PostgresEventStore.connect({ connectionString: options.databaseUrl });
+  return PostgresEventStore.connect({
+    connectionString: options.databaseUrl,
+    ...(options.timeouts && { timeouts: options.timeouts }),
+  });
 }

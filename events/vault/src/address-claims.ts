@@ -37,6 +37,14 @@ export interface AddressClaims {
    * `waitlistSubject(entryKey)`) unless it has one; returns the entry's key either way.
    */
   claimWaitlistEntry(addressDigest: string, entryKey: string): Promise<string>;
+  /** The staff id of the address's `staff-{staffId}` stream, or null when it was never invited. */
+  staffMemberOf(addressDigest: string): Promise<string | null>;
+  /**
+   * Claims `staffId` for the address unless it has a staff id already; returns the address's
+   * staff id either way. A staff claim belongs to no vault subject: a removed member's address
+   * keeps leading to their stream, which a new invitation starts afresh.
+   */
+  claimStaffMember(addressDigest: string, staffId: string): Promise<string>;
 }
 
 /** The address key's digest of an address (32 hex digits). */

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { AddressClaims, AddressHolder } from './address-claims';
 
-/** What the event log tells of the addresses of its accounts and waitlist entries. */
+/** What the event log tells of the addresses of its accounts, waitlist entries and staff members. */
 export interface AddressSources {
   /** The address of the live account of `user-{userKey}`, or null (an empty stream, an erased account). */
   addressOfAccount(userKey: string): Promise<string | null>;
@@ -17,6 +17,13 @@ export interface AddressSources {
     | { kind: 'account'; holder: AddressHolder; email: string }
     | { kind: 'waitlist'; entryKey: string; email: string }
   >;
+  /**
+   * Every staff member whose address is still readable, with that address, except those whose
+   * staff id is in `claimed`; removed members too, so a new invitation finds their stream.
+   * Newest invitation first: of two streams of one address (invited again after an earlier
+   * change of the application secret) the one invited last is the one the address keeps.
+   */
+  staffInLog(claimed: ReadonlySet<string>): AsyncIterable<{ staffId: string; email: string }>;
 }
 
 /** What one migration did (all zero when there was nothing left to do). */
@@ -29,6 +36,8 @@ export interface AddressKeyMigration {
   accountsClaimed: number;
   /** Waitlist entries from before claims, claimed at their existing stream. */
   waitlistClaimed: number;
+  /** Staff members from before staff claims, claimed at their existing stream. */
+  staffClaimed: number;
 }
 
 const LOCK_POLL_MS = 200;
@@ -52,14 +61,33 @@ export async function takeLock(client: pg.PoolClient, lockId: number): Promise<v
  * Claims made before the address key are keyed by the application secret's digest of the address:
  * each is re-keyed, one row at a time, from the address read in its account's events. Then, once,
  * the log is scanned for accounts and waitlist entries that have no claim (they signed up before
- * claims existed, their stream keyed by that digest): each gets one at its existing stream.
+ * claims existed, their stream keyed by that digest): each gets one at its existing stream. And,
+ * once, for staff members without a staff claim (their stream named by `staffIdOf`).
  */
 export async function migrateClaims(
   client: pg.PoolClient,
   claims: AddressClaims,
   sources: AddressSources,
 ): Promise<AddressKeyMigration> {
-  const done: AddressKeyMigration = { rekeyed: 0, released: 0, accountsClaimed: 0, waitlistClaimed: 0 };
+  const done: AddressKeyMigration = {
+    rekeyed: 0,
+    released: 0,
+    accountsClaimed: 0,
+    waitlistClaimed: 0,
+    staffClaimed: 0,
+  };
+  await rekeyClaims(client, claims, sources, done);
+  await claimOlderHolders(client, claims, sources, done);
+  await claimOlderStaff(client, claims, sources, done);
+  return done;
+}
+
+async function rekeyClaims(
+  client: pg.PoolClient,
+  claims: AddressClaims,
+  sources: AddressSources,
+  done: AddressKeyMigration,
+): Promise<void> {
   const { rows: oldClaims } = await client.query<{ address_digest: string; user_key: string }>(
     'select address_digest, user_key from vault.address_claims where not under_address_key',
   );
@@ -83,9 +111,16 @@ export async function migrateClaims(
       done.released++;
     }
   }
+}
 
+async function claimOlderHolders(
+  client: pg.PoolClient,
+  claims: AddressClaims,
+  sources: AddressSources,
+  done: AddressKeyMigration,
+): Promise<void> {
   const { rows: finished } = await client.query('select from vault.address_key_migration');
-  if (finished.length > 0) return done;
+  if (finished.length > 0) return;
   const { rows: accounts } = await client.query<{ key: string }>(
     'select user_key as key from vault.address_claims',
   );
@@ -108,5 +143,26 @@ export async function migrateClaims(
   await client.query(
     'insert into vault.address_key_migration (finished_at) values (now()) on conflict do nothing',
   );
-  return done;
+}
+
+/**
+ * Staff claims came after the address key: a database whose accounts were migrated already
+ * still has its staff to claim, so this step records its own end (`vault.staff_claim_migration`).
+ */
+async function claimOlderStaff(
+  client: pg.PoolClient,
+  claims: AddressClaims,
+  sources: AddressSources,
+  done: AddressKeyMigration,
+): Promise<void> {
+  const { rows: finished } = await client.query('select from vault.staff_claim_migration');
+  if (finished.length > 0) return;
+  const { rows } = await client.query<{ staff_id: string }>('select staff_id from vault.staff_claims');
+  for await (const found of sources.staffInLog(new Set(rows.map((r) => r.staff_id)))) {
+    const digest = claims.addressDigest(found.email);
+    if ((await claims.claimStaffMember(digest, found.staffId)) === found.staffId) done.staffClaimed++;
+  }
+  await client.query(
+    'insert into vault.staff_claim_migration (finished_at) values (now()) on conflict do nothing',
+  );
 }

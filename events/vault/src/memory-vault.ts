@@ -10,6 +10,7 @@ export class MemoryPiiVault implements PiiVault, AddressClaims {
   private readonly keys = new Map<string, { key: Buffer; keyId: string }>();
   private readonly claims = new Map<string, AddressHolder>();
   private readonly waitlistClaims = new Map<string, string>();
+  private readonly staffClaims = new Map<string, string>();
   private readonly addressKey = randomBytes(32);
 
   addressDigest(email: string): string {
@@ -68,6 +69,17 @@ export class MemoryPiiVault implements PiiVault, AddressClaims {
     this.ensureKey(subject);
     this.waitlistClaims.set(addressDigest, entryKey);
     return entryKey;
+  }
+
+  async staffMemberOf(addressDigest: string): Promise<string | null> {
+    return this.staffClaims.get(addressDigest) ?? null;
+  }
+
+  async claimStaffMember(addressDigest: string, staffId: string): Promise<string> {
+    const held = this.staffClaims.get(addressDigest);
+    if (held) return held;
+    this.staffClaims.set(addressDigest, staffId);
+    return staffId;
   }
 
   private ensureKey(subject: string): void {

@@ -150,4 +150,17 @@ export function piiVaultContract(open: () => Promise<VaultTarget>): void {
     expect(await vault.decrypt(sealed)).toBeNull();
     expect(await vault.claimWaitlistEntry(digest, 'entry-3')).toBe('entry-3');
   });
+
+  it('keeps the first staff id of an address for every claimant', async () => {
+    const digest = vault.addressDigest('jo@example.com');
+    expect(await vault.staffMemberOf(digest)).toBeNull();
+    const [first, second] = await Promise.all([
+      vault.claimStaffMember(digest, 'staff-1'),
+      vault.claimStaffMember(digest, 'staff-2'),
+    ]);
+    expect(first).toBe(second);
+    expect(await vault.staffMemberOf(digest)).toBe(first);
+    expect(await vault.claimStaffMember(digest, 'staff-3')).toBe(first);
+    expect(await vault.staffMemberOf(vault.addressDigest('kit@example.com'))).toBeNull();
+  });
 }

@@ -118,6 +118,14 @@ create index if not exists waitlist_claims_subject on vault.waitlist_claims (sub
 create table if not exists vault.address_key_migration (
   only_row boolean primary key default true check (only_row),
   finished_at timestamptz not null
+);
+create table if not exists vault.staff_claims (
+  address_digest text primary key,
+  staff_id text not null unique
+);
+create table if not exists vault.staff_claim_migration (
+  only_row boolean primary key default true check (only_row),
+  finished_at timestamptz not null
 );`;
 
 /** Held while the claims move to the address key: one process migrates, the others wait. */
@@ -125,8 +133,8 @@ const ADDRESS_KEY_MIGRATION_LOCK = 8202613;
 
 /**
  * Keys in `vault.pii_keys`, address and waitlist claims in `vault.address_claims` and
- * `vault.waitlist_claims` (deleted with their subject's key). Not cached: a destroyed key must
- * stop working everywhere at once. The address key (`vault.address_key`, one random key made by
+ * `vault.waitlist_claims` (deleted with their subject's key), staff claims in
+ * `vault.staff_claims`. Not cached: a destroyed key must stop working everywhere at once. The address key (`vault.address_key`, one random key made by
  * the first process that starts) never changes, so it is read once.
  */
 export class PostgresPiiVault implements PiiVault, AddressClaims {
@@ -234,12 +242,30 @@ export class PostgresPiiVault implements PiiVault, AddressClaims {
     return claimed ?? this.claimWaitlistEntry(addressDigest, entryKey);
   }
 
+  async staffMemberOf(addressDigest: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ staff_id: string }>(
+      'select staff_id from vault.staff_claims where address_digest = $1',
+      [addressDigest],
+    );
+    return rows[0]?.staff_id ?? null;
+  }
+
+  async claimStaffMember(addressDigest: string, staffId: string): Promise<string> {
+    await this.pool.query(
+      'insert into vault.staff_claims (address_digest, staff_id) values ($1, $2) on conflict (address_digest) do nothing',
+      [addressDigest, staffId],
+    );
+    // Nothing deletes a staff claim: the row is there now, this one or the winner of a race.
+    return (await this.staffMemberOf(addressDigest))!;
+  }
+
   /**
-   * Moves every claim to the address key and claims, for the addresses they hold, the accounts
-   * and waitlist entries recorded before claims existed (docs/decisions/0011). Under an advisory
-   * lock: of processes starting together one migrates and the others wait, then find nothing
-   * left. Each step is idempotent, so a migration cut short is finished by the next start; once
-   * the log has been scanned, a start only re-keys the claims an older process made meanwhile.
+   * Moves every claim to the address key and claims, for the addresses they hold, the accounts,
+   * waitlist entries and staff members recorded before claims existed (docs/decisions/0011).
+   * Under an advisory lock: of processes starting together one migrates and the others wait,
+   * then find nothing left. Each step is idempotent, so a migration cut short is finished by the
+   * next start; once the log has been scanned, a start only re-keys the claims an older process
+   * made meanwhile.
    */
   async migrateToAddressKey(sources: AddressSources): Promise<AddressKeyMigration> {
     const client = await this.pool.connect();

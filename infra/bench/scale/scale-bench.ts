@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import { repoRoot } from '@nocturne/infra/bin/web-build';
 import { pickTestServices } from '@nocturne/infra/test-env';
-import { migrateReadModel, projections, rebuildReadModels } from '@nocturne/projector';
+import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
+import { migrateReadModel, projections, rebuildReadModels, timingLines } from '@nocturne/projector';
 import { adminCursor, encodeCursor } from '@nocturne/query-api';
 import { adminToken } from '@nocturne/test-kit/api-client';
 import { PostgresPiiVault } from '@nocturne/vault';
@@ -93,7 +94,11 @@ async function main() {
   const secret = randomBytes(32).toString('hex');
   try {
     // 1. The log, through the store's append path.
-    const store = await PostgresEventStore.connect({ connectionString: databaseUrl });
+    // The rebuild reads the log in batches of tens of thousands: longer than a request may wait.
+    const store = await PostgresEventStore.connect({
+      connectionString: databaseUrl,
+      timeouts: MAINTENANCE_POOL_TIMEOUTS,
+    });
     const vaults = await Promise.all([1, 2, 3].map(() => PostgresPiiVault.connect(databaseUrl)));
     let built: Awaited<ReturnType<typeof buildScaleLog>>;
     try {
@@ -126,6 +131,7 @@ async function main() {
       // Positions are gap-free: the position reached is the number of events projected.
       const rate = rebuild.position / rebuild.seconds;
       log(`${fmt(rebuild.position)} events in ${rebuild.seconds.toFixed(1)} s = ${fmt(rate)} events/s`);
+      for (const line of timingLines(rebuild.timings)) log(`  ${line}`);
       if (statements) {
         for (const line of statementLines(statements.take())) log(line);
         statements.stop();

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { streams, userKeyOf } from '@nocturne/events';
+import { staffIdOf, streams, userKeyOf } from '@nocturne/events';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
-import { createTestDatabase, given, userRegistered } from '@nocturne/events/testing';
+import { createTestDatabase, given, staffInvited, userRegistered } from '@nocturne/events/testing';
 import { type AddressSources, PostgresPiiVault, waitlistSubject } from '@nocturne/vault';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ const SECRET = randomBytes(32).toString('hex');
 const LEGACY_ACCOUNTS = 12;
 const LEGACY_ENTRIES = 4;
 const OLD_CLAIMS = 3;
+const LEGACY_STAFF = 3;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let store: PostgresEventStore;
@@ -19,8 +20,17 @@ let sql: pg.Client;
 const legacy: { email: string; userKey: string; accountId: string }[] = [];
 const entries: { email: string; entryKey: string }[] = [];
 const claimed: { email: string; userKey: string; accountId: string }[] = [];
+const staff: { email: string; staffId: string }[] = [];
 
 const quiet = () => {};
+
+/** A `StaffInvited` appended to `staff-{staffId}`, as the code before staff claims did. */
+async function inviteStaff(vault: PostgresPiiVault, staffId: string, email: string) {
+  const accountId = randomUUID();
+  await given(store, streams.staff(staffId), [
+    staffInvited({ accountId, email: await vault.encrypt(accountId, email) }),
+  ]);
+}
 
 beforeAll(async () => {
   database = await createTestDatabase('addrkey');
@@ -58,6 +68,14 @@ beforeAll(async () => {
     await register(account.userKey, account.accountId, email);
     claimed.push(account);
   }
+  // Staff members invited before staff claims, one of them removed since.
+  for (let n = 0; n < LEGACY_STAFF; n++) {
+    const email = `staff-${n}-${randomUUID().slice(0, 6)}@example.com`;
+    const member = { email, staffId: staffIdOf(email, SECRET) };
+    await inviteStaff(vault, member.staffId, email);
+    if (n === 0) await given(store, streams.staff(member.staffId), [{ type: 'StaffRemoved', data: {} }]);
+    staff.push(member);
+  }
   // A claim whose signup never appended: nothing to re-key it by.
   await vault.claimAddress(userKeyOf('never-appended@example.com', SECRET), {
     userKey: randomBytes(16).toString('hex'),
@@ -84,6 +102,7 @@ function crashingAfter(sources: AddressSources, yields: number): AddressSources 
         yield found;
       }
     },
+    staffInLog: sources.staffInLog,
   };
 }
 
@@ -103,6 +122,7 @@ describe('the move to the address key', () => {
     const total = (key: keyof (typeof runs)[0]) => runs[0]![key] + runs[1]![key];
     expect(total('accountsClaimed')).toBe(LEGACY_ACCOUNTS - 5);
     expect(total('waitlistClaimed')).toBe(LEGACY_ENTRIES);
+    expect(total('staffClaimed')).toBe(LEGACY_STAFF);
     expect(total('rekeyed') + total('released')).toBe(0); // the crashed run had done them
 
     for (const account of [...legacy, ...claimed]) {
@@ -114,6 +134,8 @@ describe('the move to the address key', () => {
     }
     for (const entry of entries)
       expect(await second.waitlistEntryOf(second.addressDigest(entry.email))).toBe(entry.entryKey);
+    for (const member of staff)
+      expect(await second.staffMemberOf(second.addressDigest(member.email))).toBe(member.staffId);
     const { rows } = await sql.query<{ n: number; keys: number }>(
       'select count(*)::int as n, count(distinct user_key)::int as keys from vault.address_claims where under_address_key',
     );
@@ -126,6 +148,26 @@ describe('the move to the address key', () => {
       released: 0,
       accountsClaimed: 0,
       waitlistClaimed: 0,
+      staffClaimed: 0,
     });
+  }, 60_000);
+
+  it('claims the staff of a database whose accounts were moved before staff claims, the newest stream of an address', async () => {
+    const vault = vaults[0]!;
+    // Invited under an earlier APP_SECRET, then again under the one after it.
+    const email = `twice-${randomUUID().slice(0, 6)}@example.com`;
+    const earlier = staffIdOf(email, randomBytes(32).toString('hex'));
+    await inviteStaff(vault, earlier, email);
+    await inviteStaff(vault, staffIdOf(email, SECRET), email);
+    await sql.query('delete from vault.staff_claim_migration');
+
+    expect(await migrateToAddressKey(store, vault, quiet)).toMatchObject({
+      accountsClaimed: 0,
+      staffClaimed: 1,
+    });
+    expect(await vault.staffMemberOf(vault.addressDigest(email))).toBe(staffIdOf(email, SECRET));
+    for (const member of staff)
+      expect(await vault.staffMemberOf(vault.addressDigest(member.email))).toBe(member.staffId);
+    expect((await migrateToAddressKey(store, vault, quiet)).staffClaimed).toBe(0);
   }, 60_000);
 });

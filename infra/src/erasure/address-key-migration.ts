@@ -6,6 +6,7 @@ import type { AddressKeyMigration, AddressSources, PiiVault, PostgresPiiVault } 
 const PAGE = 1_000;
 const USER_PREFIX = streams.user('');
 const WAITLIST_PREFIX = streams.waitlist('');
+const STAFF_PREFIX = streams.staff('');
 
 /** The streams of the log that hold accounts and waitlist entries: one read of the whole log. */
 async function streamsWithAddresses(
@@ -21,6 +22,26 @@ async function streamsWithAddresses(
         waitlist.add(event.streamName.slice(WAITLIST_PREFIX.length));
     }
     if (read.atHead) return { users, waitlist };
+    after = read.through;
+  }
+}
+
+/**
+ * The sealed addresses of every staff stream's invitations, oldest first, the streams in the order
+ * of their last invitation: one read of the whole log.
+ */
+async function staffInvitations(store: EventStore): Promise<Map<string, string[]>> {
+  const invitations = new Map<string, string[]>();
+  for (let after = 0; ; ) {
+    const read = await store.readTypes(after, PAGE, ['StaffInvited']);
+    for (const event of read.events) {
+      if (!event.streamName.startsWith(STAFF_PREFIX)) continue;
+      const staffId = event.streamName.slice(STAFF_PREFIX.length);
+      const sealed = [...(invitations.get(staffId) ?? []), (event.data as { email: string }).email];
+      invitations.delete(staffId);
+      invitations.set(staffId, sealed);
+    }
+    if (read.atHead) return invitations;
     after = read.through;
   }
 }
@@ -53,12 +74,26 @@ export function addressSourcesOf(store: EventStore, vault: PiiVault): AddressSou
         if (email !== null) yield { kind: 'waitlist', entryKey, email };
       }
     },
+    async *staffInLog(claimed) {
+      const invitations = await staffInvitations(store);
+      for (const [staffId, sealed] of [...invitations].reverse()) {
+        if (claimed.has(staffId)) continue;
+        // Every invitation of a stream is of its one address: the newest one still readable.
+        for (const value of sealed.reverse()) {
+          const email = await vault.decrypt(value);
+          if (email !== null) {
+            yield { staffId, email };
+            break;
+          }
+        }
+      }
+    },
   };
 }
 
 /**
  * Run by every process as it connects, before it serves: claims move to the vault's address key,
- * and accounts and waitlist entries from before claims get one (docs/decisions/0011).
+ * and accounts, waitlist entries and staff members from before claims get one (docs/decisions/0011).
  */
 export async function migrateToAddressKey(
   store: EventStore,
@@ -69,7 +104,8 @@ export async function migrateToAddressKey(
   if (Object.values(done).some((n) => n > 0)) {
     log(
       `address key: ${done.rekeyed} claims re-keyed, ${done.released} released, ` +
-        `${done.accountsClaimed} older accounts and ${done.waitlistClaimed} waitlist entries claimed`,
+        `${done.accountsClaimed} older accounts, ${done.waitlistClaimed} waitlist entries and ` +
+        `${done.staffClaimed} staff members claimed`,
     );
   }
   return done;

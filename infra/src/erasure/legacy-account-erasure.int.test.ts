@@ -3,10 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evolveUser, initialUserState } from '@nocturne/domain';
-import { streams, userKeyOf } from '@nocturne/events';
+import { staffIdOf, streams, userKeyOf } from '@nocturne/events';
 import { aggregateStream } from '@nocturne/events/store';
-import { createTestDatabase, given, testNatsUrl, uniqueName } from '@nocturne/events/testing';
+import { createTestDatabase, given, staffInvited, testNatsUrl, uniqueName } from '@nocturne/events/testing';
 import { adminToken, logIn, signUp, verifyEmail } from '@nocturne/test-kit/api-client';
+import { enrolStaffMember, logInStaff, totpCode } from '@nocturne/test-kit/staff-api-client';
 import { waitlistSubject } from '@nocturne/vault';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,8 @@ import { testConfig } from '../test-env/test-config';
  * An account that signed up before address claims existed: its stream is keyed by the HMAC of its
  * address under APP_SECRET, as the code of that time appended it. The start that migrates gives
  * it a claim; once it is erased and APP_SECRET replaced, nothing leads from its address to it.
+ * A staff member invited before staff claims (their stream named by such an HMAC too) gets a
+ * staff claim from the same migration, and keeps logging in after APP_SECRET is replaced.
  */
 const OLD_SECRET = randomBytes(32).toString('hex');
 const NEW_SECRET = randomBytes(32).toString('hex');
@@ -217,5 +220,105 @@ describe('an account from before address claims', () => {
     let verified = '';
     expect(await runIntegrityCli('log', [], config, { out: (t) => (verified += t), err: () => {} })).toBe(0);
     expect(verified).toMatch(/^Intact through position \d+\./);
+  }, 120_000);
+});
+
+/** The database as the version before staff claims left it: its accounts already moved. */
+async function asBeforeStaffClaims(): Promise<void> {
+  await sql.query('delete from vault.staff_claim_migration');
+}
+
+async function staffLogin(baseUrl: string, body: { email: string; password: string; code: string }) {
+  const response = await fetch(`${baseUrl}/api/staff/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('a staff member from before staff claims', () => {
+  it('is claimed by the migration and, after a new APP_SECRET, still logs in with password and code, in their role', async () => {
+    let baseUrl = await start(OLD_SECRET);
+    const { store, vault } = system!.infra;
+    // A member invited today lends an argon2 hash of their password and a TOTP secret.
+    const donor = await enrolStaffMember(
+      baseUrl,
+      await adminToken(baseUrl, config.adminPassword),
+      'moderator',
+    );
+    const donorEvents = await store.readStream(streams.staff(donor.staffId));
+    const sealedHash = donorEvents.find((e) => e.type === 'StaffPasswordSet')!.data as {
+      passwordHash: string;
+    };
+    const passwordHash = (await vault.decrypt(sealedHash.passwordHash))!;
+
+    // The member, appended the way the code before staff claims did: invited, enrolled, made auditor.
+    const email = `legacy-staff-${randomUUID().slice(0, 8)}@example.com`;
+    const staffId = staffIdOf(email, OLD_SECRET);
+    const accountId = randomUUID();
+    const tokenDigest = 'd'.repeat(64);
+    await given(store, streams.staff(staffId), [
+      staffInvited({ accountId, email: await vault.encrypt(accountId, email), tokenDigest }),
+      {
+        type: 'StaffPasswordSet',
+        data: { tokenDigest, passwordHash: await vault.encrypt(accountId, passwordHash) },
+      },
+      {
+        type: 'StaffSecondFactorEnrolled',
+        data: {
+          tokenDigest,
+          totpSecret: await vault.encrypt(accountId, donor.totpSecret),
+          recoveryCodeDigests: Array.from({ length: 10 }, (_, n) => n.toString(16).repeat(64)),
+        },
+      },
+      { type: 'StaffRoleChanged', data: { role: 'auditor' } },
+    ]);
+    await asBeforeStaffClaims();
+
+    // The upgrade: a start claims the member at their stream.
+    baseUrl = await start(OLD_SECRET);
+    expect(await system!.infra.vault.staffMemberOf(system!.infra.vault.addressDigest(email))).toBe(staffId);
+
+    // The operator's step: a new APP_SECRET. The member logs in, in their role, at their stream.
+    baseUrl = await start(NEW_SECRET);
+    const credentials = { email, password: donor.password, code: await totpCode(donor.totpSecret) };
+    const login = await staffLogin(baseUrl, credentials);
+    expect(login).toMatchObject({ status: 200, body: { role: 'auditor', staff_id: staffId } });
+    const session = { 'X-Admin-Code': login.body.token as string };
+    // The session has the auditor's rights: users read, the report queue not.
+    expect((await fetch(`${baseUrl}/api/admin/users`, { headers: session })).status).toBe(200);
+    expect((await fetch(`${baseUrl}/api/admin/reports`, { headers: session })).status).toBe(403);
+    // The code is spent: the same one again is refused, as any wrong one.
+    expect((await staffLogin(baseUrl, credentials)).status).toBe(401);
+    expect((await staffLogin(baseUrl, { ...credentials, password: 'not-the-password-1' })).status).toBe(401);
+
+    // The owner still manages them by the same id, and the address is still staff.
+    const owner = {
+      'Content-Type': 'application/json',
+      'X-Admin-Code': await adminToken(baseUrl, config.adminPassword),
+    };
+    const changed = await fetch(`${baseUrl}/api/admin/staff/${staffId}/role`, {
+      method: 'PUT',
+      headers: owner,
+      body: JSON.stringify({ role: 'admin' }),
+    });
+    expect(changed.status).toBe(200);
+    const again = await fetch(`${baseUrl}/api/admin/staff`, {
+      method: 'POST',
+      headers: owner,
+      body: JSON.stringify({ email, role: 'moderator' }),
+    });
+    expect(again.status).toBe(409);
+    // The member invited with a staff claim logs in too.
+    expect(await logInStaff(baseUrl, donor)).toBeTruthy();
+
+    // Removed: the session opened after the new secret ends with it.
+    const removed = await fetch(`${baseUrl}/api/admin/staff/${staffId}`, {
+      method: 'DELETE',
+      headers: { 'X-Admin-Code': owner['X-Admin-Code'] },
+    });
+    expect(removed.status).toBe(200);
+    expect((await fetch(`${baseUrl}/api/admin/users`, { headers: session })).status).toBe(401);
   }, 120_000);
 });

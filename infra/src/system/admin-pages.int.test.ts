@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { type DomainEvent, staffIdOf, streams } from '@nocturne/events';
-import { given, storyPublished } from '@nocturne/events/testing';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type DomainEvent, streams } from '@nocturne/events';
+import { given, staffInvited, storyPublished } from '@nocturne/events/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
@@ -76,23 +76,16 @@ beforeAll(async () => {
   for (let n = 0; n < STAFF; n++) {
     const accountId = randomUUID();
     const email = `staff-page-${n}@example.com`;
-    const stream = streams.staff(staffIdOf(email, system.config.secret));
+    const stream = streams.staff(randomBytes(16).toString('hex'));
     await given(
       store,
       stream,
       [
-        {
-          type: 'StaffInvited',
-          data: {
-            accountId,
-            email: await vault.encrypt(accountId, email),
-            role: 'moderator',
-            invitation: {
-              tokenDigest: 'b'.repeat(64),
-              expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-            },
-          },
-        },
+        staffInvited({
+          accountId,
+          email: await vault.encrypt(accountId, email),
+          tokenDigest: 'b'.repeat(64),
+        }),
       ],
       'no_stream',
     );

@@ -1,5 +1,6 @@
 import type { EventStore } from '@nocturne/events/store';
 import { openEventStore } from '@nocturne/events/store/open';
+import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
 import { PostgresPiiVault } from '@nocturne/vault';
 
 /** Where a projector tool connects: infra's configuration (or a test) says, never the environment. */
@@ -20,7 +21,13 @@ export interface CliConnections {
 /** The connections a projector command-line tool needs. */
 export async function openCliConnections(settings: CliSettings): Promise<CliConnections> {
   const { databaseUrl } = settings;
-  const store = await openEventStore({ eventStoreUrl: settings.eventStoreUrl || undefined, databaseUrl });
+  // A tool reads the log in catch-up batches, which a loaded machine can take longer to answer
+  // than a request may wait.
+  const store = await openEventStore({
+    eventStoreUrl: settings.eventStoreUrl || undefined,
+    databaseUrl,
+    timeouts: MAINTENANCE_POOL_TIMEOUTS,
+  });
   const vault = await PostgresPiiVault.connect(databaseUrl);
   return {
     databaseUrl,

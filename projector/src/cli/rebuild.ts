@@ -1,5 +1,6 @@
 import { projections } from '../projections';
 import { type RebuildProgress, rebuildReadModels } from '../rebuild/rebuild';
+import { timingLines } from '../runner/projection-timings';
 import { type CliSettings, openCliConnections } from './connections';
 import { progressBar } from './progress-bar';
 
@@ -43,6 +44,10 @@ export async function runRebuild(settings: CliSettings): Promise<void> {
       `Rebuilt ${projections.length} projections from ${result.events.toLocaleString('en')} events in ` +
         `${result.seconds.toFixed(1)} s (${rate(result.events)} events/s) and swapped them in at position ${result.position}.`,
     );
+    console.log(
+      `Where the time went (the indexes built after the bulk: ${result.indexSeconds.toFixed(1)} s):`,
+    );
+    for (const line of timingLines(result.timings)) console.log(`  ${line}`);
   } finally {
     if (barStarted) bar.stop();
     await connections.close();

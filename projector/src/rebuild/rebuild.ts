@@ -5,8 +5,11 @@ import pg from 'pg';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
 import type { Projection } from '../runner/projection';
 import { ProjectionRunner, projectionStopLine } from '../runner/projection-runner';
+import { ProjectionTimings } from '../runner/projection-timings';
 import { READ_MODEL_SWAP_LOCK, REBUILD_LOCK } from '../runner/read-model-lock';
 import { deferGinIndexes, restoreIndexes } from './deferred-indexes';
+import { rebuildLanes } from './rebuild-lanes';
+import { SharedLog } from './shared-log';
 
 export interface RebuildProgress {
   /** `projecting`: filling the spare schema while the live one serves; `swapping`: the last
@@ -29,6 +32,11 @@ export interface RebuildOptions {
   /** The schema that serves queries (default `read_model`); the spare is `<live>_next`. */
   liveSchema?: string;
   batchSize?: number;
+  /**
+   * Heavy projections in lanes of their own, side by side (rebuild-lanes.ts; default true); false:
+   * every projection in one runner on one connection, one after the other.
+   */
+  lanes?: boolean;
 }
 
 export interface RebuildResult {
@@ -37,6 +45,10 @@ export interface RebuildResult {
   /** Position the new read model had reached when it was swapped in. */
   position: number;
   seconds: number;
+  /** Where the time went: each projection, the log's read and decoding. */
+  timings: ProjectionTimings;
+  /** Building the deferred indexes once the bulk was in. */
+  indexSeconds: number;
 }
 
 /**
@@ -82,37 +94,63 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await migrateReadModel(options.databaseUrl, spare);
     const deferred = await deferGinIndexes(control, spare);
 
-    const db = createReadModelDb(options.databaseUrl, spare, 4, MAINTENANCE_POOL_TIMEOUTS);
     const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
+    const lanes = options.lanes === false ? [[...options.projections]] : rebuildLanes(options.projections);
+    const db = createReadModelDb(options.databaseUrl, spare, lanes.length, MAINTENANCE_POOL_TIMEOUTS);
     let phase: RebuildProgress['phase'] = 'projecting';
     let head = await options.store.headPosition();
-    const runner = new ProjectionRunner({
-      store: options.store,
-      db,
-      projections: options.projections,
-      vault: options.vault,
-      batchSize,
-      catchUpBatchSize: batchSize,
-      swapLock: false,
-      onBatch: (position, count) => {
-        events += count;
-        options.onProgress?.({ phase, position, head, events });
-      },
+    const timings = new ProjectionTimings();
+    let indexSeconds = 0;
+    const log = new SharedLog(options.store, 2 * batchSize);
+    // Progress: the slowest lane's position, and the events it has read.
+    const reached = lanes.map(() => 0);
+    const read = lanes.map(() => 0);
+    const runners = lanes.map((projections, lane) => {
+      const reader = log.reader();
+      const runner = new ProjectionRunner({
+        store: reader.store,
+        db,
+        projections,
+        vault: options.vault,
+        batchSize,
+        catchUpBatchSize: batchSize,
+        swapLock: false,
+        timings,
+        onBatch: (position, count) => {
+          reached[lane] = position;
+          read[lane]! += count;
+          events = Math.min(...read);
+          options.onProgress?.({ phase, position: Math.min(...reached), head, events });
+        },
+      });
+      return { runner, idle: reader.idle };
     });
+    // Every lane to `target`, side by side; the lowest position any of them reached.
+    const catchUp = async (target: number) => {
+      // Settled, not all: a lane that fails leaves none still writing when the pool closes.
+      const outcomes = await Promise.allSettled(
+        runners.map(({ runner, idle }) => runner.catchUp(target).finally(idle)),
+      );
+      const failed = outcomes.find((o) => o.status === 'rejected');
+      if (failed) throw failed.reason;
+      return Math.min(...outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 0)));
+    };
     try {
-      await runner.init();
+      for (const { runner } of runners) await runner.init();
       options.onProgress?.({ phase, position: 0, head, events });
-      let position = await runner.catchUp(head);
+      let position = await catchUp(head);
       // The bulk is in: the search and tag indexes are built once, before the laps that chase
       // the head and the swap (the live schema's readers need them the moment it is swapped in).
+      const indexesStarted = performance.now();
       await restoreIndexes(control, deferred);
+      indexSeconds = (performance.now() - indexesStarted) / 1000;
       // Chase the head while it moves, so that little is left for the locked phase below,
       // during which the live runner waits (bounded: a busy store is never caught for good).
       for (let lap = 0; lap < 5; lap++) {
         head = await options.store.headPosition();
         if (head - position <= batchSize) break;
         options.onProgress?.({ phase, position, head, events });
-        position = await runner.catchUp(head);
+        position = await catchUp(head);
       }
 
       phase = 'swapping';
@@ -122,10 +160,10 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         await control.query('select pg_advisory_xact_lock($1)', [READ_MODEL_SWAP_LOCK]);
         head = await options.store.headPosition();
         options.onProgress?.({ phase, position, head, events });
-        position = await runner.catchUp(head);
+        position = await catchUp(head);
         // A projection that could not apply an event (its stop was logged): the live read models,
         // whole if stale, serve better than a new one that stops short.
-        const stops = await runner.stops();
+        const stops = (await Promise.all(runners.map(({ runner }) => runner.stops()))).flat();
         if (stops.length > 0) {
           throw new Error(`the rebuild was not swapped in: ${stops.map(projectionStopLine).join('; ')}`);
         }
@@ -142,7 +180,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         throw error;
       }
       options.onProgress?.({ phase: 'done', position, head, events });
-      return { events, position, seconds: (performance.now() - started) / 1000 };
+      return { events, position, seconds: (performance.now() - started) / 1000, timings, indexSeconds };
     } finally {
       await db.destroy();
     }

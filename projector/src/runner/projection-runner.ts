@@ -6,6 +6,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ReadModel } from '../read-model/schema';
 import { failureReason, isTransientFailure } from './failure';
 import type { Projection } from './projection';
+import type { ProjectionTimings } from './projection-timings';
 import { READ_MODEL_SWAP_LOCK } from './read-model-lock';
 import { WakeableLoop } from './wakeable-loop';
 
@@ -47,6 +48,8 @@ export interface ProjectionRunnerOptions {
   onError?: (error: unknown) => void;
   /** Error lines: a projection that stopped (its name, the position and type of the event). */
   log?: (line: string) => void;
+  /** Filled with the time of each projection, the read and the decoding (a rebuild's report). */
+  timings?: ProjectionTimings;
 }
 
 /** A projection that could not apply an event: it stays there until the process restarts. */
@@ -66,12 +69,22 @@ interface BatchEvent {
   error?: unknown;
 }
 
+/**
+ * Stored events already decoded: runners that share one read of the log (a rebuild's lanes,
+ * rebuild/shared-log.ts) get the same stored events, and each is decoded once for all of them.
+ */
+const decodedEvents = new WeakMap<StoredEvent, BatchEvent>();
+
 function decodeOne(stored: StoredEvent): BatchEvent {
+  let decoded = decodedEvents.get(stored);
+  if (decoded) return decoded;
   try {
-    return { stored, event: decodeEvent(stored) };
+    decoded = { stored, event: decodeEvent(stored) };
   } catch (error) {
-    return { stored, error };
+    decoded = { stored, error };
   }
+  decodedEvents.set(stored, decoded);
+  return decoded;
 }
 
 export const projectionStopLine = (stop: ProjectionStop) =>
@@ -224,12 +237,17 @@ export class ProjectionRunner {
     const from = this.committedUpTo ?? (await this.position());
     const catchingUp = this.catchingUp;
     const size = catchingUp ? this.catchUpBatchSize : this.batchSize;
+    const timings = this.options.timings;
+    const readStarted = performance.now();
     const stored = await this.read(from, size);
+    if (timings) timings.readMs += performance.now() - readStarted;
     // A full read means more is waiting: the next batch is a catch-up one.
     this.catchingUp = stored.length === size;
     if (stored.length === 0) return 0;
     // One by one: an event that does not decode stops only the projections that handle it.
+    const decodeStarted = performance.now();
     const events = stored.map(decodeOne);
+    if (timings) timings.decodeMs += performance.now() - decodeStarted;
     const last = stored.at(-1)!.position;
     if (this.catchingUp) {
       const next = {
@@ -370,7 +388,9 @@ export class ProjectionRunner {
     if (!isolated) {
       if (undecodable >= 0) throw new Refused();
       try {
+        const started = performance.now();
         await projection.applyBatch(trx, decoded, context);
+        this.options.timings?.add(projection.name, performance.now() - started, decoded.length);
       } catch (error) {
         if (isTransientFailure(error)) throw error;
         throw new Refused();

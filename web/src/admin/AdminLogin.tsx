@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
 import { AuthLayout } from '../auth/AuthLayout';
-import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { EmailField, Field, Form, PasswordField } from '../ui/Field';
 import { staffLogin, validateAdminPassword } from './admin-api';
 import type { AdminSession } from './admin-session';
 
@@ -57,20 +57,13 @@ function OwnerForm({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) 
   }
 
   return (
-    <form className="form" onSubmit={submit}>
-      <Field
-        label="Admin password"
-        type="password"
-        required
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+    <Form onSubmit={submit}>
+      <PasswordField label="Admin password" value={password} onValue={setPassword} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button type="submit" variant="primary" block loading={checking} disabled={!password}>
         Access Admin Panel
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -102,23 +95,9 @@ function StaffForm({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) 
   }
 
   return (
-    <form className="form" onSubmit={submit}>
-      <Field
-        label="Email"
-        type="email"
-        required
-        autoComplete="username"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <Field
-        label="Password"
-        type="password"
-        required
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+    <Form onSubmit={submit}>
+      <EmailField autoComplete="username" value={email} onValue={setEmail} />
+      <PasswordField value={password} onValue={setPassword} />
       <Field
         label="Authentication code"
         hint="The 6 digits your authenticator app shows, or one of your recovery codes."
@@ -138,6 +117,6 @@ function StaffForm({ onLoggedIn }: { onLoggedIn(session: AdminSession): void }) 
       >
         Sign in
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -6,6 +6,8 @@ import { ApiError } from '../api/client';
 import { AuditTab } from '../audit/AuditTab';
 import { Brand } from '../layout/Brand';
 import { Button } from '../ui/Button';
+import { EmptyNote } from '../ui/EmptyNote';
+import { TabPanel, Tabs } from '../ui/Tabs';
 import { AdminLogin } from './AdminLogin';
 import { AdminAccessProvider, useAdminAccess } from './admin-access';
 import { revokeAdminSession } from './admin-api';
@@ -16,7 +18,7 @@ import { StaffInvitation } from './StaffInvitation';
 import { StaffTab } from './StaffTab';
 import { StoriesTab } from './StoriesTab';
 import { UsersTab } from './UsersTab';
-import './admin.css';
+import './AdminPage.css';
 
 /**
  * The hidden admin panel at /admin_{name}. Logged out until the owner's password or a staff
@@ -119,32 +121,17 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
         </div>
       </header>
       <main id="main" className="container admin-main">
-        <div className="admin-tabs" role="tablist" aria-label="Admin sections">
-          {tabs.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`admin-tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`admin-panel-${t.id}`}
-              className={`admin-tab ${tab === t.id ? 'admin-tab--active' : ''}`}
-              onClick={() => setTab(t.id)}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+        <Tabs label="Admin sections" idPrefix="admin" tabs={tabs} current={tab} onChoose={setTab} />
         {tab ? (
-          <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+          <TabPanel idPrefix="admin" id={tab}>
             {tab === 'stories' ? <StoriesTab token={token} stories={stories} /> : null}
             {tab === 'users' ? <UsersTab token={token} users={users} /> : null}
             {tab === 'reports' ? <ReportsTab token={token} pages={reports} /> : null}
             {tab === 'audit' ? <AuditTab token={token} /> : null}
             {tab === 'staff' ? <StaffTab token={token} /> : null}
-          </div>
+          </TabPanel>
         ) : (
-          <p className="admin-empty">Your role has nothing to show here yet.</p>
+          <EmptyNote>Your role has nothing to show here yet.</EmptyNote>
         )}
       </main>
     </div>

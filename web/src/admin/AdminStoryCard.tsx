@@ -1,9 +1,12 @@
 import type { Story } from '@nocturne/domain';
+import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { EyeIcon, HeartIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
+import { surfaceClass } from '../ui/Surface';
 import { AdminStoryLabels } from './AdminStoryLabels';
 import { useAdminAccess } from './admin-access';
+import './AdminStoryCard.css';
 
 /** The admin card shows the first 60 characters of the first text. */
 export function adminPreview(text: string | undefined): string {
@@ -25,10 +28,14 @@ export function AdminStoryCard({
   const { may } = useAdminAccess();
   const first = story.images[0];
   return (
-    <article className="admin-story surface" data-story-id={story.id}>
+    <article className={surfaceClass('admin-story')} data-story-id={story.id}>
       <div className="admin-story__image">
         {first ? <img src={imageSrc(first)} alt="" loading="lazy" /> : null}
-        {story.isPremium ? <span className="badge badge--premium admin-story__badge">Premium</span> : null}
+        {story.isPremium ? (
+          <Badge premium className="admin-story__badge">
+            Premium
+          </Badge>
+        ) : null}
       </div>
       <div className="admin-story__body">
         <div className="admin-story__stats">

@@ -11,6 +11,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { changeStoryLabels } from './admin-api';
 import { adminKeys } from './admin-queries';
+import './AdminStoryLabels.css';
 
 /** A published story's tags and warnings on the admin card, and their edit (StoryLabelsChanged). */
 export function AdminStoryLabels({ story, token }: { story: Story; token: string }) {

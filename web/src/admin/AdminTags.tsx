@@ -4,7 +4,11 @@ import { ApiError } from '../api/client';
 import { curatedTagsQuery, labelKeys } from '../labels/label-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { controlClass } from '../ui/Field';
+import { SectionTitle } from '../ui/SectionTitle';
+import { surfaceClass } from '../ui/Surface';
 import { addTag, removeTag } from './admin-api';
+import './AdminTags.css';
 
 const failureOf = (error: unknown) =>
   error instanceof ApiError && error.detail
@@ -34,17 +38,15 @@ export function AdminTags({ token }: { token: string }) {
   }
 
   return (
-    <section className="admin-tags surface" aria-labelledby="admin-tags-title">
-      <h2 id="admin-tags-title" className="admin-section-title">
-        Tags
-      </h2>
+    <section className={surfaceClass('admin-tags')} aria-labelledby="admin-tags-title">
+      <SectionTitle id="admin-tags-title">Tags</SectionTitle>
       <form className="admin-tags__form" onSubmit={submit}>
         <label htmlFor="admin-new-tag" className="visually-hidden">
           New tag
         </label>
         <input
           id="admin-new-tag"
-          className="input"
+          className={controlClass()}
           value={draft}
           maxLength={30}
           placeholder="New tag, e.g. slow burn"
@@ -57,7 +59,7 @@ export function AdminTags({ token }: { token: string }) {
       {failure ? <Alert tone="error">{failureOf(failure)}</Alert> : null}
       {tags.isError ? <Alert tone="error">Failed to load tags</Alert> : null}
       {tags.data?.length === 0 ? <p className="text-muted">No tags yet: writers can choose none.</p> : null}
-      <ul className="admin-tags__list" aria-label="Curated tags">
+      <ul className="cluster admin-tags__list" aria-label="Curated tags">
         {tags.data?.map((tag) => (
           <li key={tag} className="label-chip">
             <span>{tag}</span>

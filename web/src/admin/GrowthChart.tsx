@@ -1,5 +1,8 @@
+import { SectionTitle } from '../ui/SectionTitle';
+import { surfaceClass } from '../ui/Surface';
 import { TrendChart } from '../ui/TrendChart';
 import type { MonthlyStat } from './admin-api';
+import './GrowthChart.css';
 
 const lines = [
   { key: 'registrations', name: 'Registered Users', color: '#d9b26f' },
@@ -10,10 +13,8 @@ const lines = [
 /** "Monthly Growth": three lines by month. */
 export function GrowthChart({ stats }: { stats: MonthlyStat[] }) {
   return (
-    <section className="admin-chart surface" aria-labelledby="growth-title">
-      <h2 id="growth-title" className="admin-section-title">
-        Monthly Growth
-      </h2>
+    <section className={surfaceClass('admin-chart')} aria-labelledby="growth-title">
+      <SectionTitle id="growth-title">Monthly Growth</SectionTitle>
       {stats.length === 0 ? <p className="text-muted">No data yet.</p> : null}
       <TrendChart
         rows={stats}

@@ -1,9 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../ui/Button';
+import { LoadMore } from '../ui/LoadMore';
+import { SectionTitle } from '../ui/SectionTitle';
+import { surfaceClass } from '../ui/Surface';
 import { useAdminAccess } from './admin-access';
 import { pendingPaymentsQuery } from './admin-queries';
-import { LoadMore } from './LoadMore';
 import { useUserActions } from './use-user-actions';
+import './PendingPayments.css';
 
 /**
  * Payment confirmations no grant has followed yet, oldest first, each with a one-click grant,
@@ -16,10 +19,8 @@ export function PendingPayments({ token }: { token: string }) {
   if (payments.isError) console.error('Failed to load pending payments', payments.error);
   const list = payments.data?.pages.flatMap((page) => page.payments) ?? [];
   return (
-    <section className="admin-payments surface" aria-labelledby="payments-title">
-      <h2 id="payments-title" className="admin-section-title">
-        Pending Payments ({list.length})
-      </h2>
+    <section className={surfaceClass('admin-payments')} aria-labelledby="payments-title">
+      <SectionTitle id="payments-title">Pending Payments ({list.length})</SectionTitle>
       {list.length === 0 ? (
         <p className="text-muted">No payment confirmations are waiting.</p>
       ) : (
@@ -28,7 +29,7 @@ export function PendingPayments({ token }: { token: string }) {
             <li key={payment.id} className="admin-payments__item" data-email={payment.email}>
               <div>
                 <strong>{payment.email}</strong>
-                <span className="admin-table__meta">
+                <span className="text-meta">
                   {' '}
                   ${payment.amount} via {payment.payment_method}
                   {payment.transaction_id ? `, transaction ${payment.transaction_id}` : ''}, sent{' '}

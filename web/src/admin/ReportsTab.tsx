@@ -10,10 +10,15 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { EmptyNote } from '../ui/EmptyNote';
+import { controlClass, FieldLabel } from '../ui/Field';
 import { imageSrc } from '../ui/image-src';
+import { LoadMore } from '../ui/LoadMore';
+import { SectionTitle } from '../ui/SectionTitle';
+import { surfaceClass } from '../ui/Surface';
 import { adminKeys, moderationHistoryQuery } from './admin-queries';
-import { LoadMore } from './LoadMore';
 import { decide, type ModerationQueue, type QueuedStory } from './moderation-api';
+import './ReportsTab.css';
 
 const actionLabels: Record<ModerationAction, string> = {
   dismiss: 'Dismiss',
@@ -41,9 +46,9 @@ export function ReportsTab({
   return (
     <div className="moderation">
       {stories.length === 0 ? (
-        <div className="admin-empty">
+        <EmptyNote as="div">
           <p>No open reports. Every report has been decided.</p>
-        </div>
+        </EmptyNote>
       ) : (
         <ol className="moderation-queue" aria-label="Open reports, most urgent first">
           {stories.map((queued) => (
@@ -55,13 +60,11 @@ export function ReportsTab({
       )}
       {hidden.length > 0 ? (
         <section aria-labelledby="hidden-stories-title" className="moderation-hidden">
-          <h2 id="hidden-stories-title" className="admin-section-title">
-            Hidden stories ({hidden.length})
-          </h2>
+          <SectionTitle id="hidden-stories-title">Hidden stories ({hidden.length})</SectionTitle>
           <ul className="moderation-queue">
             {hidden.map((story) => (
               <li key={story.story_id}>
-                <article className="moderation-item surface" data-story-id={story.story_id}>
+                <article className={surfaceClass('moderation-item')} data-story-id={story.story_id}>
                   <h3 className="moderation-item__title">{story.title.slice(0, 80)}</h3>
                   <p className="moderation-item__hidden">Hidden: {story.hidden_reason}</p>
                   <ModerationHistoryList token={token} storyId={story.story_id} />
@@ -134,12 +137,12 @@ function DecisionForm({
 
   return (
     <form className="moderation-item__decide" onSubmit={(event) => event.preventDefault()}>
-      <label className="field__label" htmlFor={reasonId}>
+      <FieldLabel htmlFor={reasonId}>
         Reason for the decision (sent to the reporters and the publishing account)
-      </label>
+      </FieldLabel>
       <textarea
         id={reasonId}
-        className="input"
+        className={controlClass()}
         rows={2}
         maxLength={2000}
         value={reason}
@@ -174,7 +177,11 @@ function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory
         ? ['dismiss', 'hide', 'delete']
         : ['dismiss', 'restore', 'delete'];
   return (
-    <article className="moderation-item surface" aria-labelledby={titleId} data-story-id={queued.story_id}>
+    <article
+      className={surfaceClass('moderation-item')}
+      aria-labelledby={titleId}
+      data-story-id={queued.story_id}
+    >
       <header className="moderation-item__head">
         <h3 id={titleId} className="moderation-item__title">
           {story?.texts[0]?.slice(0, 80) ?? 'Deleted story'}
@@ -187,7 +194,7 @@ function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory
           {queued.hidden_reason !== null ? ' · Hidden' : ''}
         </p>
       </header>
-      <ul className="moderation-item__counts" aria-label="Reports by reason">
+      <ul className="cluster moderation-item__counts" aria-label="Reports by reason">
         {Object.entries(queued.counts).map(([id, count]) => (
           <li
             key={id}
@@ -212,7 +219,7 @@ function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory
             .filter((r) => r.text)
             .map((r) => (
               <li key={r.report_id}>
-                <span className="admin-table__meta">
+                <span className="text-meta">
                   {reportReasonLabels[r.reason]}, a {r.reporter_kind}:
                 </span>{' '}
                 {r.text}

@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
 import { AuthLayout } from '../auth/AuthLayout';
-import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { Field, Form, PasswordField } from '../ui/Field';
+import { SectionTitle } from '../ui/SectionTitle';
 import { enrolSecondFactor, setInvitationPassword } from './admin-api';
 import { staffInvitationQuery } from './admin-queries';
+import './StaffInvitation.css';
 
 const detailOf = (error: unknown) =>
   error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
@@ -101,27 +103,23 @@ function PasswordStep({ token, email, onSet }: { token: string; email: string; o
   }
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Choose a password">
-      <h2 className="admin-section-title">Step 1 of 2: choose a password</h2>
+    <Form onSubmit={submit} aria-label="Choose a password">
+      <SectionTitle>Step 1 of 2: choose a password</SectionTitle>
       <input type="email" value={email} autoComplete="username" readOnly hidden />
-      <Field
+      <PasswordField
         label="New password"
-        type="password"
-        required
         autoComplete="new-password"
         hint={`At least ${MIN_STAFF_PASSWORD_LENGTH} characters.`}
         error={tooShort ? `Password must be at least ${MIN_STAFF_PASSWORD_LENGTH} characters` : undefined}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onValue={setPassword}
       />
-      <Field
+      <PasswordField
         label="Confirm password"
-        type="password"
-        required
         autoComplete="new-password"
         error={differs ? 'Passwords do not match' : undefined}
         value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
+        onValue={setConfirm}
       />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button
@@ -133,7 +131,7 @@ function PasswordStep({ token, email, onSet }: { token: string; email: string; o
       >
         Set password
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -167,8 +165,8 @@ function SecondFactorStep({
   }
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Set up the authenticator app">
-      <h2 className="admin-section-title">Step 2 of 2: set up your authenticator app</h2>
+    <Form onSubmit={submit} aria-label="Set up the authenticator app">
+      <SectionTitle>Step 2 of 2: set up your authenticator app</SectionTitle>
       <p>
         Add an account to your authenticator app with this key (or <a href={uri}>open it in the app</a>), then
         type the code it shows.
@@ -189,6 +187,6 @@ function SecondFactorStep({
       <Button type="submit" variant="primary" block loading={saving} disabled={!code}>
         Confirm and finish
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,13 +1,19 @@
 import { roleLabels, STAFF_ROLES, type StaffRoleName } from '@nocturne/domain';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
-import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { DataTable } from '../ui/DataTable';
+import { EmptyNote } from '../ui/EmptyNote';
+import { controlClass, EmailField, SelectField } from '../ui/Field';
+import { LoadMore } from '../ui/LoadMore';
+import { Pill } from '../ui/Pill';
+import { SectionTitle } from '../ui/SectionTitle';
+import { surfaceClass } from '../ui/Surface';
 import { changeStaffRole, inviteStaff, removeStaff, type StaffMember } from './admin-api';
 import { adminKeys, staffQuery } from './admin-queries';
-import { LoadMore } from './LoadMore';
+import './StaffTab.css';
 
 const detailOf = (error: unknown) =>
   error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
@@ -44,89 +50,78 @@ export function StaffTab({ token }: { token: string }) {
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {staff.isError ? <Alert tone="error">Failed to load staff</Alert> : null}
       <section aria-labelledby="staff-title">
-        <h2 id="staff-title" className="admin-section-title">
-          Staff ({current})
-        </h2>
+        <SectionTitle id="staff-title">Staff ({current})</SectionTitle>
         {members.length === 0 ? (
-          <p className="admin-empty">No staff yet: invite someone above.</p>
+          <EmptyNote>No staff yet: invite someone above.</EmptyNote>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Second factor</th>
-                  <th scope="col">Last Login</th>
-                  <th scope="col">Actions</th>
+          <DataTable footer={<LoadMore pages={staff} />}>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Second factor</th>
+                <th scope="col">Last Login</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.staff_id} data-staff-id={member.staff_id}>
+                  <td className="data-table__email">{member.email ?? '(erased)'}</td>
+                  <td>{roleLabels[member.role]}</td>
+                  <td>
+                    <Pill tone={member.status === 'active' ? 'ok' : 'warn'}>
+                      {member.status === 'active'
+                        ? 'Active'
+                        : member.status === 'invited'
+                          ? 'Invited'
+                          : 'Removed'}
+                    </Pill>
+                  </td>
+                  <td>{secondFactorLabel(member)}</td>
+                  <td>{member.last_login_at ? new Date(member.last_login_at).toLocaleString() : 'Never'}</td>
+                  <td>
+                    {member.status === 'removed' ? null : (
+                      <div className="data-table__actions">
+                        <select
+                          // A label of its own (not a visually hidden element): an absolutely
+                          // positioned one would escape the table's scrolling wrapper.
+                          aria-label={`Role of ${member.email ?? 'this member'}`}
+                          className={controlClass('input--compact')}
+                          value={member.role}
+                          onChange={(event) =>
+                            act.mutate(() =>
+                              changeStaffRole(token, member.staff_id, event.target.value as StaffRoleName),
+                            )
+                          }
+                        >
+                          {STAFF_ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {roleLabels[role]}
+                            </option>
+                          ))}
+                        </select>
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          onClick={() => {
+                            if (
+                              !confirm(`Remove ${member.email ?? 'this member'}? Their sessions end at once.`)
+                            )
+                              return;
+                            act.mutate(() => removeStaff(token, member.staff_id));
+                          }}
+                        >
+                          Remove
+                        </Button>
+                      </div>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {members.map((member) => (
-                  <tr key={member.staff_id} data-staff-id={member.staff_id}>
-                    <td className="admin-table__email">{member.email ?? '(erased)'}</td>
-                    <td>{roleLabels[member.role]}</td>
-                    <td>
-                      <span
-                        className={`admin-pill ${member.status === 'active' ? 'admin-pill--ok' : 'admin-pill--warn'}`}
-                      >
-                        {member.status === 'active'
-                          ? 'Active'
-                          : member.status === 'invited'
-                            ? 'Invited'
-                            : 'Removed'}
-                      </span>
-                    </td>
-                    <td>{secondFactorLabel(member)}</td>
-                    <td>
-                      {member.last_login_at ? new Date(member.last_login_at).toLocaleString() : 'Never'}
-                    </td>
-                    <td>
-                      {member.status === 'removed' ? null : (
-                        <div className="admin-table__actions">
-                          <select
-                            // A label of its own (not a visually hidden element): an absolutely
-                            // positioned one would escape the table's scrolling wrapper.
-                            aria-label={`Role of ${member.email ?? 'this member'}`}
-                            className="input input--compact"
-                            value={member.role}
-                            onChange={(event) =>
-                              act.mutate(() =>
-                                changeStaffRole(token, member.staff_id, event.target.value as StaffRoleName),
-                              )
-                            }
-                          >
-                            {STAFF_ROLES.map((role) => (
-                              <option key={role} value={role}>
-                                {roleLabels[role]}
-                              </option>
-                            ))}
-                          </select>
-                          <Button
-                            size="sm"
-                            variant="danger"
-                            onClick={() => {
-                              if (
-                                !confirm(
-                                  `Remove ${member.email ?? 'this member'}? Their sessions end at once.`,
-                                )
-                              )
-                                return;
-                              act.mutate(() => removeStaff(token, member.staff_id));
-                            }}
-                          >
-                            Remove
-                          </Button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <LoadMore pages={staff} />
-          </div>
+              ))}
+            </tbody>
+          </DataTable>
         )}
       </section>
     </div>
@@ -134,7 +129,6 @@ export function StaffTab({ token }: { token: string }) {
 }
 
 function InviteForm({ token, onInvited }: { token: string; onInvited(email: string): void }) {
-  const roleId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRoleName>('moderator');
   const [error, setError] = useState<string | null>(null);
@@ -156,36 +150,21 @@ function InviteForm({ token, onInvited }: { token: string; onInvited(email: stri
   }
 
   return (
-    <section className="admin-invite surface" aria-labelledby="invite-title">
-      <h2 id="invite-title" className="admin-section-title">
-        Invite a staff member
-      </h2>
+    <section className={surfaceClass('admin-invite')} aria-labelledby="invite-title">
+      <SectionTitle id="invite-title">Invite a staff member</SectionTitle>
       <form className="admin-invite__form" onSubmit={submit}>
-        <Field
-          label="Email"
-          type="email"
-          required
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <div className="field">
-          <label className="field__label" htmlFor={roleId}>
-            Role
-          </label>
-          <select
-            id={roleId}
-            className="input"
-            value={role}
-            onChange={(event) => setRole(event.target.value as StaffRoleName)}
-          >
-            {STAFF_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <EmailField autoComplete="off" value={email} onValue={setEmail} />
+        <SelectField
+          label="Role"
+          value={role}
+          onChange={(event) => setRole(event.target.value as StaffRoleName)}
+        >
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {roleLabels[r]}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" variant="primary" loading={sending} disabled={!email}>
           Send invitation
         </Button>

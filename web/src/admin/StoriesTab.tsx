@@ -3,12 +3,16 @@ import { CreateStoryForm } from '../create-story/CreateStoryForm';
 import { StorySearch } from '../search/StorySearch';
 import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
+import { EmptyNote } from '../ui/EmptyNote';
+import { LoadMore } from '../ui/LoadMore';
+import { SectionTitle } from '../ui/SectionTitle';
+import { surfaceClass } from '../ui/Surface';
 import { AdminStoryCard } from './AdminStoryCard';
 import { AdminTags } from './AdminTags';
 import { useAdminAccess } from './admin-access';
 import { type AdminStoriesPage, deleteStory } from './admin-api';
 import { adminKeys, adminStorySearchQuery } from './admin-queries';
-import { LoadMore } from './LoadMore';
+import './StoriesTab.css';
 
 /** The Stories tab: error banner, "Create New Story", the cards a page at a time. */
 export function StoriesTab({
@@ -46,10 +50,8 @@ export function StoriesTab({
       {stories.isError ? <Alert tone="error">Failed to load stories</Alert> : null}
       {may('POST', '/api/admin/tags') ? <AdminTags token={token} /> : null}
       {may('POST', '/api/stories') ? (
-        <section className="admin-create surface" aria-labelledby="create-title">
-          <h2 id="create-title" className="admin-section-title">
-            Create New Story
-          </h2>
+        <section className={surfaceClass('admin-create')} aria-labelledby="create-title">
+          <SectionTitle id="create-title">Create New Story</SectionTitle>
           <CreateStoryForm
             headers={{ 'X-Admin-Code': token }}
             token={null}
@@ -68,10 +70,10 @@ export function StoriesTab({
         )}
       </StorySearch>
       {list.length === 0 && !stories.isLoading ? (
-        <div className="admin-empty">
+        <EmptyNote as="div">
           <p>No stories found</p>
           <p className="text-muted">Create your first story above</p>
-        </div>
+        </EmptyNote>
       ) : (
         <div className="admin-story-grid">
           {list.map((story) => (

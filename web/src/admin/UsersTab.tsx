@@ -1,10 +1,13 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useQuery } from '@tanstack/react-query';
+import { LoadMore } from '../ui/LoadMore';
+import { SectionTitle } from '../ui/SectionTitle';
+import { surfaceClass } from '../ui/Surface';
 import type { AdminUsersPage } from './admin-api';
 import { monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
-import { LoadMore } from './LoadMore';
 import { PendingPayments } from './PendingPayments';
 import { UsersTable } from './UsersTable';
+import './UsersTab.css';
 
 /** The Users tab: statistics cards, Monthly Growth, pending payments, the table a page at a time. */
 export function UsersTab({
@@ -27,7 +30,7 @@ export function UsersTab({
     <div className="admin-users">
       <div className="admin-cards">
         {cards.map((card) => (
-          <div key={card.label} className="admin-card surface">
+          <div key={card.label} className={surfaceClass('admin-card')}>
             <span className="admin-card__label">{card.label}</span>
             <span className="admin-card__value">{card.value}</span>
           </div>
@@ -36,9 +39,7 @@ export function UsersTab({
       <GrowthChart stats={stats.data ?? []} />
       <PendingPayments token={token} />
       <section aria-labelledby="users-title">
-        <h2 id="users-title" className="admin-section-title">
-          Users
-        </h2>
+        <SectionTitle id="users-title">Users</SectionTitle>
         <UsersTable token={token} users={pages.data?.pages.flatMap((page) => page.users) ?? []} />
         <LoadMore pages={pages} />
       </section>

@@ -12,6 +12,15 @@ export class ApiError extends Error {
   ) {
     super(detail ?? `Request failed with status ${status}`);
   }
+
+  /** The error of a non-2xx answer whose body may be a problem document with a `detail`. */
+  static of(status: number, body: unknown): ApiError {
+    const detail =
+      body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string'
+        ? body.detail
+        : undefined;
+    return new ApiError(status, detail, body);
+  }
 }
 
 /** Session storage key of the highest position: a reload of the tab right after a write still sees it. */
@@ -181,12 +190,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   } catch {
     parsed = text;
   }
-  if (!response.ok) {
-    const detail =
-      parsed && typeof parsed === 'object' && 'detail' in parsed && typeof parsed.detail === 'string'
-        ? parsed.detail
-        : undefined;
-    throw new ApiError(response.status, detail, parsed);
-  }
+  if (!response.ok) throw ApiError.of(response.status, parsed);
   return parsed as T;
 }

@@ -63,12 +63,6 @@ export async function answerOf<Data>(
   call: Promise<{ data?: Data; error?: unknown; response: Response }>,
 ): Promise<Data> {
   const { data, error, response } = await call;
-  if (!response.ok) {
-    const detail =
-      error && typeof error === 'object' && 'detail' in error && typeof error.detail === 'string'
-        ? error.detail
-        : undefined;
-    throw new ApiError(response.status, detail, error);
-  }
+  if (!response.ok) throw ApiError.of(response.status, error);
   return data as Data;
 }

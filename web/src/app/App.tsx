@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { AuthProvider } from '../auth/auth-context';
+import { PageLoading } from '../ui/PageLoading';
 import { routes } from './routes';
 
 const queryClient = new QueryClient({
@@ -17,7 +18,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <BrowserRouter>
-          <Suspense fallback={<div className="page-loading" role="status" aria-label="Loading" />}>
+          <Suspense fallback={<PageLoading />}>
             <Routes />
           </Suspense>
         </BrowserRouter>

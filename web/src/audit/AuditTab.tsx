@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useAdminAccess } from '../admin/admin-access';
+import { EmptyNote } from '../ui/EmptyNote';
+import { TabPanel, Tabs } from '../ui/Tabs';
 import { auditSections } from './audit-sections';
-import './audit.css';
+import './AuditTab.css';
 
 /** The auditor's console: one tab per section the role may read (audit-sections.tsx). */
 export function AuditTab({ token }: { token: string }) {
@@ -9,28 +11,20 @@ export function AuditTab({ token }: { token: string }) {
   const sections = auditSections.filter((section) => may(...section.route));
   const [chosen, setChosen] = useState<string | null>(null);
   const current = sections.find((s) => s.id === chosen) ?? sections[0];
-  if (!current) return <p className="admin-empty">Your role has nothing to show here yet.</p>;
+  if (!current) return <EmptyNote>Your role has nothing to show here yet.</EmptyNote>;
   return (
     <div className="audit">
-      <div className="audit-tabs" role="tablist" aria-label="Audit sections">
-        {sections.map((section) => (
-          <button
-            key={section.id}
-            type="button"
-            role="tab"
-            id={`audit-tab-${section.id}`}
-            aria-selected={current.id === section.id}
-            aria-controls={`audit-panel-${section.id}`}
-            className={`admin-tab ${current.id === section.id ? 'admin-tab--active' : ''}`}
-            onClick={() => setChosen(section.id)}
-          >
-            {section.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`audit-panel-${current.id}`} aria-labelledby={`audit-tab-${current.id}`}>
+      <Tabs
+        label="Audit sections"
+        idPrefix="audit"
+        tabs={sections}
+        current={current.id}
+        onChoose={setChosen}
+        className="audit-tabs"
+      />
+      <TabPanel idPrefix="audit" id={current.id}>
         {current.render(token)}
-      </div>
+      </TabPanel>
     </div>
   );
 }

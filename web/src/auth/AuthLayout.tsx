@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Brand } from '../layout/Brand';
-import './auth.css';
+import { centeredPanelClass } from '../ui/CenteredPanel';
+import './AuthLayout.css';
 
 /** The frame of the auth pages: the brand, then one narrow card with a heading. */
 export function AuthLayout({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -10,7 +11,7 @@ export function AuthLayout({ title, children }: { title: ReactNode; children: Re
         <Brand />
       </header>
       <main id="main" className="auth-page__main">
-        <section className="centered-panel auth-panel" aria-labelledby="auth-title">
+        <section className={centeredPanelClass('auth-panel')} aria-labelledby="auth-title">
           <h1 id="auth-title" className="auth-panel__title">
             {title}
           </h1>

@@ -5,10 +5,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { EmailField, FieldHint, Form, PasswordField } from '../ui/Field';
 import { AuthLayout } from './AuthLayout';
 import { login } from './auth-api';
 import { useAuth } from './auth-context';
-import { Field } from './Field';
 
 /** The server's message, or "Invalid email or password"; "Login failed" otherwise. */
 function loginFailure(error: unknown): string {
@@ -60,28 +60,10 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Welcome back">
       <p className="auth-panel__lead">Log in to continue reading.</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         {mutation.isError ? <Alert tone="error">{loginFailure(mutation.error)}</Alert> : null}
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-        />
+        <EmailField name="email" value={email} onValue={setEmail} error={errors.email} />
+        <PasswordField name="password" value={password} onValue={setPassword} error={errors.password} />
         <p className="auth-panel__aside">
           <Link to="/auth/reset-password">Forgot password?</Link>
         </p>
@@ -94,10 +76,10 @@ export default function LoginPage() {
         >
           Log In
         </Button>
-      </form>
-      <p className="field__hint auth-panel__hint">
+      </Form>
+      <FieldHint className="auth-panel__hint">
         New here? Verify your email address with the link we sent you before logging in.
-      </p>
+      </FieldHint>
       <p className="auth-panel__switch">
         Don&apos;t have an account? <Link to="/auth/signup">Sign up</Link>
       </p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { PageLoading } from '../ui/PageLoading';
 import { useAuth } from './auth-context';
 
 /**
@@ -9,7 +10,7 @@ import { useAuth } from './auth-context';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   const location = useLocation();
-  if (loading) return <div className="page-loading" role="status" aria-label="Loading" />;
+  if (loading) return <PageLoading />;
   if (!user) return <Navigate to="/auth/login" replace state={{ from: location }} />;
   return <>{children}</>;
 }

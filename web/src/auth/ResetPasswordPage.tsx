@@ -5,9 +5,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
+import { EmailField, Form, PasswordField } from '../ui/Field';
+import { AuthDone } from './AuthDone';
 import { AuthLayout } from './AuthLayout';
 import { requestPasswordReset, resetPassword } from './auth-api';
-import { Field } from './Field';
 
 function failure(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.detail ?? fallback;
@@ -33,18 +34,13 @@ function RequestResetForm() {
 
   if (mutation.isSuccess) {
     return (
-      <AuthLayout title="Check Your Email">
-        <div className="auth-done">
-          <Alert tone="success">
-            {mutation.data.message ??
-              'If an account exists for this email address, we have sent a link to reset the password.'}
-          </Alert>
-          <p className="text-muted">The link is valid for 1 hour.</p>
-          <Link to="/auth/login" className={buttonClass('primary', 'md', { block: true })}>
-            Back to Log In
-          </Link>
-        </div>
-      </AuthLayout>
+      <AuthDone title="Check Your Email" loginLabel="Back to Log In">
+        <Alert tone="success">
+          {mutation.data.message ??
+            'If an account exists for this email address, we have sent a link to reset the password.'}
+        </Alert>
+        <p className="text-muted">The link is valid for 1 hour.</p>
+      </AuthDone>
     );
   }
 
@@ -53,24 +49,15 @@ function RequestResetForm() {
       <p className="auth-panel__lead">
         Enter your email address and we will send you a link to choose a new password.
       </p>
-      <form className="form" onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         {mutation.isError ? (
           <Alert tone="error">{failure(mutation.error, 'Password reset failed')}</Alert>
         ) : null}
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
-        />
+        <EmailField name="email" value={email} onValue={setEmail} error={error} />
         <Button type="submit" variant="primary" block loading={mutation.isPending} loadingLabel="Sending...">
           Send Reset Link
         </Button>
-      </form>
+      </Form>
       <p className="auth-panel__switch">
         Remembered it? <Link to="/auth/login">Log in</Link>
       </p>
@@ -104,23 +91,18 @@ function NewPasswordForm({ token }: { token: string }) {
 
   if (mutation.isSuccess) {
     return (
-      <AuthLayout title="Password Reset">
-        <div className="auth-done">
-          <Alert tone="success">
-            {mutation.data.message ??
-              'Your password has been reset. You can now log in with your new password.'}
-          </Alert>
-          <Link to="/auth/login" className={buttonClass('primary', 'md', { block: true })}>
-            Go to Log In
-          </Link>
-        </div>
-      </AuthLayout>
+      <AuthDone title="Password Reset">
+        <Alert tone="success">
+          {mutation.data.message ??
+            'Your password has been reset. You can now log in with your new password.'}
+        </Alert>
+      </AuthDone>
     );
   }
 
   return (
     <AuthLayout title="Choose a new password">
-      <form className="form" onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         {mutation.isError ? (
           <Alert
             tone="error"
@@ -133,31 +115,27 @@ function NewPasswordForm({ token }: { token: string }) {
             {failure(mutation.error, 'Password reset failed')}
           </Alert>
         ) : null}
-        <Field
+        <PasswordField
           label="New password"
-          type="password"
           name="password"
           autoComplete="new-password"
-          required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValue={setPassword}
           error={errors.password}
           hint="At least 6 characters. Resetting logs you out on every device."
         />
-        <Field
+        <PasswordField
           label="Confirm new password"
-          type="password"
           name="confirm-password"
           autoComplete="new-password"
-          required
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onValue={setConfirm}
           error={errors.confirm}
         />
         <Button type="submit" variant="primary" block loading={mutation.isPending} loadingLabel="Saving...">
           Reset Password
         </Button>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

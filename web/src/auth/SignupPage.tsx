@@ -3,11 +3,12 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
-import { Button, buttonClass } from '../ui/Button';
+import { Button } from '../ui/Button';
+import { Checkbox, EmailField, FieldError, FieldHint, Form, PasswordField } from '../ui/Field';
 import { MailIcon } from '../ui/page-icons';
+import { AuthDone } from './AuthDone';
 import { AuthLayout } from './AuthLayout';
 import { signup } from './auth-api';
-import { Field } from './Field';
 import { type SignupErrors, signupErrors } from './validation';
 
 /** The server's detail, else "Signup failed"; "Failed to create account" without any message. */
@@ -46,99 +47,71 @@ export default function SignupPage() {
   if (mutation.isSuccess) {
     const token = mutation.data.verification_token;
     return (
-      <AuthLayout title="Check Your Email">
-        <div className="auth-done">
-          <MailIcon className="auth-done__icon" />
-          <p>
-            We&apos;ve sent a verification link to <strong>{email.trim()}</strong>. Open it to verify your
-            email address, then log in.
-          </p>
-          <p className="text-muted">
-            The link is valid for 24 hours. Can&apos;t find it? Check your spam folder.
-          </p>
-          {token ? (
-            <p className="field__hint">
-              Testing aid: <Link to={`/auth/verify?token=${encodeURIComponent(token)}`}>verify now</Link>
-            </p>
-          ) : null}
-          <Link
-            to={`/auth/login?email=${encodeURIComponent(email.trim())}`}
-            className={buttonClass('primary', 'md', { block: true })}
-          >
-            Go to Log In
-          </Link>
-        </div>
-      </AuthLayout>
+      <AuthDone title="Check Your Email" login={`/auth/login?email=${encodeURIComponent(email.trim())}`}>
+        <MailIcon className="auth-done__icon" />
+        <p>
+          We&apos;ve sent a verification link to <strong>{email.trim()}</strong>. Open it to verify your email
+          address, then log in.
+        </p>
+        <p className="text-muted">
+          The link is valid for 24 hours. Can&apos;t find it? Check your spam folder.
+        </p>
+        {token ? (
+          <FieldHint>
+            Testing aid: <Link to={`/auth/verify?token=${encodeURIComponent(token)}`}>verify now</Link>
+          </FieldHint>
+        ) : null}
+      </AuthDone>
     );
   }
 
   return (
     <AuthLayout title="Create your account">
       <p className="auth-panel__lead">Join Nocturne to read every story and create your own.</p>
-      <form
-        className="form"
-        onSubmit={submit}
-        noValidate
-        aria-describedby={mutation.isError ? 'signup-error' : undefined}
-      >
+      <Form onSubmit={submit} noValidate aria-describedby={mutation.isError ? 'signup-error' : undefined}>
         {mutation.isError ? (
           <div id="signup-error">
             <Alert tone="error">{signupFailure(mutation.error)}</Alert>
           </div>
         ) : null}
-        <Field
-          label="Email"
-          type="email"
+        <EmailField
           name="email"
-          autoComplete="email"
-          required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onValue={setEmail}
           error={errors.email}
           inputRef={refs.email}
         />
-        <Field
-          label="Password"
-          type="password"
+        <PasswordField
           name="password"
           autoComplete="new-password"
-          required
           minLength={6}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValue={setPassword}
           error={errors.password}
           hint="At least 6 characters."
           inputRef={refs.password}
         />
-        <Field
+        <PasswordField
           label="Confirm password"
-          type="password"
           name="confirm-password"
           autoComplete="new-password"
-          required
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onValue={setConfirm}
           error={errors.confirm}
           inputRef={refs.confirm}
         />
         <div className="field">
-          <label className="checkbox">
-            <input
-              ref={refs.age}
-              type="checkbox"
-              name="age-confirmed"
-              checked={ageConfirmed}
-              onChange={(e) => setAgeConfirmed(e.target.checked)}
-              aria-invalid={errors.age ? true : undefined}
-              aria-describedby={errors.age ? 'signup-age-error' : undefined}
-            />
+          <Checkbox
+            inputRef={refs.age}
+            name="age-confirmed"
+            checked={ageConfirmed}
+            onChange={(e) => setAgeConfirmed(e.target.checked)}
+            aria-invalid={errors.age ? true : undefined}
+            aria-describedby={errors.age ? 'signup-age-error' : undefined}
+          >
             <span>I confirm that I am 18 years of age or older.</span>
-          </label>
-          {errors.age ? (
-            <p id="signup-age-error" className="field__error">
-              {errors.age}
-            </p>
-          ) : null}
+          </Checkbox>
+          {errors.age ? <FieldError id="signup-age-error">{errors.age}</FieldError> : null}
         </div>
         <Button
           type="submit"
@@ -149,7 +122,7 @@ export default function SignupPage() {
         >
           Sign Up
         </Button>
-      </form>
+      </Form>
       <p className="auth-panel__switch">
         Already have an account? <Link to="/auth/login">Log in</Link>
       </p>

@@ -5,6 +5,7 @@ import { ApiError } from '../api/client';
 import { useSupportEmail } from '../layout/site-queries';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
+import { FieldHint } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { AuthLayout } from './AuthLayout';
 import { verifyEmailQuery } from './auth-queries';
@@ -105,10 +106,10 @@ export default function VerifyPage() {
             </div>
           </>
         ) : null}
-        <p className="field__hint">
+        <FieldHint>
           Need help? Contact us at{' '}
           {support.email ? <a href={`mailto:${support.email}`}>{support.email}</a> : 'our support address'}.
-        </p>
+        </FieldHint>
       </div>
     </AuthLayout>
   );

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client';
 import { useAuth } from '../auth/auth-context';
-import { Field } from '../auth/Field';
 import { creatorKeys, penNameQuery } from '../creators/creator-queries';
 import { publishDraft, scheduleDraft } from '../drafts/draft-commands';
 import { draftKeys, type EditedContent, type OwnContent } from '../drafts/drafts-queries';
@@ -13,12 +12,14 @@ import { appendLabels, type Labels, noLabels } from '../labels/labels-picker';
 import { storyKeys } from '../stories/story-queries';
 import { studioKeys } from '../studio/studio-queries';
 import { Alert } from '../ui/Alert';
+import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { Checkbox, controlClass, Field, FieldLabel, Form } from '../ui/Field';
 import { imageSrc } from '../ui/image-src';
 import { PlusIcon } from '../ui/page-icons';
 import { SlideEditor } from './SlideEditor';
 import { contentBody, type DraftSlide, draftProblem, formMessages, localDateTime } from './story-form-rules';
-import './create-story.css';
+import './CreateStoryForm.css';
 
 export interface CreateStoryFormProps {
   /**
@@ -216,7 +217,7 @@ export function CreateStoryForm({
   const drafts = member && editing?.kind !== 'story';
 
   return (
-    <form className="form create-story" onSubmit={submit} noValidate key={formKey}>
+    <Form className="create-story" onSubmit={submit} noValidate key={formKey}>
       {needsPenName ? (
         <Field
           label="Pen name"
@@ -260,20 +261,19 @@ export function CreateStoryForm({
       {editing?.kind === 'story' ? (
         isPremium ? (
           <p className="text-muted">
-            A revision keeps the story premium <span className="badge badge--premium">Premium</span>
+            A revision keeps the story premium <Badge premium>Premium</Badge>
           </p>
         ) : null
       ) : (
-        <label className="checkbox create-story__premium">
-          <input
-            type="checkbox"
-            checked={isPremium}
-            onChange={(event) => setIsPremium(event.target.checked)}
-          />
+        <Checkbox
+          className="create-story__premium"
+          checked={isPremium}
+          onChange={(event) => setIsPremium(event.target.checked)}
+        >
           <span>
-            Premium story <span className="badge badge--premium">Premium</span>
+            Premium story <Badge premium>Premium</Badge>
           </span>
-        </label>
+        </Checkbox>
       )}
       <LabelsPicker
         curated={curatedTags.data ?? (curatedTags.isError ? [] : undefined)}
@@ -284,13 +284,11 @@ export function CreateStoryForm({
       {drafts ? (
         <fieldset className="create-story__schedule">
           <legend>Schedule</legend>
-          <label className="field__label" htmlFor={`${formId}-publish-at`}>
-            Publish on
-          </label>
+          <FieldLabel htmlFor={`${formId}-publish-at`}>Publish on</FieldLabel>
           <div className="create-story__row">
             <input
               id={`${formId}-publish-at`}
-              className="input"
+              className={controlClass()}
               type="datetime-local"
               value={publishAt}
               onChange={(event) => setPublishAt(event.target.value)}
@@ -333,6 +331,6 @@ export function CreateStoryForm({
           </Button>
         ) : null}
       </div>
-    </form>
+    </Form>
   );
 }

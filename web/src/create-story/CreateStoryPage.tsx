@@ -2,6 +2,7 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { ArrowLeftIcon } from '../ui/icons';
 import { CreateStoryForm } from './CreateStoryForm';
 import { storedInviteCode } from './invite-storage';
+import './CreateStoryPage.css';
 
 /**
  * /create_stories: reachable only with a stored invite code (else /invite). The code is sent as

@@ -1,8 +1,10 @@
 import { countWords, MAX_WORDS } from '@nocturne/domain';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../ui/Button';
+import { FieldLabel } from '../ui/Field';
 import { CloseIcon, ImageIcon } from '../ui/icons';
 import type { DraftSlide } from './story-form-rules';
+import './SlideEditor.css';
 
 export interface SlideEditorProps {
   index: number;
@@ -67,9 +69,7 @@ export function SlideEditor({ index, slide, canRemove, onChange, onRemove }: Sli
           }}
         />
         <div className="field slide-editor__text">
-          <label className="field__label" htmlFor={`${id}-text`}>
-            Text for slide {index + 1}
-          </label>
+          <FieldLabel htmlFor={`${id}-text`}>Text for slide {index + 1}</FieldLabel>
           <textarea
             id={`${id}-text`}
             className="textarea"

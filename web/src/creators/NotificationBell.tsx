@@ -4,9 +4,10 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { buttonClass } from '../ui/Button';
 import { BellIcon } from '../ui/icons';
+import { surfaceClass } from '../ui/Surface';
 import { notificationsQuery } from './creator-queries';
 import { useMarkSeen } from './use-mark-seen';
-import './creators.css';
+import './NotificationBell.css';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -72,7 +73,7 @@ export function NotificationBell() {
         ) : null}
       </button>
       {open ? (
-        <section id={panelId} className="bell__panel surface" aria-label="Notifications">
+        <section id={panelId} className={surfaceClass('bell__panel')} aria-label="Notifications">
           <h2 className="bell__title">Notifications</h2>
           {notifications.data && notifications.data.items.length > 0 ? (
             <ul className="bell__list">

@@ -3,13 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
 import { useAuth } from '../auth/auth-context';
-import { Field } from '../auth/Field';
 import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { Field } from '../ui/Field';
+import { surfaceClass } from '../ui/Surface';
 import { creatorKeys, penNameQuery } from './creator-queries';
 import { changePenName } from './creators-api';
-import './creators.css';
+import './PenNameForm.css';
 
 /** The creator's pen name, and a form to change it: every story of theirs shows the new one. */
 export function PenNameForm() {
@@ -44,7 +45,7 @@ export function PenNameForm() {
   }
 
   return (
-    <form className="surface pen-name-form" onSubmit={submit} noValidate>
+    <form className={surfaceClass('pen-name-form')} onSubmit={submit} noValidate>
       <p className="pen-name-form__current">
         Your pen name: <strong data-testid="current-pen-name">{current.data?.penName ?? '…'}</strong>
       </p>

@@ -4,13 +4,16 @@ import { ApiError } from '../api/client';
 import { storyKeys } from '../stories/story-queries';
 import { studioKeys } from '../studio/studio-queries';
 import { Alert } from '../ui/Alert';
+import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { imageSrc } from '../ui/image-src';
-import { Spinner } from '../ui/Spinner';
+import { QueryState } from '../ui/QueryState';
+import { surfaceClass } from '../ui/Surface';
 import { ConfirmDialog } from './ConfirmDialog';
 import { deleteDraft, publishDraft, unscheduleDraft } from './draft-commands';
 import { type DraftSummary, draftKeys, draftsQuery } from './drafts-queries';
 import { StoryEditorDialog } from './StoryEditorDialog';
+import './DraftsSection.css';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -24,27 +27,25 @@ export function DraftsSection({ token }: { token: string | null }) {
   return (
     <section aria-labelledby="studio-drafts-title" className="studio__drafts">
       <h2 id="studio-drafts-title">Drafts</h2>
-      {drafts.isPending ? (
-        <Spinner label="Loading your drafts…" block />
-      ) : drafts.isError ? (
-        <Alert tone="error" title="Your drafts could not be loaded.">
-          Please try again.
-        </Alert>
-      ) : drafts.data.drafts.length === 0 ? (
-        <p className="text-muted">No drafts. Save a story as a draft and it waits here.</p>
-      ) : (
-        <ul className="studio__draft-list">
-          {drafts.data.drafts.map((draft) => (
-            <DraftItem
-              key={draft.id}
-              draft={draft}
-              onEdit={() => setEditing(draft.id)}
-              onDelete={() => setDeleting(draft)}
-              onChanged={refresh}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryState query={drafts} loading="Loading your drafts…" failure="Your drafts could not be loaded.">
+        {({ drafts: list }) =>
+          list.length === 0 ? (
+            <p className="text-muted">No drafts. Save a story as a draft and it waits here.</p>
+          ) : (
+            <ul className="studio__draft-list">
+              {list.map((draft) => (
+                <DraftItem
+                  key={draft.id}
+                  draft={draft}
+                  onEdit={() => setEditing(draft.id)}
+                  onDelete={() => setDeleting(draft)}
+                  onChanged={refresh}
+                />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       {editing ? (
         <StoryEditorDialog token={token} kind="draft" id={editing} onClose={() => setEditing(null)} />
       ) : null}
@@ -97,12 +98,12 @@ function DraftItem({ draft, onEdit, onDelete, onChanged }: DraftItemProps) {
   }
 
   return (
-    <li className="surface studio__draft" data-testid="studio-draft">
+    <li className={surfaceClass('studio__draft')} data-testid="studio-draft">
       <img className="studio__draft-cover" src={imageSrc(draft.cover)} alt="" />
       <div className="studio__draft-body">
         <h3 className="studio__story-title">
           {title}
-          {draft.isPremium ? <span className="badge badge--premium">Premium</span> : null}
+          {draft.isPremium ? <Badge premium>Premium</Badge> : null}
         </h3>
         <p className="text-muted studio__draft-meta">
           {draft.slides} {draft.slides === 1 ? 'slide' : 'slides'} ·{' '}

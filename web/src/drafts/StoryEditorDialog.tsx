@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CreateStoryForm } from '../create-story/CreateStoryForm';
-import { Alert } from '../ui/Alert';
 import { Dialog } from '../ui/Dialog';
-import { Spinner } from '../ui/Spinner';
+import { QueryState } from '../ui/QueryState';
 import { editedContentQuery } from './drafts-queries';
 
 export interface StoryEditorDialogProps {
@@ -24,15 +23,11 @@ export function StoryEditorDialog({ token, kind, id, onClose }: StoryEditorDialo
       size="wide"
       className="create-story-modal"
     >
-      {saved.isPending ? (
-        <Spinner label="Loading the story…" block />
-      ) : saved.isError ? (
-        <Alert tone="error" title="The story could not be loaded.">
-          Please try again.
-        </Alert>
-      ) : (
-        <CreateStoryForm editing={{ kind, content: saved.data }} onCreated={onClose} onDraftSaved={onClose} />
-      )}
+      <QueryState query={saved} loading="Loading the story…" failure="The story could not be loaded.">
+        {(content) => (
+          <CreateStoryForm editing={{ kind, content }} onCreated={onClose} onDraftSaved={onClose} />
+        )}
+      </QueryState>
     </Dialog>
   );
 }

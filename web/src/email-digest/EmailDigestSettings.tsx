@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { ApiError } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { Alert } from '../ui/Alert';
+import { surfaceClass } from '../ui/Surface';
 import { chooseEmailDigest } from './email-digest-api';
 import { emailDigestKeys, emailDigestQuery } from './email-digest-queries';
-import './email-digest.css';
+import './EmailDigestSettings.css';
 
 /**
  * The member's daily e-mail digest of new stories from the creators they follow (off until they
@@ -26,7 +27,7 @@ export function EmailDigestSettings() {
   const enabled = chosen ?? digest.data ?? false;
 
   return (
-    <section className="email-digest surface" aria-labelledby="email-digest-title">
+    <section className={surfaceClass('email-digest')} aria-labelledby="email-digest-title">
       <h2 id="email-digest-title" className="email-digest__title">
         E-mail
       </h2>

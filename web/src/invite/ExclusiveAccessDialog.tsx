@@ -1,10 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { Field, Form } from '../ui/Field';
+import { LinkButton } from '../ui/LinkButton';
 import { WaitlistForm } from '../waitlist/WaitlistForm';
 import { invalidInviteMessage, inviteWelcomeAlert, isInviteCodeValid, storeInviteCode } from './invite-api';
-import './invite.css';
+import './ExclusiveAccessDialog.css';
 
 export interface ExclusiveAccessDialogProps {
   open: boolean;
@@ -20,7 +22,6 @@ type View = 'code' | 'waitlist';
  * view, error and fields.
  */
 export function ExclusiveAccessDialog({ open, onClose }: ExclusiveAccessDialogProps) {
-  const codeId = useId();
   const [view, setView] = useState<View>('code');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -67,32 +68,26 @@ export function ExclusiveAccessDialog({ open, onClose }: ExclusiveAccessDialogPr
         </Alert>
       ) : null}
       {view === 'code' ? (
-        <form className="form" onSubmit={submitCode}>
+        <Form onSubmit={submitCode}>
           <p className="text-muted">
             Story creation is invite-only for now. Enter your invite code to unlock it.
           </p>
-          <div className="field">
-            <label className="field__label" htmlFor={codeId}>
-              Invite code
-            </label>
-            <input
-              id={codeId}
-              className="input"
-              value={code}
-              autoComplete="off"
-              onChange={(event) => {
-                setCode(event.target.value);
-                setError(null);
-              }}
-            />
-          </div>
+          <Field
+            label="Invite code"
+            value={code}
+            autoComplete="off"
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(null);
+            }}
+          />
           <Button type="submit" variant="primary" block disabled={!code.trim()} loading={checking}>
             Submit
           </Button>
-          <button type="button" className="link-button" onClick={() => setView('waitlist')}>
+          <LinkButton onClick={() => setView('waitlist')}>
             Don't have a code? Join the waiting list
-          </button>
-        </form>
+          </LinkButton>
+        </Form>
       ) : (
         <div className="exclusive-dialog__waitlist">
           <h3 className="exclusive-dialog__subtitle">Join the Waiting List</h3>
@@ -100,16 +95,14 @@ export function ExclusiveAccessDialog({ open, onClose }: ExclusiveAccessDialogPr
             Leave your e-mail and we will tell you when story creation opens to everyone.
           </p>
           <WaitlistForm key={formKey} onJoined={close} onTyping={() => setError(null)} />
-          <button
-            type="button"
-            className="link-button"
+          <LinkButton
             onClick={() => {
               setView('code');
               setError(null);
             }}
           >
             Back to invite code
-          </button>
+          </LinkButton>
         </div>
       )}
     </Dialog>

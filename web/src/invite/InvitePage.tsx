@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../ui/Button';
+import { centeredPanelClass } from '../ui/CenteredPanel';
+import { controlClass, Form } from '../ui/Field';
 import { isInviteCodeValid, storeInviteCode } from './invite-api';
-import './invite.css';
+import './InvitePage.css';
 
 /**
  * `/invite`: a text field and a Submit button. The correct code is
@@ -26,14 +28,14 @@ export default function InvitePage() {
 
   return (
     <div className="page">
-      <main id="main" className="centered-panel invite-page">
-        <form className="form" onSubmit={submit}>
+      <main id="main" className={centeredPanelClass('invite-page')}>
+        <Form onSubmit={submit}>
           <label className="visually-hidden" htmlFor="invite-code">
             Invite code
           </label>
           <input
             id="invite-code"
-            className="input"
+            className={controlClass()}
             value={code}
             autoComplete="off"
             placeholder="Invite code"
@@ -42,7 +44,7 @@ export default function InvitePage() {
           <Button type="submit" variant="primary" block>
             Submit
           </Button>
-        </form>
+        </Form>
       </main>
     </div>
   );

@@ -7,8 +7,10 @@ import { useAuth } from '../auth/auth-context';
 import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { surfaceClass } from '../ui/Surface';
 import { hiddenWarningsQuery, labelKeys } from './label-queries';
-import './labels.css';
+import './LabelsPicker.css';
+import './HiddenWarningsSettings.css';
 
 const chooseHiddenWarnings = (warnings: ContentWarningId[]) =>
   answerOf(client.PUT('/api/me/hidden-warnings', { body: { warnings } }));
@@ -35,7 +37,7 @@ export function HiddenWarningsSettings() {
     setDraft(chosen.includes(id) ? chosen.filter((w) => w !== id) : [...chosen, id]);
 
   return (
-    <section className="hidden-warnings surface" aria-labelledby="hidden-warnings-title">
+    <section className={surfaceClass('hidden-warnings')} aria-labelledby="hidden-warnings-title">
       <h2 id="hidden-warnings-title" className="hidden-warnings__title">
         Content preferences
       </h2>

@@ -1,7 +1,7 @@
 import { CONTENT_WARNINGS, MAX_STORY_TAGS } from '@nocturne/domain';
 import type { Labels } from './labels-picker';
 import { offeredTags, toggleTag, toggleWarning } from './labels-picker';
-import './labels.css';
+import './LabelsPicker.css';
 
 export interface LabelsPickerProps {
   /** The curated tags (undefined while they load). */

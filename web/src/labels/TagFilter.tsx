@@ -1,4 +1,5 @@
-import './labels.css';
+import './LabelsPicker.css';
+import './TagFilter.css';
 
 export interface TagFilterProps {
   /** The curated tags (nothing is shown while they load or when there are none). */

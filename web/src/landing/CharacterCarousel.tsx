@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { ArrowLeftIcon, ArrowRightIcon, ImageIcon } from '../ui/icons';
 import { CAROUSEL_INTERVAL_MS, CHARACTERS } from './characters';
 import { usePrefersReducedMotion } from './use-reduced-motion';
+import './LandingPage.css';
+import './CharacterCarousel.css';
 
 /**
  * The features carousel: four character images, the next one every 3 s.

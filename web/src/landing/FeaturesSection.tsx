@@ -2,6 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { buttonClass } from '../ui/Button';
 import { CheckIcon, SparkleIcon } from '../ui/icons';
 import { CharacterCarousel } from './CharacterCarousel';
+import './LandingPage.css';
+import './FeaturesSection.css';
 
 const ExclusiveAccessDialog = lazy(() => import('../invite/ExclusiveAccessDialog'));
 

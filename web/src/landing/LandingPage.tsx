@@ -11,9 +11,10 @@ import { StoryGrid } from '../stories/StoryGrid';
 import { storiesOf, storyListQuery } from '../stories/story-queries';
 import { buttonClass } from '../ui/Button';
 import { ArrowRightIcon } from '../ui/icons';
+import { SkipLink } from '../ui/SkipLink';
 import { LazyFeatures } from './LazyFeatures';
 import { PremiumMembersLine } from './PremiumMembersLine';
-import './landing.css';
+import './LandingPage.css';
 
 /** The landing shows a preview of 5 stories. */
 export const LANDING_PREVIEW_COUNT = 5;
@@ -31,9 +32,7 @@ export default function LandingPage() {
 
   return (
     <div className="page landing">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <SiteHeader
         onOpenDialog={setDialog}
         onRefresh={() => void stories.refetch()}

@@ -1,4 +1,6 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import './LandingPage.css';
+import './LazyFeatures.css';
 
 const FeaturesSection = lazy(() => import('./FeaturesSection'));
 

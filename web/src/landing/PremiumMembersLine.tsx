@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { premiumMembersCountQuery } from './landing-queries';
+import './PremiumMembersLine.css';
 
 /**
  * "N users became subscribers in the last 30 days", a real count from

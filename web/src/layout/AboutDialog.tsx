@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { Dialog } from '../ui/Dialog';
+import './AboutDialog.css';
 
 interface Props {
   open: boolean;

@@ -3,6 +3,7 @@ import { Dialog } from '../ui/Dialog';
 import { MailIcon } from '../ui/page-icons';
 import { Spinner } from '../ui/Spinner';
 import { useSupportEmail } from './site-queries';
+import './ContactDialog.css';
 
 interface Props {
   open: boolean;

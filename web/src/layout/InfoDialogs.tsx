@@ -1,5 +1,4 @@
 import { lazy, type RefObject, Suspense, useState } from 'react';
-import './layout.css';
 
 export type InfoDialogName = 'how' | 'about' | 'contact';
 

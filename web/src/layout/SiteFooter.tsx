@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
+import { Badge } from '../ui/Badge';
+import { quietLinkClass } from '../ui/QuietLink';
 import { MoonMark } from './Brand';
 import type { InfoDialogName } from './InfoDialogs';
-import './layout.css';
+import './SiteFooter.css';
 
 interface Props {
   onOpenDialog(name: InfoDialogName): void;
@@ -22,23 +24,35 @@ export function SiteFooter({ onOpenDialog }: Props) {
           </p>
         </div>
         <nav className="site-footer__nav" aria-label="Footer">
-          <button type="button" className="site-footer__link" onClick={() => onOpenDialog('how')}>
+          <button
+            type="button"
+            className={quietLinkClass('site-footer__link')}
+            onClick={() => onOpenDialog('how')}
+          >
             How It Works
           </button>
-          <button type="button" className="site-footer__link" onClick={() => onOpenDialog('about')}>
+          <button
+            type="button"
+            className={quietLinkClass('site-footer__link')}
+            onClick={() => onOpenDialog('about')}
+          >
             About Us
           </button>
-          <button type="button" className="site-footer__link" onClick={() => onOpenDialog('contact')}>
+          <button
+            type="button"
+            className={quietLinkClass('site-footer__link')}
+            onClick={() => onOpenDialog('contact')}
+          >
             Contact
           </button>
-          <Link to="/policy" className="site-footer__link">
+          <Link to="/policy" className={quietLinkClass('site-footer__link')}>
             Content Policy
           </Link>
         </nav>
       </div>
       <div className="container site-footer__legal">
         <p>
-          <span className="badge">18+</span> For adults only. Every character is fictional and of legal age.
+          <Badge>18+</Badge> For adults only. Every character is fictional and of legal age.
         </p>
         <p>© {new Date().getFullYear()} Nocturne. All rights reserved.</p>
       </div>

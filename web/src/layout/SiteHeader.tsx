@@ -2,10 +2,12 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { buttonClass } from '../ui/Button';
-import { CloseIcon, MenuIcon, RefreshIcon } from '../ui/icons';
+import { CloseIcon, MenuIcon } from '../ui/icons';
+import { quietLinkClass } from '../ui/QuietLink';
+import { RefreshButton } from '../ui/RefreshButton';
 import { Brand } from './Brand';
 import type { InfoDialogName } from './InfoDialogs';
-import './layout.css';
+import './SiteHeader.css';
 
 // Only a logged-in reader has notifications: loaded apart, so the landing's first load stays within budget.
 const NotificationBell = lazy(() =>
@@ -57,16 +59,16 @@ export function SiteHeader({ onOpenDialog, onRefresh, refreshing }: Props) {
 
   const navItems = (
     <>
-      <button type="button" className="site-nav__item" onClick={() => open('how')}>
+      <button type="button" className={quietLinkClass('site-nav__item')} onClick={() => open('how')}>
         How
       </button>
-      <button type="button" className="site-nav__item" onClick={() => open('about')}>
+      <button type="button" className={quietLinkClass('site-nav__item')} onClick={() => open('about')}>
         About Us
       </button>
-      <Link to="/policy" className="site-nav__item">
+      <Link to="/policy" className={quietLinkClass('site-nav__item')}>
         Policies
       </Link>
-      <button type="button" className="site-nav__item" onClick={() => open('contact')}>
+      <button type="button" className={quietLinkClass('site-nav__item')} onClick={() => open('contact')}>
         Contact
       </button>
     </>
@@ -80,16 +82,7 @@ export function SiteHeader({ onOpenDialog, onRefresh, refreshing }: Props) {
           {navItems}
         </nav>
         <div className="site-header__actions">
-          <button
-            type="button"
-            className={buttonClass('ghost', 'md', { icon: true, className: 'refresh-button' })}
-            onClick={onRefresh}
-            aria-label="Refresh stories"
-            aria-busy={refreshing || undefined}
-            title="Refresh stories"
-          >
-            <RefreshIcon className={refreshing ? 'is-spinning' : undefined} />
-          </button>
+          <RefreshButton refreshing={refreshing} onRefresh={onRefresh} />
           <div className="site-header__auth" aria-busy={loading || undefined}>
             {loading ? null : user ? (
               <>
@@ -132,7 +125,7 @@ export function SiteHeader({ onOpenDialog, onRefresh, refreshing }: Props) {
           <nav className="site-nav site-nav--stacked container" aria-label="Main menu">
             {navItems}
             {!loading && !user ? (
-              <Link to="/auth/login" className="site-nav__item">
+              <Link to="/auth/login" className={quietLinkClass('site-nav__item')}>
                 Log In
               </Link>
             ) : null}

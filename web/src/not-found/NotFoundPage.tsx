@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { MoonMark } from '../layout/Brand';
 import { buttonClass } from '../ui/Button';
-import './not-found.css';
+import './NotFoundPage.css';
 
 /** Every unknown route: "404 Oops! Page not found" with a link home. */
 export default function NotFoundPage() {

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Brand } from '../layout/Brand';
+import { BackLink } from '../ui/BackLink';
 import { buttonClass } from '../ui/Button';
 import { ArrowLeftIcon } from '../ui/icons';
-import './policy.css';
+import './PolicyPage.css';
 
 interface Section {
   id: string;
@@ -77,10 +78,7 @@ export default function PolicyPage() {
       <header className="policy-bar">
         <div className="container policy-bar__inner">
           <Brand />
-          <Link to="/" className={buttonClass('ghost', 'sm')}>
-            <ArrowLeftIcon />
-            Back to Home
-          </Link>
+          <BackLink to="/">Back to Home</BackLink>
         </div>
       </header>
       <main id="main" className="container policy-main">

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/Button';
+import { surfaceClass } from '../ui/Surface';
+import './CancelPremium.css';
 
 /** The cancellation is simulated for 1 s. */
 const CANCEL_SIMULATION_MS = 1000;
@@ -36,7 +38,7 @@ export function CancelPremium() {
     );
   }
   return (
-    <section className="cancel-panel surface" aria-labelledby="cancel-title">
+    <section className={surfaceClass('cancel-panel')} aria-labelledby="cancel-title">
       <h3 id="cancel-title">Cancel premium?</h3>
       <p className="text-muted">
         Premium is a one-time purchase: there are no recurring charges to stop. Your remaining premium stories

@@ -1,15 +1,16 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
+import { AccountPage } from '../layout/AccountPage';
 import { PurchaseOffer } from '../purchase/PurchaseOffer';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
-import { ArrowLeftIcon } from '../ui/icons';
 import { CrownIcon } from '../ui/page-icons';
+import { surfaceClass } from '../ui/Surface';
 import { CancelPremium } from './CancelPremium';
-import './manage-premium.css';
+import './ManagePremiumPage.css';
 
-/** `/subscription-manage` (managing premium), login required. */
+/** `/subscription-manage` (subscription management), login required. */
 export default function ManagePremiumRoute() {
   return (
     <RequireAuth>
@@ -22,28 +23,18 @@ function ManagePremiumPage() {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <div className="page manage-premium-page">
-      <main id="main" className="container manage-premium-main">
-        <Link className={buttonClass('ghost', 'sm', { className: 'manage-premium-back' })} to="/profile">
-          <ArrowLeftIcon />
-          Back to Profile
-        </Link>
-        <h1 className="manage-premium-title">Subscription</h1>
-        {user.is_subscribed ? <ActivePremium remaining={user.premium_stories_remaining} /> : <Upgrade />}
-        <Link
-          className={buttonClass('secondary', 'md', { className: 'manage-premium-back' })}
-          to="/my-premium"
-        >
-          My premium: confirmations, grants and stories unlocked
-        </Link>
-      </main>
-    </div>
+    <AccountPage title="Subscription">
+      {user.is_subscribed ? <ActivePremium remaining={user.premium_stories_remaining} /> : <Upgrade />}
+      <Link className={buttonClass('secondary', 'md', { className: 'manage-premium-back' })} to="/my-premium">
+        My premium: confirmations, grants and stories unlocked
+      </Link>
+    </AccountPage>
   );
 }
 
 function ActivePremium({ remaining }: { remaining: number }) {
   return (
-    <section className="surface manage-premium-card" aria-labelledby="plan-title">
+    <section className={surfaceClass('manage-premium-card')} aria-labelledby="plan-title">
       <div className="manage-premium-card__head">
         <CrownIcon className="manage-premium-card__icon" aria-hidden="true" />
         <h2 id="plan-title">Premium Member</h2>
@@ -83,7 +74,7 @@ function ActivePremium({ remaining }: { remaining: number }) {
 
 function Upgrade() {
   return (
-    <section className="surface manage-premium-card" aria-labelledby="upgrade-title">
+    <section className={surfaceClass('manage-premium-card')} aria-labelledby="upgrade-title">
       <h2 id="upgrade-title">Upgrade to Premium</h2>
       <p className="text-muted">
         You have a free account. Unlock 30 premium stories of your choice with a single payment: no

@@ -4,12 +4,12 @@ import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
-import { Alert } from '../ui/Alert';
-import { Button, buttonClass } from '../ui/Button';
-import { ArrowLeftIcon } from '../ui/icons';
-import { Spinner } from '../ui/Spinner';
+import { AccountPage } from '../layout/AccountPage';
+import { Badge } from '../ui/Badge';
+import { QueryState } from '../ui/QueryState';
+import { surfaceClass } from '../ui/Surface';
 import { myPremiumQuery } from './premium-queries';
-import './my-premium.css';
+import './MyPremiumPage.css';
 
 /** `/my-premium`, login required. */
 export default function MyPremiumRoute() {
@@ -27,32 +27,16 @@ function MyPremiumPage() {
   const { token } = useAuth();
   const ledger = useQuery(myPremiumQuery(token));
   return (
-    <div className="page my-premium-page">
-      <main id="main" className="container my-premium">
-        <Link className={buttonClass('ghost', 'sm', { className: 'my-premium__back' })} to="/profile">
-          <ArrowLeftIcon />
-          Back to Profile
-        </Link>
-        <h1 className="my-premium__title">My premium</h1>
-        {ledger.isPending ? (
-          <Spinner label="Loading your premium account…" block />
-        ) : ledger.isError ? (
-          <Alert
-            tone="error"
-            title="Your premium account could not be loaded."
-            action={
-              <Button size="sm" onClick={() => void ledger.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            Please try again.
-          </Alert>
-        ) : (
-          <Ledger ledger={ledger.data} />
-        )}
-      </main>
-    </div>
+    <AccountPage title="My premium">
+      <QueryState
+        query={ledger}
+        loading="Loading your premium account…"
+        failure="Your premium account could not be loaded."
+        retry
+      >
+        {(data) => <Ledger ledger={data} />}
+      </QueryState>
+    </AccountPage>
   );
 }
 
@@ -60,7 +44,7 @@ export function Ledger({ ledger }: { ledger: MyPremium }) {
   const empty = ledger.confirmations.length + ledger.changes.length + ledger.unlocks.length === 0;
   return (
     <>
-      <section className="surface my-premium__card" aria-labelledby="premium-summary">
+      <section className={surfaceClass('my-premium__card')} aria-labelledby="premium-summary">
         <h2 id="premium-summary">{ledger.is_subscribed ? 'Premium Member' : 'No premium right now'}</h2>
         <p className="my-premium__remaining">
           Premium stories remaining:{' '}
@@ -108,7 +92,7 @@ function Section({
   children: ReactElement[];
 }) {
   return (
-    <section className="surface my-premium__card" aria-labelledby={id}>
+    <section className={surfaceClass('my-premium__card')} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children.length > 0 ? (
         <ul className="my-premium__list">{children}</ul>
@@ -151,9 +135,9 @@ function ConfirmationItem({ confirmation }: { confirmation: PremiumConfirmation 
       <span className="my-premium__when">
         Sent {when(confirmation.submitted_at)} ·{' '}
         {confirmation.state === 'activated' && confirmation.activated_at ? (
-          <span className="badge">Activated {when(confirmation.activated_at)}</span>
+          <Badge>Activated {when(confirmation.activated_at)}</Badge>
         ) : (
-          <span className="badge">Pending</span>
+          <Badge>Pending</Badge>
         )}
       </span>
     </li>

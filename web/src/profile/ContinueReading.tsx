@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth/auth-context';
 import { shelfQuery } from '../reading/reading-queries';
 import { StoryGrid } from '../stories/StoryGrid';
+import './ContinueReading.css';
 
 /**
  * "Continue reading": the stories the reader started and has not finished, most recent first,

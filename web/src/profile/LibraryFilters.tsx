@@ -1,5 +1,6 @@
 import type { ShelfName } from '../reading/reading-queries';
 import { ChoiceButtons } from '../ui/ChoiceButtons';
+import './LibraryFilters.css';
 
 export type LibraryFilter = 'all' | ShelfName;
 

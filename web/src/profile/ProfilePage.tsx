@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
+import { NotificationBell } from '../creators/NotificationBell';
 import { EmailDigestSettings } from '../email-digest/EmailDigestSettings';
 import { HiddenWarningsSettings } from '../labels/HiddenWarningsSettings';
 import { curatedTagsQuery } from '../labels/label-queries';
@@ -15,9 +16,13 @@ import { ProfileSearch } from '../search/ProfileSearch';
 import { StoryGrid } from '../stories/StoryGrid';
 import { storiesOf, storyKeys, storyPagesQuery } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
-import { Button, buttonClass } from '../ui/Button';
-import { RefreshIcon, SparkleIcon } from '../ui/icons';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { SparkleIcon } from '../ui/icons';
+import { LoadMore } from '../ui/LoadMore';
 import { CrownIcon } from '../ui/page-icons';
+import { RefreshButton } from '../ui/RefreshButton';
+import { SkipLink } from '../ui/SkipLink';
 import { ContinueReading } from './ContinueReading';
 import {
   EMPTY_SHELF,
@@ -30,8 +35,7 @@ import { maskEmail } from './mask-email';
 import { FIRST_PAGE, PAGE_STEP } from './paging';
 import { SettingsMenu } from './SettingsMenu';
 import { UpsellBanner } from './UpsellBanner';
-import './profile.css';
-import { NotificationBell } from '../creators/NotificationBell';
+import './ProfilePage.css';
 
 const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
 
@@ -87,9 +91,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
 
   return (
     <div className="page profile">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="profile-bar">
         <div className="profile-bar__inner container">
           <Brand />
@@ -98,16 +100,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
               <SparkleIcon />
               Generate
             </Button>
-            <button
-              type="button"
-              className={buttonClass('ghost', 'md', { icon: true, className: 'refresh-button' })}
-              aria-label="Refresh stories"
-              title="Refresh stories"
-              aria-busy={stories.isFetching || undefined}
-              onClick={() => void stories.refetch()}
-            >
-              <RefreshIcon className={stories.isFetching ? 'is-spinning' : undefined} />
-            </button>
+            <RefreshButton refreshing={stories.isFetching} onRefresh={() => void stories.refetch()} />
             <NotificationBell />
             <SettingsMenu buttonRef={settingsButton} onOpenDialog={setDialog} onLogout={onLogout} />
           </div>
@@ -125,15 +118,15 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             </p>
             {premiumMember ? (
               <p className="profile-card__plan">
-                <span className="badge badge--premium">
+                <Badge premium>
                   <CrownIcon />
                   Premium Member
-                </span>
+                </Badge>
                 <span className="text-muted">{user.premium_stories_remaining} premium stories left</span>
               </p>
             ) : (
               <p className="profile-card__plan">
-                <span className="badge">Free Account</span>
+                <Badge>Free Account</Badge>
               </p>
             )}
           </div>
@@ -178,18 +171,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
                 from="profile"
                 skeletons={FIRST_PAGE}
               />
-              {stories.hasNextPage ? (
-                <div className="library__more">
-                  <Button
-                    variant="secondary"
-                    size="lg"
-                    disabled={stories.isFetchingNextPage}
-                    onClick={() => void stories.fetchNextPage()}
-                  >
-                    Load More
-                  </Button>
-                </div>
-              ) : null}
+              <LoadMore pages={stories} size="lg" placement="spacious" />
             </>
           ) : (
             <StoryGrid

@@ -6,6 +6,7 @@ import { penNameQuery } from '../creators/creator-queries';
 import type { InfoDialogName } from '../layout/InfoDialogs';
 import { buttonClass } from '../ui/Button';
 import { SettingsIcon } from '../ui/page-icons';
+import './SettingsMenu.css';
 
 interface Props {
   onOpenDialog(name: InfoDialogName): void;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../ui/Button';
 import { CrownIcon } from '../ui/page-icons';
+import './UpsellBanner.css';
 
 /**
  * Shown to a user without premium when at least one premium story exists.

@@ -1,4 +1,5 @@
 import { CheckIcon } from '../ui/icons';
+import './Benefits.css';
 
 /** What premium gives (the offering the landing and the purchase page show). */
 export const benefits = [

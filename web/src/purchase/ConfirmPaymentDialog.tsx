@@ -2,8 +2,10 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { Field, Form } from '../ui/Field';
 import { CheckIcon } from '../ui/icons';
 import { CONFIRMED_CLOSE_DELAY_MS, confirmPayment, paymentErrorAlert } from './purchase-api';
+import './ConfirmPaymentDialog.css';
 
 export interface ConfirmPaymentDialogProps {
   open: boolean;
@@ -18,7 +20,7 @@ export interface ConfirmPaymentDialogProps {
  */
 export function ConfirmPaymentDialog({ open, amount, onClose }: ConfirmPaymentDialogProps) {
   const { user, refresh } = useAuth();
-  const fieldId = useId();
+  const formId = useId();
   const [transactionId, setTransactionId] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
@@ -79,7 +81,7 @@ export function ConfirmPaymentDialog({ open, amount, onClose }: ConfirmPaymentDi
           <Button
             variant="primary"
             type="submit"
-            form={`${fieldId}-form`}
+            form={`${formId}-form`}
             loading={submitting}
             loadingLabel="Confirming..."
           >
@@ -88,28 +90,20 @@ export function ConfirmPaymentDialog({ open, amount, onClose }: ConfirmPaymentDi
         </>
       }
     >
-      <form id={`${fieldId}-form`} className="form" onSubmit={submit}>
+      <Form id={`${formId}-form`} onSubmit={submit}>
         <p>
           Once you have completed the one-time payment of <strong>${amount}</strong> in the payment window,
           confirm it here. Premium access is activated manually within 24 hours.
         </p>
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId}>
-            Transaction ID (optional)
-          </label>
-          <input
-            id={fieldId}
-            className="input"
-            value={transactionId}
-            maxLength={200}
-            autoComplete="off"
-            onChange={(event) => setTransactionId(event.target.value)}
-          />
-          <p className="field__hint">
-            Found in the payment provider's receipt; it helps us find your payment.
-          </p>
-        </div>
-      </form>
+        <Field
+          label="Transaction ID (optional)"
+          hint={"Found in the payment provider's receipt; it helps us find your payment."}
+          value={transactionId}
+          maxLength={200}
+          autoComplete="off"
+          onChange={(event) => setTransactionId(event.target.value)}
+        />
+      </Form>
     </Dialog>
   );
 }

@@ -2,7 +2,9 @@ import { FULL_PRICE } from '@nocturne/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../ui/Button';
+import { controlClass, FieldError, FieldLabel } from '../ui/Field';
 import { checkDiscountCode } from './purchase-api';
+import './DiscountBox.css';
 
 export interface DiscountBoxProps {
   /** Called with the amount to pay: 10 after a valid code, 15 otherwise. */
@@ -42,13 +44,11 @@ export function DiscountBox({ onAmount, label = 'Discount code' }: DiscountBoxPr
 
   return (
     <form className="discount-box" onSubmit={apply} noValidate>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <div className="discount-box__row">
         <input
           id={id}
-          className="input"
+          className={controlClass()}
           value={code}
           autoComplete="off"
           placeholder="Enter code"
@@ -71,9 +71,9 @@ export function DiscountBox({ onAmount, label = 'Discount code' }: DiscountBoxPr
         </p>
       ) : null}
       {verdict === 'invalid' ? (
-        <p id={`${id}-verdict`} className="field__error" role="alert">
+        <FieldError id={`${id}-verdict`} role="alert">
           Invalid discount code
-        </p>
+        </FieldError>
       ) : null}
     </form>
   );

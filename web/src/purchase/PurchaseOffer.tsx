@@ -7,7 +7,7 @@ import { ConfirmPaymentDialog } from './ConfirmPaymentDialog';
 import { DiscountBox } from './DiscountBox';
 import { CONFIRM_DIALOG_DELAY_MS, paymentLink } from './purchase-api';
 import { paymentSettingsQuery } from './purchase-queries';
-import './purchase.css';
+import './PurchaseOffer.css';
 
 export interface PurchaseOfferProps {
   /** Label of the code box (the management page calls it an invite/discount code). */

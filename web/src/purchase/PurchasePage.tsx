@@ -1,10 +1,9 @@
-import { Link } from 'react-router-dom';
 import { RequireAuth } from '../auth/RequireAuth';
-import { buttonClass } from '../ui/Button';
-import { ArrowLeftIcon } from '../ui/icons';
+import { BackLink } from '../ui/BackLink';
+import { centeredPanelClass } from '../ui/CenteredPanel';
 import { CrownIcon } from '../ui/page-icons';
 import { PurchaseOffer } from './PurchaseOffer';
-import './purchase.css';
+import './PurchasePage.css';
 
 /**
  * The premium gate / purchase page: shown at /subscription and in place of
@@ -14,11 +13,10 @@ export function PurchasePage() {
   return (
     <RequireAuth>
       <div className="page purchase-page">
-        <main id="main" className="centered-panel purchase-panel">
-          <Link className={buttonClass('ghost', 'sm', { className: 'purchase-back' })} to="/profile">
-            <ArrowLeftIcon />
+        <main id="main" className={centeredPanelClass('purchase-panel')}>
+          <BackLink to="/profile" className="purchase-back">
             Back to My Profile
-          </Link>
+          </BackLink>
           <CrownIcon className="purchase-panel__icon" aria-hidden="true" />
           <h1 className="purchase-panel__title">This is a Premium Story</h1>
           <p className="text-muted">

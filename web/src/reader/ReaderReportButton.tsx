@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { ReportStory } from '../reports/ReportStory';
+import './StoryReader.css';
+import './ReaderReportButton.css';
 
 const FlagIcon = () => (
   <svg

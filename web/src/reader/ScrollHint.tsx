@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './ScrollHint.css';
 
 export const SCROLL_HINT_KEY = 'seen_scroll_hint';
 const HINT_MS = 4000;

@@ -6,6 +6,8 @@ import { BookmarkButton } from '../reading/BookmarkButton';
 import { Button, buttonClass } from '../ui/Button';
 import { HeartIcon } from '../ui/icons';
 import { useLikeStory } from './use-like-story';
+import './StoryReader.css';
+import './StoryEnd.css';
 
 export interface StoryEndProps {
   story: Story;

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
+import { centeredPanelClass } from '../ui/CenteredPanel';
 import { ArrowLeftIcon } from '../ui/icons';
+import './StoryReader.css';
 
 export interface StoryMessageProps {
   message: ReactNode;
@@ -14,7 +16,7 @@ export interface StoryMessageProps {
 export function StoryMessage({ message, backTo, tone = 'error' }: StoryMessageProps) {
   return (
     <div className="page">
-      <main className="centered-panel reader-message">
+      <main className={centeredPanelClass('reader-message')}>
         <Alert tone={tone}>{message}</Alert>
         <Link className={buttonClass('secondary', 'md', { block: true })} to={backTo}>
           <ArrowLeftIcon />

@@ -16,7 +16,8 @@ import { storyQuery } from './reader-queries';
 import { StoryMessage } from './StoryMessage';
 import { StoryReader } from './StoryReader';
 import { WarningScreen } from './WarningScreen';
-import './reader.css';
+import './StoryReader.css';
+import './StoryPage.css';
 
 /**
  * /story/{id}: loading, error, not found, no content, premium gate, the content-warning screen

@@ -8,6 +8,7 @@ import { ReaderReportButton } from './ReaderReportButton';
 import { readerLayout, slideAt } from './reader-layout';
 import { ScrollHint } from './ScrollHint';
 import { StoryEnd } from './StoryEnd';
+import './StoryReader.css';
 
 export interface StoryReaderProps {
   story: Story;

@@ -2,7 +2,10 @@ import { type ContentWarningId, warningLabels } from '@nocturne/domain';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../ui/Button';
+import { centeredPanelClass } from '../ui/CenteredPanel';
 import { AlertIcon, ArrowLeftIcon } from '../ui/icons';
+import './StoryReader.css';
+import './WarningScreen.css';
 
 export interface WarningScreenProps {
   warnings: readonly ContentWarningId[];
@@ -16,7 +19,7 @@ export function WarningScreen({ warnings, backTo, onContinue }: WarningScreenPro
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="page">
-      <main className="centered-panel reader-message reader-warning">
+      <main className={centeredPanelClass('reader-message reader-warning')}>
         <h1 className="reader-warning__title" ref={heading} tabIndex={-1}>
           <AlertIcon aria-hidden="true" />
           Content warning

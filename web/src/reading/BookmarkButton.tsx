@@ -1,7 +1,7 @@
 import type { Story } from '@nocturne/domain';
 import { Icon } from '../ui/icons';
 import { useSavedIds, useToggleSaved } from './use-saved';
-import './reading.css';
+import './BookmarkButton.css';
 
 // Here rather than in ui/icons.tsx: that module is in the landing's first load, this one is lazy.
 const BookmarkIcon = () => (

@@ -1,14 +1,17 @@
 import { MODERATION_TEXT_MAX } from '@nocturne/domain';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { type FormEvent, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { RequireAuth } from '../auth/RequireAuth';
 import { Alert } from '../ui/Alert';
-import { Button, buttonClass } from '../ui/Button';
-import { ArrowLeftIcon } from '../ui/icons';
+import { BackLink } from '../ui/BackLink';
+import { Button } from '../ui/Button';
+import { TextAreaField } from '../ui/Field';
+import { surfaceClass } from '../ui/Surface';
 import { sendAppeal } from './report-api';
-import './reports.css';
+import './ReportDialog.css';
+import './AppealPage.css';
 
 /** `/appeal/{storyId}` (the link of the statement of reasons), login required. */
 export default function AppealRoute() {
@@ -27,7 +30,6 @@ function AppealPage() {
   const { id = '' } = useParams();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const textId = useId();
   const appeal = useMutation({
     mutationFn: () => sendAppeal(id, text),
     onError: (error) =>
@@ -48,32 +50,28 @@ function AppealPage() {
   return (
     <div className="page">
       <main id="main" className="container appeal-page">
-        <Link className={buttonClass('ghost', 'sm')} to="/profile">
-          <ArrowLeftIcon />
-          Back to Profile
-        </Link>
+        <BackLink to="/profile">Back to Profile</BackLink>
         <h1>Appeal a moderation decision</h1>
         {appeal.isSuccess ? (
           <Alert tone="success">{appeal.data.message}</Alert>
         ) : (
-          <form className="report-dialog__form surface appeal-page__form" onSubmit={submit} noValidate>
+          <form
+            className={surfaceClass('report-dialog__form appeal-page__form')}
+            onSubmit={submit}
+            noValidate
+          >
             <p>
               A moderator hid or deleted your story and emailed you the reason. You may ask for one review:
               tell us why the decision is wrong. A moderator who reads it will write to you with the outcome.
             </p>
-            <div className="field">
-              <label className="field__label" htmlFor={textId}>
-                Why should the decision be reviewed?
-              </label>
-              <textarea
-                id={textId}
-                className="input report-dialog__text"
-                rows={6}
-                maxLength={MODERATION_TEXT_MAX}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-              />
-            </div>
+            <TextAreaField
+              label="Why should the decision be reviewed?"
+              className="report-dialog__text"
+              rows={6}
+              maxLength={MODERATION_TEXT_MAX}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
             {problem ? <Alert tone="error">{problem}</Alert> : null}
             <div className="report-dialog__actions">
               <Button variant="primary" type="submit" loading={appeal.isPending} loadingLabel="Sending…">

@@ -6,14 +6,14 @@ import {
   reportReasonLabels,
 } from '@nocturne/domain';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, type RefObject, useId, useState } from 'react';
+import { type FormEvent, type RefObject, useState } from 'react';
 import { ApiError } from '../api/client';
-import { Field } from '../auth/Field';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { EmailField, TextAreaField } from '../ui/Field';
 import { sendReport } from './report-api';
-import './reports.css';
+import './ReportDialog.css';
 
 export interface ReportDialogProps {
   storyId: string;
@@ -34,8 +34,6 @@ export function ReportDialog({ storyId, open, onClose, loggedIn, returnFocusRef 
   const [text, setText] = useState('');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const textId = useId();
-  const countId = useId();
   const send = useMutation({
     mutationFn: () =>
       sendReport(storyId, { reason: reason as ReportReason, text, ...(loggedIn ? {} : { email }) }),
@@ -91,31 +89,22 @@ export function ReportDialog({ storyId, open, onClose, loggedIn, returnFocusRef 
               </label>
             ))}
           </fieldset>
-          <div className="field">
-            <label className="field__label" htmlFor={textId}>
-              What did you see? (optional)
-            </label>
-            <textarea
-              id={textId}
-              className="input report-dialog__text"
-              rows={4}
-              maxLength={REPORT_TEXT_MAX}
-              value={text}
-              aria-describedby={countId}
-              onChange={(event) => setText(event.target.value)}
-            />
-            <p id={countId} className="field__hint">
-              {text.length.toLocaleString('en-US')} / {REPORT_TEXT_MAX.toLocaleString('en-US')} characters
-            </p>
-          </div>
+          <TextAreaField
+            label="What did you see? (optional)"
+            className="report-dialog__text"
+            rows={4}
+            maxLength={REPORT_TEXT_MAX}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            hint={`${text.length.toLocaleString('en-US')} / ${REPORT_TEXT_MAX.toLocaleString('en-US')} characters`}
+          />
           {loggedIn ? null : (
-            <Field
+            <EmailField
               label="Your email address"
-              type="email"
-              autoComplete="email"
+              required={false}
               hint="We only use it to tell you the outcome."
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onValue={setEmail}
             />
           )}
           {problem ? <Alert tone="error">{problem}</Alert> : null}

@@ -3,10 +3,11 @@ import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-q
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
+import { controlClass, FieldLabel } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { MAX_SEARCH_LENGTH } from './search-api';
 import { useDebounced } from './use-debounced';
-import './search.css';
+import './StorySearch.css';
 
 /** How long typing must pause before the words are searched (Enter searches at once). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -48,12 +49,12 @@ export function StorySearch<Key extends QueryKey>({ label, query, children }: St
   return (
     <search className="story-search" aria-labelledby={`${id}-label`}>
       <form className="story-search__form" onSubmit={onSubmit}>
-        <label id={`${id}-label`} htmlFor={`${id}-input`} className="field__label">
+        <FieldLabel id={`${id}-label`} htmlFor={`${id}-input`}>
           {label}
-        </label>
+        </FieldLabel>
         <input
           id={`${id}-input`}
-          className="input story-search__input"
+          className={controlClass('story-search__input')}
           type="search"
           value={typed}
           maxLength={MAX_SEARCH_LENGTH}

@@ -1,6 +1,7 @@
 import { CARD_TAGS, type Story, warningLabels } from '@nocturne/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Badge } from '../ui/Badge';
 import { AlertIcon, EyeIcon, HeartIcon, ImageIcon, LockIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { StoryCardMenu } from './StoryCardMenu';
@@ -77,10 +78,10 @@ export function StoryCard({
             </div>
           )}
           {story.isPremium ? (
-            <span className="badge badge--premium story-card__badge">
+            <Badge premium className="story-card__badge">
               {blurred ? <LockIcon /> : null}
               Premium
-            </span>
+            </Badge>
           ) : null}
           {warnings.length > 0 ? (
             <span

@@ -9,14 +9,15 @@ import { DraftsSection } from '../drafts/DraftsSection';
 import { unpublishStory } from '../drafts/draft-commands';
 import { StoryEditorDialog } from '../drafts/StoryEditorDialog';
 import { storyKeys } from '../stories/story-queries';
-import { Alert } from '../ui/Alert';
-import { Button, buttonClass } from '../ui/Button';
+import { BackLink } from '../ui/BackLink';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
 import { ChoiceButtons } from '../ui/ChoiceButtons';
-import { ArrowLeftIcon } from '../ui/icons';
-import { Spinner } from '../ui/Spinner';
+import { QueryState } from '../ui/QueryState';
+import { surfaceClass } from '../ui/Surface';
 import { StudioChart } from './StudioChart';
 import { type Studio, type StudioDays, studioKeys, studioQuery } from './studio-queries';
-import './studio.css';
+import './StudioPage.css';
 
 /** `/studio`, login required: what readers did with the creator's stories. */
 export default function StudioRoute() {
@@ -39,50 +40,47 @@ function StudioPage() {
   return (
     <div className="page studio-page">
       <main id="main" className="container studio">
-        <Link className={buttonClass('ghost', 'sm', { className: 'studio__back' })} to="/profile">
-          <ArrowLeftIcon />
+        <BackLink to="/profile" className="studio__back">
           Back to Profile
-        </Link>
+        </BackLink>
         <h1 className="studio__title">Studio</h1>
         <PenNameForm />
         <DraftsSection token={token} />
-        {studio.isPending ? (
-          <Spinner label="Loading your studio…" block />
-        ) : studio.isError ? (
-          <Alert tone="error" title="Your studio could not be loaded.">
-            Please try again.
-          </Alert>
-        ) : studio.data.stories.length === 0 ? (
-          <p className="text-muted">Publish a story and what readers do with it shows here.</p>
-        ) : (
-          <>
-            <section className="surface studio__card" aria-labelledby="studio-chart-title">
-              <div className="studio__card-head">
-                <h2 id="studio-chart-title">Views and likes per day</h2>
-                <ChoiceButtons<StudioDays>
-                  className="studio__range"
-                  legend="Days shown"
-                  choices={[30, 90] as const}
-                  current={days}
-                  label={(n) => `${n} days`}
-                  onChoose={setDays}
-                />
-              </div>
-              <StudioChart daily={studio.data.daily} />
-            </section>
-            <section aria-labelledby="studio-stories-title" className="studio__stories">
-              <h2 id="studio-stories-title">Your stories</h2>
-              {studio.data.stories.map((story) => (
-                <StoryNumbers
-                  key={story.id}
-                  story={story}
-                  onEdit={() => setEditing(story.id)}
-                  onUnpublish={() => setUnpublishing(story)}
-                />
-              ))}
-            </section>
-          </>
-        )}
+        <QueryState query={studio} loading="Loading your studio…" failure="Your studio could not be loaded.">
+          {(data) =>
+            data.stories.length === 0 ? (
+              <p className="text-muted">Publish a story and what readers do with it shows here.</p>
+            ) : (
+              <>
+                <section className={surfaceClass('studio__card')} aria-labelledby="studio-chart-title">
+                  <div className="studio__card-head">
+                    <h2 id="studio-chart-title">Views and likes per day</h2>
+                    <ChoiceButtons<StudioDays>
+                      className="studio__range"
+                      legend="Days shown"
+                      choices={[30, 90] as const}
+                      current={days}
+                      label={(n) => `${n} days`}
+                      onChoose={setDays}
+                    />
+                  </div>
+                  <StudioChart daily={data.daily} />
+                </section>
+                <section aria-labelledby="studio-stories-title" className="studio__stories">
+                  <h2 id="studio-stories-title">Your stories</h2>
+                  {data.stories.map((story) => (
+                    <StoryNumbers
+                      key={story.id}
+                      story={story}
+                      onEdit={() => setEditing(story.id)}
+                      onUnpublish={() => setUnpublishing(story)}
+                    />
+                  ))}
+                </section>
+              </>
+            )
+          }
+        </QueryState>
       </main>
       {editing ? (
         <StoryEditorDialog token={token} kind="story" id={editing} onClose={() => setEditing(null)} />
@@ -120,12 +118,12 @@ function StoryNumbers({ story, onEdit, onUnpublish }: StoryNumbersProps) {
     ['Finished', story.finished],
   ] as const;
   return (
-    <article className="surface studio__story" data-testid="studio-story">
+    <article className={surfaceClass('studio__story')} data-testid="studio-story">
       <h3 className="studio__story-title">
         <Link to={`/story/${story.id}`} state={{ from: 'profile' }}>
           {story.title}…
         </Link>
-        {story.isPremium ? <span className="badge badge--premium">Premium</span> : null}
+        {story.isPremium ? <Badge premium>Premium</Badge> : null}
       </h3>
       <div className="studio__draft-actions">
         <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${story.title}…`}>

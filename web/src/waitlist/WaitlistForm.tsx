@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../ui/Button';
+import { EmailField, Form } from '../ui/Field';
 import { joinWaitlist, waitlistFailedAlert, waitlistJoinedAlert } from './waitlist-api';
 
 export interface WaitlistFormProps {
@@ -14,7 +15,6 @@ export interface WaitlistFormProps {
  * disabled while it is empty or a submission is pending, and reads "Joining..." meanwhile.
  */
 export function WaitlistForm({ onJoined, onTyping }: WaitlistFormProps) {
-  const id = useId();
   const [email, setEmail] = useState('');
   const [joining, setJoining] = useState(false);
 
@@ -39,25 +39,15 @@ export function WaitlistForm({ onJoined, onTyping }: WaitlistFormProps) {
   }
 
   return (
-    <form className="form" onSubmit={submit}>
-      <div className="field">
-        <label className="field__label" htmlFor={id}>
-          Email
-        </label>
-        <input
-          id={id}
-          className="input"
-          type="email"
-          required
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            onTyping?.();
-          }}
-        />
-      </div>
+    <Form onSubmit={submit}>
+      <EmailField
+        placeholder="you@example.com"
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          onTyping?.();
+        }}
+      />
       <Button
         type="submit"
         variant="primary"
@@ -68,6 +58,6 @@ export function WaitlistForm({ onJoined, onTyping }: WaitlistFormProps) {
       >
         Join the Waiting List
       </Button>
-    </form>
+    </Form>
   );
 }

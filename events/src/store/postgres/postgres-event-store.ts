@@ -1,4 +1,4 @@
-import { createPool, installSchema } from '@nocturne/pg-kit';
+import { createPool, installSchema, type PoolTimeouts } from '@nocturne/pg-kit';
 import pg from 'pg';
 import type { EventLogBrowser } from '../log-browser';
 import type {
@@ -67,6 +67,12 @@ export interface PostgresEventStoreOptions {
    * what the chain costs beside a store that chains (the bench's baseline); default true.
    */
   hashChain?: boolean;
+  /**
+   * The pool's timeouts (default: a request's). A tool that reads the log in large batches (a
+   * rebuild, the projector's command line) passes longer ones: on a loaded machine a read of
+   * tens of thousands of events can outlast a request's few seconds.
+   */
+  timeouts?: PoolTimeouts;
 }
 
 export class PostgresEventStore implements EventStore {
@@ -79,7 +85,7 @@ export class PostgresEventStore implements EventStore {
 
   private constructor(private readonly options: PostgresEventStoreOptions) {
     const poolSize = options.poolSize ?? 10;
-    this.pool = createPool({ connectionString: options.connectionString, max: poolSize });
+    this.pool = createPool({ connectionString: options.connectionString, max: poolSize }, options.timeouts);
     // One group at a time in the database, and the groups waiting for the disk beside it: half
     // the pool at most in all (reads and subscriptions need the rest). Why one: append-groups.ts.
     const held = Math.max(1, Math.floor(poolSize / 2));

@@ -122,11 +122,28 @@ function walkSql(typeCount: number): string {
  * the page is exact: every event it did not look at lies further back than the ones it gives.
  */
 function nearWalkSql(typeCount: number, near: number): string {
-  const walk = (where: string) =>
+  const walk = (where: string, farthest: string) =>
     `select ${columns} from (select * from es_events where ${where} and ${below}
-       order by position desc limit ${near}) n where ${inTime} order by position desc limit $4`;
-  return typeCount > 0 ? eachType(typeCount, (type) => walk(`type = ${type}`)) : walk('true');
+       order by position desc limit ${near}) n where ${inTime} and ${mayReach(farthest)}
+     order by position desc limit $4`;
+  // Without types the farthest of the walk is a position away (positions have no gaps); of a
+  // type, the type index names it without reading the events.
+  const farthestOf = (type: string) =>
+    `(select position from es_events where type = ${type} and ${below} order by position desc offset ${near - 1} limit 1)`;
+  return typeCount > 0
+    ? eachType(typeCount, (type) => walk(`type = ${type}`, farthestOf(type)))
+    : walk('true', `coalesce($1::bigint, (select max(position) + 1 from es_events)) - ${near}`);
 }
+
+/**
+ * Whether a near walk whose farthest event is at `farthest` may meet the range at all: not when
+ * that event was recorded at or after the range's end, as a range far back in the log is. Then
+ * the walk is not made (a condition on no row, so PostgreSQL checks it before the walk) and the
+ * time index answers. Times that do not follow positions can only make this skip a walk that
+ * would have found something; the time index finds it then, so the page is the same.
+ */
+const mayReach = (farthest: string) =>
+  `($3::timestamptz is null or coalesce((select recorded_at from es_events where position = ${farthest}), '-infinity') < $3)`;
 
 /**
  * A time range's newest events below the cursor, by the time index es_events_recorded_at: the

@@ -3,8 +3,8 @@ import { transactionIdsOf } from '@nocturne/vault';
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { PremiumLedgerTable } from '../../read-model/schema';
-import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
+import { unnestRows } from '../../runner/unnest-rows';
 
 type LedgerRow = Insertable<PremiumLedgerTable>;
 
@@ -113,12 +113,22 @@ export const premiumLedgerProjection: Projection = {
         from unnest(${users}::text[], ${times}::timestamptz[]) as s(user_key, at)
         where l.user_key = s.user_key and l.kind = 'confirmation' and l.activated_at is null`.execute(trx);
     }
-    await inChunks(rows, (slice) =>
-      trx
-        .insertInto('premium_ledger')
-        .values(slice)
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .execute(),
+    if (rows.length === 0) return;
+    const { columns, select } = unnestRows(rows, {
+      event_id: 'text',
+      user_key: 'text',
+      kind: 'text',
+      recorded_at: 'timestamptz',
+      position: 'bigint',
+      amount: 'int',
+      payment_method: 'text',
+      transaction_id: 'text',
+      activated_at: 'timestamptz',
+      stories: 'int',
+      story_id: 'text',
+    });
+    await sql`insert into premium_ledger (${columns}) ${select} on conflict (event_id) do nothing`.execute(
+      trx,
     );
   },
 };

@@ -1,7 +1,7 @@
 import { idOf, legacyReadingStreamParts, type RecordedEvent, readingStreamParts } from '@nocturne/events';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { ReadModel } from '../../read-model/schema';
-import { inChunks } from '../../runner/in-chunks';
+import { unnestRows } from '../../runner/unnest-rows';
 
 /** An event of the reading projection with the account it concerns worked out. */
 export type OwnedEvent =
@@ -83,13 +83,8 @@ export async function saveOwners(
   );
   if (gone.length > 0) await trx.deleteFrom('reading_owners').where('user_key', 'in', gone.sort()).execute();
   held.sort((a, b) => (a.user_key < b.user_key ? -1 : 1));
-  await inChunks(held, (slice) =>
-    trx
-      .insertInto('reading_owners')
-      .values(slice)
-      .onConflict((oc) =>
-        oc.column('user_key').doUpdateSet((eb) => ({ account_id: eb.ref('excluded.account_id') })),
-      )
-      .execute(),
-  );
+  if (held.length === 0) return;
+  const { columns, select } = unnestRows(held, { user_key: 'text', account_id: 'text' });
+  await sql`insert into reading_owners (${columns}) ${select}
+    on conflict (user_key) do update set account_id = excluded.account_id`.execute(trx);
 }

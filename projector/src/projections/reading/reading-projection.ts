@@ -1,8 +1,8 @@
 import { slideAfterRevision } from '@nocturne/domain';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { ReadingTable, ReadModel } from '../../read-model/schema';
-import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
+import { unnestRows } from '../../runner/unnest-rows';
 import { type OwnedEvent, resolveOwners, saveOwners } from './reading-owners';
 
 type Row = Insertable<ReadingTable>;
@@ -145,21 +145,21 @@ export const readingProjection: Projection = {
       await sql`update reading set slide = (${places}::int[])[slide + 1]
         where story_id = ${storyId} and slide is not null`.execute(trx);
     }
-    await inChunks([...after.values()], (slice) =>
-      trx
-        .insertInto('reading')
-        .values(slice)
-        .onConflict((oc) =>
-          oc.columns(['account_id', 'story_id']).doUpdateSet((eb) => ({
-            slide: eb.ref('excluded.slide'),
-            finished: eb.ref('excluded.finished'),
-            saved: eb.ref('excluded.saved'),
-            updated_at: eb.ref('excluded.updated_at'),
-            finished_at: eb.ref('excluded.finished_at'),
-            saved_at: eb.ref('excluded.saved_at'),
-          })),
-        )
-        .execute(),
-    );
+    if (after.size > 0) {
+      const { columns, select } = unnestRows([...after.values()], {
+        account_id: 'text',
+        story_id: 'text',
+        slide: 'int',
+        finished: 'boolean',
+        saved: 'boolean',
+        updated_at: 'timestamptz',
+        finished_at: 'timestamptz',
+        saved_at: 'timestamptz',
+      });
+      await sql`insert into reading (${columns}) ${select}
+        on conflict (account_id, story_id) do update set slide = excluded.slide,
+          finished = excluded.finished, saved = excluded.saved, updated_at = excluded.updated_at,
+          finished_at = excluded.finished_at, saved_at = excluded.saved_at`.execute(trx);
+    }
   },
 };

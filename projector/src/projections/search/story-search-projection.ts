@@ -1,8 +1,8 @@
 import { teaser } from '@nocturne/domain';
 import type { RecordedEvent } from '@nocturne/events';
 import { sql } from 'kysely';
-import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
+import { unnestRows } from '../../runner/unnest-rows';
 
 interface PublishedStory {
   storyId: string;
@@ -85,23 +85,29 @@ export const storySearchProjection: Projection = {
     if (deleted.length > 0) await trx.deleteFrom('story_search').where('story_id', 'in', deleted).execute();
 
     const published = folds.flatMap(([, f]) => (f.published ? [f.published] : []));
-    await inChunks(published, (slice) =>
-      trx
-        .insertInto('story_search')
-        .values(
-          slice.map((story) => ({
-            story_id: story.storyId,
-            tags_text: story.tags.join(' '),
-            texts: story.texts.join('\n'),
-            teaser: teaser(story.texts[0] ?? ''),
-            is_premium: story.isPremium,
-            published_at: story.at,
-            position: story.position,
-          })),
-        )
-        .onConflict((oc) => oc.column('story_id').doNothing())
-        .execute(),
-    );
+    if (published.length > 0) {
+      const rows = published.map((story) => ({
+        story_id: story.storyId,
+        tags_text: story.tags.join(' '),
+        texts: story.texts.join('\n'),
+        teaser: teaser(story.texts[0] ?? ''),
+        is_premium: story.isPremium,
+        published_at: story.at,
+        position: story.position,
+      }));
+      const { columns, select } = unnestRows(rows, {
+        story_id: 'text',
+        tags_text: 'text',
+        texts: 'text',
+        teaser: 'text',
+        is_premium: 'boolean',
+        published_at: 'timestamptz',
+        position: 'bigint',
+      });
+      await sql`insert into story_search (${columns}) ${select} on conflict (story_id) do nothing`.execute(
+        trx,
+      );
+    }
 
     const relabelled = folds.filter(([, f]) => f.tags !== undefined);
     if (relabelled.length > 0) {

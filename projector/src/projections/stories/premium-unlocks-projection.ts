@@ -2,6 +2,7 @@ import { idOf } from '@nocturne/events';
 import { sql } from 'kysely';
 import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
+import { unnestRows } from '../../runner/unnest-rows';
 
 interface UnlockRow {
   user_key: string;
@@ -92,12 +93,14 @@ export const premiumUnlocksProjection: Projection = {
         where u.user_key = r.user_key and u.story_id = r.story_id`.execute(trx);
     });
     const rows = [...unlocks.values()].flatMap((own) => [...own.values()]);
-    await inChunks(rows, (slice) =>
-      trx
-        .insertInto('premium_unlocks')
-        .values(slice)
-        .onConflict((oc) => oc.columns(['user_key', 'story_id']).doNothing())
-        .execute(),
-    );
+    if (rows.length === 0) return;
+    const { columns, select } = unnestRows(rows, {
+      user_key: 'text',
+      story_id: 'text',
+      unlocked_at: 'timestamptz',
+      withdrawn: 'boolean',
+    });
+    await sql`insert into premium_unlocks (${columns}) ${select}
+      on conflict (user_key, story_id) do nothing`.execute(trx);
   },
 };

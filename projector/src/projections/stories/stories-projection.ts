@@ -1,8 +1,8 @@
 import type { EventData, RecordedEvent } from '@nocturne/events';
-import { type Insertable, sql } from 'kysely';
-import type { StoryImagesTable } from '../../read-model/schema';
-import { inChunks } from '../../runner/in-chunks';
+import { type Insertable, sql, type Transaction } from 'kysely';
+import type { ReadModel, StoryImagesTable } from '../../read-model/schema';
 import type { Projection } from '../../runner/projection';
+import { unnestRows } from '../../runner/unnest-rows';
 import { storyCard } from './story-card';
 
 /** The images of a story as the image route looks them up: every slide image and the preview. */
@@ -28,6 +28,23 @@ function storyImageRows(
       height: story.preview.height,
     },
   ];
+}
+
+/** The images of the batch's new stories (a story's images are listed once: do nothing on conflict). */
+async function insertImages(
+  trx: Transaction<ReadModel>,
+  rows: Insertable<StoryImagesTable>[],
+): Promise<void> {
+  const { columns, select } = unnestRows(rows, {
+    story_id: 'text',
+    is_premium: 'boolean',
+    kind: 'text',
+    ref: 'text',
+    width: 'int',
+    height: 'int',
+  });
+  await sql`insert into story_images (${columns}) ${select}
+    on conflict (story_id, ref, kind) do nothing`.execute(trx);
 }
 
 /** What a batch does to one story, folded in log order. */
@@ -187,35 +204,35 @@ export const storiesProjection: Projection = {
                 .execute()
             ).map((c) => [c.user_key, { name: c.pen_name, handle: c.handle }]),
           );
-    await inChunks(published, (slice) =>
-      trx
-        .insertInto('stories')
-        .values(
-          slice.map((story) => ({
-            id: story.storyId,
-            is_premium: story.isPremium,
-            slides: JSON.stringify(story.slides),
-            preview: JSON.stringify(story.preview),
-            card: JSON.stringify({
-              ...storyCard(story.slides, story),
-              creator: (story.creatorKey && names.get(story.creatorKey)) ?? null,
-            }),
-            creator_key: story.creatorKey,
-            published_at: story.at,
-            position: story.position,
-            changed_at: changedAt,
-          })),
-        )
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute(),
-    );
-    await inChunks(published.flatMap(storyImageRows), (slice) =>
-      trx
-        .insertInto('story_images')
-        .values(slice)
-        .onConflict((oc) => oc.columns(['story_id', 'ref', 'kind']).doNothing())
-        .execute(),
-    );
+    if (published.length > 0) {
+      const rows = published.map((story) => ({
+        id: story.storyId,
+        is_premium: story.isPremium,
+        slides: JSON.stringify(story.slides),
+        preview: JSON.stringify(story.preview),
+        card: JSON.stringify({
+          ...storyCard(story.slides, story),
+          creator: (story.creatorKey && names.get(story.creatorKey)) ?? null,
+        }),
+        creator_key: story.creatorKey,
+        published_at: story.at,
+        position: story.position,
+        changed_at: changedAt,
+      }));
+      const { columns, select } = unnestRows(rows, {
+        id: 'text',
+        is_premium: 'boolean',
+        slides: 'jsonb',
+        preview: 'jsonb',
+        card: 'jsonb',
+        creator_key: 'text',
+        published_at: 'timestamptz',
+        position: 'bigint',
+        changed_at: 'bigint',
+      });
+      await sql`insert into stories (${columns}) ${select} on conflict (id) do nothing`.execute(trx);
+      await insertImages(trx, published.flatMap(storyImageRows));
+    }
     // A revision replaces the slides, the preview, the card's texts and images, and the images
     // served (a story published in the same batch is inserted first); counts stay.
     const revised = folds.flatMap(([, f]) => (f.revised ? [f.revised] : []));

@@ -1,10 +1,11 @@
 import { premiumRemaining } from '@nocturne/domain';
 import { idOf, type RecordedEvent } from '@nocturne/events';
 import type { PiiVault } from '@nocturne/vault';
-import type { Selectable, Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { ReadModel, SessionsTable, UsersTable } from '../../read-model/schema';
 import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
+import { unnestRows } from '../../runner/unnest-rows';
 /**
  * Tables `users` and `sessions`: who is logged in (query-api's session user) and the admin's
  * user list. Times are the events' own (recordedAt), never now(): a rebuild gives the same rows.
@@ -31,7 +32,13 @@ export const usersProjection: Projection = {
     // Each user's row as it is before the batch, then folded in memory through the batch.
     const rows = new Map<string, Selectable<UsersTable> | null>(keys.map((key) => [key, null]));
     if (keys.length > 0) {
-      for (const row of await trx.selectFrom('users').selectAll().where('user_key', 'in', keys).execute()) {
+      // One array parameter, not one per key: a catch-up batch names tens of thousands.
+      const found = await trx
+        .selectFrom('users')
+        .selectAll()
+        .where('user_key', '=', sql<string>`any(${keys}::text[])`)
+        .execute();
+      for (const row of found) {
         rows.set(row.user_key, row);
       }
     }
@@ -144,7 +151,9 @@ export const usersProjection: Projection = {
 
     await writeSessions(trx, clearedUsers, sessions);
     const gone = [...touched].filter((key) => rows.get(key) === null);
-    if (gone.length > 0) await trx.deleteFrom('users').where('user_key', 'in', gone).execute();
+    if (gone.length > 0) {
+      await trx.deleteFrom('users').where('user_key', '=', sql<string>`any(${gone}::text[])`).execute();
+    }
     const live = [...touched].flatMap((key) => {
       const row = rows.get(key);
       return row ? [row] : [];
@@ -153,24 +162,25 @@ export const usersProjection: Projection = {
       trx,
       [...touched].map((key) => [before.get(key) ?? null, rows.get(key) ?? null]),
     );
-    await inChunks(live, (slice) =>
-      trx
-        .insertInto('users')
-        .values(slice)
-        .onConflict((oc) =>
-          oc.column('user_key').doUpdateSet((eb) => ({
-            account_id: eb.ref('excluded.account_id'),
-            email: eb.ref('excluded.email'),
-            verified: eb.ref('excluded.verified'),
-            premium_member: eb.ref('excluded.premium_member'),
-            premium_stories_remaining: eb.ref('excluded.premium_stories_remaining'),
-            created_at: eb.ref('excluded.created_at'),
-            verified_at: eb.ref('excluded.verified_at'),
-            last_login: eb.ref('excluded.last_login'),
-          })),
-        )
-        .execute(),
-    );
+    if (live.length > 0) {
+      const { columns, select } = unnestRows(live, {
+        user_key: 'text',
+        account_id: 'uuid',
+        email: 'text',
+        verified: 'boolean',
+        premium_member: 'boolean',
+        premium_stories_remaining: 'int',
+        created_at: 'timestamptz',
+        verified_at: 'timestamptz',
+        last_login: 'timestamptz',
+      });
+      await sql`insert into users (${columns}) ${select}
+        on conflict (user_key) do update set account_id = excluded.account_id, email = excluded.email,
+          verified = excluded.verified, premium_member = excluded.premium_member,
+          premium_stories_remaining = excluded.premium_stories_remaining,
+          created_at = excluded.created_at, verified_at = excluded.verified_at,
+          last_login = excluded.last_login`.execute(trx);
+    }
   },
 };
 
@@ -231,7 +241,7 @@ async function writeSessions(
   if (clearedUsers.size > 0) {
     await trx
       .deleteFrom('sessions')
-      .where('user_key', 'in', [...clearedUsers].sort())
+      .where('user_key', '=', sql<string>`any(${[...clearedUsers].sort()}::text[])`)
       .execute();
   }
   const deleted = [...sessions].flatMap(([digest, s]) => (s.deleteFirst ? [digest] : []));
@@ -241,11 +251,14 @@ async function writeSessions(
     );
   }
   const opened = [...sessions.values()].flatMap((s) => (s.insert ? [s.insert] : []));
-  await inChunks(opened, (slice) =>
-    trx
-      .insertInto('sessions')
-      .values(slice)
-      .onConflict((oc) => oc.column('session_digest').doNothing())
-      .execute(),
-  );
+  if (opened.length > 0) {
+    const { columns, select } = unnestRows(opened, {
+      session_digest: 'text',
+      user_key: 'text',
+      expires_at: 'timestamptz',
+    });
+    await sql`insert into sessions (${columns}) ${select} on conflict (session_digest) do nothing`.execute(
+      trx,
+    );
+  }
 }

@@ -1,15 +1,19 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { Field, SelectField } from '../../ui/Field';
+import { LoadMore } from '../../ui/LoadMore';
+import { SectionSubtitle, SectionTitle } from '../../ui/SectionTitle';
+import { surfaceClass } from '../../ui/Surface';
 import type { LogQuery, ShownEvent } from '../audit-api';
 import { correlationQuery, type EventsView, eventsQuery, streamsQuery } from '../audit-queries';
+import { FilterForm, instantOf } from '../FilterForm';
 import { EventDetail } from './EventDetail';
 import { EventList } from './EventList';
+import { IdButton } from './IdButton';
+import './EventBrowser.css';
 
 type View = EventsView | { kind: 'correlation'; id: string };
-
-const instantOf = (local: string): string | null => (local ? new Date(local).toISOString() : null);
 
 /**
  * The event browser: streams by category, a stream's events and the global log (filtered by
@@ -25,9 +29,7 @@ export function EventBrowser({ token }: { token: string }) {
   };
   return (
     <section className="audit-browser" aria-labelledby="audit-browser-title">
-      <h2 id="audit-browser-title" className="admin-section-title">
-        Event browser
-      </h2>
+      <SectionTitle id="audit-browser-title">Event browser</SectionTitle>
       <div className="audit-browser__layout">
         <div className="audit-browser__side">
           <LogFilterForm onApply={(query) => show({ kind: 'log', query })} />
@@ -52,11 +54,7 @@ function LogFilterForm({ onApply }: { onApply(query: LogQuery): void }) {
   const [types, setTypes] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const typesId = useId();
-  const fromId = useId();
-  const toId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const apply = () =>
     onApply({
       types: types
         .split(/[\s,]+/)
@@ -65,103 +63,88 @@ function LogFilterForm({ onApply }: { onApply(query: LogQuery): void }) {
       from: instantOf(from),
       to: instantOf(to),
     });
-  };
   return (
-    <form className="audit-form audit-form--stacked surface" onSubmit={submit} aria-label="Filter the log">
-      <h3 className="audit-subtitle">Global log</h3>
-      <div className="field">
-        <label className="field__label" htmlFor={typesId}>
-          Event types
-        </label>
-        <input
-          id={typesId}
-          className="input"
-          placeholder="PremiumGranted, PremiumRevoked"
-          value={types}
-          onChange={(event) => setTypes(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={fromId}>
-          From
-        </label>
-        <input
-          id={fromId}
-          className="input"
-          type="datetime-local"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={toId}>
-          To
-        </label>
-        <input
-          id={toId}
-          className="input"
-          type="datetime-local"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-        />
-      </div>
-      <Button type="submit" variant="primary" size="sm">
-        Filter the log
-      </Button>
-    </form>
+    <FilterForm label="Filter the log" stacked submitLabel="Filter the log" submitSize="sm" onApply={apply}>
+      <SectionSubtitle>Global log</SectionSubtitle>
+      <Field
+        label="Event types"
+        placeholder="PremiumGranted, PremiumRevoked"
+        value={types}
+        onChange={(event) => setTypes(event.target.value)}
+      />
+      <Field
+        label="From"
+        type="datetime-local"
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+      />
+      <Field label="To" type="datetime-local" value={to} onChange={(event) => setTo(event.target.value)} />
+    </FilterForm>
   );
 }
 
 function StreamPicker({ token, onStream }: { token: string; onStream(stream: string): void }) {
   const [category, setCategory] = useState('user');
-  const categoryId = useId();
   const streams = useInfiniteQuery(streamsQuery(token, category));
   const categories = streams.data?.pages[0]?.categories ?? [category];
   return (
-    <section className="audit-streams surface" aria-labelledby="audit-streams-title">
-      <h3 id="audit-streams-title" className="audit-subtitle">
-        Streams
-      </h3>
-      <div className="field">
-        <label className="field__label" htmlFor={categoryId}>
-          Category
-        </label>
-        <select
-          id={categoryId}
-          className="input"
-          value={category}
-          onChange={(event) => setCategory(event.target.value)}
-        >
-          {categories.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
+    <section className={surfaceClass('audit-streams')} aria-labelledby="audit-streams-title">
+      <SectionSubtitle id="audit-streams-title">Streams</SectionSubtitle>
+      <SelectField label="Category" value={category} onChange={(event) => setCategory(event.target.value)}>
+        {categories.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
       {streams.isError ? <Alert tone="error">Could not load the streams.</Alert> : null}
       <ul className="audit-stream-list">
         {streams.data?.pages
           .flatMap((page) => page.streams)
           .map((stream) => (
             <li key={stream.name}>
-              <button type="button" className="audit-link audit-mono" onClick={() => onStream(stream.name)}>
-                {stream.name}
-              </button>{' '}
+              <IdButton onClick={() => onStream(stream.name)}>{stream.name}</IdButton>{' '}
               <span className="text-muted">({stream.events})</span>
             </li>
           ))}
       </ul>
-      {streams.hasNextPage ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          loading={streams.isFetchingNextPage}
-          onClick={() => streams.fetchNextPage()}
-        >
-          More streams
-        </Button>
+      <LoadMore pages={streams} label="More streams" variant="ghost" placement="inline" />
+    </section>
+  );
+}
+
+interface EventsProps {
+  token: string;
+  open: ShownEvent | null;
+  onOpen(event: ShownEvent): void;
+}
+
+/** A titled list of events, or why it cannot be shown; what follows it (more pages) after. */
+function EventsSection({
+  title,
+  mono,
+  testId,
+  failure,
+  events,
+  open,
+  onOpen,
+  children,
+}: Omit<EventsProps, 'token'> & {
+  title: string;
+  mono?: boolean;
+  testId?: string;
+  failure: ReactNode;
+  events: readonly ShownEvent[] | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-label={title} data-testid={testId}>
+      <SectionSubtitle mono={mono}>{title}</SectionSubtitle>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      {events ? (
+        <EventList events={events} label={title} selected={open?.position ?? null} onOpen={onOpen} />
       ) : null}
+      {children}
     </section>
   );
 }
@@ -169,70 +152,33 @@ function StreamPicker({ token, onStream }: { token: string; onStream(stream: str
 function PagedEvents({
   token,
   view,
-  open,
-  onOpen,
-}: {
-  token: string;
-  view: Exclude<View, { kind: 'correlation' }>;
-  open: ShownEvent | null;
-  onOpen(event: ShownEvent): void;
-}) {
+  ...shown
+}: EventsProps & { view: Exclude<View, { kind: 'correlation' }> }) {
   const events = useInfiniteQuery(eventsQuery(token, view));
   const title = view.kind === 'stream' ? `Stream ${view.stream}, newest first` : 'The log, newest first';
   return (
-    <section aria-label={title}>
-      <h3 className="audit-subtitle">{title}</h3>
-      {events.isError ? (
-        <Alert tone="error">Could not load the events. Please check the filter.</Alert>
-      ) : null}
+    <EventsSection
+      title={title}
+      failure={events.isError ? 'Could not load the events. Please check the filter.' : null}
+      events={events.data?.pages.flatMap((page) => page.events)}
+      {...shown}
+    >
       {events.isPending ? <p className="text-muted">Loading events…</p> : null}
-      {events.data ? (
-        <EventList
-          events={events.data.pages.flatMap((page) => page.events)}
-          label={title}
-          selected={open?.position ?? null}
-          onOpen={onOpen}
-        />
-      ) : null}
-      {events.hasNextPage ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          loading={events.isFetchingNextPage}
-          onClick={() => events.fetchNextPage()}
-        >
-          Older events
-        </Button>
-      ) : null}
-    </section>
+      <LoadMore pages={events} label="Older events" placement="inline" />
+    </EventsSection>
   );
 }
 
-function CorrelatedEvents({
-  token,
-  id,
-  open,
-  onOpen,
-}: {
-  token: string;
-  id: string;
-  open: ShownEvent | null;
-  onOpen(event: ShownEvent): void;
-}) {
+function CorrelatedEvents({ token, id, ...shown }: EventsProps & { id: string }) {
   const events = useQuery(correlationQuery(token, id));
-  const title = `Every event of correlation ${id}`;
   return (
-    <section aria-label={title} data-testid="audit-correlation">
-      <h3 className="audit-subtitle audit-mono">{title}</h3>
-      {events.isError ? <Alert tone="error">Could not load the events.</Alert> : null}
-      {events.data ? (
-        <EventList
-          events={events.data.events}
-          label={title}
-          selected={open?.position ?? null}
-          onOpen={onOpen}
-        />
-      ) : null}
-    </section>
+    <EventsSection
+      title={`Every event of correlation ${id}`}
+      mono
+      testId="audit-correlation"
+      failure={events.isError ? 'Could not load the events.' : null}
+      events={events.data?.events}
+      {...shown}
+    />
   );
 }

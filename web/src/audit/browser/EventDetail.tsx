@@ -1,4 +1,9 @@
+import { SectionSubtitle } from '../../ui/SectionTitle';
+import { surfaceClass } from '../../ui/Surface';
 import type { ShownEvent } from '../audit-api';
+import { Facts } from '../Facts';
+import { IdButton } from './IdButton';
+import './EventDetail.css';
 
 /** One event: its data (personal fields "sealed" unless the role reads them) and metadata. */
 export function EventDetail({
@@ -8,64 +13,40 @@ export function EventDetail({
   event: ShownEvent;
   onCorrelation(correlationId: string): void;
 }) {
+  const correlationId = event.correlation_id;
   return (
-    <section className="audit-event surface" aria-labelledby="audit-event-title" data-testid="audit-event">
-      <h3 id="audit-event-title" className="audit-subtitle">
+    <section
+      className={surfaceClass('audit-event')}
+      aria-labelledby="audit-event-title"
+      data-testid="audit-event"
+    >
+      <SectionSubtitle id="audit-event-title">
         {event.type} <span className="text-muted">#{event.position}</span>
-      </h3>
-      <dl className="audit-facts">
-        <div>
-          <dt>Stream</dt>
-          <dd className="audit-mono">{event.stream}</dd>
-        </div>
-        <div>
-          <dt>Version</dt>
-          <dd>{event.version}</dd>
-        </div>
-        <div>
-          <dt>Position</dt>
-          <dd>{event.position}</dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd>
-            <time dateTime={event.recorded_at}>{new Date(event.recorded_at).toLocaleString()}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Actor</dt>
-          <dd className="audit-mono">{JSON.stringify(event.actor)}</dd>
-        </div>
-        <div>
-          <dt>Session</dt>
-          <dd className="audit-mono">{event.session ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>Correlation id</dt>
-          <dd>
-            {event.correlation_id ? (
-              <button
-                type="button"
-                className="audit-link audit-mono"
-                onClick={() => onCorrelation(event.correlation_id!)}
-              >
-                {event.correlation_id}
-              </button>
+      </SectionSubtitle>
+      <Facts
+        facts={[
+          { term: 'Stream', value: event.stream, mono: true },
+          { term: 'Version', value: event.version },
+          { term: 'Position', value: event.position },
+          {
+            term: 'Time',
+            value: <time dateTime={event.recorded_at}>{new Date(event.recorded_at).toLocaleString()}</time>,
+          },
+          { term: 'Actor', value: JSON.stringify(event.actor), mono: true },
+          { term: 'Session', value: event.session ?? '—', mono: true },
+          {
+            term: 'Correlation id',
+            value: correlationId ? (
+              <IdButton onClick={() => onCorrelation(correlationId)}>{correlationId}</IdButton>
             ) : (
               '—'
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Causation id</dt>
-          <dd className="audit-mono">{event.causation_id ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>Event id</dt>
-          <dd className="audit-mono">{event.event_id}</dd>
-        </div>
-      </dl>
-      <h4 className="audit-subtitle">Data</h4>
+            ),
+          },
+          { term: 'Causation id', value: event.causation_id ?? '—', mono: true },
+          { term: 'Event id', value: event.event_id, mono: true },
+        ]}
+      />
+      <SectionSubtitle as="h4">Data</SectionSubtitle>
       <pre className="audit-json" data-testid="audit-event-data">
         {JSON.stringify(event.data, null, 2)}
       </pre>

@@ -1,4 +1,5 @@
 import type { ShownEvent } from '../audit-api';
+import './EventList.css';
 
 /** A page (or pages) of events, newest first: each opens its detail. */
 export function EventList({
@@ -25,7 +26,7 @@ export function EventList({
           >
             <span className="audit-event-row__position">#{event.position}</span>
             <span className="audit-event-row__type">{event.type}</span>
-            <span className="audit-event-row__stream audit-mono">
+            <span className="audit-event-row__stream text-mono">
               {event.stream} v{event.version}
             </span>
             <time className="audit-event-row__time" dateTime={event.recorded_at}>

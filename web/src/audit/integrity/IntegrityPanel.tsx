@@ -1,9 +1,11 @@
 import type { IntegrityCheckKind } from '@nocturne/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../ui/Button';
+import { SectionTitle } from '../../ui/SectionTitle';
+import { surfaceClass } from '../../ui/Surface';
 import { integrityQuery } from '../audit-queries';
 import { type IntegrityCheck, startIntegrityCheck } from './integrity-api';
-import './integrity.css';
+import './IntegrityPanel.css';
 
 const checks: { kind: IntegrityCheckKind; title: string; action: string; explains: string }[] = [
   {
@@ -26,9 +28,7 @@ const checks: { kind: IntegrityCheckKind; title: string; action: string; explain
 export function IntegrityPanel({ token }: { token: string }) {
   return (
     <section className="integrity" aria-labelledby="integrity-title">
-      <h2 id="integrity-title" className="admin-section-title">
-        Log integrity
-      </h2>
+      <SectionTitle id="integrity-title">Log integrity</SectionTitle>
       <div className="integrity__checks">
         {checks.map((check) => (
           <IntegrityCheckCard key={check.kind} token={token} {...check} />
@@ -62,7 +62,7 @@ function IntegrityCheckCard({
   const running = view?.state === 'running' || start.isPending;
   const headingId = `integrity-${kind}-title`;
   return (
-    <article className="integrity__check surface" aria-labelledby={headingId}>
+    <article className={surfaceClass('integrity__check')} aria-labelledby={headingId}>
       <h3 id={headingId} className="integrity__title">
         {title}
       </h3>

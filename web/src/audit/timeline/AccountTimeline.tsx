@@ -1,11 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { SectionSubtitle, SectionTitle } from '../../ui/SectionTitle';
+import { surfaceClass } from '../../ui/Surface';
 import type { AccountQuery, AccountTimeline as Timeline, TimelineRow } from '../audit-api';
 import { timelineQuery } from '../audit-queries';
+import { Facts } from '../Facts';
+import { FilterForm, instantOf } from '../FilterForm';
 import { download, ERASED, timelineCsv, timelineJson } from './timeline-export';
+import './AccountTimeline.css';
 
 const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,9 +48,6 @@ function details(row: TimelineRow, erased: boolean): string {
   }
 }
 
-/** A `datetime-local` value (the browser's time zone) as an ISO instant; null when empty. */
-const instantOf = (local: string): string | null => (local ? new Date(local).toISOString() : null);
-
 /**
  * One account's money and access history: found by address, or by account id (an erased
  * account, whose address is gone). The whole timeline, the state at the chosen instant (the
@@ -54,12 +57,9 @@ export function AccountTimeline({ token }: { token: string }) {
   const [input, setInput] = useState('');
   const [asOfInput, setAsOfInput] = useState('');
   const [asked, setAsked] = useState<{ who: AccountQuery; asOf: string | null } | null>(null);
-  const whoId = useId();
-  const asOfId = useId();
   const timeline = useQuery(timelineQuery(token, asked));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const apply = () => {
     const value = input.trim();
     if (!value) return;
     const who = ACCOUNT_ID.test(value) ? { account: value.toLowerCase() } : { email: value };
@@ -68,39 +68,22 @@ export function AccountTimeline({ token }: { token: string }) {
 
   return (
     <section className="audit-timeline" aria-labelledby="audit-timeline-title">
-      <h2 id="audit-timeline-title" className="admin-section-title">
-        Account timeline
-      </h2>
-      <form className="audit-form" onSubmit={submit}>
-        <div className="field">
-          <label className="field__label" htmlFor={whoId}>
-            E-mail or account id
-          </label>
-          <input
-            id={whoId}
-            className="input"
-            autoComplete="off"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={asOfId}>
-            As of
-          </label>
-          <input
-            id={asOfId}
-            className="input"
-            type="datetime-local"
-            step="1"
-            value={asOfInput}
-            onChange={(event) => setAsOfInput(event.target.value)}
-          />
-        </div>
-        <Button type="submit" variant="primary" disabled={!input.trim()}>
-          Show
-        </Button>
-      </form>
+      <SectionTitle id="audit-timeline-title">Account timeline</SectionTitle>
+      <FilterForm submitLabel="Show" canSubmit={Boolean(input.trim())} onApply={apply}>
+        <Field
+          label="E-mail or account id"
+          autoComplete="off"
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+        />
+        <Field
+          label="As of"
+          type="datetime-local"
+          step="1"
+          value={asOfInput}
+          onChange={(event) => setAsOfInput(event.target.value)}
+        />
+      </FilterForm>
       {timeline.isError ? (
         <Alert tone="error">
           {timeline.error instanceof ApiError && timeline.error.status === 404
@@ -119,36 +102,31 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
   const name = `timeline-${timeline.account}`;
   return (
     <div className="audit-timeline__result">
-      <dl className="audit-facts surface" aria-label="Account">
-        <div>
-          <dt>Account id</dt>
-          <dd className="audit-mono">{timeline.account}</dd>
-        </div>
-        <div>
-          <dt>E-mail</dt>
-          <dd>{timeline.erased ? ERASED : (timeline.email ?? '—')}</dd>
-        </div>
-      </dl>
-      <section className="audit-state surface" aria-labelledby="audit-state-title" data-testid="audit-state">
-        <h3 id="audit-state-title" className="audit-subtitle">
-          State as of {when(timeline.as_of)}
-        </h3>
-        <dl className="audit-facts">
-          <div>
-            <dt>Premium</dt>
-            <dd data-testid="audit-premium">{state.premium ? 'yes' : 'no'}</dd>
-          </div>
-          <div>
-            <dt>Stories remaining</dt>
-            <dd data-testid="audit-remaining">{state.stories_remaining}</dd>
-          </div>
-          <div>
-            <dt>Stories unlocked</dt>
-            <dd data-testid="audit-unlocked">
-              {state.stories_unlocked.length === 0 ? 'none' : state.stories_unlocked.join(', ')}
-            </dd>
-          </div>
-        </dl>
+      <Facts
+        label="Account"
+        className={surfaceClass()}
+        facts={[
+          { term: 'Account id', value: timeline.account, mono: true },
+          { term: 'E-mail', value: timeline.erased ? ERASED : (timeline.email ?? '—') },
+        ]}
+      />
+      <section
+        className={surfaceClass('audit-state')}
+        aria-labelledby="audit-state-title"
+        data-testid="audit-state"
+      >
+        <SectionSubtitle id="audit-state-title">State as of {when(timeline.as_of)}</SectionSubtitle>
+        <Facts
+          facts={[
+            { term: 'Premium', value: state.premium ? 'yes' : 'no', testId: 'audit-premium' },
+            { term: 'Stories remaining', value: state.stories_remaining, testId: 'audit-remaining' },
+            {
+              term: 'Stories unlocked',
+              value: state.stories_unlocked.length === 0 ? 'none' : state.stories_unlocked.join(', '),
+              testId: 'audit-unlocked',
+            },
+          ]}
+        />
       </section>
       <div className="audit-actions">
         <Button
@@ -168,7 +146,7 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
       </div>
       <ol className="audit-rows" aria-label="Timeline, oldest first">
         {timeline.rows.map((row) => (
-          <li key={row.position} className="audit-row surface">
+          <li key={row.position} className={surfaceClass('audit-row')}>
             <time dateTime={row.at} className="audit-row__time">
               {when(row.at)}
             </time>
