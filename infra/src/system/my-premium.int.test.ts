@@ -105,7 +105,12 @@ describe('GET /api/me/premium', () => {
     expect(ledger.confirmations[0]).toMatchObject({ state: 'activated', activated_at: expect.any(String) });
     expect(ledger.changes).toEqual([{ kind: 'grant', at: expect.any(String), stories: 30 }]);
     expect(ledger.unlocks).toEqual([
-      { story_id: premiumId, unlocked_at: expect.any(String), teaser: 'Moonlit opening words.' },
+      {
+        story_id: premiumId,
+        unlocked_at: expect.any(String),
+        teaser: 'Moonlit opening words.',
+        returned_at: null,
+      },
     ]);
 
     const after = (await (
