@@ -39,10 +39,14 @@ export type PremiumUnlocker = (input: UnlockInput) => Promise<UnlockResult>;
 function userWhileStoryLive(store: EventStore, userKey: string, storyId: string): StateLoader<UserState> {
   return {
     async load() {
-      const story = await readStory(store, storyId);
+      // Both streams at once: the story's revision guards the append, so reading them in one
+      // round trip loses nothing.
+      const [story, user] = await Promise.all([
+        readStory(store, storyId),
+        aggregateStream(store, streams.user(userKey), evolveUser, initialUserState),
+      ]);
       if (!isLive(story.state) || !story.state.isPremium)
         throw httpErrorOf(refuse('not_found', storyMessages.notFound));
-      const user = await aggregateStream(store, streams.user(userKey), evolveUser, initialUserState);
       return {
         state: user.state,
         position: user.position,

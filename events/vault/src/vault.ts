@@ -105,6 +105,10 @@ create table if not exists vault.address_claims (
 );
 create index if not exists address_claims_subject on vault.address_claims (subject);
 alter table vault.address_claims add column if not exists under_address_key boolean not null default false;
+-- Empty once the address-key migration has run: each start's look for claims still to re-key
+-- reads this index, not every claim.
+create index if not exists address_claims_to_rekey on vault.address_claims (address_digest)
+  where not under_address_key;
 create table if not exists vault.address_key (
   only_row boolean primary key default true check (only_row),
   key bytea not null

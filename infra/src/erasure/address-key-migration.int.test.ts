@@ -152,6 +152,20 @@ describe('the move to the address key', () => {
     });
   }, 60_000);
 
+  it('looks for claims still to re-key by a partial index, not by reading every claim at each start', async () => {
+    await sql.query('begin');
+    try {
+      // A few rows make a sequential scan cheaper; the index must still be usable.
+      await sql.query('set local enable_seqscan = off');
+      const { rows } = await sql.query<{ 'QUERY PLAN': string }>(
+        'explain select address_digest, user_key from vault.address_claims where not under_address_key',
+      );
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/address_claims_to_rekey/);
+    } finally {
+      await sql.query('rollback');
+    }
+  });
+
   it('claims the staff of a database whose accounts were moved before staff claims, the newest stream of an address', async () => {
     const vault = vaults[0]!;
     // Invited under an earlier APP_SECRET, then again under the one after it.
