@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { persistentSecret } from '../config';
 import { portAnswers } from '../test-env/probe';
-import { freePort, portIsFree } from './free-port';
+import { freePort, portIsFree, startOnFreePort } from './free-port';
 
 /** The port tried first; another free one is picked (and remembered) when it is taken. */
 export const PREFERRED_EMBEDDED_PORT = 54329;
@@ -117,26 +117,42 @@ async function spawnPostmaster(dir: string, port: number, output: string[]): Pro
       env: { ...process.env, LC_MESSAGES: 'C' },
     },
   );
+  let portTaken = false;
   return new Promise((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       output.push(text);
       if (output.length > 200) output.shift();
+      if (text.includes('could not bind')) portTaken = true;
       if (text.includes('database system is ready to accept connections')) resolve(child);
     });
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`postgres exited with code ${code}`)));
+    child.once('exit', (code) => reject(new PostmasterExited(code, portTaken)));
   });
 }
 
+class PostmasterExited extends Error {
+  constructor(
+    code: number | null,
+    /** It could not listen: another process holds the port. */
+    readonly portTaken: boolean,
+  ) {
+    super(`postgres exited with code ${code}`);
+  }
+}
+
+const portFile = (dataDir: string) => join(dataDir, 'postgres-port');
+
+const rememberPort = (dataDir: string, port: number) => writeFileSync(portFile(dataDir), `${port}\n`);
+
 async function choosePort(dataDir: string): Promise<number> {
-  const file = join(dataDir, 'postgres-port');
+  const file = portFile(dataDir);
   const remembered = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : Number.NaN;
   let port = remembered;
   if (!Number.isInteger(port) || !(await portIsFree(port))) {
     port = (await portIsFree(PREFERRED_EMBEDDED_PORT)) ? PREFERRED_EMBEDDED_PORT : await freePort();
   }
-  if (port !== remembered) writeFileSync(file, `${port}\n`);
+  if (port !== remembered) rememberPort(dataDir, port);
   return port;
 }
 
@@ -182,11 +198,11 @@ export async function startEmbeddedPostgres(
 
   assertReachableByPostgresUser(dir);
   const EmbeddedPostgres = await importEmbeddedPostgres();
-  const port = await choosePort(dataDir);
+  const chosen = await choosePort(dataDir);
   const output: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: dir,
-    port,
+    port: chosen,
     user: 'postgres',
     password,
     authMethod: 'scram-sha-256',
@@ -210,7 +226,12 @@ export async function startEmbeddedPostgres(
     log(`creating the embedded PostgreSQL cluster in ${dir}`);
     await server.initialise().catch((error) => fail('initialisation', error));
   }
-  const postmaster = await spawnPostmaster(dir, port, output).catch((error) => fail('start', error));
+  const { value: postmaster, port } = await startOnFreePort(
+    chosen,
+    (port) => spawnPostmaster(dir, port, output),
+    (error) => error instanceof PostmasterExited && error.portTaken,
+    (port) => rememberPort(dataDir, port),
+  ).catch((error) => fail('start', error));
   // If this process ends without stopping the cluster (a crash), do not leave it running.
   const onExit = () => postmaster.kill('SIGINT');
   process.once('exit', onExit);

@@ -1,0 +1,67 @@
+import { createServer, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, startOnFreePort } from './free-port';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((done) => server.close(done));
+});
+
+function listen(port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      servers.push(server);
+      resolve(server);
+    });
+  });
+}
+
+const inUse = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+
+describe('startOnFreePort', () => {
+  it('starts on another port when the chosen one was taken after it was found free (was: two embedded PostgreSQL started at once, one failed)', async () => {
+    const port = await freePort();
+    await listen(port); // the other process, first to bind
+    const moves: number[] = [];
+    const started = await startOnFreePort(port, listen, inUse, (moved) => moves.push(moved));
+    expect(started.port).not.toBe(port);
+    expect(moves).toEqual([started.port]);
+    expect((started.value.address() as { port: number }).port).toBe(started.port);
+  });
+
+  it('throws any other failure as it is, without trying another port', async () => {
+    let tries = 0;
+    const broken = new Error('initdb failed');
+    await expect(
+      startOnFreePort(
+        await freePort(),
+        async () => {
+          tries++;
+          throw broken;
+        },
+        inUse,
+      ),
+    ).rejects.toBe(broken);
+    expect(tries).toBe(1);
+  });
+
+  it('gives up after its attempts', async () => {
+    let tries = 0;
+    const taken = Object.assign(new Error('taken'), { code: 'EADDRINUSE' });
+    await expect(
+      startOnFreePort(
+        await freePort(),
+        async () => {
+          tries++;
+          throw taken;
+        },
+        inUse,
+        () => {},
+        3,
+      ),
+    ).rejects.toBe(taken);
+    expect(tries).toBe(3);
+  });
+});
