@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { ConfirmDialog, type ConfirmDialogProps } from '../ui/ConfirmDialog';
 import { StoryEditorDialog, type StoryEditorDialogProps } from './StoryEditorDialog';
 
-export type EntryConfirmation = Omit<ConfirmDialogProps, 'onClose'>;
+type EntryConfirmation = Omit<ConfirmDialogProps, 'onClose'>;
 
 export interface StudioEntryDialogs<Entry> {
   /** Opens the editor on the entry with this id. */
