@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
+import { eventColumnsSql } from '@nocturne/events/store/postgres/schema';
 import { createPool } from '@nocturne/pg-kit';
 import type pg from 'pg';
 import { withBenchDatabase } from './bench-database';
@@ -33,15 +34,7 @@ export interface AppendThroughputOptions {
 /** The same shape as es_events and es_streams, with positions from a sequence instead of the store's lock. */
 const plainTablesSql = `
 create table bench_plain_events (
-  position bigserial primary key,
-  event_id uuid not null unique,
-  stream_name text not null,
-  stream_revision bigint not null,
-  type text not null,
-  data jsonb not null,
-  metadata jsonb not null,
-  recorded_at timestamptz not null default clock_timestamp(),
-  unique (stream_name, stream_revision)
+  position bigserial primary key,${eventColumnsSql}
 );
 create table bench_plain_streams (stream_name text primary key, revision bigint not null);`;
 

@@ -21,6 +21,9 @@ async function saveDraftAs(baseURL: string, creator: ApiUser, texts: string[]): 
   return ((await response.json()) as { id: string }).id;
 }
 
+// A whole publish through the studio, and the scheduler's wait, outlast the default timeout.
+test.describe.configure({ timeout: 120_000 });
+
 const draftsOf = (page: Page) => page.getByRole('region', { name: 'Drafts' }).getByTestId('studio-draft');
 
 test('a member saves a draft through the form, finds it in the studio and publishes it; it is listed', async ({
@@ -28,7 +31,6 @@ test('a member saves a draft through the form, finds it in the studio and publis
   api,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const { creator, stamp } = await creatorNamed(api, baseURL!, 'Lantern');
   await signedIn(page, creator);
   const opening = `The tide kept a secret ${stamp}`;
@@ -87,7 +89,6 @@ test('a story edited in the studio shows its revision to a reader; unpublish ask
   api,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const { creator, stamp } = await creatorNamed(api, baseURL!, 'Lantern');
   const { id } = await publishStoryAs(baseURL!, creator, {
     texts: [`The old door ${stamp}.`, 'It creaked.'],
@@ -125,7 +126,6 @@ test('a draft scheduled a few seconds ahead goes live; another is unscheduled an
   api,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const { creator, stamp } = await creatorNamed(api, baseURL!, 'Lantern');
   const soon = await saveDraftAs(baseURL!, creator, [`The clock struck nine ${stamp}.`, 'Then ten.']);
   const later = await saveDraftAs(baseURL!, creator, [`A letter for next week ${stamp}.`, 'Sealed.']);

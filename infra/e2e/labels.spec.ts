@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { signedInContext } from './support/members';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 
 /**
@@ -129,9 +130,10 @@ test('a reader hides stories with a warning from their lists, remembered for the
   await api.publishStory({ texts: [calm, 'Nothing else happened.'] });
   const reader = await api.createVerifiedUser({ prefix: 'hider' });
 
-  const context = await browser.newContext({ baseURL: baseURL!, viewport: VIEWPORTS[0] });
-  await context.addInitScript((token) => localStorage.setItem('auth_token', token), reader.token);
-  const page = await context.newPage();
+  const { context, page } = await signedInContext(browser, reader, {
+    baseURL: baseURL!,
+    viewport: VIEWPORTS[0],
+  });
   await page.goto('/profile');
   await expect(page.locator('.story-card', { hasText: warned.slice(0, 30) })).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type ApiUser, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { premiumStoriesRemaining, signedInContext } from './support/members';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 import { keysStepThroughThreeSlides } from './support/slides';
 
@@ -14,13 +15,6 @@ import { keysStepThroughThreeSlides } from './support/slides';
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
 const OPENING = 'Lanterns swayed over the silent harbour';
-
-async function remaining(baseURL: string, user: ApiUser): Promise<number> {
-  const response = await fetch(`${baseURL}/api/auth/me`, {
-    headers: { Authorization: `Bearer ${user.token}` },
-  });
-  return ((await response.json()) as { premium_stories_remaining: number }).premium_stories_remaining;
-}
 
 for (const viewport of VIEWPORTS) {
   const size = `${viewport.width}x${viewport.height}`;
@@ -43,9 +37,7 @@ for (const viewport of VIEWPORTS) {
     await api.setPremium(reader.email, true);
     await nocturne.settle();
 
-    const context = await browser.newContext({ baseURL, viewport });
-    await context.addInitScript((token) => localStorage.setItem('auth_token', token), reader.token);
-    const page = await context.newPage();
+    const { context, page } = await signedInContext(browser, reader, { baseURL, viewport });
 
     // The card says how long the story takes.
     await page.goto('/profile');
@@ -64,7 +56,7 @@ for (const viewport of VIEWPORTS) {
     await ask.getByRole('button', { name: 'Not now' }).click();
     await expect(ask).toBeHidden();
     await nocturne.settle();
-    expect(await remaining(baseURL!, reader)).toBe(30);
+    expect(await premiumStoriesRemaining(baseURL!, reader)).toBe(30);
 
     // Asked again, "Open": the story is read, one premium story spent.
     await page.goto(`/story/${id}`);
@@ -83,7 +75,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'Previous slide' }).click();
     await expect(page.getByText('2/3', { exact: true })).toBeVisible();
     await nocturne.settle();
-    expect(await remaining(baseURL!, reader)).toBe(29);
+    expect(await premiumStoriesRemaining(baseURL!, reader)).toBe(29);
 
     // Opened before: never asked again (and the reader resumes where it stopped, slide 2).
     await page.goto('/');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { type ApiUser, E2E_INVITE_CODES, expect, test } from './fixtures';
+import { E2E_INVITE_CODES, expect, test } from './fixtures';
+import { premiumStoriesRemaining, signedInContext } from './support/members';
 import { keysStepThroughThreeSlides } from './support/slides';
 import { sceneImage } from './support/web-data';
 
@@ -11,17 +12,6 @@ import { sceneImage } from './support/web-data';
  */
 
 const INVITE_CODE = E2E_INVITE_CODES[0]!;
-
-async function remaining(baseURL: string, user: ApiUser): Promise<number> {
-  const response = await fetch(`${baseURL}/api/auth/me`, {
-    headers: { Authorization: `Bearer ${user.token}` },
-  });
-  return ((await response.json()) as { premium_stories_remaining: number }).premium_stories_remaining;
-}
-
-async function logIn(page: Page, user: ApiUser) {
-  await page.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(user.token)})`);
-}
 
 const naturalWidth = (page: Page, name: string) =>
   page
@@ -126,9 +116,7 @@ test('a premium story: login required for a visitor, the premium gate for a free
   await visitor.close();
 
   const free = await api.createVerifiedUser({ prefix: 'free' });
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await logIn(page, free);
+  const { context, page } = await signedInContext(browser, free, { baseURL });
   await page.goto(`/story/${id}`);
   await expect(page.getByRole('heading', { name: 'This is a Premium Story' })).toBeVisible();
   await expect(page.getByText('Only for premium readers.')).toHaveCount(0);
@@ -152,21 +140,19 @@ test('a premium account reads a premium story and its remaining count drops by o
   const reader = await api.createVerifiedUser({ prefix: 'premium' });
   await api.setPremium(reader.email, true);
   await nocturne.settle();
-  expect(await remaining(baseURL!, reader)).toBe(30);
+  expect(await premiumStoriesRemaining(baseURL!, reader)).toBe(30);
 
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await logIn(page, reader);
+  const { context, page } = await signedInContext(browser, reader, { baseURL });
   await page.goto(`/story/${id}`);
   // Asked first; asking spent nothing.
   const ask = page.getByRole('dialog', { name: 'Open this premium story?' });
   await expect(ask).toBeVisible();
-  expect(await remaining(baseURL!, reader)).toBe(30);
+  expect(await premiumStoriesRemaining(baseURL!, reader)).toBe(30);
   await ask.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByText('Velvet and candlelight.')).toBeVisible();
   await expect.poll(() => naturalWidth(page, 'Illustration for slide 1 of 2')).toBeGreaterThan(0);
   await nocturne.settle();
-  expect(await remaining(baseURL!, reader)).toBe(29);
+  expect(await premiumStoriesRemaining(baseURL!, reader)).toBe(29);
 
   // Reading it again (reload, or coming back later) is free.
   await page.reload();
@@ -175,6 +161,6 @@ test('a premium account reads a premium story and its remaining count drops by o
   await page.goto(`/story/${id}`);
   await expect(page.getByText('Velvet and candlelight.')).toBeVisible();
   await nocturne.settle();
-  expect(await remaining(baseURL!, reader)).toBe(29);
+  expect(await premiumStoriesRemaining(baseURL!, reader)).toBe(29);
   await context.close();
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CommandContext, streams } from '@nocturne/events';
 import { aggregateStream, type EventStore } from '@nocturne/events/store';
 import { command } from '../shared/decider';
-import { handleCommand, type StateLoader } from '../shared/handle-command';
+import { handleCommand, loadedFrom, type StateLoader } from '../shared/handle-command';
 import {
   type DigestCandidate,
   type DigestState,
@@ -42,13 +42,7 @@ function digestState(store: EventStore, userKey: string): StateLoader<DigestStat
     async load() {
       const account = await aggregateStream(store, streams.user(userKey), evolveDigest, initialDigestState);
       const sent = await aggregateStream(store, streams.digest(userKey), evolveDigest, () => account.state);
-      return {
-        state: sent.state,
-        position: sent.position,
-        revision: sent.revision,
-        expected: sent.revision >= 0 ? sent.revision : 'no_stream',
-        guard: { stream: streams.user(userKey), revision: account.revision },
-      };
+      return loadedFrom(sent, { stream: streams.user(userKey), revision: account.revision });
     },
     stale() {},
   };

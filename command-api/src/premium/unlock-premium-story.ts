@@ -10,7 +10,7 @@ import { streams } from '@nocturne/events';
 import { aggregateStream, type EventStore } from '@nocturne/events/store';
 import type { CommandApiDeps } from '../deps';
 import { command } from '../shared/decider';
-import { handleCommand, type StateLoader } from '../shared/handle-command';
+import { handleCommand, loadedFrom, type StateLoader } from '../shared/handle-command';
 import { httpErrorOf } from '../shared/refusals';
 import { readStory } from '../stories/live-story';
 import { unlockDecider } from './unlock-decider';
@@ -47,13 +47,7 @@ function userWhileStoryLive(store: EventStore, userKey: string, storyId: string)
       ]);
       if (!isLive(story.state) || !story.state.isPremium)
         throw httpErrorOf(refuse('not_found', storyMessages.notFound));
-      return {
-        state: user.state,
-        position: user.position,
-        revision: user.revision,
-        expected: user.revision >= 0 ? user.revision : 'no_stream',
-        guard: { stream: streams.story(storyId), revision: story.revision },
-      };
+      return loadedFrom(user, { stream: streams.story(storyId), revision: story.revision });
     },
     stale() {},
   };

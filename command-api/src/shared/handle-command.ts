@@ -43,6 +43,24 @@ export interface StateLoader<State> {
 }
 
 /**
+ * A folded stream as the state to decide on, appended to at the revision that was read; with
+ * `guard`, stored only while that other stream holds too.
+ */
+export function loadedFrom<State>(
+  folded: Pick<AggregatedStream<State, DomainEvent>, 'state' | 'position' | 'revision'>,
+  guard?: AppendGuard,
+): LoadedState<State> {
+  const { state, position, revision } = folded;
+  return {
+    state,
+    position,
+    revision,
+    expected: revision >= 0 ? revision : 'no_stream',
+    ...(guard ? { guard } : {}),
+  };
+}
+
+/**
  * Load the stream, fold it, decide, append with the revision that was read. If another writer
  * got in between, the store refuses (WrongExpectedRevisionError) and the command is decided
  * again on the fresh state, so a rule such as the premium quota can never be overspent.
@@ -84,8 +102,7 @@ export async function handleCommand<C extends Command, State, Event extends Doma
         const earlier = answeredBefore(current, eventIds, decider);
         if (earlier) return earlier;
       }
-      const { state, position, revision } = current;
-      loaded = { state, position, revision, expected: revision >= 0 ? revision : 'no_stream' };
+      loaded = loadedFrom(current);
     }
     const decided = typeof command === 'function' ? await command(loaded.state) : command;
     const events = eventsOrThrow(decider.decide(decided, loaded.state));

@@ -4,15 +4,14 @@ import { ApiError } from '../api/client';
 import { storyKeys } from '../stories/story-queries';
 import { studioKeys } from '../studio/studio-queries';
 import { Alert } from '../ui/Alert';
-import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { imageSrc } from '../ui/image-src';
 import { QueryState } from '../ui/QueryState';
 import { surfaceClass } from '../ui/Surface';
-import { ConfirmDialog } from './ConfirmDialog';
 import { deleteDraft, publishDraft, unscheduleDraft } from './draft-commands';
 import { type DraftSummary, draftKeys, draftsQuery } from './drafts-queries';
-import { StoryEditorDialog } from './StoryEditorDialog';
+import { StudioEntryActions, StudioEntryTitle } from './StudioEntry';
+import { useStudioEntryDialogs } from './studio-entry-dialogs';
 import './DraftsSection.css';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -20,10 +19,17 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 /** The studio's "Drafts": the creator's drafts, with their schedule, to edit, publish or throw away. */
 export function DraftsSection({ token }: { token: string | null }) {
   const drafts = useQuery(draftsQuery(token));
-  const [editing, setEditing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<DraftSummary | null>(null);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: draftKeys.all() });
+  const { edit, confirm, dialogs } = useStudioEntryDialogs<DraftSummary>(token, 'draft', (draft) => ({
+    title: 'Delete this draft?',
+    message: 'The draft and its images are thrown away. This cannot be undone.',
+    confirmLabel: 'Delete draft',
+    onConfirm: async () => {
+      await deleteDraft(draft.id);
+      await refresh();
+    },
+  }));
   return (
     <section aria-labelledby="studio-drafts-title" className="studio__drafts">
       <h2 id="studio-drafts-title">Drafts</h2>
@@ -37,8 +43,8 @@ export function DraftsSection({ token }: { token: string | null }) {
                 <DraftItem
                   key={draft.id}
                   draft={draft}
-                  onEdit={() => setEditing(draft.id)}
-                  onDelete={() => setDeleting(draft)}
+                  onEdit={() => edit(draft.id)}
+                  onDelete={() => confirm(draft)}
                   onChanged={refresh}
                 />
               ))}
@@ -46,21 +52,7 @@ export function DraftsSection({ token }: { token: string | null }) {
           )
         }
       </QueryState>
-      {editing ? (
-        <StoryEditorDialog token={token} kind="draft" id={editing} onClose={() => setEditing(null)} />
-      ) : null}
-      {deleting ? (
-        <ConfirmDialog
-          title="Delete this draft?"
-          message="The draft and its images are thrown away. This cannot be undone."
-          confirmLabel="Delete draft"
-          onConfirm={async () => {
-            await deleteDraft(deleting.id);
-            await refresh();
-          }}
-          onClose={() => setDeleting(null)}
-        />
-      ) : null}
+      {dialogs}
     </section>
   );
 }
@@ -101,10 +93,7 @@ function DraftItem({ draft, onEdit, onDelete, onChanged }: DraftItemProps) {
     <li className={surfaceClass('studio__draft')} data-testid="studio-draft">
       <img className="studio__draft-cover" src={imageSrc(draft.cover)} alt="" />
       <div className="studio__draft-body">
-        <h3 className="studio__story-title">
-          {title}
-          {draft.isPremium ? <Badge premium>Premium</Badge> : null}
-        </h3>
+        <StudioEntryTitle isPremium={draft.isPremium}>{title}</StudioEntryTitle>
         <p className="text-muted studio__draft-meta">
           {draft.slides} {draft.slides === 1 ? 'slide' : 'slides'} ·{' '}
           {draft.publishAt ? (
@@ -117,7 +106,7 @@ function DraftItem({ draft, onEdit, onDelete, onChanged }: DraftItemProps) {
             </>
           )}
         </p>
-        <div className="studio__draft-actions">
+        <StudioEntryActions>
           <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${title}`}>
             Edit
           </Button>
@@ -146,7 +135,7 @@ function DraftItem({ draft, onEdit, onDelete, onChanged }: DraftItemProps) {
           <Button size="sm" variant="danger" onClick={onDelete} aria-label={`Delete ${title}`}>
             Delete
           </Button>
-        </div>
+        </StudioEntryActions>
         {error ? <Alert tone="error">{error}</Alert> : null}
       </div>
     </li>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { Alert } from '../ui/Alert';
-import { surfaceClass } from '../ui/Surface';
+import { SettingsCard } from '../ui/SettingsCard';
 import { chooseEmailDigest } from './email-digest-api';
 import { emailDigestKeys, emailDigestQuery } from './email-digest-queries';
 import './EmailDigestSettings.css';
@@ -27,10 +27,7 @@ export function EmailDigestSettings() {
   const enabled = chosen ?? digest.data ?? false;
 
   return (
-    <section className={surfaceClass('email-digest')} aria-labelledby="email-digest-title">
-      <h2 id="email-digest-title" className="email-digest__title">
-        E-mail
-      </h2>
+    <SettingsCard title="E-mail">
       {digest.isError ? (
         <Alert tone="error">Your e-mail settings could not be loaded.</Alert>
       ) : (
@@ -57,6 +54,6 @@ export function EmailDigestSettings() {
             : 'Your choice could not be saved. Please try again.'}
         </Alert>
       ) : null}
-    </section>
+    </SettingsCard>
   );
 }

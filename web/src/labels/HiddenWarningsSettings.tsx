@@ -7,7 +7,7 @@ import { useAuth } from '../auth/auth-context';
 import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { surfaceClass } from '../ui/Surface';
+import { SettingsCard } from '../ui/SettingsCard';
 import { hiddenWarningsQuery, labelKeys } from './label-queries';
 import './LabelsPicker.css';
 import './HiddenWarningsSettings.css';
@@ -37,10 +37,7 @@ export function HiddenWarningsSettings() {
     setDraft(chosen.includes(id) ? chosen.filter((w) => w !== id) : [...chosen, id]);
 
   return (
-    <section className={surfaceClass('hidden-warnings')} aria-labelledby="hidden-warnings-title">
-      <h2 id="hidden-warnings-title" className="hidden-warnings__title">
-        Content preferences
-      </h2>
+    <SettingsCard title="Content preferences">
       {hidden.isError ? (
         <Alert tone="error">Your content preferences could not be loaded.</Alert>
       ) : (
@@ -82,6 +79,6 @@ export function HiddenWarningsSettings() {
           ) : null}
         </form>
       )}
-    </section>
+    </SettingsCard>
   );
 }

@@ -5,7 +5,7 @@ import { buttonClass } from '../ui/Button';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { quietLinkClass } from '../ui/QuietLink';
 import { RefreshButton } from '../ui/RefreshButton';
-import { Brand } from './Brand';
+import { GlassHeader } from './GlassHeader';
 import type { InfoDialogName } from './InfoDialogs';
 import './SiteHeader.css';
 
@@ -74,64 +74,62 @@ export function SiteHeader({ onOpenDialog, onRefresh, refreshing }: Props) {
     </>
   );
 
+  const menu = menuOpen ? (
+    <div ref={panel} id={menuId} className="site-menu">
+      <nav className="site-nav site-nav--stacked container" aria-label="Main menu">
+        {navItems}
+        {!loading && !user ? (
+          <Link to="/auth/login" className={quietLinkClass('site-nav__item')}>
+            Log In
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  ) : null;
+
   return (
-    <header className="site-header">
-      <div className="site-header__inner container">
-        <Brand />
-        <nav className="site-nav site-nav--inline" aria-label="Main">
-          {navItems}
-        </nav>
-        <div className="site-header__actions">
-          <RefreshButton refreshing={refreshing} onRefresh={onRefresh} />
-          <div className="site-header__auth" aria-busy={loading || undefined}>
-            {loading ? null : user ? (
-              <>
-                <Suspense fallback={null}>
-                  <NotificationBell />
-                </Suspense>
-                <Link to="/profile" className={buttonClass('primary', 'sm')}>
-                  My Profile
-                </Link>
-              </>
-            ) : (
-              <>
-                <Link
-                  to="/auth/login"
-                  className={buttonClass('ghost', 'sm', { className: 'site-header__login' })}
-                >
-                  Log In
-                </Link>
-                <Link to="/auth/signup" className={buttonClass('primary', 'sm')}>
-                  Sign Up
-                </Link>
-              </>
-            )}
-          </div>
-          <button
-            ref={menuButton}
-            type="button"
-            className={buttonClass('ghost', 'md', { icon: true, className: 'site-header__menu-button' })}
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            aria-label="Menu"
-            onClick={() => setMenuOpen((value) => !value)}
-          >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
-        </div>
-      </div>
-      {menuOpen ? (
-        <div ref={panel} id={menuId} className="site-menu">
-          <nav className="site-nav site-nav--stacked container" aria-label="Main menu">
-            {navItems}
-            {!loading && !user ? (
-              <Link to="/auth/login" className={quietLinkClass('site-nav__item')}>
+    <GlassHeader className="site-header" below={menu}>
+      <nav className="site-nav site-nav--inline" aria-label="Main">
+        {navItems}
+      </nav>
+      <div className="glass-header__actions">
+        <RefreshButton refreshing={refreshing} onRefresh={onRefresh} />
+        <div className="site-header__auth" aria-busy={loading || undefined}>
+          {loading ? null : user ? (
+            <>
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+              <Link to="/profile" className={buttonClass('primary', 'sm')}>
+                My Profile
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link
+                to="/auth/login"
+                className={buttonClass('ghost', 'sm', { className: 'site-header__login' })}
+              >
                 Log In
               </Link>
-            ) : null}
-          </nav>
+              <Link to="/auth/signup" className={buttonClass('primary', 'sm')}>
+                Sign Up
+              </Link>
+            </>
+          )}
         </div>
-      ) : null}
-    </header>
+        <button
+          ref={menuButton}
+          type="button"
+          className={buttonClass('ghost', 'md', { icon: true, className: 'site-header__menu-button' })}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label="Menu"
+          onClick={() => setMenuOpen((value) => !value)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+      </div>
+    </GlassHeader>
   );
 }

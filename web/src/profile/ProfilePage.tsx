@@ -8,7 +8,7 @@ import { EmailDigestSettings } from '../email-digest/EmailDigestSettings';
 import { HiddenWarningsSettings } from '../labels/HiddenWarningsSettings';
 import { curatedTagsQuery } from '../labels/label-queries';
 import { TagFilter } from '../labels/TagFilter';
-import { Brand } from '../layout/Brand';
+import { GlassHeader } from '../layout/GlassHeader';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
 import { shelfQuery } from '../reading/reading-queries';
@@ -92,20 +92,17 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
   return (
     <div className="page profile">
       <SkipLink />
-      <header className="profile-bar">
-        <div className="profile-bar__inner container">
-          <Brand />
-          <div className="profile-bar__actions">
-            <Button variant="primary" className="profile-bar__generate" onClick={() => setCreating(true)}>
-              <SparkleIcon />
-              Generate
-            </Button>
-            <RefreshButton refreshing={stories.isFetching} onRefresh={() => void stories.refetch()} />
-            <NotificationBell />
-            <SettingsMenu buttonRef={settingsButton} onOpenDialog={setDialog} onLogout={onLogout} />
-          </div>
+      <GlassHeader className="profile-bar">
+        <div className="glass-header__actions">
+          <Button variant="primary" className="profile-bar__generate" onClick={() => setCreating(true)}>
+            <SparkleIcon />
+            Generate
+          </Button>
+          <RefreshButton refreshing={stories.isFetching} onRefresh={() => void stories.refetch()} />
+          <NotificationBell />
+          <SettingsMenu buttonRef={settingsButton} onOpenDialog={setDialog} onLogout={onLogout} />
         </div>
-      </header>
+      </GlassHeader>
 
       <main id="main" className="container profile-main">
         <section className="profile-card" aria-label="Your account">

@@ -31,7 +31,7 @@ export function ReaderReportButton({ storyId }: { storyId: string }) {
       <button
         ref={buttonRef}
         type="button"
-        className="reader__report"
+        className="reader__pill reader__report"
         aria-label="Report this story"
         title="Report this story"
         onClick={() => setOpen(true)}

@@ -195,7 +195,7 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
       </div>
 
       <header className="reader__bar">
-        <Link className="reader__back" to={backTo} aria-label="Back">
+        <Link className="reader__pill reader__back" to={backTo} aria-label="Back">
           <ArrowLeftIcon />
         </Link>
         {story.creator.handle ? (
@@ -219,7 +219,7 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
         ) : null}
         <span className="reader__tools">
           <ReaderReportButton storyId={story.id} />
-          <span className="reader__counter" aria-hidden="true">
+          <span className="reader__pill reader__counter" aria-hidden="true">
             {index + 1}/{total}
           </span>
         </span>

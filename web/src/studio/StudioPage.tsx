@@ -4,13 +4,12 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
 import { PenNameForm } from '../creators/PenNameForm';
-import { ConfirmDialog } from '../drafts/ConfirmDialog';
 import { DraftsSection } from '../drafts/DraftsSection';
 import { unpublishStory } from '../drafts/draft-commands';
-import { StoryEditorDialog } from '../drafts/StoryEditorDialog';
+import { StudioEntryActions, StudioEntryTitle } from '../drafts/StudioEntry';
+import { useStudioEntryDialogs } from '../drafts/studio-entry-dialogs';
 import { storyKeys } from '../stories/story-queries';
 import { BackLink } from '../ui/BackLink';
-import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { ChoiceButtons } from '../ui/ChoiceButtons';
 import { QueryState } from '../ui/QueryState';
@@ -34,9 +33,18 @@ function StudioPage() {
   const [days, setDays] = useState<StudioDays>(30);
   const { token } = useAuth();
   const studio = useQuery(studioQuery(token, days));
-  const [editing, setEditing] = useState<string | null>(null);
-  const [unpublishing, setUnpublishing] = useState<StudioStory | null>(null);
   const queryClient = useQueryClient();
+  const { edit, confirm, dialogs } = useStudioEntryDialogs<StudioStory>(token, 'story', (story) => ({
+    title: 'Unpublish this story?',
+    message:
+      'It leaves every list, search, library and your creator page at once, and its page is gone for good. This cannot be undone.',
+    confirmLabel: 'Unpublish',
+    onConfirm: async () => {
+      await unpublishStory(story.id);
+      void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
+      await queryClient.invalidateQueries({ queryKey: studioKeys.all() });
+    },
+  }));
   return (
     <div className="page studio-page">
       <main id="main" className="container studio">
@@ -72,8 +80,8 @@ function StudioPage() {
                     <StoryNumbers
                       key={story.id}
                       story={story}
-                      onEdit={() => setEditing(story.id)}
-                      onUnpublish={() => setUnpublishing(story)}
+                      onEdit={() => edit(story.id)}
+                      onUnpublish={() => confirm(story)}
                     />
                   ))}
                 </section>
@@ -82,22 +90,7 @@ function StudioPage() {
           }
         </QueryState>
       </main>
-      {editing ? (
-        <StoryEditorDialog token={token} kind="story" id={editing} onClose={() => setEditing(null)} />
-      ) : null}
-      {unpublishing ? (
-        <ConfirmDialog
-          title="Unpublish this story?"
-          message="It leaves every list, search, library and your creator page at once, and its page is gone for good. This cannot be undone."
-          confirmLabel="Unpublish"
-          onConfirm={async () => {
-            await unpublishStory(unpublishing.id);
-            void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
-            await queryClient.invalidateQueries({ queryKey: studioKeys.all() });
-          }}
-          onClose={() => setUnpublishing(null)}
-        />
-      ) : null}
+      {dialogs}
     </div>
   );
 }
@@ -119,20 +112,19 @@ function StoryNumbers({ story, onEdit, onUnpublish }: StoryNumbersProps) {
   ] as const;
   return (
     <article className={surfaceClass('studio__story')} data-testid="studio-story">
-      <h3 className="studio__story-title">
+      <StudioEntryTitle isPremium={story.isPremium}>
         <Link to={`/story/${story.id}`} state={{ from: 'profile' }}>
           {story.title}…
         </Link>
-        {story.isPremium ? <Badge premium>Premium</Badge> : null}
-      </h3>
-      <div className="studio__draft-actions">
+      </StudioEntryTitle>
+      <StudioEntryActions>
         <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${story.title}…`}>
           Edit
         </Button>
         <Button size="sm" variant="danger" onClick={onUnpublish} aria-label={`Unpublish ${story.title}…`}>
           Unpublish
         </Button>
-      </div>
+      </StudioEntryActions>
       <dl className="studio__figures">
         {figures.map(([label, value]) => (
           <div key={label} className="studio__figure">

@@ -66,14 +66,8 @@ export type AppendStatus =
   /** Shares an event id with an earlier append of its group: to be sent again in a later group. */
   | 'again';
 
-export const eventStoreSchemaSql = `
-create table if not exists es_streams (
-  stream_name text primary key,
-  revision bigint not null
-);
-
-create table if not exists es_events (
-  position bigint primary key,
+/** An event row's columns after its position: es_events', and the append bench's baseline table's. */
+export const eventColumnsSql = `
   event_id uuid not null unique,
   stream_name text not null,
   stream_revision bigint not null,
@@ -81,7 +75,16 @@ create table if not exists es_events (
   data jsonb not null,
   metadata jsonb not null,
   recorded_at timestamptz not null default clock_timestamp(),
-  unique (stream_name, stream_revision)
+  unique (stream_name, stream_revision)`;
+
+export const eventStoreSchemaSql = `
+create table if not exists es_streams (
+  stream_name text primary key,
+  revision bigint not null
+);
+
+create table if not exists es_events (
+  position bigint primary key,${eventColumnsSql}
 );
 
 -- The auditor's event browser (postgres-log-browser.ts): the log by type, by time and by the

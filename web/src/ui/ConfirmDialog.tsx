@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ApiError } from '../api/client';
-import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
+import { Alert } from './Alert';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -13,7 +13,7 @@ export interface ConfirmDialogProps {
   onClose(): void;
 }
 
-/** Asks before a creator's action that cannot be taken back; a refusal shows in the dialog. */
+/** Asks before an action that cannot be taken back; a refusal shows in the dialog. */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
