@@ -294,11 +294,14 @@ export const storiesProjection: Projection = {
         from jsonb_to_recordset(${changes}::jsonb) as c(id text, reason text)
         where story_images.story_id = c.id`.execute(trx);
     }
-    for (const counter of ['likes', 'views'] as const) {
-      const counted = folds.filter(([, f]) => f[counter] !== undefined);
-      if (counted.length === 0) continue;
-      await sql`update stories set ${sql.ref(counter)} = c.count, changed_at = ${changedAt}
-        from unnest(${counted.map(([id]) => id)}::text[], ${counted.map(([, f]) => f[counter]!)}::int[]) as c(id, count)
+    // Both counters in one statement: a story liked and viewed in the batch gets one new row
+    // version, not two (each is a whole row with its card, and its indexes' entries).
+    const counted = folds.filter(([, f]) => f.likes !== undefined || f.views !== undefined);
+    if (counted.length > 0) {
+      await sql`update stories set likes = coalesce(c.likes, stories.likes),
+          views = coalesce(c.views, stories.views), changed_at = ${changedAt}
+        from unnest(${counted.map(([id]) => id)}::text[], ${counted.map(([, f]) => f.likes ?? null)}::int[],
+          ${counted.map(([, f]) => f.views ?? null)}::int[]) as c(id, likes, views)
         where stories.id = c.id`.execute(trx);
     }
   },
