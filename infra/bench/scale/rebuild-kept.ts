@@ -53,7 +53,7 @@ async function main() {
       });
       bar.finish();
       console.log(
-        `run ${run}: ${fmt(result.position)} events in ${result.seconds.toFixed(1)} s = ${fmt(result.position / result.seconds)} events/s (load ${load} at the start, ${loadavg()[0]!.toFixed(1)} at the end); indexes after the bulk ${result.indexSeconds.toFixed(1)} s`,
+        `run ${run}: ${fmt(result.position)} events in ${result.seconds.toFixed(1)} s = ${fmt(result.position / result.seconds)} events/s (load ${load} at the start, ${loadavg()[0]!.toFixed(1)} at the end); indexes and statistics after the bulk ${result.indexSeconds.toFixed(1)} s`,
       );
       for (const line of timingLines(result.timings)) console.log(`  ${line}`);
       if (statements) {

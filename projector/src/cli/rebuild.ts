@@ -45,7 +45,7 @@ export async function runRebuild(settings: CliSettings): Promise<void> {
         `${result.seconds.toFixed(1)} s (${rate(result.events)} events/s) and swapped them in at position ${result.position}.`,
     );
     console.log(
-      `Where the time went (the indexes built after the bulk: ${result.indexSeconds.toFixed(1)} s):`,
+      `Where the time went (the indexes built and the statistics gathered after the bulk: ${result.indexSeconds.toFixed(1)} s):`,
     );
     for (const line of timingLines(result.timings)) console.log(`  ${line}`);
   } finally {

@@ -83,6 +83,30 @@ async function indexes(schema: string): Promise<string[]> {
   }
 }
 
+/** The tables of a schema that hold rows but have no planner statistics. */
+async function tablesWithoutStatistics(schema: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ tablename: string }>(
+      'select tablename from pg_tables where schemaname = $1 order by tablename',
+      [schema],
+    );
+    const missing: string[] = [];
+    for (const { tablename } of tables) {
+      const { rows } = await client.query<{ filled: boolean; described: boolean }>(
+        `select exists (select from "${schema}"."${tablename}") as filled,
+                exists (select from pg_stats where schemaname = $1 and tablename = $2) as described`,
+        [schema, tablename],
+      );
+      if (rows[0]?.filled && !rows[0].described) missing.push(tablename);
+    }
+    return missing;
+  } finally {
+    await client.end();
+  }
+}
+
 async function schemas(): Promise<string[]> {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -169,6 +193,9 @@ describe('rebuild of the read models (blue/green)', () => {
     // The GIN indexes, dropped while the bulk was projected, are all back, as the migrations made them.
     expect(indexesBefore.some((definition) => definition.includes('USING gin'))).toBe(true);
     expect(await indexes(LIVE_SCHEMA)).toEqual(indexesBefore);
+    // Every table that holds rows comes in with the planner's statistics (was: none until
+    // autovacuum ran, and an admin's lookup by address walked the users newest first).
+    expect(await tablesWithoutStatistics(LIVE_SCHEMA)).toEqual([]);
 
     // No reactor re-fired: its checkpoint did not move and nothing more was reacted to.
     expect(await reactorCheckpoint()).toBe(reactorBefore);

@@ -8,6 +8,7 @@ import { ProjectionRunner, projectionStopLine } from '../runner/projection-runne
 import { ProjectionTimings } from '../runner/projection-timings';
 import { READ_MODEL_SWAP_LOCK, REBUILD_LOCK } from '../runner/read-model-lock';
 import { deferGinIndexes, restoreIndexes } from './deferred-indexes';
+import { gatherStatistics } from './planner-statistics';
 import { rebuildLanes } from './rebuild-lanes';
 import { SharedLog } from './shared-log';
 
@@ -47,7 +48,7 @@ export interface RebuildResult {
   seconds: number;
   /** Where the time went: each projection, the log's read and decoding. */
   timings: ProjectionTimings;
-  /** Building the deferred indexes once the bulk was in. */
+  /** Building the deferred indexes and gathering the planner's statistics once the bulk was in. */
   indexSeconds: number;
 }
 
@@ -139,10 +140,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       for (const { runner } of runners) await runner.init();
       options.onProgress?.({ phase, position: 0, head, events });
       let position = await catchUp(head);
-      // The bulk is in: the search and tag indexes are built once, before the laps that chase
-      // the head and the swap (the live schema's readers need them the moment it is swapped in).
+      // The bulk is in: the search and tag indexes are built once, and the planner's statistics
+      // gathered, before the laps that chase the head and the swap (the live schema's readers
+      // need both the moment it is swapped in).
       const indexesStarted = performance.now();
       await restoreIndexes(control, deferred);
+      await gatherStatistics(control, spare);
       indexSeconds = (performance.now() - indexesStarted) / 1000;
       // Chase the head while it moves, so that little is left for the locked phase below,
       // during which the live runner waits (bounded: a busy store is never caught for good).
