@@ -20,6 +20,7 @@ export function backdatedStore(store: EventStore, clock: () => Date): EventStore
       );
     },
     readStream: (name) => store.readStream(name),
+    readStreamTypes: (name, types) => store.readStreamTypes(name, types),
     readAll: (after, limit) => store.readAll(after, limit),
     readTypes: (after, limit, types) => store.readTypes(after, limit, types),
     subscribe: (options) => store.subscribe(options),

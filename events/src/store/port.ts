@@ -81,6 +81,12 @@ export interface EventStore {
   ): Promise<AppendResult>;
   /** The whole stream, oldest first; an empty array for a stream that does not exist. */
   readStream(streamName: string): Promise<StoredEvent[]>;
+  /**
+   * The stream's events of the given types only, oldest first: for a reader that folds a few
+   * types of a long stream (the audit, among a reader's logins). What it answers ends with the
+   * last event of those types, not the stream's: never the revision to append at.
+   */
+  readStreamTypes(streamName: string, types: readonly string[]): Promise<StoredEvent[]>;
   /** Up to `limit` events of the global feed with a position greater than `after`, in order. */
   readAll(after: number, limit: number): Promise<StoredEvent[]>;
   /**

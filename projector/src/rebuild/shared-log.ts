@@ -33,6 +33,7 @@ export class SharedLog {
       kind: store.kind,
       append: (...args) => store.append(...args),
       readStream: (name) => store.readStream(name),
+      readStreamTypes: (name, types) => store.readStreamTypes(name, types),
       readAll: (after, limit) => this.readAll(reader, after, limit),
       readTypes: (...args) => store.readTypes(...args),
       subscribe: (options) => store.subscribe(options),

@@ -21,6 +21,10 @@ export class CappedStore implements EventStore {
     return this.inner.readStream(streamName);
   }
 
+  readStreamTypes(streamName: string, types: readonly string[]): Promise<StoredEvent[]> {
+    return this.inner.readStreamTypes(streamName, types);
+  }
+
   async readAll(after: number, limit: number): Promise<StoredEvent[]> {
     if (after >= this.cap) return [];
     const events = await this.inner.readAll(after, limit);

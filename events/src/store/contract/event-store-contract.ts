@@ -270,6 +270,28 @@ export function eventStoreContract(open: () => Promise<ContractTarget>): void {
       expect(stored.map((e) => e.position)).toEqual([...stored.map((e) => e.position)].sort((x, y) => x - y));
     });
 
+    it("reads a stream's events of some types only, oldest first, as readStream has them", async () => {
+      const stream = uniqueStream('stream-types');
+      await store.append(
+        stream,
+        [
+          newEvent('Kept', { n: 1 }),
+          newEvent('Skipped'),
+          newEvent('AlsoKept', { n: 2 }),
+          newEvent('Skipped'),
+        ],
+        'no_stream',
+      );
+      await store.append(uniqueStream('stream-types-other'), [newEvent('Kept')], 'no_stream');
+      await store.append(stream, [newEvent('Kept', { n: 3 })], 3);
+      const whole = await store.readStream(stream);
+      const kept = await store.readStreamTypes(stream, ['Kept', 'AlsoKept']);
+      expect(kept).toEqual(whole.filter((e) => e.type !== 'Skipped'));
+      expect(kept.map((e) => e.streamRevision)).toEqual([0, 2, 4]);
+      expect(await store.readStreamTypes(stream, ['Absent'])).toEqual([]);
+      expect(await store.readStreamTypes(uniqueStream('never-written'), ['Kept'])).toEqual([]);
+    });
+
     it('reads the global feed in order, in pages that neither skip nor repeat', async () => {
       const before = await store.headPosition();
       const streams = [uniqueStream('all-a'), uniqueStream('all-b'), uniqueStream('all-c')];

@@ -246,6 +246,12 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
+  async readStreamTypes(streamName: string, types: readonly string[]): Promise<StoredEvent[]> {
+    // A stream read has no server-side filter: the stream is read, and filtered here.
+    const wanted = new Set(types);
+    return (await this.readStream(streamName)).filter((e) => wanted.has(e.type));
+  }
+
   async readAll(after: number, limit: number): Promise<StoredEvent[]> {
     return this.typed('$all', () => this.readAllAfter(after, limit));
   }

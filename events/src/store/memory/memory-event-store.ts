@@ -87,6 +87,11 @@ export class MemoryEventStore implements EventStore {
     return this.log.filter((e) => e.streamName === streamName).map(copyOf);
   }
 
+  async readStreamTypes(streamName: string, types: readonly string[]): Promise<StoredEvent[]> {
+    const wanted = new Set(types);
+    return this.log.filter((e) => e.streamName === streamName && wanted.has(e.type)).map(copyOf);
+  }
+
   async readAll(after: number, limit: number): Promise<StoredEvent[]> {
     // Position p sits at index p - 1.
     return this.log.slice(Math.max(0, after), Math.max(0, after) + limit).map(copyOf);

@@ -219,6 +219,17 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStored);
   }
 
+  async readStreamTypes(streamName: string, types: readonly string[]): Promise<StoredEvent[]> {
+    // The other events are neither sent nor parsed: the stream's key finds its rows, the type
+    // filters them in the database.
+    const { rows } = await this.pool.query<EventRow>(
+      `select ${columns} from es_events where stream_name = $1 and type = any($2::text[])
+       order by stream_revision`,
+      [streamName, types],
+    );
+    return rows.map(toStored);
+  }
+
   async readAll(after: number, limit: number): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
       `select ${columns} from es_events where position > $1 order by position limit $2`,

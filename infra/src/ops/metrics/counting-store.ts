@@ -31,6 +31,7 @@ export function countAppends(store: EventStore, registry: Registry): EventStore 
       return result;
     },
     readStream: (streamName) => store.readStream(streamName),
+    readStreamTypes: (streamName, types) => store.readStreamTypes(streamName, types),
     readAll: (after, limit) => store.readAll(after, limit),
     readTypes: (after, limit, types) => store.readTypes(after, limit, types),
     subscribe: (options) => store.subscribe(options),

@@ -25,6 +25,7 @@ export function poisonedStore(store: EventStore, position: number): EventStore {
     kind: store.kind,
     append: (...args) => store.append(...args),
     readStream: async (name) => read(await store.readStream(name)),
+    readStreamTypes: async (name, types) => read(await store.readStreamTypes(name, types)),
     readAll: async (after, limit) => read(await store.readAll(after, limit)),
     readTypes: async (after, limit, types) => {
       const typed = await store.readTypes(after, limit, types);

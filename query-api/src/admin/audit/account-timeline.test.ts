@@ -48,6 +48,18 @@ async function generatedHistory(seed: number) {
   await record(userRegistered({ accountId, email: await vault.encrypt(accountId, email) }), state);
   await record({ type: 'EmailVerified', data: { tokenDigest: 'a'.repeat(64) } }, state);
   for (let i = 0; i < 40; i++) {
+    // Between the steps, the reader signs in and out: events the audit neither shows nor folds.
+    if (random() < 0.5) {
+      now += Math.floor(1 + random() * 48) * HOUR;
+      const sessionDigest = i.toString(16).padStart(64, 'f');
+      await given(writer, stream, [
+        {
+          type: 'UserLoggedIn',
+          data: { sessionDigest, expiresAt: new Date(now + 30 * 24 * HOUR).toISOString() },
+        },
+        { type: 'UserLoggedOut', data: { sessionDigest } },
+      ]);
+    }
     const roll = random();
     if (roll < 0.25) {
       const amount = random() < 0.5 ? FULL_PRICE : 10;

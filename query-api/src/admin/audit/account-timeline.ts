@@ -91,8 +91,7 @@ export type AccountRef = { email: string } | { accountId: string };
 
 /** The id of the account an address holds now: its stream's last registration. */
 async function liveAccountId(store: HistoryDeps['store'], stream: string): Promise<string | null> {
-  const events = await store.readStream(stream);
-  const registration = events.findLast((e) => e.type === 'UserRegistered');
+  const registration = (await store.readStreamTypes(stream, ['UserRegistered'])).at(-1);
   const data = registration?.data as { accountId?: unknown } | undefined;
   return typeof data?.accountId === 'string' ? data.accountId : null;
 }

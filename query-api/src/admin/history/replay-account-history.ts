@@ -2,7 +2,7 @@ import type { UserEvent } from '@nocturne/domain';
 import { decodeEvent, type RecordedEvent } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
 import type { PiiVault } from '@nocturne/vault';
-import { historyOfAccount, type UserHistory } from './replay-user-history';
+import { auditedEvents, historyOfAccount, type UserHistory } from './replay-user-history';
 
 /** How many events of the feed one look for registrations covers. */
 const SCAN_STRETCH = 10_000;
@@ -42,9 +42,7 @@ export async function replayAccountHistory(
 ): Promise<AccountHistory | undefined> {
   const registration = await registrationOf(deps.store, accountId);
   if (!registration) return undefined;
-  const stream = (await deps.store.readStream(registration.streamName)).map(
-    (stored) => decodeEvent(stored) as RecordedEvent<UserEvent>,
-  );
+  const stream = await auditedEvents(deps.store, registration.streamName);
   const own: RecordedEvent<UserEvent>[] = [];
   for (const event of stream) {
     if (event.position < registration.position) continue;

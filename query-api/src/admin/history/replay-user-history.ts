@@ -1,6 +1,6 @@
 import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/domain';
-import { type Actor, type RecordedEvent, streams } from '@nocturne/events';
-import { aggregateStream, type EventStore } from '@nocturne/events/store';
+import { type Actor, decodeEvent, type RecordedEvent, streams } from '@nocturne/events';
+import type { EventStore } from '@nocturne/events/store';
 import {
   type AddressClaims,
   openPersonalField,
@@ -69,6 +69,23 @@ const shown: ReadonlySet<UserEvent['type']> = new Set([
   'PremiumUnlockReturned',
   'UserDeleted',
 ]);
+
+/**
+ * The user events the audit reads: those it shows, and the one more that moves what its state
+ * reports (a replaced signup's new address). The others (sessions, tokens, settings) change
+ * nothing it reports, and a reader's stream is mostly logins: they are not read at all.
+ */
+export const AUDITED_USER_EVENTS: readonly UserEvent['type'][] = [...shown, 'UnverifiedSignupReplaced'];
+
+/** A user stream's audited events, decoded, oldest first. */
+export async function auditedEvents(
+  store: Pick<EventStore, 'readStreamTypes'>,
+  stream: string,
+): Promise<RecordedEvent<UserEvent>[]> {
+  return (await store.readStreamTypes(stream, AUDITED_USER_EVENTS)).map(
+    (stored) => decodeEvent(stored) as RecordedEvent<UserEvent>,
+  );
+}
 
 export function describeActor(actor: ShownActor): string {
   switch (actor.kind) {
@@ -169,14 +186,15 @@ export async function replayUserHistory(
   asOf: Date,
 ): Promise<UserHistory> {
   const stream = streams.user((await userKeyOfAddress(deps.vault, address)).userKey);
-  const now = await aggregateStream<UserState, UserEvent>(deps.store, stream, evolveUser, initialUserState);
-  const live = now.state.status === 'registered';
-  const since = live ? (now.state.accountSince ?? 0) : Number.POSITIVE_INFINITY;
-  const own = now.events.filter((event) => event.position >= since);
+  const events = await auditedEvents(deps.store, stream);
+  const now = events.reduce<UserState>(evolveUser, initialUserState());
+  const live = now.status === 'registered';
+  const since = live ? (now.accountSince ?? 0) : Number.POSITIVE_INFINITY;
+  const own = events.filter((event) => event.position >= since);
   return {
     stream,
-    found: now.exists,
-    erased: now.state.status === 'deleted',
+    found: events.length > 0,
+    erased: now.status === 'deleted',
     as_of: asOf.toISOString(),
     ...(await historyOfAccount(deps.vault, own, asOf)),
   };
