@@ -5,9 +5,9 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /**
  * Gathers the planner's statistics on every table of a schema. A table a rebuild has just filled
  * has none until autovacuum gets to it, minutes later on a busy server: meanwhile the planner
- * guesses, and an admin's lookup of one account by its address walked a million users newest
- * first (300 ms) instead of taking the address index. Run before the swap, the read models
- * come in with statistics, as the live ones had.
+ * guesses, and may walk a large table by the wrong index (an admin's lookup of one account by
+ * its address, through the users newest first). Run before the swap, the read models come in
+ * with statistics, as the live ones had.
  */
 export async function gatherStatistics(client: pg.Client, schema: string): Promise<void> {
   const { rows } = await client.query<{ name: string }>(

@@ -165,7 +165,7 @@ afterAll(async () => {
 });
 
 describe('rebuild of the read models (blue/green)', () => {
-  it('rebuilds rows identical to the live read model, swaps them in, and never re-fires a reactor', async () => {
+  it('rebuilds rows identical to the live read model, swaps them in with planner statistics, and never re-fires a reactor (was: no statistics until autovacuum ran)', async () => {
     const before = await readModelRows(database.url, LIVE_SCHEMA);
     const indexesBefore = await indexes(LIVE_SCHEMA);
     const reactorBefore = await reactorCheckpoint();
@@ -193,8 +193,8 @@ describe('rebuild of the read models (blue/green)', () => {
     // The GIN indexes, dropped while the bulk was projected, are all back, as the migrations made them.
     expect(indexesBefore.some((definition) => definition.includes('USING gin'))).toBe(true);
     expect(await indexes(LIVE_SCHEMA)).toEqual(indexesBefore);
-    // Every table that holds rows comes in with the planner's statistics (was: none until
-    // autovacuum ran, and an admin's lookup by address walked the users newest first).
+    // Every table that holds rows comes in with the planner's statistics, so no read of the
+    // swapped-in models waits for autovacuum to plan well.
     expect(await tablesWithoutStatistics(LIVE_SCHEMA)).toEqual([]);
 
     // No reactor re-fired: its checkpoint did not move and nothing more was reacted to.
