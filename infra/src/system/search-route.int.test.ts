@@ -317,6 +317,8 @@ describe('GET /api/search', () => {
     // Walked newest first, each match tested as it comes, up to the window: no sort by position.
     expect(byPosition.admin).toMatch(/Index Scan using story_search_newest/);
     expect(byPosition.member.match(/Index Scan using story_search_newest/g)).toHaveLength(2);
+    for (const plan of [byPosition.admin, byPosition.member])
+      expect(plan.match(/Sort Key:/g)).toHaveLength(1);
     for (const plan of [byGin.admin, byGin.member, byPosition.admin, byPosition.member]) {
       expect(plan.match(/Sort Key: [^\n]*ts_rank_cd/g)).toHaveLength(1);
       // No scan of story_search ranks what it finds: the rank is computed above the window's limit.

@@ -32,10 +32,11 @@ export type SearchScope = { kind: 'everything' } | { kind: 'readable'; premium: 
  * Ranking reads each match's whole document: a word most stories hold would rank nearly every
  * story, and the work would grow with the library. The newest matches bound it, found by walking
  * the stories newest first while the word is common (every few rows match) and through the GIN
- * index while it is rare. Twenty times the largest page (MAX_SEARCH_LIMIT): a page is still the
- * best of many.
+ * index while it is rare. The walk to fill the window, the sort of a rarer word's matches and the
+ * ranking all grow with it: five times the largest page (MAX_SEARCH_LIMIT) keeps a page the best
+ * of many, and the slowest word of the spectrum fast (docs/performance.md, "Search").
  */
-export const RANKED_WINDOW = 1000;
+export const RANKED_WINDOW = 250;
 
 /**
  * The ids of the live stories whose tags or texts hold the words, best match first among the
@@ -103,7 +104,7 @@ const KEPT_SEARCHES = 1000;
 
 /**
  * How many searches this process ranks in the database at once; the others wait their turn.
- * Ranking a common word reads a thousand documents (RANKED_WINDOW): ten at once share the
+ * Ranking a common word reads hundreds of documents (RANKED_WINDOW): ten at once share the
  * database's cores, and each takes ten times as long, short searches included. Taken in turn, a
  * search waits for the ones ahead of it and then runs at full speed, so the tail latency drops at
  * the same throughput (docs/performance.md, "Search"). The rest of the product keeps cores of the
@@ -125,11 +126,10 @@ export class SearchQueueFull extends Error {
 
 /**
  * Finds the stories for a search. Ranking a common word reads the documents of its newest
- * matches, a thousand of them, so each search's ranked ids are kept in memory for the version of
+ * matches, hundreds of them, so each search's ranked ids are kept in memory for the version of
  * story_search they were read at (the position of its last change): the same words are ranked
- * once per version. A
- * publish, relabel or delete makes a new version; likes and views do not. The stories' rows
- * (their likes and views) are read each time, by id.
+ * once per version. A publish, relabel or delete makes a new version; likes and views do not.
+ * The stories' rows (their likes and views) are read each time, by id.
  */
 export class StoryFinder {
   private version = -1;
