@@ -5,7 +5,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /**
  * The read models' secondary B-tree indexes that only the query side reads by. Every projection
  * writes and finds the rows of these tables by their primary keys (a user by key, a story by id,
- * a story's images by story), so filling the tables without them changes no plan of a
+ * a story's images and its search document by story), so filling the tables without them changes no plan of a
  * projection. Each such index costs every row written a random insert into one more tree; the
  * stories' counters rewrite a story's row at every batch, and each new version went into every
  * one of them. Left out here: the indexes a projection does look rows up by (a user's sessions,
@@ -19,6 +19,7 @@ export const READER_ONLY_INDEXES: readonly string[] = [
   'stories_hidden_position',
   'stories_changed_at',
   'story_images_ref',
+  'story_search_newest',
 ];
 
 /**
