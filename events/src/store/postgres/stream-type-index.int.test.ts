@@ -31,9 +31,12 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const c of others.splice(0)) await c.end().catch(() => {});
-  for (const store of opened.splice(0)) await store.close();
-  await db.drop();
+  try {
+    for (const c of others.splice(0)) await c.end().catch(() => {});
+    for (const store of opened.splice(0)) await store.close();
+  } finally {
+    await db.drop();
+  }
 });
 
 async function indexValid(): Promise<boolean | null> {
