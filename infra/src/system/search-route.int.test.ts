@@ -113,6 +113,34 @@ describe('GET /api/search', () => {
     expect(ids((await search(`q=${word}&limit=2`)).body)).toEqual([tagged, thrice]);
   });
 
+  it('ranks only the newest matches: an older story that would rank first is beyond the window (was: every match ranked, a common word ranked most stories)', async () => {
+    const word = uniqueWord();
+    const tagged = await publish({ texts: ['Quiet.', 'Night.'], tags: [word] });
+    const taggedPremium = await publish({ texts: ['Quiet.', 'Night.'], tags: [word], isPremium: true });
+    const thrice = await publish({ texts: [`A ${word}.`, `Another ${word}.`, `And a ${word} again.`] });
+    const once = await publish({ texts: [`A ${word}.`, 'Night.'] });
+    // The finder reads story_search itself, without waiting for a position: the projector first.
+    await system.settle();
+    const finder = new StoryFinder(system.infra.db, { window: 2 });
+    const find = async (limit: number, scope: SearchScope) =>
+      (await finder.find({ words: word, limit }, scope)).map((story) => story.id);
+
+    // The two newest matches, ranked among themselves; both tagged stories are older.
+    expect(await find(2, { kind: 'everything' })).toEqual([thrice, once]);
+    // A member's two matches each have their window: the premium story matches on its card
+    // (its tag), among the newest cards; the free tagged one is past the newest two free ones.
+    expect(await find(2, { kind: 'readable', premium: [] })).toEqual([taggedPremium, thrice]);
+    // The window is never smaller than the page asked for.
+    expect(await find(3, { kind: 'everything' })).toEqual([taggedPremium, thrice, once]);
+    // With the product's window, all four are ranked.
+    expect(ids((await search(`q=${word}`, { 'X-Admin-Code': admin })).body)).toEqual([
+      taggedPremium,
+      tagged,
+      thrice,
+      once,
+    ]);
+  });
+
   it('answers a premium story locked to a free reader (never its texts), in full to an admin', async () => {
     const [opening, hidden] = [uniqueWord(), uniqueWord()];
     const texts = [
@@ -261,23 +289,45 @@ describe('GET /api/search', () => {
     }
   });
 
-  it('the query can use the GIN indexes on the documents', async () => {
-    const plan = await system.infra.db.transaction().execute(async (trx) => {
-      // A handful of rows makes a sequential scan cheaper; the index must still be usable.
-      await sql`set local enable_seqscan = off`.execute(trx);
-      const explain = async (scope: SearchScope) =>
-        (await rankedMatches(trx, { words: 'lantern fog', limit: 20 }, scope).explain())
-          .map((row) => String(row['QUERY PLAN']))
-          .join('\n');
-      return {
-        admin: await explain({ kind: 'everything' }),
-        member: await explain({ kind: 'readable', premium: ['x'] }),
-      };
-    });
-    expect(plan.admin).toMatch(/Bitmap Index Scan on story_search_document/);
+  it('finds the newest matches by the GIN indexes (a rare word) or newest first by position (a common one), and ranks only those', async () => {
+    /** The plan with the given scans priced out; a handful of rows makes a sequential scan cheaper. */
+    const explain = (scope: SearchScope, pricedOut: string[]) =>
+      system.infra.db.transaction().execute(async (trx) => {
+        for (const setting of ['enable_seqscan', ...pricedOut])
+          await sql`set local ${sql.raw(setting)} = off`.execute(trx);
+        const rows = await rankedMatches(trx, { words: 'lantern fog', limit: 20 }, scope).explain(
+          undefined,
+          sql`verbose`,
+        );
+        return rows.map((row) => String(row['QUERY PLAN'])).join('\n');
+      });
+    const member: SearchScope = { kind: 'readable', premium: ['x'] };
+    const byGin = {
+      admin: await explain({ kind: 'everything' }, ['enable_indexscan']),
+      member: await explain(member, ['enable_indexscan']),
+    };
+    const byPosition = {
+      admin: await explain({ kind: 'everything' }, ['enable_bitmapscan']),
+      member: await explain(member, ['enable_bitmapscan']),
+    };
+    expect(byGin.admin).toMatch(/Bitmap Index Scan on story_search_document/);
     // A member's: the whole document of what they may read, the card of the rest, each by its index.
-    expect(plan.member).toMatch(/Bitmap Index Scan on story_search_document/);
-    expect(plan.member).toMatch(/Bitmap Index Scan on story_search_card/);
+    expect(byGin.member).toMatch(/Bitmap Index Scan on story_search_document/);
+    expect(byGin.member).toMatch(/Bitmap Index Scan on story_search_card/);
+    // Walked newest first, each match tested as it comes, up to the window: no sort by position.
+    expect(byPosition.admin).toMatch(/Index Scan using story_search_newest/);
+    expect(byPosition.member.match(/Index Scan using story_search_newest/g)).toHaveLength(2);
+    for (const plan of [byPosition.admin, byPosition.member])
+      expect(plan.match(/Sort Key:/g)).toHaveLength(1);
+    for (const plan of [byGin.admin, byGin.member, byPosition.admin, byPosition.member]) {
+      expect(plan.match(/Sort Key: [^\n]*ts_rank_cd/g)).toHaveLength(1);
+      // No scan of story_search ranks what it finds: the rank is computed above the window's limit.
+      const scans = plan
+        .split(/\n(?=\s*->)/)
+        .filter((node) => /Scan .*on read_model\.story_search/.test(node));
+      expect(scans.length).toBeGreaterThan(0);
+      for (const scan of scans) expect(scan).not.toMatch(/ts_rank_cd/);
+    }
   });
 });
 
@@ -310,7 +360,7 @@ describe('search limits (was: no limit per account, an unbounded waiting queue)'
       MAINTENANCE_POOL_TIMEOUTS,
     );
     try {
-      const finder = new StoryFinder(db, 1);
+      const finder = new StoryFinder(db, { queue: 1 });
       let settled = 0;
       const { all } = await db.transaction().execute(async (trx) => {
         // Rankings wait on this lock, so the ones that started still run when the last search

@@ -190,7 +190,8 @@ describe('rebuild of the read models (blue/green)', () => {
     expect(await schemas()).toContain('read_model');
     expect(await schemas()).not.toContain('read_model_next');
     expect(await readModelRows(database.url, LIVE_SCHEMA)).toEqual(before);
-    // The GIN indexes, dropped while the bulk was projected, are all back, as the migrations made them.
+    // The deferred indexes (deferred-indexes.ts), dropped while the bulk was projected, are all
+    // back, as the migrations made them.
     expect(indexesBefore.some((definition) => definition.includes('USING gin'))).toBe(true);
     expect(await indexes(LIVE_SCHEMA)).toEqual(indexesBefore);
     // Every table that holds rows comes in with the planner's statistics, so no read of the

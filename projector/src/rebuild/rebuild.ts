@@ -7,7 +7,7 @@ import type { Projection } from '../runner/projection';
 import { ProjectionRunner, projectionStopLine } from '../runner/projection-runner';
 import { ProjectionTimings } from '../runner/projection-timings';
 import { READ_MODEL_SWAP_LOCK, REBUILD_LOCK } from '../runner/read-model-lock';
-import { deferGinIndexes, restoreIndexes } from './deferred-indexes';
+import { deferIndexes, restoreIndexes } from './deferred-indexes';
 import { gatherStatistics } from './planner-statistics';
 import { rebuildLanes } from './rebuild-lanes';
 import { SharedLog } from './shared-log';
@@ -65,7 +65,8 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Blue/green rebuild of every read model. Projects from position 0 into a fresh spare schema
- * while the live one keeps serving (its GIN indexes built once the bulk is in: deferred-indexes.ts); then, holding the swap lock EXCLUSIVE (the live runner takes
+ * while the live one keeps serving (the indexes only readers use built once the bulk is in:
+ * deferred-indexes.ts); then, holding the swap lock EXCLUSIVE (the live runner takes
  * it shared per batch, so it pauses between two batches), catches the spare up with whatever
  * arrived meanwhile and renames the schemas in one transaction: live -> old, spare -> live, old
  * dropped. Readers and the live runner resolve tables through search_path by the schema's NAME,
@@ -93,7 +94,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await control.query(`drop schema if exists ${quote(spare)} cascade`);
     await control.query(`drop schema if exists ${quote(old)} cascade`);
     await migrateReadModel(options.databaseUrl, spare);
-    const deferred = await deferGinIndexes(control, spare);
+    const deferred = await deferIndexes(control, spare);
 
     const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
     const lanes = options.lanes === false ? [[...options.projections]] : rebuildLanes(options.projections);
@@ -140,7 +141,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       for (const { runner } of runners) await runner.init();
       options.onProgress?.({ phase, position: 0, head, events });
       let position = await catchUp(head);
-      // The bulk is in: the search and tag indexes are built once, and the planner's statistics
+      // The bulk is in: the deferred indexes are built once, and the planner's statistics
       // gathered, before the laps that chase the head and the swap (the live schema's readers
       // need both the moment it is swapped in).
       const indexesStarted = performance.now();

@@ -1,5 +1,5 @@
 import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 import type { SearchRequest } from './search-request';
@@ -28,21 +28,54 @@ const WEIGHTS = sql.lit('{0.01, 0.02, 0.1, 1.0}');
 export type SearchScope = { kind: 'everything' } | { kind: 'readable'; premium: readonly string[] };
 
 /**
- * The ids of the live stories whose tags or texts hold the words, best match first: ts_rank_cd (a
- * tag match outranks mentions in the texts; more and closer matches rank higher), then the
- * newest. A premium story the searcher may not read is matched and ranked on its card's words
- * (`card_document`) instead. The GIN indexes find the matches. A query to run, or to explain
- * (the bench and the tests check its plan).
+ * How many of the newest matches a search ranks (a member's, as many of each of its two matches).
+ * Ranking reads each match's whole document: a word most stories hold would rank nearly every
+ * story, and the work would grow with the library. The newest matches bound it, found by walking
+ * the stories newest first while the word is common (every few rows match) and through the GIN
+ * index while it is rare. The walk to fill the window, the sort of a rarer word's matches and the
+ * ranking all grow with it: five times the largest page (MAX_SEARCH_LIMIT) keeps a page the best
+ * of many, and the slowest word of the spectrum fast (docs/performance.md, "Search").
  */
-export function rankedMatches(db: Kysely<ReadModel>, request: SearchRequest, scope: SearchScope) {
+export const RANKED_WINDOW = 250;
+
+/**
+ * The ids of the live stories whose tags or texts hold the words, best match first among the
+ * newest `window` matches (at least the request's limit): ts_rank_cd (a tag match outranks
+ * mentions in the texts; more and closer matches rank higher), then the newest. A premium story
+ * the searcher may not read is matched and ranked on its card's words (`card_document`) instead,
+ * among the newest of those. A query to run, or to explain (the bench and the tests check its
+ * plan).
+ */
+export function rankedMatches(
+  db: Kysely<ReadModel>,
+  request: SearchRequest,
+  scope: SearchScope,
+  window = RANKED_WINDOW,
+) {
   const query = tsquery(request.words);
-  const rankOn = (document: 'document' | 'card_document') =>
-    sql<number>`ts_rank_cd(${WEIGHTS}::float4[], ${sql.ref(document)}, ${query})`.as('rank');
+  const size = Math.max(window, request.limit);
+  // The newest matches in a subquery, ranked outside it: ranked in the same select, a plan that
+  // sorts every match by position would rank every one of them before the limit.
+  const newestRanked = (
+    document: 'document' | 'card_document',
+    matches: SelectQueryBuilder<ReadModel, 'story_search', object>,
+  ) =>
+    db
+      .selectFrom(
+        matches
+          .select(['story_id', 'position', document])
+          .where(sql<boolean>`${sql.ref(document)} @@ ${query}`)
+          .orderBy('position', 'desc')
+          .limit(size)
+          .as('newest'),
+      )
+      .select([
+        'story_id',
+        'position',
+        sql<number>`ts_rank_cd(${WEIGHTS}::float4[], ${sql.ref(document)}, ${query})`.as('rank'),
+      ]);
   if (scope.kind === 'everything') {
-    return db
-      .selectFrom('story_search')
-      .select(['story_id', 'position', rankOn('document')])
-      .where(sql<boolean>`document @@ ${query}`)
+    return newestRanked('document', db.selectFrom('story_search'))
       .orderBy('rank', 'desc')
       .orderBy('position', 'desc')
       .limit(request.limit);
@@ -50,17 +83,14 @@ export function rankedMatches(db: Kysely<ReadModel>, request: SearchRequest, sco
   // Two matches, each found by its own index and filtered by cheap columns alone: one OR over
   // both documents made every candidate row test both again, a whole document read each time.
   const unlocked = sql<boolean>`story_id = any(${[...scope.premium]}::text[])`;
-  const readable = db
-    .selectFrom('story_search')
-    .select(['story_id', 'position', rankOn('document')])
-    .where(sql<boolean>`document @@ ${query}`)
-    .where((eb) => eb.or([eb('is_premium', '=', false), unlocked]));
-  const carded = db
-    .selectFrom('story_search')
-    .select(['story_id', 'position', rankOn('card_document')])
-    .where('is_premium', '=', true)
-    .where(sql<boolean>`card_document @@ ${query}`)
-    .where(sql<boolean>`not ${unlocked}`);
+  const readable = newestRanked(
+    'document',
+    db.selectFrom('story_search').where((eb) => eb.or([eb('is_premium', '=', false), unlocked])),
+  );
+  const carded = newestRanked(
+    'card_document',
+    db.selectFrom('story_search').where('is_premium', '=', true).where(sql<boolean>`not ${unlocked}`),
+  );
   return db
     .selectFrom(readable.unionAll(carded).as('matches'))
     .select(['story_id', 'position', 'rank'])
@@ -74,11 +104,11 @@ const KEPT_SEARCHES = 1000;
 
 /**
  * How many searches this process ranks in the database at once; the others wait their turn.
- * Ranking a common word reads thousands of documents: ten at once share the database's cores,
- * and each takes ten times as long, short searches included. Taken in turn, a search waits
- * for the ones ahead of it and then runs at full speed, so the tail latency drops at the same
- * throughput (docs/performance.md, "Search"). The rest of the product keeps cores of the database
- * free meanwhile.
+ * Ranking a common word reads hundreds of documents (RANKED_WINDOW): ten at once share the
+ * database's cores, and each takes ten times as long, short searches included. Taken in turn, a
+ * search waits for the ones ahead of it and then runs at full speed, so the tail latency drops at
+ * the same throughput (docs/performance.md, "Search"). The rest of the product keeps cores of the
+ * database free meanwhile.
  */
 const RANKED_AT_ONCE = 2;
 
@@ -95,21 +125,26 @@ export class SearchQueueFull extends Error {
 }
 
 /**
- * Finds the stories for a search. Ranking a word that half the stories hold reads every one of
- * them, so each search's ranked ids are kept in memory for the version of story_search they were
- * read at (the position of its last change): the same words are ranked once per version. A
- * publish, relabel or delete makes a new version; likes and views do not. The stories' rows
- * (their likes and views) are read each time, by id.
+ * Finds the stories for a search. Ranking a common word reads the documents of its newest
+ * matches, hundreds of them, so each search's ranked ids are kept in memory for the version of
+ * story_search they were read at (the position of its last change): the same words are ranked
+ * once per version. A publish, relabel or delete makes a new version; likes and views do not.
+ * The stories' rows (their likes and views) are read each time, by id.
  */
 export class StoryFinder {
   private version = -1;
   private readonly kept = new LRUCache<string, string[]>({ max: KEPT_SEARCHES });
   private readonly ranking = pLimit(RANKED_AT_ONCE);
+  private readonly queueLength: number;
+  private readonly window: number;
 
   constructor(
     private readonly db: Kysely<ReadModel>,
-    private readonly queueLength = RANKING_QUEUE,
-  ) {}
+    { queue = RANKING_QUEUE, window = RANKED_WINDOW }: { queue?: number; window?: number } = {},
+  ) {
+    this.queueLength = queue;
+    this.window = window;
+  }
 
   async find(request: SearchRequest, scope: SearchScope): Promise<Selectable<StoriesTable>[]> {
     const ids = await this.rankedIds(request, scope);
@@ -135,7 +170,7 @@ export class StoryFinder {
     const kept = version === this.version ? this.kept.get(key) : undefined;
     if (kept) return kept;
     if (this.ranking.pendingCount >= this.queueLength) throw new SearchQueueFull();
-    const read = await this.ranking(() => rankedIdsAndVersion(this.db, request, scope));
+    const read = await this.ranking(() => rankedIdsAndVersion(this.db, request, scope, this.window));
     this.keep(read.version, key, read.ids);
     return read.ids;
   }
@@ -155,9 +190,14 @@ export class StoryFinder {
  * snapshot for both, without a transaction's four more round trips. array_agg's own ORDER BY
  * keeps the rank order (an aggregate's input order is otherwise unspecified).
  */
-async function rankedIdsAndVersion(db: Kysely<ReadModel>, request: SearchRequest, scope: SearchScope) {
+async function rankedIdsAndVersion(
+  db: Kysely<ReadModel>,
+  request: SearchRequest,
+  scope: SearchScope,
+  window: number,
+) {
   const row = await db
-    .with('ranked', () => rankedMatches(db, request, scope))
+    .with('ranked', () => rankedMatches(db, request, scope, window))
     .selectNoFrom((eb) => [
       eb.selectFrom('story_search_version').select('changed_at').as('version'),
       eb

@@ -24,6 +24,7 @@ import * as emailDigest from './0022-email-digest';
 import * as drafts from './0023-drafts';
 import * as premiumMemberNames from './0024-premium-member-names';
 import * as unlockReturns from './0025-unlock-returns';
+import * as searchNewest from './0026-search-newest';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0008-library': library,
   '0024-premium-member-names': premiumMemberNames,
   '0025-unlock-returns': unlockReturns,
+  '0026-search-newest': searchNewest,
 };
