@@ -44,6 +44,21 @@ async function connectNotifier(config: AppConfig, log: (line: string) => void): 
   return PostgresNotifier.connect(config.databaseUrl, config.natsSubjectPrefix.replace(/-/g, '_'));
 }
 
+/** A log from before readStreamTypes's index gets it in the background: said when the build ends. */
+function sayHowTheIndexBuildEnds(store: PostgresEventStore, log: (line: string) => void): void {
+  void store.streamTypeIndex.then((outcome) => {
+    if (outcome.state === 'built') {
+      log(
+        `event store: index of streams by type built in ${outcome.seconds.toFixed(1)} s (a one-time upgrade)`,
+      );
+    } else if (outcome.state === 'failed') {
+      log(
+        `event store: the index of streams by type failed to build (${String(outcome.error)}); the next start tries again`,
+      );
+    }
+  });
+}
+
 async function connectStore(config: AppConfig): Promise<EventStore> {
   if (config.eventStoreUrl) {
     const { openEventStore } = await import('@nocturne/events/store/open');
@@ -64,6 +79,7 @@ export async function connectInfrastructure(
   metrics?: Registry,
 ): Promise<Infrastructure> {
   const connected = await connectStore(config);
+  if (connected instanceof PostgresEventStore) sayHowTheIndexBuildEnds(connected, log);
   const store = metrics ? countAppends(connected, metrics) : connected;
   const vault = await PostgresPiiVault.connect(config.databaseUrl);
   await migrateToAddressKey(store, vault, log);

@@ -21,7 +21,8 @@ import { TYPED_READ_STRETCH } from '../read-types';
 import { AppendGroups } from './append-groups';
 import { EVENT_COLUMNS as columns, type EventRow, storedEventOf as toStored } from './event-row';
 import { LOG_BROWSER_CONNECTION_OPTIONS, PostgresLogBrowser } from './postgres-log-browser';
-import { type AppendStatus, CHAIN_UNCHAINED_SQL, eventStoreSchemaSql } from './schema';
+import { type AppendStatus, CHAIN_UNCHAINED_SQL, eventStoreSchemaSql, SCHEMA_LOCK } from './schema';
+import { StreamTypeIndexBuild, type StreamTypeIndexOutcome } from './stream-type-index';
 
 /**
  * One synchronous commit that writes WAL (an empty transactional logical message, decoded by
@@ -55,6 +56,10 @@ function isDataError(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
 
+/** readStreamTypes's statement: $1 the stream, $2 the types. */
+export const STREAM_TYPES_SQL = `select ${columns} from es_events where stream_name = $1 and type = any($2::text[])
+  order by stream_revision`;
+
 export interface PostgresEventStoreOptions {
   connectionString: string;
   /** Longest wait between polls when no notification arrives (ms). */
@@ -82,6 +87,7 @@ export class PostgresEventStore implements EventStore {
   private browserPool: pg.Pool | undefined;
   private readonly maxPollInterval: number;
   private readonly groups: AppendGroups<GroupItem, GroupOutcome>;
+  private streamTypeIndexBuild!: StreamTypeIndexBuild;
 
   private constructor(private readonly options: PostgresEventStoreOptions) {
     const poolSize = options.poolSize ?? 10;
@@ -98,12 +104,25 @@ export class PostgresEventStore implements EventStore {
     this.maxPollInterval = options.maxPollInterval ?? 1000;
   }
 
-  /** Connects and creates the schema if it is missing. */
+  /**
+   * Connects and creates the schema if it is missing. An index that a log with rows lacks is
+   * built in the background (stream-type-index.ts): the store serves meanwhile.
+   */
   static async connect(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
     const store = new PostgresEventStore(options);
-    await installSchema(store.pool, 8202610, eventStoreSchemaSql);
+    await installSchema(store.pool, SCHEMA_LOCK, eventStoreSchemaSql);
     await store.pool.query(CHAIN_UNCHAINED_SQL);
+    store.streamTypeIndexBuild = await StreamTypeIndexBuild.start(
+      store.pool,
+      options.connectionString,
+      SCHEMA_LOCK,
+    );
     return store;
+  }
+
+  /** How this connect's look at readStreamTypes's index ended: present, built, or why not. */
+  get streamTypeIndex(): Promise<StreamTypeIndexOutcome> {
+    return this.streamTypeIndexBuild.outcome;
   }
 
   async append(
@@ -220,13 +239,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStreamTypes(streamName: string, types: readonly string[]): Promise<StoredEvent[]> {
-    // The other events are neither sent nor parsed: the stream's key finds its rows, the type
-    // filters them in the database.
-    const { rows } = await this.pool.query<EventRow>(
-      `select ${columns} from es_events where stream_name = $1 and type = any($2::text[])
-       order by stream_revision`,
-      [streamName, types],
-    );
+    // The other events are neither sent nor parsed, nor read from the table: the index on
+    // (stream_name, type) finds the rows of those types alone (stream-type-index.ts).
+    const { rows } = await this.pool.query<EventRow>(STREAM_TYPES_SQL, [streamName, types]);
     return rows.map(toStored);
   }
 
@@ -329,6 +344,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    await this.streamTypeIndexBuild.leave();
     await this.browserPool?.end();
     await this.pool.end();
   }

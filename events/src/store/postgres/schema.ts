@@ -1,4 +1,5 @@
 import { contentSql, GENESIS_HASH_SQL, linkSql, storedLinkSql } from './hash-chain';
+import { streamTypeIndexOnEmptyLogSql } from './stream-type-index';
 
 /**
  * Schema of the PostgreSQL event store.
@@ -50,6 +51,9 @@ import { contentSql, GENESIS_HASH_SQL, linkSql, storedLinkSql } from './hash-cha
  */
 export const APPEND_LOCK = 8_202_611;
 
+/** Held while the schema is installed, and by the session that builds an index beside appends. */
+export const SCHEMA_LOCK = 8_202_610;
+
 /** Outcome of one append inside es_append_pass. */
 export type AppendStatus =
   | 'appended'
@@ -93,6 +97,10 @@ create index if not exists es_events_type_position on es_events (type, position)
 create index if not exists es_events_recorded_at on es_events (recorded_at, position);
 create index if not exists es_events_correlation on es_events ((metadata->>'correlationId'), position);
 create index if not exists es_streams_name_c on es_streams ((stream_name collate "C"));
+
+-- One stream's events of a few types (readStreamTypes: the audit's events among an account's
+-- logins). Here on an empty log; on a log with rows, built beside appends (stream-type-index.ts).
+${streamTypeIndexOnEmptyLogSql}
 
 -- The hash chain (hash-chain.ts). Null only on events written before it existed, until
 -- es_chain_unchained below chains them, or by a store that was told not to chain (the bench's
