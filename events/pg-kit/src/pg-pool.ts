@@ -103,3 +103,6 @@ export async function installSchema(pool: pg.Pool, lockId: number, schemaSql: st
     client.release();
   }
 }
+
+/** A name (schema, table, index) as an SQL identifier, quoted: `quoteIdent('a"b')` is `"a""b"`. */
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

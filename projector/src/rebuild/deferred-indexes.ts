@@ -1,6 +1,5 @@
+import { quoteIdent } from '@nocturne/pg-kit';
 import type pg from 'pg';
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * The read models' secondary B-tree indexes that only the query side reads by. Every projection
@@ -41,7 +40,7 @@ export async function deferIndexes(client: pg.Client, schema: string): Promise<s
       order by c.relname`,
     [schema, READER_ONLY_INDEXES],
   );
-  for (const row of rows) await client.query(`drop index ${quote(schema)}.${quote(row.name)}`);
+  for (const row of rows) await client.query(`drop index ${quoteIdent(schema)}.${quoteIdent(row.name)}`);
   return rows.map((row) => row.definition);
 }
 

@@ -1,6 +1,5 @@
+import { quoteIdent } from '@nocturne/pg-kit';
 import type pg from 'pg';
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Gathers the planner's statistics on every table of a schema. A table a rebuild has just filled
@@ -15,5 +14,5 @@ export async function gatherStatistics(client: pg.Client, schema: string): Promi
       where n.nspname = $1 and c.relkind in ('r', 'p') order by c.relname`,
     [schema],
   );
-  for (const { name } of rows) await client.query(`analyze ${quote(schema)}.${quote(name)}`);
+  for (const { name } of rows) await client.query(`analyze ${quoteIdent(schema)}.${quoteIdent(name)}`);
 }

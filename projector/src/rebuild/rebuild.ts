@@ -1,5 +1,5 @@
 import type { EventStore } from '@nocturne/events/store';
-import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
+import { MAINTENANCE_POOL_TIMEOUTS, quoteIdent } from '@nocturne/pg-kit';
 import type { PiiVault } from '@nocturne/vault';
 import pg from 'pg';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
@@ -61,8 +61,6 @@ export interface RebuildResult {
  */
 export const REBUILD_BATCH_SIZE = 50_000;
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /**
  * Blue/green rebuild of every read model. Projects from position 0 into a fresh spare schema
  * while the live one keeps serving (the indexes only readers use built once the bulk is in:
@@ -91,8 +89,8 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     if (!locked) throw new Error('another rebuild of the read models is running');
 
     // Leftovers of an interrupted rebuild are never trusted.
-    await control.query(`drop schema if exists ${quote(spare)} cascade`);
-    await control.query(`drop schema if exists ${quote(old)} cascade`);
+    await control.query(`drop schema if exists ${quoteIdent(spare)} cascade`);
+    await control.query(`drop schema if exists ${quoteIdent(old)} cascade`);
     await migrateReadModel(options.databaseUrl, spare);
     const deferred = await deferIndexes(control, spare);
 
@@ -174,9 +172,10 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         const { rows: existing } = await control.query('select 1 from pg_namespace where nspname = $1', [
           live,
         ]);
-        if (existing.length > 0) await control.query(`alter schema ${quote(live)} rename to ${quote(old)}`);
-        await control.query(`alter schema ${quote(spare)} rename to ${quote(live)}`);
-        if (existing.length > 0) await control.query(`drop schema ${quote(old)} cascade`);
+        if (existing.length > 0)
+          await control.query(`alter schema ${quoteIdent(live)} rename to ${quoteIdent(old)}`);
+        await control.query(`alter schema ${quoteIdent(spare)} rename to ${quoteIdent(live)}`);
+        if (existing.length > 0) await control.query(`drop schema ${quoteIdent(old)} cascade`);
         await control.query('commit');
         swapped = true;
       } catch (error) {
@@ -190,7 +189,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     }
   } finally {
     if (locked && !swapped)
-      await control.query(`drop schema if exists ${quote(spare)} cascade`).catch(() => {});
+      await control.query(`drop schema if exists ${quoteIdent(spare)} cascade`).catch(() => {});
     await control.query('select pg_advisory_unlock_all()').catch(() => {});
     await control.end().catch(() => {});
   }

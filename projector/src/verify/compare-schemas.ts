@@ -1,3 +1,4 @@
+import { quoteIdent } from '@nocturne/pg-kit';
 import type pg from 'pg';
 
 /** One disagreement between a live read model and the one rebuilt from the log. */
@@ -30,8 +31,6 @@ interface TableShape {
   columns: string[];
   key: string[];
 }
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The schema's tables with their columns and key: the primary key, else the first unique index. */
 export async function tableShapes(client: pg.ClientBase, schema: string): Promise<TableShape[]> {
@@ -80,10 +79,10 @@ export async function compareSchemas(
     }
     const ignored = BATCH_DEPENDENT_COLUMNS[table.name] ?? [];
     const keyColumns = table.key.length > 0 ? table.key : table.columns.filter((c) => !ignored.includes(c));
-    const key = `jsonb_build_array(${keyColumns.map((c) => `t.${quote(c)}`).join(', ')})`;
+    const key = `jsonb_build_array(${keyColumns.map((c) => `t.${quoteIdent(c)}`).join(', ')})`;
     const row = ignored.reduce((expr, c) => `${expr} - '${c.replace(/'/g, "''")}'`, 'to_jsonb(t)');
     const side = (schema: string) =>
-      `select ${key} as k, ${row} as r from ${quote(schema)}.${quote(table.name)} t`;
+      `select ${key} as k, ${row} as r from ${quoteIdent(schema)}.${quoteIdent(table.name)} t`;
     const room = options.limit - differences.length;
     const { rows } = await client.query<{
       k: unknown;

@@ -1,5 +1,5 @@
 import type { EventStore } from '@nocturne/events/store';
-import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
+import { MAINTENANCE_POOL_TIMEOUTS, quoteIdent } from '@nocturne/pg-kit';
 import type { PiiVault } from '@nocturne/vault';
 import pg from 'pg';
 import { createReadModelDb, LIVE_SCHEMA, migrateReadModel } from '../read-model/database';
@@ -39,8 +39,6 @@ export interface VerifyReadModelsResult {
   seconds: number;
 }
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /**
  * Rebuilds every read model from the log into a shadow schema while the live one keeps serving,
  * and compares the two row by row at one position. The shadow follows the live checkpoint (never
@@ -64,13 +62,13 @@ export async function verifyReadModels(options: VerifyReadModelsOptions): Promis
     ]);
     locked = rows[0]?.locked === true;
     if (!locked) throw new Error('another verification of the read models is running');
-    await control.query(`drop schema if exists ${quote(shadow)} cascade`);
+    await control.query(`drop schema if exists ${quoteIdent(shadow)} cascade`);
     await migrateReadModel(options.databaseUrl, shadow);
 
     const names = options.projections.map((p) => p.name);
     const livePosition = async () => {
       const { rows: checkpoints } = await control.query<{ position: string | null }>(
-        `select min(position) as position from ${quote(live)}.projection_checkpoints
+        `select min(position) as position from ${quoteIdent(live)}.projection_checkpoints
          where name = any($1) and stopped_position is null`,
         [names],
       );
@@ -125,7 +123,7 @@ export async function verifyReadModels(options: VerifyReadModelsOptions): Promis
     return { position, ...compared, seconds: (performance.now() - started) / 1000 };
   } finally {
     await reader.end().catch(() => {});
-    if (locked) await control.query(`drop schema if exists ${quote(shadow)} cascade`).catch(() => {});
+    if (locked) await control.query(`drop schema if exists ${quoteIdent(shadow)} cascade`).catch(() => {});
     await control.query('select pg_advisory_unlock_all()').catch(() => {});
     await control.end().catch(() => {});
   }

@@ -148,6 +148,20 @@ function indexesOf(node: PlanNode): string[] {
   return [...(node['Index Name'] ? [node['Index Name']] : []), ...(node.Plans ?? []).flatMap(indexesOf)];
 }
 
+/**
+ * A log without the index, and an append of another process not yet committed (its transaction,
+ * returned, to roll back): a plain CREATE INDEX would wait for it, and every append after it would
+ * queue behind the CREATE INDEX.
+ */
+async function withoutTheIndexAndAnAppendInFlight(): Promise<pg.Client> {
+  await connect();
+  await sql.query(`drop index ${STREAM_TYPE_INDEX}`);
+  const inFlight = await client();
+  await inFlight.query('begin');
+  await inFlight.query('lock table es_events in row exclusive mode');
+  return inFlight;
+}
+
 describe('the stream-type index on connect', () => {
   it('is made with the schema on a new log', async () => {
     const store = await connect();
@@ -163,13 +177,7 @@ describe('the stream-type index on connect', () => {
   });
 
   it('is built beside appends: the store serves and appends while the build waits for an append in flight', async () => {
-    await connect();
-    await sql.query(`drop index ${STREAM_TYPE_INDEX}`);
-    // An append of another process, not yet committed: a plain CREATE INDEX would wait for it,
-    // and every append after it would queue behind the CREATE INDEX.
-    const inFlight = await client();
-    await inFlight.query('begin');
-    await inFlight.query('lock table es_events in row exclusive mode');
+    const inFlight = await withoutTheIndexAndAnAppendInFlight();
     const store = await within(10_000, connect());
     if (store === 'timed out') throw new Error('the connect waited for the build');
     expect(await buildUnderWay()).toBe(true);
@@ -205,11 +213,7 @@ describe('the stream-type index on connect', () => {
   });
 
   it('is finished by the server when the store closes during the build', async () => {
-    await connect();
-    await sql.query(`drop index ${STREAM_TYPE_INDEX}`);
-    const inFlight = await client();
-    await inFlight.query('begin');
-    await inFlight.query('lock table es_events in row exclusive mode');
+    const inFlight = await withoutTheIndexAndAnAppendInFlight();
     const store = await connect();
     expect(await buildUnderWay()).toBe(true);
     await store.close();

@@ -1,9 +1,8 @@
+import { quoteIdent } from '@nocturne/pg-kit';
 import pg from 'pg';
 
 /** Every row of every read-model table of `schema`, ordered by primary key (bookkeeping left out). */
 export type ReadModelRows = Record<string, unknown[]>;
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Columns that say which batch last wrote a row, not what the events made of it: they differ
@@ -28,7 +27,7 @@ export async function readModelRows(databaseUrl: string, schema: string): Promis
     );
     const result: ReadModelRows = {};
     for (const { table_name: table } of tables) {
-      const qualified = `${quote(schema)}.${quote(table)}`;
+      const qualified = `${quoteIdent(schema)}.${quoteIdent(table)}`;
       const { rows: keys } = await client.query<{ attname: string }>(
         `select a.attname from pg_index i
            join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
@@ -42,7 +41,7 @@ export async function readModelRows(databaseUrl: string, schema: string): Promis
       );
       const order =
         keys.length > 0
-          ? keys.map((k) => quote(k.attname)).join(', ')
+          ? keys.map((k) => quoteIdent(k.attname)).join(', ')
           : Array.from({ length: columns[0]!.n }, (_, i) => String(i + 1)).join(', ');
       const { rows } = await client.query<Record<string, unknown>>(
         `select * from ${qualified} order by ${order}`,
