@@ -19,11 +19,18 @@ import { builtWebApp, sendSpaIndex, serveWebApp } from './web-app';
  * setting, else gzip). An answer that already says how it is encoded (a precompressed asset, a
  * cached answer that keeps its own compressed bytes) is left as it is: never compressed twice.
  * Request bodies are not inflated: the APIs take plain JSON, forms and multipart only.
+ *
+ * An answer up to 64 KB is compressed in one synchronous call. The plugin's default on two cores
+ * streams anything above 8 KB through the thread pool, and for a page of stories (a search's is
+ * about 35 KB) the stream's setup and hand-offs cost the event loop more than the compression
+ * itself; the pool's thread would only take a core the database needs (docs/performance.md,
+ * "Search").
  */
 async function compressAnswers(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
+    syncThreshold: 64 * 1024,
     globalDecompression: false,
   });
 }
