@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll, ensureServerBuilt, serverDist, watch } from './build.mjs';
-import { serverEnvironment, serverNodeArguments } from './server-runtime.mjs';
+import { rebuildNodeArguments, serverEnvironment, serverNodeArguments } from './server-runtime.mjs';
 import { ensureWebBuilt, repoRoot } from './web-build.mjs';
 
 const root = repoRoot;
@@ -51,11 +51,11 @@ function ensureInstalled() {
 }
 
 /**
- * Runs a TypeScript entry point in one Node process with the tsx loader, passing signals on,
- * and resolves with its exit code.
+ * Runs a TypeScript entry point in one Node process with the tsx loader (given `nodeArguments`
+ * before it), passing signals on, and resolves with its exit code.
  */
-function runTs(file, args, env = process.env) {
-  return run(process.execPath, ['--import', 'tsx', join(root, file), ...args], env);
+function runTs(file, args, env = process.env, nodeArguments = []) {
+  return run(process.execPath, [...nodeArguments, '--import', 'tsx', join(root, file), ...args], env);
 }
 
 /**
@@ -323,14 +323,14 @@ const commands = {
   'bench:web': (args) => runTs('infra/bench/web/main.ts', args),
   // The growth targets against a library of 100,000 stories, 1,000,000 accounts and 10,000,000
   // events (`-- --scale 0.01` for a quick run): infra/bench/scale/scale-bench.ts.
-  'bench:scale': (args) => runTs('infra/bench/scale/scale-bench.ts', args),
+  'bench:scale': (args) => runTs('infra/bench/scale/scale-bench.ts', args, process.env, rebuildNodeArguments),
   // The fault suite: PostgreSQL, the projector and NATS killed, stalled and stopped under load
   // (infra/src/faults); minutes long, so not a step of npm test.
   'test:faults': (args) => runTs('infra/src/faults/fault-suite.ts', args),
-  rebuild: (args) => runCompiled('rebuild', args),
+  rebuild: (args) => runCompiled('rebuild', args, process.env, rebuildNodeArguments),
   audit: (args) => runCompiled('audit', args),
   'verify-log': (args) => runCompiled('verify-log', args),
-  'verify-read-models': (args) => runCompiled('verify-read-models', args),
+  'verify-read-models': (args) => runCompiled('verify-read-models', args, process.env, rebuildNodeArguments),
 };
 
 async function main() {
