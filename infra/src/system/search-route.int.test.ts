@@ -249,6 +249,35 @@ describe('GET /api/search', () => {
     expect((await search(`q=${word}`)).body).toEqual([expect.objectContaining({ id, likes: 1 })]);
   });
 
+  it('sends a search it has not kept straight to its ranking, and checks a kept one against the version (was: the version read before every ranking too)', async () => {
+    const word = uniqueWord();
+    const first = await publish({ texts: [`The ${word}.`, 'Two.'] });
+    await system.settle();
+    // Kysely hands each executed statement's result to its plugins once.
+    let statements = 0;
+    const counted = system.infra.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        statements++;
+        return result;
+      },
+    });
+    const finder = new StoryFinder(counted);
+    const find = async () => {
+      statements = 0;
+      const found = (await finder.find({ words: word, limit: 20 }, { kind: 'everything' })).map((s) => s.id);
+      return { found, statements };
+    };
+    // Not kept: the ranking (with the version), then the stories' rows.
+    expect(await find()).toEqual({ found: [first], statements: 2 });
+    // Kept: the version, then the rows.
+    expect(await find()).toEqual({ found: [first], statements: 2 });
+    // A publish moves the version: the kept answer is not trusted and the words are ranked again.
+    const second = await publish({ texts: [`Another ${word}.`, 'Two.'] });
+    await system.settle();
+    expect(await find()).toEqual({ found: [second, first], statements: 3 });
+  });
+
   it('reads anything a visitor types without an error: operators, quotes, stop words only', async () => {
     for (const typed of ['"unclosed', 'a & b | !c', '(:*)', 'the and of', '-', "o'brien", 'ünïcödé 雪']) {
       const answer = await search(`q=${encodeURIComponent(typed)}`);

@@ -166,9 +166,10 @@ export class StoryFinder {
     // their own, as their matches differ.
     const scoped = scope.kind === 'everything' ? '*' : [...scope.premium].sort().join(' ');
     const key = `${scoped}\u0000${request.limit}\u0000${request.words}`;
-    const version = await versionOf(this.db);
-    const kept = version === this.version ? this.kept.get(key) : undefined;
-    if (kept) return kept;
+    // The version is read only to trust a kept answer: a search not kept goes straight to its
+    // ranking, which reads the version in the same statement.
+    const kept = this.kept.get(key);
+    if (kept && (await versionOf(this.db)) === this.version) return kept;
     if (this.ranking.pendingCount >= this.queueLength) throw new SearchQueueFull();
     const read = await this.ranking(() => rankedIdsAndVersion(this.db, request, scope, this.window));
     this.keep(read.version, key, read.ids);
