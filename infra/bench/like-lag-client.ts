@@ -7,7 +7,7 @@
  * the p99 (docs/performance.md, "Lag"). This process holds little, and collects little.
  */
 import { Agent, request } from 'node:http';
-import { getJson } from './get-json';
+import { getJson } from './http-get';
 
 export interface LagFigures {
   likes: number;

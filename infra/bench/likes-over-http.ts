@@ -4,7 +4,7 @@ import type { EventStore } from '@nocturne/events/store';
 import { openEventStore } from '@nocturne/events/store/open';
 import { createTestDatabase, given, storyPublished } from '@nocturne/events/testing';
 import autocannon, { type Result } from 'autocannon';
-import { getJson } from './get-json';
+import { getJson } from './http-get';
 import { runNpmStart } from './web/product';
 
 /** The product started as `npm start` starts it, on a fresh database, holding `ids` free stories. */

@@ -1,8 +1,8 @@
-import { get } from 'node:http';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { startTestSystem } from '@nocturne/infra/system/test-system';
 import autocannon from 'autocannon';
+import { getDrained } from './http-get';
 
 export interface EncodingThroughput {
   encoding: string;
@@ -15,19 +15,12 @@ export interface EncodingThroughput {
 const STORIES = 60;
 
 /** One answer as sent: its Content-Encoding and the bytes of its body on the wire. */
-function sample(url: string, headers: Record<string, string>): Promise<{ encoding: string; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      response.on('end', () =>
-        resolve({ encoding: response.headers['content-encoding'] ?? 'identity', bytes }),
-      );
-      response.on('error', reject);
-    }).on('error', reject);
-  });
+async function sample(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ encoding: string; bytes: number }> {
+  const answer = await getDrained(url, { headers });
+  return { encoding: answer.headers['content-encoding'] ?? 'identity', bytes: answer.bytes };
 }
 const SECONDS = 5;
 

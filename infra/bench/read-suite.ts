@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { streams } from '@nocturne/events';
 import { openEventStore } from '@nocturne/events/store/open';
 import { createTestDatabase, given } from '@nocturne/events/testing';
@@ -9,6 +8,7 @@ import { repoRoot } from '@nocturne/infra/bin/web-build';
 import type { TestServices } from '@nocturne/infra/test-env';
 import { adminToken, createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
 import autocannon from 'autocannon';
+import { getDrained } from './http-get';
 import { cpuMsOfTree, processTree } from './process-tree';
 import { runNpmStart } from './web/product';
 
@@ -121,17 +121,9 @@ export async function startHelloWorld(): Promise<{ url: string; child: ChildProc
 }
 
 /** One answer's status and headers (to read an ETag, check a 304). */
-function head(url: string, headers: Record<string, string>): Promise<{ status: number; etag: string }> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (response) => {
-      response.resume();
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, etag: String(response.headers.etag ?? '') }),
-      );
-    })
-      .on('error', reject)
-      .end();
-  });
+async function head(url: string, headers: Record<string, string>): Promise<{ status: number; etag: string }> {
+  const answer = await getDrained(url, { headers });
+  return { status: answer.status, etag: String(answer.headers.etag ?? '') };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Agent, get } from 'node:http';
+import { Agent } from 'node:http';
+import { getDrained } from '../http-get';
 
 /** Latency figures of a series of requests, in ms. */
 export interface Latency {
@@ -15,28 +16,9 @@ export function latencyOf(samples: readonly number[]): Latency {
 }
 
 /**
- * One GET on a kept-alive connection, timed to the answer's last byte, as a browser asks
- * (`Accept-Encoding: br, gzip`); the body is read and dropped, not decoded. The load generator
- * shares the machine's cores with the product and its database: `fetch` spent three times the
- * CPU of this client on each search (its streams and its gzip decoding), taken from the server
- * it measures.
- */
-function timedGet(agent: Agent, url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; ms: number }>((resolve, reject) => {
-    const started = performance.now();
-    get(url, { agent, headers: { 'accept-encoding': 'br, gzip', ...headers } }, (response) => {
-      response.on('data', () => {});
-      response.on('error', reject);
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
-      );
-    }).on('error', reject);
-  });
-}
-
-/**
- * `workers` clients side by side, each sending `perWorker` requests one after the other (each
- * awaited in full, body included); every answer must be a 200. The latency of all of them.
+ * `workers` clients side by side on kept-alive connections, each sending `perWorker` requests one
+ * after the other, asking as a browser does (`Accept-Encoding: br, gzip`), each timed to its
+ * answer's last byte; every answer must be a 200. The latency of all of them.
  */
 export async function timedRequests(
   workers: number,
@@ -49,9 +31,13 @@ export async function timedRequests(
     await Promise.all(
       Array.from({ length: workers }, async (_, worker) => {
         for (let n = 0; n < perWorker; n++) {
-          const { url, headers = {} } = request(worker, n);
-          const { status, ms } = await timedGet(agent, url, headers);
-          samples.push(ms);
+          const { url, headers } = request(worker, n);
+          const started = performance.now();
+          const { status } = await getDrained(url, {
+            agent,
+            headers: { 'accept-encoding': 'br, gzip', ...headers },
+          });
+          samples.push(performance.now() - started);
           if (status !== 200) throw new Error(`${new URL(url).pathname}: ${status}`);
         }
       }),
