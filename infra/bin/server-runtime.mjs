@@ -14,6 +14,7 @@
 //    higher), so under a high request rate promoted garbage inflates the heap. Growing by 25% is
 //    a pace, not a cap: a large library's heap grows as it needs.
 // The figures behind each setting, and how to measure them: docs/performance.md, "Memory".
+// A rebuild's process is the exception, tuned for throughput instead (rebuildNodeArguments).
 
 /** The V8 flags every server process gets (through NODE_OPTIONS, so split mode's services too). */
 export const serverNodeOptions = ['--max-semi-space-size=8'];
