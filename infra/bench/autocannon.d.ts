@@ -10,8 +10,14 @@ declare module 'autocannon' {
     /** Called before each send: the request to send (a fresh path each time, say). */
     setupRequest?: (request: Request) => Request;
   }
+  /** One connection (internal but for `setupClient`): its queue of requests in flight. */
+  export interface Client {
+    pipelinedRequests?: { addBody?: (data: Buffer) => void };
+  }
   interface Options {
     url: string;
+    /** Called with each connection's client as it is made. */
+    setupClient?: (client: Client) => void;
     connections?: number;
     duration?: number;
     method?: string;

@@ -7,7 +7,7 @@ import { createTestDatabase, given } from '@nocturne/events/testing';
 import { repoRoot } from '@nocturne/infra/bin/web-build';
 import type { TestServices } from '@nocturne/infra/test-env';
 import { adminToken, createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
-import autocannon from 'autocannon';
+import autocannon, { type Client } from 'autocannon';
 import { getDrained } from './http-get';
 import { cpuMsOfTree, processTree } from './process-tree';
 import { runNpmStart } from './web/product';
@@ -127,6 +127,20 @@ async function head(url: string, headers: Record<string, string>): Promise<{ sta
 }
 
 /**
+ * autocannon keeps each answer's body as a string, for options the bench does not use
+ * (`expectBody`, `verifyBody`, a request's `onResponse`). Decoding every Brotli body as UTF-8 cost
+ * the load generator more CPU than the server spent on the answer, so on the shared cores it was
+ * the client that set the rate of a compressed list (`clientCpuUs`). Its connections keep no body.
+ */
+function keepNoBodies(client: Client): void {
+  const queue = client.pipelinedRequests;
+  if (typeof queue?.addBody !== 'function') {
+    throw new Error('autocannon no longer keeps bodies in pipelinedRequests.addBody: see keepNoBodies');
+  }
+  queue.addBody = () => {};
+}
+
+/**
  * Every answer must be a 200 (or, for a revalidation, a 304): an error answer is not a figure.
  * `serverPid` is the process whose tree serves the requests.
  */
@@ -138,10 +152,11 @@ export async function measure(
   load: { connections?: number; seconds?: number; warmUpSeconds?: number } = {},
 ) {
   const connections = load.connections ?? CONNECTIONS;
-  await autocannon({ url, connections, duration: load.warmUpSeconds ?? WARM_UP_SECONDS, headers });
+  const options = { url, connections, headers, setupClient: keepNoBodies };
+  await autocannon({ ...options, duration: load.warmUpSeconds ?? WARM_UP_SECONDS });
   const serverBefore = cpuMsOfTree(serverPid);
   const clientBefore = process.cpuUsage();
-  const run = await autocannon({ url, connections, duration: load.seconds ?? SECONDS, headers });
+  const run = await autocannon({ ...options, duration: load.seconds ?? SECONDS });
   const serverMs = cpuMsOfTree(serverPid) - serverBefore;
   const client = process.cpuUsage(clientBefore);
   const unexpected = expected === 200 ? run.non2xx : run.requests.total - run['3xx'];

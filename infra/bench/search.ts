@@ -133,9 +133,10 @@ async function planOf(system: TestSystem, q: string): Promise<{ scan: string; ex
 
 /**
  * Punctuation websearch_to_tsquery reads as a mere separator (no "-", quotes or "or", which mean
- * something to it).
+ * something to it). No ".": its parser reads ".." as a word, and a query that also asks for ".."
+ * matches nothing.
  */
-const SEPARATORS = ',.;:!?';
+const SEPARATORS = ',;:!?';
 
 /**
  * The query as typed, or (uncached) made distinct by a tail of separators that spells `n`: the

@@ -5,6 +5,15 @@ import type { Consistency } from './consistency';
 export const RETRY_AFTER_SECONDS = 1;
 
 /**
+ * The position a request must see (X-Min-Position), as the hook below has already validated and
+ * waited for it; 0 without one.
+ */
+export function minPositionOf(request: FastifyRequest): number {
+  const header = request.headers['x-min-position'];
+  return typeof header === 'string' ? Number(header) : 0;
+}
+
+/**
  * Read-your-writes on every query. A request with X-Min-Position waits
  * (bounded) until the read models reach it; a position beyond the log's head is a 400 at once
  * (nothing can ever satisfy it); a wait that times out is a 503 with Retry-After, never a stale

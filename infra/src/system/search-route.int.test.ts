@@ -278,6 +278,49 @@ describe('GET /api/search', () => {
     expect(await find()).toEqual({ found: [second, first], statements: 3 });
   });
 
+  it("takes the rows it is handed (the list snapshot's) and reads only the others (was: every row read by id, each card sent and parsed again)", async () => {
+    const word = uniqueWord();
+    const older = await publish({ texts: [`The ${word}.`, 'Two.'] });
+    const newer = await publish({ texts: [`Another ${word}.`, 'Two.'] });
+    await system.settle();
+    const held = await system.infra.db
+      .selectFrom('stories')
+      .selectAll()
+      .where('id', '=', older)
+      .executeTakeFirstOrThrow();
+    let statements = 0;
+    const counted = system.infra.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        statements++;
+        return result;
+      },
+    });
+    const finder = new StoryFinder(counted);
+    const find = async (atHand: (id: string) => typeof held | undefined) => {
+      statements = 0;
+      const found = await finder.find({ words: word, limit: 20 }, { kind: 'everything' }, atHand);
+      return { found: found.map((s) => [s.id, s.likes]), statements };
+    };
+    // The held row as handed (its likes say where it came from); the other read: ranking and one read.
+    const marked = { ...held, likes: 42 };
+    expect(await find((id) => (id === older ? marked : undefined))).toEqual({
+      found: [
+        [newer, 0],
+        [older, 42],
+      ],
+      statements: 2,
+    });
+    // Every row at hand: the kept ranking's version alone, no read of the stories.
+    expect(await find((id) => (id === older ? marked : { ...held, id, likes: 7 }))).toEqual({
+      found: [
+        [newer, 7],
+        [older, 42],
+      ],
+      statements: 1,
+    });
+  });
+
   it('reads anything a visitor types without an error: operators, quotes, stop words only', async () => {
     for (const typed of ['"unclosed', 'a & b | !c', '(:*)', 'the and of', '-', "o'brien", 'ünïcödé 雪']) {
       const answer = await search(`q=${encodeURIComponent(typed)}`);

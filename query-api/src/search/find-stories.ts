@@ -124,12 +124,16 @@ export class SearchQueueFull extends Error {
   override readonly name = 'SearchQueueFull';
 }
 
+/** A visible story's row the caller already holds, by id (the list's snapshot), or undefined. */
+export type RowsAtHand = (id: string) => Selectable<StoriesTable> | undefined;
+
 /**
  * Finds the stories for a search. Ranking a common word reads the documents of its newest
  * matches, hundreds of them, so each search's ranked ids are kept in memory for the version of
  * story_search they were read at (the position of its last change): the same words are ranked
  * once per version. A publish, relabel or delete makes a new version; likes and views do not.
- * The stories' rows (their likes and views) are read each time, by id.
+ * The stories' rows (their likes and views) are taken from the caller's rows at hand, as fresh
+ * as the story list, and the others read each time, by id.
  */
 export class StoryFinder {
   private version = -1;
@@ -146,16 +150,34 @@ export class StoryFinder {
     this.window = window;
   }
 
-  async find(request: SearchRequest, scope: SearchScope): Promise<Selectable<StoriesTable>[]> {
+  /**
+   * The stories' rows, best match first. A common word's matches are the newest stories, which
+   * the list keeps in memory: their rows (and their cards' JSON, which the database would send
+   * and this process parse again) come from `atHand`, and only the others are read.
+   */
+  async find(
+    request: SearchRequest,
+    scope: SearchScope,
+    atHand: RowsAtHand = () => undefined,
+  ): Promise<Selectable<StoriesTable>[]> {
     const ids = await this.rankedIds(request, scope);
     if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('stories')
-      .selectAll()
-      .where('id', 'in', ids)
-      .where('hidden_reason', 'is', null)
-      .execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map<string, Selectable<StoriesTable>>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const row = atHand(id);
+      if (row) byId.set(id, row);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const rows = await this.db
+        .selectFrom('stories')
+        .selectAll()
+        .where('id', 'in', missing)
+        .where('hidden_reason', 'is', null)
+        .execute();
+      for (const row of rows) byId.set(row.id, row);
+    }
     // A story deleted a moment ago may still be in story_search, and a hidden one stays there
     // (a restore brings it back as it was): both are left out.
     return ids.flatMap((id) => byId.get(id) ?? []);

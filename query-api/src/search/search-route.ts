@@ -3,6 +3,7 @@ import { apiSchema, HttpError, tooMany } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
+import { minPositionOf } from '../read-your-writes';
 import { coverStory, fullStory, lockedStory, StoryAnswerSchema } from '../stories/story-answer';
 import { signerFor, unlockedBy, viewerOf } from '../stories/viewer';
 import { SearchQueueFull, type SearchScope, StoryFinder } from './find-stories';
@@ -71,7 +72,10 @@ export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) 
     const scope: SearchScope = viewer.admin
       ? { kind: 'everything' }
       : { kind: 'readable', premium: [...unlocked] };
-    const rows = await finder.find(search, scope).catch((error: unknown) => {
+    // The list's snapshot holds the newest stories' rows: as fresh as the list, at least at X-Min-Position.
+    const snapshot = await deps.storyList.current(minPositionOf(request));
+    const atHand = (id: string) => snapshot.story(id)?.row;
+    const rows = await finder.find(search, scope, atHand).catch((error: unknown) => {
       if (error instanceof SearchQueueFull) throw new HttpError(503, SEARCH_BUSY, { 'Retry-After': '1' });
       throw error;
     });

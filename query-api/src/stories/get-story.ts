@@ -2,6 +2,7 @@ import { storyMessages } from '@nocturne/domain';
 import { apiSchema, HttpError, StoryIdParams, sendPrepared, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
+import { minPositionOf } from '../read-your-writes';
 import { anonymousStoryAnswer } from './list/anonymous-story-answer';
 import type { ListedStory } from './list/story-list-cache';
 import { readStory } from './list/story-rows';
@@ -42,8 +43,7 @@ export const getStoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps
     // (at or after the client's X-Min-Position). Not there (premium, published a moment ago, or
     // not among the newest): the read model, and a free one is kept with the snapshot for next time.
     const { headers } = request;
-    const header = headers['x-min-position'];
-    const snapshot = await deps.storyList.current(typeof header === 'string' ? Number(header) : 0);
+    const snapshot = await deps.storyList.current(minPositionOf(request));
     const answerFree = (listed: ListedStory) =>
       // The same answer the server's hot lane sends a visitor (list/hot-story.ts).
       sendPrepared(

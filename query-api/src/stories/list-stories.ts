@@ -11,6 +11,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { hiddenWarningsOf } from '../labels/hidden-warnings';
+import { minPositionOf } from '../read-your-writes';
 import { ANONYMOUS_LIST_CACHE_CONTROL, anonymousListAnswer, LIST_VARY } from './list/anonymous-list-answer';
 import { creatorFilterFrom, tagFilterFrom } from './list/label-filter';
 import { DEFAULT_PAGE_SIZE, pageRequestFrom } from './list/paging';
@@ -18,11 +19,6 @@ import { PersonalAnswers } from './list/personal-answers';
 import type { ListedStory } from './list/story-list-cache';
 import { coverStory, fullStory, StoryAnswerSchema } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
-
-function minPositionOf(header: string | string[] | undefined): number {
-  // Already validated and waited for by the read-your-writes hook.
-  return typeof header === 'string' ? Number(header) : 0;
-}
 
 /** A page says where the next one starts and how many stories there are in all (the profile's "Showing N of T"). */
 function setPaging(reply: FastifyReply, nextCursor: string | null, total: number) {
@@ -94,7 +90,7 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     const page = pageRequestFrom(request.query);
     const tag = tagFilterFrom(request.query);
     const creator = creatorFilterFrom(request.query);
-    const snapshot = await deps.storyList.current(minPositionOf(request.headers['x-min-position']));
+    const snapshot = await deps.storyList.current(minPositionOf(request));
     const authorization = request.headers.authorization;
     const serialised = (items: readonly ListedStory[]) => cachedBody(jsonArray(items.map((s) => s.json)));
     if (request.admin) {
