@@ -60,7 +60,9 @@ export function createCodec(
         data = step(data);
       }
       return {
-        type: stored.type,
+        // The catalogue's own string, equal to the stored one: a projection's test of which
+        // types it handles then compares one pointer, not the characters of a string read anew.
+        type: definition.type,
         data: definition.schema.parse(data),
         eventId: stored.eventId,
         streamName: stored.streamName,

@@ -65,25 +65,30 @@ export interface ProjectionStop {
 /** A stored event, decoded; or why it could not be (a projection that handles it stops there). */
 interface BatchEvent {
   stored: StoredEvent;
+  /** The event's type: the decoded event's (the catalogue's own string) when it decoded. */
+  type: string;
   event?: RecordedEvent;
   error?: unknown;
 }
 
 /**
- * Stored events already decoded: runners that share one read of the log (a rebuild's lanes,
- * rebuild/shared-log.ts) get the same stored events, and each is decoded once for all of them.
+ * A stored event's decoding, kept on the stored event itself: runners that share one read of the
+ * log (a rebuild's lanes, rebuild/shared-log.ts) get the same stored events, and each is decoded
+ * once for all of them. On the event, not in a WeakMap beside it: a rebuild holds the events of a
+ * few batches at a time, hundreds of thousands, and each lane looks every one of them up.
  */
-const decodedEvents = new WeakMap<StoredEvent, BatchEvent>();
+const DECODED = Symbol('decoded');
 
-function decodeOne(stored: StoredEvent): BatchEvent {
-  let decoded = decodedEvents.get(stored);
+function decodeOne(stored: StoredEvent & { [DECODED]?: BatchEvent }): BatchEvent {
+  let decoded = stored[DECODED];
   if (decoded) return decoded;
   try {
-    decoded = { stored, event: decodeEvent(stored) };
+    const event = decodeEvent(stored);
+    decoded = { stored, type: event.type, event };
   } catch (error) {
-    decoded = { stored, error };
+    decoded = { stored, type: stored.type, error };
   }
-  decodedEvents.set(stored, decoded);
+  stored[DECODED] = decoded;
   return decoded;
 }
 
@@ -377,7 +382,7 @@ export class ProjectionRunner {
     // would leave a gap, so the batch is refused and read again from the new checkpoint.
     if (checkpoint < from) throw new CheckpointMoved();
     const handles = new Set<string>(projection.handles);
-    const due = events.filter((e) => e.stored.position > checkpoint && handles.has(e.stored.type));
+    const due = events.filter((e) => e.stored.position > checkpoint && handles.has(e.type));
     // Nothing it handles (most projections, in a live batch of likes): only its checkpoint
     // moves, with the others'. No savepoint: two round trips per projection per batch, each
     // queued behind the process's requests, were most of a live batch's time.
