@@ -72,7 +72,8 @@ export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) 
     const scope: SearchScope = viewer.admin
       ? { kind: 'everything' }
       : { kind: 'readable', premium: [...unlocked] };
-    // The list's snapshot holds the newest stories' rows: as fresh as the list, at least at X-Min-Position.
+    // The list's snapshot holds the newest stories' rows: as fresh as the list, and at least at
+    // the request's X-Min-Position.
     const snapshot = await deps.storyList.current(minPositionOf(request));
     const atHand = (id: string) => snapshot.story(id)?.row;
     const rows = await finder.find(search, scope, atHand).catch((error: unknown) => {
