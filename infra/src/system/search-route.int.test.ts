@@ -85,6 +85,21 @@ async function search(
 }
 const ids = (found: Found[]) => found.map((story) => story.id);
 
+/** The read model's database, counting the statements it executes (Kysely hands each result to its plugins once). */
+function countingStatements() {
+  const counted = {
+    statements: 0,
+    db: system.infra.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        counted.statements++;
+        return result;
+      },
+    }),
+  };
+  return counted;
+}
+
 describe('GET /api/search', () => {
   it('finds a story by a word of its fourth slide, stemmed, in the list answer shape', async () => {
     const word = uniqueWord();
@@ -253,20 +268,12 @@ describe('GET /api/search', () => {
     const word = uniqueWord();
     const first = await publish({ texts: [`The ${word}.`, 'Two.'] });
     await system.settle();
-    // Kysely hands each executed statement's result to its plugins once.
-    let statements = 0;
-    const counted = system.infra.db.withPlugin({
-      transformQuery: ({ node }) => node,
-      transformResult: async ({ result }) => {
-        statements++;
-        return result;
-      },
-    });
-    const finder = new StoryFinder(counted);
+    const counted = countingStatements();
+    const finder = new StoryFinder(counted.db);
     const find = async () => {
-      statements = 0;
+      counted.statements = 0;
       const found = (await finder.find({ words: word, limit: 20 }, { kind: 'everything' })).map((s) => s.id);
-      return { found, statements };
+      return { found, statements: counted.statements };
     };
     // Not kept: the ranking (with the version), then the stories' rows.
     expect(await find()).toEqual({ found: [first], statements: 2 });
@@ -288,19 +295,12 @@ describe('GET /api/search', () => {
       .selectAll()
       .where('id', '=', older)
       .executeTakeFirstOrThrow();
-    let statements = 0;
-    const counted = system.infra.db.withPlugin({
-      transformQuery: ({ node }) => node,
-      transformResult: async ({ result }) => {
-        statements++;
-        return result;
-      },
-    });
-    const finder = new StoryFinder(counted);
+    const counted = countingStatements();
+    const finder = new StoryFinder(counted.db);
     const find = async (atHand: (id: string) => typeof held | undefined) => {
-      statements = 0;
+      counted.statements = 0;
       const found = await finder.find({ words: word, limit: 20 }, { kind: 'everything' }, atHand);
-      return { found: found.map((s) => [s.id, s.likes]), statements };
+      return { found: found.map((s) => [s.id, s.likes]), statements: counted.statements };
     };
     // The held row as handed (its likes say where it came from); the other read: ranking and one read.
     const marked = { ...held, likes: 42 };
