@@ -28,6 +28,8 @@ export interface StoryListFilter extends StoryViewer {
   /** How many stories the first page holds. */
   first?: number;
   tag?: string | null;
+  /** Only the stories of this rating. */
+  rating?: string | null;
   creator?: string;
   words?: string;
   /** One page and no more (the landing), not page after page. */
@@ -55,10 +57,12 @@ export async function fetchStoryPage(
   signal?: AbortSignal,
   tag: string | null = null,
   creator: string | null = null,
+  rating: string | null = null,
 ): Promise<StoryPage> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (cursor) query.set('cursor', cursor);
   if (tag) query.set('tag', tag);
+  if (rating) query.set('rating', rating);
   if (creator) query.set('creator', creator);
   const response = await apiFetch(`/api/stories?${query}`, { signal });
   if (!response.ok) throw new Error(`The story list failed (${response.status})`);
@@ -90,17 +94,24 @@ export const storyListQuery = (viewer: StoryViewer, count: number, tag: string |
 /**
  * The published stories, newest first, a page at a time from the server: `first` stories, then
  * `step` more per fetchNextPage (the profile asks for 6, then 5 per Load More), only those
- * carrying `tag` or written by `creator` when one is given. So a big library costs a reader
+ * carrying `tag`, of `rating` or written by `creator` when one is given. So a big library costs a reader
  * the same as a small one.
  */
 export const storyPagesQuery = (
-  filter: StoryViewer & { first: number; tag?: string | null; creator?: string },
+  filter: StoryViewer & { first: number; tag?: string | null; rating?: string | null; creator?: string },
   step: number = filter.first,
 ) =>
   infiniteQueryOptions({
     queryKey: storyKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      fetchStoryPage(pageParam ? step : filter.first, pageParam, signal, filter.tag, filter.creator),
+      fetchStoryPage(
+        pageParam ? step : filter.first,
+        pageParam,
+        signal,
+        filter.tag,
+        filter.creator,
+        filter.rating,
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last: StoryPage) => last.nextCursor,
   });

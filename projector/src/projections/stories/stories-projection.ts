@@ -7,9 +7,13 @@ import { storyCard } from './story-card';
 
 /** The images of a story as the image route looks them up: every slide image and the preview. */
 function storyImageRows(
-  story: Pick<EventData<'StoryPublished'>, 'storyId' | 'isPremium' | 'slides' | 'preview'>,
+  story: Pick<EventData<'StoryPublished'>, 'storyId' | 'isPremium' | 'slides' | 'preview' | 'rating'>,
 ): Insertable<StoryImagesTable>[] {
-  const common = { story_id: story.storyId, is_premium: story.isPremium };
+  const common = {
+    story_id: story.storyId,
+    is_premium: story.isPremium,
+    explicit: story.rating === 'explicit',
+  };
   const slides = story.slides.map((s) => ({
     ...common,
     kind: 'slide' as const,
@@ -38,6 +42,7 @@ async function insertImages(
   const { columns, select } = unnestRows(rows, {
     story_id: 'text',
     is_premium: 'boolean',
+    explicit: 'boolean',
     kind: 'text',
     ref: 'text',
     width: 'int',
@@ -64,6 +69,8 @@ interface StoryFold {
   labels?: EventData<'StoryLabelsChanged'>;
   /** The batch's last StoryRevised: its slides and preview replace the row's. */
   revised?: EventData<'StoryRevised'>;
+  /** The rating after the batch's last StoryRevised or StoryRatingChanged: written over the card's. */
+  rating?: EventData<'StoryRatingChanged'>['rating'];
   /** After the batch's last StoryHidden or StoryRestored: the hide's statement, or null (visible). */
   hiddenReason?: string | null;
 }
@@ -95,6 +102,7 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
       event.type !== 'StoryUnpublished' &&
       event.type !== 'StoryRevised' &&
       event.type !== 'StoryLabelsChanged' &&
+      event.type !== 'StoryRatingChanged' &&
       event.type !== 'StoryHidden' &&
       event.type !== 'StoryRestored' &&
       event.type !== 'StoryLiked' &&
@@ -122,6 +130,10 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
       case 'StoryRevised':
         fold.revised = event.data;
         fold.labels = event.data;
+        fold.rating = event.data.rating;
+        break;
+      case 'StoryRatingChanged':
+        fold.rating = event.data.rating;
         break;
       case 'StoryDeleted':
       case 'StoryUnpublished':
@@ -151,6 +163,7 @@ export const storiesProjection: Projection = {
   handles: [
     'StoryPublished',
     'StoryLabelsChanged',
+    'StoryRatingChanged',
     'StoryDeleted',
     'StoryUnpublished',
     'StoryRevised',
@@ -270,6 +283,18 @@ export const storiesProjection: Projection = {
           changed_at = ${changedAt}
         from jsonb_to_recordset(${JSON.stringify(relabelled)}::jsonb) as c(id text, tags jsonb, warnings jsonb)
         where stories.id = c.id`.execute(trx);
+    }
+    // A new rating replaces the card's, and says which images are Explicit ones.
+    const rerated = folds.flatMap(([id, f]) => (f.rating ? [{ id, rating: f.rating }] : []));
+    if (rerated.length > 0) {
+      const changes = JSON.stringify(rerated);
+      await sql`update stories set card = stories.card || jsonb_build_object('rating', c.rating),
+          changed_at = ${changedAt}
+        from jsonb_to_recordset(${changes}::jsonb) as c(id text, rating text)
+        where stories.id = c.id`.execute(trx);
+      await sql`update story_images set explicit = c.rating = 'explicit'
+        from jsonb_to_recordset(${changes}::jsonb) as c(id text, rating text)
+        where story_images.story_id = c.id`.execute(trx);
     }
     // A new pen name shows on every story of its account, the earlier ones too.
     if (penNames.length > 0) {
