@@ -124,6 +124,13 @@ export const ConfigSchema = z.object({
     z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(60_000),
   ).default(30_000),
   /**
+   * How soon a standby projector process takes over from a leader that died (milliseconds): it
+   * tries the leader's lock this often, and a leader checks its lock's connection as often.
+   */
+  PROJECTOR_TAKEOVER_MS: optional(
+    z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(60_000),
+  ).default(1000),
+  /**
    * When the daily e-mail digest goes out: HH:MM in UTC (a process started later that day sends
    * it at once), or `off` (no process sends it by itself).
    */
@@ -198,6 +205,8 @@ export interface AppConfig {
    * (a draft is published, an unlock given back, within it).
    */
   schedulerPollMs: number;
+  /** PROJECTOR_TAKEOVER_MS: how often a standby projector tries to take the lead. */
+  projectorTakeoverMs: number;
   /** DIGEST_TIME: HH:MM (UTC) of the daily digest; null (`off`) for never by itself. */
   digestTime: string | null;
 }
@@ -322,6 +331,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       logLevel: raw.LOG_LEVEL,
       sourceMaps: raw.SOURCE_MAPS,
       schedulerPollMs: raw.SCHEDULER_POLL_MS,
+      projectorTakeoverMs: raw.PROJECTOR_TAKEOVER_MS,
       digestTime: raw.DIGEST_TIME === 'off' ? null : raw.DIGEST_TIME,
     },
   };
