@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { PaymentSettings } from '@nocturne/command-api';
 import { z } from 'zod';
 
 /** An unset or empty variable is "not given". */
@@ -104,9 +105,21 @@ export const ConfigSchema = z.object({
   SUPPORT_EMAIL: optional(z.email({ message: 'must be an e-mail address' })).default(
     'support@nocturne.example',
   ),
-  PAYMENT_LINK_BASE: optional(z.url({ message: 'must be a URL' })).default(
-    'https://www.paypal.com/paypalme/nocturnestories',
+  /** Set alone (no PAYMENT_PROVIDER), it selects the manual flow. */
+  PAYMENT_LINK_BASE: optional(z.url({ message: 'must be a URL' })),
+  /**
+   * How readers pay: `manual` (the payment link, confirmed by a staff member), `verotel`
+   * (Verotel FlexPay: its signed notices grant premium), or `local` (the embedded processor,
+   * which speaks FlexPay; `npm start` runs it).
+   */
+  PAYMENT_PROVIDER: optional(z.enum(['manual', 'verotel', 'local'])),
+  VEROTEL_SHOP_ID: optional(z.string().regex(/^\d{1,12}$/, 'must be the website id (digits)')),
+  VEROTEL_SIGNATURE_KEY: optional(z.string().min(8, 'must be the FlexPay signature key')),
+  VEROTEL_ORDER_URL: optional(z.url({ message: 'must be a URL' })).default(
+    'https://secure.verotel.com/startorder',
   ),
+  /** What readers' card statements show for a purchase (told in the receipt). */
+  PAYMENT_DESCRIPTOR: optional(z.string().trim().min(1).max(40)).default('NOCTURNE STORIES'),
   DISCOUNT_CODE: optional(z.string().min(3)).default('NOCTURNE30'),
   /**
    * Unset: codes generated on the first start and kept in DATA_DIR/invite-codes (a production
@@ -202,6 +215,8 @@ export interface AppConfig {
   dataDir: string;
   supportEmail: string;
   paymentLinkBase: string;
+  /** How readers pay: by hand (`manual`), or through a processor's signed notices. */
+  payments: PaymentSettings;
   discountCode: string;
   inviteCodes: string[];
   exposeVerificationToken: boolean;
@@ -244,6 +259,16 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
       'Invalid configuration:\n  INVITE_CODES: must be set in production (comma-separated invite codes)',
     );
   }
+  if (result.data.PAYMENT_PROVIDER === 'verotel') {
+    const missing = (['VEROTEL_SHOP_ID', 'VEROTEL_SIGNATURE_KEY'] as const).filter(
+      (name) => !result.data[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: must be set when PAYMENT_PROVIDER=verotel`).join('\n')}`,
+      );
+    }
+  }
   return result.data;
 }
 
@@ -279,6 +304,28 @@ export function splitServiceConfig(raw: RawConfig): SplitServiceConfig {
     listenHost: raw.SPLIT_LISTEN_HOST,
     gatewayHost: raw.SPLIT_GATEWAY_HOST ?? raw.HOST,
   };
+}
+
+const DEFAULT_PAYMENT_LINK_BASE = 'https://www.paypal.com/paypalme/nocturnestories';
+
+/**
+ * The processor readers pay through. PAYMENT_PROVIDER names it; without it the flow is the
+ * manual one (PAYMENT_LINK_BASE alone selects it too). `local` is filled in by the launcher that
+ * starts the embedded processor (LOCAL_PROCESSOR_*).
+ */
+export function paymentSettingsOf(raw: RawConfig): PaymentSettings {
+  const provider = raw.PAYMENT_PROVIDER ?? 'manual';
+  if (provider === 'manual') return { provider };
+  if (provider === 'verotel') {
+    return {
+      provider,
+      shopId: raw.VEROTEL_SHOP_ID!,
+      signatureKey: raw.VEROTEL_SIGNATURE_KEY!,
+      orderUrl: raw.VEROTEL_ORDER_URL,
+      descriptor: raw.PAYMENT_DESCRIPTOR,
+    };
+  }
+  throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER: local is started by npm start only');
 }
 
 /** For entry points: a wrong configuration prints its message and exits with status 1. */
@@ -372,7 +419,8 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
       dataDir,
       supportEmail: raw.SUPPORT_EMAIL,
-      paymentLinkBase: raw.PAYMENT_LINK_BASE.replace(/\/$/, ''),
+      paymentLinkBase: (raw.PAYMENT_LINK_BASE ?? DEFAULT_PAYMENT_LINK_BASE).replace(/\/$/, ''),
+      payments: paymentSettingsOf(raw),
       discountCode: raw.DISCOUNT_CODE,
       inviteCodes: invites.codes,
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,

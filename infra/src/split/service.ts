@@ -1,4 +1,4 @@
-import { httpPremiumUnlocker } from '@nocturne/command-api';
+import { httpPaymentNoticeReceiver, httpPremiumUnlocker } from '@nocturne/command-api';
 import { migrateReadModel } from '@nocturne/projector';
 import { parseConfig, resolveConfig, splitServiceConfig } from '../config';
 import { onShutdown } from '../launcher/shutdown';
@@ -6,7 +6,7 @@ import { lazyApiDocument } from '../openapi/api-document';
 import { checkReadiness } from '../ops/health/readiness';
 import { readinessSources } from '../ops/health/sources';
 import { upstreamReadiness } from '../ops/health/upstreams';
-import { createMetricsRegistry } from '../ops/metrics';
+import { countNotices, createMetricsRegistry } from '../ops/metrics';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
 import { startDigest } from '../system/digest';
@@ -117,6 +117,15 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
             ...deps.query,
             // Separate processes: the premium unlock goes to command-api over HTTP.
             unlockPremiumStory: httpPremiumUnlocker(split.commandApiUrls, config.internalToken),
+            // And a processor's notice goes to command-api's receiver over HTTP.
+            ...(deps.query.receivePaymentNotice
+              ? {
+                  receivePaymentNotice: countNotices(
+                    httpPaymentNoticeReceiver(split.commandApiUrls[0]!, config.internalToken),
+                    registry,
+                  ),
+                }
+              : {}),
           },
           // GET /api/openapi.json is a GET, so it is served here; it documents command-api's routes too.
           apiDocument: lazyApiDocument(deps),
