@@ -25,7 +25,7 @@ export interface CommandApiOptions {
   internalToken?: string | undefined;
   /** EXPOSE_VERIFICATION_TOKEN: the signup answer also holds `verification_token` (testing aid). */
   exposeVerificationToken: boolean;
-  /** Overrides of the login/signup/reset limits (users/rate-limits.ts); the defaults are the spec's. */
+  /** Overrides of the login/signup/reset limits (users/rate-limits.ts); the defaults are the product's. */
   accountRateLimits?: Partial<AccountRateLimits>;
 }
 
