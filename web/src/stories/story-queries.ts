@@ -1,6 +1,8 @@
-import type { Story } from '@nocturne/domain';
+import type { Story, StoryRatingId } from '@nocturne/domain';
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Answer } from '../api/answer';
 import { apiFetch } from '../api/client';
+import type { operations } from '../api/generated/schema';
 
 /** One page of GET /api/stories?limit=N&cursor=C. */
 export interface StoryPage {
@@ -29,7 +31,7 @@ export interface StoryListFilter extends StoryViewer {
   first?: number;
   tag?: string | null;
   /** Only the stories of this rating. */
-  rating?: string | null;
+  rating?: StoryRatingId | null;
   creator?: string;
   words?: string;
   /** One page and no more (the landing), not page after page. */
@@ -50,27 +52,34 @@ export const storyKeys = {
   detail: (id: string, token: string | null) => [...storyKeys.story(id), { token }] as const,
 };
 
-/** A list that fails or is not an array is an error. */
+type StoryListQuery = NonNullable<operations['getStories']['parameters']['query']>;
+
+/**
+ * GET /api/stories, its query and its answer the API document's. A list that fails or is not an
+ * array is an error. Sent through apiFetch, not the typed client: the landing shows the list on
+ * its first load, which stays without openapi-fetch (as firstLoadGet does).
+ */
 export async function fetchStoryPage(
   limit: number,
   cursor: string | null,
   signal?: AbortSignal,
   tag: string | null = null,
   creator: string | null = null,
-  rating: string | null = null,
+  rating: StoryRatingId | null = null,
 ): Promise<StoryPage> {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (cursor) query.set('cursor', cursor);
-  if (tag) query.set('tag', tag);
-  if (rating) query.set('rating', rating);
-  if (creator) query.set('creator', creator);
-  const response = await apiFetch(`/api/stories?${query}`, { signal });
+  const asked: StoryListQuery = { limit: String(limit) };
+  if (cursor) asked.cursor = cursor;
+  if (tag) asked.tag = tag;
+  if (rating) asked.rating = rating;
+  if (creator) asked.creator = creator;
+  const response = await apiFetch(`/api/stories?${new URLSearchParams(asked)}`, { signal });
   if (!response.ok) throw new Error(`The story list failed (${response.status})`);
   const data: unknown = await response.json();
   if (!Array.isArray(data)) throw new Error('The story list is not an array');
   const total = Number(response.headers.get('X-Total-Count'));
+  const stories: Story[] = data as Answer<'/api/stories'>;
   return {
-    stories: data as Story[],
+    stories,
     nextCursor: response.headers.get('X-Next-Cursor'),
     total: Number.isSafeInteger(total) ? total : data.length,
   };
@@ -98,7 +107,12 @@ export const storyListQuery = (viewer: StoryViewer, count: number, tag: string |
  * the same as a small one.
  */
 export const storyPagesQuery = (
-  filter: StoryViewer & { first: number; tag?: string | null; rating?: string | null; creator?: string },
+  filter: StoryViewer & {
+    first: number;
+    tag?: string | null;
+    rating?: StoryRatingId | null;
+    creator?: string;
+  },
   step: number = filter.first,
 ) =>
   infiniteQueryOptions({

@@ -1,5 +1,5 @@
 import { premiumRemaining } from '@nocturne/domain';
-import { idOf, type RecordedEvent } from '@nocturne/events';
+import { idOf, premiumEventTypes, type RecordedEvent } from '@nocturne/events';
 import type { PiiVault } from '@nocturne/vault';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { ReadModel, SessionsTable, UsersTable } from '../../read-model/schema';
@@ -20,10 +20,7 @@ export const usersProjection: Projection = {
     'UserLoggedIn',
     'UserLoggedOut',
     'PasswordReset',
-    'PremiumGranted',
-    'PremiumRevoked',
-    'PremiumStoryUnlocked',
-    'PremiumUnlockReturned',
+    ...premiumEventTypes,
     'UserDeleted',
   ],
   async applyBatch(trx, events, { vault }) {
@@ -124,7 +121,14 @@ export const usersProjection: Projection = {
           }));
           break;
         case 'PremiumRevoked':
-          update(userKey, (row) => ({ ...row, premium_member: false, premium_stories_remaining: 0 }));
+          update(userKey, (row) => {
+            const remaining = premiumRemaining.afterRevoke(row.premium_stories_remaining, event.data.stories);
+            return {
+              ...row,
+              premium_member: event.data.purchaseId ? row.premium_member && remaining > 0 : false,
+              premium_stories_remaining: remaining,
+            };
+          });
           break;
         case 'PremiumStoryUnlocked':
           update(userKey, (row) => ({
