@@ -1,4 +1,5 @@
-import type { EventData, RecordedEvent } from '@nocturne/events';
+import { type EventData, idOf, type RecordedEvent } from '@nocturne/events';
+import { type PiiVault, penNamesOf } from '@nocturne/vault';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { ReadModel, StoryImagesTable } from '../../read-model/schema';
 import type { Projection } from '../../runner/projection';
@@ -79,11 +80,21 @@ export function creatorKeyOf(event: RecordedEvent): string | null {
   return actor.kind === 'user' ? actor.userKey : null;
 }
 
-/** The pen names chosen in a batch: the last one of each account. */
-function penNamesOf(events: readonly RecordedEvent[]): Map<string, EventData<'PenNameChosen'>> {
+/**
+ * The pen names chosen in a batch, opened: the last one of each account. An erased account's
+ * reads as null (its key is gone) and gives no row; its UserDeleted removes the one it had.
+ */
+async function chosenPenNames(
+  events: readonly RecordedEvent[],
+  vault: PiiVault,
+): Promise<{ userKey: string; penName: string; handle: string }[]> {
   const chosen = new Map<string, EventData<'PenNameChosen'>>();
   for (const event of events) if (event.type === 'PenNameChosen') chosen.set(event.data.userKey, event.data);
-  return chosen;
+  const opened = await penNamesOf(vault, [...chosen.values()]);
+  return [...chosen.keys()].flatMap((userKey, i) => {
+    const name = opened[i];
+    return name ? [{ userKey, ...name }] : [];
+  });
 }
 
 function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
@@ -159,10 +170,11 @@ export const storiesProjection: Projection = {
     'StoryLiked',
     'StoryViewed',
     'PenNameChosen',
+    'UserDeleted',
   ],
-  async applyBatch(trx, events) {
+  async applyBatch(trx, events, { vault }) {
     // Pen names first: a story published in the batch shows the name its creator has after it.
-    const penNames = [...penNamesOf(events).values()];
+    const penNames = await chosenPenNames(events, vault);
     if (penNames.length > 0) {
       await trx
         .insertInto('creators')
@@ -303,6 +315,18 @@ export const storiesProjection: Projection = {
         from unnest(${counted.map(([id]) => id)}::text[], ${counted.map(([, f]) => f.likes ?? null)}::int[],
           ${counted.map(([, f]) => f.views ?? null)}::int[]) as c(id, likes, views)
         where stories.id = c.id`.execute(trx);
+    }
+    // An erased account has no pen name any more: its page goes, and its stories stay without it.
+    const erased = [
+      ...new Set(events.flatMap((e) => (e.type === 'UserDeleted' ? [idOf(e.streamName)] : []))),
+    ];
+    if (erased.length > 0) {
+      await trx.deleteFrom('creators').where('user_key', 'in', erased).execute();
+      await sql`update stories set card = stories.card || jsonb_build_object('creator', null),
+          changed_at = ${changedAt}
+        where stories.creator_key = any(${erased}::text[]) and stories.card->'creator' <> 'null'::jsonb`.execute(
+        trx,
+      );
     }
   },
 };
