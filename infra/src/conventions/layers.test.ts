@@ -23,7 +23,7 @@ function refused(files: Record<string, string>): string[] {
     encoding: 'utf8',
   });
   return [...run.stdout.matchAll(/^::error title=lint\/style\/noRestrictedImports,file=([^,]+),/gm)]
-    .map(([, file]) => file.slice(dir.length + 1))
+    .map((match) => (match[1] ?? '').slice(dir.length + 1))
     .sort();
 }
 
