@@ -18,6 +18,11 @@ export interface StoryEndProps {
   /** The story query's count: a like updates the query, and so this. */
   likes: number;
   backTo: string;
+  /**
+   * Whether the reader has scrolled to the end: the title and what to read next show from then
+   * on, so opening a story asks for nothing more and its first slide's text is on the page once.
+   */
+  reached: boolean;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface StoryEndProps {
  * story during this visit, showing the count the server answered; up to three stories to read
  * next; and Read More Stories.
  */
-export function StoryEnd({ story, likes, backTo }: StoryEndProps) {
+export function StoryEnd({ story, likes, backTo, reached }: StoryEndProps) {
   const like = useLikeStory(story.id);
   const { token } = useAuth();
   const liked = like.isSuccess;
@@ -35,7 +40,7 @@ export function StoryEnd({ story, likes, backTo }: StoryEndProps) {
       <h2 id="reader-end-title" className="reader__end-title">
         The End
       </h2>
-      <p className="reader__end-story">{storyPreview(story.texts[0])}</p>
+      {reached ? <p className="reader__end-story">{storyPreview(story.texts[0])}</p> : null}
       <Button
         variant={liked ? 'secondary' : 'primary'}
         size="lg"
@@ -61,7 +66,7 @@ export function StoryEnd({ story, likes, backTo }: StoryEndProps) {
         )}
       </p>
       {story.creator.handle ? <FollowButton handle={story.creator.handle} size="lg" /> : null}
-      <ReadNext story={story} backTo={backTo} />
+      {reached ? <ReadNext story={story} backTo={backTo} /> : null}
       <Link className={buttonClass('secondary', 'lg')} to={backTo}>
         Read More Stories
       </Link>
