@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { PaymentSettings } from '@nocturne/command-api';
 import { z } from 'zod';
 
 /** An unset or empty variable is "not given". */
@@ -60,6 +61,29 @@ const trustProxy = z
     return entries;
   });
 
+/** A URL, or several separated by commas (split mode's services, each of which may run many times). */
+const urlList = (example: string) =>
+  z
+    .string()
+    .transform((value) => value.split(',').map((url) => url.trim()))
+    .pipe(
+      z.array(z.url({ message: `must be a URL such as ${example}, or several separated by commas` })).min(1),
+    );
+
+const processCount = z.coerce
+  .number({ message: 'must be a whole number from 1 to 8' })
+  .int()
+  .min(1, 'must be a whole number from 1 to 8')
+  .max(8, 'must be a whole number from 1 to 8');
+
+/** Invite codes separated by commas (or, in the kept file, by lines too), blanks dropped. */
+function inviteCodeList(value: string): string[] {
+  return value
+    .split(/[,\n]/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
 /** The configuration names, validated at start. */
 export const ConfigSchema = z.object({
   PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)).default(3000),
@@ -81,18 +105,32 @@ export const ConfigSchema = z.object({
   SUPPORT_EMAIL: optional(z.email({ message: 'must be an e-mail address' })).default(
     'support@nocturne.example',
   ),
-  PAYMENT_LINK_BASE: optional(z.url({ message: 'must be a URL' })).default(
-    'https://www.paypal.com/paypalme/nocturnestories',
+  /** Set alone (no PAYMENT_PROVIDER), it selects the manual flow. */
+  PAYMENT_LINK_BASE: optional(z.url({ message: 'must be a URL' })),
+  /**
+   * How readers pay: `manual` (the payment link, confirmed by a staff member), `verotel`
+   * (Verotel FlexPay: its signed notices grant premium), or `local` (the embedded processor,
+   * which speaks FlexPay; `npm start` runs it).
+   */
+  PAYMENT_PROVIDER: optional(z.enum(['manual', 'verotel', 'local'])),
+  VEROTEL_SHOP_ID: optional(z.string().regex(/^\d{1,12}$/, 'must be the website id (digits)')),
+  VEROTEL_SIGNATURE_KEY: optional(z.string().min(8, 'must be the FlexPay signature key')),
+  VEROTEL_ORDER_URL: optional(z.url({ message: 'must be a URL' })).default(
+    'https://secure.verotel.com/startorder',
   ),
+  /** What readers' card statements show for a purchase (told in the receipt). */
+  PAYMENT_DESCRIPTOR: optional(z.string().trim().min(1).max(40)).default('NOCTURNE STORIES'),
   DISCOUNT_CODE: optional(z.string().min(3)).default('NOCTURNE30'),
-  INVITE_CODES: optional(z.string())
-    .default('velvetnight,202412')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((c) => c.trim())
-        .filter(Boolean),
-    ),
+  /**
+   * Unset: codes generated on the first start and kept in DATA_DIR/invite-codes (a production
+   * start refuses to run without them: a generated code nobody was told is no invitation).
+   */
+  INVITE_CODES: optional(
+    z
+      .string()
+      .transform(inviteCodeList)
+      .transform((codes) => (codes.length > 0 ? codes : undefined)),
+  ),
   EXPOSE_VERIFICATION_TOKEN: optional(flag).default(false),
   /**
    * Off: the PostgreSQL store appends without the hash chain, and the log no longer verifies.
@@ -124,39 +162,37 @@ export const ConfigSchema = z.object({
     z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(60_000),
   ).default(30_000),
   /**
+   * How soon a standby projector process takes over from a leader that died (milliseconds): it
+   * tries the leader's lock this often, and a leader checks its lock's connection as often.
+   */
+  PROJECTOR_TAKEOVER_MS: optional(
+    z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(60_000),
+  ).default(1000),
+  /**
    * When the daily e-mail digest goes out: HH:MM in UTC (a process started later that day sends
    * it at once), or `off` (no process sends it by itself).
    */
   DIGEST_TIME: optional(
     z.string().regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be HH:MM (UTC, 24-hour) or off'),
   ).default('07:00'),
+  /** `production` (the image sets it): secrets that would otherwise be generated must be given. */
+  NODE_ENV: optional(z.string()),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   // Split mode, one service per process: the supervisor (infra/src/split/main.ts) sets the port
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.
   SPLIT_SERVICE_PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)),
-  SPLIT_COMMAND_API_URL: optional(z.url({ message: 'must be a URL such as http://command-api:4001' })),
+  /** One URL, or several separated by commas: commands are spread over them in turn. */
+  SPLIT_COMMAND_API_URL: optional(urlList('http://command-api:4001')),
   /** One URL, or several separated by commas: the gateway spreads the reads over them in turn. */
-  SPLIT_QUERY_API_URL: optional(
-    z
-      .string()
-      .transform((value) => value.split(',').map((url) => url.trim()))
-      .pipe(
-        z
-          .array(
-            z.url({ message: 'must be a URL such as http://query-api:4002, or several separated by commas' }),
-          )
-          .min(1),
-      ),
-  ),
+  SPLIT_QUERY_API_URL: optional(urlList('http://query-api:4002')),
+  /** How many command-api processes `npm run start:split` starts (the gateway spreads commands over them). */
+  SPLIT_COMMAND_PROCESSES: optional(processCount).default(2),
   /** How many query-api processes `npm run start:split` starts (the gateway balances reads over them). */
-  SPLIT_QUERY_PROCESSES: optional(
-    z.coerce
-      .number({ message: 'must be a whole number from 1 to 8' })
-      .int()
-      .min(1, 'must be a whole number from 1 to 8')
-      .max(8, 'must be a whole number from 1 to 8'),
-  ).default(1),
-  SPLIT_PROJECTOR_URL: optional(z.url({ message: 'must be a URL such as http://projector:4003' })),
+  SPLIT_QUERY_PROCESSES: optional(processCount).default(2),
+  /** How many projector processes `npm run start:split` starts: one leads, the others stand by. */
+  SPLIT_PROJECTOR_PROCESSES: optional(processCount).default(2),
+  /** The projector processes' probe listeners, one URL or several separated by commas. */
+  SPLIT_PROJECTOR_URL: optional(urlList('http://projector:4003')),
   SPLIT_LISTEN_HOST: optional(z.string()).default('127.0.0.1'),
   /** Unset: HOST. */
   SPLIT_GATEWAY_HOST: optional(z.string()),
@@ -179,6 +215,8 @@ export interface AppConfig {
   dataDir: string;
   supportEmail: string;
   paymentLinkBase: string;
+  /** How readers pay: by hand (`manual`), or through a processor's signed notices. */
+  payments: PaymentSettings;
   discountCode: string;
   inviteCodes: string[];
   exposeVerificationToken: boolean;
@@ -198,6 +236,8 @@ export interface AppConfig {
    * (a draft is published, an unlock given back, within it).
    */
   schedulerPollMs: number;
+  /** PROJECTOR_TAKEOVER_MS: how often a standby projector tries to take the lead. */
+  projectorTakeoverMs: number;
   /** DIGEST_TIME: HH:MM (UTC) of the daily digest; null (`off`) for never by itself. */
   digestTime: string | null;
 }
@@ -213,16 +253,33 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // A production start never makes up invite codes that nobody was told.
+  if (result.data.NODE_ENV === 'production' && !result.data.INVITE_CODES) {
+    throw new ConfigError(
+      'Invalid configuration:\n  INVITE_CODES: must be set in production (comma-separated invite codes)',
+    );
+  }
+  if (result.data.PAYMENT_PROVIDER === 'verotel') {
+    const missing = (['VEROTEL_SHOP_ID', 'VEROTEL_SIGNATURE_KEY'] as const).filter(
+      (name) => !result.data[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: must be set when PAYMENT_PROVIDER=verotel`).join('\n')}`,
+      );
+    }
+  }
   return result.data;
 }
 
 export interface SplitServiceConfig {
   port: number;
-  commandApiUrl: string;
+  /** The command-api processes, one or more; commands go to each in turn. */
+  commandApiUrls: string[];
   /** The query-api processes, one or more; the gateway sends each read to the next in turn. */
   queryApiUrls: string[];
-  /** Where the gateway's /readyz asks the projector's probe listener; unset: it does not. */
-  projectorUrl: string | undefined;
+  /** Where the gateway's /readyz asks the projectors' probe listeners; empty: it does not. */
+  projectorUrls: string[];
   /** Where command-api and query-api listen (loopback unless in containers of their own). */
   listenHost: string;
   /** Where the gateway listens (SPLIT_GATEWAY_HOST, else HOST). */
@@ -241,12 +298,34 @@ export function splitServiceConfig(raw: RawConfig): SplitServiceConfig {
   }
   return {
     port: raw.SPLIT_SERVICE_PORT!,
-    commandApiUrl: raw.SPLIT_COMMAND_API_URL!,
+    commandApiUrls: raw.SPLIT_COMMAND_API_URL!,
     queryApiUrls: raw.SPLIT_QUERY_API_URL!,
-    projectorUrl: raw.SPLIT_PROJECTOR_URL,
+    projectorUrls: raw.SPLIT_PROJECTOR_URL ?? [],
     listenHost: raw.SPLIT_LISTEN_HOST,
     gatewayHost: raw.SPLIT_GATEWAY_HOST ?? raw.HOST,
   };
+}
+
+const DEFAULT_PAYMENT_LINK_BASE = 'https://www.paypal.com/paypalme/nocturnestories';
+
+/**
+ * The processor readers pay through. PAYMENT_PROVIDER names it; without it the flow is the
+ * manual one (PAYMENT_LINK_BASE alone selects it too). `local` is filled in by the launcher that
+ * starts the embedded processor (LOCAL_PROCESSOR_*).
+ */
+export function paymentSettingsOf(raw: RawConfig): PaymentSettings {
+  const provider = raw.PAYMENT_PROVIDER ?? 'manual';
+  if (provider === 'manual') return { provider };
+  if (provider === 'verotel') {
+    return {
+      provider,
+      shopId: raw.VEROTEL_SHOP_ID!,
+      signatureKey: raw.VEROTEL_SIGNATURE_KEY!,
+      orderUrl: raw.VEROTEL_ORDER_URL,
+      descriptor: raw.PAYMENT_DESCRIPTOR,
+    };
+  }
+  throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER: local is started by npm start only');
 }
 
 /** For entry points: a wrong configuration prints its message and exits with status 1. */
@@ -283,6 +362,34 @@ export interface ResolvedSecrets {
   config: AppConfig;
   /** True when the admin password was generated now (print it). */
   adminPasswordGenerated: boolean;
+  /** True when the invite codes were generated now; false when kept from before or set. */
+  inviteCodesGenerated: boolean;
+}
+
+/** A generated invite code: 12 lower-case letters and digits (60 random bits), easy to pass on. */
+const newInviteCode = () =>
+  Array.from(randomBytes(12), (byte) => 'abcdefghijklmnopqrstuvwxyz234567'[byte % 32]).join('');
+
+/**
+ * INVITE_CODES, or the codes kept in DATA_DIR/invite-codes (one made on the first start). The
+ * product never accepts a code it did not tell its operator; in production the codes must be set.
+ */
+function inviteCodesOf(raw: RawConfig, dataDir: string): { codes: string[]; generated: boolean } {
+  if (raw.INVITE_CODES) return { codes: raw.INVITE_CODES, generated: false };
+  const kept = persistentSecret(dataDir, 'invite-codes', newInviteCode);
+  const codes = inviteCodeList(kept.value);
+  if (codes.length === 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  INVITE_CODES: ${join(dataDir, 'invite-codes')} holds no code`,
+    );
+  }
+  return { codes, generated: kept.created };
+}
+
+/** The invite codes as the start banner shows them: the kept ones with where they are kept. */
+export function describeInviteCodes(raw: RawConfig, config: AppConfig, generated: boolean): string {
+  if (raw.INVITE_CODES) return '(set by INVITE_CODES)';
+  return `${config.inviteCodes.join(', ')}   (${generated ? 'generated now, ' : ''}kept in ${join(config.dataDir, 'invite-codes')})`;
 }
 
 /** Resolves the defaults that depend on other values (DATA_DIR, PORT) once DATABASE_URL is known. */
@@ -296,8 +403,10 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
   const admin = raw.ADMIN_PASSWORD
     ? { value: raw.ADMIN_PASSWORD, created: false }
     : persistentSecret(dataDir, 'admin-password', () => randomBytes(12).toString('base64url'));
+  const invites = inviteCodesOf(raw, dataDir);
   return {
     adminPasswordGenerated: admin.created,
+    inviteCodesGenerated: invites.generated,
     config: {
       port: raw.PORT,
       host: raw.HOST,
@@ -310,9 +419,10 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
       dataDir,
       supportEmail: raw.SUPPORT_EMAIL,
-      paymentLinkBase: raw.PAYMENT_LINK_BASE.replace(/\/$/, ''),
+      paymentLinkBase: (raw.PAYMENT_LINK_BASE ?? DEFAULT_PAYMENT_LINK_BASE).replace(/\/$/, ''),
+      payments: paymentSettingsOf(raw),
       discountCode: raw.DISCOUNT_CODE,
-      inviteCodes: raw.INVITE_CODES,
+      inviteCodes: invites.codes,
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,
       hashChain: raw.EVENT_HASH_CHAIN,
       secret,
@@ -322,6 +432,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       logLevel: raw.LOG_LEVEL,
       sourceMaps: raw.SOURCE_MAPS,
       schedulerPollMs: raw.SCHEDULER_POLL_MS,
+      projectorTakeoverMs: raw.PROJECTOR_TAKEOVER_MS,
       digestTime: raw.DIGEST_TIME === 'off' ? null : raw.DIGEST_TIME,
     },
   };
