@@ -175,6 +175,8 @@ describe.skipIf(imageNode !== thisNode)('infra/deploy/Dockerfile, replayed', () 
       APP_SECRET: secret('app-secret'),
       INTERNAL_TOKEN: secret('internal-token'),
       ADMIN_PASSWORD,
+      // The image runs in production mode, which makes up no invite codes.
+      INVITE_CODES: 'dockerfile-replay-invite',
       LOG_LEVEL: 'warn',
       SPLIT_COMMAND_API_URL: `http://127.0.0.1:${ports['command-api']}`,
       SPLIT_QUERY_API_URL: `http://127.0.0.1:${ports['query-api']}`,

@@ -60,6 +60,14 @@ const trustProxy = z
     return entries;
   });
 
+/** Invite codes separated by commas (or, in the kept file, by lines too), blanks dropped. */
+function inviteCodeList(value: string): string[] {
+  return value
+    .split(/[,\n]/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
 /** The configuration names, validated at start. */
 export const ConfigSchema = z.object({
   PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)).default(3000),
@@ -85,14 +93,16 @@ export const ConfigSchema = z.object({
     'https://www.paypal.com/paypalme/nocturnestories',
   ),
   DISCOUNT_CODE: optional(z.string().min(3)).default('NOCTURNE30'),
-  INVITE_CODES: optional(z.string())
-    .default('velvetnight,202412')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((c) => c.trim())
-        .filter(Boolean),
-    ),
+  /**
+   * Unset: codes generated on the first start and kept in DATA_DIR/invite-codes (a production
+   * start refuses to run without them: a generated code nobody was told is no invitation).
+   */
+  INVITE_CODES: optional(
+    z
+      .string()
+      .transform(inviteCodeList)
+      .transform((codes) => (codes.length > 0 ? codes : undefined)),
+  ),
   EXPOSE_VERIFICATION_TOKEN: optional(flag).default(false),
   /**
    * Off: the PostgreSQL store appends without the hash chain, and the log no longer verifies.
@@ -124,12 +134,21 @@ export const ConfigSchema = z.object({
     z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(60_000),
   ).default(30_000),
   /**
+   * How soon a standby projector process takes over from a leader that died (milliseconds): it
+   * tries the leader's lock this often, and a leader checks its lock's connection as often.
+   */
+  PROJECTOR_TAKEOVER_MS: optional(
+    z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(60_000),
+  ).default(1000),
+  /**
    * When the daily e-mail digest goes out: HH:MM in UTC (a process started later that day sends
    * it at once), or `off` (no process sends it by itself).
    */
   DIGEST_TIME: optional(
     z.string().regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be HH:MM (UTC, 24-hour) or off'),
   ).default('07:00'),
+  /** `production` (the image sets it): secrets that would otherwise be generated must be given. */
+  NODE_ENV: optional(z.string()),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   // Split mode, one service per process: the supervisor (infra/src/split/main.ts) sets the port
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.
@@ -198,6 +217,8 @@ export interface AppConfig {
    * (a draft is published, an unlock given back, within it).
    */
   schedulerPollMs: number;
+  /** PROJECTOR_TAKEOVER_MS: how often a standby projector tries to take the lead. */
+  projectorTakeoverMs: number;
   /** DIGEST_TIME: HH:MM (UTC) of the daily digest; null (`off`) for never by itself. */
   digestTime: string | null;
 }
@@ -212,6 +233,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // A production start never makes up invite codes that nobody was told.
+  if (result.data.NODE_ENV === 'production' && !result.data.INVITE_CODES) {
+    throw new ConfigError(
+      'Invalid configuration:\n  INVITE_CODES: must be set in production (comma-separated invite codes)',
+    );
   }
   return result.data;
 }
@@ -283,6 +310,34 @@ export interface ResolvedSecrets {
   config: AppConfig;
   /** True when the admin password was generated now (print it). */
   adminPasswordGenerated: boolean;
+  /** True when the invite codes were generated now; false when kept from before or set. */
+  inviteCodesGenerated: boolean;
+}
+
+/** A generated invite code: 12 lower-case letters and digits (60 random bits), easy to pass on. */
+const newInviteCode = () =>
+  Array.from(randomBytes(12), (byte) => 'abcdefghijklmnopqrstuvwxyz234567'[byte % 32]).join('');
+
+/**
+ * INVITE_CODES, or the codes kept in DATA_DIR/invite-codes (one made on the first start). The
+ * product never accepts a code it did not tell its operator; in production the codes must be set.
+ */
+function inviteCodesOf(raw: RawConfig, dataDir: string): { codes: string[]; generated: boolean } {
+  if (raw.INVITE_CODES) return { codes: raw.INVITE_CODES, generated: false };
+  const kept = persistentSecret(dataDir, 'invite-codes', newInviteCode);
+  const codes = inviteCodeList(kept.value);
+  if (codes.length === 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  INVITE_CODES: ${join(dataDir, 'invite-codes')} holds no code`,
+    );
+  }
+  return { codes, generated: kept.created };
+}
+
+/** The invite codes as the start banner shows them: the kept ones with where they are kept. */
+export function describeInviteCodes(raw: RawConfig, config: AppConfig, generated: boolean): string {
+  if (raw.INVITE_CODES) return '(set by INVITE_CODES)';
+  return `${config.inviteCodes.join(', ')}   (${generated ? 'generated now, ' : ''}kept in ${join(config.dataDir, 'invite-codes')})`;
 }
 
 /** Resolves the defaults that depend on other values (DATA_DIR, PORT) once DATABASE_URL is known. */
@@ -296,8 +351,10 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
   const admin = raw.ADMIN_PASSWORD
     ? { value: raw.ADMIN_PASSWORD, created: false }
     : persistentSecret(dataDir, 'admin-password', () => randomBytes(12).toString('base64url'));
+  const invites = inviteCodesOf(raw, dataDir);
   return {
     adminPasswordGenerated: admin.created,
+    inviteCodesGenerated: invites.generated,
     config: {
       port: raw.PORT,
       host: raw.HOST,
@@ -312,7 +369,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       supportEmail: raw.SUPPORT_EMAIL,
       paymentLinkBase: raw.PAYMENT_LINK_BASE.replace(/\/$/, ''),
       discountCode: raw.DISCOUNT_CODE,
-      inviteCodes: raw.INVITE_CODES,
+      inviteCodes: invites.codes,
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,
       hashChain: raw.EVENT_HASH_CHAIN,
       secret,
@@ -322,6 +379,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       logLevel: raw.LOG_LEVEL,
       sourceMaps: raw.SOURCE_MAPS,
       schedulerPollMs: raw.SCHEDULER_POLL_MS,
+      projectorTakeoverMs: raw.PROJECTOR_TAKEOVER_MS,
       digestTime: raw.DIGEST_TIME === 'off' ? null : raw.DIGEST_TIME,
     },
   };

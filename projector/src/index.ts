@@ -5,6 +5,7 @@ export * from './read-model/migrations';
 export * from './read-model/schema';
 export * from './rebuild/rebuild';
 export * from './runner/failure';
+export * from './runner/leadership';
 export * from './runner/projection';
 export * from './runner/projection-runner';
 export * from './runner/projection-status';

@@ -1,5 +1,5 @@
 import { NatsNotifier } from '@nocturne/notify';
-import { parseConfigOrExit, resolveConfig } from '../config';
+import { describeInviteCodes, parseConfigOrExit, resolveConfig } from '../config';
 import { keptDemoStaff } from '../demo/demo-staff';
 import { demoOnFirstStart, keptDemoCreator, keptDemoReader } from '../demo/first-start';
 import { withoutPassword } from '../ops/logging/redact';
@@ -17,7 +17,7 @@ const log = (line: string) => console.log(`[nocturne] ${line}`);
 async function main() {
   const raw = parseConfigOrExit(process.env);
   const database = await provisionDatabase(raw, log);
-  const { config, adminPasswordGenerated } = resolveConfig(raw, database.url);
+  const { config, adminPasswordGenerated, inviteCodesGenerated } = resolveConfig(raw, database.url);
 
   let system: Awaited<ReturnType<typeof startSystem>>;
   try {
@@ -57,6 +57,7 @@ async function main() {
         ? '(set by ADMIN_PASSWORD)'
         : `${config.adminPassword}   (${adminPasswordGenerated ? 'generated now, ' : ''}kept in ${config.dataDir}/admin-password)`
     }`,
+    `  invite codes   : ${describeInviteCodes(raw, config, inviteCodesGenerated)}`,
     `  admin panel    : ${url}/admin_panel   (any /admin_<name> path)`,
     ...(demoReader
       ? [

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { migrateReadModel } from '@nocturne/projector';
 import { serverNodeArguments } from '../../bin/server-runtime.mjs';
-import { parseConfigOrExit, resolveConfig } from '../config';
+import { describeInviteCodes, parseConfigOrExit, resolveConfig } from '../config';
 import { freePort } from '../launcher/free-port';
 import { provisionDatabase } from '../launcher/provision';
 import { onShutdown, stopAll } from '../launcher/shutdown';
@@ -74,7 +74,7 @@ async function main() {
   const raw = parseConfigOrExit(process.env);
   const database = await provisionDatabase(raw, log);
   // Resolving here creates the persisted secrets once, before several processes read them.
-  const { config, adminPasswordGenerated } = resolveConfig(raw, database.url);
+  const { config, adminPasswordGenerated, inviteCodesGenerated } = resolveConfig(raw, database.url);
 
   const running: Running[] = [];
   let stopping = false;
@@ -165,6 +165,7 @@ async function main() {
           ? '(set by ADMIN_PASSWORD)'
           : `${config.adminPassword}   (${adminPasswordGenerated ? 'generated now, ' : ''}kept in ${config.dataDir}/admin-password)`
       }`,
+      `  invite codes   : ${describeInviteCodes(raw, config, inviteCodesGenerated)}`,
       `  database       : ${database.description}`,
       'Press Ctrl+C to stop.',
       '',

@@ -69,7 +69,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   // Internal services listen on loopback only (the gateway is the way in), unless a deployment
   // puts them in containers of their own (SPLIT_LISTEN_HOST=0.0.0.0).
   if (role === 'projector') {
-    const { projector, reactors } = await startBackground(config, infra, {
+    const { projector, reactors, leadership } = await startBackground(config, infra, {
       log,
       logError,
       metrics: registry,
@@ -85,6 +85,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
     return {
       async stop() {
         await listener.close();
+        await leadership.stop();
         await projector.stop();
         await reactors.stop();
         await infra.close();

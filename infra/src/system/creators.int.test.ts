@@ -206,3 +206,30 @@ describe('the studio', () => {
     expect(empty.body.stories).toEqual([]);
   });
 });
+
+describe('the bell right after it is marked', () => {
+  it("reads the notifications as seen at once with the mark's position, every time", async () => {
+    // Each round publishes, marks the bell seen and reads it again at once with the mark's
+    // position: the read must never count as unread what the mark covered.
+    const maker = await verifiedUser(system.baseUrl, 'bell-maker@nocturne.test');
+    const fan = await verifiedUser(system.baseUrl, 'bell-fan@nocturne.test');
+    expect((await call('PUT', '/api/me/pen-name', maker, { penName: 'Bell Maker' })).status).toBe(200);
+    expect((await call('POST', '/api/creators/bell-maker/follow', fan)).status).toBe(200);
+    for (let round = 1; round <= 5; round++) {
+      const story = await publishAs(maker, [`Round ${round}.`, 'Two.']);
+      expect(story.status, `round ${round}`).toBe(201);
+      const before = await call('GET', '/api/me/notifications', fan, undefined, story.position);
+      expect(before.body.unread, `round ${round}`).toBe(1);
+      const seen = await call('POST', '/api/me/notifications/seen', fan, { through: before.body.newest });
+      expect(seen.status).toBe(200);
+      const after = await call('GET', '/api/me/notifications', fan, undefined, seen.position);
+      expect(after.status).toBe(200);
+      expect(after.body.unread, `round ${round}`).toBe(0);
+      expect(after.body.items).toHaveLength(round);
+      expect(
+        after.body.items.every((item: { read: boolean }) => item.read),
+        `round ${round}`,
+      ).toBe(true);
+    }
+  });
+});

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { committedDocumentPath } from '../openapi/committed-document';
+import { OPENAPI_PATH } from '../openapi/openapi-route';
 import { startTestSystem, type TestSystem } from './test-system';
 
 let system: TestSystem;
@@ -82,6 +85,28 @@ describe('read-your-writes', () => {
     const malformed = await fetch(`${system.baseUrl}/api/stories`, { headers: { 'X-Min-Position': 'soon' } });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { detail: string }).detail).toMatch(/X-Min-Position/);
+  });
+
+  it('every query route of the API waits for X-Min-Position: a position beyond the head is its 400', async () => {
+    // A read that a command changes must honour the client's position; one that skipped the
+    // wait would answer a position beyond the log's head as if it were fresh.
+    const document = JSON.parse(readFileSync(committedDocumentPath, 'utf8')) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    // The API document itself is the build's, the same at every position of the log.
+    const queries = Object.entries(document.paths)
+      .filter(([path, operations]) => 'get' in operations && path !== OPENAPI_PATH)
+      .map(([path]) => path.replace(/\{[^}]+\}/g, 'x'));
+    expect(queries).toContain('/api/me/notifications');
+    expect(queries.length).toBeGreaterThan(30);
+    const head = await system.infra.store.headPosition();
+    for (const path of queries) {
+      const response = await fetch(`${system.baseUrl}${path}`, {
+        headers: { 'X-Min-Position': String(head + 1000) },
+      });
+      expect(response.status, path).toBe(400);
+      expect(Number(response.headers.get('x-event-log-head')), path).toBeGreaterThanOrEqual(head);
+    }
   });
 
   it('refuses a header that is not an event position with a 400 and a detail, without waiting', async () => {

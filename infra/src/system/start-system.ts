@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import type { AccountRateLimits, DigestScheduler } from '@nocturne/command-api';
 import {
   createMailer,
+  Leadership,
   migrateReadModel,
+  PROJECTOR_LEADER_LOCK,
   ProjectionRunner,
   projections,
   ReactorRunner,
@@ -17,7 +19,7 @@ import { lazyApiDocument } from '../openapi/api-document';
 import { checkReadiness } from '../ops/health/readiness';
 import { readinessSources } from '../ops/health/sources';
 import type { LogDestination } from '../ops/logging/logger';
-import { countMail, createMetricsRegistry, trackProjections } from '../ops/metrics';
+import { countMail, createMetricsRegistry, trackLeadership, trackProjections } from '../ops/metrics';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
 import { startDigest } from './digest';
@@ -33,6 +35,8 @@ export interface RunningSystem {
   infra: Infrastructure;
   projector: ProjectionRunner;
   reactors: ReactorRunner;
+  /** Whether this process leads the projection and the reactors or stands by. */
+  leadership: Leadership;
   /** The daily digest (DIGEST_TIME); tests send it with `runNow`. */
   digest: DigestScheduler;
   /** The process's metrics (GET /metrics). */
@@ -66,8 +70,10 @@ export interface StartOptions {
 
 /**
  * The projector and the reactors over an open infrastructure: started here in one-process mode,
- * and as their own process in split mode (infra/src/split). The metrics registry gets each
- * projection's position and lag, and the mail counters.
+ * and as their own process in split mode (infra/src/split). Of several such processes on one
+ * database one leads and the others stand by (Leadership); this resolves once this one is either.
+ * The metrics registry gets each projection's position and lag, the leadership, and the mail
+ * counters.
  */
 export async function startBackground(
   config: AppConfig,
@@ -79,7 +85,7 @@ export async function startBackground(
     mailRetry?: Partial<RetryPolicy> | undefined;
     metrics: Registry;
   },
-): Promise<{ projector: ProjectionRunner; reactors: ReactorRunner }> {
+): Promise<{ projector: ProjectionRunner; reactors: ReactorRunner; leadership: Leadership }> {
   const { log, mailRetry, metrics } = options;
   const logError = options.logError ?? ((line: string) => console.error(`[nocturne] ${line}`));
   const projector = new ProjectionRunner({
@@ -91,7 +97,6 @@ export async function startBackground(
     log: logError,
   });
   await projector.init();
-  projector.start();
   trackProjections(metrics, {
     db: infra.db,
     store: infra.store,
@@ -123,9 +128,25 @@ export async function startBackground(
     },
   });
   await reactorRunner.init();
-  reactorRunner.start();
 
-  return { projector, reactors: reactorRunner };
+  const leadership = new Leadership({
+    databaseUrl: config.databaseUrl,
+    lockKey: PROJECTOR_LEADER_LOCK,
+    pollMs: config.projectorTakeoverMs,
+    log,
+    lead() {
+      projector.start();
+      reactorRunner.start();
+    },
+    async standBy() {
+      await projector.stop();
+      await reactorRunner.pause();
+    },
+  });
+  trackLeadership(metrics, leadership);
+  await leadership.start();
+
+  return { projector, reactors: reactorRunner, leadership };
 }
 
 /**
@@ -139,7 +160,11 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
   await migrateReadModel(config.databaseUrl);
   const infra = await connectInfrastructure(config, options.log, clock, metrics);
 
-  const { projector, reactors: reactorRunner } = await startBackground(config, infra, {
+  const {
+    projector,
+    reactors: reactorRunner,
+    leadership,
+  } = await startBackground(config, infra, {
     log: options.log,
     logError: options.logError,
     mailRetry: options.mailRetry,
@@ -172,6 +197,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     infra,
     projector,
     reactors: reactorRunner,
+    leadership,
     digest,
     metrics,
     address: `http://127.0.0.1:${port}`,
@@ -180,6 +206,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
       await unlockReturner.stop();
       digest.stop();
       await app.close();
+      await leadership.stop();
       await projector.stop();
       await reactorRunner.stop();
       await infra.close();

@@ -31,7 +31,7 @@ export interface StoriesTable {
   published_at: ColumnType<Date, Date | string, never>;
   /** Global position of StoryPublished: the list is newest first by it. */
   position: ColumnType<number, number, never>;
-  /** Position of the batch that last wrote the row: the list reads what changed since it looked. */
+  /** Position of the last event that changed the row: the list reads what changed since it looked. */
   changed_at: ColumnType<number, number, number>;
   /** The statement of a moderator's hide; null while the story is visible. Every reader leaves a hidden story out. */
   hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
@@ -99,7 +99,7 @@ export interface NotificationReadsTable {
   through: ColumnType<number, number, number>;
 }
 
-/** A deleted story and the position of the batch that deleted it: the story list drops it. */
+/** A deleted story and the position of the event that deleted it: the story list drops it. */
 export interface StoryDeletionsTable {
   story_id: string;
   deleted_at: ColumnType<number, number, number>;

@@ -263,9 +263,15 @@ export class ReactorRunner {
     this.loop.start();
   }
 
-  async stop(): Promise<void> {
+  /** Stops reacting until the next start() (a projector that stands by). */
+  async pause(): Promise<void> {
     this.unsubscribe?.();
+    this.unsubscribe = undefined;
     await this.loop.stop();
+  }
+
+  async stop(): Promise<void> {
+    await this.pause();
     await this.pool.end();
   }
 }

@@ -16,3 +16,6 @@ export const REACTOR_LOCK = 8_202_622;
 
 /** Held for a whole verification of the read models (session lock): one shadow schema, one filler. */
 export const VERIFY_LOCK = 8_202_623;
+
+/** Held by the leading projector process (session lock, leadership.ts); the others stand by. */
+export const PROJECTOR_LEADER_LOCK = 8_202_624;

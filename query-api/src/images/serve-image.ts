@@ -26,7 +26,26 @@ interface Found {
   cacheControl: string;
 }
 
-const PUBLIC = 'public, max-age=31536000, immutable';
+/**
+ * How long any cache may keep an image before asking again. A hidden, unpublished or deleted
+ * story's images answer 404 at once, so a takedown reaches every cache within this window; while
+ * the story stays live a revalidation is a 304 without the bytes (the ETag is the content hash).
+ */
+export const IMAGE_MAX_AGE_SECONDS = 300;
+
+/** A free story without content warnings: shared caches (a CDN) may keep it for the window. */
+export const SHARED_IMAGE = `public, max-age=${IMAGE_MAX_AGE_SECONDS}, must-revalidate`;
+/** A premium story's, or one with content warnings: the reader's own browser only, never a shared cache. */
+export const PRIVATE_IMAGE = `private, max-age=${IMAGE_MAX_AGE_SECONDS}, must-revalidate`;
+
+/** A signed reference (premium, a draft, staff): private, and never kept past its expiry. */
+const signedCacheControl = (secondsLeft: number) =>
+  `private, max-age=${Math.min(secondsLeft, IMAGE_MAX_AGE_SECONDS)}, must-revalidate`;
+
+/** Images of premium stories, and of stories whose content warnings mark them explicit, stay out of shared caches. */
+function plainCacheControl(row: { is_premium: boolean; explicit: boolean }): string {
+  return row.is_premium || row.explicit ? PRIVATE_IMAGE : SHARED_IMAGE;
+}
 
 /** If-None-Match holds this ETag (a list, `*`, or weak forms of it). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -46,18 +65,31 @@ async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefi
   const all = deps.db.selectFrom('story_images').select(['width']);
   // A hidden story's images are served to no reader (unlocked copies included): only to staff,
   // through a reference signed for an admin session (the moderation queue's).
-  const images = all.where('hidden', '=', false);
+  // One content-hashed image may belong to several stories: the strictest of them decides.
+  const explicit = sql<boolean>`jsonb_array_length(coalesce(stories.card->'warnings', '[]'::jsonb)) > 0`;
+  const images = deps.db
+    .selectFrom('story_images')
+    .innerJoin('stories', 'stories.id', 'story_images.story_id')
+    .select(['story_images.width', 'story_images.is_premium', explicit.as('explicit')])
+    .where('story_images.hidden', '=', false)
+    .where('stories.hidden_reason', 'is', null)
+    .orderBy(sql`story_images.is_premium or ${explicit}`, 'desc');
   if (SLIDE_REF.test(name)) {
     const row = await images
-      .where('ref', '=', name)
-      .where('kind', '=', 'slide')
-      .where('is_premium', '=', false)
+      .where('story_images.ref', '=', name)
+      .where('story_images.kind', '=', 'slide')
+      .where('story_images.is_premium', '=', false)
       .executeTakeFirst();
-    return row ? { file: slideFileName(name, pickRendition(row.width, wanted)), cacheControl: PUBLIC } : null;
+    return row
+      ? { file: slideFileName(name, pickRendition(row.width, wanted)), cacheControl: plainCacheControl(row) }
+      : null;
   }
   if (PREVIEW_REF.test(name)) {
-    const row = await images.where('ref', '=', name).where('kind', '=', 'preview').executeTakeFirst();
-    return row ? { file: previewFileName(name), cacheControl: PUBLIC } : null;
+    const row = await images
+      .where('story_images.ref', '=', name)
+      .where('story_images.kind', '=', 'preview')
+      .executeTakeFirst();
+    return row ? { file: previewFileName(name), cacheControl: plainCacheControl(row) } : null;
   }
   const signed = verifySignedRef(deps.options.secret, name, deps.clock());
   if (!signed) return null;
@@ -70,7 +102,7 @@ async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefi
   if (!row) return null;
   return {
     file: slideFileName(signed.ref, pickRendition(row.width, wanted)),
-    cacheControl: `private, max-age=${signed.secondsLeft}`,
+    cacheControl: signedCacheControl(signed.secondsLeft),
   };
 }
 

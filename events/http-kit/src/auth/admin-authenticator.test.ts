@@ -62,7 +62,7 @@ describe('the admin authentication', () => {
     await expect(auth.authenticate(opened.token, 'a')).rejects.toMatchObject({ statusCode: 401 });
   });
 
-  it('a right password does not spend the budget; five wrong codes do, then even a right one is 429', async () => {
+  it('a right password does not spend the budget; five wrong ones do, then even a right one from there is 429', async () => {
     const auth = new AdminAuthenticator({
       password: slowPassword('right').password,
       sessions: memorySessions(),
@@ -77,5 +77,59 @@ describe('the admin authentication', () => {
       headers: { 'Retry-After': '60' },
     });
     expect((await auth.authenticate('right', 'c')).session).toBeTruthy();
+  });
+
+  it("serves a live staff session while the same and other addresses' wrong codes are throttled", async () => {
+    // Given a moderator's open session and a guesser who spent the budget from the moderator's
+    // own address (as everyone behind one proxy is) and from another one
+    const auth = new AdminAuthenticator({
+      password: slowPassword('right').password,
+      sessions: memorySessions(),
+      limiter: memoryLimiter(),
+    });
+    const staff = await auth.openStaffSession({ staffId: 'a'.repeat(32), role: 'moderator' });
+    for (const client of ['proxy', 'elsewhere']) {
+      for (let i = 0; i < 5; i++) {
+        await expect(auth.authenticate(`guess-${i}`, client)).rejects.toMatchObject({ statusCode: 401 });
+      }
+      await expect(auth.authenticate('guess-5', client)).rejects.toMatchObject({ statusCode: 429 });
+    }
+    // When the moderator's session is used from either address
+    // Then it is served
+    for (const client of ['proxy', 'elsewhere']) {
+      expect(await auth.authenticate(staff.token, client)).toMatchObject({
+        session: staff.session,
+        role: 'moderator',
+      });
+    }
+  });
+
+  it('does not count wrong session tokens: they cannot spend the password budget', async () => {
+    const auth = new AdminAuthenticator({
+      password: slowPassword('right').password,
+      sessions: memorySessions(),
+      limiter: memoryLimiter(),
+    });
+    const unknown = (await auth.openStaffSession({ staffId: 'b'.repeat(32), role: 'auditor' })).token;
+    await auth.endStaffSessions('b'.repeat(32));
+    for (let i = 0; i < 20; i++) {
+      await expect(auth.authenticate(unknown, 'd')).rejects.toMatchObject({ statusCode: 401 });
+    }
+    expect(await auth.authenticate('right', 'd')).toMatchObject({ role: 'owner' });
+  });
+
+  it("caps the owner account's guesses from many addresses, but lets an address that never failed in", async () => {
+    const auth = new AdminAuthenticator({
+      password: slowPassword('right').password,
+      sessions: memorySessions(),
+      limiter: memoryLimiter(),
+    });
+    for (let i = 0; i < 50; i++) {
+      await expect(auth.authenticate('wrong', `10.0.0.${i % 10}`)).rejects.toMatchObject({ statusCode: 401 });
+    }
+    // The account's budget is spent: an address that failed before is refused even a right password
+    await expect(auth.authenticate('right', '10.0.0.1')).rejects.toMatchObject({ statusCode: 429 });
+    // while the owner's own address, which never failed, still gets through
+    expect(await auth.authenticate('right', '192.168.1.2')).toMatchObject({ role: 'owner' });
   });
 });

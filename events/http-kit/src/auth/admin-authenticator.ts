@@ -1,6 +1,5 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import { HttpError } from '../http/errors';
-import { tooMany } from '../http/limit-requests';
 import {
   type AdminSessionHolder,
   type AdminSessions,
@@ -9,6 +8,7 @@ import {
 } from '../security/admin-sessions';
 import type { RateLimiter } from '../security/rate-limiter';
 import type { AdminPassword } from './admin-password';
+import { guessThrottle } from './guess-throttle';
 
 export const invalidAdminCode = 'Invalid admin password or session';
 export const tooManyAdminFailures = 'Too many failed attempts. Please wait a minute and try again.';
@@ -17,8 +17,13 @@ export interface AdminAuthenticatorOptions {
   password: AdminPassword;
   sessions: AdminSessions;
   limiter: RateLimiter;
-  /** Wrong codes allowed per client and window (default 5 a minute). */
+  /** Wrong passwords allowed per client and window (default 5 a minute). */
   failuresPerWindow?: number;
+  /**
+   * Wrong passwords allowed from all clients together, per window, before only clients that have
+   * not failed yet may try (default 50: the one shared password, possibly held by several people).
+   */
+  accountFailuresPerWindow?: number;
   windowMs?: number;
   /** Password comparisons (16 MiB scrypt each) running at once in this process (default 2). */
   concurrentComparisons?: number;
@@ -29,47 +34,43 @@ export interface AdminAuthenticatorOptions {
  * The code is an admin session token (what the panel keeps after the owner's or a staff
  * member's login) or the owner's password itself; a password that matches opens an owner
  * session, so every event an admin causes names a session (and a staff member's, their id).
- * A wrong code is a 401 and counts toward the client's failure budget; once
- * it is spent, every admin-authenticated request of that client is a 429 until the window
- * ends. For the password the budget is charged BEFORE the comparison (and given back when it
- * matches), so parallel guesses cannot all slip past the check; the comparisons wait for a
- * small semaphore, so guessing cannot starve the thread pool that logins hash on.
+ *
+ * Only guesses of the password are throttled, per client and for the owner's account as a whole
+ * (the shared guess throttle: once the account's budget is spent, an address that has not failed
+ * yet still gets through). A session token is never throttled: a live one is served whatever
+ * others sent, so nobody can lock the staff out by sending wrong codes, even from behind the same
+ * proxy; a wrong one is a 401 and costs nothing (its 256 random bits are not worth guessing, so
+ * counting them would only let anyone spend the owner's budget). The password's budget is
+ * charged BEFORE the comparison (and given back when it matches), so parallel guesses cannot all
+ * slip past the check; the comparisons wait for a small semaphore, so guessing cannot starve the
+ * thread pool that logins hash on.
  */
 export class AdminAuthenticator {
   private readonly comparisons: LimitFunction;
-  private readonly max: number;
-  private readonly windowMs: number;
+  private readonly chargeGuess: (account: string, client: string) => Promise<() => Promise<void>>;
 
   constructor(private readonly options: AdminAuthenticatorOptions) {
     this.comparisons = pLimit(options.concurrentComparisons ?? 2);
-    this.max = options.failuresPerWindow ?? 5;
-    this.windowMs = options.windowMs ?? 60_000;
+    this.chargeGuess = guessThrottle(options.limiter, 'admin-failures', {
+      perAccountAndAddress: options.failuresPerWindow ?? 5,
+      perAccount: options.accountFailuresPerWindow ?? 50,
+      windowMs: options.windowMs ?? 60_000,
+      detail: tooManyAdminFailures,
+    });
   }
 
   /** The admin session behind `code`, for the client at `client`; throws 401 or 429. */
   async authenticate(code: string, client: string): Promise<AdminSessionHolder & { token: string }> {
-    const { limiter, sessions, password } = this.options;
-    const key = `admin-failures:${client}`;
-    const token = looksLikeAdminToken(code);
-    // A token's session is looked up beside the budget, not after it: every admin request waits
-    // for one round trip to the database instead of two in a row. The lookup changes nothing,
-    // and the budget still decides first.
-    const [budget, found] = await Promise.all([
-      limiter.peek(key, this.windowMs),
-      token ? sessions.find(code) : null,
-    ]);
-    if (budget.hits >= this.max) throw tooMany(budget.resetInMs, tooManyAdminFailures);
-
-    if (token) {
+    const { sessions, password } = this.options;
+    if (looksLikeAdminToken(code)) {
+      const found = await sessions.find(code);
       if (found) return { ...found, token: code };
-      await limiter.hit(key, this.windowMs);
       throw new HttpError(401, invalidAdminCode);
     }
-    const charged = await limiter.hit(key, this.windowMs);
-    if (charged.hits > this.max) throw tooMany(charged.resetInMs, tooManyAdminFailures);
+    const giveBack = await this.chargeGuess('owner', client);
     const matches = code.length > 0 && (await this.comparisons(() => password.matches(code)));
     if (!matches) throw new HttpError(401, invalidAdminCode);
-    await limiter.refund(key, this.windowMs);
+    await giveBack();
     const opened = await sessions.open();
     return { ...opened, staffId: null, role: 'owner' };
   }

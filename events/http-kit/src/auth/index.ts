@@ -2,4 +2,5 @@
 export * from './admin-authenticator';
 export * from './admin-password';
 export * from './derived-token';
+export * from './guess-throttle';
 export * from './user-token';

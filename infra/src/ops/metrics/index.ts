@@ -2,6 +2,7 @@
 export { countMail } from './counting-mailer';
 export { countAppends } from './counting-store';
 export { instrumentHttp } from './http-metrics';
+export { trackLeadership } from './leadership-metrics';
 export { type MetricsAccess, serveMetrics } from './metrics-route';
 export { trackProjections } from './projection-metrics';
 export { createMetricsRegistry } from './registry';

@@ -51,6 +51,10 @@ async function insertImages(
 interface StoryFold {
   /** A StoryDeleted or StoryUnpublished in the batch: the row (and images) as they were before the batch go. */
   deleted: boolean;
+  /** The position of the batch's last StoryDeleted or StoryUnpublished of the story. */
+  deletedAt?: number;
+  /** The position of the batch's last event of the story: the row's changed_at. */
+  changedAt: number;
   /** A StoryPublished after the batch's last deletion: inserted unless the row exists. */
   published?: Omit<EventData<'StoryPublished'>, 'creatorKey'> & {
     at: Date;
@@ -79,10 +83,15 @@ export function creatorKeyOf(event: RecordedEvent): string | null {
   return actor.kind === 'user' ? actor.userKey : null;
 }
 
-/** The pen names chosen in a batch: the last one of each account. */
-function penNamesOf(events: readonly RecordedEvent[]): Map<string, EventData<'PenNameChosen'>> {
-  const chosen = new Map<string, EventData<'PenNameChosen'>>();
-  for (const event of events) if (event.type === 'PenNameChosen') chosen.set(event.data.userKey, event.data);
+/** The pen names chosen in a batch: the last one of each account, with its position. */
+function penNamesOf(
+  events: readonly RecordedEvent[],
+): Map<string, EventData<'PenNameChosen'> & { position: number }> {
+  const chosen = new Map<string, EventData<'PenNameChosen'> & { position: number }>();
+  for (const event of events) {
+    if (event.type === 'PenNameChosen')
+      chosen.set(event.data.userKey, { ...event.data, position: event.position });
+  }
   return chosen;
 }
 
@@ -104,9 +113,10 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
     const id = event.data.storyId;
     let fold = folds.get(id);
     if (!fold) {
-      fold = { deleted: false };
+      fold = { deleted: false, changedAt: event.position };
       folds.set(id, fold);
     }
+    fold.changedAt = event.position;
     switch (event.type) {
       case 'StoryPublished':
         fold.published = {
@@ -126,7 +136,7 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
       case 'StoryDeleted':
       case 'StoryUnpublished':
         // Whatever the batch did to the story before is gone with it.
-        folds.set(id, { deleted: true });
+        folds.set(id, { deleted: true, deletedAt: event.position, changedAt: event.position });
         break;
       case 'StoryHidden':
         fold.hiddenReason = event.data.reason;
@@ -176,21 +186,26 @@ export const storiesProjection: Projection = {
         .execute();
     }
     const folds = [...foldStories(events)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    // Every row this batch writes or deletes says so: the story list reads only what changed
-    // since its snapshot.
-    const changedAt = events.at(-1)?.position ?? 0;
-    const deleted = folds.filter(([, f]) => f.deleted).map(([id]) => id);
+    // Every row this batch writes or deletes says so, with the position of the last event that
+    // changed it (never the batch's: a rebuild cuts the log into other batches and must give the
+    // same rows); only ever forward. The story list reads only what changed since its snapshot.
+    const deleted = folds.filter(([, f]) => f.deleted);
     if (deleted.length > 0) {
-      await trx.deleteFrom('stories').where('id', 'in', deleted).execute();
+      const ids = deleted.map(([id]) => id);
+      await trx.deleteFrom('stories').where('id', 'in', ids).execute();
       await trx
         .insertInto('story_deletions')
-        .values(deleted.map((id) => ({ story_id: id, deleted_at: changedAt })))
-        .onConflict((oc) => oc.column('story_id').doUpdateSet({ deleted_at: changedAt }))
+        .values(deleted.map(([id, f]) => ({ story_id: id, deleted_at: f.deletedAt! })))
+        .onConflict((oc) =>
+          oc.column('story_id').doUpdateSet((eb) => ({ deleted_at: eb.ref('excluded.deleted_at') })),
+        )
         .execute();
       // Its images stop being served: the image route only serves refs listed here.
-      await trx.deleteFrom('story_images').where('story_id', 'in', deleted).execute();
+      await trx.deleteFrom('story_images').where('story_id', 'in', ids).execute();
     }
-    const published = folds.flatMap(([, f]) => (f.published ? [f.published] : []));
+    const published = folds.flatMap(([, f]) =>
+      f.published ? [{ ...f.published, changedAt: f.changedAt }] : [],
+    );
     const publishers = [...new Set(published.flatMap((p) => (p.creatorKey ? [p.creatorKey] : [])))];
     const names =
       publishers.length === 0
@@ -217,7 +232,7 @@ export const storiesProjection: Projection = {
         creator_key: story.creatorKey,
         published_at: story.at,
         position: story.position,
-        changed_at: changedAt,
+        changed_at: story.changedAt,
       }));
       const { columns, select } = unnestRows(rows, {
         id: 'text',
@@ -235,7 +250,7 @@ export const storiesProjection: Projection = {
     }
     // A revision replaces the slides, the preview, the card's texts and images, and the images
     // served (a story published in the same batch is inserted first); counts stay.
-    const revised = folds.flatMap(([, f]) => (f.revised ? [f.revised] : []));
+    const revised = folds.flatMap(([, f]) => (f.revised ? [{ ...f.revised, changedAt: f.changedAt }] : []));
     for (const revision of revised) {
       const card = storyCard(revision.slides, revision);
       const row = await trx
@@ -244,7 +259,7 @@ export const storiesProjection: Projection = {
           slides: JSON.stringify(revision.slides),
           preview: JSON.stringify(revision.preview),
           card: sql`stories.card || ${JSON.stringify(card)}::jsonb`,
-          changed_at: changedAt,
+          changed_at: sql`greatest(stories.changed_at, ${revision.changedAt}::bigint)`,
         })
         .where('id', '=', revision.storyId)
         .returning(['is_premium', 'hidden_reason'])
@@ -263,35 +278,39 @@ export const storiesProjection: Projection = {
     }
     // New labels replace the card's (a story published in the same batch is inserted first).
     const relabelled = folds.flatMap(([, f]) =>
-      f.labels ? [{ id: f.labels.storyId, tags: f.labels.tags, warnings: f.labels.warnings }] : [],
+      f.labels
+        ? [{ id: f.labels.storyId, tags: f.labels.tags, warnings: f.labels.warnings, at: f.changedAt }]
+        : [],
     );
     if (relabelled.length > 0) {
       await sql`update stories set card = stories.card || jsonb_build_object('tags', c.tags, 'warnings', c.warnings),
-          changed_at = ${changedAt}
-        from jsonb_to_recordset(${JSON.stringify(relabelled)}::jsonb) as c(id text, tags jsonb, warnings jsonb)
+          changed_at = greatest(stories.changed_at, c.at)
+        from jsonb_to_recordset(${JSON.stringify(relabelled)}::jsonb) as c(id text, tags jsonb, warnings jsonb, at bigint)
         where stories.id = c.id`.execute(trx);
     }
     // A new pen name shows on every story of its account, the earlier ones too.
     if (penNames.length > 0) {
       const renamed = JSON.stringify(
-        penNames.map((c) => ({ key: c.userKey, name: c.penName, handle: c.handle })),
+        penNames.map((c) => ({ key: c.userKey, name: c.penName, handle: c.handle, at: c.position })),
       );
       await sql`update stories set card = stories.card || jsonb_build_object('creator',
             jsonb_build_object('name', c.name, 'handle', c.handle)),
-          changed_at = ${changedAt}
-        from jsonb_to_recordset(${renamed}::jsonb) as c(key text, name text, handle text)
+          changed_at = greatest(stories.changed_at, c.at)
+        from jsonb_to_recordset(${renamed}::jsonb) as c(key text, name text, handle text, at bigint)
         where stories.creator_key = c.key`.execute(trx);
     }
     // A hide or restore: the row stays (a restore brings it back as it was) and says so; every
     // reader of stories leaves a hidden one out, and its images are not served meanwhile.
     const moderated = folds.filter(([, f]) => f.hiddenReason !== undefined);
     if (moderated.length > 0) {
-      const changes = JSON.stringify(moderated.map(([id, f]) => ({ id, reason: f.hiddenReason })));
-      await sql`update stories set hidden_reason = c.reason, changed_at = ${changedAt}
-        from jsonb_to_recordset(${changes}::jsonb) as c(id text, reason text)
+      const changes = JSON.stringify(
+        moderated.map(([id, f]) => ({ id, reason: f.hiddenReason, at: f.changedAt })),
+      );
+      await sql`update stories set hidden_reason = c.reason, changed_at = greatest(stories.changed_at, c.at)
+        from jsonb_to_recordset(${changes}::jsonb) as c(id text, reason text, at bigint)
         where stories.id = c.id`.execute(trx);
       await sql`update story_images set hidden = c.reason is not null
-        from jsonb_to_recordset(${changes}::jsonb) as c(id text, reason text)
+        from jsonb_to_recordset(${changes}::jsonb) as c(id text, reason text, at bigint)
         where story_images.story_id = c.id`.execute(trx);
     }
     // Both counters in one statement: a story liked and viewed in the batch gets one new row
@@ -299,9 +318,10 @@ export const storiesProjection: Projection = {
     const counted = folds.filter(([, f]) => f.likes !== undefined || f.views !== undefined);
     if (counted.length > 0) {
       await sql`update stories set likes = coalesce(c.likes, stories.likes),
-          views = coalesce(c.views, stories.views), changed_at = ${changedAt}
+          views = coalesce(c.views, stories.views), changed_at = greatest(stories.changed_at, c.at)
         from unnest(${counted.map(([id]) => id)}::text[], ${counted.map(([, f]) => f.likes ?? null)}::int[],
-          ${counted.map(([, f]) => f.views ?? null)}::int[]) as c(id, likes, views)
+          ${counted.map(([, f]) => f.views ?? null)}::int[], ${counted.map(([, f]) => f.changedAt)}::bigint[])
+          as c(id, likes, views, at)
         where stories.id = c.id`.execute(trx);
     }
   },

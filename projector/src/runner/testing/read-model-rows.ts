@@ -1,18 +1,8 @@
 import { quoteIdent } from '@nocturne/pg-kit';
 import pg from 'pg';
 
-/** Every row of every read-model table of `schema`, ordered by primary key (bookkeeping left out). */
+/** Every row of every read-model table of `schema`, ordered by primary key, every column. */
 export type ReadModelRows = Record<string, unknown[]>;
-
-/**
- * Columns that say which batch last wrote a row, not what the events made of it: they differ
- * with the batching (one event at a time, 5,000 at a time, a rebuild), so rows are compared
- * without them.
- */
-const writtenByBatch: Record<string, readonly string[]> = {
-  stories: ['changed_at'],
-  story_deletions: ['deleted_at'],
-};
 
 /** Reads a whole read-model schema, so two schemas can be compared row for row. */
 export async function readModelRows(databaseUrl: string, schema: string): Promise<ReadModelRows> {
@@ -46,10 +36,7 @@ export async function readModelRows(databaseUrl: string, schema: string): Promis
       const { rows } = await client.query<Record<string, unknown>>(
         `select * from ${qualified} order by ${order}`,
       );
-      const left = writtenByBatch[table] ?? [];
-      result[table] = rows.map((row) =>
-        Object.fromEntries(Object.entries(row).filter(([c]) => !left.includes(c))),
-      );
+      result[table] = rows;
     }
     return result;
   } finally {

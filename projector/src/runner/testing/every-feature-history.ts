@@ -1,0 +1,260 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { type CommandContext, type DomainEvent, encodeEvent, streams } from '@nocturne/events';
+import { seededRandom } from '@nocturne/test-kit/seeded-random';
+import type { PiiVault } from '@nocturne/vault';
+import { type HistoryAppend, type MixedHistory, mixedHistory } from './mixed-history';
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+const context: CommandContext = {
+  correlationId: 'history',
+  causationId: 'history',
+  actor: { kind: 'system' },
+};
+const append = (streamName: string, ...events: DomainEvent[]): HistoryAppend => ({
+  streamName,
+  events: events.map((event) => encodeEvent(event, context, randomUUID())),
+});
+
+const image = (name: string, k: number) => ({ ref: `img-${name}-${k}`, width: 800, height: 1200 });
+const slides = (name: string, texts: string[]) =>
+  texts.map((text, k) => ({ image: image(name, k + 1), text }));
+
+/**
+ * What the features beyond the mixed history's do, in log order: a creator with a pen name, a
+ * follower told of their stories and reading them (progress, finish, saves), drafts saved,
+ * scheduled, unscheduled, thrown away and published, a revision and new labels, the tag list,
+ * a reader's hidden warnings and daily digest, a report, a hide, an appeal and a restore, a
+ * staff member invited through to their first login. With the mixed history, every table of
+ * every projection gets rows.
+ */
+async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppend[]> {
+  const key = (name: string) => digest(`${name}-${seed}`).slice(0, 32);
+  const storyId = (name: string) => `${name}-${key(name).slice(0, 12)}`;
+  const maker = { key: key('maker'), accountId: randomUUID() };
+  const fan = { key: key('fan'), accountId: randomUUID() };
+  const staffId = key('staff');
+  const staffAccount = randomUUID();
+  const expires = '2030-01-01T00:00:00.000Z';
+  const [makerEmail, makerHash, fanEmail, fanHash, contact, staffEmail, staffHash, totp] = await Promise.all([
+    vault.encrypt(maker.accountId, 'maker@nocturne.test'),
+    vault.encrypt(maker.accountId, '$argon2id$maker'),
+    vault.encrypt(fan.accountId, 'fan@nocturne.test'),
+    vault.encrypt(fan.accountId, '$argon2id$fan'),
+    vault.encrypt(fan.accountId, 'fan@nocturne.test'),
+    vault.encrypt(staffAccount, 'moderator@nocturne.test'),
+    vault.encrypt(staffAccount, '$argon2id$staff'),
+    vault.encrypt(staffAccount, 'JBSWY3DPEHPK3PXP'),
+  ]);
+  const member = (who: { key: string; accountId: string }, email: string, passwordHash: string) =>
+    append(
+      streams.user(who.key),
+      {
+        type: 'UserRegistered',
+        data: {
+          accountId: who.accountId,
+          email,
+          passwordHash,
+          ageConfirmedAt: '2025-01-01T00:00:00.000Z',
+          verification: { tokenDigest: digest(`verify-${who.key}`), expiresAt: expires },
+        },
+      },
+      { type: 'EmailVerified', data: { tokenDigest: digest(`verify-${who.key}`) } },
+      { type: 'UserLoggedIn', data: { sessionDigest: digest(`session-${who.key}`), expiresAt: expires } },
+    );
+  const [first, second, third, drafted, dropped, scheduled] = [
+    'first',
+    'second',
+    'third',
+    'drafted',
+    'dropped',
+    'scheduled',
+  ].map(storyId) as [string, string, string, string, string, string];
+  const publish = (id: string, labels = { tags: ['noir'], warnings: ['violence' as const] }) =>
+    append(streams.story(id), {
+      type: 'StoryPublished',
+      data: {
+        storyId: id,
+        slides: slides(id.slice(0, 8), ['The lamp was lit.', 'She came in.']),
+        preview: image(id.slice(0, 8), 0),
+        isPremium: false,
+        creatorKey: maker.key,
+        ...labels,
+      },
+    });
+  const draft = (id: string) => ({
+    type: 'StoryDraftSaved' as const,
+    data: {
+      storyId: id,
+      creatorKey: maker.key,
+      slides: slides(id.slice(0, 8), ['A draft.', '']),
+      preview: image(id.slice(0, 8), 0),
+      isPremium: false,
+      tags: [],
+      warnings: [],
+    },
+  });
+  const reading = (id: string, ...events: DomainEvent[]) =>
+    append(streams.reading(fan.accountId, id), ...events);
+  const decided = (
+    action: 'hide' | 'restore',
+    extra: { closedAppealId: string | null; reports: boolean },
+  ) => ({
+    type: 'ModerationDecided' as const,
+    data: {
+      storyId: second,
+      decisionId: key(`decision-${action}`),
+      action,
+      reason: action === 'hide' ? 'It breaks the rules.' : 'The appeal holds.',
+      closedReports: extra.reports
+        ? [{ reportId: key('report'), reason: 'illegal_content' as const, contact }]
+        : [],
+      closedAppealId: extra.closedAppealId,
+      publisher: { userKey: maker.key, email: makerEmail },
+    },
+  });
+  return [
+    member(maker, makerEmail, makerHash),
+    member(fan, fanEmail, fanHash),
+    append(streams.tagCatalogue(), { type: 'TagAdded', data: { tag: 'noir' } }),
+    append(streams.tagCatalogue(), { type: 'TagAdded', data: { tag: 'slow burn' } }),
+    append(streams.tagCatalogue(), { type: 'TagRemoved', data: { tag: 'slow burn' } }),
+    append(streams.user(fan.key), { type: 'HiddenWarningsChosen', data: { warnings: ['abuse'] } }),
+    append(streams.user(fan.key), { type: 'EmailDigestChosen', data: { enabled: true } }),
+    append(streams.creator(maker.key), {
+      type: 'PenNameChosen',
+      data: { userKey: maker.key, penName: 'Night Owl', handle: 'night-owl' },
+    }),
+    publish(first),
+    append(streams.follow(fan.key, maker.key), {
+      type: 'CreatorFollowed',
+      data: { followerKey: fan.key, creatorKey: maker.key },
+    }),
+    publish(second),
+    publish(third),
+    append(streams.story(drafted), draft(drafted), {
+      type: 'StoryDraftScheduled',
+      data: { storyId: drafted, publishAt: expires },
+    }),
+    append(streams.story(drafted), { type: 'StoryDraftUnscheduled', data: { storyId: drafted } }),
+    append(streams.story(dropped), draft(dropped), { type: 'StoryDraftDeleted', data: { storyId: dropped } }),
+    append(streams.story(scheduled), draft(scheduled)),
+    publish(scheduled, { tags: [], warnings: [] as never[] }),
+    append(
+      streams.storyViews(first),
+      ...Array.from({ length: 3 }, () => ({ type: 'StoryViewed' as const, data: { storyId: first } })),
+    ),
+    append(streams.storyLikes(first), { type: 'StoryLiked', data: { storyId: first } }),
+    reading(
+      first,
+      { type: 'ReadingProgressRecorded', data: { storyId: first, slide: 1 } },
+      { type: 'StoryFinished', data: { storyId: first } },
+      { type: 'StorySaved', data: { storyId: first } },
+    ),
+    reading(
+      second,
+      { type: 'StorySaved', data: { storyId: second } },
+      { type: 'StoryUnsaved', data: { storyId: second } },
+    ),
+    reading(third, { type: 'ReadingProgressRecorded', data: { storyId: third, slide: 0 } }),
+    append(streams.inbox(fan.key), { type: 'NotificationsSeen', data: { userKey: fan.key, through: 1 } }),
+    append(streams.story(first), {
+      type: 'StoryRevised',
+      data: {
+        storyId: first,
+        slides: slides('revised', ['The lamp went out.', 'She stayed.', 'Dawn.']),
+        slideOrigins: [0, 1, null],
+        preview: image('revised', 0),
+        tags: ['noir'],
+        warnings: [],
+      },
+    }),
+    append(streams.story(second), {
+      type: 'StoryLabelsChanged',
+      data: { storyId: second, tags: ['noir'], warnings: ['abuse'] },
+    }),
+    append(streams.storyReports(second), {
+      type: 'StoryReported',
+      data: {
+        storyId: second,
+        reportId: key('report'),
+        reason: 'illegal_content',
+        text: 'This should not be here.',
+        reporterKey: `user:${fan.key}`,
+        contact,
+      },
+    }),
+    append(streams.storyReports(second), decided('hide', { closedAppealId: null, reports: true })),
+    append(streams.story(second), {
+      type: 'StoryHidden',
+      data: { storyId: second, reason: 'It breaks the rules.' },
+    }),
+    append(streams.storyReports(second), {
+      type: 'DecisionAppealed',
+      data: {
+        storyId: second,
+        appealId: key('appeal'),
+        decisionId: key('decision-hide'),
+        userKey: maker.key,
+        text: 'It is fiction between adults.',
+      },
+    }),
+    append(
+      streams.storyReports(second),
+      decided('restore', { closedAppealId: key('appeal'), reports: false }),
+    ),
+    append(streams.story(second), {
+      type: 'StoryRestored',
+      data: { storyId: second, reason: 'The appeal holds.' },
+    }),
+    append(streams.story(third), { type: 'StoryDeleted', data: { storyId: third } }),
+    append(
+      streams.staff(staffId),
+      {
+        type: 'StaffInvited',
+        data: {
+          accountId: staffAccount,
+          email: staffEmail,
+          role: 'moderator',
+          invitation: { tokenDigest: digest(`invite-${staffId}`), expiresAt: expires },
+        },
+      },
+      {
+        type: 'StaffPasswordSet',
+        data: { tokenDigest: digest(`invite-${staffId}`), passwordHash: staffHash },
+      },
+      {
+        type: 'StaffSecondFactorEnrolled',
+        data: {
+          tokenDigest: digest(`invite-${staffId}`),
+          totpSecret: totp,
+          recoveryCodeDigests: Array.from({ length: 10 }, (_, n) => digest(`recovery-${staffId}-${n}`)),
+        },
+      },
+      { type: 'StaffLoggedIn', data: { totpStep: 58_000_000, recoveryCodeDigest: null } },
+    ),
+  ];
+}
+
+/**
+ * The mixed history (mixed-history.ts) with every feature's events woven in at random places,
+ * each kept in its own order: a history after which every read-model table holds rows, for the
+ * tests that project one log in different ways and compare every table.
+ */
+export async function everyFeatureHistory(vault: PiiVault, events: number, seed = 1): Promise<MixedHistory> {
+  const mixed = await mixedHistory(vault, events, seed);
+  const features = await everyFeature(vault, seed);
+  const rnd = seededRandom(seed + 1);
+  const appends: HistoryAppend[] = [];
+  let a = 0;
+  let b = 0;
+  while (a < mixed.appends.length || b < features.length) {
+    const fromFeatures =
+      b < features.length && (a >= mixed.appends.length || rnd() < features.length / mixed.appends.length);
+    appends.push(fromFeatures ? features[b++]! : mixed.appends[a++]!);
+  }
+  return {
+    appends,
+    count: appends.reduce((sum, x) => sum + x.events.length, 0),
+    destroyedSubjects: mixed.destroyedSubjects,
+  };
+}
