@@ -16,6 +16,8 @@ import { tagRoutes } from './labels/tag-routes';
 import { appealDecisionRoutes } from './moderation/appeal-decision';
 import { moderateStoryRoutes } from './moderation/moderate-story';
 import { reportStoryRoutes } from './moderation/report-story';
+import { internalNoticeRoutes } from './payments/internal-notice-route';
+import { startPurchaseRoutes } from './payments/start-purchase';
 import { grantPremiumRoutes } from './premium/grant-route';
 import { internalUnlockRoutes } from './premium/internal-unlock-route';
 import { confirmPaymentRoutes } from './purchase/confirm-payment';
@@ -69,9 +71,13 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(readingRoutes, deps);
   await app.register(digestRoutes, deps);
   // Split mode only: in one process query-api calls the unlocker directly, so the route need not exist.
-  if (deps.options.internalToken) await app.register(internalUnlockRoutes, deps);
+  if (deps.options.internalToken) {
+    await app.register(internalUnlockRoutes, deps);
+    await app.register(internalNoticeRoutes, deps);
+  }
   await app.register(validateAdminRoutes, deps);
   await app.register(confirmPaymentRoutes, deps);
+  await app.register(startPurchaseRoutes, deps);
   await app.register(checkDiscountRoutes, deps);
   await app.register(checkInviteRoutes, deps);
   await app.register(joinWaitlistRoutes, deps);

@@ -5,6 +5,7 @@ import type { Notifier } from '@nocturne/notify';
 import type { AddressClaims, PiiVault } from '@nocturne/vault';
 import type { WorkSlots } from './images/work-slots';
 import type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
+import type { PaymentSettings } from './payments/payment-settings';
 import type { AccountRateLimits } from './users/rate-limits';
 
 /** Settings command-api reads; infra maps the validated configuration onto it. */
@@ -25,6 +26,8 @@ export interface CommandApiOptions {
   internalToken?: string | undefined;
   /** EXPOSE_VERIFICATION_TOKEN: the signup answer also holds `verification_token` (testing aid). */
   exposeVerificationToken: boolean;
+  /** How readers pay (PAYMENT_PROVIDER); unset: by hand, as `manual`. */
+  payments?: PaymentSettings;
   /** Overrides of the login/signup/reset limits (users/rate-limits.ts); the defaults are the spec's. */
   accountRateLimits?: Partial<AccountRateLimits>;
 }

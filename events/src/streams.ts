@@ -62,6 +62,13 @@ export const streams = {
   inbox: (userKey: string) => `inbox-${userKey}`,
   /** The daily e-mail digests sent to one member (catalogue/digest.ts). */
   digest: (userKey: string) => `digest-${userKey}`,
+  /** One purchase: started by the reader, paid, reversed (catalogue/payments.ts). */
+  purchase: (purchaseId: string) => `purchase-${purchaseId}`,
+  /**
+   * One processor transaction's notice, stored once: the transaction id is unique in the log.
+   * Ids are the processor's (digits for Verotel), kept to a safe alphabet by the adapter.
+   */
+  paymentNotice: (provider: string, transactionId: string) => `payment_notice-${provider}-${transactionId}`,
 } as const;
 
 /** The account id and story id of an `account_reading-{accountId}-{storyId}` stream. */

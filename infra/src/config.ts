@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { PaymentSettings } from '@nocturne/command-api';
 import { z } from 'zod';
 
 /** An unset or empty variable is "not given". */
@@ -60,6 +61,21 @@ const trustProxy = z
     return entries;
   });
 
+/** A URL, or several separated by commas (split mode's services, each of which may run many times). */
+const urlList = (example: string) =>
+  z
+    .string()
+    .transform((value) => value.split(',').map((url) => url.trim()))
+    .pipe(
+      z.array(z.url({ message: `must be a URL such as ${example}, or several separated by commas` })).min(1),
+    );
+
+const processCount = z.coerce
+  .number({ message: 'must be a whole number from 1 to 8' })
+  .int()
+  .min(1, 'must be a whole number from 1 to 8')
+  .max(8, 'must be a whole number from 1 to 8');
+
 /** Invite codes separated by commas (or, in the kept file, by lines too), blanks dropped. */
 function inviteCodeList(value: string): string[] {
   return value
@@ -89,9 +105,21 @@ export const ConfigSchema = z.object({
   SUPPORT_EMAIL: optional(z.email({ message: 'must be an e-mail address' })).default(
     'support@nocturne.example',
   ),
-  PAYMENT_LINK_BASE: optional(z.url({ message: 'must be a URL' })).default(
-    'https://www.paypal.com/paypalme/nocturnestories',
+  /** Set alone (no PAYMENT_PROVIDER), it selects the manual flow. */
+  PAYMENT_LINK_BASE: optional(z.url({ message: 'must be a URL' })),
+  /**
+   * How readers pay: `manual` (the payment link, confirmed by a staff member), `verotel`
+   * (Verotel FlexPay: its signed notices grant premium), or `local` (the embedded processor,
+   * which speaks FlexPay; `npm start` runs it).
+   */
+  PAYMENT_PROVIDER: optional(z.enum(['manual', 'verotel', 'local'])),
+  VEROTEL_SHOP_ID: optional(z.string().regex(/^\d{1,12}$/, 'must be the website id (digits)')),
+  VEROTEL_SIGNATURE_KEY: optional(z.string().min(8, 'must be the FlexPay signature key')),
+  VEROTEL_ORDER_URL: optional(z.url({ message: 'must be a URL' })).default(
+    'https://secure.verotel.com/startorder',
   ),
+  /** What readers' card statements show for a purchase (told in the receipt). */
+  PAYMENT_DESCRIPTOR: optional(z.string().trim().min(1).max(40)).default('NOCTURNE STORIES'),
   DISCOUNT_CODE: optional(z.string().min(3)).default('NOCTURNE30'),
   /**
    * Unset: codes generated on the first start and kept in DATA_DIR/invite-codes (a production
@@ -153,29 +181,18 @@ export const ConfigSchema = z.object({
   // Split mode, one service per process: the supervisor (infra/src/split/main.ts) sets the port
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.
   SPLIT_SERVICE_PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)),
-  SPLIT_COMMAND_API_URL: optional(z.url({ message: 'must be a URL such as http://command-api:4001' })),
+  /** One URL, or several separated by commas: commands are spread over them in turn. */
+  SPLIT_COMMAND_API_URL: optional(urlList('http://command-api:4001')),
   /** One URL, or several separated by commas: the gateway spreads the reads over them in turn. */
-  SPLIT_QUERY_API_URL: optional(
-    z
-      .string()
-      .transform((value) => value.split(',').map((url) => url.trim()))
-      .pipe(
-        z
-          .array(
-            z.url({ message: 'must be a URL such as http://query-api:4002, or several separated by commas' }),
-          )
-          .min(1),
-      ),
-  ),
+  SPLIT_QUERY_API_URL: optional(urlList('http://query-api:4002')),
+  /** How many command-api processes `npm run start:split` starts (the gateway spreads commands over them). */
+  SPLIT_COMMAND_PROCESSES: optional(processCount).default(2),
   /** How many query-api processes `npm run start:split` starts (the gateway balances reads over them). */
-  SPLIT_QUERY_PROCESSES: optional(
-    z.coerce
-      .number({ message: 'must be a whole number from 1 to 8' })
-      .int()
-      .min(1, 'must be a whole number from 1 to 8')
-      .max(8, 'must be a whole number from 1 to 8'),
-  ).default(1),
-  SPLIT_PROJECTOR_URL: optional(z.url({ message: 'must be a URL such as http://projector:4003' })),
+  SPLIT_QUERY_PROCESSES: optional(processCount).default(2),
+  /** How many projector processes `npm run start:split` starts: one leads, the others stand by. */
+  SPLIT_PROJECTOR_PROCESSES: optional(processCount).default(2),
+  /** The projector processes' probe listeners, one URL or several separated by commas. */
+  SPLIT_PROJECTOR_URL: optional(urlList('http://projector:4003')),
   SPLIT_LISTEN_HOST: optional(z.string()).default('127.0.0.1'),
   /** Unset: HOST. */
   SPLIT_GATEWAY_HOST: optional(z.string()),
@@ -198,6 +215,8 @@ export interface AppConfig {
   dataDir: string;
   supportEmail: string;
   paymentLinkBase: string;
+  /** How readers pay: by hand (`manual`), or through a processor's signed notices. */
+  payments: PaymentSettings;
   discountCode: string;
   inviteCodes: string[];
   exposeVerificationToken: boolean;
@@ -240,16 +259,27 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
       'Invalid configuration:\n  INVITE_CODES: must be set in production (comma-separated invite codes)',
     );
   }
+  if (result.data.PAYMENT_PROVIDER === 'verotel') {
+    const missing = (['VEROTEL_SHOP_ID', 'VEROTEL_SIGNATURE_KEY'] as const).filter(
+      (name) => !result.data[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: must be set when PAYMENT_PROVIDER=verotel`).join('\n')}`,
+      );
+    }
+  }
   return result.data;
 }
 
 export interface SplitServiceConfig {
   port: number;
-  commandApiUrl: string;
+  /** The command-api processes, one or more; commands go to each in turn. */
+  commandApiUrls: string[];
   /** The query-api processes, one or more; the gateway sends each read to the next in turn. */
   queryApiUrls: string[];
-  /** Where the gateway's /readyz asks the projector's probe listener; unset: it does not. */
-  projectorUrl: string | undefined;
+  /** Where the gateway's /readyz asks the projectors' probe listeners; empty: it does not. */
+  projectorUrls: string[];
   /** Where command-api and query-api listen (loopback unless in containers of their own). */
   listenHost: string;
   /** Where the gateway listens (SPLIT_GATEWAY_HOST, else HOST). */
@@ -268,12 +298,34 @@ export function splitServiceConfig(raw: RawConfig): SplitServiceConfig {
   }
   return {
     port: raw.SPLIT_SERVICE_PORT!,
-    commandApiUrl: raw.SPLIT_COMMAND_API_URL!,
+    commandApiUrls: raw.SPLIT_COMMAND_API_URL!,
     queryApiUrls: raw.SPLIT_QUERY_API_URL!,
-    projectorUrl: raw.SPLIT_PROJECTOR_URL,
+    projectorUrls: raw.SPLIT_PROJECTOR_URL ?? [],
     listenHost: raw.SPLIT_LISTEN_HOST,
     gatewayHost: raw.SPLIT_GATEWAY_HOST ?? raw.HOST,
   };
+}
+
+const DEFAULT_PAYMENT_LINK_BASE = 'https://www.paypal.com/paypalme/nocturnestories';
+
+/**
+ * The processor readers pay through. PAYMENT_PROVIDER names it; without it the flow is the
+ * manual one (PAYMENT_LINK_BASE alone selects it too). `local` is filled in by the launcher that
+ * starts the embedded processor (LOCAL_PROCESSOR_*).
+ */
+export function paymentSettingsOf(raw: RawConfig): PaymentSettings {
+  const provider = raw.PAYMENT_PROVIDER ?? 'manual';
+  if (provider === 'manual') return { provider };
+  if (provider === 'verotel') {
+    return {
+      provider,
+      shopId: raw.VEROTEL_SHOP_ID!,
+      signatureKey: raw.VEROTEL_SIGNATURE_KEY!,
+      orderUrl: raw.VEROTEL_ORDER_URL,
+      descriptor: raw.PAYMENT_DESCRIPTOR,
+    };
+  }
+  throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER: local is started by npm start only');
 }
 
 /** For entry points: a wrong configuration prints its message and exits with status 1. */
@@ -367,7 +419,8 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
       dataDir,
       supportEmail: raw.SUPPORT_EMAIL,
-      paymentLinkBase: raw.PAYMENT_LINK_BASE.replace(/\/$/, ''),
+      paymentLinkBase: (raw.PAYMENT_LINK_BASE ?? DEFAULT_PAYMENT_LINK_BASE).replace(/\/$/, ''),
+      payments: paymentSettingsOf(raw),
       discountCode: raw.DISCOUNT_CODE,
       inviteCodes: invites.codes,
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,

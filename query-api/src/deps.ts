@@ -6,6 +6,7 @@ import type { AddressClaims, PiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Consistency } from './consistency';
 import type { IntegrityCheckReader } from './integrity/integrity-check-reader';
+import type { PaymentNoticeReceiver } from './payments/payment-notice-receiver';
 import type { StoryListCache } from './stories/list/story-list-cache';
 import type { PremiumUnlocker } from './stories/premium-unlocker';
 
@@ -40,6 +41,11 @@ export interface QueryApiDeps {
    * `createPremiumUnlocker` in one process, `httpPremiumUnlocker` in split mode.
    */
   unlockPremiumStory: PremiumUnlocker;
+  /**
+   * Where a payment processor's notices go (command-api stores them); absent when payments are
+   * confirmed by hand (PAYMENT_PROVIDER=manual).
+   */
+  receivePaymentNotice?: PaymentNoticeReceiver;
   /** The auditor's integrity checks, as the process running them left them. */
   integrityChecks: IntegrityCheckReader;
 }

@@ -10,7 +10,8 @@ const Body = z.object({ userKey: z.string().regex(/^[0-9a-f]{32}$/), storyId: z.
 /** The header a split-mode service presents on /internal routes. */
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
-const sameToken = (given: unknown, token: string) => {
+/** Whether a request presents the internal token (compared in constant time). */
+export const sameInternalToken = (given: unknown, token: string) => {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
@@ -27,7 +28,7 @@ export const internalUnlockRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
   if (!internalToken) throw new Error('internal routes need an INTERNAL_TOKEN');
   const unlock = createPremiumUnlocker(deps);
   app.post('/internal/premium/unlock', async (request) => {
-    if (!sameToken(request.headers[INTERNAL_TOKEN_HEADER], internalToken)) {
+    if (!sameInternalToken(request.headers[INTERNAL_TOKEN_HEADER], internalToken)) {
       throw new HttpError(401, 'Not allowed');
     }
     return unlock(Body.parse(request.body));

@@ -9,7 +9,12 @@ export const STORIES_PER_GRANT = 30;
  */
 export const premiumRemaining = {
   afterGrant: (remaining: number, stories: number) => remaining + stories,
-  afterRevoke: () => 0,
+  /**
+   * A staff revocation takes everything; a purchase's reversal takes that purchase's stories
+   * (what the reader spent of them included), never below none.
+   */
+  afterRevoke: (remaining = 0, stories?: number) =>
+    stories === undefined ? 0 : Math.max(0, remaining - stories),
   afterUnlock: (remaining: number) => remaining - 1,
   afterReturn: (remaining: number, subscribed: boolean) => (subscribed ? remaining + 1 : remaining),
 } as const;

@@ -14,6 +14,7 @@ type UserEventType =
   | 'PaymentConfirmationSubmitted'
   | 'PremiumGranted'
   | 'PremiumRevoked'
+  | 'AccountFlaggedForStaff'
   | 'PremiumStoryUnlocked'
   | 'PremiumUnlockReturned'
   | 'HiddenWarningsChosen'
@@ -63,6 +64,13 @@ export interface UserState {
    * confirmations recorded before they were encrypted.
    */
   paymentTransactionIds: ReadonlySet<string>;
+  /**
+   * The purchases whose payment granted premium on this account, and whether that grant was
+   * taken back since (a refund or a chargeback): a purchase grants once and is revoked once.
+   */
+  purchaseGrants: ReadonlyMap<string, 'granted' | 'revoked'>;
+  /** A staff member should look at the account (a chargeback). */
+  flaggedForStaff: boolean;
   /** The member asked for the daily e-mail digest of the creators they follow (off by default). */
   emailDigest: boolean;
   /**
@@ -88,6 +96,8 @@ export const initialUserState = (): UserState => ({
   unlockedStories: new Set(),
   returnedStories: new Set(),
   paymentTransactionIds: new Set(),
+  purchaseGrants: new Map(),
+  flaggedForStaff: false,
   emailDigest: false,
   emailDigestSince: null,
 });
@@ -174,9 +184,25 @@ export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<Us
         ...state,
         isPremiumMember: true,
         premiumRemaining: premiumRemaining.afterGrant(state.premiumRemaining, event.data.stories),
+        purchaseGrants: event.data.purchaseId
+          ? new Map(state.purchaseGrants).set(event.data.purchaseId, 'granted')
+          : state.purchaseGrants,
       };
-    case 'PremiumRevoked':
-      return { ...state, isPremiumMember: false, premiumRemaining: premiumRemaining.afterRevoke() };
+    case 'PremiumRevoked': {
+      const remaining = premiumRemaining.afterRevoke(state.premiumRemaining, event.data.stories);
+      const { purchaseId } = event.data;
+      return {
+        ...state,
+        // A purchase's reversal leaves premium while stories remain from other grants.
+        isPremiumMember: purchaseId ? state.isPremiumMember && remaining > 0 : false,
+        premiumRemaining: remaining,
+        purchaseGrants: purchaseId
+          ? new Map(state.purchaseGrants).set(purchaseId, 'revoked')
+          : state.purchaseGrants,
+      };
+    }
+    case 'AccountFlaggedForStaff':
+      return { ...state, flaggedForStaff: true };
     case 'PremiumStoryUnlocked':
       return {
         ...state,

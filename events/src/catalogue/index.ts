@@ -4,6 +4,7 @@ import type { EventDefinition } from './define';
 import { digestEvents } from './digest';
 import { tagCatalogueEvents } from './labels';
 import { moderationEvents } from './moderation';
+import { paymentNoticeEvents, purchaseEvents } from './payments';
 import { readingEvents } from './reading';
 import { staffEvents } from './staff';
 import { storyEvents } from './stories';
@@ -16,6 +17,7 @@ export * from './digest';
 export * from './fields';
 export * from './labels';
 export * from './moderation';
+export * from './payments';
 export * from './reading';
 export * from './staff';
 export * from './stories';
@@ -32,6 +34,8 @@ const all = [
   ...moderationEvents,
   ...creatorEvents,
   ...digestEvents,
+  ...purchaseEvents,
+  ...paymentNoticeEvents,
 ] as const;
 type AnyDefinition = (typeof all)[number];
 

@@ -91,13 +91,40 @@ export const PaymentConfirmationSubmitted = defineEvent(
   }),
 );
 
+/**
+ * Premium stories added to the reader's quota: by a staff member (no `purchaseId`), or by the
+ * system when a processor confirmed the payment of that purchase.
+ */
 export const PremiumGranted = defineEvent(
   'PremiumGranted',
   1,
-  z.object({ stories: z.number().int().positive() }),
+  z.object({ stories: z.number().int().positive(), purchaseId: z.string().min(1).max(100).optional() }),
 );
 
-export const PremiumRevoked = defineEvent('PremiumRevoked', 1, z.object({}));
+/**
+ * Premium taken back. By a staff member (no `purchaseId`): all of it. By the system when a
+ * purchase's payment was refunded or charged back: that purchase's stories (`stories`), so that
+ * what the reader's other purchases gave stays, whatever order the notices came in.
+ */
+export const PremiumRevoked = defineEvent(
+  'PremiumRevoked',
+  1,
+  z.object({
+    purchaseId: z.string().min(1).max(100).optional(),
+    stories: z.number().int().positive().optional(),
+    reason: z.enum(['refund', 'chargeback']).optional(),
+  }),
+);
+
+/**
+ * The account needs a staff member's look (a chargeback: the card's bank took a payment back).
+ * Shown in the users table and the account's history.
+ */
+export const AccountFlaggedForStaff = defineEvent(
+  'AccountFlaggedForStaff',
+  1,
+  z.object({ reason: z.enum(['chargeback']), purchaseId: z.string().min(1).max(100) }),
+);
 
 export const PremiumStoryUnlocked = defineEvent(
   'PremiumStoryUnlocked',
@@ -138,6 +165,7 @@ export const userEvents = [
   PaymentConfirmationSubmitted,
   PremiumGranted,
   PremiumRevoked,
+  AccountFlaggedForStaff,
   PremiumStoryUnlocked,
   PremiumUnlockReturned,
   HiddenWarningsChosen,

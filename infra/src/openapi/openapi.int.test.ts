@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ADMIN_ROLES, type AdminRole, adminRoutePermissions } from '@nocturne/domain';
+import { NOTICES_PER_MINUTE } from '@nocturne/query-api';
 import {
   createVerifiedUser,
   makePng,
@@ -8,11 +9,11 @@ import {
   uniqueEmail,
 } from '@nocturne/test-kit/api-client';
 import { createStaffMember } from '@nocturne/test-kit/staff-api-client';
-import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDepsFrom } from '../system/deps';
-import { registerApis } from '../system/http-app';
+import { buildHttpApp, registerApis } from '../system/http-app';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 import { committedDocumentPath, serialisedDocument } from './committed-document';
 import { OPENAPI_PATH } from './openapi-route';
@@ -155,6 +156,11 @@ describe('every documented error status is one the route answers', () => {
   const unknownStaff = '0'.repeat(32);
   /** A story a moderator hid (451). */
   let hiddenId: string;
+  /**
+   * The product with a payment processor configured (the test system confirms payments by hand):
+   * what only a processor answers (a forged notice's 403) is probed on it.
+   */
+  let withProcessor: FastifyInstance;
 
   beforeAll(async () => {
     const validate = await send({
@@ -179,7 +185,25 @@ describe('every documented error status is one the route answers', () => {
     hiddenId = (await publishStory(system.baseUrl, admin['x-admin-code'], { texts: ['Hid', 'Den'] })).id;
     await send(json('POST', `/api/admin/stories/${hiddenId}/hide`, { reason: 'Probe' }, admin));
     await system.settle();
+    const processorConfig = {
+      ...system.config,
+      payments: {
+        provider: 'verotel' as const,
+        shopId: '1',
+        signatureKey: 'probe-signature-key',
+        orderUrl: 'https://secure.verotel.test/startorder',
+        descriptor: 'PROBE',
+      },
+    };
+    withProcessor = await buildHttpApp({
+      ...(await apiDepsFrom(processorConfig, system.infra, () => new Date())),
+      logLevel: 'silent',
+      trustProxy: system.config.trustProxy,
+    });
   }, 60_000);
+  afterAll(async () => {
+    await withProcessor?.close();
+  });
 
   /** Each route the table closes to a role, called by a member of the first role it leaves out. */
   const forbiddenProbes = Object.fromEntries(
@@ -494,6 +518,33 @@ describe('every documented error status is one the route answers', () => {
     'POST /api/payment/confirm 400': () => send(json('POST', '/api/payment/confirm', {}, reader)),
     'POST /api/payment/confirm 401': () =>
       send(json('POST', '/api/payment/confirm', { amount: 10, payment_method: 'paypal' })),
+    'POST /api/payments/purchases 400': () =>
+      send(json('POST', '/api/payments/purchases', { discount_code: 42 }, reader)),
+    'POST /api/payments/purchases 401': () => send(json('POST', '/api/payments/purchases', {})),
+    'POST /api/payments/purchases 409': () => send(json('POST', '/api/payments/purchases', {}, reader)),
+    'POST /api/payments/purchases 429': () => until429(() => json('POST', '/api/payments/purchases', {})),
+    'GET /api/payments/notices 400': () =>
+      send({ method: 'GET', url: `/api/payments/notices?custom1=${'x'.repeat(5000)}` }),
+    'GET /api/payments/notices 403': () =>
+      withProcessor.inject({
+        method: 'GET',
+        url: '/api/payments/notices?type=purchase&saleID=1&signature=00',
+        headers: { 'x-forwarded-for': nextClient() },
+      }),
+    'GET /api/payments/notices 404': () =>
+      send({ method: 'GET', url: '/api/payments/notices?type=purchase' }),
+    'GET /api/payments/notices 429': async () => {
+      // A sender over its budget: the budget is a processor's burst, spent here at once.
+      const client = nextClient();
+      for (let spent = 0; spent < NOTICES_PER_MINUTE; spent += 20) {
+        await Promise.all(
+          Array.from({ length: 20 }, () =>
+            system.infra.security.limiter.hit(`payment-notices:${client}`, 60_000),
+          ),
+        );
+      }
+      return send({ method: 'GET', url: '/api/payments/notices?type=purchase' }, client);
+    },
     'POST /api/discounts/check 400': () => send(json('POST', '/api/discounts/check', {})),
     'POST /api/discounts/check 429': () =>
       until429(() => json('POST', '/api/discounts/check', { code: 'x' })),

@@ -4,18 +4,26 @@ import type {
   IntegrityCheckStarter,
   WorkSlots,
 } from '@nocturne/command-api';
-import { createPremiumUnlocker } from '@nocturne/command-api';
+import {
+  createPaymentNoticeReceiver,
+  createPremiumUnlocker,
+  paymentProcessorOf,
+} from '@nocturne/command-api';
 import { AdminAuthenticator, hashAdminPassword } from '@nocturne/http-kit/auth';
 import type { AdminSessions, RateLimiter } from '@nocturne/http-kit/security';
 import { eraseOutboxMailTo, outboxDirOf } from '@nocturne/projector/mail/outbox';
 import { Consistency, type QueryApiDeps, readModelPositions, StoryListCache } from '@nocturne/query-api';
+import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
+import { countNotices } from '../ops/metrics';
 import type { Infrastructure } from './connect';
 
 /** Test harnesses only: e.g. the e2e suite signs up many users from one address. */
 export interface ApiTuning {
   accountRateLimits?: Partial<AccountRateLimits>;
   imageWork?: WorkSlots;
+  /** Where the payment notices are counted (the process's registry). */
+  metrics?: Registry;
 }
 
 /** What command-api runs on: the event store, the vault, the notifier, the shared security store. */
@@ -63,6 +71,7 @@ export async function commandDepsFrom(
       discountCode: config.discountCode,
       inviteCodes: config.inviteCodes,
       exposeVerificationToken: config.exposeVerificationToken,
+      payments: config.payments,
       ...(tuning.accountRateLimits ? { accountRateLimits: tuning.accountRateLimits } : {}),
     },
   };
@@ -76,6 +85,8 @@ export async function apiDepsFrom(
   tuning: ApiTuning = {},
 ) {
   const command = await commandDepsFrom(config, infra, clock, tuning);
+  const processor = paymentProcessorOf(config.payments);
+  const receiver = processor ? createPaymentNoticeReceiver(command, processor) : null;
   const query: QueryApiDeps = {
     db: infra.db,
     consistency: new Consistency(readModelPositions(infra.db, infra.store), infra.notifier),
@@ -88,6 +99,10 @@ export async function apiDepsFrom(
     limiter: infra.security.limiter,
     // One process: the premium unlock calls command-api's unlocker directly.
     unlockPremiumStory: createPremiumUnlocker(command),
+    // One process: a processor's notice (a GET) goes straight to command-api's receiver.
+    ...(receiver
+      ? { receivePaymentNotice: tuning.metrics ? countNotices(receiver, tuning.metrics) : receiver }
+      : {}),
     integrityChecks: infra.integrity,
     options: {
       secret: config.secret,

@@ -171,7 +171,10 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     metrics,
   });
 
-  const deps = await apiDepsFrom(config, infra, clock, { accountRateLimits: options.accountRateLimits });
+  const deps = await apiDepsFrom(config, infra, clock, {
+    accountRateLimits: options.accountRateLimits,
+    metrics,
+  });
   const app = await buildHttpApp({
     ...deps,
     apiDocument: lazyApiDocument(deps),

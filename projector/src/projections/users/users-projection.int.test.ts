@@ -15,6 +15,7 @@ const addresses = new Map<string, string>([
   ['pii:v1:acc-a:e', 'ann@example.com'],
   ['pii:v1:acc-b:e', 'bob@example.com'],
   ['pii:v1:acc-c:e', 'cat@example.com'],
+  ['pii:v1:acc-d:e', 'dee@example.com'],
 ]);
 const vault = lookupVault(addresses);
 
@@ -161,6 +162,44 @@ describe('users projection', () => {
         { user_key: 'ka', premium_stories_remaining: 29 },
         { user_key: 'kb', premium_stories_remaining: 0 },
       ],
+    );
+  });
+
+  it("takes back a reversed purchase's stories only, as the user fold does", async () => {
+    const at = (minute: number) => `2025-03-03T00:0${minute}:00Z`;
+    const D = '44444444-4444-4444-8444-444444444444';
+    await given(
+      recorded(registered(D, 'pii:v1:acc-d:e'), 'kd', at(0)),
+      recorded({ type: 'PremiumGranted', data: { stories: 30, purchaseId: 'p1' } }, 'kd', at(1)),
+      recorded({ type: 'PremiumGranted', data: { stories: 30, purchaseId: 'p2' } }, 'kd', at(2)),
+      recorded(
+        { type: 'PremiumRevoked', data: { purchaseId: 'p1', stories: 30, reason: 'refund' } },
+        'kd',
+        at(3),
+      ),
+    ).thenRows(
+      (db) =>
+        db
+          .selectFrom('users')
+          .select(['premium_member', 'premium_stories_remaining'])
+          .where('user_key', '=', 'kd')
+          .execute(),
+      [{ premium_member: true, premium_stories_remaining: 30 }],
+    );
+    await given(
+      recorded(
+        { type: 'PremiumRevoked', data: { purchaseId: 'p2', stories: 30, reason: 'chargeback' } },
+        'kd',
+        at(4),
+      ),
+    ).thenRows(
+      (db) =>
+        db
+          .selectFrom('users')
+          .select(['premium_member', 'premium_stories_remaining'])
+          .where('user_key', '=', 'kd')
+          .execute(),
+      [{ premium_member: false, premium_stories_remaining: 0 }],
     );
   });
 });

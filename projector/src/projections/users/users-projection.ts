@@ -124,7 +124,14 @@ export const usersProjection: Projection = {
           }));
           break;
         case 'PremiumRevoked':
-          update(userKey, (row) => ({ ...row, premium_member: false, premium_stories_remaining: 0 }));
+          update(userKey, (row) => {
+            const remaining = premiumRemaining.afterRevoke(row.premium_stories_remaining, event.data.stories);
+            return {
+              ...row,
+              premium_member: event.data.purchaseId ? row.premium_member && remaining > 0 : false,
+              premium_stories_remaining: remaining,
+            };
+          });
           break;
         case 'PremiumStoryUnlocked':
           update(userKey, (row) => ({

@@ -441,6 +441,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a purchase: the processor's payment page to send the reader to */
+        post: operations["postPaymentsPurchases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discounts/check": {
         parameters: {
             query?: never;
@@ -1332,6 +1349,24 @@ export interface paths {
         options?: never;
         /** Where the pay button goes, and the price (headers only) */
         head: operations["headPaymentSettings"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payment processor's notice (sale, refund, chargeback), signed by it */
+        get: operations["getPaymentsNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** A payment processor's notice (sale, refund, chargeback), signed by it (headers only) */
+        head: operations["headPaymentsNotices"];
         patch?: never;
         trace?: never;
     };
@@ -4210,6 +4245,91 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postPaymentsPurchases: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    discount_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The purchase, its price, and the payment page (signed for the processor) */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchase_id: string;
+                        amount: number;
+                        payment_url: string;
+                    };
+                };
+            };
+            /** @description Not a valid discount code; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No valid session token; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Payments are confirmed by hand (PAYMENT_PROVIDER=manual) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many purchases started from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -8196,7 +8316,7 @@ export interface operations {
     getAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "purchase" | "payment_notice";
                 after?: string;
                 limit?: number;
             };
@@ -8270,7 +8390,7 @@ export interface operations {
     headAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "purchase" | "payment_notice";
                 after?: string;
                 limit?: number;
             };
@@ -8984,6 +9104,166 @@ export interface operations {
             400: components["responses"]["BadMinPosition"];
             401: components["responses"]["AdminCodeRefused"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPaymentsNotices: {
+        parameters: {
+            query?: {
+                shopID?: string;
+                type?: string;
+                event?: string;
+                saleID?: string;
+                transactionID?: string;
+                referenceID?: string;
+                priceAmount?: string;
+                priceCurrency?: string;
+                paymentMethod?: string;
+                signature?: string;
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored (or a copy of one stored): the acknowledgement the processor waits for, "OK" */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Not a notice the processor sends (or too long to be one); or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            401: components["responses"]["AdminCodeRefused"];
+            /** @description Not signed by the processor */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No processor configured (PAYMENT_PROVIDER=manual) */
+            404: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many notices from this address (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headPaymentsNotices: {
+        parameters: {
+            query?: {
+                shopID?: string;
+                type?: string;
+                event?: string;
+                saleID?: string;
+                transactionID?: string;
+                referenceID?: string;
+                priceAmount?: string;
+                priceCurrency?: string;
+                paymentMethod?: string;
+                signature?: string;
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored (or a copy of one stored): the acknowledgement the processor waits for, "OK" */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a notice the processor sends (or too long to be one); or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["AdminCodeRefused"];
+            /** @description Not signed by the processor */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No processor configured (PAYMENT_PROVIDER=manual) */
+            404: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many notices from this address (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

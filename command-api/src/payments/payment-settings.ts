@@ -1,0 +1,27 @@
+import type { PaymentProvider } from '@nocturne/events';
+import type { PaymentProcessor } from './payment-processor';
+import { verotelFlexPay } from './verotel-flexpay';
+
+/**
+ * How readers pay (PAYMENT_PROVIDER): `manual`, the payment link and a staff member's grant; or
+ * a processor whose signed notices grant premium by themselves (`verotel`, or `local`: the
+ * embedded processor, which speaks FlexPay).
+ */
+export type PaymentSettings =
+  | { provider: 'manual' }
+  | {
+      provider: PaymentProvider;
+      /** The FlexPay website ("shop") id and its signature key. */
+      shopId: string;
+      signatureKey: string;
+      /** The processor's order page. */
+      orderUrl: string;
+      /** What the reader's card statement shows. */
+      descriptor: string;
+    };
+
+/** The configured processor's adapter; null when payments are confirmed by hand. */
+export function paymentProcessorOf(settings: PaymentSettings | undefined): PaymentProcessor | null {
+  if (!settings || settings.provider === 'manual') return null;
+  return verotelFlexPay(settings);
+}
