@@ -93,6 +93,11 @@ export const ConfigSchema = z.object({
    */
   HOST: optional(z.string().trim().min(1)).default('127.0.0.1'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')),
+  /**
+   * A streaming replica of DATABASE_URL that query-api reads the read models from (commands, the
+   * projector and everything that writes keep DATABASE_URL). Unset: the reads go to DATABASE_URL.
+   */
+  READ_DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')),
   EVENTSTORE_URL: optional(z.string().regex(/^esdb(\+discover)?:\/\/.+/, 'must be an esdb:// URL')),
   NATS_URL: optional(z.string().regex(/^(nats|tls|ws|wss):\/\/.+/, 'must be a nats:// URL')),
   NATS_SUBJECT_PREFIX: optional(
@@ -206,6 +211,8 @@ export interface AppConfig {
   /** HOST: the address the one-process server listens on. */
   host: string;
   databaseUrl: string;
+  /** READ_DATABASE_URL: where query-api reads the read models; DATABASE_URL when unset. */
+  readDatabaseUrl: string;
   eventStoreUrl: string | undefined;
   natsUrl: string | undefined;
   natsSubjectPrefix: string;
@@ -411,6 +418,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       port: raw.PORT,
       host: raw.HOST,
       databaseUrl,
+      readDatabaseUrl: raw.READ_DATABASE_URL ?? databaseUrl,
       eventStoreUrl: raw.EVENTSTORE_URL,
       natsUrl: raw.NATS_URL,
       natsSubjectPrefix: raw.NATS_SUBJECT_PREFIX,
