@@ -252,9 +252,14 @@ describe("a staff member's events and role", () => {
     const moderator = members.moderator!;
     const { id } = await publishStory(system.baseUrl, ownerToken, { texts: ['One', 'Two'] });
     const deleted = await system.app.inject({
-      method: 'DELETE',
-      url: `/api/stories/${id}`,
-      headers: { 'x-admin-code': moderator.token, 'x-forwarded-for': '10.29.0.1' },
+      method: 'POST',
+      url: `/api/admin/stories/${id}/delete`,
+      headers: {
+        'x-admin-code': moderator.token,
+        'x-forwarded-for': '10.29.0.1',
+        'content-type': 'application/json',
+      },
+      payload: { reason: 'A duplicate of another story' },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const story = await system.infra.store.readStream(`story-${id}`);

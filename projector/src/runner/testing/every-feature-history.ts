@@ -99,7 +99,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
   const reading = (id: string, ...events: DomainEvent[]) =>
     append(streams.reading(fan.accountId, id), ...events);
   const decided = (
-    action: 'hide' | 'restore',
+    action: 'hide' | 'restore' | 'delete',
     extra: { closedAppealId: string | null; reports: boolean },
   ) => ({
     type: 'ModerationDecided' as const,
@@ -107,7 +107,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
       storyId: second,
       decisionId: key(`decision-${action}`),
       action,
-      reason: action === 'hide' ? 'It breaks the rules.' : 'The appeal holds.',
+      reason: action === 'restore' ? 'The appeal holds.' : 'It breaks the rules.',
       closedReports: extra.reports
         ? [{ reportId: key('report'), reason: 'illegal_content' as const, contact }]
         : [],
@@ -246,6 +246,10 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
         },
       },
     ),
+    // A moderator's removal: the deletion, then the reasoned decision that takes its place in
+    // the story's history (the third story's deletion above stays a plain one).
+    append(streams.story(second), { type: 'StoryDeleted', data: { storyId: second } }),
+    append(streams.storyReports(second), decided('delete', { closedAppealId: null, reports: false })),
   ];
 }
 

@@ -287,8 +287,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a story (admin)
-         * @description Admin roles allowed: owner, admin, moderator.
+         * Delete a story without a stated reason (owner and admin)
+         * @description Admin roles allowed: owner, admin.
          */
         delete: operations["deleteStoriesById"];
         options?: never;
@@ -3406,7 +3406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, moderator) */
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8658,6 +8658,8 @@ export interface operations {
                             recorded_at: string;
                             data: unknown;
                             actor: unknown;
+                            /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                            by: string | null;
                             session: string | null;
                             correlation_id: string | null;
                             causation_id: string | null;
@@ -8797,6 +8799,8 @@ export interface operations {
                             recorded_at: string;
                             data: unknown;
                             actor: unknown;
+                            /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                            by: string | null;
                             session: string | null;
                             correlation_id: string | null;
                             causation_id: string | null;
@@ -8932,6 +8936,8 @@ export interface operations {
                         recorded_at: string;
                         data: unknown;
                         actor: unknown;
+                        /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                        by: string | null;
                         session: string | null;
                         correlation_id: string | null;
                         causation_id: string | null;
@@ -9082,6 +9088,8 @@ export interface operations {
                             recorded_at: string;
                             data: unknown;
                             actor: unknown;
+                            /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                            by: string | null;
                             session: string | null;
                             correlation_id: string | null;
                             causation_id: string | null;
@@ -9938,9 +9946,14 @@ export interface operations {
                         decisions: {
                             /** @enum {string} */
                             action: "dismiss" | "hide" | "restore" | "delete";
+                            /** @description The stated reason; empty for an admin's plain delete (DELETE /api/stories/{id}) */
                             reason: string;
-                            /** @description Who decided: the admin session (later the staff member) */
+                            /** @description Who decided, by name and role: "the owner (Owner)", or the staff member (their address for the owner and admins, the start of their staff id for the others) and role */
                             decided_by: string;
+                            /** @description The staff member who decided; null for the owner */
+                            decided_by_staff_id: string | null;
+                            /** @description Their role now; null when unknown */
+                            decided_by_role: ("owner" | "admin" | "moderator" | "auditor") | null;
                             decided_at: string;
                             reports_closed: number;
                             appeal_closed: boolean;
