@@ -28,7 +28,7 @@ export interface CommandApiOptions {
   exposeVerificationToken: boolean;
   /** How readers pay (PAYMENT_PROVIDER); unset: by hand, as `manual`. */
   payments?: PaymentSettings;
-  /** Overrides of the login/signup/reset limits (users/rate-limits.ts); the defaults are the spec's. */
+  /** Overrides of the login/signup/reset limits (users/rate-limits.ts); the defaults are the product's. */
   accountRateLimits?: Partial<AccountRateLimits>;
 }
 

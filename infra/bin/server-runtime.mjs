@@ -30,8 +30,8 @@ export const serverNodeArguments = ['--heap-growing-percent=25'];
  * the scale bench). It reads the log 50,000 events at a time and holds each batch until every
  * lane has folded it, so much of what it allocates outlives a scavenge of the default 16 MB
  * semi-spaces and is copied into the old space, to be marked and compacted there. 64 MB halves
- * let most of it die young: the scale-1 log rebuilt 4 to 6% faster (docs/performance.md,
- * "Growth"), for up to 96 MB more young generation in a process that runs once.
+ * let most of it die young (measured in docs/performance.md, "Growth"), for up to 96 MB more
+ * young generation in a process that runs once.
  */
 export const rebuildNodeArguments = ['--max-semi-space-size=64'];
 

@@ -26,7 +26,7 @@ test('create a story through the form, read it to The End by scrolling, like it,
   await page.goto('/create_stories');
   await expect(page.getByRole('heading', { name: 'Create a New Story' })).toBeVisible();
 
-  // The spec's validation message before anything is filled in.
+  // The product's validation message before anything is filled in.
   await page.getByRole('button', { name: 'Publish Story' }).click();
   await expect(page.getByText('Please provide at least 2 slides (image + text).')).toBeVisible();
 

@@ -82,8 +82,9 @@ describe('SPLIT_* (split mode, one service per process)', () => {
   it('are read by the schema, every host defaulting to loopback (the gateway: HOST, itself loopback by default)', () => {
     expect(splitServiceConfig(parseConfig(split))).toEqual({
       port: 4001,
-      commandApiUrl: 'http://command-api:4001',
+      commandApiUrls: ['http://command-api:4001'],
       queryApiUrls: ['http://query-api:4002'],
+      projectorUrls: [],
       listenHost: '127.0.0.1',
       gatewayHost: '127.0.0.1',
     });
@@ -105,20 +106,36 @@ describe('SPLIT_* (split mode, one service per process)', () => {
     expect(() => parseConfig({ SPLIT_QUERY_API_URL: 'http://query-api:4002,query-api-2' })).toThrow(
       /SPLIT_QUERY_API_URL/,
     );
-    for (const processes of ['0', '9', '1.5', 'two'])
-      expect(() => parseConfig({ SPLIT_QUERY_PROCESSES: processes }), processes).toThrow(
-        /SPLIT_QUERY_PROCESSES: must be a whole number from 1 to 8/,
-      );
+    for (const name of ['SPLIT_COMMAND_PROCESSES', 'SPLIT_QUERY_PROCESSES', 'SPLIT_PROJECTOR_PROCESSES'])
+      for (const processes of ['0', '9', '1.5', 'two'])
+        expect(() => parseConfig({ [name]: processes }), `${name}=${processes}`).toThrow(
+          new RegExp(`${name}: must be a whole number from 1 to 8`),
+        );
   });
 
-  it('read several query-api URLs separated by commas; the supervisor starts one query-api unless told', () => {
+  it('read several URLs of each service separated by commas; the supervisor starts two of each unless told', () => {
     const urls = 'http://127.0.0.1:4102, http://127.0.0.1:4103';
-    expect(splitServiceConfig(parseConfig({ ...split, SPLIT_QUERY_API_URL: urls })).queryApiUrls).toEqual([
-      'http://127.0.0.1:4102',
-      'http://127.0.0.1:4103',
+    const expected = ['http://127.0.0.1:4102', 'http://127.0.0.1:4103'];
+    const read = splitServiceConfig(
+      parseConfig({
+        ...split,
+        SPLIT_QUERY_API_URL: urls,
+        SPLIT_COMMAND_API_URL: urls,
+        SPLIT_PROJECTOR_URL: urls,
+      }),
+    );
+    expect([read.queryApiUrls, read.commandApiUrls, read.projectorUrls]).toEqual([
+      expected,
+      expected,
+      expected,
     ]);
-    expect(parseConfig({}).SPLIT_QUERY_PROCESSES).toBe(1);
-    expect(parseConfig({ SPLIT_QUERY_PROCESSES: '2' }).SPLIT_QUERY_PROCESSES).toBe(2);
+    const defaults = parseConfig({});
+    expect([
+      defaults.SPLIT_COMMAND_PROCESSES,
+      defaults.SPLIT_QUERY_PROCESSES,
+      defaults.SPLIT_PROJECTOR_PROCESSES,
+    ]).toEqual([2, 2, 2]);
+    expect(parseConfig({ SPLIT_QUERY_PROCESSES: '3' }).SPLIT_QUERY_PROCESSES).toBe(3);
   });
 
   it('names every one a service needs and was not given', () => {

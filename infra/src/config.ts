@@ -61,6 +61,21 @@ const trustProxy = z
     return entries;
   });
 
+/** A URL, or several separated by commas (split mode's services, each of which may run many times). */
+const urlList = (example: string) =>
+  z
+    .string()
+    .transform((value) => value.split(',').map((url) => url.trim()))
+    .pipe(
+      z.array(z.url({ message: `must be a URL such as ${example}, or several separated by commas` })).min(1),
+    );
+
+const processCount = z.coerce
+  .number({ message: 'must be a whole number from 1 to 8' })
+  .int()
+  .min(1, 'must be a whole number from 1 to 8')
+  .max(8, 'must be a whole number from 1 to 8');
+
 /** Invite codes separated by commas (or, in the kept file, by lines too), blanks dropped. */
 function inviteCodeList(value: string): string[] {
   return value
@@ -78,6 +93,11 @@ export const ConfigSchema = z.object({
    */
   HOST: optional(z.string().trim().min(1)).default('127.0.0.1'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')),
+  /**
+   * A streaming replica of DATABASE_URL that query-api reads the read models from (commands, the
+   * projector and everything that writes keep DATABASE_URL). Unset: the reads go to DATABASE_URL.
+   */
+  READ_DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')),
   EVENTSTORE_URL: optional(z.string().regex(/^esdb(\+discover)?:\/\/.+/, 'must be an esdb:// URL')),
   NATS_URL: optional(z.string().regex(/^(nats|tls|ws|wss):\/\/.+/, 'must be a nats:// URL')),
   NATS_SUBJECT_PREFIX: optional(
@@ -170,29 +190,18 @@ export const ConfigSchema = z.object({
   // Split mode, one service per process: the supervisor (infra/src/split/main.ts) sets the port
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.
   SPLIT_SERVICE_PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)),
-  SPLIT_COMMAND_API_URL: optional(z.url({ message: 'must be a URL such as http://command-api:4001' })),
+  /** One URL, or several separated by commas: commands are spread over them in turn. */
+  SPLIT_COMMAND_API_URL: optional(urlList('http://command-api:4001')),
   /** One URL, or several separated by commas: the gateway spreads the reads over them in turn. */
-  SPLIT_QUERY_API_URL: optional(
-    z
-      .string()
-      .transform((value) => value.split(',').map((url) => url.trim()))
-      .pipe(
-        z
-          .array(
-            z.url({ message: 'must be a URL such as http://query-api:4002, or several separated by commas' }),
-          )
-          .min(1),
-      ),
-  ),
+  SPLIT_QUERY_API_URL: optional(urlList('http://query-api:4002')),
+  /** How many command-api processes `npm run start:split` starts (the gateway spreads commands over them). */
+  SPLIT_COMMAND_PROCESSES: optional(processCount).default(2),
   /** How many query-api processes `npm run start:split` starts (the gateway balances reads over them). */
-  SPLIT_QUERY_PROCESSES: optional(
-    z.coerce
-      .number({ message: 'must be a whole number from 1 to 8' })
-      .int()
-      .min(1, 'must be a whole number from 1 to 8')
-      .max(8, 'must be a whole number from 1 to 8'),
-  ).default(1),
-  SPLIT_PROJECTOR_URL: optional(z.url({ message: 'must be a URL such as http://projector:4003' })),
+  SPLIT_QUERY_PROCESSES: optional(processCount).default(2),
+  /** How many projector processes `npm run start:split` starts: one leads, the others stand by. */
+  SPLIT_PROJECTOR_PROCESSES: optional(processCount).default(2),
+  /** The projector processes' probe listeners, one URL or several separated by commas. */
+  SPLIT_PROJECTOR_URL: optional(urlList('http://projector:4003')),
   SPLIT_LISTEN_HOST: optional(z.string()).default('127.0.0.1'),
   /** Unset: HOST. */
   SPLIT_GATEWAY_HOST: optional(z.string()),
@@ -206,6 +215,8 @@ export interface AppConfig {
   /** HOST: the address the one-process server listens on. */
   host: string;
   databaseUrl: string;
+  /** READ_DATABASE_URL: where query-api reads the read models; DATABASE_URL when unset. */
+  readDatabaseUrl: string;
   eventStoreUrl: string | undefined;
   natsUrl: string | undefined;
   natsSubjectPrefix: string;
@@ -274,11 +285,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
 
 export interface SplitServiceConfig {
   port: number;
-  commandApiUrl: string;
+  /** The command-api processes, one or more; commands go to each in turn. */
+  commandApiUrls: string[];
   /** The query-api processes, one or more; the gateway sends each read to the next in turn. */
   queryApiUrls: string[];
-  /** Where the gateway's /readyz asks the projector's probe listener; unset: it does not. */
-  projectorUrl: string | undefined;
+  /** Where the gateway's /readyz asks the projectors' probe listeners; empty: it does not. */
+  projectorUrls: string[];
   /** Where command-api and query-api listen (loopback unless in containers of their own). */
   listenHost: string;
   /** Where the gateway listens (SPLIT_GATEWAY_HOST, else HOST). */
@@ -297,9 +309,9 @@ export function splitServiceConfig(raw: RawConfig): SplitServiceConfig {
   }
   return {
     port: raw.SPLIT_SERVICE_PORT!,
-    commandApiUrl: raw.SPLIT_COMMAND_API_URL!,
+    commandApiUrls: raw.SPLIT_COMMAND_API_URL!,
     queryApiUrls: raw.SPLIT_QUERY_API_URL!,
-    projectorUrl: raw.SPLIT_PROJECTOR_URL,
+    projectorUrls: raw.SPLIT_PROJECTOR_URL ?? [],
     listenHost: raw.SPLIT_LISTEN_HOST,
     gatewayHost: raw.SPLIT_GATEWAY_HOST ?? raw.HOST,
   };
@@ -422,6 +434,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       port: raw.PORT,
       host: raw.HOST,
       databaseUrl,
+      readDatabaseUrl: raw.READ_DATABASE_URL ?? databaseUrl,
       eventStoreUrl: raw.EVENTSTORE_URL,
       natsUrl: raw.NATS_URL,
       natsSubjectPrefix: raw.NATS_SUBJECT_PREFIX,

@@ -2,30 +2,43 @@ import { HttpError } from '@nocturne/http-kit';
 import { INTERNAL_TOKEN_HEADER } from './internal-unlock-route';
 import type { PremiumUnlocker, UnlockResult } from './unlock-premium-story';
 
+const UNAVAILABLE = 'Premium stories are unavailable right now. Please try again.';
+
 /**
  * The premium unlock port over HTTP, for split mode: query-api calls command-api's
  * POST /internal/premium/unlock with INTERNAL_TOKEN. Refusals (401/402/404) come back as the same HttpError.
+ * With several command-api processes each call starts at the next one, and one that does not
+ * answer is passed over for the one after it: asking again is safe, since a story already
+ * unlocked is answered `alreadyUnlocked` and spends nothing.
  */
-export function httpPremiumUnlocker(commandApiUrl: string, internalToken: string): PremiumUnlocker {
-  const url = new URL('/internal/premium/unlock', commandApiUrl).toString();
+export function httpPremiumUnlocker(
+  commandApiUrls: readonly string[],
+  internalToken: string,
+): PremiumUnlocker {
+  const urls = commandApiUrls.map((base) => new URL('/internal/premium/unlock', base).toString());
+  if (urls.length === 0) throw new Error('at least one command-api URL is needed');
+  let next = 0;
+  const send = (url: string, input: unknown) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
+      body: JSON.stringify(input),
+      signal: AbortSignal.timeout(10_000),
+    });
   return async (input) => {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
-        body: JSON.stringify(input),
-        signal: AbortSignal.timeout(10_000),
-      });
-    } catch {
-      throw new HttpError(503, 'Premium stories are unavailable right now. Please try again.');
+    const first = next;
+    next = (next + 1) % urls.length;
+    let response: Response | undefined;
+    for (let i = 0; i < urls.length && !response; i++) {
+      response = await send(urls[(first + i) % urls.length]!, input).catch(() => undefined);
     }
+    if (!response) throw new HttpError(503, UNAVAILABLE);
     const body = (await response.json().catch(() => ({}))) as Partial<UnlockResult> & { detail?: string };
     if (response.status >= 400 && response.status < 500) {
       throw new HttpError(response.status, body.detail ?? 'Failed to load story');
     }
     if (!response.ok || typeof body.position !== 'number') {
-      throw new HttpError(503, 'Premium stories are unavailable right now. Please try again.');
+      throw new HttpError(503, UNAVAILABLE);
     }
     return { position: body.position, alreadyUnlocked: body.alreadyUnlocked === true };
   };

@@ -1,7 +1,7 @@
 import { type DomainRefusal, isRefusal, type RefusalKind } from '@nocturne/domain';
 import { HttpError } from '@nocturne/http-kit';
 
-/** The one place a domain refusal becomes an HTTP status; the detail is the spec's message. */
+/** The one place a domain refusal becomes an HTTP status; the detail is the product's message. */
 const statusOf: Readonly<Record<RefusalKind, number>> = {
   invalid: 400,
   unauthenticated: 401,

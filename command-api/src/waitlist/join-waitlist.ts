@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { encodeEvent, normaliseEmail, streams, WaitlistJoined } from '@nocturne/events';
-import { WrongExpectedRevisionError } from '@nocturne/events/store';
+import { normaliseEmail, streams } from '@nocturne/events';
 import { apiSchema, perMinute } from '@nocturne/http-kit';
 import { waitlistSubject } from '@nocturne/vault';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
-import { chosenId, commandContext } from '../shared/context';
+import { commandContext } from '../shared/context';
+import { command } from '../shared/decider';
 import { registerFormBody } from '../shared/form-body';
+import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
+import { waitlistDecider } from './waitlist-decider';
 
 const Body = z.object({
   email: z.email({ error: 'Please enter a valid email address' }).max(320),
@@ -28,9 +30,9 @@ const waitlistDoc = apiSchema({
 
 /**
  * POST /api/waitlist (form-encoded {email, feedback}): WaitlistJoined once per address, on
- * `waitlist-{key}` of the address's claimed entry, appended with "no stream", so the store itself
- * refuses a second entry (two joins at once find the same claim). A
- * repeat is a silent success: the visitor learns nothing about who else is on the list.
+ * `waitlist-{key}` of the address's claimed entry (two joins at once find the same claim, and the
+ * second is decided again on the entry the first stored). A repeat is a silent success: the
+ * visitor learns nothing about who else is on the list.
  */
 export const joinWaitlistRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   await registerFormBody(app);
@@ -47,30 +49,26 @@ export const joinWaitlistRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
       const key =
         (await deps.vault.waitlistEntryOf(digest)) ??
         (await deps.vault.claimWaitlistEntry(digest, randomBytes(16).toString('hex')));
-      const stream = streams.waitlist(key);
-      const joined = () => reply.send({ message: 'Added to the waiting list' });
-      const context = commandContext(request, { kind: 'anonymous' });
-      const eventId = chosenId(context, stream);
-      const [first] = await deps.store.readStream(stream);
-      // This very action, retried (same Idempotency-Key): answered as it was the first time.
-      if (first && first.eventId === eventId && context.idempotencyKey !== undefined)
-        return withPosition(reply, deps, first.position).send({ message: 'Added to the waiting list' });
-      if (first) return joined();
-      const event = encodeEvent(
-        {
-          type: WaitlistJoined.type,
-          data: { email: await deps.vault.encrypt(waitlistSubject(key), email), feedback: body.feedback },
-        },
-        context,
-        eventId,
+      const result = await handleCommand(
+        deps.store,
+        streams.waitlist(key),
+        waitlistDecider,
+        command(
+          'JoinWaitlist',
+          {
+            sealedEmail: await deps.vault.encrypt(waitlistSubject(key), email),
+            feedback: body.feedback,
+          },
+          deps.clock(),
+        ),
+        commandContext(request, { kind: 'anonymous' }),
       );
-      try {
-        const result = await deps.store.append(stream, [event], 'no_stream');
-        return withPosition(reply, deps, result.position).send({ message: 'Added to the waiting list' });
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        return joined();
-      }
+      const answer = { message: 'Added to the waiting list' };
+      // Joined now, or this very join retried (same Idempotency-Key): its position. A repeat
+      // stored nothing and says no more than that.
+      return result.events.length
+        ? withPosition(reply, deps, result.position).send(answer)
+        : reply.send(answer);
     },
   );
 };

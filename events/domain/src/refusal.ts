@@ -1,7 +1,7 @@
 /**
  * Why a command is refused, in the domain's words. Deciders return it (never throw); the HTTP
  * layer maps each kind to one status in one place (command-api/src/shared/refusals.ts); the
- * detail is the spec's message, shown to the person as it is.
+ * detail is the product's message, shown to the person as it is.
  */
 export type RefusalKind =
   | 'invalid'

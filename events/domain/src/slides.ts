@@ -18,7 +18,7 @@ export function countWords(text: string): number {
 }
 
 /**
- * The spec's message for slides that break the rules, or null when they may be published.
+ * The product's message for slides that break the rules, or null when they may be published.
  * The form asks before sending; the server asks before processing any image and again when
  * deciding.
  */

@@ -164,6 +164,24 @@ export const HiddenWarningsChosen = defineEvent(
 
 export const UserDeleted = defineEvent('UserDeleted', 1, z.object({ accountId: z.uuid() }));
 
+/**
+ * What moves a member's premium: granted, revoked, a story unlocked, an unlock given back. The
+ * one list of them for everything that follows premium.
+ */
+export const premiumEventTypes = [
+  PremiumGranted.type,
+  PremiumRevoked.type,
+  PremiumStoryUnlocked.type,
+  PremiumUnlockReturned.type,
+] as const;
+
+/** A member's premium from the purchase to the erasure: what the ledger and the audit follow. */
+export const premiumHistoryEventTypes = [
+  PaymentConfirmationSubmitted.type,
+  ...premiumEventTypes,
+  UserDeleted.type,
+] as const;
+
 export const userEvents = [
   UserRegistered,
   UnverifiedSignupReplaced,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isInternal, normalisePath, roundRobin, upstreamFor } from './gateway';
+import { isInternal, normalisePath, upstreamFor } from './gateway';
+import { roundRobin } from './round-robin';
 import { INTERNAL_ROUTE_SPELLINGS } from './testing/internal-route-spellings';
 
 describe('the gateway routing rule', () => {

@@ -9,12 +9,13 @@ import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics
 import { HTTP_TIMEOUTS, serverTimeouts } from '../system/http-timeouts';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from '../system/security-headers';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/web-app';
+import { roundRobin } from './round-robin';
 
 export interface GatewayOptions {
   /** Base URLs of the query-api processes, e.g. http://127.0.0.1:4101; reads go to each in turn. */
   queryApiUrls: readonly string[];
-  /** Base URL of the command-api process. */
-  commandApiUrl: string;
+  /** Base URLs of the command-api processes; commands go to each in turn. */
+  commandApiUrls: readonly string[];
   /** The built SPA (web/dist), served for every other GET/HEAD. */
   webDist?: string | undefined;
   /** SOURCE_MAPS: the build's source maps are served too. */
@@ -70,21 +71,6 @@ export function normalisePath(rawPath: string): { path: string; segments: string
   return { path: trailing && segments.length === 1 ? '/' : path, segments: segments.filter((s) => s !== '') };
 }
 
-/**
- * The next base URL each time, in turn (round robin). Every query-api process answers a
- * position from the same read models, so any of them may serve any read.
- */
-export function roundRobin(urls: readonly string[]): () => string {
-  if (urls.length === 0) throw new Error('at least one upstream URL is needed');
-  const bases = urls.map((url) => url.replace(/\/$/, ''));
-  let next = 0;
-  return () => {
-    const base = bases[next]!;
-    next = (next + 1) % bases.length;
-    return base;
-  };
-}
-
 /** Service-to-service routes (the premium unlock) are never reachable from outside. */
 export function isInternal(segments: readonly string[]): boolean {
   return segments[0]?.toLowerCase() === 'internal';
@@ -124,7 +110,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   const bases: Record<Upstream, () => string> = {
     'query-api': roundRobin(options.queryApiUrls),
-    'command-api': roundRobin([options.commandApiUrl]),
+    'command-api': roundRobin(options.commandApiUrls),
   };
 
   const route = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -11,11 +11,15 @@ import { instanceName, type ServiceRole, serviceRoles } from './roles';
 
 /**
  * Split mode (`npm run start:split`, or `npm start -- --split`): every service in its own
- * process — projector (with the reactors), command-api, query-api (SPLIT_QUERY_PROCESSES of
- * them, the gateway spreading reads over them) and the gateway on PORT — supervised here. The supervisor provisions PostgreSQL like `npm start`, migrates once, starts
+ * process — projectors (with the reactors; SPLIT_PROJECTOR_PROCESSES, one leading, the others
+ * standing by), command-api and query-api (SPLIT_COMMAND_PROCESSES and SPLIT_QUERY_PROCESSES of
+ * them, the gateway spreading requests over them) and the gateway on PORT — supervised here. The supervisor provisions PostgreSQL like `npm start`, migrates once, starts
  * the services in order and stops them in reverse order; if one dies, it stops the rest.
  */
 const log = (line: string) => console.log(`[split] ${line}`);
+/** A process of a role that runs several is started again at most this often in the window. */
+const RESTARTS_PER_WINDOW = 3;
+const RESTART_WINDOW_MS = 60_000;
 // Compiled (infra/dist/split.mjs): plain node on infra/dist/service.mjs. From the TypeScript
 // sources (tests, tsx): service.ts through tsx.
 const compiled = import.meta.url.endsWith('.mjs');
@@ -91,26 +95,29 @@ async function main() {
     await stopEverything();
   }, log);
 
-  const [projectorPort, commandPort] = [await freePort(), await freePort()];
-  const queryPorts: number[] = [];
-  for (let i = 0; i < raw.SPLIT_QUERY_PROCESSES; i++) queryPorts.push(await freePort());
-  // The projector serves no API, only operations: its probes and its own /metrics.
-  const projectorUrl = `http://127.0.0.1:${projectorPort}`;
-  const commandApiUrl = `http://127.0.0.1:${commandPort}`;
-  const queryApiUrls = queryPorts.map((port) => `http://127.0.0.1:${port}`);
-  const queryApis = queryApiUrls.map((url, i) => `${instanceName('query-api', i)} ${url}`).join(', ');
+  // Each role's ports, one per process.
+  const counts: Record<ServiceRole, number> = {
+    projector: raw.SPLIT_PROJECTOR_PROCESSES,
+    'command-api': raw.SPLIT_COMMAND_PROCESSES,
+    'query-api': raw.SPLIT_QUERY_PROCESSES,
+    gateway: 1,
+  };
+  const ports = {} as Record<ServiceRole, number[]>;
+  for (const role of serviceRoles) {
+    ports[role] = [];
+    for (let i = 0; i < counts[role]; i++)
+      ports[role].push(role === 'gateway' ? config.port : await freePort());
+  }
+  const urlsOf = (role: ServiceRole) => ports[role].map((port) => `http://127.0.0.1:${port}`);
+  const named = (role: ServiceRole) =>
+    urlsOf(role)
+      .map((url, i) => `${instanceName(role, i)} ${url}`)
+      .join(', ');
+  const deaths = new Map<string, number[]>();
   try {
     // Schemas once, before several processes open them.
     await migrateReadModel(config.databaseUrl);
     await (await connectInfrastructure(config, log)).close();
-
-    // Each role's ports, one per process (several query-api processes, one of every other role).
-    const ports: Record<ServiceRole, number[]> = {
-      projector: [projectorPort],
-      'command-api': [commandPort],
-      'query-api': queryPorts,
-      gateway: [config.port],
-    };
     const launch = async (role: ServiceRole, index = 0) => {
       const name = instanceName(role, index);
       const service = await startService(role, name, {
@@ -118,14 +125,31 @@ async function main() {
         DATABASE_URL: database.url,
         DATA_DIR: config.dataDir,
         SPLIT_SERVICE_PORT: String(ports[role][index]),
-        SPLIT_PROJECTOR_URL: projectorUrl,
-        SPLIT_COMMAND_API_URL: commandApiUrl,
-        SPLIT_QUERY_API_URL: queryApiUrls.join(','),
+        SPLIT_PROJECTOR_URL: urlsOf('projector').join(','),
+        SPLIT_COMMAND_API_URL: urlsOf('command-api').join(','),
+        SPLIT_QUERY_API_URL: urlsOf('query-api').join(','),
       });
       running.push(service);
-      void service.exited.then((code) => {
+      void service.exited.then(async (code) => {
         if (stopping) return;
-        log(`${name} exited unexpectedly (code ${code}): stopping the other services`);
+        running.splice(running.indexOf(service), 1);
+        // One of several processes of a role: the others carry on (a standby projector takes
+        // over) while it is started again, as an orchestrator would. A lone process, or one
+        // that keeps dying, stops everything.
+        const recent = (deaths.get(name) ?? []).filter((at) => Date.now() - at < RESTART_WINDOW_MS);
+        deaths.set(name, [...recent, Date.now()]);
+        if (counts[role] > 1 && recent.length < RESTARTS_PER_WINDOW) {
+          log(`${name} exited unexpectedly (code ${code}): starting it again`);
+          try {
+            await launch(role, index);
+            return;
+          } catch (error) {
+            log(`${name} could not start again: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        } else {
+          log(`${name} exited unexpectedly (code ${code}): stopping the other services`);
+        }
+        if (stopping) return;
         stopping = true;
         void stopEverything().then(() => process.exit(1));
       });
@@ -149,7 +173,7 @@ async function main() {
     [
       '',
       `Nocturne (split mode) is running at ${config.publicUrl}`,
-      `  gateway        : port ${config.port} (GET/HEAD /api -> query-api${queryApiUrls.length > 1 ? ` (${queryApiUrls.length} processes, in turn)` : ''}, other methods -> command-api, SPA)`,
+      `  gateway        : port ${config.port} (GET/HEAD /api -> query-api, other methods -> command-api, each process in turn; SPA)`,
       `  services       : ${[...running]
         .sort(
           (a, b) =>
@@ -157,9 +181,9 @@ async function main() {
         )
         .map((s) => `${s.name} (pid ${s.child.pid})`)
         .join(', ')}`,
-      `  internal       : command-api ${commandApiUrl}, ${queryApis} (reached through the gateway), projector ${projectorUrl} (probes and metrics)`,
+      `  internal       : ${named('command-api')}, ${named('query-api')} (reached through the gateway); ${named('projector')} (probes and metrics; one leads, the others stand by)`,
       `  probes         : ${config.publicUrl}/healthz, ${config.publicUrl}/readyz (each service answers its own too)`,
-      `  metrics        : each service's own GET /metrics (loopback, or METRICS_TOKEN): gateway port ${config.port}, command-api ${commandApiUrl}, ${queryApis}, projector ${projectorUrl}`,
+      `  metrics        : each service's own GET /metrics (loopback, or METRICS_TOKEN): gateway port ${config.port} and each internal address above`,
       `  admin password : ${
         raw.ADMIN_PASSWORD
           ? '(set by ADMIN_PASSWORD)'

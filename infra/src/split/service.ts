@@ -24,6 +24,10 @@ import { instanceName, type ServiceRole, serviceRoles } from './roles';
  * read from DATA_DIR like in one-process mode. Tells the supervisor "ready" over IPC.
  */
 const role = process.argv[2] as ServiceRole;
+
+/** A role's processes under their names (`query-api`, `query-api-2`...), for the gateway's /readyz. */
+const instances = (of: ServiceRole, urls: readonly string[]) =>
+  Object.fromEntries(urls.map((url, i) => [instanceName(of, i), url]));
 const log = (line: string) => console.log(`[${role}] ${line}`);
 const logError = (line: string) => console.error(`[${role}] ${line}`);
 
@@ -40,7 +44,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   if (role === 'gateway') {
     const app = await buildGateway({
       queryApiUrls: split.queryApiUrls,
-      commandApiUrl: split.commandApiUrl,
+      commandApiUrls: split.commandApiUrls,
       webDist: defaultWebDist,
       sourceMaps: config.sourceMaps,
       publicUrl: config.publicUrl,
@@ -49,9 +53,9 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       // The projector's probe listener is optional (a deployment may probe it directly); the
       // back ends report the projections' state anyway, read from the database.
       readiness: upstreamReadiness({
-        ...(split.projectorUrl ? { projector: split.projectorUrl } : {}),
-        'command-api': split.commandApiUrl,
-        ...Object.fromEntries(split.queryApiUrls.map((url, i) => [instanceName('query-api', i), url])),
+        ...instances('projector', split.projectorUrls),
+        ...instances('command-api', split.commandApiUrls),
+        ...instances('query-api', split.queryApiUrls),
       }),
       metrics,
     });
@@ -112,12 +116,12 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           query: {
             ...deps.query,
             // Separate processes: the premium unlock goes to command-api over HTTP.
-            unlockPremiumStory: httpPremiumUnlocker(split.commandApiUrl, config.internalToken),
+            unlockPremiumStory: httpPremiumUnlocker(split.commandApiUrls, config.internalToken),
             // And a processor's notice goes to command-api's receiver over HTTP.
             ...(deps.query.receivePaymentNotice
               ? {
                   receivePaymentNotice: countNotices(
-                    httpPaymentNoticeReceiver(split.commandApiUrl, config.internalToken),
+                    httpPaymentNoticeReceiver(split.commandApiUrls[0]!, config.internalToken),
                     registry,
                   ),
                 }

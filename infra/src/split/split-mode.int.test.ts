@@ -23,8 +23,8 @@ let base: string;
 const output = () => split.output();
 
 /**
- * Starts the compiled split mode on a fresh database, with two query-api processes behind the
- * gateway (five processes), and waits for its banner.
+ * Starts the compiled split mode on a fresh database, with two processes of each back end behind
+ * the gateway (seven processes), and waits for its banner.
  */
 beforeAll(async () => {
   database = await createTestDatabase('split');
@@ -33,6 +33,8 @@ beforeAll(async () => {
     natsUrl: testNatsUrl(),
     natsSubjectPrefix: uniqueName('split'),
     queryProcesses: 2,
+    commandProcesses: 2,
+    projectorProcesses: 2,
     exposeVerificationToken: true,
   });
   base = split.base;
@@ -110,12 +112,38 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-type InternalService = 'command-api' | 'query-api' | 'query-api-2' | 'projector';
-const internalServices: InternalService[] = ['projector', 'command-api', 'query-api', 'query-api-2'];
+type InternalService =
+  | 'command-api'
+  | 'command-api-2'
+  | 'query-api'
+  | 'query-api-2'
+  | 'projector'
+  | 'projector-2';
+const internalServices: InternalService[] = [
+  'projector',
+  'projector-2',
+  'command-api',
+  'command-api-2',
+  'query-api',
+  'query-api-2',
+];
 
 /** The internal base URLs, from the supervisor's banner. */
 const internalUrl = (service: InternalService) =>
   new RegExp(`${service} (http://127\\.0\\.0\\.1:\\d+)`).exec(output())?.[1] ?? '';
+
+/** Whether a projector process leads (its own /metrics); undefined when it does not answer. */
+async function leads(service: 'projector' | 'projector-2'): Promise<boolean | undefined> {
+  const metrics = await fetch(`${internalUrl(service)}/metrics`)
+    .then((r) => r.text())
+    .catch(() => undefined);
+  const value = metrics && /^nocturne_projector_leading (\d)/m.exec(metrics)?.[1];
+  return value ? value === '1' : undefined;
+}
+
+/** A process's pid, from the banner (the first start). */
+const pidOf = (service: InternalService) =>
+  Number(new RegExp(`${service} \\(pid (\\d+)\\)`).exec(output())?.[1]);
 
 /** The event store's head position, as command-api's next append would show it. */
 async function appendedEvents(): Promise<number> {
@@ -140,12 +168,17 @@ async function storyListsServed(service: 'query-api' | 'query-api-2'): Promise<n
 }
 
 describe('split mode: each service in its own process behind the gateway', () => {
-  it('runs five processes (two query-api), each plain node on the compiled output (no tsx)', () => {
+  it('runs seven processes (two of each back end), each plain node on the compiled output (no tsx)', () => {
     expect(output()).toMatch(
-      /projector \(pid \d+\), command-api \(pid \d+\), query-api \(pid \d+\), query-api-2 \(pid \d+\), gateway/,
+      /projector \(pid \d+\), projector-2 \(pid \d+\), command-api \(pid \d+\), command-api-2 \(pid \d+\), query-api \(pid \d+\), query-api-2 \(pid \d+\), gateway/,
     );
-    const pids = [...output().matchAll(/\(pid (\d+)\)/g)].map((m) => m[1]);
-    expect(pids).toHaveLength(5);
+    const pids = [
+      ...output()
+        .split('services       :')[1]!
+        .split('\n')[0]!
+        .matchAll(/\(pid (\d+)\)/g),
+    ].map((m) => m[1]);
+    expect(pids).toHaveLength(7);
     for (const pid of pids) {
       const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       expect(commandLine).toContain(join(serverDist, 'service.mjs'));
@@ -286,12 +319,7 @@ describe('split mode: each service in its own process behind the gateway', () =>
     const gateway = await fetch(`${base}/readyz`);
     const report = (await gateway.json()) as { ready: boolean; services: Record<string, { ready: boolean }> };
     expect(gateway.status, JSON.stringify(report)).toBe(200);
-    expect(Object.keys(report.services).sort()).toEqual([
-      'command-api',
-      'projector',
-      'query-api',
-      'query-api-2',
-    ]);
+    expect(Object.keys(report.services).sort()).toEqual([...internalServices].sort());
     expect(Object.values(report.services).every((s) => s.ready)).toBe(true);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     for (const service of internalServices) {
@@ -419,6 +447,70 @@ describe('split mode: each service in its own process behind the gateway', () =>
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root"');
   });
+
+  it('one projector leads and the other stands by; the leader SIGKILLed, the standby takes over within 5 s and nothing is lost', async () => {
+    const id = await publishStory();
+    const states = await Promise.all((['projector', 'projector-2'] as const).map(leads));
+    expect(states.filter((s) => s === true)).toHaveLength(1);
+    expect(states.filter((s) => s === false)).toHaveLength(1);
+    const [leader, standby] = states[0]
+      ? (['projector', 'projector-2'] as const)
+      : (['projector-2', 'projector'] as const);
+
+    process.kill(pidOf(leader), 'SIGKILL');
+    const killedAt = Date.now();
+    const likes: string[] = [];
+    while (!(await leads(standby))) {
+      expect(Date.now() - killedAt, 'the standby did not take over').toBeLessThan(5_000);
+      const like = await fetch(`${base}/api/stories/${id}/like`, { method: 'POST' });
+      expect(like.status).toBe(200);
+      likes.push(like.headers.get('x-event-position')!);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const like = await fetch(`${base}/api/stories/${id}/like`, { method: 'POST' });
+    const position = like.headers.get('x-event-position')!;
+    const list = await fetch(`${base}/api/stories`, { headers: { 'X-Min-Position': position } });
+    expect(list.status).toBe(200);
+    const stories = (await list.json()) as { id: string; likes: number }[];
+    // Every like, once: none lost while nobody led, none applied twice by the two.
+    expect(stories.find((s) => s.id === id)?.likes).toBe(likes.length + 1);
+    // The supervisor starts the killed one again, and it stands by.
+    await expect.poll(() => output(), { timeout: 30_000 }).toContain(`${leader} exited unexpectedly`);
+    await expect.poll(() => leads(leader), { timeout: 60_000, interval: 500 }).toBe(false);
+  }, 120_000);
+
+  it('one of two command-api processes SIGKILLed: commands go on through the other, and it is started again', async () => {
+    const id = await publishStory();
+    process.kill(pidOf('command-api-2'), 'SIGKILL');
+    let acknowledged = 0;
+    for (let i = 0; i < 20; i++) {
+      const like = await fetch(`${base}/api/stories/${id}/like`, { method: 'POST' });
+      // The gateway may have sent one to the dead process before it noticed: a 502, never a 500.
+      expect([200, 502]).toContain(like.status);
+      if (like.status === 200) acknowledged += 1;
+    }
+    expect(acknowledged).toBeGreaterThanOrEqual(10);
+    await expect.poll(() => output(), { timeout: 30_000 }).toContain('command-api-2 exited unexpectedly');
+    await expect
+      .poll(
+        () =>
+          fetch(`${internalUrl('command-api-2')}/healthz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        {
+          timeout: 60_000,
+          interval: 500,
+        },
+      )
+      .toBe(200);
+    const like = await fetch(`${base}/api/stories/${id}/like`, { method: 'POST' });
+    const list = await fetch(`${base}/api/stories`, {
+      headers: { 'X-Min-Position': like.headers.get('x-event-position')! },
+    });
+    const stories = (await list.json()) as { id: string; likes: number }[];
+    expect(stories.find((s) => s.id === id)?.likes).toBe(acknowledged + 1);
+  }, 120_000);
 
   it('stops every process cleanly on SIGTERM', async () => {
     expect(await split.stop()).toBe(0);

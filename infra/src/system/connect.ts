@@ -21,6 +21,11 @@ export interface Infrastructure {
   notifier: Notifier;
   /** The read models, for the requests' queries (statements bounded as a request's). */
   db: Kysely<ReadModel>;
+  /**
+   * The read models as query-api reads them: READ_DATABASE_URL's replica when set (its own
+   * checkpoints say how far it has replayed), else the same pool as `db`.
+   */
+  readDb: Kysely<ReadModel>;
   /** The read models, for the projector's batches (its own connections and statement bound). */
   projectionDb: Kysely<ReadModel>;
   /** Rate-limit counters and admin sessions, shared by every process (schema `security`). */
@@ -85,6 +90,8 @@ export async function connectInfrastructure(
   await migrateToAddressKey(store, vault, log);
   const notifier = await connectNotifier(config, log);
   const db = createReadModelDb(config.databaseUrl);
+  const readDb =
+    config.readDatabaseUrl === config.databaseUrl ? db : createReadModelDb(config.readDatabaseUrl);
   // A pool opens its connections when first used: a process without the projector opens none.
   const projectionDb = createReadModelDb(config.databaseUrl, LIVE_SCHEMA, 4, BACKGROUND_POOL_TIMEOUTS);
   const security = await connectSecurity(config.databaseUrl, clock);
@@ -101,6 +108,7 @@ export async function connectInfrastructure(
     vault,
     notifier,
     db,
+    readDb,
     projectionDb,
     security,
     integrity,
@@ -109,6 +117,7 @@ export async function connectInfrastructure(
       await security.close();
       await notifier.close();
       await db.destroy();
+      if (readDb !== db) await readDb.destroy();
       await projectionDb.destroy();
       await vault.close();
       await store.close();

@@ -82,7 +82,7 @@ describe('security headers', () => {
   it('are on the split-mode gateway answers too, its own refusals and errors included', async () => {
     const gateway = await buildGateway({
       queryApiUrls: ['http://127.0.0.1:1'],
-      commandApiUrl: 'http://127.0.0.1:1',
+      commandApiUrls: ['http://127.0.0.1:1'],
       webDist: dist,
       publicUrl: 'https://stories.example',
       logLevel: 'silent',

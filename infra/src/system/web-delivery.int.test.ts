@@ -39,7 +39,7 @@ const servers: [string, () => Promise<FastifyInstance>][] = [
     () =>
       buildGateway({
         queryApiUrls: ['http://127.0.0.1:9'],
-        commandApiUrl: 'http://127.0.0.1:9',
+        commandApiUrls: ['http://127.0.0.1:9'],
         webDist: defaultWebDist,
         logLevel: 'silent',
       }),

@@ -25,7 +25,10 @@ export async function startSplitSystem(options: {
   databaseUrl: string;
   natsUrl?: string | undefined;
   natsSubjectPrefix?: string;
+  /** How many processes of each (default 1 each, to spare the machine). */
   queryProcesses?: number;
+  commandProcesses?: number;
+  projectorProcesses?: number;
   /** EXPOSE_VERIFICATION_TOKEN: the signup answer carries the verification token. */
   exposeVerificationToken?: boolean;
 }): Promise<SplitSystem> {
@@ -48,6 +51,8 @@ export async function startSplitSystem(options: {
       LOG_LEVEL: 'silent',
       SPLIT_GATEWAY_HOST: '127.0.0.1',
       SPLIT_QUERY_PROCESSES: String(options.queryProcesses ?? 1),
+      SPLIT_COMMAND_PROCESSES: String(options.commandProcesses ?? 1),
+      SPLIT_PROJECTOR_PROCESSES: String(options.projectorProcesses ?? 1),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

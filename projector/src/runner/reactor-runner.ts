@@ -76,8 +76,21 @@ export class ReactorRunner {
   }
 
   async init(): Promise<void> {
-    await this.pool.query(reactorSchemaSql);
-    await this.pool.query(reactorFailuresSql);
+    // Several projector processes start side by side: one creates the schema, the others wait
+    // for it (two CREATE ... IF NOT EXISTS at once can still collide).
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select pg_advisory_xact_lock($1)', [REACTOR_LOCK]);
+      await client.query(reactorSchemaSql);
+      await client.query(reactorFailuresSql);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
     const head = await this.options.store.headPosition();
     for (const reactor of this.options.reactors) {
       await this.pool.query(

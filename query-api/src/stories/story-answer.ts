@@ -76,7 +76,7 @@ function storyShowing(row: StoryRow, images: string[], texts: string[]): Story {
 
 /**
  * A premium story for a premium member who has not opened it yet but may (stories remain): its
- * cover, the first image unblurred as the spec's card shows it to premium members (as a signed
+ * cover, the first image unblurred as the card shows it to premium members (as a signed
  * reference), and the opening words. The other slides and texts come only with the unlock.
  */
 export function coverStory(row: StoryRow, signer: Signer): Story {

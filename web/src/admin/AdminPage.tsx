@@ -82,7 +82,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   const stories = useInfiniteQuery({ ...adminStoriesQuery(token), enabled: canStories });
   const reports = useInfiniteQuery({ ...moderationQueueQuery(token), enabled: canReports });
 
-  if (users.isError) console.error('Failed to load users', users.error); // logged only (section 8)
+  if (users.isError) console.error('Failed to load users', users.error); // logged only, never shown: the panel goes on without it
 
   // An expired, revoked or removed session: back to the sign-in (nothing left to revoke).
   const expired = [users.error, stories.error, reports.error].some(

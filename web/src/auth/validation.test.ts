@@ -19,7 +19,7 @@ describe('signup validation', () => {
     expect(signupErrors({ ...ok, email: 'ann@' })).toEqual({ email: messages.emailInvalid });
   });
 
-  it('uses the spec texts', () => {
+  it('uses the product texts', () => {
     expect(messages.ageNotConfirmed).toBe('You must confirm that you are 18+ years old to continue');
     expect(messages.passwordsDiffer).toBe('Passwords do not match');
     expect(messages.passwordTooShort).toBe('Password must be at least 6 characters');

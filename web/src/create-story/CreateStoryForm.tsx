@@ -69,7 +69,7 @@ const pendingLabels: Record<Action, string> = {
 
 /**
  * The story creation form: slides of image plus text, add and
- * remove (2 to 10), a Premium marker, a live n/500 word counter, the spec's messages; up to 8
+ * remove (2 to 10), a Premium marker, a live n/500 word counter, the product's messages; up to 8
  * curated tags and content warnings. On
  * success it clears itself and reports the new story's id.
  */

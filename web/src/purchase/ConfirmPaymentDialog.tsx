@@ -16,7 +16,7 @@ export interface ConfirmPaymentDialogProps {
 /**
  * "Payment Sent?": the user confirms, optionally with the
  * transaction id; "Payment Confirmed!" then closes by itself after 2 s. Activation is manual,
- * within 24 hours. A failure is the spec's alert.
+ * within 24 hours. A failure is the product's alert.
  */
 export function ConfirmPaymentDialog({ open, amount, onClose }: ConfirmPaymentDialogProps) {
   const { user, refresh } = useAuth();

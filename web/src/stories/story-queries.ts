@@ -1,6 +1,8 @@
 import type { Story } from '@nocturne/domain';
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Answer } from '../api/answer';
 import { apiFetch } from '../api/client';
+import type { operations } from '../api/generated/schema';
 
 /** One page of GET /api/stories?limit=N&cursor=C. */
 export interface StoryPage {
@@ -48,7 +50,13 @@ export const storyKeys = {
   detail: (id: string, token: string | null) => [...storyKeys.story(id), { token }] as const,
 };
 
-/** A list that fails or is not an array is an error. */
+type StoryListQuery = NonNullable<operations['getStories']['parameters']['query']>;
+
+/**
+ * GET /api/stories, its query and its answer the API document's. A list that fails or is not an
+ * array is an error. Sent through apiFetch, not the typed client: the landing shows the list on
+ * its first load, which stays without openapi-fetch (as firstLoadGet does).
+ */
 export async function fetchStoryPage(
   limit: number,
   cursor: string | null,
@@ -56,17 +64,18 @@ export async function fetchStoryPage(
   tag: string | null = null,
   creator: string | null = null,
 ): Promise<StoryPage> {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (cursor) query.set('cursor', cursor);
-  if (tag) query.set('tag', tag);
-  if (creator) query.set('creator', creator);
-  const response = await apiFetch(`/api/stories?${query}`, { signal });
+  const asked: StoryListQuery = { limit: String(limit) };
+  if (cursor) asked.cursor = cursor;
+  if (tag) asked.tag = tag;
+  if (creator) asked.creator = creator;
+  const response = await apiFetch(`/api/stories?${new URLSearchParams(asked)}`, { signal });
   if (!response.ok) throw new Error(`The story list failed (${response.status})`);
   const data: unknown = await response.json();
   if (!Array.isArray(data)) throw new Error('The story list is not an array');
   const total = Number(response.headers.get('X-Total-Count'));
+  const stories: Story[] = data as Answer<'/api/stories'>;
   return {
-    stories: data as Story[],
+    stories,
     nextCursor: response.headers.get('X-Next-Cursor'),
     total: Number.isSafeInteger(total) ? total : data.length,
   };

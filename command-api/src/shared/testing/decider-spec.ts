@@ -44,7 +44,7 @@ export function deciderSpec<C extends Command, State, Event extends DomainEvent>
           thenNothing(): void {
             expect(events()).toEqual([]);
           },
-          /** Asserts the refusal: its kind and the spec's message. */
+          /** Asserts the refusal: its kind and the product's message. */
           thenRefuses(expected: DomainRefusal): void {
             const actual = isRefusal(decision) ? { kind: decision.kind, detail: decision.detail } : decision;
             expect(actual).toEqual({ kind: expected.kind, detail: expected.detail });

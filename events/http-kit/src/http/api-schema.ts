@@ -4,7 +4,7 @@ import { z } from 'zod';
 /**
  * The routes' schemas are documentation (the OpenAPI document at GET /api/openapi.json, made by
  * infra from these zod schemas): each handler still parses its input itself, with the same zod
- * schema, so the spec's messages, their order (rate limits and admin checks first) and status
+ * schema, so the product's messages, their order (rate limits and admin checks first) and status
  * codes stay exactly as they are. These compilers make Fastify accept a zod schema on a route
  * without validating with it (the handler does) or serialising with it (plain JSON.stringify,
  * as without a schema).

@@ -1,4 +1,4 @@
-import { idOf } from '@nocturne/events';
+import { idOf, premiumHistoryEventTypes } from '@nocturne/events';
 import { transactionIdsOf } from '@nocturne/vault';
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
@@ -27,14 +27,7 @@ const blank = { amount: null, payment_method: null, transaction_id: null, storie
  */
 export const premiumLedgerProjection: Projection = {
   name: 'premium-ledger',
-  handles: [
-    'PaymentConfirmationSubmitted',
-    'PremiumGranted',
-    'PremiumRevoked',
-    'PremiumStoryUnlocked',
-    'PremiumUnlockReturned',
-    'UserDeleted',
-  ],
+  handles: premiumHistoryEventTypes,
   async applyBatch(trx, events, { vault }) {
     const confirmations = events.flatMap((e) => (e.type === 'PaymentConfirmationSubmitted' ? [e] : []));
     const ids = await transactionIdsOf(

@@ -1,5 +1,5 @@
 import { premiumRemaining } from '@nocturne/domain';
-import { idOf, type RecordedEvent } from '@nocturne/events';
+import { idOf, premiumEventTypes, type RecordedEvent } from '@nocturne/events';
 import type { PiiVault } from '@nocturne/vault';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { ReadModel, SessionsTable, UsersTable } from '../../read-model/schema';
@@ -20,10 +20,7 @@ export const usersProjection: Projection = {
     'UserLoggedIn',
     'UserLoggedOut',
     'PasswordReset',
-    'PremiumGranted',
-    'PremiumRevoked',
-    'PremiumStoryUnlocked',
-    'PremiumUnlockReturned',
+    ...premiumEventTypes,
     'AccountFlaggedForStaff',
     'UserDeleted',
   ],

@@ -35,16 +35,19 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
   const staffId = key('staff');
   const staffAccount = randomUUID();
   const expires = '2030-01-01T00:00:00.000Z';
-  const [makerEmail, makerHash, fanEmail, fanHash, contact, staffEmail, staffHash, totp] = await Promise.all([
-    vault.encrypt(maker.accountId, 'maker@nocturne.test'),
-    vault.encrypt(maker.accountId, '$argon2id$maker'),
-    vault.encrypt(fan.accountId, 'fan@nocturne.test'),
-    vault.encrypt(fan.accountId, '$argon2id$fan'),
-    vault.encrypt(fan.accountId, 'fan@nocturne.test'),
-    vault.encrypt(staffAccount, 'moderator@nocturne.test'),
-    vault.encrypt(staffAccount, '$argon2id$staff'),
-    vault.encrypt(staffAccount, 'JBSWY3DPEHPK3PXP'),
-  ]);
+  const [makerEmail, makerHash, fanEmail, fanHash, contact, staffEmail, staffHash, totp, penName, handle] =
+    await Promise.all([
+      vault.encrypt(maker.accountId, 'maker@nocturne.test'),
+      vault.encrypt(maker.accountId, '$argon2id$maker'),
+      vault.encrypt(fan.accountId, 'fan@nocturne.test'),
+      vault.encrypt(fan.accountId, '$argon2id$fan'),
+      vault.encrypt(fan.accountId, 'fan@nocturne.test'),
+      vault.encrypt(staffAccount, 'moderator@nocturne.test'),
+      vault.encrypt(staffAccount, '$argon2id$staff'),
+      vault.encrypt(staffAccount, 'JBSWY3DPEHPK3PXP'),
+      vault.encrypt(maker.accountId, 'Night Owl'),
+      vault.encrypt(maker.accountId, 'night-owl'),
+    ]);
   const member = (who: { key: string; accountId: string }, email: string, passwordHash: string) =>
     append(
       streams.user(who.key),
@@ -122,7 +125,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
     append(streams.user(fan.key), { type: 'EmailDigestChosen', data: { enabled: true } }),
     append(streams.creator(maker.key), {
       type: 'PenNameChosen',
-      data: { userKey: maker.key, penName: 'Night Owl', handle: 'night-owl' },
+      data: { userKey: maker.key, penName, handle },
     }),
     publish(first),
     append(streams.follow(fan.key, maker.key), {

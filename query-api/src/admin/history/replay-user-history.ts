@@ -1,5 +1,11 @@
 import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nocturne/domain';
-import { type Actor, decodeEvent, type RecordedEvent, streams } from '@nocturne/events';
+import {
+  type Actor,
+  decodeEvent,
+  premiumHistoryEventTypes,
+  type RecordedEvent,
+  streams,
+} from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
 import {
   type AddressClaims,
@@ -62,13 +68,8 @@ export interface UserHistory {
 const shown: ReadonlySet<UserEvent['type']> = new Set([
   'UserRegistered',
   'EmailVerified',
-  'PaymentConfirmationSubmitted',
-  'PremiumGranted',
-  'PremiumRevoked',
+  ...premiumHistoryEventTypes,
   'AccountFlaggedForStaff',
-  'PremiumStoryUnlocked',
-  'PremiumUnlockReturned',
-  'UserDeleted',
 ]);
 
 /**
