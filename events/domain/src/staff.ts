@@ -78,6 +78,8 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   'POST /api/admin/staff': ownerOnly,
   'PUT /api/admin/staff/:staffId/role': ownerOnly,
   'DELETE /api/admin/staff/:staffId': ownerOnly,
+  'POST /api/admin/staff/:staffId/second-factor/reset': ownerOnly,
+  'POST /api/admin/staff/second-factor/reset': ownerOnly,
 };
 
 /**
