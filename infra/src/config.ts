@@ -142,6 +142,11 @@ export const ConfigSchema = z.object({
    * Only for measuring what the chain costs (`npm run bench chain`); on by default.
    */
   EVENT_HASH_CHAIN: optional(flag).default(true),
+  /**
+   * On: start on a PostgreSQL whose `fsync` is off (a crash of the machine can then lose or
+   * corrupt what was acknowledged). Off by default: the start refuses such a server.
+   */
+  ALLOW_FSYNC_OFF: optional(flag).default(false),
   /** Secret for HMACs (stream keys, signed image references, admin tokens, one-time tokens). */
   APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   /**
@@ -229,6 +234,8 @@ export interface AppConfig {
   exposeVerificationToken: boolean;
   /** EVENT_HASH_CHAIN: appends chain each event's hash (off only for the bench's baseline). */
   hashChain: boolean;
+  /** ALLOW_FSYNC_OFF: the operator accepts a PostgreSQL whose fsync is off. */
+  allowFsyncOff: boolean;
   secret: string;
   /** INTERNAL_TOKEN: what split-mode services present on /internal routes. */
   internalToken: string;
@@ -433,6 +440,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       inviteCodes: invites.codes,
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,
       hashChain: raw.EVENT_HASH_CHAIN,
+      allowFsyncOff: raw.ALLOW_FSYNC_OFF,
       secret,
       internalToken,
       trustProxy: raw.TRUST_PROXY,
