@@ -66,6 +66,14 @@ export const PasswordResetRequested = defineEvent(
   z.object({ ...TokenGrant, ...MailTo }),
 );
 
+/**
+ * On `reset_requests-unmatched`: a password reset was asked for an address with no account to
+ * send it to. It names nobody (no address, no digest of one); it is recorded so that such a
+ * request moves the log's head exactly as one for an account does, and the head's position
+ * cannot tell the two apart.
+ */
+export const PasswordResetUnmatched = defineEvent('PasswordResetUnmatched', 1, z.object({}));
+
 /** Sets a new password hash and revokes every session of the user. */
 export const PasswordReset = defineEvent(
   'PasswordReset',
@@ -194,6 +202,7 @@ export const userEvents = [
   UserLoggedIn,
   UserLoggedOut,
   PasswordResetRequested,
+  PasswordResetUnmatched,
   PasswordReset,
   PaymentConfirmationSubmitted,
   PremiumGranted,
