@@ -12,7 +12,8 @@ import { publishSampleStory, SAMPLE_STORIES } from './support/web-data';
 /**
  * Staff accounts in the browser: the owner invites a moderator, who follows the mailed link,
  * sets a password, enrols an authenticator (codes computed from the secret shown), signs in,
- * deletes a story, is removed by the owner and is signed out at the next request. Then the
+ * removes a reported story by a decision with a reason (a moderator has no plain delete), is
+ * removed by the owner and is signed out at the next request. Then the
  * panel's screens at a phone's and a desktop's size, with axe.
  */
 
@@ -45,6 +46,12 @@ test('a staff member is invited, enrols, signs in, acts, and is signed out once 
   browser,
 }) => {
   test.setTimeout(120_000);
+  const reported = await fetch(`${sys.baseURL}/api/stories/${storyIds[0]}/reports`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reason: 'copyright', email: uniqueEmail('reporter') }),
+  });
+  expect(reported.status).toBe(201);
   const owner = await (await browser.newContext({ baseURL: sys.baseURL })).newPage();
   owner.on('dialog', (dialog) => void dialog.accept());
   await ownerSignIn(owner);
@@ -87,10 +94,15 @@ test('a staff member is invited, enrols, signs in, acts, and is signed out once 
   await expect(staff.getByRole('tab', { name: 'Staff' })).toHaveCount(0);
   await expect(staff.getByRole('heading', { name: 'Create New Story' })).toHaveCount(0);
 
-  // Acting: the moderator deletes a story.
+  // Acting: no plain Delete for a moderator; they remove a reported story by a decision with a reason.
   const card = staff.locator(`[data-story-id="${storyIds[0]}"]`).first();
-  await card.getByRole('button', { name: 'Delete' }).click();
-  await expect(staff.locator(`[data-story-id="${storyIds[0]}"]`)).toHaveCount(0);
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await staff.getByRole('tab', { name: /^Reports/ }).click();
+  const item = staff.locator(`.moderation-item[data-story-id="${storyIds[0]}"]`);
+  await item.getByLabel(/^Reason for the decision/).fill('Copied from a published book.');
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await expect(item).toHaveCount(0);
 
   // The owner's list shows the login and the enrolled factor; then the owner removes the member.
   await owner.reload();

@@ -93,6 +93,11 @@ export const ConfigSchema = z.object({
    */
   HOST: optional(z.string().trim().min(1)).default('127.0.0.1'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')),
+  /**
+   * A streaming replica of DATABASE_URL that query-api reads the read models from (commands, the
+   * projector and everything that writes keep DATABASE_URL). Unset: the reads go to DATABASE_URL.
+   */
+  READ_DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')),
   EVENTSTORE_URL: optional(z.string().regex(/^esdb(\+discover)?:\/\/.+/, 'must be an esdb:// URL')),
   NATS_URL: optional(z.string().regex(/^(nats|tls|ws|wss):\/\/.+/, 'must be a nats:// URL')),
   NATS_SUBJECT_PREFIX: optional(
@@ -137,6 +142,11 @@ export const ConfigSchema = z.object({
    * Only for measuring what the chain costs (`npm run bench chain`); on by default.
    */
   EVENT_HASH_CHAIN: optional(flag).default(true),
+  /**
+   * On: start on a PostgreSQL whose `fsync` is off (a crash of the machine can then lose or
+   * corrupt what was acknowledged). Off by default: the start refuses such a server.
+   */
+  ALLOW_FSYNC_OFF: optional(flag).default(false),
   /** Secret for HMACs (stream keys, signed image references, admin tokens, one-time tokens). */
   APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   /**
@@ -206,6 +216,8 @@ export interface AppConfig {
   /** HOST: the address the one-process server listens on. */
   host: string;
   databaseUrl: string;
+  /** READ_DATABASE_URL: where query-api reads the read models; DATABASE_URL when unset. */
+  readDatabaseUrl: string;
   eventStoreUrl: string | undefined;
   natsUrl: string | undefined;
   natsSubjectPrefix: string;
@@ -222,6 +234,8 @@ export interface AppConfig {
   exposeVerificationToken: boolean;
   /** EVENT_HASH_CHAIN: appends chain each event's hash (off only for the bench's baseline). */
   hashChain: boolean;
+  /** ALLOW_FSYNC_OFF: the operator accepts a PostgreSQL whose fsync is off. */
+  allowFsyncOff: boolean;
   secret: string;
   /** INTERNAL_TOKEN: what split-mode services present on /internal routes. */
   internalToken: string;
@@ -411,6 +425,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       port: raw.PORT,
       host: raw.HOST,
       databaseUrl,
+      readDatabaseUrl: raw.READ_DATABASE_URL ?? databaseUrl,
       eventStoreUrl: raw.EVENTSTORE_URL,
       natsUrl: raw.NATS_URL,
       natsSubjectPrefix: raw.NATS_SUBJECT_PREFIX,
@@ -425,6 +440,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       inviteCodes: invites.codes,
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,
       hashChain: raw.EVENT_HASH_CHAIN,
+      allowFsyncOff: raw.ALLOW_FSYNC_OFF,
       secret,
       internalToken,
       trustProxy: raw.TRUST_PROXY,

@@ -2,6 +2,7 @@ import { apiSchema, requireAdmin } from '@nocturne/http-kit';
 import { waitlistSubject } from '@nocturne/vault';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { currentHandle, releasePenName } from '../creators/choose-pen-name';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
@@ -29,7 +30,9 @@ const deleteUserDoc = apiSchema({
  * personal field of its events (e-mail, password hash, IP) becomes unreadable for good, in
  * answers, replays and rebuilds alike. The address's waitlist entry is shredded as well (its
  * claim goes with its key, so nothing leads from the address to it any more), and
- * the development outbox's mails to the address are removed.
+ * the development outbox's mails to the address are removed. The account's pen name is released
+ * first, while its sealed handle can still be opened: the handle is free for anyone, and the
+ * creator's page, which the read models build from the sealed choice, is gone with the key.
  * The key goes only after the event is stored: a failed append must leave the account readable.
  */
 export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
@@ -37,12 +40,15 @@ export const deleteUserRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
   app.delete('/api/admin/users/:email', options, async (request, reply) => {
     const admin = requireAdmin(request);
     const target = await targetUser(request, deps);
+    const context = commandContext(request, await adminActorOnUser(deps, admin, target.userKey));
+    const handle = await currentHandle(deps, target.userKey);
+    if (handle !== null) await releasePenName(deps.store, target.userKey, handle, deps.clock(), context);
     const result = await handleCommand(
       deps.store,
       target.stream,
       deleteUserDecider,
       command('DeleteUser', {}, deps.clock()),
-      commandContext(request, await adminActorOnUser(deps, admin, target.userKey)),
+      context,
     );
     const deleted = result.events.find((e) => e.type === 'UserDeleted');
     if (deleted?.type === 'UserDeleted') await deps.vault.destroy(deleted.data.accountId);

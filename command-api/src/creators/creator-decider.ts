@@ -3,14 +3,30 @@ import type { Command, Decider, Decision } from '../shared/decider';
 
 export type CreatorEvent = EventOf<'PenNameChosen'>;
 
-/** One `creator-{userKey}` stream: the account's pen name (null before the first). */
+/**
+ * One `creator-{userKey}` stream: the account's pen name and handle as recorded (sealed, or plain
+ * text in choices recorded before they were sealed; open them with `openPersonalField`), null
+ * before the first.
+ */
 export interface CreatorState {
   penName: string | null;
   handle: string | null;
 }
 
-/** Recorded once the name's own stream holds the claim (choose-pen-name.ts). */
-export type ChoosePenName = Command<'ChoosePenName', { userKey: string; penName: string; handle: string }>;
+/**
+ * Recorded once the name's own stream holds the claim (choose-pen-name.ts). `current` is the
+ * account's name now, opened by the handler; `sealed` the name and handle sealed under the
+ * account's key, sealed only when the choice is a change.
+ */
+export type ChoosePenName = Command<
+  'ChoosePenName',
+  {
+    userKey: string;
+    penName: string;
+    current: string | null;
+    sealed: { penName: string; handle: string } | null;
+  }
+>;
 
 export const initialCreatorState = (): CreatorState => ({ penName: null, handle: null });
 
@@ -19,16 +35,18 @@ export function evolveCreator(
   event: CreatorEvent | RecordedEvent<CreatorEvent>,
 ): CreatorState {
   switch (event.type) {
-    case 'PenNameChosen':
-      return { penName: event.data.penName, handle: event.data.handle };
+    case 'PenNameChosen': {
+      const { penName, handle, legacyPenName, legacyHandle } = event.data;
+      return { penName: penName ?? legacyPenName ?? null, handle: handle ?? legacyHandle ?? null };
+    }
   }
   return state;
 }
 
-export function decideCreator(command: ChoosePenName, state: CreatorState): Decision<CreatorEvent> {
-  const { userKey, penName, handle } = command.data;
-  if (state.penName === penName) return [];
-  return [{ type: 'PenNameChosen', data: { userKey, penName, handle } }];
+export function decideCreator(command: ChoosePenName, _state: CreatorState): Decision<CreatorEvent> {
+  const { userKey, penName, current, sealed } = command.data;
+  if (current === penName || sealed === null) return [];
+  return [{ type: 'PenNameChosen', data: { userKey, penName: sealed.penName, handle: sealed.handle } }];
 }
 
 export const creatorDecider: Decider<ChoosePenName, CreatorState, CreatorEvent> = {

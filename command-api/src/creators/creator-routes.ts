@@ -64,7 +64,7 @@ export const creatorRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, dep
     const user = await requireUser(request, deps);
     const { penName } = PenNameBody.parse(request.body ?? {});
     const context = commandContext(request, { kind: 'user', userKey: user.userKey });
-    const chosen = await choosePenName(deps.store, user.userKey, penName, deps.clock(), context);
+    const chosen = await choosePenName(deps, user.userKey, penName, deps.clock(), context);
     return withPosition(reply, deps, chosen.position).send({
       penName: chosen.penName,
       handle: chosen.handle,

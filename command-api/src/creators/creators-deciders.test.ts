@@ -9,14 +9,10 @@ import { type PenNameEvent, penNameDecider } from './pen-name-decider';
 
 const now = new Date('2026-11-27T04:00:00.000Z');
 const handle = 'night-owl';
-const claim = (userKey: string, penName = 'Night Owl') =>
-  command('ClaimPenName', { userKey, penName, handle }, now);
-const release = (userKey: string) => command('ReleasePenName', { userKey, handle }, now);
-const claimed = (userKey: string, penName = 'Night Owl'): PenNameEvent => ({
-  type: 'PenNameClaimed',
-  data: { handle, penName, userKey },
-});
-const released = (userKey: string): PenNameEvent => ({ type: 'PenNameReleased', data: { handle, userKey } });
+const claim = (userKey: string) => command('ClaimPenName', { userKey }, now);
+const release = (userKey: string) => command('ReleasePenName', { userKey }, now);
+const claimed = (userKey: string): PenNameEvent => ({ type: 'PenNameClaimed', data: { userKey } });
+const released = (userKey: string): PenNameEvent => ({ type: 'PenNameReleased', data: { userKey } });
 
 describe('a pen name', () => {
   const given = deciderSpec(penNameDecider);
@@ -46,10 +42,7 @@ describe('a pen name', () => {
     given(claimed('a')).when(claim('b')).thenRefuses(refuse('conflict', creatorMessages.penNameTaken));
   });
 
-  it('lets its holder write it another way, and asks nothing when it is the same', () => {
-    given(claimed('a'))
-      .when(claim('a', 'night owl'))
-      .thenEvents([claimed('a', 'night owl')]);
+  it('asks nothing of its holder claiming it again (to write it another way, say)', () => {
     given(claimed('a')).when(claim('a')).thenNothing();
   });
 
@@ -64,21 +57,37 @@ describe('a pen name', () => {
 
 describe("an account's pen name", () => {
   const given = deciderSpec(creatorDecider);
-  const choose = (penName: string, h: string) =>
-    command('ChoosePenName', { userKey: 'a', penName, handle: h }, now);
+  // The handler opens the name now (`current`) and seals the new one under the account's key.
+  const sealed = (name: string) => `pii:v1:acc:${name}`;
+  const choose = (penName: string, h: string, current: string | null) =>
+    command(
+      'ChoosePenName',
+      {
+        userKey: 'a',
+        penName,
+        current,
+        sealed: current === penName ? null : { penName: sealed(penName), handle: sealed(h) },
+      },
+      now,
+    );
   const chosen = (penName: string, h: string): CreatorEvent => ({
     type: 'PenNameChosen',
-    data: { userKey: 'a', penName, handle: h },
+    data: { userKey: 'a', penName: sealed(penName), handle: sealed(h) },
   });
 
-  it('is chosen, changed, and not recorded twice', () => {
+  it('is chosen and changed, sealed, and not recorded twice', () => {
     given()
-      .when(choose('Night Owl', handle))
+      .when(choose('Night Owl', handle, null))
       .thenEvents([chosen('Night Owl', handle)]);
     given(chosen('Night Owl', handle))
-      .when(choose('Lark', 'lark'))
+      .when(choose('night owl', handle, 'Night Owl'))
+      .thenEvents([chosen('night owl', handle)]);
+    given(chosen('Night Owl', handle))
+      .when(choose('Lark', 'lark', 'Night Owl'))
       .thenEvents([chosen('Lark', 'lark')]);
-    given(chosen('Lark', 'lark')).when(choose('Lark', 'lark')).thenNothing();
+    given(chosen('Lark', 'lark'))
+      .when(choose('Lark', 'lark', 'Lark'))
+      .thenNothing();
   });
 });
 

@@ -7,14 +7,13 @@ export type PenNameEvent = EventOf<'PenNameClaimed' | 'PenNameReleased'>;
 /** One `pen_name-{digest}` stream: who holds the name now (null: free). */
 export interface PenNameState {
   holder: string | null;
-  penName: string | null;
 }
 
-export type ClaimPenName = Command<'ClaimPenName', { userKey: string; penName: string; handle: string }>;
-export type ReleasePenName = Command<'ReleasePenName', { userKey: string; handle: string }>;
+export type ClaimPenName = Command<'ClaimPenName', { userKey: string }>;
+export type ReleasePenName = Command<'ReleasePenName', { userKey: string }>;
 export type PenNameCommand = ClaimPenName | ReleasePenName;
 
-export const initialPenNameState = (): PenNameState => ({ holder: null, penName: null });
+export const initialPenNameState = (): PenNameState => ({ holder: null });
 
 export function evolvePenName(
   state: PenNameState,
@@ -22,31 +21,30 @@ export function evolvePenName(
 ): PenNameState {
   switch (event.type) {
     case 'PenNameClaimed':
-      return { holder: event.data.userKey, penName: event.data.penName };
+      return { holder: event.data.userKey };
     case 'PenNameReleased':
-      return event.data.userKey === state.holder ? { holder: null, penName: null } : state;
+      return event.data.userKey === state.holder ? { holder: null } : state;
   }
 }
 
 /**
  * A name is one account's at a time. The claim is appended with the revision it was decided on,
  * so of two accounts claiming a free name at once one is stored and the other, decided again on
- * the stream as it is now, is refused.
+ * the stream as it is now, is refused. The stream is the handle's, so how its holder writes the
+ * name ("night owl" or "Night Owl") is the account's choice alone (creator-decider.ts).
  */
 export function decidePenName(command: PenNameCommand, state: PenNameState): Decision<PenNameEvent> {
   switch (command.type) {
     case 'ClaimPenName': {
-      const { userKey, penName, handle } = command.data;
-      if (state.holder !== null && state.holder !== userKey)
-        return refuse('conflict', creatorMessages.penNameTaken);
-      // The holder may change how the name is written ("night owl" to "Night Owl").
-      if (state.holder === userKey && state.penName === penName) return [];
-      return [{ type: 'PenNameClaimed', data: { handle, penName, userKey } }];
+      const { userKey } = command.data;
+      if (state.holder === userKey) return [];
+      if (state.holder !== null) return refuse('conflict', creatorMessages.penNameTaken);
+      return [{ type: 'PenNameClaimed', data: { userKey } }];
     }
     case 'ReleasePenName': {
-      const { userKey, handle } = command.data;
+      const { userKey } = command.data;
       if (state.holder !== userKey) return [];
-      return [{ type: 'PenNameReleased', data: { handle, userKey } }];
+      return [{ type: 'PenNameReleased', data: { userKey } }];
     }
   }
 }

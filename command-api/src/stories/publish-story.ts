@@ -133,7 +133,7 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
 
     // The story carries the account's name from its first projection: the name is recorded first.
     if (upload.penName !== undefined && actor.kind === 'user') {
-      await choosePenName(deps.store, actor.userKey, upload.penName, deps.clock(), context);
+      await choosePenName(deps, actor.userKey, upload.penName, deps.clock(), context);
     }
     await storeImages(deps.options.dataDir, [...processed.flatMap((p) => p.files), ...preview.files]);
     const result = await handleCommand(deps.store, streams.story(storyId), storyDecider, command, context);

@@ -1,34 +1,45 @@
 import { z } from 'zod';
 import { defineEvent } from './define';
+import { Encrypted } from './fields';
 
 /**
  * Creators: a pen name is claimed on its own stream (`pen_name-{digest of the handle}`,
  * streams.penName), so two accounts asking for one name at once contend on one stream revision
  * and one wins; the account's choice is recorded on `creator-{userKey}` (streams.creator), which
- * the read models follow.
+ * the read models follow. A pen name is personal data: the choice holds it sealed under the
+ * account's key, so erasure shreds it, and the name's own stream holds only who has it.
  */
 const Handle = z.string().min(2).max(30);
 const PenName = z.string().min(2).max(30);
 
-/** On `pen_name-{digest}`: the account now holds this pen name. */
-export const PenNameClaimed = defineEvent(
-  'PenNameClaimed',
-  1,
-  z.object({ handle: Handle, penName: PenName, userKey: z.string().min(1) }),
-);
+/**
+ * On `pen_name-{digest}`: the account now holds this pen name. Version 2 names only the holder;
+ * version 1 also held the name and handle in plain text, which its upcaster leaves out.
+ */
+export const PenNameClaimed = defineEvent('PenNameClaimed', 2, z.object({ userKey: z.string().min(1) }));
 
-/** On `pen_name-{digest}`: the account chose another name; anyone may claim this one now. */
-export const PenNameReleased = defineEvent(
-  'PenNameReleased',
-  1,
-  z.object({ handle: Handle, userKey: z.string().min(1) }),
-);
+/**
+ * On `pen_name-{digest}`: the account chose another name, or was erased; anyone may claim this
+ * one now. Version 2 names only the holder, as the claim does.
+ */
+export const PenNameReleased = defineEvent('PenNameReleased', 2, z.object({ userKey: z.string().min(1) }));
 
-/** On `creator-{userKey}`: the account's stories show this pen name from now on (the earlier ones too). */
+/**
+ * On `creator-{userKey}`: the account's stories show this pen name from now on (the earlier ones
+ * too). Version 2 seals the name and its handle under the account's key; version 1 held them in
+ * plain text, which its upcaster moves to the legacy fields (read both with `penNamesOf` in
+ * `@nocturne/vault`).
+ */
 export const PenNameChosen = defineEvent(
   'PenNameChosen',
-  1,
-  z.object({ userKey: z.string().min(1), penName: PenName, handle: Handle }),
+  2,
+  z.object({
+    userKey: z.string().min(1),
+    penName: Encrypted.nullable(),
+    handle: Encrypted.nullable(),
+    legacyPenName: PenName.nullable().optional(),
+    legacyHandle: Handle.nullable().optional(),
+  }),
 );
 
 /** On `follow-{followerKey}-{creatorKey}`: a reader follows a creator, told when they publish. */

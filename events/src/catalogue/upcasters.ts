@@ -21,4 +21,16 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
       return { ...rest, transactionId: null, legacyTransactionId: transactionId };
     },
   },
+  // v1 held the pen name and handle in plain text; v2 seals them under the account's key. The
+  // old text moves to the fields that say so.
+  PenNameChosen: {
+    1: (data) => {
+      const { penName, handle, ...rest } = data as { penName: string; handle: string };
+      return { ...rest, penName: null, handle: null, legacyPenName: penName, legacyHandle: handle };
+    },
+  },
+  // v1 repeated the name and handle beside the holder; the stream's own name says which handle
+  // it is, so v2 keeps only the holder.
+  PenNameClaimed: { 1: (data) => ({ userKey: (data as { userKey: string }).userKey }) },
+  PenNameReleased: { 1: (data) => ({ userKey: (data as { userKey: string }).userKey }) },
 };

@@ -1,14 +1,14 @@
 import { decodeEvent } from '@nocturne/events';
 import { describe, expect, it } from 'vitest';
 import { MemoryPiiVault } from './memory-vault';
-import { openPersonalField, transactionIdOf } from './personal-fields';
+import { openPersonalField, penNameOf, transactionIdOf } from './personal-fields';
 
-const stored = (data: unknown, schemaVersion: number) => ({
+const stored = (data: unknown, schemaVersion: number, type = 'PaymentConfirmationSubmitted') => ({
   eventId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   streamName: 'user-k1',
   streamRevision: 3,
   position: 42,
-  type: 'PaymentConfirmationSubmitted',
+  type,
   data,
   metadata: {
     correlationId: 'c',
@@ -51,5 +51,43 @@ describe('personal fields recorded before and after their encryption', () => {
     expect(await openPersonalField(vault, '198.51.100.1')).toBe('198.51.100.1');
     await vault.destroy('acc-3');
     expect(await openPersonalField(vault, ip)).toBeNull();
+  });
+
+  it('reads a version-1 pen name choice: its plain name and handle move to the legacy fields', async () => {
+    const vault = new MemoryPiiVault();
+    const old = decodeEvent(
+      stored({ userKey: 'k1', penName: 'Night Owl', handle: 'night-owl' }, 1, 'PenNameChosen'),
+    );
+    expect(old.data).toEqual({
+      userKey: 'k1',
+      penName: null,
+      handle: null,
+      legacyPenName: 'Night Owl',
+      legacyHandle: 'night-owl',
+    });
+    expect(await penNameOf(vault, old.data as never)).toEqual({ penName: 'Night Owl', handle: 'night-owl' });
+  });
+
+  it('refuses a version-2 pen name in plain text, and shreds a sealed one', async () => {
+    const vault = new MemoryPiiVault();
+    expect(() =>
+      decodeEvent(stored({ userKey: 'k1', penName: 'Night Owl', handle: 'night-owl' }, 2, 'PenNameChosen')),
+    ).toThrow();
+    const data = {
+      userKey: 'k1',
+      penName: await vault.encrypt('acc-4', 'Lark'),
+      handle: await vault.encrypt('acc-4', 'lark'),
+    };
+    const event = decodeEvent(stored(data, 2, 'PenNameChosen'));
+    expect(await penNameOf(vault, event.data as never)).toEqual({ penName: 'Lark', handle: 'lark' });
+    await vault.destroy('acc-4');
+    expect(await penNameOf(vault, event.data as never)).toBeNull();
+  });
+
+  it('reads a version-1 claim of a pen name as its holder alone', () => {
+    const old = decodeEvent(
+      stored({ userKey: 'k1', penName: 'Night Owl', handle: 'night-owl' }, 1, 'PenNameClaimed'),
+    );
+    expect(old.data).toEqual({ userKey: 'k1' });
   });
 });

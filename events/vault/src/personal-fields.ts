@@ -44,3 +44,38 @@ export async function transactionIdsOf(
 export async function transactionIdOf(vault: PiiVault, data: PaymentData): Promise<string | null> {
   return (await transactionIdsOf(vault, [data]))[0]!;
 }
+
+type PenNameData = {
+  penName: string | null;
+  handle: string | null;
+  legacyPenName?: string | null | undefined;
+  legacyHandle?: string | null | undefined;
+};
+
+export interface OpenedPenName {
+  penName: string;
+  handle: string;
+}
+
+/**
+ * The pen names of PenNameChosen events: sealed since version 2 (null once the account is
+ * erased), plain text in events recorded as version 1. One vault round trip for all of them.
+ */
+export async function penNamesOf(
+  vault: PiiVault,
+  data: readonly PenNameData[],
+): Promise<(OpenedPenName | null)[]> {
+  const opened = await openPersonalFields(
+    vault,
+    data.flatMap((d) => [d.penName ?? d.legacyPenName ?? '', d.handle ?? d.legacyHandle ?? '']),
+  );
+  return data.map((_, i) => {
+    const penName = opened[2 * i];
+    const handle = opened[2 * i + 1];
+    return penName && handle ? { penName, handle } : null;
+  });
+}
+
+export async function penNameOf(vault: PiiVault, data: PenNameData): Promise<OpenedPenName | null> {
+  return (await penNamesOf(vault, [data]))[0]!;
+}

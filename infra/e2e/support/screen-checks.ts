@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The two screens every page is checked at: a phone and a laptop. */
 export const VIEWPORTS = [
@@ -43,4 +43,100 @@ export async function expectFitsWidth(page: Page, what: string): Promise<void> {
   expect(width, `${what}: ${width}px wide in ${viewport}px (${wide.join(', ')})`).toBeLessThanOrEqual(
     viewport,
   );
+}
+
+/**
+ * Fails when `overlay` (an open menu, panel or dialog) is not wholly inside the viewport: cut off
+ * at an edge, it hides what it offers.
+ */
+export async function expectInsideViewport(overlay: Locator, what: string): Promise<void> {
+  await expect(overlay, what).toBeVisible();
+  const box = await overlay.boundingBox();
+  const viewport = overlay.page().viewportSize();
+  if (!box || !viewport) throw new Error(`${what}: no box or no viewport`);
+  const edges = {
+    left: Math.round(box.x),
+    top: Math.round(box.y),
+    right: Math.round(viewport.width - box.x - box.width),
+    bottom: Math.round(viewport.height - box.y - box.height),
+  };
+  const out = Object.entries(edges)
+    .filter(([, room]) => room < 0)
+    .map(([edge, room]) => `${-room}px past the ${edge} edge`);
+  expect(out, `${what} leaves the ${viewport.width}x${viewport.height} viewport`).toEqual([]);
+}
+
+/**
+ * Fails when a short label in `scope` (a button's, a link's, a menu item's, a badge's, a stat's:
+ * at most `maxChars` characters) breaks over several lines, naming each with its line count.
+ */
+export async function expectShortLabelsOnOneLine(scope: Locator, what: string, maxChars = 24): Promise<void> {
+  const wrapped = await scope.evaluateAll((roots, limit) => {
+    const selector =
+      'button, a, [role="menuitem"], .badge, [class*="__stat"], [class*="__badge"], [class*="__tag"], label';
+    const found: string[] = [];
+    for (const root of roots) {
+      const elements = [root, ...root.querySelectorAll(selector)].filter((e) => e.matches(selector));
+      for (const element of elements) {
+        const text = element.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+        if (text === '' || text.length > limit) continue;
+        // Each line of visible text gives its own rectangles: one that starts below the half of
+        // the line before starts a line. Text in a box of a pixel or less is for screen readers.
+        const rects: DOMRect[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const box = node.parentElement?.getBoundingClientRect();
+          if (!box || box.width <= 1 || box.height <= 1) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          rects.push(...[...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1));
+        }
+        let lines = 0;
+        let lineTop = Number.NEGATIVE_INFINITY;
+        for (const r of rects.sort((a, b) => a.top - b.top)) {
+          if (r.top > lineTop + r.height / 2) {
+            lines += 1;
+            lineTop = r.top;
+          }
+        }
+        if (lines > 1) found.push(`"${text}" on ${lines} lines`);
+      }
+    }
+    return found;
+  }, maxChars);
+  expect(wrapped, `${what}: short labels wrapped`).toEqual([]);
+}
+
+/**
+ * Fails when a badge or marker in `scope` (a Premium badge, a content-warning marker, a lock note)
+ * lies over a button or link it is not part of: the control would be hidden or hard to hit.
+ */
+export async function expectBadgesClearOfControls(scope: Locator, what: string): Promise<void> {
+  const overlaps = await scope.evaluateAll((roots) => {
+    const found: string[] = [];
+    const visible = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+    };
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()}${e.getAttribute('aria-label') ? `[${e.getAttribute('aria-label')}]` : ''}.${[...e.classList].join('.')}`;
+    for (const root of roots) {
+      const badges = [
+        ...root.querySelectorAll('.badge, [class*="__badge"], [class*="__warning"], [class*="lock-note"]'),
+      ].filter(visible);
+      // The controls that sit over the card's picture beside its link (the link itself holds the badges).
+      const controls = [...root.querySelectorAll('button, [role="button"]')].filter(visible);
+      for (const badge of badges) {
+        const b = badge.getBoundingClientRect();
+        for (const control of controls) {
+          if (control.contains(badge) || badge.contains(control)) continue;
+          const c = control.getBoundingClientRect();
+          const apart = b.right <= c.left || c.right <= b.left || b.bottom <= c.top || c.bottom <= b.top;
+          if (!apart) found.push(`${name(badge)} over ${name(control)}`);
+        }
+      }
+    }
+    return found;
+  });
+  expect(overlaps, `${what}: badges over controls`).toEqual([]);
 }

@@ -425,6 +425,24 @@ describe('every documented error status is one the route answers', () => {
       send({ method: 'DELETE', url: `/api/admin/staff/${unknownStaff}`, headers: admin }),
     'DELETE /api/admin/staff/{staffId} 429': () =>
       until429(() => ({ method: 'DELETE', url: `/api/admin/staff/${unknownStaff}`, headers: admin })),
+    'POST /api/admin/staff/{staffId}/second-factor/reset 401': () =>
+      send(json('POST', `/api/admin/staff/${unknownStaff}/second-factor/reset`, {})),
+    'POST /api/admin/staff/{staffId}/second-factor/reset 404': () =>
+      send(json('POST', `/api/admin/staff/${unknownStaff}/second-factor/reset`, {}, admin)),
+    // Wrong codes (a reset that succeeds would end the probes' staff sessions).
+    'POST /api/admin/staff/{staffId}/second-factor/reset 429': () =>
+      until429(() =>
+        json(
+          'POST',
+          `/api/admin/staff/${unknownStaff}/second-factor/reset`,
+          {},
+          { 'x-admin-code': 'a-guess' },
+        ),
+      ),
+    'POST /api/admin/staff/second-factor/reset 401': () =>
+      send(json('POST', '/api/admin/staff/second-factor/reset', {})),
+    'POST /api/admin/staff/second-factor/reset 429': () =>
+      until429(() => json('POST', '/api/admin/staff/second-factor/reset', {}, { 'x-admin-code': 'a-guess' })),
     'GET /api/admin/staff 400': () =>
       send({ method: 'GET', url: '/api/admin/staff?cursor=forged', headers: admin }),
     'GET /api/admin/staff 401': () => send({ method: 'GET', url: '/api/admin/staff' }),

@@ -12,6 +12,7 @@ import { migrateToAddressKey } from '../erasure/address-key-migration';
 import { IntegrityJobs } from '../integrity/integrity-jobs';
 import { withoutPassword } from '../ops/logging/redact';
 import { countAppends } from '../ops/metrics';
+import { checkServerDurability } from './server-durability';
 
 export interface Infrastructure {
   store: EventStore;
@@ -21,6 +22,11 @@ export interface Infrastructure {
   notifier: Notifier;
   /** The read models, for the requests' queries (statements bounded as a request's). */
   db: Kysely<ReadModel>;
+  /**
+   * The read models as query-api reads them: READ_DATABASE_URL's replica when set (its own
+   * checkpoints say how far it has replayed), else the same pool as `db`.
+   */
+  readDb: Kysely<ReadModel>;
   /** The read models, for the projector's batches (its own connections and statement bound). */
   projectionDb: Kysely<ReadModel>;
   /** Rate-limit counters and admin sessions, shared by every process (schema `security`). */
@@ -68,7 +74,8 @@ async function connectStore(config: AppConfig): Promise<EventStore> {
 }
 
 /**
- * Opens every connection a service needs, and moves the address claims to the vault's address
+ * Refuses a PostgreSQL whose fsync is off unless the operator allows it (server-durability.ts),
+ * opens every connection a service needs, and moves the address claims to the vault's address
  * key if they are not yet (address-key-migration.ts). The read-model schema must be migrated
  * first. With the process's metrics registry, the store counts what it appends.
  */
@@ -78,6 +85,7 @@ export async function connectInfrastructure(
   clock: () => Date = () => new Date(),
   metrics?: Registry,
 ): Promise<Infrastructure> {
+  await checkServerDurability(config.databaseUrl, config.allowFsyncOff, log);
   const connected = await connectStore(config);
   if (connected instanceof PostgresEventStore) sayHowTheIndexBuildEnds(connected, log);
   const store = metrics ? countAppends(connected, metrics) : connected;
@@ -85,6 +93,8 @@ export async function connectInfrastructure(
   await migrateToAddressKey(store, vault, log);
   const notifier = await connectNotifier(config, log);
   const db = createReadModelDb(config.databaseUrl);
+  const readDb =
+    config.readDatabaseUrl === config.databaseUrl ? db : createReadModelDb(config.readDatabaseUrl);
   // A pool opens its connections when first used: a process without the projector opens none.
   const projectionDb = createReadModelDb(config.databaseUrl, LIVE_SCHEMA, 4, BACKGROUND_POOL_TIMEOUTS);
   const security = await connectSecurity(config.databaseUrl, clock);
@@ -101,6 +111,7 @@ export async function connectInfrastructure(
     vault,
     notifier,
     db,
+    readDb,
     projectionDb,
     security,
     integrity,
@@ -109,6 +120,7 @@ export async function connectInfrastructure(
       await security.close();
       await notifier.close();
       await db.destroy();
+      if (readDb !== db) await readDb.destroy();
       await projectionDb.destroy();
       await vault.close();
       await store.close();

@@ -88,9 +88,11 @@ export async function apiDepsFrom(
   const processor = paymentProcessorOf(config.payments);
   const receiver = processor ? createPaymentNoticeReceiver(command, processor) : null;
   const query: QueryApiDeps = {
-    db: infra.db,
-    consistency: new Consistency(readModelPositions(infra.db, infra.store), infra.notifier),
-    storyList: new StoryListCache(infra.db, infra.notifier),
+    // The replica when READ_DATABASE_URL is set: its own checkpoints are what a read waits for
+    // and what X-Projected-Position says, so an answer is never older than the position asked.
+    db: infra.readDb,
+    consistency: new Consistency(readModelPositions(infra.readDb, infra.store), infra.notifier),
+    storyList: new StoryListCache(infra.readDb, infra.notifier),
     clock,
     store: infra.store,
     logBrowser: infra.logBrowser,

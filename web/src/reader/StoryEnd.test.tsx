@@ -16,18 +16,18 @@ const listKey = storyKeys.list({ token: null, premiumMember: false, first: 5, ta
 const story = (id: string, likes: number): Story => aStory({ id, images: ['a', 'b'], views: 3, likes });
 
 /** The reader's end as the story page shows it: the count comes from the story query. */
-function ReaderEnd({ id }: { id: string }) {
+function ReaderEnd({ id, reached = true }: { id: string; reached?: boolean }) {
   const { data } = useQuery<LoadedStory>({ queryKey: storyKeys.detail(id, null), queryFn: () => never() });
-  return data ? <StoryEnd story={data.story} likes={data.story.likes} backTo="/" /> : null;
+  return data ? <StoryEnd story={data.story} likes={data.story.likes} backTo="/" reached={reached} /> : null;
 }
 const never = (): Promise<LoadedStory> => new Promise(() => {});
 
-function show(client: QueryClient, id: string) {
+function show(client: QueryClient, id: string, reached = true) {
   render(
     <QueryClientProvider client={client}>
       <AuthProvider>
         <MemoryRouter>
-          <ReaderEnd id={id} />
+          <ReaderEnd id={id} reached={reached} />
         </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
@@ -99,5 +99,60 @@ describe('liking a story', () => {
     expect(likeButton().textContent).toBe('Like7 likes');
     expect(likeButton().getAttribute('aria-pressed')).toBe('false');
     expect(client.getQueryData<LoadedStory>(storyKeys.detail('s1', null))?.story.likes).toBe(7);
+  });
+});
+
+describe('the end of a story', () => {
+  const vesper = { name: 'Vesper Lane', handle: 'vesper-lane' };
+  const opened = aStory({
+    id: 's1',
+    texts: ['The moon rose late over the vineyard and Elena stopped to listen.', 'Two.'],
+    creator: vesper,
+    tags: ['rain'],
+  });
+
+  function answering(lists: Record<string, Story[]>) {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        asked.push(path);
+        const query = new URL(path, 'http://x').searchParams;
+        const stories = lists[query.get('creator') ?? query.get('tag') ?? ''] ?? [];
+        return new Response(JSON.stringify(stories), { status: 200, headers: { 'X-Total-Count': '0' } });
+      }),
+    );
+    return asked;
+  }
+
+  it("given the end reached, names the story and its creator and offers the creator's and the tag's stories", async () => {
+    answering({
+      'vesper-lane': [opened, aStory({ id: 'by-her', texts: ['Her second night.'], creator: vesper })],
+      rain: [aStory({ id: 'rainy', texts: ['Rain again.'], tags: ['rain'] })],
+    });
+    const client = new QueryClient();
+    client.setQueryData<LoadedStory>(storyKeys.detail('s1', null), { story: opened, spentPremium: false });
+    show(client, 's1');
+
+    expect(screen.getByText('The moon rose late over the vineyard and Elena stopped...')).toBeTruthy();
+    expect(screen.getByText('A story by').textContent).toBe('A story by Vesper Lane');
+    const next = await screen.findByRole('navigation', { name: 'Read next' });
+    const links = await waitFor(() => {
+      const found = next.querySelectorAll('a');
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    expect([...links].map((a) => a.getAttribute('href'))).toEqual(['/story/by-her', '/story/rainy']);
+  });
+
+  it('before the end is reached, shows neither the title nor what to read next, and asks for nothing', () => {
+    const asked = answering({});
+    const client = new QueryClient();
+    client.setQueryData<LoadedStory>(storyKeys.detail('s1', null), { story: opened, spentPremium: false });
+    show(client, 's1', false);
+
+    expect(screen.queryByText(/The moon rose late/)).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Read next' })).toBeNull();
+    expect(asked.filter((path) => path.startsWith('/api/stories?'))).toEqual([]);
   });
 });

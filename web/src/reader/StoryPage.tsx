@@ -117,6 +117,8 @@ export default function StoryPage() {
   }
   return (
     <StoryReader
+      // A story opened from another's end starts afresh, at its own first slide.
+      key={story.id}
       story={story}
       backTo={backTo}
       startSlide={Math.min(startSlide ?? 0, story.images.length - 1)}

@@ -248,7 +248,7 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
       )}
 
       <div className="reader__track" style={{ height: layout.total }} aria-hidden="true" />
-      <StoryEnd story={story} likes={story.likes} backTo={backTo} />
+      <StoryEnd story={story} likes={story.likes} backTo={backTo} reached={position.ended} />
     </div>
   );
 }

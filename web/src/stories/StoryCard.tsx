@@ -32,9 +32,6 @@ const BookmarkButton = lazy(() => import('../reading/BookmarkButton'));
 const IMAGE_WIDTH = 360;
 const IMAGE_HEIGHT = 480;
 
-/** The card's estimated reading time: "4 min read". */
-export const readingTime = (minutes: number) => `${minutes} min read`;
-
 /**
  * A story card: first image, Premium badge, views, likes, 10-word preview;
  * and its reading time, first 3 tags and a marker naming its content warnings.
@@ -77,21 +74,26 @@ export function StoryCard({
               <ImageIcon />
             </div>
           )}
-          {story.isPremium ? (
-            <Badge premium className="story-card__badge">
-              {blurred ? <LockIcon /> : null}
-              Premium
-            </Badge>
-          ) : null}
-          {warnings.length > 0 ? (
-            <span
-              className="story-card__warning"
-              role="img"
-              aria-label={`Content warnings: ${warnings.join(', ')}`}
-              title={`Content warnings: ${warnings.join(', ')}`}
-            >
-              <AlertIcon aria-hidden="true" />
-            </span>
+          {story.isPremium || warnings.length > 0 ? (
+            // Top right, one under the other: the top left is the bookmark's, the bottom right the menu's.
+            <div className="story-card__badges">
+              {story.isPremium ? (
+                <Badge premium className="story-card__badge">
+                  {blurred ? <LockIcon /> : null}
+                  Premium
+                </Badge>
+              ) : null}
+              {warnings.length > 0 ? (
+                <span
+                  className="story-card__warning"
+                  role="img"
+                  aria-label={`Content warnings: ${warnings.join(', ')}`}
+                  title={`Content warnings: ${warnings.join(', ')}`}
+                >
+                  <AlertIcon aria-hidden="true" />
+                </span>
+              ) : null}
+            </div>
           ) : null}
           {blurred ? (
             <span className="story-card__lock-note">{locked ? 'Sign up to unlock' : 'Premium story'}</span>
@@ -123,7 +125,8 @@ export function StoryCard({
               <span className="visually-hidden"> likes</span>
             </span>
             <span className="story-card__stat story-card__stat--time">
-              {readingTime(story.readingMinutes)}
+              {/* A narrow card shows "4 min"; the word stays for screen readers. */}
+              {story.readingMinutes} min<span className="story-card__time-word"> read</span>
             </span>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DomainEvent, RecordedEvent } from '@nocturne/events';
 import { streams } from '@nocturne/events';
 import { storyPublished } from '@nocturne/events/testing';
@@ -12,7 +13,9 @@ import { storiesProjection } from '../stories/stories-projection';
 import { creatorsProjection } from './creators-projection';
 
 const readModel = useReadModelDatabase('creators');
-const vault = { vault: lookupVault() };
+/** What the vault holds: each sealed pen name and handle, until its account is erased. */
+const plaintexts = new Map<string, string>();
+const vault = { vault: lookupVault(plaintexts) };
 const stories = projectionSpec(storiesProjection, readModel, vault);
 const creators = projectionSpec(creatorsProjection, readModel, vault);
 
@@ -30,8 +33,32 @@ function published(storyId: string, userKey: string | null): RecordedEvent {
   };
 }
 const on = (event: DomainEvent, stream: string) => record(event, stream, at);
+let seals = 0;
+const seal = (userKey: string, text: string) => {
+  const sealed = `pii:v1:${userKey}:${++seals}`;
+  plaintexts.set(sealed, text);
+  return sealed;
+};
+/** A pen name chosen as it is recorded now: sealed under the account's key. */
 const penName = (userKey: string, name: string, handle: string) =>
-  on({ type: 'PenNameChosen', data: { userKey, penName: name, handle } }, streams.creator(userKey));
+  on(
+    { type: 'PenNameChosen', data: { userKey, penName: seal(userKey, name), handle: seal(userKey, handle) } },
+    streams.creator(userKey),
+  );
+/** A pen name chosen before they were sealed: plain text, which the upcaster moved aside. */
+const legacyPenName = (userKey: string, name: string, handle: string) =>
+  on(
+    {
+      type: 'PenNameChosen',
+      data: { userKey, penName: null, handle: null, legacyPenName: name, legacyHandle: handle },
+    },
+    streams.creator(userKey),
+  );
+/** The account is erased: its key is destroyed, so its sealed values read as null. */
+const erased = (userKey: string) => {
+  for (const [sealed] of plaintexts) if (sealed.startsWith(`pii:v1:${userKey}:`)) plaintexts.delete(sealed);
+  return on({ type: 'UserDeleted', data: { accountId: randomUUID() } }, `user-${userKey}`);
+};
 const follow = (followerKey: string, creatorKey: string) =>
   on({ type: 'CreatorFollowed', data: { followerKey, creatorKey } }, streams.follow(followerKey, creatorKey));
 const unfollow = (followerKey: string, creatorKey: string) =>
@@ -85,6 +112,30 @@ describe('pen names on the cards (stories projection)', () => {
       .where('user_key', '=', 'alice')
       .execute();
     expect(row).toEqual([{ user_key: 'alice', pen_name: 'Lark', handle: 'lark' }]);
+  });
+
+  it('reads a pen name recorded in plain text before names were sealed', async () => {
+    await stories(legacyPenName('frank', 'Old Moon', 'old-moon'), published('f-1', 'frank')).thenRows(
+      cards(['f-1']),
+      [{ id: 'f-1', creatorKey: 'frank', creator: { name: 'Old Moon', handle: 'old-moon' } }],
+    );
+  });
+
+  it('an erased account has no creator row and its stories no pen name, in one batch or two, and on a rebuild', async () => {
+    const creatorRows = (keys: string[]) => (db: ReturnType<typeof readModel>) =>
+      db.selectFrom('creators').selectAll().where('user_key', 'in', keys).orderBy('user_key').execute();
+    await stories(penName('gina', 'Grey Wolf', 'grey-wolf'), published('g-1', 'gina')).project();
+    await stories(penName('hugo', 'Heron', 'heron'), published('h-1', 'hugo')).project();
+    // Gina erased in a batch of her own; Hugo's choice, story and erasure in one batch, replayed
+    // after his key is gone as a rebuild would.
+    await stories(erased('gina')).thenRows(creatorRows(['gina']), []);
+    const replayed = [penName('hugo', 'Heron', 'heron'), published('h-2', 'hugo'), erased('hugo')];
+    await stories(...replayed).thenRows(creatorRows(['hugo']), []);
+    await stories().thenRows(cards(['g-1', 'h-1', 'h-2']), [
+      { id: 'g-1', creatorKey: 'gina', creator: null },
+      { id: 'h-1', creatorKey: 'hugo', creator: null },
+      { id: 'h-2', creatorKey: 'hugo', creator: null },
+    ]);
   });
 });
 

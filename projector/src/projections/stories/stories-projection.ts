@@ -1,4 +1,5 @@
-import type { EventData, RecordedEvent } from '@nocturne/events';
+import { type EventData, idOf, type RecordedEvent } from '@nocturne/events';
+import { type PiiVault, penNamesOf } from '@nocturne/vault';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { ReadModel, StoryImagesTable } from '../../read-model/schema';
 import type { Projection } from '../../runner/projection';
@@ -83,16 +84,25 @@ export function creatorKeyOf(event: RecordedEvent): string | null {
   return actor.kind === 'user' ? actor.userKey : null;
 }
 
-/** The pen names chosen in a batch: the last one of each account, with its position. */
-function penNamesOf(
+/**
+ * The pen names chosen in a batch, opened: the last one of each account, with its position. An
+ * erased account's reads as null (its key is gone) and gives no row; its UserDeleted removes
+ * the one it had.
+ */
+async function chosenPenNames(
   events: readonly RecordedEvent[],
-): Map<string, EventData<'PenNameChosen'> & { position: number }> {
+  vault: PiiVault,
+): Promise<{ userKey: string; penName: string; handle: string; position: number }[]> {
   const chosen = new Map<string, EventData<'PenNameChosen'> & { position: number }>();
   for (const event of events) {
     if (event.type === 'PenNameChosen')
       chosen.set(event.data.userKey, { ...event.data, position: event.position });
   }
-  return chosen;
+  const opened = await penNamesOf(vault, [...chosen.values()]);
+  return [...chosen.values()].flatMap((c, i) => {
+    const name = opened[i];
+    return name ? [{ userKey: c.userKey, ...name, position: c.position }] : [];
+  });
 }
 
 function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
@@ -169,10 +179,11 @@ export const storiesProjection: Projection = {
     'StoryLiked',
     'StoryViewed',
     'PenNameChosen',
+    'UserDeleted',
   ],
-  async applyBatch(trx, events) {
+  async applyBatch(trx, events, { vault }) {
     // Pen names first: a story published in the batch shows the name its creator has after it.
-    const penNames = [...penNamesOf(events).values()];
+    const penNames = await chosenPenNames(events, vault);
     if (penNames.length > 0) {
       await trx
         .insertInto('creators')
@@ -323,6 +334,20 @@ export const storiesProjection: Projection = {
           ${counted.map(([, f]) => f.views ?? null)}::int[], ${counted.map(([, f]) => f.changedAt)}::bigint[])
           as c(id, likes, views, at)
         where stories.id = c.id`.execute(trx);
+    }
+    // An erased account has no pen name any more: its page goes, and its stories stay without it.
+    const erased = new Map(
+      events.flatMap((e) => (e.type === 'UserDeleted' ? [[idOf(e.streamName), e.position] as const] : [])),
+    );
+    if (erased.size > 0) {
+      await trx
+        .deleteFrom('creators')
+        .where('user_key', 'in', [...erased.keys()])
+        .execute();
+      await sql`update stories set card = stories.card || jsonb_build_object('creator', null),
+          changed_at = greatest(stories.changed_at, c.at)
+        from unnest(${[...erased.keys()]}::text[], ${[...erased.values()]}::bigint[]) as c(key, at)
+        where stories.creator_key = c.key and stories.card->'creator' <> 'null'::jsonb`.execute(trx);
     }
   },
 };

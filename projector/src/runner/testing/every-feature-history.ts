@@ -24,7 +24,7 @@ const slides = (name: string, texts: string[]) =>
  * follower told of their stories and reading them (progress, finish, saves), drafts saved,
  * scheduled, unscheduled, thrown away and published, a revision and new labels, the tag list,
  * a reader's hidden warnings and daily digest, a report, a hide, an appeal and a restore, a
- * staff member invited through to their first login. With the mixed history, every table of
+ * staff member invited through to their first login and their second factor reset. With the mixed history, every table of
  * every projection gets rows.
  */
 async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppend[]> {
@@ -35,16 +35,19 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
   const staffId = key('staff');
   const staffAccount = randomUUID();
   const expires = '2030-01-01T00:00:00.000Z';
-  const [makerEmail, makerHash, fanEmail, fanHash, contact, staffEmail, staffHash, totp] = await Promise.all([
-    vault.encrypt(maker.accountId, 'maker@nocturne.test'),
-    vault.encrypt(maker.accountId, '$argon2id$maker'),
-    vault.encrypt(fan.accountId, 'fan@nocturne.test'),
-    vault.encrypt(fan.accountId, '$argon2id$fan'),
-    vault.encrypt(fan.accountId, 'fan@nocturne.test'),
-    vault.encrypt(staffAccount, 'moderator@nocturne.test'),
-    vault.encrypt(staffAccount, '$argon2id$staff'),
-    vault.encrypt(staffAccount, 'JBSWY3DPEHPK3PXP'),
-  ]);
+  const [makerEmail, makerHash, fanEmail, fanHash, contact, staffEmail, staffHash, totp, penName, handle] =
+    await Promise.all([
+      vault.encrypt(maker.accountId, 'maker@nocturne.test'),
+      vault.encrypt(maker.accountId, '$argon2id$maker'),
+      vault.encrypt(fan.accountId, 'fan@nocturne.test'),
+      vault.encrypt(fan.accountId, '$argon2id$fan'),
+      vault.encrypt(fan.accountId, 'fan@nocturne.test'),
+      vault.encrypt(staffAccount, 'moderator@nocturne.test'),
+      vault.encrypt(staffAccount, '$argon2id$staff'),
+      vault.encrypt(staffAccount, 'JBSWY3DPEHPK3PXP'),
+      vault.encrypt(maker.accountId, 'Night Owl'),
+      vault.encrypt(maker.accountId, 'night-owl'),
+    ]);
   const member = (who: { key: string; accountId: string }, email: string, passwordHash: string) =>
     append(
       streams.user(who.key),
@@ -96,7 +99,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
   const reading = (id: string, ...events: DomainEvent[]) =>
     append(streams.reading(fan.accountId, id), ...events);
   const decided = (
-    action: 'hide' | 'restore',
+    action: 'hide' | 'restore' | 'delete',
     extra: { closedAppealId: string | null; reports: boolean },
   ) => ({
     type: 'ModerationDecided' as const,
@@ -104,7 +107,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
       storyId: second,
       decisionId: key(`decision-${action}`),
       action,
-      reason: action === 'hide' ? 'It breaks the rules.' : 'The appeal holds.',
+      reason: action === 'restore' ? 'The appeal holds.' : 'It breaks the rules.',
       closedReports: extra.reports
         ? [{ reportId: key('report'), reason: 'illegal_content' as const, contact }]
         : [],
@@ -122,7 +125,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
     append(streams.user(fan.key), { type: 'EmailDigestChosen', data: { enabled: true } }),
     append(streams.creator(maker.key), {
       type: 'PenNameChosen',
-      data: { userKey: maker.key, penName: 'Night Owl', handle: 'night-owl' },
+      data: { userKey: maker.key, penName, handle },
     }),
     publish(first),
     append(streams.follow(fan.key, maker.key), {
@@ -223,6 +226,10 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
         data: { tokenDigest: digest(`invite-${staffId}`), passwordHash: staffHash },
       },
       {
+        type: 'StaffTotpSecretIssued',
+        data: { tokenDigest: digest(`invite-${staffId}`), totpSecret: totp },
+      },
+      {
         type: 'StaffSecondFactorEnrolled',
         data: {
           tokenDigest: digest(`invite-${staffId}`),
@@ -231,7 +238,18 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
         },
       },
       { type: 'StaffLoggedIn', data: { totpStep: 58_000_000, recoveryCodeDigest: null } },
+      {
+        type: 'StaffSecondFactorReset',
+        data: {
+          email: staffEmail,
+          invitation: { tokenDigest: digest(`reset-${staffId}`), expiresAt: expires },
+        },
+      },
     ),
+    // A moderator's removal: the deletion, then the reasoned decision that takes its place in
+    // the story's history (the third story's deletion above stays a plain one).
+    append(streams.story(second), { type: 'StoryDeleted', data: { storyId: second } }),
+    append(streams.storyReports(second), decided('delete', { closedAppealId: null, reports: false })),
   ];
 }
 

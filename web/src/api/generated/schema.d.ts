@@ -287,8 +287,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a story (admin)
-         * @description Admin roles allowed: owner, admin, moderator.
+         * Delete a story without a stated reason (owner and admin)
+         * @description Admin roles allowed: owner, admin.
          */
         delete: operations["deleteStoriesById"];
         options?: never;
@@ -696,6 +696,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/staff/{staffId}/second-factor/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a staff member's second factor (owner): their secret and recovery codes are void, their sessions end, and a re-enrolment link is mailed
+         * @description Admin roles allowed: owner.
+         */
+        post: operations["postAdminStaffByStaffIdSecondFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/second-factor/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset every staff member's second factor (owner): each gets a re-enrolment link
+         * @description Admin roles allowed: owner.
+         */
+        post: operations["postAdminStaffSecondFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/staff/{staffId}": {
         parameters: {
             query?: never;
@@ -725,7 +765,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a staff invitation: the address, the role and the TOTP secret to enrol */
+        /** Open a staff invitation or re-enrolment link: the address, the role and a new TOTP secret to enrol, shown once */
         post: operations["postStaffInvitation"];
         delete?: never;
         options?: never;
@@ -3366,7 +3406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, moderator) */
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5513,6 +5553,150 @@ export interface operations {
             };
             /** @description No such staff member */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many admin commands, or too many wrong admin codes, from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAdminStaffByStaffIdSecondFactorReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset: the link is mailed */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staff_id: string;
+                        /** @enum {string} */
+                        role: "admin" | "moderator" | "auditor";
+                        invitation_token?: string;
+                    };
+                };
+            };
+            400: components["responses"]["MalformedBody"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No such staff member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many admin commands, or too many wrong admin codes, from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAdminStaffSecondFactorReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members reset (removed ones are left as they are) */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reset: number;
+                    };
+                };
+            };
+            400: components["responses"]["MalformedBody"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8474,6 +8658,8 @@ export interface operations {
                             recorded_at: string;
                             data: unknown;
                             actor: unknown;
+                            /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                            by: string | null;
                             session: string | null;
                             correlation_id: string | null;
                             causation_id: string | null;
@@ -8613,6 +8799,8 @@ export interface operations {
                             recorded_at: string;
                             data: unknown;
                             actor: unknown;
+                            /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                            by: string | null;
                             session: string | null;
                             correlation_id: string | null;
                             causation_id: string | null;
@@ -8748,6 +8936,8 @@ export interface operations {
                         recorded_at: string;
                         data: unknown;
                         actor: unknown;
+                        /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                        by: string | null;
                         session: string | null;
                         correlation_id: string | null;
                         causation_id: string | null;
@@ -8898,6 +9088,8 @@ export interface operations {
                             recorded_at: string;
                             data: unknown;
                             actor: unknown;
+                            /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                            by: string | null;
                             session: string | null;
                             correlation_id: string | null;
                             causation_id: string | null;
@@ -9754,9 +9946,14 @@ export interface operations {
                         decisions: {
                             /** @enum {string} */
                             action: "dismiss" | "hide" | "restore" | "delete";
+                            /** @description The stated reason; empty for an admin's plain delete (DELETE /api/stories/{id}) */
                             reason: string;
-                            /** @description Who decided: the admin session (later the staff member) */
+                            /** @description Who decided, by name and role: "the owner (Owner)", or the staff member (their address for the owner and admins, the start of their staff id for the others) and role */
                             decided_by: string;
+                            /** @description The staff member who decided; null for the owner */
+                            decided_by_staff_id: string | null;
+                            /** @description Their role now; null when unknown */
+                            decided_by_role: ("owner" | "admin" | "moderator" | "auditor") | null;
                             decided_at: string;
                             reports_closed: number;
                             appeal_closed: boolean;
