@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { clientClassFor } from './multi-host';
 import { timestampTypes } from './pg-timestamp';
+
+export { clientClassFor, createClient, parseMultiHostUrl } from './multi-host';
 
 /** How long a pool waits for a connection, and for each statement (ms). */
 export interface PoolTimeouts {
@@ -71,6 +74,8 @@ export function durableConnection(config: pg.PoolConfig): pg.PoolConfig {
  */
 export function createPool(config: pg.PoolConfig, timeouts: PoolTimeouts = REQUEST_POOL_TIMEOUTS): pg.Pool {
   const pool = new pg.Pool({
+    // Several hosts (db-a,db-b/...?target_session_attrs=read-write): each connection finds the primary.
+    Client: clientClassFor(config.connectionString),
     types: timestampTypes,
     connectionTimeoutMillis: timeouts.connectMs,
     // Both sides: the server cancels a statement that runs too long (and frees its locks), and

@@ -98,7 +98,19 @@ export const PaymentConfirmationSubmitted = defineEvent(
 export const PremiumGranted = defineEvent(
   'PremiumGranted',
   1,
-  z.object({ stories: z.number().int().positive(), purchaseId: z.string().min(1).max(100).optional() }),
+  z.object({
+    stories: z.number().int().positive(),
+    purchaseId: z.string().min(1).max(100).optional(),
+    /** The processor's payment behind a system grant: what the auditor's timeline shows. */
+    payment: z
+      .object({
+        provider: z.string().min(1).max(40),
+        transactionId: z.string().min(1).max(100),
+        amountCents: z.number().int().nonnegative(),
+        currency: z.string().regex(/^[A-Z]{3}$/),
+      })
+      .optional(),
+  }),
 );
 
 /**
