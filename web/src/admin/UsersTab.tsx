@@ -5,6 +5,7 @@ import { surfaceClass } from '../ui/Surface';
 import type { AdminUsersPage } from './admin-api';
 import { monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
+import { PaymentQueue } from './PaymentQueue';
 import { PendingPayments } from './PendingPayments';
 import { UsersTable } from './UsersTable';
 import './UsersTab.css';
@@ -38,6 +39,7 @@ export function UsersTab({
       </div>
       <GrowthChart stats={stats.data ?? []} />
       <PendingPayments token={token} />
+      <PaymentQueue token={token} />
       <section aria-labelledby="users-title">
         <SectionTitle id="users-title">Users</SectionTitle>
         <UsersTable token={token} users={pages.data?.pages.flatMap((page) => page.users) ?? []} />

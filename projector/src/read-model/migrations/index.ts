@@ -27,6 +27,7 @@ import * as unlockReturns from './0025-unlock-returns';
 import * as searchNewest from './0026-search-newest';
 import * as moderationRemovals from './0027-moderation-removals';
 import * as paymentFlags from './0028-payment-flags';
+import * as processorPayments from './0029-processor-payments';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026-search-newest': searchNewest,
   '0027-moderation-removals': moderationRemovals,
   '0028-payment-flags': paymentFlags,
+  '0029-processor-payments': processorPayments,
 };
