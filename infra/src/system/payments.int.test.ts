@@ -162,4 +162,19 @@ describe('a purchase through Verotel FlexPay', () => {
       reason: 'amount_mismatch',
     });
   });
+
+  it('counts the money for the owner and the auditor: gross, refunds and net, by day and month', async () => {
+    const admin = await adminToken(system.baseUrl, system.config.adminPassword);
+    const head = String(await logHead());
+    for (const period of ['day', 'month']) {
+      const answer = await fetch(`${system.baseUrl}/api/admin/revenue?period=${period}`, {
+        headers: { 'X-Admin-Code': admin, 'X-Min-Position': head },
+      });
+      const { revenue } = (await answer.json()) as { revenue: Array<Record<string, unknown>> };
+      // One sale of $15 refunded (the held payment of $1 is no revenue).
+      expect(revenue).toEqual([
+        expect.objectContaining({ currency: 'USD', gross: 15, refunds: 15, chargebacks: 0, net: 0 }),
+      ]);
+    }
+  });
 });

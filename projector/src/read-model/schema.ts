@@ -235,6 +235,16 @@ export interface PaymentNoticesTable {
   position: ColumnType<number, number, never>;
 }
 
+/** Money per UTC day and currency, from the processors' notices (projections/payments). */
+export interface RevenueDaysTable {
+  /** 'YYYY-MM-DD' (read as text: a date has no time zone to shift). */
+  day: ColumnType<string, string, never>;
+  currency: string;
+  gross_cents: ColumnType<string, number, number>;
+  refunds_cents: ColumnType<string, number, number>;
+  chargebacks_cents: ColumnType<string, number, number>;
+}
+
 /** What one premium ledger row records (projections/premium). */
 export type PremiumLedgerKind = 'confirmation' | 'grant' | 'revocation' | 'unlock' | 'return';
 
@@ -354,6 +364,7 @@ export interface ReadModel {
   pending_payments: PendingPaymentsTable;
   purchases: PurchasesTable;
   payment_notices: PaymentNoticesTable;
+  revenue_days: RevenueDaysTable;
   premium_grants: PremiumGrantsTable;
   stories: StoriesTable;
   story_deletions: StoryDeletionsTable;

@@ -7,6 +7,7 @@ import { monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
 import { PaymentQueue } from './PaymentQueue';
 import { PendingPayments } from './PendingPayments';
+import { RevenueChart } from './RevenueChart';
 import { UsersTable } from './UsersTable';
 import './UsersTab.css';
 
@@ -38,6 +39,7 @@ export function UsersTab({
         ))}
       </div>
       <GrowthChart stats={stats.data ?? []} />
+      <RevenueChart token={token} />
       <PendingPayments token={token} />
       <PaymentQueue token={token} />
       <section aria-labelledby="users-title">

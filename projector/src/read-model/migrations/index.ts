@@ -28,6 +28,7 @@ import * as searchNewest from './0026-search-newest';
 import * as moderationRemovals from './0027-moderation-removals';
 import * as paymentFlags from './0028-payment-flags';
 import * as processorPayments from './0029-processor-payments';
+import * as revenue from './0030-revenue';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027-moderation-removals': moderationRemovals,
   '0028-payment-flags': paymentFlags,
   '0029-processor-payments': processorPayments,
+  '0030-revenue': revenue,
 };
