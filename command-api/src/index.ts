@@ -5,7 +5,11 @@ export type { DigestReader } from './digest/send-digests';
 export { DraftScheduler, type DueDraft, type DueDrafts } from './drafts/draft-scheduler';
 export { WorkSlots } from './images/work-slots';
 export type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
-export { flexpaySignature } from './payments/flexpay-signature';
+export {
+  flexpaySignature,
+  flexpaySignedParams,
+  hasValidFlexpaySignature,
+} from './payments/flexpay-signature';
 export * from './payments/http-notice-receiver';
 export type { PaymentProcessor, ProcessorNotice } from './payments/payment-processor';
 export { type PaymentSettings, paymentProcessorOf } from './payments/payment-settings';

@@ -13,8 +13,9 @@ import { publishSampleStory, SAMPLE_STORIES } from './support/web-data';
  * Staff accounts in the browser: the owner invites a moderator, who follows the mailed link,
  * sets a password, enrols an authenticator (codes computed from the secret shown), signs in,
  * removes a reported story by a decision with a reason (a moderator has no plain delete), is
- * removed by the owner and is signed out at the next request. Then the
- * panel's screens at a phone's and a desktop's size, with axe.
+ * removed by the owner and is signed out at the next request. The owner resets a member's second
+ * factor, and the member enrols a new authenticator through the mailed link. Then the panel's
+ * screens at a phone's and a desktop's size, with axe.
  */
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
@@ -117,6 +118,52 @@ test('a staff member is invited, enrols, signs in, acts, and is signed out once 
   await staff.reload();
   await expect(staff.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
   await expect(staff.getByRole('tab', { name: /Stories/ })).toHaveCount(0);
+});
+
+test("the owner resets a member's second factor; the mailed link enrols a new authenticator", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Given an enrolled auditor, signed in
+  const member = await createStaffMember(sys.baseURL, sys.adminPassword, 'auditor');
+  const staff = await (await browser.newContext({ baseURL: sys.baseURL })).newPage();
+  await staff.goto('/admin_panel');
+  await staffSignIn(staff, member.email, member.password, member.recoveryCodes.shift()!);
+  await expect(staff.getByText('Auditor', { exact: true })).toBeVisible();
+
+  // When the owner resets their second factor in the Staff tab
+  const owner = await (await browser.newContext({ baseURL: sys.baseURL })).newPage();
+  owner.on('dialog', (dialog) => void dialog.accept());
+  await ownerSignIn(owner);
+  await owner.getByRole('tab', { name: 'Staff' }).click();
+  const row = owner.locator('tr', { hasText: member.email });
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: 'Reset second factor' }).click();
+  await expect(
+    owner.getByText(`Second factor reset: a link to enrol again was sent to ${member.email}.`),
+  ).toBeVisible();
+  await expect(row).toContainText('Invited');
+  await expect(row).toContainText('Not enrolled yet (password set)');
+
+  // Then their session has ended
+  await staff.reload();
+  await expect(staff.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
+
+  // and the mailed link goes straight to a new authenticator (the password stays)
+  const mail = await sys.mailbox.waitFor(member.email, { subject: 'Set up your authenticator app again' });
+  const link = mail.links.find((l) => l.includes('invitation='));
+  expect(link).toBeDefined();
+  await staff.goto(link!);
+  const secret = (await staff.getByTestId('totp-secret').textContent())!.trim();
+  expect(secret).not.toBe(member.totpSecret);
+  await staff.getByLabel('Code from the app').fill(await generate({ secret }));
+  await staff.getByRole('button', { name: 'Confirm and finish' }).click();
+  const codes = staff.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.first().textContent())!.trim();
+  await staff.getByRole('button', { name: 'I have saved them, sign in' }).click();
+  await staffSignIn(staff, member.email, member.password, recovery);
+  await expect(staff.getByText('Auditor', { exact: true })).toBeVisible();
 });
 
 test('the gate is a compact card, and the panel screens pass axe at 390x844 and 1440x900', async ({

@@ -123,7 +123,11 @@ export const ConfigSchema = z.object({
   VEROTEL_ORDER_URL: optional(z.url({ message: 'must be a URL' })).default(
     'https://secure.verotel.com/startorder',
   ),
-  /** What readers' card statements show for a purchase (told in the receipt). */
+  /** The local processor's port (`npm start` without a processor); unset: PORT + 1. */
+  LOCAL_PROCESSOR_PORT: optional(
+    z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535),
+  ),
+  /** What readers' card statements show for a purchase. */
   PAYMENT_DESCRIPTOR: optional(z.string().trim().min(1).max(40)).default('NOCTURNE STORIES'),
   DISCOUNT_CODE: optional(z.string().min(3)).default('NOCTURNE30'),
   /**
@@ -329,7 +333,8 @@ const DEFAULT_PAYMENT_LINK_BASE = 'https://www.paypal.com/paypalme/nocturnestori
  */
 export function paymentSettingsOf(raw: RawConfig): PaymentSettings {
   const provider = raw.PAYMENT_PROVIDER ?? 'manual';
-  if (provider === 'manual') return { provider };
+  // The local processor's settings are known once `npm start` has started it (wantsLocalProcessor).
+  if (provider === 'manual' || provider === 'local') return { provider: 'manual' };
   if (provider === 'verotel') {
     return {
       provider,
@@ -339,7 +344,18 @@ export function paymentSettingsOf(raw: RawConfig): PaymentSettings {
       descriptor: raw.PAYMENT_DESCRIPTOR,
     };
   }
-  throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER: local is started by npm start only');
+  return { provider: 'manual' };
+}
+
+/**
+ * Whether `npm start` runs the local processor: asked for (PAYMENT_PROVIDER=local), or no way
+ * of paying configured at all (neither PAYMENT_PROVIDER nor PAYMENT_LINK_BASE).
+ */
+export function wantsLocalProcessor(raw: RawConfig): boolean {
+  return (
+    raw.PAYMENT_PROVIDER === 'local' ||
+    (raw.PAYMENT_PROVIDER === undefined && raw.PAYMENT_LINK_BASE === undefined)
+  );
 }
 
 /** For entry points: a wrong configuration prints its message and exits with status 1. */

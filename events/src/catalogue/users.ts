@@ -66,6 +66,14 @@ export const PasswordResetRequested = defineEvent(
   z.object({ ...TokenGrant, ...MailTo }),
 );
 
+/**
+ * On `reset_requests-unmatched`: a password reset was asked for an address with no account to
+ * send it to. It names nobody (no address, no digest of one); it is recorded so that such a
+ * request moves the log's head exactly as one for an account does, and the head's position
+ * cannot tell the two apart.
+ */
+export const PasswordResetUnmatched = defineEvent('PasswordResetUnmatched', 1, z.object({}));
+
 /** Sets a new password hash and revokes every session of the user. */
 export const PasswordReset = defineEvent(
   'PasswordReset',
@@ -98,7 +106,19 @@ export const PaymentConfirmationSubmitted = defineEvent(
 export const PremiumGranted = defineEvent(
   'PremiumGranted',
   1,
-  z.object({ stories: z.number().int().positive(), purchaseId: z.string().min(1).max(100).optional() }),
+  z.object({
+    stories: z.number().int().positive(),
+    purchaseId: z.string().min(1).max(100).optional(),
+    /** The processor's payment behind a system grant: what the auditor's timeline shows. */
+    payment: z
+      .object({
+        provider: z.string().min(1).max(40),
+        transactionId: z.string().min(1).max(100),
+        amountCents: z.number().int().nonnegative(),
+        currency: z.string().regex(/^[A-Z]{3}$/),
+      })
+      .optional(),
+  }),
 );
 
 /**
@@ -179,6 +199,7 @@ export const userEvents = [
   UserLoggedIn,
   UserLoggedOut,
   PasswordResetRequested,
+  PasswordResetUnmatched,
   PasswordReset,
   PaymentConfirmationSubmitted,
   PremiumGranted,

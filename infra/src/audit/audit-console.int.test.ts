@@ -102,6 +102,17 @@ describe('the account timeline', () => {
     expect(revoke).toMatchObject({ staff_id: null, by: 'the owner (Owner)' });
     const byOwner = await get<Timeline>(q(''), owner);
     expect(byOwner.rows[3]).toMatchObject({ staff_id: admin.staffId, by: `${admin.email} (Admin)` });
+    // The user's history in the panel names them the same way.
+    const history = (token: string) =>
+      get<{ timeline: { type: string; by: string }[] }>(
+        `/api/admin/users/${encodeURIComponent(user.email)}/history`,
+        token,
+      ).then(({ timeline }) => timeline.filter((e) => e.type.startsWith('Premium')).map((e) => e.by));
+    expect(await history(owner)).toEqual([`${admin.email} (Admin)`, 'the owner (Owner)']);
+    expect(await history(auditor.token)).toEqual([
+      `staff member ${admin.staffId.slice(0, 8)} (Admin)`,
+      'the owner (Owner)',
+    ]);
     expect(now.state).toMatchObject({ premium: false, stories_remaining: 0 });
     const atGrant = await get<Timeline>(q(`&as_of=${encodeURIComponent(granted)}`), auditor.token);
     expect(atGrant.state).toMatchObject({ premium: true, stories_remaining: 30 });

@@ -541,6 +541,11 @@ describe('every documented error status is one the route answers', () => {
     'POST /api/payments/purchases 401': () => send(json('POST', '/api/payments/purchases', {})),
     'POST /api/payments/purchases 409': () => send(json('POST', '/api/payments/purchases', {}, reader)),
     'POST /api/payments/purchases 429': () => until429(() => json('POST', '/api/payments/purchases', {})),
+    'GET /api/payments/purchases/{id} 400': () =>
+      send({ method: 'GET', url: '/api/payments/purchases/not%20an%20id', headers: reader }),
+    'GET /api/payments/purchases/{id} 401': () => send({ method: 'GET', url: '/api/payments/purchases/p1' }),
+    'GET /api/payments/purchases/{id} 404': () =>
+      send({ method: 'GET', url: '/api/payments/purchases/p1', headers: reader }),
     'GET /api/payments/notices 400': () =>
       send({ method: 'GET', url: `/api/payments/notices?custom1=${'x'.repeat(5000)}` }),
     'GET /api/payments/notices 403': () =>
@@ -554,9 +559,9 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/payments/notices 429': async () => {
       // A sender over its budget: the budget is a processor's burst, spent here at once.
       const client = nextClient();
-      for (let spent = 0; spent < NOTICES_PER_MINUTE; spent += 20) {
+      for (let spent = 0; spent < NOTICES_PER_MINUTE; spent += 50) {
         await Promise.all(
-          Array.from({ length: 20 }, () =>
+          Array.from({ length: 50 }, () =>
             system.infra.security.limiter.hit(`payment-notices:${client}`, 60_000),
           ),
         );

@@ -26,6 +26,7 @@ import * as premiumMemberNames from './0024-premium-member-names';
 import * as unlockReturns from './0025-unlock-returns';
 import * as searchNewest from './0026-search-newest';
 import * as moderationRemovals from './0027-moderation-removals';
+import * as paymentFlags from './0028-payment-flags';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-unlock-returns': unlockReturns,
   '0026-search-newest': searchNewest,
   '0027-moderation-removals': moderationRemovals,
+  '0028-payment-flags': paymentFlags,
 };

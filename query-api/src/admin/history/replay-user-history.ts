@@ -69,6 +69,7 @@ const shown: ReadonlySet<UserEvent['type']> = new Set([
   'UserRegistered',
   'EmailVerified',
   ...premiumHistoryEventTypes,
+  'AccountFlaggedForStaff',
 ]);
 
 /**
@@ -124,7 +125,22 @@ async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Prom
         payment_method: event.data.paymentMethod,
       };
     case 'PremiumGranted':
-      return { stories: event.data.stories };
+      return {
+        stories: event.data.stories,
+        purchase_id: event.data.purchaseId ?? null,
+        // A paid grant: the processor's payment, as a confirmation's fields read.
+        ...(event.data.payment
+          ? {
+              amount: event.data.payment.amountCents / 100,
+              transaction_id: event.data.payment.transactionId,
+              payment_method: event.data.payment.provider,
+            }
+          : {}),
+      };
+    case 'PremiumRevoked':
+      return { purchase_id: event.data.purchaseId ?? null, reason: event.data.reason ?? null };
+    case 'AccountFlaggedForStaff':
+      return { purchase_id: event.data.purchaseId, reason: event.data.reason };
     case 'PremiumStoryUnlocked':
       return { story_id: event.data.storyId };
     case 'PremiumUnlockReturned':

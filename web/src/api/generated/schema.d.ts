@@ -1410,6 +1410,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/purchases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the reader's purchases, as the processor's notices left it (the return page asks it) */
+        get: operations["getPaymentsPurchasesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** One of the reader's purchases, as the processor's notices left it (the return page asks it) (headers only) */
+        head: operations["headPaymentsPurchasesById"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/tags": {
         parameters: {
             query?: never;
@@ -7846,6 +7864,8 @@ export interface operations {
                             created_at: string | null;
                             last_login: string | null;
                             premium_stories_remaining: number;
+                            /** @description A payment of theirs was charged back: a staff member should look */
+                            flagged_for_staff: boolean;
                         }[];
                         total_users: number;
                         verified_users: number;
@@ -8500,7 +8520,7 @@ export interface operations {
     getAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "purchase" | "payment_notice";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice";
                 after?: string;
                 limit?: number;
             };
@@ -8574,7 +8594,7 @@ export interface operations {
     headAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "purchase" | "payment_notice";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice";
                 after?: string;
                 limit?: number;
             };
@@ -9254,6 +9274,11 @@ export interface operations {
                     "application/json": {
                         payment_link_base: string;
                         price: number;
+                        /**
+                         * @description manual: the payment link and a staff grant; otherwise Pay starts a purchase at the processor
+                         * @enum {string}
+                         */
+                        provider: "manual" | "verotel" | "local";
                     };
                 };
             };
@@ -9448,6 +9473,140 @@ export interface operations {
                 };
                 content?: never;
             };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPaymentsPurchasesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the purchase is */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchase_id: string;
+                        /**
+                         * @description pending: the processor has not confirmed it yet; held: its payment did not match and waits for the staff
+                         * @enum {string}
+                         */
+                        status: "pending" | "paid" | "refunded" | "charged_back" | "held";
+                        amount: number;
+                        /** @description The payment gave the reader premium, and the pages read now show it */
+                        premium_granted: boolean;
+                        /** @description The grant's event position: send it as X-Min-Position to read after it */
+                        granted_position: number | null;
+                    };
+                };
+            };
+            /** @description Not a purchase id; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Purchase not found */
+            404: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headPaymentsPurchasesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the purchase is */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a purchase id; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Purchase not found */
+            404: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
