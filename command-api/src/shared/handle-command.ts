@@ -133,14 +133,13 @@ export async function handleCommand<C extends Command, State, Event extends Doma
   }
 }
 
-const tracer = trace.getTracer('nocturne-command-api');
-
 /** The append as a span of the request's trace: its stream's category and the position it got. */
 async function tracedAppend<R extends { position: number }>(
   streamName: string,
   append: () => Promise<R>,
 ): Promise<R> {
-  return tracer.startActiveSpan('append', async (span) => {
+  // The tracer asked for when used: the provider is registered after this module loads.
+  return trace.getTracer('nocturne-command-api').startActiveSpan('append', async (span) => {
     span.setAttribute('nocturne.stream_category', streamName.split('-')[0] ?? streamName);
     try {
       const result = await append();
