@@ -17,5 +17,4 @@ export * from './payments/receive-notice';
 export * from './premium/http-unlocker';
 export * from './premium/unlock-premium-story';
 export * from './premium/unlock-returner';
-export { type HotCommand, hotLikes } from './stories/hot-likes';
 export type { AccountRateLimits } from './users/rate-limits';

@@ -85,17 +85,20 @@ export const PasswordReset = defineEvent(
  * Version 2: the transaction id is encrypted under the account's key like the
  * e-mail, so erasure shreds it too. Version 1 stored it in plain text; its upcaster moves it to
  * `legacyTransactionId`, which only events recorded before version 2 have (read both with
- * `transactionIdOf` in `@nocturne/vault`).
+ * `transactionIdOf` in `@nocturne/vault`). Version 3 seals the payment method, free text the
+ * member typed, the same way; earlier versions' plain text moves to `legacyPaymentMethod` (read
+ * both with `paymentMethodOf`).
  */
 export const PaymentConfirmationSubmitted = defineEvent(
   'PaymentConfirmationSubmitted',
-  2,
+  3,
   z.object({
     email: Encrypted,
     amount: z.union([z.literal(15), z.literal(10)]),
     transactionId: Encrypted.nullable(),
     legacyTransactionId: z.string().max(200).nullable().optional(),
-    paymentMethod: z.string().min(1).max(100),
+    paymentMethod: Encrypted.nullable(),
+    legacyPaymentMethod: z.string().min(1).max(100).nullable().optional(),
   }),
 );
 

@@ -70,7 +70,7 @@ async function generatedHistory(seed: number) {
             email: await vault.encrypt(accountId, email),
             amount: amount as 15 | 10,
             transactionId: await vault.encrypt(accountId, `TX-${seed}-${i}`),
-            paymentMethod: 'paypal',
+            paymentMethod: await vault.encrypt(accountId, 'paypal'),
           },
         },
         state,

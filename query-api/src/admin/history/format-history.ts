@@ -5,7 +5,7 @@ const describe = (entry: UserHistory['timeline'][number]): string => {
   const d = entry.details;
   switch (entry.type) {
     case 'PaymentConfirmationSubmitted':
-      return `payment confirmation: $${d.amount} via ${d.payment_method}${
+      return `payment confirmation: $${d.amount}${d.payment_method ? ` via ${d.payment_method}` : ''}${
         d.transaction_id ? `, transaction ${d.transaction_id}` : ''
       }`;
     case 'PremiumGranted':

@@ -11,6 +11,7 @@ import {
   type AddressClaims,
   openPersonalField,
   type PiiVault,
+  paymentMethodOf,
   transactionIdOf,
   userKeyOfAddress,
 } from '@nocturne/vault';
@@ -122,7 +123,7 @@ async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Prom
         email: await vault.decrypt(event.data.email),
         amount: event.data.amount,
         transaction_id: await transactionIdOf(vault, event.data),
-        payment_method: event.data.paymentMethod,
+        payment_method: await paymentMethodOf(vault, event.data),
       };
     case 'PremiumGranted':
       return {
