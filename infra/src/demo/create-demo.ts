@@ -98,6 +98,7 @@ function storyForm(story: DemoStory, images: readonly Blob[]): FormData {
   form.append('isPremium', story.isPremium ? 'true' : 'false');
   for (const tag of story.tags) form.append('tags', tag);
   for (const warning of story.warnings) form.append('warnings', warning);
+  form.append('rating', story.rating);
   return form;
 }
 

@@ -20,6 +20,7 @@ interface ListedStory {
   slides?: number;
   tags: string[];
   warnings: string[];
+  rating: string;
   creator: { name: string; handle: string | null };
 }
 
@@ -66,6 +67,8 @@ describe('the demo library on a first start', () => {
       for (const tag of story.tags) expect(curated).toContain(tag);
     }
     expect(stories.some((s) => s.warnings.length > 0)).toBe(true);
+    // Stories of each rating.
+    expect(new Set(stories.map((s) => s.rating))).toEqual(new Set(['general', 'mature', 'explicit']));
     // Every slide its own picture: no image is used twice across the library.
     const images = stories.flatMap((s) => s.images);
     expect(new Set(images).size).toBe(images.length);
