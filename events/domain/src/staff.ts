@@ -60,6 +60,8 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   'GET /api/admin/users/monthly-stats': readers,
   'GET /api/admin/users/:email/history': readers,
   'GET /api/admin/payments': readers,
+  'GET /api/admin/payments/queue': readers,
+  'GET /api/admin/revenue': readers,
   'DELETE /api/admin/users/:email': managers,
   'POST /api/admin/users/:email/resend-verification': managers,
   'PUT /api/admin/users/:email/subscription': managers,

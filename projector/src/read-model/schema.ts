@@ -204,6 +204,47 @@ export interface PendingPaymentsTable {
   position: ColumnType<number, number, never>;
 }
 
+/** A purchase through a processor (projections/payments). */
+export interface PurchasesTable {
+  purchase_id: string;
+  user_key: string;
+  provider: string;
+  amount_cents: number;
+  currency: string;
+  discounted: boolean;
+  started_at: ColumnType<Date, Date | string, never>;
+}
+
+/** What became of a processor's notice: applied to its purchase, held for the staff, or queued. */
+export type PaymentNoticeState = 'applied' | 'held' | 'queued';
+
+/** Every processor notice, once (projections/payments): the staff's queue is those not applied. */
+export interface PaymentNoticesTable {
+  provider: string;
+  transaction_id: string;
+  kind: 'sale' | 'refund' | 'chargeback';
+  sale_id: string;
+  /** The purchase the notice names (null: it named none). */
+  purchase_id: string | null;
+  amount_cents: number;
+  currency: string;
+  state: PaymentNoticeState;
+  /** Why it was held or queued. */
+  reason: string | null;
+  received_at: ColumnType<Date, Date | string, never>;
+  position: ColumnType<number, number, never>;
+}
+
+/** Money per UTC day and currency, from the processors' notices (projections/payments). */
+export interface RevenueDaysTable {
+  /** 'YYYY-MM-DD' (read as text: a date has no time zone to shift). */
+  day: ColumnType<string, string, never>;
+  currency: string;
+  gross_cents: ColumnType<string, number, number>;
+  refunds_cents: ColumnType<string, number, number>;
+  chargebacks_cents: ColumnType<string, number, number>;
+}
+
 /** What one premium ledger row records (projections/premium). */
 export type PremiumLedgerKind = 'confirmation' | 'grant' | 'revocation' | 'unlock' | 'return';
 
@@ -321,6 +362,9 @@ export interface ReadModel {
   monthly_stats: MonthlyStatsTable;
   monthly_premium_users: MonthlyPremiumUsersTable;
   pending_payments: PendingPaymentsTable;
+  purchases: PurchasesTable;
+  payment_notices: PaymentNoticesTable;
+  revenue_days: RevenueDaysTable;
   premium_grants: PremiumGrantsTable;
   stories: StoriesTable;
   story_deletions: StoryDeletionsTable;

@@ -1188,6 +1188,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Processor notices that granted nothing and wait for the staff, a page at a time (admin)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        get: operations["getAdminPaymentsQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Processor notices that granted nothing and wait for the staff, a page at a time (admin) (headers only)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        head: operations["headAdminPaymentsQueue"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue per day or month: gross, refunds, chargebacks and net, from the processors (admin)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        get: operations["getAdminRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Revenue per day or month: gross, refunds, chargebacks and net, from the processors (admin) (headers only)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        head: operations["headAdminRevenue"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{email}/history": {
         parameters: {
             query?: never;
@@ -8206,6 +8254,276 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getAdminPaymentsQueue: {
+        parameters: {
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first (X-Next-Cursor when more follow) */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        notices: {
+                            provider: string;
+                            transaction_id: string;
+                            sale_id: string;
+                            /** @enum {string} */
+                            kind: "sale" | "refund" | "chargeback";
+                            purchase_id: string | null;
+                            /** @description The buyer, when the notice named a purchase of a live account */
+                            email: string | null;
+                            amount: number;
+                            currency: string;
+                            /** @description The purchase's own price, when it named one */
+                            price: number | null;
+                            /** @enum {string} */
+                            state: "held" | "queued";
+                            /** @description amount_mismatch, currency_mismatch, second_sale (held); unknown_reference (queued) */
+                            reason: string;
+                            received_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAdminPaymentsQueue: {
+        parameters: {
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first (X-Next-Cursor when more follow) */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAdminRevenue: {
+        parameters: {
+            query?: {
+                period?: "day" | "month";
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first: the last 90 days, or the last 120 months, with money in them */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        period: "day" | "month";
+                        revenue: {
+                            /** @description YYYY-MM-DD or YYYY-MM (UTC) */
+                            period: string;
+                            currency: string;
+                            gross: number;
+                            refunds: number;
+                            chargebacks: number;
+                            net: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description period must be day or month; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAdminRevenue: {
+        parameters: {
+            query?: {
+                period?: "day" | "month";
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first: the last 90 days, or the last 120 months, with money in them */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description period must be day or month; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAdminUsersByEmailHistory: {
         parameters: {
             query?: {
@@ -8520,7 +8838,7 @@ export interface operations {
     getAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
                 after?: string;
                 limit?: number;
             };
@@ -8594,7 +8912,7 @@ export interface operations {
     headAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
                 after?: string;
                 limit?: number;
             };
