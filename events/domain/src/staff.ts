@@ -54,6 +54,7 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   'POST /api/admin/stories/:id/hide': moderators,
   'POST /api/admin/stories/:id/restore': moderators,
   'POST /api/admin/stories/:id/delete': moderators,
+  'POST /api/admin/stories/:id/rating': moderators,
   'GET /api/admin/stories/:id/moderation': moderators,
   // Users, payments and premium.
   'GET /api/admin/users': readers,

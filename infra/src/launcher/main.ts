@@ -106,7 +106,7 @@ async function main() {
   );
 
   // Before the banner, so that it can say who the demo reader is.
-  await demoOnFirstStart(raw, config, system.infra, log);
+  await demoOnFirstStart(raw, config, system.infra, log, processor);
   const demoReader = keptDemoReader(config.dataDir);
   const demoCreator = keptDemoCreator(config.dataDir);
   const demoStaff = keptDemoStaff(config.dataDir);

@@ -749,6 +749,18 @@ describe('every documented error status is one the route answers', () => {
         ];
       }),
     ),
+    'POST /api/admin/stories/{id}/rating 400': () =>
+      send(json('POST', `/api/admin/stories/${premiumId}/rating`, { rating: 'adult', reason: 'x' }, admin)),
+    'POST /api/admin/stories/{id}/rating 401': () =>
+      send(json('POST', `/api/admin/stories/${premiumId}/rating`, { rating: 'explicit', reason: 'x' })),
+    'POST /api/admin/stories/{id}/rating 404': () =>
+      send(
+        json('POST', `/api/admin/stories/${unknownId}/rating`, { rating: 'explicit', reason: 'x' }, admin),
+      ),
+    'POST /api/admin/stories/{id}/rating 409': () =>
+      send(json('POST', `/api/admin/stories/${premiumId}/rating`, { rating: 'mature', reason: 'x' }, admin)),
+    'POST /api/admin/stories/{id}/rating 429': () =>
+      until429(() => json('POST', `/api/admin/stories/${unknownId}/rating`, {}, admin)),
     'POST /api/admin/reports/{id}/dismiss 400': () =>
       send(json('POST', `/api/admin/reports/${premiumId}/dismiss`, {}, admin)),
     'POST /api/admin/reports/{id}/dismiss 401': () =>

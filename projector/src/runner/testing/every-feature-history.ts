@@ -144,6 +144,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
         preview: image(id.slice(0, 8), 0),
         isPremium: false,
         creatorKey: maker.key,
+        rating: 'mature',
         ...labels,
       },
     });
@@ -157,6 +158,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
       isPremium: false,
       tags: [],
       warnings: [],
+      rating: 'explicit' as const,
     },
   });
   const reading = (id: string, ...events: DomainEvent[]) =>
@@ -232,11 +234,16 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
         preview: image('revised', 0),
         tags: ['noir'],
         warnings: [],
+        rating: 'general',
       },
     }),
     append(streams.story(second), {
       type: 'StoryLabelsChanged',
       data: { storyId: second, tags: ['noir'], warnings: ['abuse'] },
+    }),
+    append(streams.story(third), {
+      type: 'StoryRatingChanged',
+      data: { storyId: third, rating: 'explicit', reason: 'Explicit illustrations.' },
     }),
     append(streams.storyReports(second), {
       type: 'StoryReported',

@@ -861,6 +861,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stories/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a story's rating (General, Mature, Explicit) after a review; its publisher is told (moderation)
+         * @description Admin roles allowed: owner, admin, moderator.
+         */
+        post: operations["postAdminStoriesByIdRating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stories/{id}/hide": {
         parameters: {
             query?: never;
@@ -2253,6 +2273,8 @@ export interface operations {
                 tag?: string;
                 /** @description Only this creator's stories: their handle (/creator/{handle}), paged the same way */
                 creator?: string;
+                /** @description Only the stories of this rating (paged the same way) */
+                rating?: "general" | "mature" | "explicit";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -2289,6 +2311,11 @@ export interface operations {
                         tags: string[];
                         /** @description Content warnings, shown before the first slide */
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /**
+                         * @description General, Mature or Explicit (Mature when its creator chose none)
+                         * @enum {string}
+                         */
+                        rating: "general" | "mature" | "explicit";
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
                         /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
@@ -2312,7 +2339,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, or a tag or creator handle that cannot exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, or a rating that does not exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -2378,6 +2405,11 @@ export interface operations {
                     tags?: string[];
                     /** @description Content warning ids (GET /api/tags) */
                     warnings?: string[];
+                    /**
+                     * @description General, Mature or Explicit; without it, Mature
+                     * @enum {string}
+                     */
+                    rating?: "general" | "mature" | "explicit";
                     /** @description A logged-in creator's pen name, chosen or changed with this story (PUT /api/me/pen-name rules) */
                     penName?: string;
                 };
@@ -2489,6 +2521,8 @@ export interface operations {
                 tag?: string;
                 /** @description Only this creator's stories: their handle (/creator/{handle}), paged the same way */
                 creator?: string;
+                /** @description Only the stories of this rating (paged the same way) */
+                rating?: "general" | "mature" | "explicit";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -2525,7 +2559,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, or a tag or creator handle that cannot exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, or a rating that does not exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -2584,6 +2618,11 @@ export interface operations {
                     tags?: string[];
                     /** @description Content warning ids (GET /api/tags) */
                     warnings?: string[];
+                    /**
+                     * @description General, Mature or Explicit; without it, the draft's or story's rating stays (a new draft: Mature)
+                     * @enum {string}
+                     */
+                    rating?: "general" | "mature" | "explicit";
                 };
             };
         };
@@ -2600,7 +2639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning, a rating that does not exist; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2692,6 +2731,11 @@ export interface operations {
                     tags?: string[];
                     /** @description Content warning ids (GET /api/tags) */
                     warnings?: string[];
+                    /**
+                     * @description General, Mature or Explicit; without it, the draft's or story's rating stays (a new draft: Mature)
+                     * @enum {string}
+                     */
+                    rating?: "general" | "mature" | "explicit";
                 };
             };
         };
@@ -2709,7 +2753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning, a rating that does not exist; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3165,6 +3209,11 @@ export interface operations {
                     tags?: string[];
                     /** @description Content warning ids (GET /api/tags) */
                     warnings?: string[];
+                    /**
+                     * @description General, Mature or Explicit; without it, the draft's or story's rating stays (a new draft: Mature)
+                     * @enum {string}
+                     */
+                    rating?: "general" | "mature" | "explicit";
                 };
             };
         };
@@ -3182,7 +3231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning, a rating that does not exist; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3346,6 +3395,11 @@ export interface operations {
                         tags: string[];
                         /** @description Content warnings, shown before the first slide */
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /**
+                         * @description General, Mature or Explicit (Mature when its creator chose none)
+                         * @enum {string}
+                         */
+                        rating: "general" | "mature" | "explicit";
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
                         /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
@@ -6328,6 +6382,118 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postAdminStoriesByIdRating: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The stated reason, kept with the decision and sent to the people concerned */
+                    reason: string;
+                    /**
+                     * @description The story's new rating
+                     * @enum {string}
+                     */
+                    rating: "general" | "mature" | "explicit";
+                };
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        action: string;
+                    };
+                };
+            };
+            /** @description No reason, one over 2,000 characters, or no rating or one that does not exist; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, moderator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Story not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The story has this rating already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many admin commands, or too many wrong admin codes, from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postAdminStoriesByIdHide: {
         parameters: {
             query?: never;
@@ -7413,6 +7579,8 @@ export interface operations {
                 q: string;
                 /** @description At most this many stories (1 to 50; default 20) */
                 limit?: string;
+                /** @description Only the stories of this rating */
+                rating?: "general" | "mature" | "explicit";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -7442,6 +7610,11 @@ export interface operations {
                         tags: string[];
                         /** @description Content warnings, shown before the first slide */
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /**
+                         * @description General, Mature or Explicit (Mature when its creator chose none)
+                         * @enum {string}
+                         */
+                        rating: "general" | "mature" | "explicit";
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
                         /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
@@ -7454,7 +7627,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description No words, more than 200 characters, a NUL or lone surrogate, or a limit that is not 1 to 50; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description No words, more than 200 characters, a NUL or lone surrogate, a limit that is not 1 to 50, or a rating that does not exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -7515,6 +7688,8 @@ export interface operations {
                 q: string;
                 /** @description At most this many stories (1 to 50; default 20) */
                 limit?: string;
+                /** @description Only the stories of this rating */
+                rating?: "general" | "mature" | "explicit";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -7533,7 +7708,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No words, more than 200 characters, a NUL or lone surrogate, or a limit that is not 1 to 50; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description No words, more than 200 characters, a NUL or lone surrogate, a limit that is not 1 to 50, or a rating that does not exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -7612,6 +7787,11 @@ export interface operations {
                         tags: string[];
                         /** @description Content warnings, shown before the first slide */
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /**
+                         * @description General, Mature or Explicit (Mature when its creator chose none)
+                         * @enum {string}
+                         */
+                        rating: "general" | "mature" | "explicit";
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
                         /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
@@ -10952,6 +11132,8 @@ export interface operations {
                         isPremium: boolean;
                         tags: string[];
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /** @enum {string} */
+                        rating: "general" | "mature" | "explicit";
                         publishAt: string | null;
                         savedAt: string;
                     };
@@ -11064,6 +11246,8 @@ export interface operations {
                         isPremium: boolean;
                         tags: string[];
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /** @enum {string} */
+                        rating: "general" | "mature" | "explicit";
                     };
                 };
             };
