@@ -16,7 +16,9 @@ import { surfaceClass } from '../ui/Surface';
 import type { AdminUsersPage, UserFilters } from './admin-api';
 import { adminUsersQuery, monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
+import { PaymentQueue } from './PaymentQueue';
 import { PendingPayments } from './PendingPayments';
+import { RevenueChart } from './RevenueChart';
 import { UsersTable } from './UsersTable';
 import './UsersTab.css';
 
@@ -78,7 +80,9 @@ export function UsersTab({
         ))}
       </div>
       <GrowthChart stats={stats.data ?? []} />
+      <RevenueChart token={token} />
       <PendingPayments token={token} />
+      <PaymentQueue token={token} />
       <section aria-labelledby="users-title">
         <SectionTitle id="users-title">Users</SectionTitle>
         <UserFilterForm key={params.toString()} filters={filters} onApply={apply} />
