@@ -1,4 +1,4 @@
-import type { ContentWarningId } from '@nocturne/domain';
+import type { ContentWarningId, ReadingSettings } from '@nocturne/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -271,6 +271,12 @@ export interface HiddenWarningsTable {
   warnings: ContentWarningId[];
 }
 
+/** A member's latest reading settings (GET /api/me/reading-settings); the row goes with the account. */
+export interface ReadingSettingsTable {
+  user_key: string;
+  settings: ColumnType<ReadingSettings, string, string>;
+}
+
 /**
  * One row per live story, for full-text search (projections/search). `document` is generated
  * by PostgreSQL from `tags_text` (weight A) and `texts` (weight B): never written, only matched.
@@ -326,6 +332,7 @@ export interface ReadModel {
   premium_unlocks: PremiumUnlocksTable;
   tags: TagsTable;
   hidden_warnings: HiddenWarningsTable;
+  reading_settings: ReadingSettingsTable;
   story_search: StorySearchTable;
   premium_ledger: PremiumLedgerTable;
   story_search_version: StorySearchVersionTable;

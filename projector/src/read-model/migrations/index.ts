@@ -25,6 +25,7 @@ import * as drafts from './0023-drafts';
 import * as premiumMemberNames from './0024-premium-member-names';
 import * as unlockReturns from './0025-unlock-returns';
 import * as searchNewest from './0026-search-newest';
+import * as readingSettings from './0031-reading-settings';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024-premium-member-names': premiumMemberNames,
   '0025-unlock-returns': unlockReturns,
   '0026-search-newest': searchNewest,
+  '0031-reading-settings': readingSettings,
 };
