@@ -5,7 +5,11 @@ export type { DigestReader } from './digest/send-digests';
 export { DraftScheduler, type DueDraft, type DueDrafts } from './drafts/draft-scheduler';
 export { WorkSlots } from './images/work-slots';
 export type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
-export { flexpaySignature } from './payments/flexpay-signature';
+export {
+  flexpaySignature,
+  flexpaySignedParams,
+  hasValidFlexpaySignature,
+} from './payments/flexpay-signature';
 export * from './payments/http-notice-receiver';
 export type { PaymentProcessor, ProcessorNotice } from './payments/payment-processor';
 export { type PaymentSettings, paymentProcessorOf } from './payments/payment-settings';
@@ -13,5 +17,4 @@ export * from './payments/receive-notice';
 export * from './premium/http-unlocker';
 export * from './premium/unlock-premium-story';
 export * from './premium/unlock-returner';
-export { type HotCommand, hotLikes } from './stories/hot-likes';
 export type { AccountRateLimits } from './users/rate-limits';

@@ -62,6 +62,8 @@ export const streams = {
   inbox: (userKey: string) => `inbox-${userKey}`,
   /** The daily e-mail digests sent to one member (catalogue/digest.ts). */
   digest: (userKey: string) => `digest-${userKey}`,
+  /** The password resets asked for addresses with no account (catalogue/users.ts): one stream, naming nobody. */
+  unmatchedResetRequests: () => 'reset_requests-unmatched',
   /** One purchase: started by the reader, paid, reversed (catalogue/payments.ts). */
   purchase: (purchaseId: string) => `purchase-${purchaseId}`,
   /**

@@ -332,6 +332,7 @@ const commands = {
   'test:faults': (args) => runTs('infra/src/faults/fault-suite.ts', args),
   rebuild: (args) => runCompiled('rebuild', args, process.env, rebuildNodeArguments),
   audit: (args) => runCompiled('audit', args),
+  processor: (args) => runCompiled('processor', args),
   'verify-log': (args) => runCompiled('verify-log', args),
   'verify-read-models': (args) => runCompiled('verify-read-models', args, process.env, rebuildNodeArguments),
 };

@@ -16,6 +16,7 @@ export const serverEntries = {
   service: 'infra/src/split/service.ts',
   rebuild: 'infra/src/cli/rebuild.ts',
   audit: 'infra/src/cli/audit-main.ts',
+  processor: 'infra/src/local-processor/processor-cli.ts',
   'verify-log': 'infra/src/cli/verify-log-main.ts',
   'verify-read-models': 'infra/src/cli/verify-read-models-main.ts',
 };

@@ -75,7 +75,7 @@ for (const viewport of VIEWPORTS) {
     await expect(rows.getByRole('listitem')).toHaveCount(4);
     await expect(rows).toContainText('$10, discount $5, via paypal, transaction E2E-TX-5');
     await expect(rows).toContainText('+30 premium stories');
-    await expect(rows).toContainText('(admin)');
+    await expect(rows).toContainText('(Admin)');
     await expect(page.getByTestId('audit-premium')).toHaveText('yes');
     await expect(page.getByTestId('audit-remaining')).toHaveText('30');
     await expectFitsWidth(page, `timeline ${size}`);

@@ -1,4 +1,5 @@
-import { expect, test, uniqueEmail } from './fixtures';
+import { REPORT_REASONS, reportMessages, reportReasonLabels } from '@nocturne/domain';
+import { expect, type Locator, type Page, test, uniqueEmail } from './fixtures';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 
 /**
@@ -109,4 +110,89 @@ test('a visitor reports a story from its card; a moderator hides it from the Rep
     expect(mail.text).toContain('Outcome: the story is hidden.');
     expect(mail.text).toContain('The first slide shows a character who looks under 18.');
   }
+});
+
+/** The middle of an element, where a person would click it. */
+async function middleOf(locator: Locator): Promise<{ x: number; y: number }> {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the element has no box on the page');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** A real mouse click in the middle of an element, after checking it is what a click there hits. */
+async function mouseClick(page: Page, locator: Locator): Promise<void> {
+  const { x, y } = await middleOf(locator);
+  const hit = await page.evaluate(
+    ([px, py]) => {
+      const found = document.elementFromPoint(px!, py!);
+      return found
+        ? (found.closest('label, button, textarea, input')?.outerHTML.slice(0, 80) ?? found.tagName)
+        : null;
+    },
+    [x, y],
+  );
+  const expected = await locator.evaluate((element) => element.outerHTML.slice(0, 80));
+  expect(hit, 'what a click in the middle of the element hits').toBe(expected);
+  await page.mouse.click(x, y);
+}
+
+test('a reader reports a story from the reader itself, with the mouse, at each size', async ({
+  browser,
+  baseURL,
+  api,
+}) => {
+  test.setTimeout(180_000);
+  const opening = `The lighthouse keeper counted the ships ${Date.now()}.`;
+  const { id } = await api.publishStory({ texts: [opening, 'None of them came back.'] });
+  const reporters: string[] = [];
+
+  for (const viewport of VIEWPORTS) {
+    const size = `${viewport.width}x${viewport.height}`;
+    const visitor = await browser.newContext({ baseURL: baseURL!, viewport });
+    const page = await visitor.newPage();
+    await page.goto(`/story/${id}`);
+    await expect(page.getByText(opening)).toBeVisible();
+    await mouseClick(page, page.getByRole('button', { name: 'Report this story' }));
+    const dialog = page.getByRole('dialog', { name: 'Report this story' });
+    await expect(dialog).toBeVisible();
+
+    // Each reason takes a click on its label, the way a reader chooses one.
+    for (const reason of REPORT_REASONS) {
+      const label = dialog.locator('label', { hasText: reportReasonLabels[reason] });
+      await mouseClick(page, label);
+      await expect(dialog.getByRole('radio', { name: reportReasonLabels[reason] }), size).toBeChecked();
+    }
+    await mouseClick(page, dialog.locator('label', { hasText: reportReasonLabels.illegal_content }));
+    await mouseClick(page, dialog.getByLabel('What did you see? (optional)'));
+    await page.keyboard.type('The second slide shows a real photograph of a crime.');
+    const email = uniqueEmail('reader-reporter');
+    reporters.push(email);
+    await mouseClick(page, dialog.getByLabel('Your email address'));
+    await page.keyboard.type(email);
+    await mouseClick(page, dialog.getByRole('button', { name: 'Send report' }));
+    await expect(dialog.getByRole('status')).toHaveText(reportMessages.thanks);
+    await mouseClick(page, dialog.getByRole('button', { name: 'Done' }));
+    await expect(dialog).toBeHidden();
+    // A report hides nothing: the reader still shows the story.
+    await expect(page.getByText(opening)).toBeVisible();
+    await visitor.close();
+  }
+
+  // Both reports reached the moderators' queue, with the reason and the text chosen in the reader.
+  const token = await api.adminToken();
+  const queue = await fetch(`${baseURL}/api/admin/reports?limit=100`, { headers: { 'X-Admin-Code': token } });
+  const { stories } = (await queue.json()) as {
+    stories: { story_id: string; reports: { reason: string; text: string }[] }[];
+  };
+  const reports = stories.find((story) => story.story_id === id)?.reports ?? [];
+  expect(reports).toEqual(
+    reporters.map(() => ({
+      report_id: expect.any(String),
+      reason: 'illegal_content',
+      text: 'The second slide shows a real photograph of a crime.',
+      reporter_kind: 'visitor',
+      reported_at: expect.any(String),
+    })),
+  );
 });

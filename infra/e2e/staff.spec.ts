@@ -12,8 +12,10 @@ import { publishSampleStory, SAMPLE_STORIES } from './support/web-data';
 /**
  * Staff accounts in the browser: the owner invites a moderator, who follows the mailed link,
  * sets a password, enrols an authenticator (codes computed from the secret shown), signs in,
- * deletes a story, is removed by the owner and is signed out at the next request. Then the
- * panel's screens at a phone's and a desktop's size, with axe.
+ * removes a reported story by a decision with a reason (a moderator has no plain delete), is
+ * removed by the owner and is signed out at the next request. The owner resets a member's second
+ * factor, and the member enrols a new authenticator through the mailed link. Then the panel's
+ * screens at a phone's and a desktop's size, with axe.
  */
 
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
@@ -45,6 +47,12 @@ test('a staff member is invited, enrols, signs in, acts, and is signed out once 
   browser,
 }) => {
   test.setTimeout(120_000);
+  const reported = await fetch(`${sys.baseURL}/api/stories/${storyIds[0]}/reports`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reason: 'copyright', email: uniqueEmail('reporter') }),
+  });
+  expect(reported.status).toBe(201);
   const owner = await (await browser.newContext({ baseURL: sys.baseURL })).newPage();
   owner.on('dialog', (dialog) => void dialog.accept());
   await ownerSignIn(owner);
@@ -87,10 +95,15 @@ test('a staff member is invited, enrols, signs in, acts, and is signed out once 
   await expect(staff.getByRole('tab', { name: 'Staff' })).toHaveCount(0);
   await expect(staff.getByRole('heading', { name: 'Create New Story' })).toHaveCount(0);
 
-  // Acting: the moderator deletes a story.
+  // Acting: no plain Delete for a moderator; they remove a reported story by a decision with a reason.
   const card = staff.locator(`[data-story-id="${storyIds[0]}"]`).first();
-  await card.getByRole('button', { name: 'Delete' }).click();
-  await expect(staff.locator(`[data-story-id="${storyIds[0]}"]`)).toHaveCount(0);
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await staff.getByRole('tab', { name: /^Reports/ }).click();
+  const item = staff.locator(`.moderation-item[data-story-id="${storyIds[0]}"]`);
+  await item.getByLabel(/^Reason for the decision/).fill('Copied from a published book.');
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await expect(item).toHaveCount(0);
 
   // The owner's list shows the login and the enrolled factor; then the owner removes the member.
   await owner.reload();
@@ -105,6 +118,52 @@ test('a staff member is invited, enrols, signs in, acts, and is signed out once 
   await staff.reload();
   await expect(staff.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
   await expect(staff.getByRole('tab', { name: /Stories/ })).toHaveCount(0);
+});
+
+test("the owner resets a member's second factor; the mailed link enrols a new authenticator", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Given an enrolled auditor, signed in
+  const member = await createStaffMember(sys.baseURL, sys.adminPassword, 'auditor');
+  const staff = await (await browser.newContext({ baseURL: sys.baseURL })).newPage();
+  await staff.goto('/admin_panel');
+  await staffSignIn(staff, member.email, member.password, member.recoveryCodes.shift()!);
+  await expect(staff.getByText('Auditor', { exact: true })).toBeVisible();
+
+  // When the owner resets their second factor in the Staff tab
+  const owner = await (await browser.newContext({ baseURL: sys.baseURL })).newPage();
+  owner.on('dialog', (dialog) => void dialog.accept());
+  await ownerSignIn(owner);
+  await owner.getByRole('tab', { name: 'Staff' }).click();
+  const row = owner.locator('tr', { hasText: member.email });
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: 'Reset second factor' }).click();
+  await expect(
+    owner.getByText(`Second factor reset: a link to enrol again was sent to ${member.email}.`),
+  ).toBeVisible();
+  await expect(row).toContainText('Invited');
+  await expect(row).toContainText('Not enrolled yet (password set)');
+
+  // Then their session has ended
+  await staff.reload();
+  await expect(staff.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
+
+  // and the mailed link goes straight to a new authenticator (the password stays)
+  const mail = await sys.mailbox.waitFor(member.email, { subject: 'Set up your authenticator app again' });
+  const link = mail.links.find((l) => l.includes('invitation='));
+  expect(link).toBeDefined();
+  await staff.goto(link!);
+  const secret = (await staff.getByTestId('totp-secret').textContent())!.trim();
+  expect(secret).not.toBe(member.totpSecret);
+  await staff.getByLabel('Code from the app').fill(await generate({ secret }));
+  await staff.getByRole('button', { name: 'Confirm and finish' }).click();
+  const codes = staff.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.first().textContent())!.trim();
+  await staff.getByRole('button', { name: 'I have saved them, sign in' }).click();
+  await staffSignIn(staff, member.email, member.password, recovery);
+  await expect(staff.getByText('Auditor', { exact: true })).toBeVisible();
 });
 
 test('the gate is a compact card, and the panel screens pass axe at 390x844 and 1440x900', async ({

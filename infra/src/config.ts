@@ -123,7 +123,11 @@ export const ConfigSchema = z.object({
   VEROTEL_ORDER_URL: optional(z.url({ message: 'must be a URL' })).default(
     'https://secure.verotel.com/startorder',
   ),
-  /** What readers' card statements show for a purchase (told in the receipt). */
+  /** The local processor's port (`npm start` without a processor); unset: PORT + 1. */
+  LOCAL_PROCESSOR_PORT: optional(
+    z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535),
+  ),
+  /** What readers' card statements show for a purchase. */
   PAYMENT_DESCRIPTOR: optional(z.string().trim().min(1).max(40)).default('NOCTURNE STORIES'),
   DISCOUNT_CODE: optional(z.string().min(3)).default('NOCTURNE30'),
   /**
@@ -142,6 +146,11 @@ export const ConfigSchema = z.object({
    * Only for measuring what the chain costs (`npm run bench chain`); on by default.
    */
   EVENT_HASH_CHAIN: optional(flag).default(true),
+  /**
+   * On: start on a PostgreSQL whose `fsync` is off (a crash of the machine can then lose or
+   * corrupt what was acknowledged). Off by default: the start refuses such a server.
+   */
+  ALLOW_FSYNC_OFF: optional(flag).default(false),
   /** Secret for HMACs (stream keys, signed image references, admin tokens, one-time tokens). */
   APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   /**
@@ -229,6 +238,8 @@ export interface AppConfig {
   exposeVerificationToken: boolean;
   /** EVENT_HASH_CHAIN: appends chain each event's hash (off only for the bench's baseline). */
   hashChain: boolean;
+  /** ALLOW_FSYNC_OFF: the operator accepts a PostgreSQL whose fsync is off. */
+  allowFsyncOff: boolean;
   secret: string;
   /** INTERNAL_TOKEN: what split-mode services present on /internal routes. */
   internalToken: string;
@@ -322,7 +333,8 @@ const DEFAULT_PAYMENT_LINK_BASE = 'https://www.paypal.com/paypalme/nocturnestori
  */
 export function paymentSettingsOf(raw: RawConfig): PaymentSettings {
   const provider = raw.PAYMENT_PROVIDER ?? 'manual';
-  if (provider === 'manual') return { provider };
+  // The local processor's settings are known once `npm start` has started it (wantsLocalProcessor).
+  if (provider === 'manual' || provider === 'local') return { provider: 'manual' };
   if (provider === 'verotel') {
     return {
       provider,
@@ -332,7 +344,18 @@ export function paymentSettingsOf(raw: RawConfig): PaymentSettings {
       descriptor: raw.PAYMENT_DESCRIPTOR,
     };
   }
-  throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER: local is started by npm start only');
+  return { provider: 'manual' };
+}
+
+/**
+ * Whether `npm start` runs the local processor: asked for (PAYMENT_PROVIDER=local), or no way
+ * of paying configured at all (neither PAYMENT_PROVIDER nor PAYMENT_LINK_BASE).
+ */
+export function wantsLocalProcessor(raw: RawConfig): boolean {
+  return (
+    raw.PAYMENT_PROVIDER === 'local' ||
+    (raw.PAYMENT_PROVIDER === undefined && raw.PAYMENT_LINK_BASE === undefined)
+  );
 }
 
 /** For entry points: a wrong configuration prints its message and exits with status 1. */
@@ -433,6 +456,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       inviteCodes: invites.codes,
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,
       hashChain: raw.EVENT_HASH_CHAIN,
+      allowFsyncOff: raw.ALLOW_FSYNC_OFF,
       secret,
       internalToken,
       trustProxy: raw.TRUST_PROXY,

@@ -16,6 +16,7 @@ import { integrityStatusRoutes } from './integrity/integrity-status-route';
 import { labelsRoutes } from './labels/labels-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
 import { paymentNoticeRoutes } from './payments/payment-notice-route';
+import { purchaseStatusRoutes } from './payments/purchase-status-route';
 import { myPremiumRoutes } from './premium/my-premium-routes';
 import { paymentSettingsRoutes } from './purchase/payment-settings';
 import { readYourWrites } from './read-your-writes';
@@ -67,6 +68,7 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(premiumMembersRoutes, deps);
   await app.register(paymentSettingsRoutes, deps);
   await app.register(paymentNoticeRoutes, deps);
+  await app.register(purchaseStatusRoutes, deps);
   await app.register(labelsRoutes, deps);
   await app.register(readingSettingsRoutes, deps);
   await app.register(myPremiumRoutes, deps);

@@ -15,6 +15,8 @@ export interface QueryApiOptions {
   dataDir: string;
   /** PAYMENT_LINK_BASE: the pay button opens `${paymentLinkBase}/<amount>`. */
   paymentLinkBase: string;
+  /** How readers pay: by hand (`manual`), or through a processor (the pay button starts a purchase). */
+  paymentProvider: 'manual' | 'verotel' | 'local';
   supportEmail: string;
 }
 

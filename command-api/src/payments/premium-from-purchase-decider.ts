@@ -10,7 +10,13 @@ import type { Command, Decider } from '../shared/decider';
 /** Bring the reader's premium in line with what one purchase now gives (system command). */
 export type SettlePurchase = Command<
   'SettlePurchase',
-  { purchaseId: string; entitles: boolean; reversal: 'refund' | 'chargeback' | null }
+  {
+    purchaseId: string;
+    entitles: boolean;
+    reversal: 'refund' | 'chargeback' | null;
+    /** The processor's payment that paid it (recorded with the grant for the auditor). */
+    payment?: { provider: string; transactionId: string; amountCents: number; currency: string };
+  }
 >;
 
 /**

@@ -1,5 +1,5 @@
 import { refuse } from '@nocturne/domain';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { command } from '../shared/decider';
 import { deciderSpec } from '../shared/testing/decider-spec';
 import type { ProcessorNotice } from './payment-processor';
@@ -71,6 +71,20 @@ describe('purchase decider', () => {
     given(started)
       .when(notice('sale', 'T1'))
       .thenEvents([received('T1')]);
+  });
+
+  it("carries the receipt's address and the card statement's descriptor into the payment", () => {
+    const withAddress: PurchaseEvent = {
+      type: 'PurchaseStarted',
+      data: { ...started.data, email: 'pii:v1:a:e' },
+    } as PurchaseEvent;
+    const apply = command(
+      'ApplyNotice',
+      { ...notice('sale', 'T1').data, descriptor: 'NOCTURNE STORIES' },
+      now,
+    );
+    const [event] = given(withAddress).when(apply).events();
+    expect(event?.data).toMatchObject({ email: 'pii:v1:a:e', descriptor: 'NOCTURNE STORIES' });
   });
 
   it('records a transaction once: a second copy of a notice changes nothing', () => {

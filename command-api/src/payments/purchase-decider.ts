@@ -16,9 +16,14 @@ export type StartPurchase = Command<
     amountCents: number;
     currency: string;
     discounted: boolean;
+    /** The reader's address, sealed under the account's key (the receipt's). */
+    email?: string;
   }
 >;
-export type ApplyNotice = Command<'ApplyNotice', { provider: PaymentProvider; notice: ProcessorNotice }>;
+export type ApplyNotice = Command<
+  'ApplyNotice',
+  { provider: PaymentProvider; notice: ProcessorNotice; descriptor?: string }
+>;
 export type PurchaseCommand = StartPurchase | ApplyNotice;
 
 /** One purchase, folded from `purchase-{id}`: what was asked, what the processor said of it. */
@@ -30,6 +35,7 @@ export interface PurchaseState {
     amountCents: number;
     currency: string;
     discounted: boolean;
+    email?: string;
   } | null;
   /** The sale that paid it (the first matching one). */
   paid: { transactionId: string; amountCents: number; currency: string; paidAt: string } | null;
@@ -102,7 +108,7 @@ export const purchaseDecider: Decider<PurchaseCommand, PurchaseState, PurchaseEv
     if (command.type === 'StartPurchase') {
       return state.started ? [] : [{ type: 'PurchaseStarted', data: { ...command.data } }];
     }
-    const { provider, notice } = command.data;
+    const { provider, notice, descriptor } = command.data;
     if (!state.started) return refuse('not_found', unknownPurchase);
     if (state.transactions.has(notice.transactionId)) return [];
     const { transactionId, saleId, amountCents, currency, occurredAt } = notice;
@@ -123,10 +129,14 @@ export const purchaseDecider: Decider<PurchaseCommand, PurchaseState, PurchaseEv
           },
         ];
       }
+      const receipt = {
+        ...(state.started.email ? { email: state.started.email } : {}),
+        ...(descriptor ? { descriptor } : {}),
+      };
       return [
         {
           type: 'PaymentReceived',
-          data: { provider, transactionId, saleId, amountCents, currency, paidAt: occurredAt },
+          data: { provider, transactionId, saleId, amountCents, currency, paidAt: occurredAt, ...receipt },
         },
       ];
     }

@@ -80,7 +80,7 @@ async function applyNotice(
         deps.store,
         streams.purchase(notice.reference),
         purchaseDecider,
-        command('ApplyNotice', { provider, notice }, deps.clock()),
+        command('ApplyNotice', { provider, notice, descriptor: processor.descriptor }, deps.clock()),
         context,
       ).catch((error: unknown) => {
         // A reference that names no purchase of ours is a refusal of the decider: queue it.
@@ -106,7 +106,21 @@ async function applyNotice(
     premiumFromPurchaseDecider,
     command(
       'SettlePurchase',
-      { purchaseId: notice.reference!, entitles: purchaseEntitles(state), reversal: reversalOf(state) },
+      {
+        purchaseId: notice.reference!,
+        entitles: purchaseEntitles(state),
+        reversal: reversalOf(state),
+        ...(state.paid
+          ? {
+              payment: {
+                provider,
+                transactionId: state.paid.transactionId,
+                amountCents: state.paid.amountCents,
+                currency: state.paid.currency,
+              },
+            }
+          : {}),
+      },
       deps.clock(),
     ),
     context,

@@ -77,6 +77,8 @@ export const startPurchaseRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
             amountCents: amount * 100,
             currency: 'USD',
             discounted,
+            // Already sealed under the account's key: the receipt's address, shredded with it.
+            email: user.state.encryptedEmail!,
           },
           deps.clock(),
         ),

@@ -46,6 +46,7 @@ export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
     const transaction = body.transaction_id
       ? { id: body.transaction_id, sealed: await deps.vault.encrypt(accountId, body.transaction_id) }
       : null;
+    const paymentMethod = await deps.vault.encrypt(accountId, body.payment_method);
     const result = await handleCommand(
       deps.store,
       streams.user(user.userKey),
@@ -62,7 +63,7 @@ export const confirmPaymentRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
             amount: body.amount,
             transaction,
             recordedTransactionIds: new Set(recorded.filter((id) => id !== null)),
-            paymentMethod: body.payment_method,
+            paymentMethod,
           },
           deps.clock(),
         );

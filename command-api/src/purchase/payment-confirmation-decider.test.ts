@@ -17,7 +17,7 @@ const confirm = (amount: number, transactionId: string | null = null, recorded: 
       amount,
       transaction: transactionId ? { id: transactionId, sealed: sealed(transactionId) } : null,
       recordedTransactionIds: new Set(recorded),
-      paymentMethod: 'paypal_direct',
+      paymentMethod: 'pii:v1:acc:iv:method:tag',
     },
     new Date('2025-01-10T12:00:00.000Z'),
   );
@@ -27,7 +27,7 @@ const submitted = (amount: Price, transactionId: string | null = null): UserEven
     email: 'pii:v1:acc:iv:body2:tag',
     amount,
     transactionId: transactionId ? sealed(transactionId) : null,
-    paymentMethod: 'paypal_direct',
+    paymentMethod: 'pii:v1:acc:iv:method:tag',
   },
 });
 

@@ -20,6 +20,7 @@ export interface PaymentConfirmation {
   transaction: { id: string; sealed: string } | null;
   /** The ids of the confirmations already recorded, decrypted (state.paymentTransactionIds). */
   recordedTransactionIds: ReadonlySet<string>;
+  /** The payment method as typed, sealed under the account's key. */
   paymentMethod: string;
 }
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@nocturne/domain';
 import { generateURI, ScureBase32Plugin, verify } from 'otplib';
 
@@ -7,17 +7,13 @@ const base32 = new ScureBase32Plugin();
 const PERIOD_SECONDS = 30;
 
 /**
- * The TOTP secret offered to the holder of an invitation: derived from the server secret and
- * the invitation's digest, so opening the invitation twice shows the same secret and nothing
- * has to be kept between showing it and the first code. Once enrolled it is sealed in the
- * event; a new invitation derives another.
+ * A new TOTP secret: 160 random bits (RFC 4226's recommended length), in base32 as authenticator
+ * apps take it. Drawn afresh at each opening of an invitation or re-enrolment link, sealed under
+ * the member's key in the event and shown once: no server secret or event derives it, so
+ * neither a leaked APP_SECRET nor the log gives it away.
  */
-export function totpSecretFor(appSecret: string, invitationDigest: string): string {
-  const bytes = createHmac('sha256', appSecret)
-    .update(`staff-totp:${invitationDigest}`)
-    .digest()
-    .subarray(0, 20);
-  return base32.encode(bytes);
+export function newTotpSecret(): string {
+  return base32.encode(randomBytes(20));
 }
 
 /** What an authenticator app scans (or is typed from): the secret, labelled with the address. */

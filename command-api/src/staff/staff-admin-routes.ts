@@ -12,6 +12,7 @@ import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { parseBody } from '../users/account-input';
+import { loadStaffState } from './load-staff';
 import { staffDecider } from './staff-decider';
 import { InviteStaffBody, StaffIdParams, StaffRoleBody, staffIdPattern } from './staff-input';
 
@@ -51,6 +52,29 @@ const removeDoc = apiSchema({
   errors: { ...adminCommandErrors, 404: 'No such staff member' },
 });
 
+const resetDoc = apiSchema({
+  summary:
+    "Reset a staff member's second factor (owner): their secret and recovery codes are void, their sessions end, and a re-enrolment link is mailed",
+  tags: ['admin', 'staff'],
+  security: ['admin'],
+  params: StaffIdParams,
+  ok: { 200: { description: 'Reset: the link is mailed', schema: InvitedAnswer } },
+  errors: { ...adminCommandErrors, 404: 'No such staff member' },
+});
+
+const resetAllDoc = apiSchema({
+  summary: "Reset every staff member's second factor (owner): each gets a re-enrolment link",
+  tags: ['admin', 'staff'],
+  security: ['admin'],
+  ok: {
+    200: {
+      description: 'The members reset (removed ones are left as they are)',
+      schema: z.object({ reset: z.number().int() }),
+    },
+  },
+  errors: adminCommandErrors,
+});
+
 const staffIdFrom = (request: FastifyRequest): string => {
   const { staffId } = StaffIdParams.parse(request.params);
   if (!staffIdPattern.test(staffId)) throw new HttpError(404, staffMessages.notFound);
@@ -61,7 +85,8 @@ const staffIdFrom = (request: FastifyRequest): string => {
  * The owner's staff management (the permission table lets only the owner in):
  * POST /api/admin/staff {email, role} invites (StaffInvited; the mail reactor sends the link),
  * PUT /api/admin/staff/{staffId}/role {role} changes the role, DELETE /api/admin/staff/{staffId}
- * removes. The sessions table follows each change after the append: a removed member's next
+ * removes, POST /api/admin/staff/{staffId}/second-factor/reset (or, for everyone,
+ * /api/admin/staff/second-factor/reset) voids a second factor and mails a re-enrolment link. The sessions table follows each change after the append: a removed member's next
  * request is a 401, a changed role applies to their next request.
  */
 export const staffAdminRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
@@ -123,6 +148,61 @@ export const staffAdminRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, 
       );
       await deps.adminAuth.changeStaffRole({ staffId, role });
       return withPosition(reply, deps, result.position).send({ staff_id: staffId, role });
+    },
+  );
+
+  /**
+   * One member's reset: the link's token is derived from the reset event's id, as an
+   * invitation's, and the mail reactor sends it. Sessions end after the append, like a removal's.
+   */
+  const resetSecondFactor = async (request: FastifyRequest, staffId: string) => {
+    const admin = requireAdmin(request);
+    const eventId = randomUUID();
+    const link = staffInvitationToken(deps.options.secret, staffId, eventId);
+    const result = await handleCommand(
+      deps.store,
+      streams.staff(staffId),
+      staffDecider,
+      command('ResetStaffSecondFactor', { tokenDigest: link.digest }, deps.clock()),
+      commandContext(request, adminActor(admin)),
+      { eventIds: () => eventId },
+    );
+    await deps.adminAuth.endStaffSessions(staffId);
+    return { position: result.position, token: link.token };
+  };
+
+  app.post(
+    '/api/admin/staff/:staffId/second-factor/reset',
+    { preHandler: limited, schema: resetDoc },
+    async (request, reply) => {
+      const staffId = staffIdFrom(request);
+      const reset = await resetSecondFactor(request, staffId);
+      const state = await loadStaffState(deps.store, staffId);
+      return withPosition(reply, deps, reset.position).send({
+        staff_id: staffId,
+        role: state.role!,
+        // Testing aid only (EXPOSE_VERIFICATION_TOKEN), like the invitation's.
+        ...(deps.options.exposeVerificationToken ? { invitation_token: reset.token } : {}),
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/staff/second-factor/reset',
+    { preHandler: limited, schema: resetAllDoc },
+    async (request, reply) => {
+      requireAdmin(request);
+      // Every member the owner ever invited, through the vault's staff claims; a removed one is
+      // not found by the decider and left alone.
+      let position: number | null = null;
+      let reset = 0;
+      for (const staffId of await deps.vault.staffMembers()) {
+        const state = await loadStaffState(deps.store, staffId);
+        if (state.status !== 'active' && state.status !== 'invited') continue;
+        position = (await resetSecondFactor(request, staffId)).position;
+        reset++;
+      }
+      return (position === null ? reply : withPosition(reply, deps, position)).send({ reset });
     },
   );
 

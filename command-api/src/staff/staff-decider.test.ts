@@ -24,6 +24,10 @@ const passwordSet: StaffEvent = {
   type: 'StaffPasswordSet',
   data: { tokenDigest: digest('a'), passwordHash: sealed('hash') },
 };
+const offered = (what = 'totp'): StaffEvent => ({
+  type: 'StaffTotpSecretIssued',
+  data: { tokenDigest: digest('a'), totpSecret: sealed(what) },
+});
 const codes = Array.from({ length: 10 }, (_, i) => digest(String(i)));
 const enrolled: StaffEvent = {
   type: 'StaffSecondFactorEnrolled',
@@ -45,12 +49,12 @@ const invite = (when = now) =>
   );
 const setPassword = (tokenDigest = digest('a'), when = now) =>
   at('SetStaffPassword', { tokenDigest, encryptedPasswordHash: sealed('hash') }, when);
-const enrol = (codeMatches: boolean, when = now) =>
+const enrol = (codeMatches: boolean, when = now, secret = 'totp', tokenDigest = digest('a')) =>
   at(
     'EnrolStaffSecondFactor',
     {
-      tokenDigest: digest('a'),
-      encryptedTotpSecret: sealed('totp'),
+      tokenDigest,
+      encryptedTotpSecret: sealed(secret),
       recoveryCodeDigests: codes,
       codeMatches,
     },
@@ -96,17 +100,94 @@ describe('staff decider: password and second factor through the link', () => {
   });
 
   it('enrols the second factor once a password is set and the code matches', () => {
-    given(invited, passwordSet).when(enrol(true)).thenEvents([enrolled]);
-    given(invited).when(enrol(true)).thenRefuses(refuse('invalid', staffMessages.passwordFirst));
-    given(invited, passwordSet).when(enrol(false)).thenRefuses(refuse('invalid', staffMessages.codeInvalid));
-    given(invited, passwordSet, enrolled)
+    given(invited, offered(), passwordSet).when(enrol(true)).thenEvents([enrolled]);
+    given(invited, offered()).when(enrol(true)).thenRefuses(refuse('invalid', staffMessages.passwordFirst));
+    given(invited, offered(), passwordSet)
+      .when(enrol(false))
+      .thenRefuses(refuse('invalid', staffMessages.codeInvalid));
+    given(invited, offered(), passwordSet, enrolled)
       .when(enrol(true))
       .thenRefuses(refuse('invalid', staffMessages.invitationUsed));
+  });
+
+  it('offers a secret at each opening of the link; only the one offered last can be enrolled', () => {
+    given(invited)
+      .when(at('IssueStaffTotpSecret', { tokenDigest: digest('a'), encryptedTotpSecret: sealed('totp') }))
+      .thenEvents([offered()]);
+    given(invited, removed)
+      .when(at('IssueStaffTotpSecret', { tokenDigest: digest('a'), encryptedTotpSecret: sealed('totp') }))
+      .thenRefuses(refuse('invalid', staffMessages.invitationUnknown));
+    given(invited, passwordSet).when(enrol(true)).thenRefuses(refuse('invalid', staffMessages.codeInvalid));
+    given(invited, offered('first'), offered('second'), passwordSet)
+      .when(enrol(true, now, 'first'))
+      .thenRefuses(refuse('invalid', staffMessages.codeInvalid));
+    given(invited, offered('first'), offered('second'), passwordSet)
+      .when(enrol(true, now, 'second'))
+      .thenEvents([
+        {
+          type: 'StaffSecondFactorEnrolled',
+          data: { tokenDigest: digest('a'), totpSecret: sealed('second'), recoveryCodeDigests: codes },
+        },
+      ]);
+  });
+});
+
+describe('staff decider: second-factor reset (owner)', () => {
+  const active = [invited, offered(), passwordSet, enrolled];
+  const reset: StaffEvent = {
+    type: 'StaffSecondFactorReset',
+    data: {
+      email: sealed('email'),
+      invitation: { tokenDigest: digest('c'), expiresAt: '2026-03-08T10:00:00.000Z' },
+    },
+  };
+  const resetCommand = () => at('ResetStaffSecondFactor', { tokenDigest: digest('c') });
+
+  it('voids the secret and recovery codes with a new 7-day link; the password stays', () => {
+    given(...active)
+      .when(resetCommand())
+      .thenEvents([reset]);
+    // no login until the member enrols again, not even with a recovery code
+    given(...active, reset)
+      .when(logIn({ totpStep: 5 }))
+      .thenRefuses(refuse('unauthenticated', staffMessages.invalidLogin));
+    given(...active, reset)
+      .when(logIn({ recoveryCodeDigest: codes[0]! }))
+      .thenRefuses(refuse('unauthenticated', staffMessages.invalidLogin));
+    // the old link opens nothing; the new one enrols a newly offered secret without a new password
+    given(...active, reset)
+      .when(at('IssueStaffTotpSecret', { tokenDigest: digest('a'), encryptedTotpSecret: sealed('new') }))
+      .thenRefuses(refuse('invalid', staffMessages.invitationUnknown));
+    const offeredAnew: StaffEvent = {
+      type: 'StaffTotpSecretIssued',
+      data: { tokenDigest: digest('c'), totpSecret: sealed('new') },
+    };
+    given(...active, reset, offeredAnew)
+      .when(enrol(true, now, 'new', digest('c')))
+      .thenEvents([
+        {
+          type: 'StaffSecondFactorEnrolled',
+          data: { tokenDigest: digest('c'), totpSecret: sealed('new'), recoveryCodeDigests: codes },
+        },
+      ]);
+    // the secret enrolled before cannot be enrolled again through the new link
+    given(...active, reset, offeredAnew)
+      .when(enrol(true, now, 'totp', digest('c')))
+      .thenRefuses(refuse('invalid', staffMessages.codeInvalid));
+  });
+
+  it('resets a member still invited too; an unknown or removed one is not found', () => {
+    given(invited).when(resetCommand()).thenEvents([reset]);
+    const notFound = refuse('not_found', staffMessages.notFound);
+    given().when(resetCommand()).thenRefuses(notFound);
+    given(...active, removed)
+      .when(resetCommand())
+      .thenRefuses(notFound);
   });
 });
 
 describe('staff decider: login', () => {
-  const active = [invited, passwordSet, enrolled];
+  const active = [invited, offered(), passwordSet, enrolled];
 
   it('logs in with a TOTP code of a new time step, never twice with one step', () => {
     given(...active)

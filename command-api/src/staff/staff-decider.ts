@@ -5,7 +5,9 @@ import type { Command, Decider, Decision } from '../shared/decider';
 export type StaffEvent = EventOf<
   | 'StaffInvited'
   | 'StaffPasswordSet'
+  | 'StaffTotpSecretIssued'
   | 'StaffSecondFactorEnrolled'
+  | 'StaffSecondFactorReset'
   | 'StaffLoggedIn'
   | 'StaffRoleChanged'
   | 'StaffRemoved'
@@ -13,7 +15,9 @@ export type StaffEvent = EventOf<
 
 /**
  * One staff member's stream folded: `invited` until the second factor is enrolled (no session
- * may be opened before), then `active`, until removed. A removed address may be invited again.
+ * may be opened before), then `active`, until removed; a reset of the second factor makes an
+ * active member `invited` again (password and role kept) until they enrol anew through its link.
+ * A removed address may be invited again.
  */
 export interface StaffState {
   status: 'none' | 'invited' | 'active' | 'removed';
@@ -22,6 +26,8 @@ export interface StaffState {
   encryptedEmail: string | null;
   encryptedPasswordHash: string | null;
   encryptedTotpSecret: string | null;
+  /** The secret offered at the latest opening of the invitation, not enrolled yet. */
+  offeredTotpSecret: string | null;
   role: StaffRoleName | null;
   invitation: { tokenDigest: string; expiresAt: string } | null;
   /** The digests of the recovery codes not spent yet. */
@@ -36,6 +42,7 @@ export const initialStaffState = (): StaffState => ({
   encryptedEmail: null,
   encryptedPasswordHash: null,
   encryptedTotpSecret: null,
+  offeredTotpSecret: null,
   role: null,
   invitation: null,
   recoveryCodes: new Set(),
@@ -55,12 +62,24 @@ export function evolveStaff(state: StaffState, event: StaffEvent | RecordedEvent
       };
     case 'StaffPasswordSet':
       return { ...state, encryptedPasswordHash: event.data.passwordHash };
+    case 'StaffTotpSecretIssued':
+      return { ...state, offeredTotpSecret: event.data.totpSecret };
     case 'StaffSecondFactorEnrolled':
       return {
         ...state,
         status: 'active',
         encryptedTotpSecret: event.data.totpSecret,
+        offeredTotpSecret: null,
         recoveryCodes: new Set(event.data.recoveryCodeDigests),
+      };
+    case 'StaffSecondFactorReset':
+      return {
+        ...state,
+        status: 'invited',
+        invitation: event.data.invitation,
+        encryptedTotpSecret: null,
+        offeredTotpSecret: null,
+        recoveryCodes: new Set(),
       };
     case 'StaffLoggedIn': {
       const spent = event.data.recoveryCodeDigest;
@@ -88,10 +107,16 @@ export type SetStaffPassword = Command<
   'SetStaffPassword',
   { tokenDigest: string; encryptedPasswordHash: string }
 >;
+/** The handler drew a random secret and sealed it; it is shown once, to the link's holder. */
+export type IssueStaffTotpSecret = Command<
+  'IssueStaffTotpSecret',
+  { tokenDigest: string; encryptedTotpSecret: string }
+>;
 export type EnrolStaffSecondFactor = Command<
   'EnrolStaffSecondFactor',
   {
     tokenDigest: string;
+    /** The sealed secret offered that the code was checked against: a newer offer refuses. */
     encryptedTotpSecret: string;
     recoveryCodeDigests: string[];
     /** Whether the code typed matches the secret (checked by the handler with the TOTP library). */
@@ -108,14 +133,18 @@ export type LogInStaff = Command<
   }
 >;
 export type ChangeStaffRole = Command<'ChangeStaffRole', { role: StaffRoleName }>;
+/** The link's digest (its token derived from the event's id, chosen by the handler). */
+export type ResetStaffSecondFactor = Command<'ResetStaffSecondFactor', { tokenDigest: string }>;
 export type RemoveStaff = Command<'RemoveStaff', Record<string, never>>;
 
 export type StaffCommand =
   | InviteStaff
   | SetStaffPassword
+  | IssueStaffTotpSecret
   | EnrolStaffSecondFactor
   | LogInStaff
   | ChangeStaffRole
+  | ResetStaffSecondFactor
   | RemoveStaff;
 
 /** Whether an invitation link still opens this state's invitation (before the second factor). */
@@ -157,11 +186,24 @@ export function decideStaff(command: StaffCommand, state: StaffState): Decision<
         },
       ];
     }
+    case 'IssueStaffTotpSecret': {
+      const refused = invitationRefusal(state, command.data.tokenDigest, now);
+      if (refused) return refused;
+      return [
+        {
+          type: 'StaffTotpSecretIssued',
+          data: { tokenDigest: command.data.tokenDigest, totpSecret: command.data.encryptedTotpSecret },
+        },
+      ];
+    }
     case 'EnrolStaffSecondFactor': {
       const refused = invitationRefusal(state, command.data.tokenDigest, now);
       if (refused) return refused;
       if (state.encryptedPasswordHash === null) return refuse('invalid', staffMessages.passwordFirst);
-      if (!command.data.codeMatches) return refuse('invalid', staffMessages.codeInvalid);
+      // A code for a secret offered before the latest opening (another tab, a reload) is refused:
+      // only the secret last shown can be enrolled.
+      if (!command.data.codeMatches || state.offeredTotpSecret !== command.data.encryptedTotpSecret)
+        return refuse('invalid', staffMessages.codeInvalid);
       return [
         {
           type: 'StaffSecondFactorEnrolled',
@@ -201,6 +243,20 @@ export function decideStaff(command: StaffCommand, state: StaffState): Decision<
       if (state.role === command.data.role) return [];
       return [{ type: 'StaffRoleChanged', data: { role: command.data.role } }];
     }
+    case 'ResetStaffSecondFactor': {
+      if (state.status === 'none' || state.status === 'removed' || state.encryptedEmail === null)
+        return refuse('not_found', staffMessages.notFound);
+      const expiresAt = new Date(now.getTime() + STAFF_INVITATION_TTL_MS).toISOString();
+      return [
+        {
+          type: 'StaffSecondFactorReset',
+          data: {
+            email: state.encryptedEmail,
+            invitation: { tokenDigest: command.data.tokenDigest, expiresAt },
+          },
+        },
+      ];
+    }
     case 'RemoveStaff': {
       if (state.status === 'none' || state.status === 'removed')
         return refuse('not_found', staffMessages.notFound);
@@ -209,7 +265,7 @@ export function decideStaff(command: StaffCommand, state: StaffState): Decision<
   }
 }
 
-/** Invitation, credentials, logins, role and removal over one `staff-{staffId}` stream. */
+/** Invitation, credentials, logins, second-factor resets, role and removal over one `staff-{staffId}` stream. */
 export const staffDecider: Decider<StaffCommand, StaffState, StaffEvent> = {
   initialState: initialStaffState,
   evolve: evolveStaff,

@@ -13,7 +13,7 @@ import { withPosition } from '../shared/reply';
 import { parseBody } from '../users/account-input';
 import { hashPassword } from '../users/password';
 import { loadStaffState } from './load-staff';
-import { newRecoveryCodes, recoveryCodeDigest, totpSecretFor, totpStepOf, totpUri } from './second-factor';
+import { newRecoveryCodes, newTotpSecret, recoveryCodeDigest, totpStepOf, totpUri } from './second-factor';
 import { invitationRefusal, staffDecider } from './staff-decider';
 import { InvitationBody, InvitationPasswordBody, InvitationSecondFactorBody } from './staff-input';
 
@@ -23,7 +23,8 @@ const invitationErrors = {
 } as const;
 
 const openDoc = apiSchema({
-  summary: 'Open a staff invitation: the address, the role and the TOTP secret to enrol',
+  summary:
+    'Open a staff invitation or re-enrolment link: the address, the role and a new TOTP secret to enrol, shown once',
   tags: ['staff'],
   body: InvitationBody,
   ok: {
@@ -64,9 +65,11 @@ const secondFactorDoc = apiSchema({
 
 /**
  * The invitation link's three steps, each carrying the link's token: open it (the address, the
- * role and the TOTP secret, derived from the invitation so nothing is kept in between), choose a
+ * role and a TOTP secret drawn at random now, sealed under the member's key in the log and shown
+ * this once: a second opening offers another, and only the latest can be enrolled), choose a
  * password, then enrol the second factor by typing a code the app shows for that secret. Only
- * then may the account log in; the ten recovery codes are answered once and kept as digests.
+ * then may the account log in; the ten recovery codes are answered once and kept as digests. A
+ * re-enrolment link (the owner reset the second factor) is the same link with the password set.
  * Nobody is signed in yet, so these events are anonymous; their stream names the member.
  */
 export const staffInvitationRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
@@ -82,19 +85,30 @@ export const staffInvitationRoutes: FastifyPluginAsync<CommandApiDeps> = async (
     return { staffId, digest: located.digest, state };
   };
 
-  app.post('/api/staff/invitation', { preHandler, schema: openDoc }, async (request) => {
+  app.post('/api/staff/invitation', { preHandler, schema: openDoc }, async (request, reply) => {
     const { token } = parseBody(InvitationBody, request.body);
-    const { digest, state } = await invitationOf(token);
+    const { staffId, digest, state } = await invitationOf(token);
     const email = state.encryptedEmail ? await deps.vault.decrypt(state.encryptedEmail) : null;
     if (email === null) throw new HttpError(400, staffMessages.invitationUnknown);
-    const secret = totpSecretFor(deps.options.secret, digest);
-    return {
+    const secret = newTotpSecret();
+    const result = await handleCommand(
+      deps.store,
+      streams.staff(staffId),
+      staffDecider,
+      command(
+        'IssueStaffTotpSecret',
+        { tokenDigest: digest, encryptedTotpSecret: await deps.vault.encrypt(state.accountId!, secret) },
+        deps.clock(),
+      ),
+      commandContext(request, { kind: 'anonymous' }),
+    );
+    return withPosition(reply, deps, result.position).send({
       email,
       role: state.role,
       password_set: state.encryptedPasswordHash !== null,
       totp_secret: secret,
       totp_uri: totpUri(secret, email),
-    };
+    });
   });
 
   app.post('/api/staff/invitation/password', { preHandler, schema: passwordDoc }, async (request, reply) => {
@@ -120,9 +134,10 @@ export const staffInvitationRoutes: FastifyPluginAsync<CommandApiDeps> = async (
     async (request, reply) => {
       const input = parseBody(InvitationSecondFactorBody, request.body);
       const { staffId, digest, state } = await invitationOf(input.token);
-      const secret = totpSecretFor(deps.options.secret, digest);
+      const offered = state.offeredTotpSecret;
+      const secret = offered ? await deps.vault.decrypt(offered) : null;
       const now = deps.clock();
-      const step = await totpStepOf(secret, input.code.trim(), now);
+      const step = secret ? await totpStepOf(secret, input.code.trim(), now) : null;
       const codes = newRecoveryCodes();
       const result = await handleCommand(
         deps.store,
@@ -132,7 +147,8 @@ export const staffInvitationRoutes: FastifyPluginAsync<CommandApiDeps> = async (
           'EnrolStaffSecondFactor',
           {
             tokenDigest: digest,
-            encryptedTotpSecret: await deps.vault.encrypt(state.accountId!, secret),
+            // The offer itself, as sealed: a newer offer meanwhile makes the decider refuse.
+            encryptedTotpSecret: offered ?? '',
             recoveryCodeDigests: codes.map(recoveryCodeDigest),
             codeMatches: step !== null,
           },

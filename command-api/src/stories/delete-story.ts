@@ -11,7 +11,7 @@ import { withPosition } from '../shared/reply';
 import { storyDecider } from './story-decider';
 
 const deleteStoryDoc = apiSchema({
-  summary: 'Delete a story (admin)',
+  summary: 'Delete a story without a stated reason (owner and admin)',
   tags: ['stories', 'admin'],
   security: ['admin'],
   params: StoryIdParams,
@@ -23,8 +23,11 @@ const deleteStoryDoc = apiSchema({
 });
 
 /**
- * DELETE /api/stories/{id} (admin only): StoryDeleted. The story leaves every list, its page
- * answers 404 and its images stop being served (the read model drops them).
+ * DELETE /api/stories/{id} (the owner and admins): StoryDeleted. The story leaves every list, its
+ * page answers 404 and its images stop being served (the read model drops them). The story's
+ * moderation history shows the deletion with who made it. A moderator is refused here: their
+ * removals go through the reasoned decision (moderation/moderate-story.ts), which states the reason
+ * to the reporters and the publisher, who may appeal.
  */
 export const deleteStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
   const options = { preHandler: adminRateLimit(deps), schema: deleteStoryDoc };

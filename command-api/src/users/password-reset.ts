@@ -1,5 +1,5 @@
 import { accountMessages } from '@nocturne/domain';
-import { streams } from '@nocturne/events';
+import { encodeEvent, streams } from '@nocturne/events';
 import { apiSchema, HttpError, perMinute } from '@nocturne/http-kit';
 import { userKeyOfAddress } from '@nocturne/vault';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -57,9 +57,11 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
 
   /**
    * Whether an address has an account must not show in the answer: its headers, its body or its
-   * time. So every request is answered before anything is looked up, with the log's head as its
-   * position, and the lookup and the append (for an account) run after it. A closing server
-   * waits for the ones in flight.
+   * time, nor in the log's head that any later answer tells. So every request is answered
+   * before anything is looked up, with the log's head as its position, and the lookup and one
+   * append run after it: the account's PasswordResetRequested, or for any other address (no
+   * account, or one that takes no reset) a PasswordResetUnmatched that names nobody. A closing
+   * server waits for the ones in flight.
    */
   const recording = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -78,7 +80,19 @@ export const passwordResetRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
       context,
       { eventIds: () => grantEventId },
     );
-    if (result.events.length > 0) announceAppended(deps, result.position);
+    if (result.events.length > 0) {
+      announceAppended(deps, result.position);
+      return;
+    }
+    // The same one step forward of the head as an account's request; the event id is chosen as
+    // the account's is, so a retry of the same action (its Idempotency-Key) stores nothing twice.
+    const unmatched = streams.unmatchedResetRequests();
+    const recorded = await deps.store.append(
+      unmatched,
+      [encodeEvent({ type: 'PasswordResetUnmatched', data: {} }, context, chosenId(context, unmatched))],
+      'any',
+    );
+    announceAppended(deps, recorded.position);
   }
 
   const askOptions = { preHandler: requestsPerIp, schema: requestResetDoc };

@@ -38,10 +38,10 @@ const readers = ['owner', 'admin', 'auditor'] as const;
 export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]>> = {
   'POST /api/admin/validate': everyone,
   'POST /api/admin/logout': everyone,
-  // Stories: publishing and curating are the admin's, deleting and reading premium also the
-  // moderator's (the moderation work).
+  // Stories: publishing, curating and the plain delete are the admin's; reading premium also the
+  // moderator's (the moderation work), who removes a story only by a reasoned decision.
   'POST /api/stories': managers,
-  'DELETE /api/stories/:id': moderators,
+  'DELETE /api/stories/:id': managers,
   'GET /api/stories': moderators,
   'GET /api/stories/:id': moderators,
   'GET /api/search': moderators,
@@ -78,6 +78,8 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   'POST /api/admin/staff': ownerOnly,
   'PUT /api/admin/staff/:staffId/role': ownerOnly,
   'DELETE /api/admin/staff/:staffId': ownerOnly,
+  'POST /api/admin/staff/:staffId/second-factor/reset': ownerOnly,
+  'POST /api/admin/staff/second-factor/reset': ownerOnly,
 };
 
 /**
@@ -122,4 +124,16 @@ export const staffMessages = {
   codeRequired: 'The code from your authenticator app (or a recovery code) is required',
   invalidLogin: 'Invalid email, password or code',
   sameRole: 'The staff member already has this role.',
+  deleteByDecision:
+    'A moderator removes a story by a decision with a stated reason: Delete in the Reports tab (POST /api/admin/stories/{id}/delete).',
 } as const;
+
+/** Where a refused role is sent instead, for the routes whose work another route does for it. */
+const refusalDetails: Readonly<Record<string, string>> = {
+  'DELETE /api/stories/:id': staffMessages.deleteByDecision,
+};
+
+/** The `detail` of a 403 for a role the permission table leaves out of this route. */
+export function forbiddenDetail(method: string, routePath: string): string {
+  return refusalDetails[permissionKey(method, routePath)] ?? staffMessages.forbidden;
+}

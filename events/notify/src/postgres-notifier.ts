@@ -1,5 +1,5 @@
-import { createPool } from '@nocturne/pg-kit';
-import pg from 'pg';
+import { createClient, createPool } from '@nocturne/pg-kit';
+import type pg from 'pg';
 import { ChannelNotifier, type Notifier } from './notifier';
 
 /**
@@ -23,7 +23,7 @@ export class PostgresNotifier extends ChannelNotifier implements Notifier {
     const pool = createPool({ connectionString, max: 2 });
     const notifier = new PostgresNotifier(
       pool,
-      new pg.Client({ connectionString }),
+      createClient({ connectionString }),
       connectionString,
       channelPrefix,
     );
@@ -68,7 +68,7 @@ export class PostgresNotifier extends ChannelNotifier implements Notifier {
     setTimeout(() => {
       this.reconnecting = false;
       if (this.closed) return;
-      this.listener = new pg.Client({ connectionString: this.connectionString });
+      this.listener = createClient({ connectionString: this.connectionString });
       this.listen().then(
         () => {
           this.retryMs = 250;

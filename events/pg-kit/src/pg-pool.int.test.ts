@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPool } from './pg-pool';
+import { createPool, DURABLE_SESSION_OPTION, durableConnection, quoteIdent } from './pg-pool';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let database: TestDatabase;
@@ -58,4 +58,48 @@ it('reads a timestamptz as the same instant whatever the session time zone', asy
     expect(rows[0]!.at.toISOString(), `${zone}: ${rows[0]!.text}`).toBe(instant);
     await pool.end();
   }
+});
+
+it('commits durably whatever the database and the role say: synchronous_commit on in every session', async () => {
+  const role = `lazy_${database.name}`.slice(0, 60);
+  const roleSql = quoteIdent(role);
+  const databaseSql = quoteIdent(database.name);
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  try {
+    await admin.query(`create role ${roleSql} login password 'lazy'`);
+    await admin.query(`grant all on database ${databaseSql} to ${roleSql}`);
+    await admin.query(`alter role ${roleSql} set synchronous_commit = off`);
+    await admin.query(`alter database ${databaseSql} set synchronous_commit = off`);
+    const url = new URL(database.url);
+    url.username = encodeURIComponent(role);
+    url.password = 'lazy';
+    // Without the pool's own setting, a session of this role in this database commits lazily.
+    const plain = new pg.Client({ connectionString: url.toString() });
+    await plain.connect();
+    expect((await plain.query('show synchronous_commit')).rows[0].synchronous_commit).toBe('off');
+    await plain.end();
+    for (const connectionString of [url.toString(), `${url.toString()}?options=-c%20TimeZone%3DUTC`]) {
+      const pool = createPool({ connectionString, max: 1 });
+      const { rows } = await pool.query('show synchronous_commit');
+      expect(rows[0].synchronous_commit, connectionString).toBe('on');
+      await pool.end();
+    }
+  } finally {
+    await admin.query(`alter database ${databaseSql} reset synchronous_commit`);
+    await admin.query(`drop owned by ${roleSql}`).catch(() => {});
+    await admin.query(`drop role if exists ${roleSql}`);
+    await admin.end();
+  }
+});
+
+it("keeps the caller's own startup options and a connection string's, adding the durable one", () => {
+  expect(durableConnection({ options: '-c TimeZone=UTC' }).options).toBe(
+    `-c TimeZone=UTC ${DURABLE_SESSION_OPTION}`,
+  );
+  const fromUrl = durableConnection({ connectionString: 'postgres://u@h/db?options=-c%20TimeZone%3DUTC' });
+  expect(new URL(fromUrl.connectionString!).searchParams.get('options')).toBe(
+    `-c TimeZone=UTC ${DURABLE_SESSION_OPTION}`,
+  );
+  expect(durableConnection({ connectionString: 'postgres://u@h/db' }).options).toBe(DURABLE_SESSION_OPTION);
 });

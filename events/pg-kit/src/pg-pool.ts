@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { clientClassFor } from './multi-host';
 import { timestampTypes } from './pg-timestamp';
+
+export { clientClassFor, createClient, parseMultiHostUrl } from './multi-host';
 
 /** How long a pool waits for a connection, and for each statement (ms). */
 export interface PoolTimeouts {
@@ -32,6 +35,32 @@ export const MAINTENANCE_POOL_TIMEOUTS: PoolTimeouts = { connectMs: 10_000, stat
 const QUERY_TIMEOUT_GRACE_MS = 500;
 
 /**
+ * Every connection commits durably by its own setting, whatever the database or role says
+ * (`ALTER DATABASE ... SET synchronous_commit = off` would otherwise turn off the flush an
+ * answer waits for). A startup option outranks the database's and the role's defaults; a
+ * transaction that may lose its commit in a crash still says so itself (SET LOCAL).
+ */
+export const DURABLE_SESSION_OPTION = '-c synchronous_commit=on';
+
+/**
+ * The connection's startup options with DURABLE_SESSION_OPTION added. A connection string's own
+ * `options` would replace the config's, so when it has some the option is added there.
+ */
+export function durableConnection(config: pg.PoolConfig): pg.PoolConfig {
+  const { connectionString } = config;
+  if (connectionString && /^postgres(ql)?:/i.test(connectionString)) {
+    const url = new URL(connectionString);
+    const given = url.searchParams.get('options');
+    if (given !== null) {
+      url.searchParams.set('options', `${given} ${DURABLE_SESSION_OPTION}`);
+      return { ...config, connectionString: url.toString() };
+    }
+  }
+  const options = config.options ? `${config.options} ${DURABLE_SESSION_OPTION}` : DURABLE_SESSION_OPTION;
+  return { ...config, options };
+}
+
+/**
  * Every PostgreSQL pool of the system. The server can end a connection at any time (a restart,
  * a failover, `pg_terminate_backend`); pg then emits 'error' on the client, and on the pool for
  * an idle one, and an 'error' with no listener crashes the process. A client that is checked out
@@ -40,10 +69,13 @@ const QUERY_TIMEOUT_GRACE_MS = 500;
  * error (its caller answers 503 or retries), and the caller's release drops the broken
  * connection; the pool opens a new one on the next query.
  *
- * Its timestamps are read by parseTimestamptz (pg-timestamp.ts).
+ * Its timestamps are read by parseTimestamptz (pg-timestamp.ts); its connections commit with
+ * synchronous_commit on, whatever the server's defaults (DURABLE_SESSION_OPTION).
  */
 export function createPool(config: pg.PoolConfig, timeouts: PoolTimeouts = REQUEST_POOL_TIMEOUTS): pg.Pool {
   const pool = new pg.Pool({
+    // Several hosts (db-a,db-b/...?target_session_attrs=read-write): each connection finds the primary.
+    Client: clientClassFor(config.connectionString),
     types: timestampTypes,
     connectionTimeoutMillis: timeouts.connectMs,
     // Both sides: the server cancels a statement that runs too long (and frees its locks), and
@@ -51,7 +83,7 @@ export function createPool(config: pg.PoolConfig, timeouts: PoolTimeouts = REQUE
     // process, a network that drops packets), which no server-side timeout can catch.
     statement_timeout: timeouts.statementMs,
     query_timeout: timeouts.statementMs + QUERY_TIMEOUT_GRACE_MS,
-    ...config,
+    ...durableConnection(config),
   });
   pool.on('error', () => {});
   pool.on('connect', (client) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './define';
-import { IsoTime } from './fields';
+import { Encrypted, IsoTime } from './fields';
 
 /**
  * The payment processors a purchase can go through. `local` is the embedded processor that
@@ -33,6 +33,8 @@ export const PurchaseStarted = defineEvent(
     amountCents: Cents,
     currency: Currency,
     discounted: z.boolean(),
+    /** The reader's address, sealed under the account's key: where the receipt goes. */
+    email: Encrypted.optional(),
   }),
 );
 
@@ -47,6 +49,9 @@ export const PaymentReceived = defineEvent(
     amountCents: Cents,
     currency: Currency,
     paidAt: IsoTime,
+    /** Where the receipt goes (the purchase's sealed address), and what the card statement shows. */
+    email: Encrypted.optional(),
+    descriptor: z.string().max(60).optional(),
   }),
 );
 

@@ -31,6 +31,17 @@ export const StaffPasswordSet = defineEvent(
 );
 
 /**
+ * A TOTP secret offered to the holder of an invitation (or a re-enrolment link) as they open it:
+ * random, sealed under the member's key, shown to them once. Each opening offers a new one, and
+ * only the latest can be enrolled.
+ */
+export const StaffTotpSecretIssued = defineEvent(
+  'StaffTotpSecretIssued',
+  1,
+  z.object({ tokenDigest: Digest, totpSecret: Encrypted }),
+);
+
+/**
  * The second factor: a TOTP secret (sealed) the person proved to hold with a code, and the
  * digests of ten one-time recovery codes. Only now may the account open a session.
  */
@@ -57,6 +68,18 @@ export const StaffLoggedIn = defineEvent(
   }),
 );
 
+/**
+ * The owner reset the member's second factor: the secret and recovery codes are void, every
+ * session ends, and no login is possible until the member enrols a new authenticator through the
+ * link mailed to them (its token derived from this event's id, like an invitation's; the address
+ * sealed here again for the mail). The password and the role stay.
+ */
+export const StaffSecondFactorReset = defineEvent(
+  'StaffSecondFactorReset',
+  1,
+  z.object({ email: Encrypted, invitation: z.object({ tokenDigest: Digest, expiresAt: IsoTime }) }),
+);
+
 export const StaffRoleChanged = defineEvent('StaffRoleChanged', 1, z.object({ role: StaffRole }));
 
 /** The owner removed the member: every session of theirs ends at once, no login is possible. */
@@ -65,7 +88,9 @@ export const StaffRemoved = defineEvent('StaffRemoved', 1, z.object({}));
 export const staffEvents = [
   StaffInvited,
   StaffPasswordSet,
+  StaffTotpSecretIssued,
   StaffSecondFactorEnrolled,
+  StaffSecondFactorReset,
   StaffLoggedIn,
   StaffRoleChanged,
   StaffRemoved,

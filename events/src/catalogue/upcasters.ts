@@ -20,6 +20,11 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
       const { transactionId, ...rest } = data as { transactionId: string | null };
       return { ...rest, transactionId: null, legacyTransactionId: transactionId };
     },
+    // v2 kept the payment method (free text) in plain text; v3 seals it like the transaction id.
+    2: (data) => {
+      const { paymentMethod, ...rest } = data as { paymentMethod: string };
+      return { ...rest, paymentMethod: null, legacyPaymentMethod: paymentMethod };
+    },
   },
   // v1 held the pen name and handle in plain text; v2 seals them under the account's key. The
   // old text moves to the fields that say so.

@@ -66,6 +66,14 @@ export const PasswordResetRequested = defineEvent(
   z.object({ ...TokenGrant, ...MailTo }),
 );
 
+/**
+ * On `reset_requests-unmatched`: a password reset was asked for an address with no account to
+ * send it to. It names nobody (no address, no digest of one); it is recorded so that such a
+ * request moves the log's head exactly as one for an account does, and the head's position
+ * cannot tell the two apart.
+ */
+export const PasswordResetUnmatched = defineEvent('PasswordResetUnmatched', 1, z.object({}));
+
 /** Sets a new password hash and revokes every session of the user. */
 export const PasswordReset = defineEvent(
   'PasswordReset',
@@ -77,17 +85,20 @@ export const PasswordReset = defineEvent(
  * Version 2: the transaction id is encrypted under the account's key like the
  * e-mail, so erasure shreds it too. Version 1 stored it in plain text; its upcaster moves it to
  * `legacyTransactionId`, which only events recorded before version 2 have (read both with
- * `transactionIdOf` in `@nocturne/vault`).
+ * `transactionIdOf` in `@nocturne/vault`). Version 3 seals the payment method, free text the
+ * member typed, the same way; earlier versions' plain text moves to `legacyPaymentMethod` (read
+ * both with `paymentMethodOf`).
  */
 export const PaymentConfirmationSubmitted = defineEvent(
   'PaymentConfirmationSubmitted',
-  2,
+  3,
   z.object({
     email: Encrypted,
     amount: z.union([z.literal(15), z.literal(10)]),
     transactionId: Encrypted.nullable(),
     legacyTransactionId: z.string().max(200).nullable().optional(),
-    paymentMethod: z.string().min(1).max(100),
+    paymentMethod: Encrypted.nullable(),
+    legacyPaymentMethod: z.string().min(1).max(100).nullable().optional(),
   }),
 );
 
@@ -98,7 +109,19 @@ export const PaymentConfirmationSubmitted = defineEvent(
 export const PremiumGranted = defineEvent(
   'PremiumGranted',
   1,
-  z.object({ stories: z.number().int().positive(), purchaseId: z.string().min(1).max(100).optional() }),
+  z.object({
+    stories: z.number().int().positive(),
+    purchaseId: z.string().min(1).max(100).optional(),
+    /** The processor's payment behind a system grant: what the auditor's timeline shows. */
+    payment: z
+      .object({
+        provider: z.string().min(1).max(40),
+        transactionId: z.string().min(1).max(100),
+        amountCents: z.number().int().nonnegative(),
+        currency: z.string().regex(/^[A-Z]{3}$/),
+      })
+      .optional(),
+  }),
 );
 
 /**
@@ -197,6 +220,7 @@ export const userEvents = [
   UserLoggedIn,
   UserLoggedOut,
   PasswordResetRequested,
+  PasswordResetUnmatched,
   PasswordReset,
   PaymentConfirmationSubmitted,
   PremiumGranted,

@@ -45,6 +45,8 @@ export interface AddressClaims {
    * keeps leading to their stream, which a new invitation starts afresh.
    */
   claimStaffMember(addressDigest: string, staffId: string): Promise<string>;
+  /** Every staff id ever claimed (removed members' included), in order: who the owner ever invited. */
+  staffMembers(): Promise<string[]>;
 }
 
 /** The address key's digest of an address (32 hex digits). */

@@ -75,6 +75,10 @@ export class MemoryPiiVault implements PiiVault, AddressClaims {
     return this.staffClaims.get(addressDigest) ?? null;
   }
 
+  async staffMembers(): Promise<string[]> {
+    return [...new Set(this.staffClaims.values())].sort();
+  }
+
   async claimStaffMember(addressDigest: string, staffId: string): Promise<string> {
     const held = this.staffClaims.get(addressDigest);
     if (held) return held;

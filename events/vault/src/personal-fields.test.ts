@@ -1,7 +1,7 @@
 import { decodeEvent } from '@nocturne/events';
 import { describe, expect, it } from 'vitest';
 import { MemoryPiiVault } from './memory-vault';
-import { openPersonalField, penNameOf, transactionIdOf } from './personal-fields';
+import { openPersonalField, paymentMethodOf, penNameOf, transactionIdOf } from './personal-fields';
 
 const stored = (data: unknown, schemaVersion: number, type = 'PaymentConfirmationSubmitted') => ({
   eventId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
@@ -27,8 +27,30 @@ describe('personal fields recorded before and after their encryption', () => {
       stored({ email, amount: 15, transactionId: 'TX-OLD', paymentMethod: 'paypal' }, 1),
     );
     expect(old.data).toMatchObject({ transactionId: null, legacyTransactionId: 'TX-OLD' });
-    expect(old.metadata.schemaVersion).toBe(2);
+    expect(old.metadata.schemaVersion).toBe(3);
     expect(await transactionIdOf(vault, old.data as never)).toBe('TX-OLD');
+    expect(await paymentMethodOf(vault, old.data as never)).toBe('paypal');
+  });
+
+  it('reads a version-2 confirmation: its plain payment method becomes legacyPaymentMethod', async () => {
+    const vault = new MemoryPiiVault();
+    const email = await vault.encrypt('acc-5', 'cy@example.com');
+    const old = decodeEvent(stored({ email, amount: 15, transactionId: null, paymentMethod: 'my bank' }, 2));
+    expect(old.data).toMatchObject({ paymentMethod: null, legacyPaymentMethod: 'my bank' });
+    expect(await paymentMethodOf(vault, old.data as never)).toBe('my bank');
+  });
+
+  it('refuses a version-3 confirmation with a plain payment method, and shreds a sealed one', async () => {
+    const vault = new MemoryPiiVault();
+    const email = await vault.encrypt('acc-6', 'di@example.com');
+    expect(() =>
+      decodeEvent(stored({ email, amount: 15, transactionId: null, paymentMethod: 'my bank' }, 3)),
+    ).toThrow();
+    const paymentMethod = await vault.encrypt('acc-6', 'my bank');
+    const event = decodeEvent(stored({ email, amount: 15, transactionId: null, paymentMethod }, 3));
+    expect(await paymentMethodOf(vault, event.data as never)).toBe('my bank');
+    await vault.destroy('acc-6');
+    expect(await paymentMethodOf(vault, event.data as never)).toBeNull();
   });
 
   it('refuses a version-2 confirmation with a plain transaction id, and shreds a sealed one', async () => {

@@ -79,3 +79,22 @@ export async function penNamesOf(
 export async function penNameOf(vault: PiiVault, data: PenNameData): Promise<OpenedPenName | null> {
   return (await penNamesOf(vault, [data]))[0]!;
 }
+
+type PaymentMethodData = { paymentMethod: string | null; legacyPaymentMethod?: string | null | undefined };
+
+/**
+ * The payment methods of PaymentConfirmationSubmitted events: sealed since version 3 (null once
+ * the account is erased), plain text in events recorded before. One vault round trip for all.
+ */
+export async function paymentMethodsOf(
+  vault: PiiVault,
+  data: readonly PaymentMethodData[],
+): Promise<(string | null)[]> {
+  const opened = await vault.decryptMany(data.flatMap((d) => (d.paymentMethod ? [d.paymentMethod] : [])));
+  let next = 0;
+  return data.map((d) => (d.paymentMethod ? opened[next++]! : (d.legacyPaymentMethod ?? null)));
+}
+
+export async function paymentMethodOf(vault: PiiVault, data: PaymentMethodData): Promise<string | null> {
+  return (await paymentMethodsOf(vault, [data]))[0]!;
+}

@@ -162,5 +162,12 @@ export function piiVaultContract(open: () => Promise<VaultTarget>): void {
     expect(await vault.staffMemberOf(digest)).toBe(first);
     expect(await vault.claimStaffMember(digest, 'staff-3')).toBe(first);
     expect(await vault.staffMemberOf(vault.addressDigest('kit@example.com'))).toBeNull();
+    // Every claimed staff id, once, in order (another test may have claimed some too)
+    const before = await vault.staffMembers();
+    expect(before.filter((id) => id === first)).toHaveLength(1);
+    expect(before).not.toContain(first === 'staff-1' ? 'staff-2' : 'staff-1');
+    const other = await vault.claimStaffMember(vault.addressDigest('lee@example.com'), 'staff-0');
+    const after = await vault.staffMembers();
+    expect(after).toEqual([...before, other].sort());
   });
 }

@@ -254,6 +254,13 @@ export class PostgresPiiVault implements PiiVault, AddressClaims {
     return rows[0]?.staff_id ?? null;
   }
 
+  async staffMembers(): Promise<string[]> {
+    const { rows } = await this.pool.query<{ staff_id: string }>(
+      'select staff_id from vault.staff_claims order by staff_id',
+    );
+    return rows.map((row) => row.staff_id);
+  }
+
   async claimStaffMember(addressDigest: string, staffId: string): Promise<string> {
     await this.pool.query(
       'insert into vault.staff_claims (address_digest, staff_id) values ($1, $2) on conflict (address_digest) do nothing',

@@ -176,7 +176,10 @@ export async function buildScaleLog(
   };
 
   /** The n-th account's address and password hash, sealed by the vault as signup seals them. */
-  const sealedFields = new Map<number, { sealedEmail: string; passwordHash: string }>();
+  const sealedFields = new Map<
+    number,
+    { sealedEmail: string; passwordHash: string; paymentMethod: string }
+  >();
   const seal =
     (n: number): Append =>
     async () => {
@@ -187,11 +190,12 @@ export async function buildScaleLog(
         userKey: userKeyOf(readerEmail(n), secret),
         accountId,
       });
-      const [sealedEmail, passwordHash] = await Promise.all([
+      const [sealedEmail, passwordHash, paymentMethod] = await Promise.all([
         keeper.encrypt(accountId, readerEmail(n)),
         keeper.encrypt(accountId, '$argon2id$v=19$m=19456,t=2,p=1$bench$not-a-real-hash'),
+        keeper.encrypt(accountId, 'PayPal'),
       ]);
-      sealedFields.set(n, { sealedEmail, passwordHash });
+      sealedFields.set(n, { sealedEmail, passwordHash, paymentMethod });
       return 0;
     };
 
@@ -201,7 +205,7 @@ export async function buildScaleLog(
       const email = readerEmail(n);
       const userKey = userKeyOf(email, secret);
       const accountId = uuidOf(`account-${n}`);
-      const { sealedEmail, passwordHash } = sealedFields.get(n)!;
+      const { sealedEmail, passwordHash, paymentMethod } = sealedFields.get(n)!;
       sealedFields.delete(n);
       const events: DomainEvent[] = [
         {
@@ -226,7 +230,7 @@ export async function buildScaleLog(
       if (verified && n % 20 === 3 && premiumStories.length > 0) {
         events.push({
           type: 'PaymentConfirmationSubmitted',
-          data: { email: sealedEmail, amount: 15, transactionId: null, paymentMethod: 'PayPal' },
+          data: { email: sealedEmail, amount: 15, transactionId: null, paymentMethod },
         });
         if (!lastMonth) {
           events.push({ type: 'PremiumGranted', data: { stories: 30 } });

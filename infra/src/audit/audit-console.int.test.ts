@@ -53,6 +53,7 @@ interface Shown {
   type: string;
   data: Record<string, unknown>;
   actor: Record<string, unknown>;
+  by: string | null;
   correlation_id: string;
   causation_id: string;
 }
@@ -93,8 +94,25 @@ describe('the account timeline', () => {
     ]);
     const [, , purchase, grant, revoke] = now.rows;
     expect(purchase).toMatchObject({ amount: 10, discount: 5, transaction_id: 'TL-77', by: 'the user' });
-    expect(grant).toMatchObject({ staff_id: admin.staffId, by: `staff ${admin.email} (admin)` });
-    expect(revoke).toMatchObject({ staff_id: null, by: 'the owner' });
+    // The auditor reads no staff address: the member is named by their staff id, with their role.
+    expect(grant).toMatchObject({
+      staff_id: admin.staffId,
+      by: `staff member ${admin.staffId.slice(0, 8)} (Admin)`,
+    });
+    expect(revoke).toMatchObject({ staff_id: null, by: 'the owner (Owner)' });
+    const byOwner = await get<Timeline>(q(''), owner);
+    expect(byOwner.rows[3]).toMatchObject({ staff_id: admin.staffId, by: `${admin.email} (Admin)` });
+    // The user's history in the panel names them the same way.
+    const history = (token: string) =>
+      get<{ timeline: { type: string; by: string }[] }>(
+        `/api/admin/users/${encodeURIComponent(user.email)}/history`,
+        token,
+      ).then(({ timeline }) => timeline.filter((e) => e.type.startsWith('Premium')).map((e) => e.by));
+    expect(await history(owner)).toEqual([`${admin.email} (Admin)`, 'the owner (Owner)']);
+    expect(await history(auditor.token)).toEqual([
+      `staff member ${admin.staffId.slice(0, 8)} (Admin)`,
+      'the owner (Owner)',
+    ]);
     expect(now.state).toMatchObject({ premium: false, stories_remaining: 0 });
     const atGrant = await get<Timeline>(q(`&as_of=${encodeURIComponent(granted)}`), auditor.token);
     expect(atGrant.state).toMatchObject({ premium: true, stories_remaining: 30 });
@@ -297,5 +315,21 @@ describe('the event browser', () => {
     const [, opened] = (await page(owner)).events;
     expect(opened!.data.email).toBe(user.email);
     await get(`/api/admin/audit/events/999999999`, auditor.token, 404);
+  });
+
+  it('names who acted in an admin session: the staff member and role, or the owner', async () => {
+    const user = await createVerifiedUser(system.baseUrl, { prefix: 'named' });
+    await setPremium(system.baseUrl, admin.token, user.email, true);
+    await setPremium(system.baseUrl, owner, user.email, false);
+    // Newest first: this user's registration, the admin's grant and the owner's revocation.
+    const latest = '/api/admin/audit/events?type=UserRegistered,PremiumGranted,PremiumRevoked&limit=3';
+    const byWhom = async (token: string) =>
+      Object.fromEntries((await get<EventPage>(latest, token)).events.map((e) => [e.type, e.by]));
+    expect(await byWhom(auditor.token)).toMatchObject({
+      UserRegistered: null,
+      PremiumGranted: `staff member ${admin.staffId.slice(0, 8)} (Admin)`,
+      PremiumRevoked: 'the owner (Owner)',
+    });
+    expect(await byWhom(owner)).toMatchObject({ PremiumGranted: `${admin.email} (Admin)` });
   });
 });

@@ -1,7 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { NatsNotifier } from '@nocturne/notify';
-import { describeInviteCodes, parseConfigOrExit, resolveConfig } from '../config';
+import {
+  describeInviteCodes,
+  parseConfigOrExit,
+  persistentSecret,
+  resolveConfig,
+  wantsLocalProcessor,
+} from '../config';
 import { keptDemoStaff } from '../demo/demo-staff';
 import { demoOnFirstStart, keptDemoCreator, keptDemoReader } from '../demo/first-start';
+import { LOCAL_SHOP_ID, type LocalProcessor, startLocalProcessor } from '../local-processor/local-processor';
+import { TEST_CARDS } from '../local-processor/pages';
 import { withoutPassword } from '../ops/logging/redact';
 import { defaultWebDist, startSystem } from '../system/start-system';
 import { provisionDatabase } from './provision';
@@ -17,12 +26,44 @@ const log = (line: string) => console.log(`[nocturne] ${line}`);
 async function main() {
   const raw = parseConfigOrExit(process.env);
   const database = await provisionDatabase(raw, log);
-  const { config, adminPasswordGenerated, inviteCodesGenerated } = resolveConfig(raw, database.url);
+  const resolved = resolveConfig(raw, database.url);
+  const { adminPasswordGenerated, inviteCodesGenerated } = resolved;
+  let config = resolved.config;
+
+  // No processor configured: the embedded one, as the embedded database, beside the product.
+  let processor: LocalProcessor | null = null;
+  if (wantsLocalProcessor(raw)) {
+    const signatureKey = persistentSecret(config.dataDir, 'local-processor-key', () =>
+      randomBytes(24).toString('base64url'),
+    ).value;
+    processor = await startLocalProcessor({
+      dataDir: config.dataDir,
+      port: raw.LOCAL_PROCESSOR_PORT ?? config.port + 1,
+      shopId: LOCAL_SHOP_ID,
+      signatureKey,
+      postbackUrl: `http://127.0.0.1:${config.port}/api/payments/notices`,
+      log: (line) => log(`local processor: ${line}`),
+    }).catch(async (error: unknown) => {
+      await database.stop().catch(() => {});
+      throw error;
+    });
+    config = {
+      ...config,
+      payments: {
+        provider: 'local',
+        shopId: LOCAL_SHOP_ID,
+        signatureKey,
+        orderUrl: `${processor.url}/startorder`,
+        descriptor: raw.PAYMENT_DESCRIPTOR,
+      },
+    };
+  }
 
   let system: Awaited<ReturnType<typeof startSystem>>;
   try {
     system = await startSystem(config, { log, webDist: defaultWebDist });
   } catch (error) {
+    await processor?.stop().catch(() => {});
     await database.stop().catch(() => {});
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE')
@@ -35,6 +76,9 @@ async function main() {
       stopAll(
         [
           ['the system', () => system.stop()],
+          ...(processor
+            ? [['the local processor', () => processor.stop()] as [string, () => Promise<void>]]
+            : []),
           ['PostgreSQL', () => database.stop()],
         ],
         log,
@@ -73,6 +117,9 @@ async function main() {
       (m) =>
         `  demo ${m.role.padEnd(10)}: ${m.email} / ${m.password}   (TOTP secret ${m.totpSecret}; kept in ${config.dataDir}/demo-staff)`,
     ),
+    processor
+      ? `  payments       : local processor at ${processor.url} (card ${TEST_CARDS.approve} approves; its sales page refunds; npm run processor -- refund <sale id>)`
+      : `  payments       : ${config.payments.provider === 'manual' ? `by hand (payment link ${config.paymentLinkBase})` : `Verotel FlexPay, postback URL ${url}/api/payments/notices`}`,
     `  probes         : ${url}/healthz (live), ${url}/readyz (ready: database, projections, mail failures)`,
     `  database       : ${database.description}`,
     `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${withoutPassword(config.eventStoreUrl)}` : 'PostgreSQL event store (same database)'}`,

@@ -425,6 +425,24 @@ describe('every documented error status is one the route answers', () => {
       send({ method: 'DELETE', url: `/api/admin/staff/${unknownStaff}`, headers: admin }),
     'DELETE /api/admin/staff/{staffId} 429': () =>
       until429(() => ({ method: 'DELETE', url: `/api/admin/staff/${unknownStaff}`, headers: admin })),
+    'POST /api/admin/staff/{staffId}/second-factor/reset 401': () =>
+      send(json('POST', `/api/admin/staff/${unknownStaff}/second-factor/reset`, {})),
+    'POST /api/admin/staff/{staffId}/second-factor/reset 404': () =>
+      send(json('POST', `/api/admin/staff/${unknownStaff}/second-factor/reset`, {}, admin)),
+    // Wrong codes (a reset that succeeds would end the probes' staff sessions).
+    'POST /api/admin/staff/{staffId}/second-factor/reset 429': () =>
+      until429(() =>
+        json(
+          'POST',
+          `/api/admin/staff/${unknownStaff}/second-factor/reset`,
+          {},
+          { 'x-admin-code': 'a-guess' },
+        ),
+      ),
+    'POST /api/admin/staff/second-factor/reset 401': () =>
+      send(json('POST', '/api/admin/staff/second-factor/reset', {})),
+    'POST /api/admin/staff/second-factor/reset 429': () =>
+      until429(() => json('POST', '/api/admin/staff/second-factor/reset', {}, { 'x-admin-code': 'a-guess' })),
     'GET /api/admin/staff 400': () =>
       send({ method: 'GET', url: '/api/admin/staff?cursor=forged', headers: admin }),
     'GET /api/admin/staff 401': () => send({ method: 'GET', url: '/api/admin/staff' }),
@@ -523,6 +541,11 @@ describe('every documented error status is one the route answers', () => {
     'POST /api/payments/purchases 401': () => send(json('POST', '/api/payments/purchases', {})),
     'POST /api/payments/purchases 409': () => send(json('POST', '/api/payments/purchases', {}, reader)),
     'POST /api/payments/purchases 429': () => until429(() => json('POST', '/api/payments/purchases', {})),
+    'GET /api/payments/purchases/{id} 400': () =>
+      send({ method: 'GET', url: '/api/payments/purchases/not%20an%20id', headers: reader }),
+    'GET /api/payments/purchases/{id} 401': () => send({ method: 'GET', url: '/api/payments/purchases/p1' }),
+    'GET /api/payments/purchases/{id} 404': () =>
+      send({ method: 'GET', url: '/api/payments/purchases/p1', headers: reader }),
     'GET /api/payments/notices 400': () =>
       send({ method: 'GET', url: `/api/payments/notices?custom1=${'x'.repeat(5000)}` }),
     'GET /api/payments/notices 403': () =>
@@ -536,9 +559,9 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/payments/notices 429': async () => {
       // A sender over its budget: the budget is a processor's burst, spent here at once.
       const client = nextClient();
-      for (let spent = 0; spent < NOTICES_PER_MINUTE; spent += 20) {
+      for (let spent = 0; spent < NOTICES_PER_MINUTE; spent += 50) {
         await Promise.all(
-          Array.from({ length: 20 }, () =>
+          Array.from({ length: 50 }, () =>
             system.infra.security.limiter.hit(`payment-notices:${client}`, 60_000),
           ),
         );

@@ -7,6 +7,7 @@ import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../launcher/embedded-postgres';
+import { checkServerDurability } from './server-durability';
 
 /**
  * An append is answered only once its commit record is on disk. The test runs its own
@@ -106,3 +107,61 @@ it('every append of a concurrent group resolves only after its commit is flushed
   );
   expect(late).toEqual([]);
 }, 60_000);
+
+it('a database and a role set to synchronous_commit off still get every append flushed before it resolves', async () => {
+  await probe!.query("create role lazy login password 'lazy'");
+  await probe!.query('create database lazy owner lazy');
+  await probe!.query('alter role lazy set synchronous_commit = off');
+  await probe!.query('alter database lazy set synchronous_commit = off');
+  const url = new URL(database!.url);
+  url.username = 'lazy';
+  url.password = 'lazy';
+  url.pathname = '/lazy';
+  const superuser = new URL(database!.url);
+  superuser.pathname = '/lazy';
+  const lazyProbe = new pg.Client({ connectionString: superuser.toString() });
+  await lazyProbe.connect();
+  const lazyStore = await PostgresEventStore.connect({ connectionString: url.toString() });
+  try {
+    await lazyProbe.query('create extension if not exists pg_walinspect');
+    const session = new pg.Client({ connectionString: url.toString() });
+    await session.connect();
+    // What a session of that role in that database commits with, unless it says otherwise.
+    expect((await session.query('show synchronous_commit')).rows[0].synchronous_commit).toBe('off');
+    await session.end();
+    const unflushed: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const from = await insertLsn(lazyProbe);
+      const e = event();
+      await lazyStore.append(`durability-${randomUUID()}`, [e], 'no_stream');
+      if (!(await commitIsFlushed(lazyProbe, e.eventId, from))) unflushed.push(i);
+    }
+    expect(unflushed).toEqual([]);
+  } finally {
+    await lazyStore.close();
+    await lazyProbe.end();
+  }
+}, 60_000);
+
+it('the start refuses the server once its fsync is off, unless the operator allows it', async () => {
+  const lines: string[] = [];
+  await expect(
+    checkServerDurability(database!.url, false, (line) => lines.push(line)),
+  ).resolves.toBeUndefined();
+  await probe!.query('alter system set fsync = off');
+  await probe!.query('select pg_reload_conf()');
+  try {
+    await expect.poll(async () => (await probe!.query('show fsync')).rows[0].fsync).toBe('off');
+    await expect(checkServerDurability(database!.url, false, (line) => lines.push(line))).rejects.toThrow(
+      /fsync off.*ALLOW_FSYNC_OFF=1/,
+    );
+    expect(lines).toEqual([]);
+    await expect(
+      checkServerDurability(database!.url, true, (line) => lines.push(line)),
+    ).resolves.toBeUndefined();
+    expect(lines).toEqual([expect.stringMatching(/fsync off \(allowed by ALLOW_FSYNC_OFF\)/)]);
+  } finally {
+    await probe!.query('alter system reset fsync');
+    await probe!.query('select pg_reload_conf()');
+  }
+}, 30_000);

@@ -12,6 +12,7 @@ import { migrateToAddressKey } from '../erasure/address-key-migration';
 import { IntegrityJobs } from '../integrity/integrity-jobs';
 import { withoutPassword } from '../ops/logging/redact';
 import { countAppends } from '../ops/metrics';
+import { checkServerDurability } from './server-durability';
 
 export interface Infrastructure {
   store: EventStore;
@@ -73,7 +74,8 @@ async function connectStore(config: AppConfig): Promise<EventStore> {
 }
 
 /**
- * Opens every connection a service needs, and moves the address claims to the vault's address
+ * Refuses a PostgreSQL whose fsync is off unless the operator allows it (server-durability.ts),
+ * opens every connection a service needs, and moves the address claims to the vault's address
  * key if they are not yet (address-key-migration.ts). The read-model schema must be migrated
  * first. With the process's metrics registry, the store counts what it appends.
  */
@@ -83,6 +85,7 @@ export async function connectInfrastructure(
   clock: () => Date = () => new Date(),
   metrics?: Registry,
 ): Promise<Infrastructure> {
+  await checkServerDurability(config.databaseUrl, config.allowFsyncOff, log);
   const connected = await connectStore(config);
   if (connected instanceof PostgresEventStore) sayHowTheIndexBuildEnds(connected, log);
   const store = metrics ? countAppends(connected, metrics) : connected;

@@ -110,6 +110,7 @@ export async function apiDepsFrom(
       secret: config.secret,
       dataDir: config.dataDir,
       paymentLinkBase: config.paymentLinkBase,
+      paymentProvider: config.payments.provider,
       supportEmail: config.supportEmail,
     },
   };

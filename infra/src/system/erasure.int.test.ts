@@ -48,10 +48,19 @@ describe("a member's erasure", () => {
     });
     expect(back.status).toBe(200);
 
+    // Free text the member typed: the payment method of a confirmation.
+    const method = `Quillon Savings ${Math.floor(Math.random() * 1e6)}`;
+    const paid = await apiCall(system.baseUrl, 'POST', '/api/payment/confirm', {
+      token: creator.token,
+      body: { amount: 15, transaction_id: `TX-${method}`, payment_method: method },
+    });
+    expect(paid.status).toBe(200);
+
     const page = await apiCall(system.baseUrl, 'GET', `/api/creators/${handle}`, { after: back.position });
     expect(page).toMatchObject({ status: 200, body: { penName, handle } });
-    // Sealed from the first: the log never held the name in plain text.
-    expect((await rawLog()).filter((event) => event.includes(penName) || event.includes(handle))).toEqual([]);
+    // Sealed from the first: the log never held the name or the method in plain text.
+    const readable = [penName, handle, method];
+    expect((await rawLog()).filter((event) => readable.some((text) => event.includes(text)))).toEqual([]);
 
     const deleted = await apiCall(
       system.baseUrl,

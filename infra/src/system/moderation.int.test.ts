@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { reportMessages } from '@nocturne/domain';
+import { reportMessages, staffMessages } from '@nocturne/domain';
 import {
   type ApiRequest,
   adminToken,
@@ -11,6 +11,7 @@ import {
   publishStory,
   setPremium,
 } from '@nocturne/test-kit/api-client';
+import { type ApiStaff, createStaffMember } from '@nocturne/test-kit/staff-api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
 
@@ -313,7 +314,10 @@ describe('moderation', () => {
         appeal_closed: true,
       }),
     ]);
-    expect((history.body.decisions as { decided_by: string }[])[0]?.decided_by).toMatch(/^admin session /);
+    expect((history.body.decisions as { decided_by: string }[]).map((d) => d.decided_by)).toEqual([
+      'the owner (Owner)',
+      'the owner (Owner)',
+    ]);
     const creatorMails = (await mailsTo(creator.email)).map(unfolded);
     expect(creatorMails.some((mail) => mail.includes('Appeal granted: the characters are adults'))).toBe(
       true,
@@ -348,5 +352,129 @@ describe('moderation', () => {
     });
     expect(deleted.status).toBe(200);
     expect((await whereServed(id, deleted.position!)).visitorPage).toBe(404);
+  });
+});
+
+describe('removals, and who decided', () => {
+  let creator: Awaited<ReturnType<typeof createVerifiedUser>>;
+  let moderator: ApiStaff;
+  let secondModerator: ApiStaff;
+  let adminMember: ApiStaff;
+  const as = (member: { token: string }) => ({ 'x-admin-code': member.token });
+
+  beforeAll(async () => {
+    creator = await createVerifiedUser(system.baseUrl, { prefix: 'removed-creator' });
+    moderator = await createStaffMember(system.baseUrl, admin, 'moderator');
+    secondModerator = await createStaffMember(system.baseUrl, admin, 'moderator');
+    adminMember = await createStaffMember(system.baseUrl, admin, 'admin');
+  });
+
+  /** The story's moderation history as `reader` reads it, once `position` is projected. */
+  async function historyOf(id: string, position: string, reader: Record<string, string>) {
+    const history = await send('GET', `/api/admin/stories/${id}/moderation`, {
+      headers: { ...reader, 'x-min-position': position },
+    });
+    expect(history.status).toBe(200);
+    return history.body.decisions as {
+      action: string;
+      reason: string;
+      decided_by: string;
+      decided_by_staff_id: string | null;
+      decided_by_role: string | null;
+    }[];
+  }
+
+  it("refuses a moderator's plain delete with a 403 that names the reasoned path, and records nothing", async () => {
+    const id = await publishAsMember(creator.token, ['Still here', 'And here']);
+    await system.settle();
+    const before = await headOf();
+    const refused = await send('DELETE', `/api/stories/${id}`, { headers: as(moderator) });
+    expect(refused).toMatchObject({ status: 403, body: { detail: staffMessages.deleteByDecision } });
+    expect(await headOf()).toBe(before);
+    expect((await send('GET', `/api/stories/${id}`)).status).toBe(200);
+  });
+
+  it('lets a moderator remove a story only with a reason, tells the publisher why and how to appeal, and keeps it in the history', async () => {
+    const id = await publishAsMember(creator.token, ['A copied tale', 'Copied still']);
+    await system.settle();
+    const noReason = await send('POST', `/api/admin/stories/${id}/delete`, {
+      body: {},
+      headers: as(moderator),
+    });
+    expect(noReason).toMatchObject({ status: 400, body: { detail: reportMessages.reasonRequired } });
+    const reason = 'Copied from a published book without permission';
+    const removed = await send('POST', `/api/admin/stories/${id}/delete`, {
+      body: { reason },
+      headers: as(moderator),
+    });
+    expect(removed).toMatchObject({ status: 200, body: { ok: true, action: 'delete' } });
+    const gone = await send('GET', `/api/stories/${id}`, {
+      headers: { 'x-min-position': removed.position! },
+    });
+    expect(gone.status).toBe(404);
+    const statement = (await mailsTo(creator.email)).map(unfolded).find((mail) => mail.includes(reason));
+    expect(statement).toContain('Subject: Your story was deleted after a review');
+    expect(statement).toContain(`/appeal/${id}`);
+    const appeal = await send('POST', `/api/stories/${id}/appeal`, {
+      body: { text: 'I wrote the book myself.' },
+      headers: { authorization: `Bearer ${creator.token}` },
+    });
+    expect(appeal.status).toBe(201);
+    // One removal, the moderator's decision with its reason (not a second, plain one).
+    expect(await historyOf(id, removed.position!, { 'x-admin-code': admin })).toEqual([
+      {
+        action: 'delete',
+        reason,
+        decided_by: `${moderator.email} (Moderator)`,
+        decided_by_staff_id: moderator.staffId,
+        decided_by_role: 'moderator',
+        decided_at: expect.any(String),
+        reports_closed: 0,
+        appeal_closed: false,
+      },
+    ]);
+  });
+
+  it('names the moderator who hid a story and the one who restored it', async () => {
+    const id = await publishAsMember(creator.token, ['Hidden then back', 'Back']);
+    await system.settle();
+    const hidden = await send('POST', `/api/admin/stories/${id}/hide`, {
+      body: { reason: 'Under review for a copyright claim' },
+      headers: as(moderator),
+    });
+    expect(hidden.status).toBe(200);
+    const restored = await send('POST', `/api/admin/stories/${id}/restore`, {
+      body: { reason: 'The claim was withdrawn' },
+      headers: { ...as(secondModerator), 'x-min-position': hidden.position! },
+    });
+    expect(restored.status).toBe(200);
+    // The owner and admins read staff addresses; a moderator sees each member by their staff id.
+    const byOwner = await historyOf(id, restored.position!, { 'x-admin-code': admin });
+    expect(byOwner.map((d) => [d.action, d.decided_by, d.decided_by_staff_id, d.decided_by_role])).toEqual([
+      ['hide', `${moderator.email} (Moderator)`, moderator.staffId, 'moderator'],
+      ['restore', `${secondModerator.email} (Moderator)`, secondModerator.staffId, 'moderator'],
+    ]);
+    const byModerator = await historyOf(id, restored.position!, as(moderator));
+    expect(byModerator.map((d) => d.decided_by)).toEqual([
+      `staff member ${moderator.staffId.slice(0, 8)} (Moderator)`,
+      `staff member ${secondModerator.staffId.slice(0, 8)} (Moderator)`,
+    ]);
+    expect(JSON.stringify(byModerator)).not.toContain('@');
+  });
+
+  it("shows an admin's plain delete in the history, by the admin, without a reason", async () => {
+    const id = await publishAsMember(creator.token, ['Deleted plainly', 'Gone']);
+    await system.settle();
+    const deleted = await send('DELETE', `/api/stories/${id}`, { headers: as(adminMember) });
+    expect(deleted.status).toBe(200);
+    expect(await historyOf(id, deleted.position!, { 'x-admin-code': admin })).toEqual([
+      expect.objectContaining({
+        action: 'delete',
+        reason: '',
+        decided_by: `${adminMember.email} (Admin)`,
+        decided_by_staff_id: adminMember.staffId,
+        decided_by_role: 'admin',
+      }),
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import type { Reactor } from '../runner/reactor';
 import { accountMailReactor } from './account-mail';
 import { digestMailReactor } from './digest-mail';
 import { moderationMailReactor } from './moderation-mail';
+import { receiptMailReactor } from './receipt-mail';
 import { staffMailReactor } from './staff-mail';
 
 /** Every reactor (side effects such as e-mail). A feature adds its reactor here, one line. */
@@ -10,4 +11,5 @@ export const reactors: readonly Reactor[] = [
   staffMailReactor,
   moderationMailReactor,
   digestMailReactor,
+  receiptMailReactor,
 ];

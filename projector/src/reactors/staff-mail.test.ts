@@ -37,6 +37,26 @@ describe('staff mail reactor', () => {
     expect(sent[0]!.text).toContain('as Moderator');
   });
 
+  it('mails the re-enrolment link after a reset of the second factor', async () => {
+    const { ctx, sent } = context({ 'pii:v1:x:e': 'mod@staff.test' });
+    const reset = {
+      ...invited('pii:v1:x:e'),
+      type: 'StaffSecondFactorReset',
+      data: {
+        email: 'pii:v1:x:e',
+        invitation: { tokenDigest: 'b'.repeat(64), expiresAt: '2026-03-08T10:00:00Z' },
+      },
+    } as RecordedEvent;
+    await staffMailReactor.react(reset, ctx);
+    const { token } = staffInvitationToken('server-secret', staffId, eventId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: 'mod@staff.test', subject: 'Set up your authenticator app again' });
+    expect(sent[0]!.text).toContain(
+      `Set up your authenticator app: https://nocturne.test/admin_staff?invitation=${encodeURIComponent(token)}`,
+    );
+    expect(sent[0]!.text).toContain('your password stays the same');
+  });
+
   it('sends nothing to an address that can no longer be read', async () => {
     const { ctx, sent } = context({});
     await staffMailReactor.react(invited('pii:v1:x:gone'), ctx);

@@ -247,6 +247,8 @@ export interface UsersTable {
   verified: Generated<boolean>;
   premium_member: Generated<boolean>;
   premium_stories_remaining: Generated<number>;
+  /** A staff member should look at the account (a chargeback). */
+  flagged_for_staff: Generated<boolean>;
   created_at: ColumnType<Date, Date | string, Date | string>;
   verified_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   last_login: ColumnType<Date | null, Date | string | null, Date | string | null>;

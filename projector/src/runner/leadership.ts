@@ -1,4 +1,5 @@
-import pg from 'pg';
+import { createClient } from '@nocturne/pg-kit';
+import type pg from 'pg';
 
 export type LeadershipState = 'standby' | 'leading' | 'stopped';
 
@@ -107,7 +108,7 @@ export class Leadership {
   /** Tries the lock on this process's own connection (opened when missing). */
   private async tryLock(): Promise<boolean> {
     if (!this.client) {
-      const client = new pg.Client({
+      const client = createClient({
         connectionString: this.options.databaseUrl,
         keepAlive: true,
         connectionTimeoutMillis: this.pollMs * 5,

@@ -28,6 +28,9 @@ const listUsersDoc = apiSchema({
             created_at: z.string().nullable(),
             last_login: z.string().nullable(),
             premium_stories_remaining: z.number().int(),
+            flagged_for_staff: z
+              .boolean()
+              .describe('A payment of theirs was charged back: a staff member should look'),
           }),
         ),
         total_users: z.number().int(),
@@ -63,6 +66,7 @@ export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
         'created_at',
         'last_login',
         'premium_stories_remaining',
+        'flagged_for_staff',
       ]);
     const { email } = request.query as { email?: unknown };
     if (email !== undefined) {
@@ -99,6 +103,7 @@ export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
         created_at: iso(row.created_at),
         last_login: iso(row.last_login),
         premium_stories_remaining: row.premium_stories_remaining,
+        flagged_for_staff: row.flagged_for_staff,
       })),
       total_users: total,
       verified_users: Number(counts?.verified ?? 0),

@@ -1,10 +1,11 @@
-import { REPORT_REASONS } from '@nocturne/domain';
+import { ADMIN_ROLES, mayReadPersonalData, REPORT_REASONS } from '@nocturne/domain';
 import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AdminPageQuery, adminCursor, adminPageFrom } from '../admin/admin-paging';
 import type { QueryApiDeps } from '../deps';
 import { adminSubject } from '../images/signed-ref';
+import { staffNamer } from '../staff/staff-names';
 import { moderationQueue } from './moderation-queue';
 
 const Reason = z.enum(REPORT_REASONS);
@@ -70,8 +71,16 @@ const HistorySchema = z.object({
   decisions: z.array(
     z.object({
       action: z.enum(['dismiss', 'hide', 'restore', 'delete']),
-      reason: z.string(),
-      decided_by: z.string().describe('Who decided: the admin session (later the staff member)'),
+      reason: z
+        .string()
+        .describe("The stated reason; empty for an admin's plain delete (DELETE /api/stories/{id})"),
+      decided_by: z
+        .string()
+        .describe(
+          'Who decided, by name and role: "the owner (Owner)", or the staff member (their address for the owner and admins, the start of their staff id for the others) and role',
+        ),
+      decided_by_staff_id: z.string().nullable().describe('The staff member who decided; null for the owner'),
+      decided_by_role: z.enum(ADMIN_ROLES).nullable().describe('Their role now; null when unknown'),
       decided_at: z.string(),
       reports_closed: z.number().int(),
       appeal_closed: z.boolean(),
@@ -95,15 +104,11 @@ const historyDoc = apiSchema({
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** Who decided, in words: the session for now (staff accounts name the member). */
-const deciderName = (actor: Record<string, unknown>) =>
-  actor.kind === 'admin' ? `admin session ${String(actor.session)}` : String(actor.kind);
-
 /**
  * GET /api/admin/reports: the moderation queue and then the hidden stories, a page at a time
  * (`?limit=`, `?cursor=` from X-Next-Cursor; query-api/src/moderation/moderation-queue.ts), never
  * cached. GET /api/admin/stories/{id}/moderation: the story's history for the panel and the
- * audit (hide and restore with who decided and why).
+ * audit: every decision and removal, with the staff member who made it and why.
  */
 export const moderationRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/reports', { schema: queueDoc }, async (request, reply) => {
@@ -120,7 +125,7 @@ export const moderationRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, de
   });
 
   app.get('/api/admin/stories/:id/moderation', { schema: historyDoc }, async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const id = storyIdFrom(request.params);
     const [story, decisions, reports, appeals] = await Promise.all([
       deps.db.selectFrom('stories').select('hidden_reason').where('id', '=', id).executeTakeFirst(),
@@ -143,18 +148,28 @@ export const moderationRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, de
         .orderBy('position')
         .execute(),
     ]);
+    const deciderOf = await staffNamer(
+      deps.db,
+      decisions.map((row) => row.decided_by),
+      mayReadPersonalData(admin.role),
+    );
     reply.header('Cache-Control', 'private, no-store');
     return {
       story_id: id,
       hidden_reason: story?.hidden_reason ?? null,
-      decisions: decisions.map((row) => ({
-        action: row.action as 'dismiss' | 'hide' | 'restore' | 'delete',
-        reason: row.reason,
-        decided_by: deciderName(row.decided_by),
-        decided_at: iso(row.decided_at),
-        reports_closed: row.reports_closed,
-        appeal_closed: row.appeal_closed,
-      })),
+      decisions: decisions.map((row) => {
+        const decider = deciderOf(row.decided_by);
+        return {
+          action: row.action as 'dismiss' | 'hide' | 'restore' | 'delete',
+          reason: row.reason,
+          decided_by: decider?.name ?? `the ${String(row.decided_by.kind)}`,
+          decided_by_staff_id: decider?.staff_id ?? null,
+          decided_by_role: decider?.role ?? null,
+          decided_at: iso(row.decided_at),
+          reports_closed: row.reports_closed,
+          appeal_closed: row.appeal_closed,
+        };
+      }),
       reports: reports.map((row) => ({
         reason: row.reason as (typeof REPORT_REASONS)[number],
         text: row.text,

@@ -10,7 +10,15 @@ const paymentSettingsDoc = apiSchema({
   ok: {
     200: {
       description: 'The payment link base and the full price',
-      schema: z.object({ payment_link_base: z.string(), price: z.number() }),
+      schema: z.object({
+        payment_link_base: z.string(),
+        price: z.number(),
+        provider: z
+          .enum(['manual', 'verotel', 'local'])
+          .describe(
+            'manual: the payment link and a staff grant; otherwise Pay starts a purchase at the processor',
+          ),
+      }),
     },
   },
   errors: {},
@@ -24,6 +32,10 @@ const paymentSettingsDoc = apiSchema({
 export const paymentSettingsRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/payment/settings', { schema: paymentSettingsDoc }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
-    return { payment_link_base: deps.options.paymentLinkBase.replace(/\/+$/, ''), price: FULL_PRICE };
+    return {
+      payment_link_base: deps.options.paymentLinkBase.replace(/\/+$/, ''),
+      price: FULL_PRICE,
+      provider: deps.options.paymentProvider,
+    };
   });
 };

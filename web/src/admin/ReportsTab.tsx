@@ -91,8 +91,9 @@ function ModerationHistoryList({ token, storyId }: { token: string; storyId: str
         <ol className="moderation-history">
           {history.data.decisions.map((d) => (
             <li key={`${d.decided_at}-${d.action}`}>
-              {new Date(d.decided_at).toLocaleString()}: {actionLabels[d.action]} by {d.decided_by}, because:{' '}
-              {d.reason}
+              {new Date(d.decided_at).toLocaleString()}: {actionLabels[d.action]} by {d.decided_by}
+              {/* An admin's plain delete states no reason; a decision always does. */}
+              {d.reason ? `, because: ${d.reason}` : ', without a stated reason'}
             </li>
           ))}
         </ol>

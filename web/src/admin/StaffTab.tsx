@@ -11,7 +11,14 @@ import { LoadMore } from '../ui/LoadMore';
 import { Pill } from '../ui/Pill';
 import { SectionTitle } from '../ui/SectionTitle';
 import { surfaceClass } from '../ui/Surface';
-import { changeStaffRole, inviteStaff, removeStaff, type StaffMember } from './admin-api';
+import {
+  changeStaffRole,
+  inviteStaff,
+  removeStaff,
+  resetEveryStaffSecondFactor,
+  resetStaffSecondFactor,
+  type StaffMember,
+} from './admin-api';
 import { adminKeys, staffQuery } from './admin-queries';
 import './StaffTab.css';
 
@@ -24,7 +31,11 @@ const secondFactorLabel = (member: StaffMember) => {
   return member.password_set ? 'Not enrolled yet (password set)' : 'Not enrolled yet';
 };
 
-/** The owner's Staff tab: invite by e-mail into a role; change a role; remove (sessions end at once). */
+/**
+ * The owner's Staff tab: invite by e-mail into a role; change a role; reset a member's second
+ * factor, or everyone's (their sessions end, and a link to enrol a new authenticator app is
+ * mailed); remove (sessions end at once).
+ */
 export function StaffTab({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const staff = useInfiniteQuery(staffQuery(token));
@@ -38,6 +49,34 @@ export function StaffTab({ token }: { token: string }) {
 
   const members = staff.data?.pages.flatMap((page) => page.staff) ?? [];
   const current = staff.data?.pages[0]?.current ?? 0;
+  const resetOne = (member: StaffMember) => {
+    const who = member.email ?? 'this member';
+    if (
+      !confirm(
+        `Reset the second factor of ${who}? Their sessions end, and a link to set up their authenticator app again is mailed to them.`,
+      )
+    )
+      return;
+    act.mutate(async () => {
+      await resetStaffSecondFactor(token, member.staff_id);
+      setNotice({ tone: 'success', text: `Second factor reset: a link to enrol again was sent to ${who}.` });
+    });
+  };
+  const resetAll = () => {
+    if (
+      !confirm(
+        'Reset the second factor of every staff member? All their sessions end, and each is mailed a link to set up their authenticator app again.',
+      )
+    )
+      return;
+    act.mutate(async () => {
+      const { reset } = await resetEveryStaffSecondFactor(token);
+      setNotice({
+        tone: 'success',
+        text: `Second factor reset for ${reset} staff member${reset === 1 ? '' : 's'}: each was sent a link to enrol again.`,
+      });
+    });
+  };
   return (
     <div className="admin-staff">
       <InviteForm
@@ -50,7 +89,14 @@ export function StaffTab({ token }: { token: string }) {
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {staff.isError ? <Alert tone="error">Failed to load staff</Alert> : null}
       <section aria-labelledby="staff-title">
-        <SectionTitle id="staff-title">Staff ({current})</SectionTitle>
+        <div className="admin-staff__heading">
+          <SectionTitle id="staff-title">Staff ({current})</SectionTitle>
+          {members.some((member) => member.status !== 'removed') ? (
+            <Button size="sm" variant="ghost" onClick={resetAll} disabled={act.isPending}>
+              Reset every second factor
+            </Button>
+          ) : null}
+        </div>
         {members.length === 0 ? (
           <EmptyNote>No staff yet: invite someone above.</EmptyNote>
         ) : (
@@ -102,6 +148,9 @@ export function StaffTab({ token }: { token: string }) {
                             </option>
                           ))}
                         </select>
+                        <Button size="sm" variant="ghost" onClick={() => resetOne(member)}>
+                          Reset second factor
+                        </Button>
                         <Button
                           size="sm"
                           variant="danger"

@@ -44,6 +44,12 @@ export function UsersTable({ token, users }: { token: string; users: AdminUser[]
               {user.is_subscribed ? (
                 <span className="text-meta"> {user.premium_stories_remaining} left</span>
               ) : null}
+              {user.flagged_for_staff ? (
+                <>
+                  {' '}
+                  <Pill tone="warn">Chargeback</Pill>
+                </>
+              ) : null}
             </td>
             <td>{user.created_at ? date(user.created_at) : ''}</td>
             <td>{user.last_login ? dateTime(user.last_login) : 'Never'}</td>

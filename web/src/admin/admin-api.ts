@@ -202,6 +202,17 @@ export const changeStaffRole = (token: string, staffId: string, role: StaffRoleN
 export const removeStaff = (token: string, staffId: string) =>
   api<{ message: string }>(`/api/admin/staff/${staffId}`, { method: 'DELETE', ...adminHeaders(token) });
 
+/** POST /api/admin/staff/{id}/second-factor/reset: the member's sessions end; a link to enrol again is mailed. */
+export const resetStaffSecondFactor = (token: string, staffId: string) =>
+  api<{ staff_id: string }>(`/api/admin/staff/${staffId}/second-factor/reset`, {
+    method: 'POST',
+    ...adminHeaders(token),
+  });
+
+/** POST /api/admin/staff/second-factor/reset: every member's second factor at once. */
+export const resetEveryStaffSecondFactor = (token: string) =>
+  api<{ reset: number }>('/api/admin/staff/second-factor/reset', { method: 'POST', ...adminHeaders(token) });
+
 /** POST /api/staff/login: e-mail, password and a TOTP or recovery code open a staff session. */
 export const staffLogin = (email: string, password: string, code: string) =>
   api<{ token: string; role: AdminRole }>('/api/staff/login', {

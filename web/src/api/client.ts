@@ -47,7 +47,11 @@ let highestPosition = readStoredPosition();
 
 export function rememberPosition(response: Response): void {
   const header = response.headers.get('X-Event-Position');
-  const position = header ? Number(header) : Number.NaN;
+  rememberEventPosition(header ? Number(header) : Number.NaN);
+}
+
+/** A position learnt from an answer's body (a write another party made, such as a processor's grant). */
+export function rememberEventPosition(position: number): void {
   if (Number.isSafeInteger(position) && position > highestPosition) {
     highestPosition = position;
     storePosition(position);

@@ -19,6 +19,7 @@ const PolicyPage = lazy(() => import('../policy/PolicyPage'));
 const StoryPage = lazy(() => import('../reader/StoryPage'));
 const CreateStoryPage = lazy(() => import('../create-story/CreateStoryPage'));
 const PurchasePage = lazy(() => import('../purchase/PurchasePage'));
+const PurchaseReturnPage = lazy(() => import('../purchase/PurchaseReturnPage'));
 const ManagePremiumPage = lazy(() => import('../premium/ManagePremiumPage'));
 const InvitePage = lazy(() => import('../invite/InvitePage'));
 const MyPremiumPage = lazy(() => import('../premium/MyPremiumPage'));
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
   { path: '/auth/verify', element: <VerifyPage /> },
   { path: '/auth/reset-password', element: <ResetPasswordPage /> },
   { path: '/subscription', element: <PurchasePage /> },
+  { path: '/purchase/return', element: <PurchaseReturnPage /> },
   { path: '/subscription-manage', element: <ManagePremiumPage /> },
   { path: '/invite', element: <InvitePage /> },
   { path: '/my-premium', element: <MyPremiumPage /> },

@@ -9,6 +9,8 @@ import './DiscountBox.css';
 export interface DiscountBoxProps {
   /** Called with the amount to pay: 10 after a valid code, 15 otherwise. */
   onAmount(amount: number): void;
+  /** Called with the code the server accepted, or null (a processor's purchase sends it). */
+  onCode?(code: string | null): void;
   label?: string;
 }
 
@@ -16,16 +18,20 @@ export interface DiscountBoxProps {
  * The discount-code box: checked by the server, "30% OFF Applied!" on a
  * match (the price becomes $10), "Invalid discount code" for any other non-empty entry.
  */
-export function DiscountBox({ onAmount, label = 'Discount code' }: DiscountBoxProps) {
+export function DiscountBox({ onAmount, onCode, label = 'Discount code' }: DiscountBoxProps) {
   const id = useId();
   const [code, setCode] = useState('');
   // The server's verdict on the code sent; reset as soon as the code is edited.
   const check = useMutation({
     mutationFn: checkDiscountCode,
-    onSuccess: ({ amount }) => onAmount(amount),
+    onSuccess: ({ amount, valid }, sent) => {
+      onAmount(amount);
+      onCode?.(valid ? sent : null);
+    },
     onError: (error) => {
       console.error('Discount check failed', error);
       onAmount(FULL_PRICE);
+      onCode?.(null);
     },
   });
   const verdict: 'none' | 'applied' | 'invalid' = check.isSuccess
@@ -57,6 +63,7 @@ export function DiscountBox({ onAmount, label = 'Discount code' }: DiscountBoxPr
             if (verdict !== 'none') {
               check.reset();
               onAmount(FULL_PRICE);
+              onCode?.(null);
             }
           }}
           aria-describedby={verdict === 'none' ? undefined : `${id}-verdict`}

@@ -30,3 +30,13 @@ export function confirmPayment(input: { email: string; amount: number; transacti
 export function paymentLink(base: string, amount: number): string {
   return `${base.replace(/\/+$/, '')}/${amount}`;
 }
+
+/**
+ * A purchase at the payment processor (PAYMENT_PROVIDER other than manual): the server records
+ * it and answers the processor's payment page to send the reader to.
+ */
+export function startPurchase(discountCode: string | null) {
+  return answerOf(
+    client.POST('/api/payments/purchases', { body: discountCode ? { discount_code: discountCode } : {} }),
+  );
+}

@@ -51,6 +51,18 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(last);
   });
 
+  it('sits outside its opener, so a bar that lets clicks through does not take its clicks', () => {
+    render(
+      <div className="bar" style={{ pointerEvents: 'none' }}>
+        <Harness />
+      </div>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.closest('.bar')).toBeNull();
+    expect(dialog.parentElement).toBe(document.body);
+  });
+
   it('closes on the cancel event (Escape)', () => {
     render(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));

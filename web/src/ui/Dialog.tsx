@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
 import './Dialog.css';
 
@@ -31,6 +32,9 @@ const FOCUSABLE =
  *   browser chrome),
  * - closes on Escape (the native `cancel` event) and on a click on the backdrop,
  * - gives focus back to the element that had it when the dialog opened.
+ * It is rendered at the end of <body>, whoever opens it: the top layer lifts the box but not
+ * the styles it inherits, so a dialog opened from a bar that lets clicks through
+ * (`pointer-events: none`, as the reader's) would take no click of its own.
  * It is controlled: the parent owns `open` and learns of a close through `onClose`.
  */
 export function Dialog({
@@ -93,7 +97,7 @@ export function Dialog({
 
   if (!open) return null;
 
-  return (
+  return createPortal(
     <dialog
       ref={ref}
       className={['dialog', size === 'wide' ? 'dialog--wide' : '', className ?? ''].filter(Boolean).join(' ')}
@@ -127,6 +131,7 @@ export function Dialog({
         {children}
       </div>
       {footer ? <div className="dialog__footer">{footer}</div> : null}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

@@ -1,4 +1,4 @@
-import { type AdminRole, rolesAllowed, staffMessages } from '@nocturne/domain';
+import { type AdminRole, forbiddenDetail, rolesAllowed } from '@nocturne/domain';
 import type { Actor } from '@nocturne/events';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors';
@@ -48,8 +48,10 @@ export function adminAuthentication(authenticator: AdminAuthenticator): FastifyP
       const found = await authenticator.authenticate(Array.isArray(code) ? '' : code, request.ip);
       request.admin = { session: found.session, ip: request.ip, role: found.role, staffId: found.staffId };
       tokens.set(request, found.token);
-      const allowed = rolesAllowed(request.method, request.routeOptions.url ?? '');
-      if (allowed && !allowed.includes(found.role)) throw new HttpError(403, staffMessages.forbidden);
+      const route = request.routeOptions.url ?? '';
+      const allowed = rolesAllowed(request.method, route);
+      if (allowed && !allowed.includes(found.role))
+        throw new HttpError(403, forbiddenDetail(request.method, route));
     };
     // A callback hook: a request without the header (most of them) goes on without a promise.
     app.addHook('onRequest', (request, _reply, done) => {

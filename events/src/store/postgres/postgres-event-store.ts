@@ -1,4 +1,4 @@
-import { createPool, installSchema, type PoolTimeouts } from '@nocturne/pg-kit';
+import { createClient, createPool, installSchema, type PoolTimeouts } from '@nocturne/pg-kit';
 import pg from 'pg';
 import type { EventLogBrowser } from '../log-browser';
 import type {
@@ -292,7 +292,7 @@ export class PostgresEventStore implements EventStore {
    */
   async *subscribe({ after, signal, batchSize = 500 }: SubscribeOptions): AsyncIterable<StoredEvent> {
     let position = after;
-    const listener = new pg.Client({ connectionString: this.options.connectionString });
+    const listener = createClient({ connectionString: this.options.connectionString });
     let wake: (() => void) | undefined;
     // Set by a notification that arrives while a batch is being read, so it is not lost.
     let notified = false;

@@ -1,6 +1,6 @@
 import type { DomainEvent, RecordedEvent } from '@nocturne/events';
 import { storyPublished } from '@nocturne/events/testing';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   eventRecorder,
   lookupVault,
@@ -149,6 +149,62 @@ describe('moderation projection', () => {
         appeals: [{ appeal_id: 'a1', text: 'Please look again', outcome: 'restore' }],
       },
     );
+  });
+});
+
+describe('moderation projection: removals', () => {
+  const byAdmin = (event: RecordedEvent, staffId?: string): RecordedEvent => ({
+    ...event,
+    metadata: {
+      ...event.metadata,
+      actor: { kind: 'admin', session: 'sess2', ip: '10.0.0.9', ...(staffId ? { staffId } : {}) },
+    },
+  });
+  const deleted = (storyId: string, at: string, staffId?: string) =>
+    byAdmin(record({ type: 'StoryDeleted', data: { storyId } }, `story-${storyId}`, at), staffId);
+  const history = (storyId: string) => (db: ReturnType<typeof readModel>) =>
+    db
+      .selectFrom('moderation_decisions')
+      .select(['action', 'reason', 'decided_by', 'decided_at'])
+      .where('story_id', '=', storyId)
+      .orderBy('position')
+      .execute();
+
+  it("shows an admin's plain delete, without a reason, with who made it", async () => {
+    await given(deleted('x1', '2026-11-05T10:00:00Z', 'staff-admin-1')).thenRows(history('x1'), [
+      {
+        action: 'delete',
+        reason: '',
+        decided_by: { kind: 'admin', session: 'sess2', staffId: 'staff-admin-1' },
+        decided_at: t('2026-11-05T10:00:00Z'),
+      },
+    ]);
+  });
+
+  const reasoned = (storyId: string) => [
+    reported(storyId, `r-${storyId}`, 'copyright', '2026-11-06T09:00:00Z'),
+    deleted(storyId, '2026-11-06T10:00:00Z', 'staff-mod-1'),
+    byAdmin(decided(storyId, 'delete', [`r-${storyId}`], '2026-11-06T10:00:01Z'), 'staff-mod-1'),
+  ];
+  const oneReasonedRemoval = [
+    {
+      action: 'delete',
+      reason: 'because delete',
+      decided_by: { kind: 'admin', session: 'sess2', staffId: 'staff-mod-1' },
+      decided_at: t('2026-11-06T10:00:01Z'),
+    },
+  ];
+
+  it("shows a moderator's reasoned removal once, as the decision, when both come in one batch", async () => {
+    await given(...reasoned('x2')).thenRows(history('x2'), oneReasonedRemoval);
+  });
+
+  it('shows it once too when the deletion and the decision come in two batches', async () => {
+    const [report, deletion, decision] = reasoned('x3');
+    await given(report!, deletion!).thenRows(history('x3'), [
+      expect.objectContaining({ action: 'delete', reason: '' }),
+    ]);
+    await given(decision!).thenRows(history('x3'), oneReasonedRemoval);
   });
 });
 

@@ -9,24 +9,47 @@ function deciderOf(actor: Actor): Record<string, unknown> {
   return { kind: 'admin', session: actor.session, ...(actor.staffId ? { staffId: actor.staffId } : {}) };
 }
 
+/** The history row of a deletion is keyed by its event: the reasoned decision that follows it replaces it. */
+const PLAIN_DELETION = 'deleted:';
+
 /**
  * The moderation queue and each story's moderation history: every report (open until a
  * decision closes it with that decision's action as its outcome), every appeal, and every
  * decision with who took it, when and why. Rows are inserted before the batch's decisions close
  * them, and a decision lists exactly the reports and appeal it closed, so any cut of the log
  * into batches gives the same rows.
+ *
+ * Every removal of a story is in its history: a StoryDeleted is a `delete` row without a reason
+ * (the owner's or an admin's plain delete) until the moderator's reasoned decision that follows
+ * the deletion on the reports stream takes its place. A story is deleted once, so the decision
+ * replaces the story's deletion row whether the two came in one batch or in two.
  */
 export const moderationProjection: Projection = {
   name: 'moderation',
-  handles: ['StoryReported', 'ModerationDecided', 'DecisionAppealed'],
+  handles: ['StoryReported', 'ModerationDecided', 'DecisionAppealed', 'StoryDeleted'],
   async applyBatch(trx, events) {
     const reports = [];
     const appeals = [];
     const decisions = [];
     const closed: { id: string; outcome: string }[] = [];
     const closedAppeals: { id: string; outcome: string }[] = [];
+    /** Stories whose deletion a reasoned decision explains. */
+    const explained = new Set<string>();
     for (const event of events as readonly RecordedEvent[]) {
       switch (event.type) {
+        case 'StoryDeleted':
+          decisions.push({
+            decision_id: `${PLAIN_DELETION}${event.eventId}`,
+            story_id: event.data.storyId,
+            action: 'delete',
+            reason: '',
+            decided_by: JSON.stringify(deciderOf(event.metadata.actor)),
+            decided_at: event.recordedAt,
+            position: event.position,
+            reports_closed: 0,
+            appeal_closed: false,
+          });
+          break;
         case 'StoryReported':
           reports.push({
             report_id: event.data.reportId,
@@ -62,6 +85,7 @@ export const moderationProjection: Projection = {
             reports_closed: data.closedReports.length,
             appeal_closed: data.closedAppealId !== null,
           });
+          if (data.action === 'delete') explained.add(data.storyId);
           for (const report of data.closedReports) closed.push({ id: report.reportId, outcome: data.action });
           if (data.closedAppealId) closedAppeals.push({ id: data.closedAppealId, outcome: data.action });
           break;
@@ -84,13 +108,23 @@ export const moderationProjection: Projection = {
         .onConflict((oc) => oc.column('appeal_id').doNothing())
         .execute(),
     );
-    await inChunks(decisions, (slice) =>
+    const kept = decisions.filter(
+      (row) => !(row.decision_id.startsWith(PLAIN_DELETION) && explained.has(row.story_id)),
+    );
+    await inChunks(kept, (slice) =>
       trx
         .insertInto('moderation_decisions')
         .values(slice)
         .onConflict((oc) => oc.column('decision_id').doNothing())
         .execute(),
     );
+    if (explained.size > 0) {
+      await trx
+        .deleteFrom('moderation_decisions')
+        .where('story_id', 'in', [...explained])
+        .where('decision_id', 'like', `${PLAIN_DELETION}%`)
+        .execute();
+    }
     if (closed.length > 0) {
       await sql`update moderation_reports set outcome = c.outcome
         from jsonb_to_recordset(${JSON.stringify(closed)}::jsonb) as c(id text, outcome text)

@@ -9,8 +9,13 @@ import {
 } from '../../testing/projection-test';
 import { premiumLedgerProjection } from './premium-ledger-projection';
 
-// Transaction ids by ciphertext; a missing entry is an erased key.
-const vault = lookupVault(new Map([['pii:v1:acc-a:t1', 'TX-ANN-1']]));
+// Transaction ids and the payment method by ciphertext; a missing entry is an erased key.
+const vault = lookupVault(
+  new Map([
+    ['pii:v1:acc-a:t1', 'TX-ANN-1'],
+    ['pii:v1:acc:m', 'paypal'],
+  ]),
+);
 const readModel = useReadModelDatabase('premium_ledger_projection');
 const given = projectionSpec(premiumLedgerProjection, readModel, { vault });
 const recorded = userEventRecorder();
@@ -18,7 +23,7 @@ const recorded = userEventRecorder();
 const confirmation = (transactionId: string | null) =>
   ({
     type: 'PaymentConfirmationSubmitted',
-    data: { email: 'pii:v1:acc:e', amount: 15, transactionId, paymentMethod: 'paypal' },
+    data: { email: 'pii:v1:acc:e', amount: 15, transactionId, paymentMethod: 'pii:v1:acc:m' },
   }) as const;
 
 const ledgerOf = (userKey: string) => (db: Kysely<ReadModel>) =>

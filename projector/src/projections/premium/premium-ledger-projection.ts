@@ -1,5 +1,5 @@
 import { idOf, premiumHistoryEventTypes } from '@nocturne/events';
-import { transactionIdsOf } from '@nocturne/vault';
+import { paymentMethodsOf, transactionIdsOf } from '@nocturne/vault';
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { PremiumLedgerTable } from '../../read-model/schema';
@@ -21,7 +21,7 @@ const blank = { amount: null, payment_method: null, transaction_id: null, storie
  * activation (the purchase was honoured; the ledger shows the revocation as its own row). A
  * deletion erases the user's rows.
  *
- * The transaction id is the reader's own, sealed under their account's key: opened here as the
+ * The transaction id and payment method are the reader's own, sealed under their account's key: opened here as the
  * admin's list opens it, so the reader can match the confirmation to their payment; null once
  * the account is erased. It is never logged.
  */
@@ -35,6 +35,11 @@ export const premiumLedgerProjection: Projection = {
       confirmations.map((e) => e.data),
     );
     const transactionIdOf = new Map(confirmations.map((e, i) => [e.eventId, ids[i] ?? null]));
+    const methods = await paymentMethodsOf(
+      vault,
+      confirmations.map((e) => e.data),
+    );
+    const paymentMethodOf = new Map(confirmations.map((e, i) => [e.eventId, methods[i] ?? null]));
 
     let rows: LedgerRow[] = [];
     const erased = new Set<string>();
@@ -65,7 +70,7 @@ export const premiumLedgerProjection: Projection = {
             ...blank,
             kind: 'confirmation',
             amount: event.data.amount,
-            payment_method: event.data.paymentMethod,
+            payment_method: paymentMethodOf.get(event.eventId) ?? null,
             transaction_id: transactionIdOf.get(event.eventId) ?? null,
             activated_at: null,
           };

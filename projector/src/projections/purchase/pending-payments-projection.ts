@@ -1,5 +1,5 @@
 import { idOf } from '@nocturne/events';
-import { transactionIdsOf } from '@nocturne/vault';
+import { paymentMethodsOf, transactionIdsOf } from '@nocturne/vault';
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { PendingPaymentsTable } from '../../read-model/schema';
@@ -29,15 +29,22 @@ export const pendingPaymentsProjection: Projection = {
       confirmations.map((e) => e.data),
     );
     const idOfEvent = new Map(confirmations.map((e, i) => [e.eventId, ids[i]!]));
+    const methods = await paymentMethodsOf(
+      vault,
+      confirmations.map((e) => e.data),
+    );
+    const methodOfEvent = new Map(confirmations.map((e, i) => [e.eventId, methods[i] ?? null]));
     for (const event of events) {
       const userKey = idOf(event.streamName);
-      if (event.type === 'PaymentConfirmationSubmitted') {
+      const method = methodOfEvent.get(event.eventId);
+      // Null only once the account is erased (a rebuild after it): its UserDeleted settles it anyway.
+      if (event.type === 'PaymentConfirmationSubmitted' && method) {
         submitted.push({
           event_id: event.eventId,
           user_key: userKey,
           amount: event.data.amount,
           transaction_id: idOfEvent.get(event.eventId) ?? null,
-          payment_method: event.data.paymentMethod,
+          payment_method: method,
           submitted_at: event.recordedAt,
           position: event.position,
         });

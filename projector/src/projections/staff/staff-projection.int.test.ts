@@ -85,6 +85,37 @@ describe('staff projection', () => {
     );
   });
 
+  it('makes a member whose second factor was reset invited again, password kept, no recovery codes', async () => {
+    await given(
+      record(
+        {
+          type: 'StaffSecondFactorReset',
+          data: {
+            email: 'pii:v1:acct:email',
+            invitation: { tokenDigest: digest('9'), expiresAt: '2026-03-10T10:00:00Z' },
+          },
+        },
+        'staff-m1',
+        '2026-03-03T10:00:00Z',
+      ),
+    ).thenRows(
+      () =>
+        readModel()
+          .selectFrom('staff')
+          .select(['status', 'password_set', 'second_factor', 'recovery_codes_left', 'last_login_at'])
+          .execute(),
+      [
+        {
+          status: 'invited',
+          password_set: true,
+          second_factor: 'pending',
+          recovery_codes_left: 0,
+          last_login_at: new Date('2026-03-02T09:00:00Z'),
+        },
+      ],
+    );
+  });
+
   it('changes the role, marks a removal, and starts afresh on a new invitation; an unreadable address is null', async () => {
     await given(
       record(invited('auditor', 'pii:v1:acct:gone'), 'staff-a2', '2026-03-01T10:00:00Z'),

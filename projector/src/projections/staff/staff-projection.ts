@@ -6,7 +6,8 @@ import type { Projection } from '../../runner/projection';
 
 /**
  * Table `staff`: one row per staff member for the owner's list: role, where they are in the
- * invitation (password, second factor), recovery codes left, last login. A removal keeps the
+ * invitation (password, second factor), recovery codes left, last login. A reset of the second
+ * factor makes the member invited again (password kept) until they enrol anew. A removal keeps the
  * row, marked; a new invitation of the address starts it afresh. Times are the events' own.
  */
 export const staffProjection: Projection = {
@@ -15,6 +16,7 @@ export const staffProjection: Projection = {
     'StaffInvited',
     'StaffPasswordSet',
     'StaffSecondFactorEnrolled',
+    'StaffSecondFactorReset',
     'StaffLoggedIn',
     'StaffRoleChanged',
     'StaffRemoved',
@@ -64,6 +66,14 @@ export const staffProjection: Projection = {
             status: 'active',
             second_factor: 'enrolled',
             recovery_codes_left: event.data.recoveryCodeDigests.length,
+          }));
+          break;
+        case 'StaffSecondFactorReset':
+          update(id, (row) => ({
+            ...row,
+            status: 'invited',
+            second_factor: 'pending',
+            recovery_codes_left: 0,
           }));
           break;
         case 'StaffLoggedIn':

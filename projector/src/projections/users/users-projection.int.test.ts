@@ -63,6 +63,12 @@ const history = () => [
   ),
   recorded({ type: 'PremiumGranted', data: { stories: 30 } }, 'kb', '2025-01-05T00:00:00Z'),
   recorded({ type: 'PremiumRevoked', data: {} }, 'kb', '2025-01-06T00:00:00Z'),
+  // A payment of B's was charged back: the account is flagged for the staff.
+  recorded(
+    { type: 'AccountFlaggedForStaff', data: { reason: 'chargeback', purchaseId: 'p9' } },
+    'kb',
+    '2025-01-06T00:30:00Z',
+  ),
   // C registers, logs in, is deleted.
   recorded(registered(C, 'pii:v1:acc-c:e'), 'kc', '2025-01-07T00:00:00Z'),
   recorded(
@@ -94,6 +100,7 @@ describe('users projection', () => {
           verified: true,
           premium_member: true,
           premium_stories_remaining: 28,
+          flagged_for_staff: false,
           created_at: new Date('2025-01-01T10:00:00Z'),
           verified_at: new Date('2025-01-01T10:05:00Z'),
           last_login: new Date('2025-01-02T09:00:00Z'),
@@ -105,6 +112,7 @@ describe('users projection', () => {
           verified: true,
           premium_member: false,
           premium_stories_remaining: 0,
+          flagged_for_staff: true,
           created_at: new Date('2025-01-04T00:00:00Z'),
           verified_at: new Date('2025-01-04T00:01:00Z'),
           last_login: new Date('2025-01-04T00:02:00Z'),

@@ -21,6 +21,7 @@ export const usersProjection: Projection = {
     'UserLoggedOut',
     'PasswordReset',
     ...premiumEventTypes,
+    'AccountFlaggedForStaff',
     'UserDeleted',
   ],
   async applyBatch(trx, events, { vault }) {
@@ -79,6 +80,7 @@ export const usersProjection: Projection = {
             verified: false,
             premium_member: false,
             premium_stories_remaining: 0,
+            flagged_for_staff: false,
             created_at: event.recordedAt,
             verified_at: null,
             last_login: null,
@@ -145,6 +147,9 @@ export const usersProjection: Projection = {
             ),
           }));
           break;
+        case 'AccountFlaggedForStaff':
+          update(userKey, (row) => ({ ...row, flagged_for_staff: true }));
+          break;
         case 'UserDeleted':
           clearSessions(userKey);
           rows.set(userKey, null);
@@ -174,6 +179,7 @@ export const usersProjection: Projection = {
         verified: 'boolean',
         premium_member: 'boolean',
         premium_stories_remaining: 'int',
+        flagged_for_staff: 'boolean',
         created_at: 'timestamptz',
         verified_at: 'timestamptz',
         last_login: 'timestamptz',
@@ -182,7 +188,7 @@ export const usersProjection: Projection = {
         on conflict (user_key) do update set account_id = excluded.account_id, email = excluded.email,
           verified = excluded.verified, premium_member = excluded.premium_member,
           premium_stories_remaining = excluded.premium_stories_remaining,
-          created_at = excluded.created_at, verified_at = excluded.verified_at,
+          flagged_for_staff = excluded.flagged_for_staff, created_at = excluded.created_at, verified_at = excluded.verified_at,
           last_login = excluded.last_login`.execute(trx);
     }
   },

@@ -25,6 +25,8 @@ import * as drafts from './0023-drafts';
 import * as premiumMemberNames from './0024-premium-member-names';
 import * as unlockReturns from './0025-unlock-returns';
 import * as searchNewest from './0026-search-newest';
+import * as moderationRemovals from './0027-moderation-removals';
+import * as paymentFlags from './0028-payment-flags';
 import * as readingSettings from './0031-reading-settings';
 
 /**
@@ -58,5 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0024-premium-member-names': premiumMemberNames,
   '0025-unlock-returns': unlockReturns,
   '0026-search-newest': searchNewest,
+  '0027-moderation-removals': moderationRemovals,
+  '0028-payment-flags': paymentFlags,
   '0031-reading-settings': readingSettings,
 };

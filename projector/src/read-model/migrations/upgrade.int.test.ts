@@ -35,7 +35,7 @@ afterAll(async () => {
 const ACCOUNT = '22222222-2222-4222-8222-222222222222';
 
 describe('upgrading a running read model', () => {
-  it("moves each reader's library to their account, unlinks erased accounts' grants from their address, prepares the locked cards' search words and marks the unlocks of deleted stories", async () => {
+  it("moves each reader's library to their account, unlinks erased accounts' grants from their address, prepares the locked cards' search words, marks the unlocks of deleted stories and replays the moderation history", async () => {
     const at = new Date('2026-01-01T10:00:00Z');
     await sql`insert into users (user_key, account_id, email, created_at) values ('k1', ${ACCOUNT}, 'a@b.test', ${at})`.execute(
       db,
@@ -64,6 +64,9 @@ describe('upgrading a running read model', () => {
       db,
     );
     await sql`insert into story_deletions (story_id, deleted_at) values ('gone-story', 7)`.execute(db);
+    await sql`insert into projection_checkpoints (name, position) values ('moderation', 90), ('stories', 90)`.execute(
+      db,
+    );
 
     await migrateReadModel(database.url);
 
@@ -107,6 +110,13 @@ describe('upgrading a running read model', () => {
     ).toEqual([
       { story_id: 'gone-story', withdrawn: true },
       { story_id: 's1', withdrawn: false },
+    ]);
+    // The moderation history reads the log again from its start, to show every earlier removal.
+    expect(
+      await db.selectFrom('projection_checkpoints').select(['name', 'position']).orderBy('name').execute(),
+    ).toEqual([
+      { name: 'moderation', position: 0 },
+      { name: 'stories', position: 90 },
     ]);
   });
 });

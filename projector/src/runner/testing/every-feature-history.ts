@@ -24,7 +24,7 @@ const slides = (name: string, texts: string[]) =>
  * follower told of their stories and reading them (progress, finish, saves), drafts saved,
  * scheduled, unscheduled, thrown away and published, a revision and new labels, the tag list,
  * a reader's hidden warnings, daily digest and reading settings, a report, a hide, an appeal and a restore, a
- * staff member invited through to their first login. With the mixed history, every table of
+ * staff member invited through to their first login and their second factor reset. With the mixed history, every table of
  * every projection gets rows.
  */
 async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppend[]> {
@@ -99,7 +99,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
   const reading = (id: string, ...events: DomainEvent[]) =>
     append(streams.reading(fan.accountId, id), ...events);
   const decided = (
-    action: 'hide' | 'restore',
+    action: 'hide' | 'restore' | 'delete',
     extra: { closedAppealId: string | null; reports: boolean },
   ) => ({
     type: 'ModerationDecided' as const,
@@ -107,7 +107,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
       storyId: second,
       decisionId: key(`decision-${action}`),
       action,
-      reason: action === 'hide' ? 'It breaks the rules.' : 'The appeal holds.',
+      reason: action === 'restore' ? 'The appeal holds.' : 'It breaks the rules.',
       closedReports: extra.reports
         ? [{ reportId: key('report'), reason: 'illegal_content' as const, contact }]
         : [],
@@ -237,6 +237,10 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
         data: { tokenDigest: digest(`invite-${staffId}`), passwordHash: staffHash },
       },
       {
+        type: 'StaffTotpSecretIssued',
+        data: { tokenDigest: digest(`invite-${staffId}`), totpSecret: totp },
+      },
+      {
         type: 'StaffSecondFactorEnrolled',
         data: {
           tokenDigest: digest(`invite-${staffId}`),
@@ -245,7 +249,18 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
         },
       },
       { type: 'StaffLoggedIn', data: { totpStep: 58_000_000, recoveryCodeDigest: null } },
+      {
+        type: 'StaffSecondFactorReset',
+        data: {
+          email: staffEmail,
+          invitation: { tokenDigest: digest(`reset-${staffId}`), expiresAt: expires },
+        },
+      },
     ),
+    // A moderator's removal: the deletion, then the reasoned decision that takes its place in
+    // the story's history (the third story's deletion above stays a plain one).
+    append(streams.story(second), { type: 'StoryDeleted', data: { storyId: second } }),
+    append(streams.storyReports(second), decided('delete', { closedAppealId: null, reports: false })),
   ];
 }
 

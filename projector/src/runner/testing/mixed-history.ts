@@ -91,16 +91,23 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
   const premiumStories = stories.filter((s) => s.premium);
 
   // The personal fields first, a few at a time (one vault round trip each).
-  const accounts: { accountId: string; email: string; passwordHash: string; transactionId: string }[] = [];
+  const accounts: {
+    accountId: string;
+    email: string;
+    passwordHash: string;
+    transactionId: string;
+    paymentMethod: string;
+  }[] = [];
   for (let n = 0; n < userCount; n += 8) {
     const chunk = Array.from({ length: Math.min(8, userCount - n) }, async (_, k) => {
       const accountId = randomUUID();
-      const [email, passwordHash, transactionId] = await Promise.all([
+      const [email, passwordHash, transactionId, paymentMethod] = await Promise.all([
         vault.encrypt(accountId, `reader${n + k}@nocturne.test`),
         vault.encrypt(accountId, `$argon2id$hash-${n + k}`),
         vault.encrypt(accountId, `TX-${n + k}`),
+        vault.encrypt(accountId, 'PayPal'),
       ]);
-      return { accountId, email, passwordHash, transactionId };
+      return { accountId, email, passwordHash, transactionId, paymentMethod };
     });
     accounts.push(...(await Promise.all(chunk)));
   }
@@ -109,7 +116,7 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
   for (let n = 0; n < userCount; n++) {
     const userKey = digest(`user-${seed}-${n}`).slice(0, 32);
     const stream = streams.user(userKey);
-    const { accountId, email, passwordHash, transactionId } = accounts[n]!;
+    const { accountId, email, passwordHash, transactionId, paymentMethod } = accounts[n]!;
     const expires = new Date(Date.UTC(2030, 0, 1)).toISOString();
     first.push({
       streamName: stream,
@@ -146,7 +153,7 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
           email,
           amount: rnd() < 0.5 ? 15 : 10,
           transactionId: rnd() < 0.5 ? transactionId : null,
-          paymentMethod: 'PayPal',
+          paymentMethod,
         },
       });
       if (rnd() < 0.8) {

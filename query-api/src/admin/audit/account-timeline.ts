@@ -1,6 +1,7 @@
 import { FULL_PRICE } from '@nocturne/domain';
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely } from 'kysely';
+import { staffNamer } from '../../staff/staff-names';
 import { replayAccountHistory } from '../history/replay-account-history';
 import {
   type HistoryDeps,
@@ -9,6 +10,8 @@ import {
   replayUserHistory,
   type UserHistory,
 } from '../history/replay-user-history';
+
+type StaffNamer = Awaited<ReturnType<typeof staffNamer>>;
 
 /** One line of an account's money and access history, as the console shows and exports it. */
 export interface TimelineRow {
@@ -25,7 +28,7 @@ export interface TimelineRow {
   stories: number | null;
   /** The premium story an unlock opened. */
   story_id: string | null;
-  /** Who did it: "the user", "the owner", "staff <address> (<role>)", "the system". */
+  /** Who did it: "the user", "the owner (Owner)", a staff member by name and role, "the system". */
   by: string;
   /** The staff member behind an admin's action (null for the owner's and everyone else's). */
   staff_id: string | null;
@@ -45,29 +48,12 @@ export interface AccountTimeline {
   state: HistoryState;
 }
 
-type StaffNames = ReadonlyMap<string, { email: string | null; role: string }>;
-
-async function staffNames(db: Kysely<ReadModel>, ids: readonly string[]): Promise<StaffNames> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('staff')
-    .select(['staff_id', 'email', 'role'])
-    .where('staff_id', 'in', [...ids])
-    .execute();
-  return new Map(rows.map((r) => [r.staff_id, { email: r.email, role: r.role }]));
-}
-
-function byWhom(entry: HistoryEntry, staff: StaffNames): string {
-  const actor = entry.actor;
-  if (actor.kind !== 'admin') return entry.who;
+function byWhom(entry: HistoryEntry, named: StaffNamer): string {
   // An admin's IP stays out of the timeline: who acted is the session's person, not its address.
-  const staffId = actor.staffId;
-  if (!staffId) return 'the owner';
-  const member = staff.get(staffId);
-  return member ? `staff ${member.email ?? staffId} (${member.role})` : `staff ${staffId}`;
+  return named(entry.actor)?.name ?? entry.who;
 }
 
-function rowOf(entry: HistoryEntry, staff: StaffNames): TimelineRow {
+function rowOf(entry: HistoryEntry, named: StaffNamer): TimelineRow {
   const d = entry.details;
   const amount = typeof d.amount === 'number' ? d.amount : null;
   const actor = entry.actor;
@@ -81,7 +67,7 @@ function rowOf(entry: HistoryEntry, staff: StaffNames): TimelineRow {
     payment_method: typeof d.payment_method === 'string' ? d.payment_method : null,
     stories: typeof d.stories === 'number' ? d.stories : null,
     story_id: typeof d.story_id === 'string' ? d.story_id : null,
-    by: byWhom(entry, staff),
+    by: byWhom(entry, named),
     staff_id: actor.kind === 'admin' ? (actor.staffId ?? null) : null,
   };
 }
@@ -104,7 +90,7 @@ async function liveAccountId(store: HistoryDeps['store'], stream: string): Promi
  * address's account is erased (an erased account is reached by its id alone).
  */
 export async function accountTimeline(
-  deps: HistoryDeps & { db: Kysely<ReadModel> },
+  deps: HistoryDeps & { db: Kysely<ReadModel>; readsPersonalData: boolean },
   who: AccountRef,
   asOf: Date,
   now: Date,
@@ -132,13 +118,12 @@ export async function accountTimeline(
     whole = all;
     then = at;
   }
-  const staffIds = [
-    ...new Set(
-      whole.timeline.flatMap((e) => (e.actor.kind === 'admin' && e.actor.staffId ? [e.actor.staffId] : [])),
-    ),
-  ];
-  const staff = await staffNames(deps.db, staffIds);
-  const rows = whole.timeline.map((entry) => rowOf(entry, staff));
+  const named = await staffNamer(
+    deps.db,
+    whole.timeline.map((entry) => entry.actor),
+    deps.readsPersonalData,
+  );
+  const rows = whole.timeline.map((entry) => rowOf(entry, named));
   return {
     account: account ?? '',
     erased: whole.erased,

@@ -5,7 +5,8 @@ import { apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../../deps';
-import { shownEvents } from './shown-event';
+import { type ActorRef, staffNamer } from '../../staff/staff-names';
+import { type ShownEvent, shownEvents } from './shown-event';
 
 /** The stream categories of the log, from the one list of stream names (`user`, `story`, ...). */
 export const STREAM_CATEGORIES = [
@@ -53,6 +54,12 @@ const Event = z.object({
   recorded_at: z.string(),
   data: z.unknown(),
   actor: z.unknown(),
+  by: z
+    .string()
+    .nullable()
+    .describe(
+      "Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else",
+    ),
   session: z.string().nullable(),
   correlation_id: z.string().nullable(),
   causation_id: z.string().nullable(),
@@ -102,6 +109,13 @@ export const eventBrowserRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, 
     const admin = requireAdmin(request);
     return { log: deps.logBrowser, readsPersonal: mayReadPersonalData(admin.role) };
   };
+  /** The events as shown, each naming the staff member (or the owner) who caused it. */
+  const shown = async (events: Parameters<typeof shownEvents>[0], readsPersonal: boolean) => {
+    const page = await shownEvents(events, deps.vault, readsPersonal);
+    const actorOf = (event: ShownEvent) => (event.actor ?? {}) as ActorRef;
+    const named = await staffNamer(deps.db, page.map(actorOf), readsPersonal);
+    return page.map((event) => ({ ...event, by: named(actorOf(event))?.name ?? null }));
+  };
 
   app.get(
     '/api/admin/audit/streams',
@@ -148,7 +162,7 @@ export const eventBrowserRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, 
       const { stream } = parsed(StreamParams, request.params);
       const query = parsed(StreamEventsQuery, request.query);
       const page = await log.streamEvents(stream, query.before ?? null, query.limit);
-      return { events: await shownEvents(page.items, deps.vault, readsPersonal), next: page.next };
+      return { events: await shown(page.items, readsPersonal), next: page.next };
     },
   );
 
@@ -177,7 +191,7 @@ export const eventBrowserRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, 
         query.before ?? null,
         query.limit,
       );
-      return { events: await shownEvents(page.items, deps.vault, readsPersonal), next: page.next };
+      return { events: await shown(page.items, readsPersonal), next: page.next };
     },
   );
 
@@ -196,7 +210,7 @@ export const eventBrowserRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, 
       const { position } = parsed(EventParams, request.params);
       const event = await log.event(position);
       if (!event) throw new HttpError(404, `No event at position ${position}`);
-      return (await shownEvents([event], deps.vault, readsPersonal))[0];
+      return (await shown([event], readsPersonal))[0];
     },
   );
 
@@ -219,7 +233,7 @@ export const eventBrowserRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, 
       const { log, readsPersonal } = browserFor(request);
       const { correlationId } = parsed(CorrelationParams, request.params);
       const events = await log.correlated(correlationId, MAX_BROWSE_PAGE);
-      return { events: await shownEvents(events, deps.vault, readsPersonal) };
+      return { events: await shown(events, readsPersonal) };
     },
   );
 };

@@ -24,20 +24,39 @@ export interface ShownEvent {
   schema_version: number | null;
 }
 
-/** Every sealed string in a JSON value, in walk order. */
+/**
+ * Sealed credentials: a staff member's TOTP secret and a password hash are nobody's to read, not
+ * even a role that reads personal data: whoever saw a second-factor secret could sign in as its
+ * holder. They are shown "sealed" to every role and never opened.
+ */
+const CREDENTIAL_FIELDS: ReadonlySet<string> = new Set(['totpSecret', 'passwordHash']);
+const isCredential = (key: string, value: unknown) =>
+  CREDENTIAL_FIELDS.has(key) && typeof value === 'string' && isSealed(value);
+
+/** Every sealed string in a JSON value, in walk order, credentials left out. */
 function sealedIn(value: unknown, found: string[]): string[] {
   if (typeof value === 'string') {
     if (isSealed(value)) found.push(value);
   } else if (Array.isArray(value)) for (const item of value) sealedIn(item, found);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) sealedIn(item, found);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) if (!isCredential(key, item)) sealedIn(item, found);
   return found;
+}
+
+function hasCredential(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasCredential);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, item]) => isCredential(key, item) || hasCredential(item));
+  return false;
 }
 
 function replaced(value: unknown, open: (sealed: string) => string): unknown {
   if (typeof value === 'string') return isSealed(value) ? open(value) : value;
   if (Array.isArray(value)) return value.map((item) => replaced(item, open));
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaced(v, open)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, isCredential(k, v) ? SEALED : replaced(v, open)]),
+    );
   return value;
 }
 
@@ -52,7 +71,7 @@ type Metadata = {
  * The events of a page as the console shows them. Personal fields are the vault's sealed values
  * wherever they sit (an address, a transaction id, a password hash) and an admin's address in
  * the metadata (plain text in events recorded before it was sealed): for a role that may read
- * them they are opened (one vault round trip for the page; "erased" once the key is gone),
+ * them they are opened (credentials excepted: always "sealed") (one vault round trip for the page; "erased" once the key is gone),
  * for any other role each is "sealed".
  */
 export async function shownEvents(
@@ -72,7 +91,9 @@ export async function shownEvents(
     const metadata = (event.metadata ?? {}) as Metadata;
     // Most events hold nothing sealed: shown as they are, without a copy.
     const shown =
-      sealedOf[i]!.length > 0 ? (value: unknown) => replaced(value, open) : (value: unknown) => value;
+      sealedOf[i]!.length > 0 || hasCredential(event.data)
+        ? (value: unknown) => replaced(value, open)
+        : (value: unknown) => value;
     let actor: unknown = shown(metadata.actor ?? null);
     // An admin's address recorded as plain text is personal all the same.
     if (!readsPersonalData && metadata.actor?.kind === 'admin' && typeof metadata.actor.ip === 'string')

@@ -1,3 +1,4 @@
+import { mayReadPersonalData } from '@nocturne/domain';
 import { apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -61,7 +62,7 @@ const timelineDoc = apiSchema({
  */
 export const auditTimelineRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/audit/timeline', { schema: timelineDoc }, async (request) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const parsed = Query.safeParse(request.query);
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Bad query');
     const { email, account, as_of } = parsed.data;
@@ -70,7 +71,12 @@ export const auditTimelineRoutes: FastifyPluginAsync<QueryApiDeps> = async (app,
     const now = deps.clock();
     const asOf = as_of ? new Date(as_of) : now;
     const timeline = await accountTimeline(
-      { store: deps.store, vault: deps.vault, db: deps.db },
+      {
+        store: deps.store,
+        vault: deps.vault,
+        db: deps.db,
+        readsPersonalData: mayReadPersonalData(admin.role),
+      },
       account !== undefined ? { accountId: account } : { email: email! },
       asOf,
       now,

@@ -5,13 +5,15 @@ const describe = (entry: UserHistory['timeline'][number]): string => {
   const d = entry.details;
   switch (entry.type) {
     case 'PaymentConfirmationSubmitted':
-      return `payment confirmation: $${d.amount} via ${d.payment_method}${
+      return `payment confirmation: $${d.amount}${d.payment_method ? ` via ${d.payment_method}` : ''}${
         d.transaction_id ? `, transaction ${d.transaction_id}` : ''
       }`;
     case 'PremiumGranted':
-      return `premium granted: +${d.stories} stories`;
+      return `premium granted: +${d.stories} stories${d.purchase_id ? ` (paid, purchase ${d.purchase_id})` : ''}`;
     case 'PremiumRevoked':
-      return 'premium revoked';
+      return `premium revoked${d.purchase_id ? ` (purchase ${d.purchase_id}, ${d.reason})` : ''}`;
+    case 'AccountFlaggedForStaff':
+      return `flagged for the staff: ${d.reason} of purchase ${d.purchase_id}`;
     case 'PremiumStoryUnlocked':
       return `premium story unlocked: ${d.story_id}`;
     case 'PremiumUnlockReturned':

@@ -11,6 +11,7 @@ import {
   type AddressClaims,
   openPersonalField,
   type PiiVault,
+  paymentMethodOf,
   transactionIdOf,
   userKeyOfAddress,
 } from '@nocturne/vault';
@@ -69,6 +70,7 @@ const shown: ReadonlySet<UserEvent['type']> = new Set([
   'UserRegistered',
   'EmailVerified',
   ...premiumHistoryEventTypes,
+  'AccountFlaggedForStaff',
 ]);
 
 /**
@@ -121,10 +123,25 @@ async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Prom
         email: await vault.decrypt(event.data.email),
         amount: event.data.amount,
         transaction_id: await transactionIdOf(vault, event.data),
-        payment_method: event.data.paymentMethod,
+        payment_method: await paymentMethodOf(vault, event.data),
       };
     case 'PremiumGranted':
-      return { stories: event.data.stories };
+      return {
+        stories: event.data.stories,
+        purchase_id: event.data.purchaseId ?? null,
+        // A paid grant: the processor's payment, as a confirmation's fields read.
+        ...(event.data.payment
+          ? {
+              amount: event.data.payment.amountCents / 100,
+              transaction_id: event.data.payment.transactionId,
+              payment_method: event.data.payment.provider,
+            }
+          : {}),
+      };
+    case 'PremiumRevoked':
+      return { purchase_id: event.data.purchaseId ?? null, reason: event.data.reason ?? null };
+    case 'AccountFlaggedForStaff':
+      return { purchase_id: event.data.purchaseId, reason: event.data.reason };
     case 'PremiumStoryUnlocked':
       return { story_id: event.data.storyId };
     case 'PremiumUnlockReturned':

@@ -1,7 +1,9 @@
+import { mayReadPersonalData } from '@nocturne/domain';
 import { apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../../deps';
+import { staffNamer } from '../../staff/staff-names';
 import { replayUserHistory } from './replay-user-history';
 
 const Params = z.object({ email: z.string().trim().min(1).max(320) });
@@ -25,11 +27,12 @@ const historyDoc = apiSchema({
 
 /**
  * GET /api/admin/users/{email}/history[?as_of=<ISO time>]: the audit replay of one user, from
- * the event store. 404 when the address never had an account, or its account is deleted.
+ * the event store, each entry with `by`, who acted by name and role. 404 when the address never
+ * had an account, or its account is deleted.
  */
 export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/users/:email/history', { schema: historyDoc }, async (request) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { email } = Params.parse(request.params);
     const query = Query.parse(request.query);
     const asOf = query.as_of ? new Date(query.as_of) : deps.clock();
@@ -41,6 +44,15 @@ export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
     if (history.erased) {
       throw new HttpError(404, 'No history for this user: the account was deleted and its data erased');
     }
-    return history;
+    // Each entry names who acted as every staff view does: the staff member and role, or the owner.
+    const named = await staffNamer(
+      deps.db,
+      history.timeline.map((entry) => entry.actor),
+      mayReadPersonalData(admin.role),
+    );
+    return {
+      ...history,
+      timeline: history.timeline.map((entry) => ({ ...entry, by: named(entry.actor)?.name ?? entry.who })),
+    };
   });
 };

@@ -287,8 +287,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a story (admin)
-         * @description Admin roles allowed: owner, admin, moderator.
+         * Delete a story without a stated reason (owner and admin)
+         * @description Admin roles allowed: owner, admin.
          */
         delete: operations["deleteStoriesById"];
         options?: never;
@@ -715,6 +715,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/staff/{staffId}/second-factor/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a staff member's second factor (owner): their secret and recovery codes are void, their sessions end, and a re-enrolment link is mailed
+         * @description Admin roles allowed: owner.
+         */
+        post: operations["postAdminStaffByStaffIdSecondFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/second-factor/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset every staff member's second factor (owner): each gets a re-enrolment link
+         * @description Admin roles allowed: owner.
+         */
+        post: operations["postAdminStaffSecondFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/staff/{staffId}": {
         parameters: {
             query?: never;
@@ -744,7 +784,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a staff invitation: the address, the role and the TOTP secret to enrol */
+        /** Open a staff invitation or re-enrolment link: the address, the role and a new TOTP secret to enrol, shown once */
         post: operations["postStaffInvitation"];
         delete?: never;
         options?: never;
@@ -1386,6 +1426,24 @@ export interface paths {
         options?: never;
         /** A payment processor's notice (sale, refund, chargeback), signed by it (headers only) */
         head: operations["headPaymentsNotices"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/purchases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the reader's purchases, as the processor's notices left it (the return page asks it) */
+        get: operations["getPaymentsPurchasesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** One of the reader's purchases, as the processor's notices left it (the return page asks it) (headers only) */
+        head: operations["headPaymentsPurchasesById"];
         patch?: never;
         trace?: never;
     };
@@ -3385,7 +3443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, moderator) */
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5729,6 +5787,150 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postAdminStaffByStaffIdSecondFactorReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset: the link is mailed */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staff_id: string;
+                        /** @enum {string} */
+                        role: "admin" | "moderator" | "auditor";
+                        invitation_token?: string;
+                    };
+                };
+            };
+            400: components["responses"]["MalformedBody"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No such staff member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many admin commands, or too many wrong admin codes, from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAdminStaffSecondFactorReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members reset (removed ones are left as they are) */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reset: number;
+                    };
+                };
+            };
+            400: components["responses"]["MalformedBody"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many admin commands, or too many wrong admin codes, from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     deleteAdminStaffByStaffId: {
         parameters: {
             query?: never;
@@ -7852,6 +8054,8 @@ export interface operations {
                             created_at: string | null;
                             last_login: string | null;
                             premium_stories_remaining: number;
+                            /** @description A payment of theirs was charged back: a staff member should look */
+                            flagged_for_staff: boolean;
                         }[];
                         total_users: number;
                         verified_users: number;
@@ -8506,7 +8710,7 @@ export interface operations {
     getAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "purchase" | "payment_notice";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice";
                 after?: string;
                 limit?: number;
             };
@@ -8580,7 +8784,7 @@ export interface operations {
     headAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "purchase" | "payment_notice";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice";
                 after?: string;
                 limit?: number;
             };
@@ -8664,6 +8868,8 @@ export interface operations {
                             recorded_at: string;
                             data: unknown;
                             actor: unknown;
+                            /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                            by: string | null;
                             session: string | null;
                             correlation_id: string | null;
                             causation_id: string | null;
@@ -8803,6 +9009,8 @@ export interface operations {
                             recorded_at: string;
                             data: unknown;
                             actor: unknown;
+                            /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                            by: string | null;
                             session: string | null;
                             correlation_id: string | null;
                             causation_id: string | null;
@@ -8938,6 +9146,8 @@ export interface operations {
                         recorded_at: string;
                         data: unknown;
                         actor: unknown;
+                        /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                        by: string | null;
                         session: string | null;
                         correlation_id: string | null;
                         causation_id: string | null;
@@ -9088,6 +9298,8 @@ export interface operations {
                             recorded_at: string;
                             data: unknown;
                             actor: unknown;
+                            /** @description Who acted in an admin session, by name and role (as the actor's staff id names them); null for anyone else */
+                            by: string | null;
                             session: string | null;
                             correlation_id: string | null;
                             causation_id: string | null;
@@ -9252,6 +9464,11 @@ export interface operations {
                     "application/json": {
                         payment_link_base: string;
                         price: number;
+                        /**
+                         * @description manual: the payment link and a staff grant; otherwise Pay starts a purchase at the processor
+                         * @enum {string}
+                         */
+                        provider: "manual" | "verotel" | "local";
                     };
                 };
             };
@@ -9446,6 +9663,140 @@ export interface operations {
                 };
                 content?: never;
             };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPaymentsPurchasesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the purchase is */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchase_id: string;
+                        /**
+                         * @description pending: the processor has not confirmed it yet; held: its payment did not match and waits for the staff
+                         * @enum {string}
+                         */
+                        status: "pending" | "paid" | "refunded" | "charged_back" | "held";
+                        amount: number;
+                        /** @description The payment gave the reader premium, and the pages read now show it */
+                        premium_granted: boolean;
+                        /** @description The grant's event position: send it as X-Min-Position to read after it */
+                        granted_position: number | null;
+                    };
+                };
+            };
+            /** @description Not a purchase id; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Purchase not found */
+            404: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headPaymentsPurchasesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the purchase is */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a purchase id; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Purchase not found */
+            404: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -9944,9 +10295,14 @@ export interface operations {
                         decisions: {
                             /** @enum {string} */
                             action: "dismiss" | "hide" | "restore" | "delete";
+                            /** @description The stated reason; empty for an admin's plain delete (DELETE /api/stories/{id}) */
                             reason: string;
-                            /** @description Who decided: the admin session (later the staff member) */
+                            /** @description Who decided, by name and role: "the owner (Owner)", or the staff member (their address for the owner and admins, the start of their staff id for the others) and role */
                             decided_by: string;
+                            /** @description The staff member who decided; null for the owner */
+                            decided_by_staff_id: string | null;
+                            /** @description Their role now; null when unknown */
+                            decided_by_role: ("owner" | "admin" | "moderator" | "auditor") | null;
                             decided_at: string;
                             reports_closed: number;
                             appeal_closed: boolean;

@@ -32,6 +32,7 @@ export function EventDetail({
             term: 'Time',
             value: <time dateTime={event.recorded_at}>{new Date(event.recorded_at).toLocaleString()}</time>,
           },
+          { term: 'By', value: event.by ?? '—' },
           { term: 'Actor', value: JSON.stringify(event.actor), mono: true },
           { term: 'Session', value: event.session ?? '—', mono: true },
           {

@@ -21,6 +21,7 @@ const eventLabels: Record<string, string> = {
   PaymentConfirmationSubmitted: 'Purchase confirmation',
   PremiumGranted: 'Premium granted',
   PremiumRevoked: 'Premium revoked',
+  AccountFlaggedForStaff: 'Flagged for the staff',
   PremiumStoryUnlocked: 'Premium story unlocked',
   PremiumUnlockReturned: 'Premium unlock returned',
   UserDeleted: 'Account erased',
@@ -38,7 +39,9 @@ function details(row: TimelineRow, erased: boolean): string {
         `transaction ${erased ? ERASED : (row.transaction_id ?? 'none')}`,
       ].join(', ');
     case 'PremiumGranted':
-      return `+${row.stories} premium stories`;
+      return row.transaction_id
+        ? `+${row.stories} premium stories, paid $${row.amount} via ${row.payment_method}, transaction ${row.transaction_id}`
+        : `+${row.stories} premium stories`;
     case 'PremiumStoryUnlocked':
       return `story ${row.story_id}`;
     case 'PremiumUnlockReturned':
