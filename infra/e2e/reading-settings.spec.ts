@@ -42,10 +42,11 @@ test("a member's settings apply on their other device, without a reload and afte
   await expect(reader(phone.page)).toHaveAttribute('data-theme', 'sepia');
   await expect(reader(phone.page)).toHaveAttribute('data-text-size', 'larger');
 
-  // The other device, left open, takes the choice by itself.
-  await expect(reader(laptop.page)).toHaveAttribute('data-theme', 'sepia', { timeout: 20_000 });
+  // The other device, left open, takes the choice by itself (the last change carries the others:
+  // each is the whole choice, sent one after the other).
+  await expect(reader(laptop.page)).toHaveAttribute('data-typeface', 'sans', { timeout: 20_000 });
+  await expect(reader(laptop.page)).toHaveAttribute('data-theme', 'sepia');
   await expect(reader(laptop.page)).toHaveAttribute('data-text-size', 'larger');
-  await expect(reader(laptop.page)).toHaveAttribute('data-typeface', 'sans');
   const laptopPanel = await openSettings(laptop.page);
   await expectInsideViewport(laptopPanel, 'the settings panel at 1440');
   await expect(laptopPanel.getByRole('button', { name: 'Sepia' })).toHaveAttribute('aria-pressed', 'true');

@@ -47,6 +47,8 @@ export function useReadingSettings(): {
   const mine = useQuery(readingSettingsQuery(token));
   const save = useMutation({
     mutationFn: chooseReadingSettings,
+    // One after the other, so the server's last choice is the reader's last.
+    scope: { id: 'reading-settings' },
     onMutate: async (settings) => {
       await queryClient.cancelQueries({ queryKey: readingSettingsKeys.mine(token) });
       const before = queryClient.getQueryData<ReadingSettings>(readingSettingsKeys.mine(token));
