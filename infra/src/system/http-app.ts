@@ -9,6 +9,7 @@ import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
 import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog, logRequest } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
+import { type RequestListener, traceEveryRequest } from '../ops/tracing/tracing';
 import { HotLane } from './hot-lane';
 import { HTTP_TIMEOUTS, type HttpTimeouts, serverTimeouts } from './http-timeouts';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from './security-headers';
@@ -59,6 +60,8 @@ export interface HttpAppOptions {
   onRoute?: ((route: RouteOptions) => void) | undefined;
   /** How long the server waits for a client (default HTTP_TIMEOUTS; tests shorten them). */
   timeouts?: HttpTimeouts | undefined;
+  /** Tracing on: every request, the hot lane's included, is a span (ops/tracing). */
+  traceRequests?: ((listener: RequestListener) => RequestListener) | undefined;
 }
 
 /**
@@ -94,6 +97,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(options.timeouts ?? HTTP_TIMEOUTS),
   });
+  if (options.traceRequests) traceEveryRequest(app.server, options.traceRequests);
   // First: the timing hook sees every route added after it.
   const record = options.metrics ? instrumentHttp(app, options.metrics.registry) : undefined;
   addRequestLog(app);

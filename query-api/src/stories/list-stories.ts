@@ -14,7 +14,7 @@ import type { QueryApiDeps } from '../deps';
 import { hiddenWarningsOf } from '../labels/hidden-warnings';
 import { minPositionOf } from '../read-your-writes';
 import { ANONYMOUS_LIST_CACHE_CONTROL, anonymousListAnswer, LIST_VARY } from './list/anonymous-list-answer';
-import { creatorFilterFrom, tagFilterFrom } from './list/label-filter';
+import { creatorFilterFrom, ratingFilterFrom, tagFilterFrom } from './list/label-filter';
 import { DEFAULT_PAGE_SIZE, type PageRequest, pageRequestFrom } from './list/paging';
 import { PersonalAnswers } from './list/personal-answers';
 import type { ListedStory, StoryListCache } from './list/story-list-cache';
@@ -60,9 +60,13 @@ const listDoc = apiSchema({
       .string()
       .optional()
       .describe("Only this creator's stories: their handle (/creator/{handle}), paged the same way"),
+    rating: z
+      .enum(['general', 'mature', 'explicit'])
+      .optional()
+      .describe('Only the stories of this rating (paged the same way)'),
   }),
   errors: {
-    400: 'A limit that is not 1 to 100, a cursor this server did not give, or a tag or creator handle that cannot exist',
+    400: 'A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, or a rating that does not exist',
     401: 'A wrong or expired X-Admin-Code (without the header the list is public)',
   },
 });
@@ -132,13 +136,14 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
       const page = pageRequestFrom(request.query);
       const tag = tagFilterFrom(request.query);
       const creator = creatorFilterFrom(request.query);
+      const rating = ratingFilterFrom(request.query);
       const snapshot = await deps.storyList.current(minPositionOf(request));
       const authorization = request.headers.authorization;
       const serialised = (items: readonly ListedStory[]) => cachedBody(jsonArray(items.map((s) => s.json)));
       if (request.admin) {
         reply.header('Cache-Control', 'private, no-cache');
         const signer = signerFor(await viewerOf(request, deps), deps);
-        const { items, nextCursor, total } = await snapshot.page(page, { tag, creator, hidden: [] });
+        const { items, nextCursor, total } = await snapshot.page(page, { tag, creator, rating, hidden: [] });
         reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
         setPaging(reply, nextCursor, total);
         return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
@@ -148,14 +153,14 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
         // The same answer as the hot answer above, when nothing else is asked; a page the snapshot
         // does not hold yet is read first.
         const { headers } = request;
-        // A creator's page is never among the hot lane's kept answers.
+        // A creator's or a rating's page is never among the hot lane's kept answers.
         const answer = () =>
-          creator === null
+          creator === null && rating === null
             ? anonymousListAnswer(snapshot, page, tag, headers['accept-encoding'], headers['if-none-match'])
             : undefined;
         const prepared = answer();
         if (prepared) return sendPrepared(reply, prepared);
-        const read = await snapshot.page(page, { tag, creator, hidden: [] });
+        const read = await snapshot.page(page, { tag, creator, rating, hidden: [] });
         const kept = answer();
         if (kept) return sendPrepared(reply, kept);
         // Not kept (a page larger than the snapshot keeps): serialised for this request alone.
@@ -179,7 +184,7 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
         // A reader's list leaves out the stories with a warning they chose to hide.
         const hidden = [...new Set(await hiddenWarningsOf(deps, viewer.user?.userKey))].sort();
         const [{ items, nextCursor, total }, unlocked] = await Promise.all([
-          snapshot.page(page, { tag, creator, hidden }),
+          snapshot.page(page, { tag, creator, rating, hidden }),
           unlockedBy(deps, viewer.user),
         ]);
         const mayUnlock = Boolean(viewer.user?.premium_member && viewer.user.premium_stories_remaining > 0);
@@ -190,7 +195,12 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
         };
         // A reader without premium who hides nothing sees exactly the anonymous page: its kept bytes, privately.
         const kept =
-          unlocked.size === 0 && !mayUnlock && hidden.length === 0 && tag === null && creator === null;
+          unlocked.size === 0 &&
+          !mayUnlock &&
+          hidden.length === 0 &&
+          tag === null &&
+          creator === null &&
+          rating === null;
         const body = (kept && snapshot.anonymousPage(page)?.body) || cachedBody(jsonArray(items.map(entry)));
         return { body, nextCursor, total };
       };

@@ -27,7 +27,10 @@ import * as unlockReturns from './0025-unlock-returns';
 import * as searchNewest from './0026-search-newest';
 import * as moderationRemovals from './0027-moderation-removals';
 import * as paymentFlags from './0028-payment-flags';
-import * as readingSettings from './0031-reading-settings';
+import * as processorPayments from './0029-processor-payments';
+import * as revenue from './0030-revenue';
+import * as storyRatings from './0031-story-ratings';
+import * as readingSettings from './0032-reading-settings';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -62,5 +65,8 @@ export const migrations: Record<string, Migration> = {
   '0026-search-newest': searchNewest,
   '0027-moderation-removals': moderationRemovals,
   '0028-payment-flags': paymentFlags,
-  '0031-reading-settings': readingSettings,
+  '0029-processor-payments': processorPayments,
+  '0030-revenue': revenue,
+  '0031-story-ratings': storyRatings,
+  '0032-reading-settings': readingSettings,
 };
