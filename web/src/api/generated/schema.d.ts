@@ -8255,6 +8255,14 @@ export interface operations {
                 cursor?: string;
                 /** @description Only the user with this address (at most one) */
                 email?: string;
+                /** @description Only the users whose address contains this text (case ignored) */
+                q?: string;
+                /** @description Only verified, or only unverified, users */
+                state?: "verified" | "unverified";
+                /** @description Only premium members, or only free users */
+                premium?: "premium" | "free";
+                /** @description Only the users flagged for staff (a payment of theirs was charged back) */
+                flagged?: "true";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -8291,7 +8299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -8341,6 +8349,14 @@ export interface operations {
                 cursor?: string;
                 /** @description Only the user with this address (at most one) */
                 email?: string;
+                /** @description Only the users whose address contains this text (case ignored) */
+                q?: string;
+                /** @description Only verified, or only unverified, users */
+                state?: "verified" | "unverified";
+                /** @description Only premium members, or only free users */
+                premium?: "premium" | "free";
+                /** @description Only the users flagged for staff (a payment of theirs was charged back) */
+                flagged?: "true";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -8361,7 +8377,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -10401,6 +10417,17 @@ export interface operations {
                              */
                             state: "pending" | "activated";
                             activated_at: string | null;
+                        }[];
+                        purchases: {
+                            id: string;
+                            amount: number;
+                            started_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "refunded" | "charged_back" | "held";
+                            paid_at: string | null;
+                            reversed_at: string | null;
+                            /** @description The processor's id of the payment */
+                            transaction_id: string | null;
                         }[];
                         changes: {
                             /** @enum {string} */
