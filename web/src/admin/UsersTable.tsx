@@ -32,7 +32,7 @@ export function UsersTable({ token, users }: { token: string; users: AdminUser[]
       </thead>
       <tbody>
         {users.map((user) => (
-          <tr key={user.email} data-email={user.email}>
+          <tr key={user.account_id} data-email={user.email}>
             <td className="data-table__email">{user.email}</td>
             <td>
               <Pill tone={user.verified ? 'ok' : 'warn'}>{user.verified ? 'Verified' : 'Unverified'}</Pill>
