@@ -11,11 +11,11 @@ export {
   hasValidFlexpaySignature,
 } from './payments/flexpay-signature';
 export * from './payments/http-notice-receiver';
-export type { PaymentProcessor, ProcessorNotice } from './payments/payment-processor';
+export { centsOf, type PaymentProcessor, type ProcessorNotice } from './payments/payment-processor';
 export { type PaymentSettings, paymentProcessorOf } from './payments/payment-settings';
 export * from './payments/receive-notice';
+export * from './payments/reconcile';
 export * from './premium/http-unlocker';
 export * from './premium/unlock-premium-story';
 export * from './premium/unlock-returner';
-export { type HotCommand, hotLikes } from './stories/hot-likes';
 export type { AccountRateLimits } from './users/rate-limits';

@@ -152,7 +152,27 @@ describe('the catalogue', () => {
 
   it('reads a StoryPublished of version 1 as a story without tags or warnings', () => {
     const decoded = decodeEvent(stored('StoryPublished', v1Story, 1));
-    expect(decoded.data).toEqual({ ...v1Story, tags: [], warnings: [] });
+    expect(decoded.data).toEqual({ ...v1Story, tags: [], warnings: [], rating: 'mature' });
+  });
+
+  it('reads stories, drafts and revisions recorded before ratings as Mature', () => {
+    const labelled = { ...v1Story, tags: [], warnings: [] };
+    expect(decodeEvent(stored('StoryPublished', labelled, 2)).data).toEqual({
+      ...labelled,
+      rating: 'mature',
+    });
+    const draft = { ...labelled, creatorKey: 'u1' };
+    expect(decodeEvent(stored('StoryDraftSaved', draft, 1)).data).toEqual({ ...draft, rating: 'mature' });
+    const revision = { ...labelled, slideOrigins: [0, 1] };
+    const { isPremium: _, ...revised } = revision;
+    expect(decodeEvent(stored('StoryRevised', revised, 1)).data).toEqual({ ...revised, rating: 'mature' });
+  });
+
+  it('keeps a rating given, and refuses one outside General, Mature and Explicit', () => {
+    const v3 = (rating: string) =>
+      stored('StoryPublished', { ...v1Story, tags: [], warnings: [], rating }, 3);
+    expect(decodeEvent(v3('explicit')).data).toMatchObject({ rating: 'explicit' });
+    expect(() => decodeEvent(v3('adult'))).toThrow();
   });
 
   it('refuses labels outside the rules: an unknown warning, a duplicate tag, more than 8 tags', () => {

@@ -40,6 +40,7 @@ export function createCodec(
         correlationId: context.correlationId,
         causationId: context.causationId,
         actor: context.actor,
+        ...(context.traceparent !== undefined && { traceparent: context.traceparent }),
         schemaVersion: definition.schemaVersion,
       };
       return { eventId, type: event.type, data, metadata };

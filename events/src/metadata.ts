@@ -24,6 +24,14 @@ export const EventMetadata = z.object({
   causationId: z.string().min(1),
   actor: Actor,
   schemaVersion: z.number().int().positive(),
+  /**
+   * The W3C trace context of the request that caused the event, when it was traced: the
+   * projector's work on the event joins that request's trace. Names nobody.
+   */
+  traceparent: z
+    .string()
+    .regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/)
+    .optional(),
 });
 export type EventMetadata = z.infer<typeof EventMetadata>;
 
@@ -37,4 +45,6 @@ export interface CommandContext {
    * ids are derived from it (idempotentId), so a retry of the action stores nothing twice.
    */
   idempotencyKey?: string;
+  /** The request's W3C trace context, when it is traced (EventMetadata.traceparent). */
+  traceparent?: string;
 }

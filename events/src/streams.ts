@@ -71,6 +71,8 @@ export const streams = {
    * Ids are the processor's (digits for Verotel), kept to a safe alphabet by the adapter.
    */
   paymentNotice: (provider: string, transactionId: string) => `payment_notice-${provider}-${transactionId}`,
+  /** One day's reconciliation of a processor's transactions with the log. */
+  reconciliation: (provider: string, day: string) => `reconciliation-${provider}-${day}`,
 } as const;
 
 /** The account id and story id of an `account_reading-{accountId}-{storyId}` stream. */

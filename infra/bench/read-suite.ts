@@ -267,6 +267,7 @@ export async function benchProduct(
                 preview: image(9),
                 tags: [],
                 warnings: [],
+                rating: 'mature',
               },
             },
           ],

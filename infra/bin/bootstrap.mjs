@@ -333,6 +333,7 @@ const commands = {
   rebuild: (args) => runCompiled('rebuild', args, process.env, rebuildNodeArguments),
   audit: (args) => runCompiled('audit', args),
   processor: (args) => runCompiled('processor', args),
+  reconcile: (args) => runCompiled('reconcile', args),
   'verify-log': (args) => runCompiled('verify-log', args),
   'verify-read-models': (args) => runCompiled('verify-read-models', args, process.env, rebuildNodeArguments),
 };

@@ -17,6 +17,7 @@ export const serverEntries = {
   rebuild: 'infra/src/cli/rebuild.ts',
   audit: 'infra/src/cli/audit-main.ts',
   processor: 'infra/src/local-processor/processor-cli.ts',
+  reconcile: 'infra/src/cli/reconcile-main.ts',
   'verify-log': 'infra/src/cli/verify-log-main.ts',
   'verify-read-models': 'infra/src/cli/verify-read-models-main.ts',
 };

@@ -191,6 +191,11 @@ export const ConfigSchema = z.object({
   ).default('07:00'),
   /** `production` (the image sets it): secrets that would otherwise be generated must be given. */
   NODE_ENV: optional(z.string()),
+  /**
+   * Where traces go over OTLP/HTTP (`http://collector:4318`); unset, nothing is traced. The
+   * exporter also reads the other OTEL_EXPORTER_OTLP_* variables (headers, timeout).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(z.url({ message: 'must be a URL such as http://collector:4318' })),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   // Split mode, one service per process: the supervisor (infra/src/split/main.ts) sets the port
   // and the URLs for each service it starts; a deployment (infra/deploy) sets them itself.
@@ -254,6 +259,8 @@ export interface AppConfig {
    * (a draft is published, an unlock given back, within it).
    */
   schedulerPollMs: number;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: tracing's collector; undefined, tracing is off. */
+  otlpEndpoint: string | undefined;
   /** PROJECTOR_TAKEOVER_MS: how often a standby projector tries to take the lead. */
   projectorTakeoverMs: number;
   /** DIGEST_TIME: HH:MM (UTC) of the daily digest; null (`off`) for never by itself. */
@@ -465,6 +472,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       sourceMaps: raw.SOURCE_MAPS,
       schedulerPollMs: raw.SCHEDULER_POLL_MS,
       projectorTakeoverMs: raw.PROJECTOR_TAKEOVER_MS,
+      otlpEndpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT,
       digestTime: raw.DIGEST_TIME === 'off' ? null : raw.DIGEST_TIME,
     },
   };

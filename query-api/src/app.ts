@@ -5,7 +5,9 @@ import { auditTimelineRoutes } from './admin/audit/timeline-route';
 import { userHistoryRoutes } from './admin/history/user-history-route';
 import { listUsersRoutes } from './admin/list-users';
 import { monthlyStatsRoutes } from './admin/monthly-stats';
+import { paymentQueueRoutes } from './admin/payment-queue';
 import { pendingPaymentsRoutes } from './admin/pending-payments';
+import { revenueRoutes } from './admin/revenue';
 import { privateUnlessPublic } from './cache-policy';
 import { creatorRoutes } from './creators/creator-routes';
 import type { QueryApiDeps } from './deps';
@@ -61,6 +63,8 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(listStaffRoutes, deps);
   await app.register(monthlyStatsRoutes, deps);
   await app.register(pendingPaymentsRoutes, deps);
+  await app.register(paymentQueueRoutes, deps);
+  await app.register(revenueRoutes, deps);
   await app.register(userHistoryRoutes, deps);
   await app.register(auditTimelineRoutes, deps);
   await app.register(eventBrowserRoutes, deps);

@@ -12,8 +12,6 @@ export type { PaymentNoticeReceiver } from './payments/payment-notice-receiver';
 export { NOTICES_PER_MINUTE } from './payments/payment-notice-route';
 export { rankedMatches, SearchQueueFull, type SearchScope, StoryFinder } from './search/find-stories';
 export { SEARCHES_PER_MINUTE } from './search/search-route';
-export { hotAnswers } from './stories/list/hot-answers';
-export type { HotAnswer } from './stories/list/hot-list';
 export { DEFAULT_PAGE_SIZE, encodeCursor } from './stories/list/paging';
 export { StoryListCache } from './stories/list/story-list-cache';
 export type { PremiumUnlocker } from './stories/premium-unlocker';

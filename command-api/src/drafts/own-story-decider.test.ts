@@ -28,6 +28,7 @@ const content = (slides: SlideInput[]) => ({
   preview,
   tags: ['romance'],
   warnings: [],
+  rating: null,
   curatedTags,
 });
 const create = (slides: SlideInput[], by = creatorKey): OwnStoryCommand =>
@@ -54,6 +55,7 @@ const draftSaved = (texts: string[], by = creatorKey): StoryEvent => ({
     isPremium: false,
     tags: ['romance'],
     warnings: [],
+    rating: 'mature',
   },
 });
 const draft = draftSaved(['Night falls.', 'Dawn comes.']);
@@ -69,6 +71,7 @@ const published: StoryEvent = {
     isPremium: false,
     tags: ['romance'],
     warnings: [],
+    rating: 'mature',
     creatorKey,
   },
 };
@@ -157,6 +160,20 @@ describe('drafts', () => {
   it('refuses to publish a draft twice, or an unknown one', () => {
     given(draft, published).when(publishDraft()).thenRefuses(refuse('not_found', draftMessages.notFound));
     given().when(publishDraft()).thenRefuses(refuse('not_found', draftMessages.notFound));
+  });
+
+  it('a draft keeps the rating it was saved with and publishes it; a new draft without one is Mature', () => {
+    const slides: SlideInput[] = [{ text: 'a', image: image(1) }];
+    const [fresh] = given().when(create(slides)).events();
+    expect(fresh).toMatchObject({ data: { rating: 'mature' } });
+    const explicitDraft = {
+      ...draft,
+      data: { ...(draft.data as object), rating: 'explicit' },
+    } as StoryEvent;
+    const [saved] = given(explicitDraft).when(save(slides)).events();
+    expect(saved).toMatchObject({ type: 'StoryDraftSaved', data: { rating: 'explicit' } });
+    const [published] = given(explicitDraft).when(publishDraft()).events();
+    expect(published).toMatchObject({ type: 'StoryPublished', data: { rating: 'explicit' } });
   });
 
   it('deletes a draft of its creator only', () => {
@@ -255,6 +272,7 @@ describe('revising a published story', () => {
             preview,
             tags: ['romance'],
             warnings: [],
+            rating: 'mature',
           },
         },
       ]);
@@ -281,6 +299,7 @@ describe('revising a published story', () => {
             preview,
             tags: ['romance'],
             warnings: [],
+            rating: 'mature',
           },
         },
       ]);
@@ -313,6 +332,23 @@ describe('revising a published story', () => {
     given(published)
       .when(revise([{ text: 'a', keep: 0 }]))
       .thenRefuses(refuse('invalid', slideMessages.tooFewSlides));
+  });
+
+  it("keeps the story's rating when the form sends none, and takes the one it sends", () => {
+    const slides: SlideInput[] = [
+      { text: 'a', keep: 0 },
+      { text: 'b', keep: 1 },
+    ];
+    const rerated = {
+      type: 'StoryRatingChanged',
+      data: { storyId, rating: 'explicit', reason: 'r' },
+    } as const;
+    const [kept] = given(published, rerated).when(revise(slides)).events();
+    expect(kept).toMatchObject({ type: 'StoryRevised', data: { rating: 'explicit' } });
+    const [chosen] = given(published)
+      .when(command('ReviseStory', { ...content(slides), rating: 'general' as const }, now))
+      .events();
+    expect(chosen).toMatchObject({ type: 'StoryRevised', data: { rating: 'general' } });
   });
 
   it('a story published before creators were named in the event is revised by the member its actor names', () => {

@@ -1,5 +1,6 @@
 import {
   type ContentWarningId,
+  DEFAULT_STORY_RATING,
   type DraftContent,
   draftMessages,
   draftSlidesProblem,
@@ -10,6 +11,7 @@ import {
   MAX_SCHEDULE_DAYS,
   refuse,
   type StoryEvent,
+  type StoryRatingId,
   type StorySlide,
   type StoryState,
   slidesProblem,
@@ -31,6 +33,8 @@ interface ContentInput {
   preview: ImageRef;
   tags: string[];
   warnings: ContentWarningId[];
+  /** The rating sent, or null when the form sent none: the draft's or story's own stays. */
+  rating: StoryRatingId | null;
   curatedTags: ReadonlySet<string>;
 }
 
@@ -137,6 +141,7 @@ export function decideOwnStory(command: OwnStoryCommand, state: StoryState): Dec
             isPremium: data.isPremium,
             tags: data.tags,
             warnings: data.warnings,
+            rating: data.rating ?? state.draft?.rating ?? DEFAULT_STORY_RATING,
           },
         },
       ];
@@ -205,6 +210,7 @@ export function decideOwnStory(command: OwnStoryCommand, state: StoryState): Dec
             preview: data.preview,
             tags: data.tags,
             warnings: data.warnings,
+            rating: data.rating ?? state.rating,
           },
         },
       ];

@@ -46,6 +46,12 @@ const ContentForm = z.object({
     .describe('Drafts only: a revision keeps the story premium or free'),
   tags: z.array(z.string()).optional().describe('Up to 8 tags from the curated list (GET /api/tags)'),
   warnings: z.array(z.string()).optional().describe('Content warning ids (GET /api/tags)'),
+  rating: z
+    .enum(['general', 'mature', 'explicit'])
+    .optional()
+    .describe(
+      "General, Mature or Explicit; without it, the draft's or story's rating stays (a new draft: Mature)",
+    ),
 });
 const ScheduleBody = z.object({
   publishAt: z.iso.datetime({ offset: true, error: 'publishAt must be a date and time (ISO 8601)' }),
@@ -56,7 +62,7 @@ const Id = z.object({ id: z.string() });
 const memberErrors = { 401: 'Not logged in, or the address is not verified' } as const;
 const contentErrors = {
   ...memberErrors,
-  400: 'The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning',
+  400: 'The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning, a rating that does not exist',
   413: 'An image is larger than 15 MB or 40 megapixels',
   415: 'Not multipart/form-data, or an image is not a JPEG, PNG, WebP, GIF or AVIF file',
   429: 'Too many stories from this client (Retry-After)',
@@ -206,6 +212,7 @@ export const ownStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, de
     preview: content.preview,
     tags: content.tags,
     warnings: content.warnings,
+    rating: content.rating,
     curatedTags: content.curatedTags,
   });
 

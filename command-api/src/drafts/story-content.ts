@@ -7,6 +7,7 @@ import {
   labelsProblem,
   pickRendition,
   refuse,
+  type StoryRatingId,
   type StorySlide,
   slideFileName,
   slidesProblem,
@@ -21,7 +22,7 @@ import type { WorkSlots } from '../images/work-slots';
 import { contentWarningsFrom, normaliseTags } from '../labels/labels-input';
 import { loadTagCatalogue } from '../labels/tag-catalogue-decider';
 import { httpErrorOf } from '../shared/refusals';
-import { readUpload } from '../stories/story-upload';
+import { readUpload, sentRating } from '../stories/story-upload';
 import type { SlideInput } from './own-story-decider';
 
 /** A draft's or a revision's content as sent, checked, its new images processed (not yet stored). */
@@ -31,6 +32,8 @@ export interface SentContent {
   isPremium: boolean;
   tags: string[];
   warnings: ContentWarningId[];
+  /** Null when the form sent none (the draft's or story's own rating stays). */
+  rating: StoryRatingId | null;
   curatedTags: ReadonlySet<string>;
   /** The new images' files and the preview's, written only once the command is accepted. */
   files: ImageFile[];
@@ -88,6 +91,7 @@ export async function readSentContent(
     const labels = { tags: normaliseTags(upload.tags), warnings: contentWarningsFrom(upload.warnings) };
     const labelProblem = labelsProblem(labels, curatedTags);
     if (labelProblem) throw httpErrorOf(refuse('invalid', labelProblem));
+    const rating = sentRating(upload.rating);
     for (const [i, bytes] of upload.images.entries()) await sniffImage(bytes, i + 1);
     const files: ImageFile[] = [];
     const slides: SlideInput[] = [];
@@ -108,6 +112,14 @@ export async function readSentContent(
       first === null ? upload.images[0]! : await storedImage(deps.options.dataDir, current[first]!.image);
     const preview = await makePreview(previewSource, 1);
     files.push(...preview.files);
-    return { slides, preview: preview.image, isPremium: upload.isPremium, ...labels, curatedTags, files };
+    return {
+      slides,
+      preview: preview.image,
+      isPremium: upload.isPremium,
+      ...labels,
+      rating,
+      curatedTags,
+      files,
+    };
   });
 }

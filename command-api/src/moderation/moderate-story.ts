@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type ModerationAction, refuse, storyMessages } from '@nocturne/domain';
+import {
+  type ModerationAction,
+  ratingFrom,
+  refuse,
+  type StoryRatingId,
+  storyMessages,
+} from '@nocturne/domain';
 import { streams } from '@nocturne/events';
 import {
   adminActor,
@@ -27,6 +33,9 @@ const DecisionBody = z.object({
   reason: z.string().describe('The stated reason, kept with the decision and sent to the people concerned'),
 });
 const Decided = z.object({ ok: z.literal(true), action: z.string() });
+const RatingBody = DecisionBody.extend({
+  rating: z.enum(['general', 'mature', 'explicit']).describe("The story's new rating"),
+});
 
 const doc = (summary: string, errors: Record<number, string>) =>
   apiSchema({
@@ -57,7 +66,9 @@ const storyCommands = {
  * - POST /api/admin/stories/{id}/hide: StoryHidden (the story leaves every list, search and
  *   library, and its page answers 451), then the reports are closed;
  * - POST /api/admin/stories/{id}/restore: StoryRestored, then the open appeal or reports closed;
- * - POST /api/admin/stories/{id}/delete: StoryDeleted, then the reports closed.
+ * - POST /api/admin/stories/{id}/delete: StoryDeleted, then the reports closed;
+ * - POST /api/admin/stories/{id}/rating: StoryRatingChanged (body `rating`), then the reports
+ *   closed; the publisher is told the new rating.
  * The story's own event comes first, so the story's state never claims a decision that did not
  * happen; should the second append fail, the story is hidden (or restored) with its reports still
  * open in the queue, where a dismissal closes them. ModerationDecided carries what the reactors
@@ -73,6 +84,17 @@ export const moderateStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
     const reason = parsed.success ? parsed.data.reason : '';
     const problem = decisionReasonProblem(reason);
     if (problem) throw new HttpError(400, problem);
+    // A re-rating names the new rating; the other decisions take none.
+    let rating: StoryRatingId | undefined;
+    if (action === 'rate') {
+      const sent = (request.body as { rating?: unknown } | undefined)?.rating;
+      const parsedRating = ratingFrom(typeof sent === 'string' ? sent : undefined, 'mature');
+      if (typeof sent !== 'string' || sent.trim() === '') {
+        throw new HttpError(400, 'Choose the rating: general, mature or explicit.');
+      }
+      if ('problem' in parsedRating) throw new HttpError(400, parsedRating.problem);
+      rating = parsedRating.rating;
+    }
     const context = commandContext(request, adminActor(admin));
     const now = deps.clock();
     let position = 0;
@@ -81,11 +103,15 @@ export const moderateStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
         throw httpErrorOf(refuse('not_found', storyMessages.notFound));
       }
     } else {
+      const storyCommand =
+        action === 'rate'
+          ? command('ChangeStoryRating', { storyId, rating: rating!, reason: reason.trim() }, now)
+          : storyCommands[action](storyId, reason.trim(), now);
       const changed = await handleCommand(
         deps.store,
         streams.story(storyId),
         storyDecider,
-        storyCommands[action](storyId, reason.trim(), now),
+        storyCommand,
         context,
       );
       position = changed.position;
@@ -95,7 +121,11 @@ export const moderateStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
       deps.store,
       streams.storyReports(storyId),
       reportDecider,
-      command('DecideReports', { storyId, decisionId: randomUUID(), action, reason, publisher }, now),
+      command(
+        'DecideReports',
+        { storyId, decisionId: randomUUID(), action, reason, publisher, ...(rating ? { rating } : {}) },
+        now,
+      ),
       context,
     );
     return Math.max(position, decided.position);
@@ -123,6 +153,31 @@ export const moderateStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (ap
     ['restore', 'Make a hidden story visible again (moderation)', 'The story is not hidden'],
     ['delete', 'Delete a story after a review (moderation)', ''],
   ] as const;
+  app.post(
+    '/api/admin/stories/:id/rating',
+    {
+      preHandler,
+      schema: apiSchema({
+        summary:
+          "Change a story's rating (General, Mature, Explicit) after a review; its publisher is told (moderation)",
+        tags: ['moderation', 'admin'],
+        security: ['admin'],
+        params: StoryIdParams,
+        body: RatingBody,
+        ok: { 200: { description: 'Decided', schema: Decided } },
+        errors: {
+          ...adminCommandErrors,
+          400: 'No reason, one over 2,000 characters, or no rating or one that does not exist',
+          404: 'Story not found',
+          409: 'The story has this rating already',
+        },
+      }),
+    },
+    async (request, reply) => {
+      const position = await decide(request, 'rate');
+      return withPosition(reply, deps, position).send({ ok: true, action: 'rate' });
+    },
+  );
   for (const [action, summary, conflict] of storyActions) {
     app.post(
       `/api/admin/stories/:id/${action}`,

@@ -6,6 +6,7 @@ import {
   type ReportReason,
   refuse,
   reportMessages,
+  type StoryRatingId,
   storyMessages,
 } from '@nocturne/domain';
 import type { EventOf, RecordedEvent } from '@nocturne/events';
@@ -48,8 +49,8 @@ export function evolveReports(
       const appealable =
         action === 'hide' || action === 'delete'
           ? { decisionId, publisherUserKey: publisher?.userKey ?? null, appealed: false }
-          : // A dismissal keeps the hide it leaves standing appealable only if it was not appealed.
-            action === 'dismiss'
+          : // A dismissal, or a re-rating, leaves the hide standing appealable if it was not appealed.
+            action === 'dismiss' || action === 'rate'
             ? state.appealable
             : null;
       return { open: new Map(), openAppealId: null, appealable };
@@ -85,6 +86,8 @@ export type DecideReports = Command<
     action: ModerationAction;
     reason: string;
     publisher: { userKey: string; email: string } | null;
+    /** A `rate` decision's new rating. */
+    rating?: StoryRatingId;
   }
 >;
 export type AppealDecision = Command<
@@ -147,6 +150,7 @@ export function decideReports(command: ReportCommand, state: ReportsState): Deci
             closedReports: [...state.open.values()],
             closedAppealId: state.openAppealId,
             publisher: data.publisher,
+            ...(data.rating ? { rating: data.rating } : {}),
           },
         },
       ];

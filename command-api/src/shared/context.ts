@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, type CommandContext, IDEMPOTENCY_KEY_PATTERN, idempotentId } from '@nocturne/events';
 import { HttpError } from '@nocturne/http-kit';
+import { propagation, context as traceContext } from '@opentelemetry/api';
 import type { FastifyRequest } from 'fastify';
 
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 200 visible ASCII characters.';
@@ -16,8 +17,19 @@ export function idempotencyKeyOf(headers: FastifyRequest['headers']): string | u
 }
 
 /**
+ * The active trace's W3C context, when the request is traced (a tracer provider is registered
+ * and the request's span is active); undefined otherwise, at the cost of one empty injection.
+ */
+function activeTraceparent(): string | undefined {
+  const carrier: { traceparent?: string } = {};
+  propagation.inject(traceContext.active(), carrier);
+  return carrier.traceparent;
+}
+
+/**
  * Correlation comes from the caller's X-Correlation-Id when given; causation is the request
- * (Fastify's request id, or the hot lane's); the Idempotency-Key names the action.
+ * (Fastify's request id, or the hot lane's); the Idempotency-Key names the action; the trace
+ * context, when the request is traced, goes into the events' metadata.
  */
 export function commandContext(
   request: Pick<FastifyRequest, 'id' | 'headers'>,
@@ -26,11 +38,13 @@ export function commandContext(
   const header = request.headers['x-correlation-id'];
   const correlationId = typeof header === 'string' && header.length <= 100 ? header : randomUUID();
   const idempotencyKey = idempotencyKeyOf(request.headers);
+  const traceparent = activeTraceparent();
   return {
     correlationId,
     causationId: `request:${request.id}`,
     actor,
     ...(idempotencyKey !== undefined && { idempotencyKey }),
+    ...(traceparent !== undefined && { traceparent }),
   };
 }
 

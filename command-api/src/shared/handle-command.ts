@@ -8,6 +8,7 @@ import {
   type ExpectedRevision,
   WrongExpectedRevisionError,
 } from '@nocturne/events/store';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Command, Decider } from './decider';
 import { eventsOrThrow } from './refusals';
 
@@ -110,12 +111,15 @@ export async function handleCommand<C extends Command, State, Event extends Doma
       return { events, state: loaded.state, position: loaded.position, nextRevision: loaded.revision };
     }
     try {
-      const result = await store.append(
-        streamName,
-        events.map((event, i) => encodeEvent(event, context, eventIds?.(i))),
-        loaded.expected,
-        loaded.guard,
-      );
+      const append = () =>
+        store.append(
+          streamName,
+          events.map((event, i) => encodeEvent(event, context, eventIds?.(i))),
+          loaded.expected,
+          loaded.guard,
+        );
+      const result =
+        context.traceparent === undefined ? await append() : await tracedAppend(streamName, append);
       return { events, state: events.reduce(decider.evolve, loaded.state), ...result };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
@@ -127,6 +131,27 @@ export async function handleCommand<C extends Command, State, Event extends Doma
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
     }
   }
+}
+
+/** The append as a span of the request's trace: its stream's category and the position it got. */
+async function tracedAppend<R extends { position: number }>(
+  streamName: string,
+  append: () => Promise<R>,
+): Promise<R> {
+  // The tracer asked for when used: the provider is registered after this module loads.
+  return trace.getTracer('nocturne-command-api').startActiveSpan('append', async (span) => {
+    span.setAttribute('nocturne.stream_category', streamName.split('-')[0] ?? streamName);
+    try {
+      const result = await append();
+      span.setAttribute('nocturne.position', result.position);
+      return result;
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
 }
 
 /**

@@ -20,6 +20,7 @@ const publish = (by: { creatorKey: string | null; penNameChosen: boolean }): Pub
       isPremium: false,
       tags: [],
       warnings: [],
+      rating: 'mature',
       curatedTags: new Set<string>(),
       ...by,
     },

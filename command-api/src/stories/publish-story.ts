@@ -1,5 +1,12 @@
 import multipart from '@fastify/multipart';
-import { initialStoryState, labelsProblem, penNameProblem, refuse, slidesProblem } from '@nocturne/domain';
+import {
+  DEFAULT_STORY_RATING,
+  initialStoryState,
+  labelsProblem,
+  penNameProblem,
+  refuse,
+  slidesProblem,
+} from '@nocturne/domain';
 import { type Actor, streams } from '@nocturne/events';
 import { apiSchema, perMinute, tooMany } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
@@ -21,7 +28,7 @@ import { withPosition } from '../shared/reply';
 import { rateLimitsOf } from '../users/rate-limits';
 import { decideStory, type PublishStory, storyDecider } from './story-decider';
 import { storyPublisher } from './story-publisher';
-import { readUpload } from './story-upload';
+import { readUpload, sentRating } from './story-upload';
 
 /** The multipart form, as the document shows it (readUpload reads it part by part). */
 const PublishForm = z.object({
@@ -32,6 +39,10 @@ const PublishForm = z.object({
   isPremium: z.enum(['true', 'false']).optional(),
   tags: z.array(z.string()).optional().describe('Up to 8 tags from the curated list (GET /api/tags)'),
   warnings: z.array(z.string()).optional().describe('Content warning ids (GET /api/tags)'),
+  rating: z
+    .enum(['general', 'mature', 'explicit'])
+    .optional()
+    .describe('General, Mature or Explicit; without it, Mature'),
   penName: z
     .string()
     .optional()
@@ -98,13 +109,14 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
       const labels = { tags: normaliseTags(upload.tags), warnings: contentWarningsFrom(upload.warnings) };
       const labelProblem = labelsProblem(labels, curatedTags);
       if (labelProblem) throw httpErrorOf(refuse('invalid', labelProblem));
+      const rating = sentRating(upload.rating) ?? DEFAULT_STORY_RATING;
       const nameProblem = upload.penName === undefined ? null : penNameProblem(upload.penName);
       if (nameProblem) throw httpErrorOf(refuse('invalid', nameProblem));
       for (const [i, bytes] of upload.images.entries()) await sniffImage(bytes, i + 1);
       const processed: ProcessedImage[] = [];
       for (const [i, bytes] of upload.images.entries()) processed.push(await processSlideImage(bytes, i + 1));
       const preview = await makePreview(upload.images[0]!, 1);
-      return { upload, labels, curatedTags, processed, preview };
+      return { upload, labels: { ...labels, rating }, curatedTags, processed, preview };
     });
 
     const context = commandContext(request, actor);

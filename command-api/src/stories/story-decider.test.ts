@@ -1,6 +1,7 @@
 import {
   countWords,
   labelMessages,
+  ratingMessages,
   refuse,
   reportMessages,
   type StoryEvent,
@@ -29,6 +30,7 @@ const publish = (texts: string[], overrides: Partial<PublishStory['data']> = {})
       isPremium: false,
       tags: [],
       warnings: [],
+      rating: 'mature',
       curatedTags,
       creatorKey: null,
       penNameChosen: false,
@@ -48,6 +50,7 @@ const published: StoryEvent = {
     isPremium: true,
     tags: [],
     warnings: [],
+    rating: 'mature',
   },
 };
 const deleted: StoryEvent = { type: 'StoryDeleted', data: { storyId: 's1' } };
@@ -70,6 +73,7 @@ describe('publishing a story', () => {
             isPremium: true,
             tags: [],
             warnings: [],
+            rating: 'mature',
           },
         },
       ]);
@@ -246,6 +250,36 @@ describe('hiding and restoring a story (moderation)', () => {
     given(published, hidden)
       .when(command('ChangeStoryLabels', { storyId: 's1', tags: [], warnings: [], curatedTags }, now))
       .thenRefuses(refuse('not_found', storyMessages.notFound));
+  });
+});
+
+describe('rating a story', () => {
+  const rate = (rating: 'general' | 'mature' | 'explicit') =>
+    command('ChangeStoryRating', { storyId: 's1', rating, reason: 'Slide 2 is explicit' }, now);
+
+  it('publishes the rating its creator chose', () => {
+    const [event] = given()
+      .when(publish(['a', 'b'], { rating: 'explicit' }))
+      .events();
+    expect(event).toMatchObject({ type: 'StoryPublished', data: { rating: 'explicit' } });
+  });
+
+  it("a moderator changes a story's rating with the reason; the state follows", () => {
+    const state = given(published)
+      .when(rate('explicit'))
+      .thenEvents([
+        {
+          type: 'StoryRatingChanged',
+          data: { storyId: 's1', rating: 'explicit', reason: 'Slide 2 is explicit' },
+        },
+      ]);
+    expect(state.rating).toBe('explicit');
+  });
+
+  it('refuses the rating the story has already (409), and an unknown or deleted story (404)', () => {
+    given(published).when(rate('mature')).thenRefuses(refuse('conflict', ratingMessages.sameRating));
+    given().when(rate('explicit')).thenRefuses(refuse('not_found', storyMessages.notFound));
+    given(published, deleted).when(rate('explicit')).thenRefuses(refuse('not_found', storyMessages.notFound));
   });
 });
 

@@ -7,9 +7,11 @@ import {
   isLive,
   isPublished,
   labelsProblem,
+  ratingMessages,
   refuse,
   reportMessages,
   type StoryEvent,
+  type StoryRatingId,
   type StoryState,
   slidesProblem,
   storyMessages,
@@ -26,6 +28,7 @@ export type PublishStory = Command<
     isPremium: boolean;
     tags: string[];
     warnings: ContentWarningId[];
+    rating: StoryRatingId;
     /** The tag catalogue as the handler read it (tag-catalogue-decider.ts), so deciding stays pure. */
     curatedTags: ReadonlySet<string>;
     /** The member publishing (null: the admin or an invite holder, shown under the product's name). */
@@ -39,11 +42,22 @@ export type ChangeStoryLabels = Command<
   'ChangeStoryLabels',
   { storyId: string; tags: string[]; warnings: ContentWarningId[]; curatedTags: ReadonlySet<string> }
 >;
+/** A moderator changes a published story's rating, with the reason already checked. */
+export type ChangeStoryRating = Command<
+  'ChangeStoryRating',
+  { storyId: string; rating: StoryRatingId; reason: string }
+>;
 export type DeleteStory = Command<'DeleteStory', { storyId: string }>;
 /** A moderator hides a story, or restores a hidden one, with the reason already checked. */
 export type HideStory = Command<'HideStory', { storyId: string; reason: string }>;
 export type RestoreStory = Command<'RestoreStory', { storyId: string; reason: string }>;
-export type StoryCommand = PublishStory | ChangeStoryLabels | DeleteStory | HideStory | RestoreStory;
+export type StoryCommand =
+  | PublishStory
+  | ChangeStoryLabels
+  | ChangeStoryRating
+  | DeleteStory
+  | HideStory
+  | RestoreStory;
 
 export function decideStory(command: StoryCommand, state: StoryState): Decision<StoryEvent> {
   switch (command.type) {
@@ -60,6 +74,12 @@ export function decideStory(command: StoryCommand, state: StoryState): Decision<
       const problem = labelsProblem({ tags, warnings }, allowed);
       if (problem) return refuse('invalid', problem);
       return [{ type: 'StoryLabelsChanged', data: { storyId, tags, warnings } }];
+    }
+    case 'ChangeStoryRating': {
+      // A hidden story may be re-rated too: it comes back with the rating it should have.
+      if (!isPublished(state)) return refuse('not_found', storyMessages.notFound);
+      if (state.rating === command.data.rating) return refuse('conflict', ratingMessages.sameRating);
+      return [{ type: 'StoryRatingChanged', data: command.data }];
     }
     case 'DeleteStory':
       // A hidden story may be deleted too (a moderator's decision after the hide).
@@ -103,6 +123,7 @@ export function publication(
         isPremium: content.isPremium,
         tags: [...content.tags],
         warnings: [...content.warnings],
+        rating: content.rating,
         ...(by.creatorKey === null ? {} : { creatorKey: by.creatorKey }),
       },
     },

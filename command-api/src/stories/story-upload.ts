@@ -1,7 +1,15 @@
-import { MAX_SLIDES, slideMessages } from '@nocturne/domain';
+import {
+  DEFAULT_STORY_RATING,
+  MAX_SLIDES,
+  ratingFrom,
+  refuse,
+  type StoryRatingId,
+  slideMessages,
+} from '@nocturne/domain';
 import { HttpError, requireStorableText } from '@nocturne/http-kit';
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../images/upload-limits';
+import { httpErrorOf } from '../shared/refusals';
 
 /** A story's multipart body as sent: a publish's, a draft's, or a revision's. */
 export interface Upload {
@@ -11,6 +19,8 @@ export interface Upload {
   /** Repeated `tags` and `warnings` fields, as sent. */
   tags: string[];
   warnings: string[];
+  /** The `rating` field as sent (general, mature or explicit), if any. */
+  rating?: string;
   /** A pen name chosen with the story (a user's first, or a change): recorded before the story. */
   penName?: string;
   /**
@@ -45,6 +55,9 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
       } else if (part.fieldname === 'penName') {
         requireStorableText(String(part.value), 'penName');
         upload.penName = String(part.value);
+      } else if (part.fieldname === 'rating') {
+        requireStorableText(String(part.value), 'rating');
+        upload.rating = String(part.value);
       } else if (part.fieldname === 'keep') {
         upload.keep.push(String(part.value).trim());
       } else if (part.fieldname === 'tags' || part.fieldname === 'warnings') {
@@ -67,4 +80,12 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     throw new HttpError(400, 'The upload could not be read. Please try again.');
   }
   return upload;
+}
+
+/** The form's `rating`, or null without one; a rating that does not exist is a 400. */
+export function sentRating(value: string | undefined): StoryRatingId | null {
+  if (value === undefined || value.trim() === '') return null;
+  const parsed = ratingFrom(value, DEFAULT_STORY_RATING);
+  if ('problem' in parsed) throw httpErrorOf(refuse('invalid', parsed.problem));
+  return parsed.rating;
 }

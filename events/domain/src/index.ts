@@ -14,6 +14,7 @@ export * from './months';
 export * from './my-premium';
 export * from './prices';
 export * from './quota';
+export * from './ratings';
 export * from './reading-time';
 export * from './refusal';
 export * from './reports';

@@ -1,5 +1,6 @@
 import type { StoryCreator } from './creators';
 import type { ContentWarningId } from './labels';
+import type { StoryRatingId } from './ratings';
 
 /** A story as GET /api/stories and GET /api/stories/{id} return it. */
 export interface Story {
@@ -14,6 +15,8 @@ export interface Story {
   /** Curated tags (at most 8; a card shows the first 3) and content warnings (domain/labels.ts). */
   tags: string[];
   warnings: ContentWarningId[];
+  /** General, Mature or Explicit (Mature when its creator chose none). */
+  rating: StoryRatingId;
   /** Estimated reading time in minutes (all texts at 230 words a minute, at least 1). */
   readingMinutes: number;
   /** Its creator's pen name and page (the product's name, no page, when it has none). */

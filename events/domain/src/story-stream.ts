@@ -1,9 +1,10 @@
 import type { EventOf, ImageRef, RecordedEvent } from '@nocturne/events';
-import type { ContentWarningId } from '@nocturne/events/labels';
+import type { ContentWarningId, StoryRatingId } from '@nocturne/events/labels';
 
 export type StoryEvent = EventOf<
   | 'StoryPublished'
   | 'StoryLabelsChanged'
+  | 'StoryRatingChanged'
   | 'StoryDeleted'
   | 'StoryHidden'
   | 'StoryRestored'
@@ -27,6 +28,7 @@ export interface DraftContent {
   isPremium: boolean;
   tags: readonly string[];
   warnings: readonly ContentWarningId[];
+  rating: StoryRatingId;
 }
 
 /** The state of one `story-{id}` stream. */
@@ -36,6 +38,8 @@ export interface StoryState {
   isPremium: boolean;
   /** The tags it carries now: an edit may keep one that has left the curated list since. */
   tags: readonly string[];
+  /** Its rating now (a moderator may have changed the creator's). */
+  rating: StoryRatingId;
   /** How many slides it has (0 before it is published): a reader's place is one of them. */
   slideCount: number;
   /** Hidden by a moderator (StoryHidden) and not restored since. */
@@ -61,6 +65,7 @@ export const initialStoryState = (): StoryState => ({
   status: 'none',
   isPremium: false,
   tags: [],
+  rating: 'mature',
   slideCount: 0,
   hidden: false,
   creatorKey: null,
@@ -85,6 +90,7 @@ export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent
         status: 'published',
         isPremium: event.data.isPremium,
         tags: event.data.tags,
+        rating: event.data.rating,
         slideCount: event.data.slides.length,
         hidden: false,
         creatorKey: makerOf(event as EventOf<'StoryPublished'>) ?? state.creatorKey,
@@ -93,8 +99,13 @@ export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent
         publishAt: null,
       };
     case 'StoryDraftSaved': {
-      const { slides, preview, isPremium, tags, warnings, creatorKey } = event.data;
-      return { ...state, status: 'draft', creatorKey, draft: { slides, preview, isPremium, tags, warnings } };
+      const { slides, preview, isPremium, tags, warnings, rating, creatorKey } = event.data;
+      return {
+        ...state,
+        status: 'draft',
+        creatorKey,
+        draft: { slides, preview, isPremium, tags, warnings, rating },
+      };
     }
     case 'StoryDraftScheduled':
       return { ...state, publishAt: event.data.publishAt };
@@ -104,11 +115,14 @@ export function evolveStory(state: StoryState, event: StoryEvent | RecordedEvent
       return {
         ...state,
         tags: event.data.tags,
+        rating: event.data.rating,
         slideCount: event.data.slides.length,
         slides: event.data.slides,
       };
     case 'StoryLabelsChanged':
       return { ...state, tags: event.data.tags };
+    case 'StoryRatingChanged':
+      return { ...state, rating: event.data.rating };
     case 'StoryDeleted':
       return { ...state, status: 'deleted', draft: null, publishAt: null, withdrawal: 'deleted' };
     case 'StoryUnpublished':

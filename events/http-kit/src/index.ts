@@ -10,6 +10,7 @@ export * from './http/bearer';
 export * from './http/cached-body';
 export * from './http/database-unavailable';
 export * from './http/errors';
+export * from './http/hot-answer';
 export * from './http/integrity-check-answer';
 export * from './http/limit-requests';
 export * from './http/prepared-answer';

@@ -14,7 +14,9 @@ describe('a connection string that names several hosts', () => {
   });
 
   it('reads target_session_attrs and keeps it away from the server', () => {
-    const url = parseMultiHostUrl('postgresql://db-a:1,[::1]:2/n?target_session_attrs=any&application_name=x');
+    const url = parseMultiHostUrl(
+      'postgresql://db-a:1,[::1]:2/n?target_session_attrs=any&application_name=x',
+    );
     expect(url?.targetSessionAttrs).toBe('any');
     expect(url?.hosts).toEqual([
       { host: 'db-a', port: 1 },

@@ -29,3 +29,22 @@ export const MAX_STORY_TAGS = 8;
 
 /** Lower-case letters (any script), digits, spaces and hyphens; 1 to 30 characters; no edge space. */
 export const TAG_PATTERN = /^[\p{Ll}\p{Lo}\p{N}](?:[\p{Ll}\p{Lo}\p{N} -]{0,28}[\p{Ll}\p{Lo}\p{N}])?$/u;
+
+/**
+ * A story's rating, chosen by its creator: General (nothing sexual), Mature (sexual themes,
+ * nothing explicit shown), Explicit (explicit illustrations: only an age-assured adult sees them).
+ * A story recorded before ratings existed, or published without one, is Mature.
+ */
+export const STORY_RATINGS = [
+  { id: 'general', label: 'General' },
+  { id: 'mature', label: 'Mature' },
+  { id: 'explicit', label: 'Explicit' },
+] as const;
+
+export type StoryRatingId = (typeof STORY_RATINGS)[number]['id'];
+export const STORY_RATING_IDS = /* @__PURE__ */ STORY_RATINGS.map((r) => r.id) as [
+  StoryRatingId,
+  ...StoryRatingId[],
+];
+/** The rating of a story published without one. */
+export const DEFAULT_STORY_RATING: StoryRatingId = 'mature';

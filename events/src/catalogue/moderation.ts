@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from './define';
 import { Encrypted } from './fields';
+import { STORY_RATING_IDS } from './label-vocabulary';
 import {
   MODERATION_ACTIONS,
   MODERATION_TEXT_MAX,
@@ -47,6 +48,8 @@ export const ModerationDecided = defineEvent(
     ),
     closedAppealId: z.string().nullable(),
     publisher: z.object({ userKey: z.string().min(1), email: Encrypted }).nullable(),
+    /** A `rate` decision's new rating (absent for the other actions). */
+    rating: z.enum(STORY_RATING_IDS).optional(),
   }),
 );
 

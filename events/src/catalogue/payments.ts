@@ -118,10 +118,43 @@ export const PaymentNoticeQueued = defineEvent(
   z.object({ reason: z.enum(['unknown_reference']) }),
 );
 
+const LedgerSide = z.object({ amountCents: Cents, currency: Currency }).nullable();
+
+/**
+ * A day's transactions as the processor reports them, compared with the notices the log holds:
+ * paid there but not here, here but not there, amounts that differ. Stream
+ * `reconciliation-{provider}-{day}`; a day checked again adds a newer result.
+ */
+export const ReconciliationCompleted = defineEvent(
+  'ReconciliationCompleted',
+  1,
+  z.object({
+    provider: PaymentProvider,
+    day: z.iso.date(),
+    processorTransactions: z.number().int().nonnegative(),
+    loggedTransactions: z.number().int().nonnegative(),
+    differences: z.array(
+      z.object({
+        transactionId: TransactionId,
+        kind: NoticeKind,
+        issue: z.enum(['missing_here', 'missing_there', 'amount_differs']),
+        /** What the log holds (null: nothing). */
+        here: LedgerSide,
+        /** What the processor reports (null: nothing). */
+        there: LedgerSide,
+      }),
+    ),
+  }),
+);
+
 export const purchaseEvents = [
   PurchaseStarted,
   PaymentReceived,
   PaymentReversed,
   PaymentHeldForStaff,
 ] as const;
-export const paymentNoticeEvents = [PaymentNoticeReceived, PaymentNoticeQueued] as const;
+export const paymentNoticeEvents = [
+  PaymentNoticeReceived,
+  PaymentNoticeQueued,
+  ReconciliationCompleted,
+] as const;

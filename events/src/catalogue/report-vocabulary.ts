@@ -18,5 +18,6 @@ export const REPORT_TEXT_MAX = 1000;
 /** A moderator's stated reason and a publisher's appeal. */
 export const MODERATION_TEXT_MAX = 2000;
 
-export const MODERATION_ACTIONS = ['dismiss', 'hide', 'restore', 'delete'] as const;
+/** `rate`: the story's rating changed (StoryRatingChanged), the story stays. */
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'restore', 'delete', 'rate'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { defineEvent } from './define';
 import { ImageRef, IsoTime } from './fields';
+import { STORY_RATING_IDS } from './label-vocabulary';
 import { StoryLabels } from './labels';
+
+/** General, Mature or Explicit (label-vocabulary.ts). */
+export const StoryRating = z.enum(STORY_RATING_IDS);
 
 /** The slides readers see: 2 to 10, an image and a text each. */
 const PublishedSlides = z
@@ -9,10 +13,13 @@ const PublishedSlides = z
   .min(2)
   .max(10);
 
-/** Version 2 adds the story's labels; version 1 is upcast with none. */
+/**
+ * Version 2 adds the story's labels; version 1 is upcast with none. Version 3 adds its rating;
+ * earlier ones are upcast as Mature.
+ */
 export const StoryPublished = defineEvent(
   'StoryPublished',
-  2,
+  3,
   z.object({
     storyId: z.string().min(1),
     slides: PublishedSlides,
@@ -20,6 +27,7 @@ export const StoryPublished = defineEvent(
     preview: ImageRef,
     isPremium: z.boolean(),
     ...StoryLabels,
+    rating: StoryRating,
     /**
      * The member who made the story, when a member did (absent: the admin's, an invite holder's,
      * or one recorded before it was written here, whose event's actor names the member). A draft
@@ -35,10 +43,11 @@ const DraftSlide = z.object({ image: ImageRef, text: z.string() });
 /**
  * On `story-{id}`: a member saved the story as a draft, seen by them only; a later save
  * replaces its content. Published from the draft it is a StoryPublished like any other.
+ * Version 2 adds the rating (version 1 is upcast as Mature).
  */
 export const StoryDraftSaved = defineEvent(
   'StoryDraftSaved',
-  1,
+  2,
   z.object({
     storyId: z.string().min(1),
     creatorKey: z.string().min(1),
@@ -46,6 +55,7 @@ export const StoryDraftSaved = defineEvent(
     preview: ImageRef,
     isPremium: z.boolean(),
     ...StoryLabels,
+    rating: StoryRating,
   }),
 );
 
@@ -74,17 +84,19 @@ export const StoryDraftDeleted = defineEvent(
  * On `story-{id}`: the creator replaced a published story's slides and labels. Readers see the
  * latest; likes, views and unlocks stay with the story. `slideOrigins[i]` is the slide (0-based,
  * before the revision) the new slide `i` continues, or null for a new one: a reader's place on
- * a slide that is gone moves to the nearest one kept.
+ * a slide that is gone moves to the nearest one kept. Version 2 adds the rating (version 1 is
+ * upcast as Mature).
  */
 export const StoryRevised = defineEvent(
   'StoryRevised',
-  1,
+  2,
   z.object({
     storyId: z.string().min(1),
     slides: PublishedSlides,
     slideOrigins: z.array(z.number().int().min(0).max(9).nullable()).min(2).max(10),
     preview: ImageRef,
     ...StoryLabels,
+    rating: StoryRating,
   }),
 );
 
@@ -99,6 +111,16 @@ export const StoryLabelsChanged = defineEvent(
   'StoryLabelsChanged',
   1,
   z.object({ storyId: z.string().min(1), ...StoryLabels }),
+);
+
+/**
+ * On `story-{id}`: a moderator changed the story's rating, with the reason kept in the
+ * moderation trail (the publishing account is told by the ModerationDecided that follows).
+ */
+export const StoryRatingChanged = defineEvent(
+  'StoryRatingChanged',
+  1,
+  z.object({ storyId: z.string().min(1), rating: StoryRating, reason: z.string().min(1) }),
 );
 
 export const StoryDeleted = defineEvent('StoryDeleted', 1, z.object({ storyId: z.string().min(1) }));
@@ -134,6 +156,7 @@ export const storyEvents = [
   StoryRevised,
   StoryUnpublished,
   StoryLabelsChanged,
+  StoryRatingChanged,
   StoryDeleted,
   StoryHidden,
   StoryRestored,

@@ -1,3 +1,5 @@
+import { DEFAULT_STORY_RATING } from './label-vocabulary';
+
 /**
  * Upcasters turn the data of an older schema version into the next one. An event stored as
  * version n is passed through upcasters[type][n], [n+1], ... until it reaches the current
@@ -8,11 +10,17 @@
  */
 type Upcaster = (data: unknown) => unknown;
 
+const withDefaultRating: Upcaster = (data) => ({ ...(data as object), rating: DEFAULT_STORY_RATING });
+
 export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster>>>> = {
   // v1 stories were published before labels existed: no tags, no warnings.
   StoryPublished: {
     1: (data) => ({ ...(data as object), tags: [], warnings: [] }),
+    // v2 stories were published before ratings existed: Mature, what the product always showed.
+    2: withDefaultRating,
   },
+  StoryDraftSaved: { 1: withDefaultRating },
+  StoryRevised: { 1: withDefaultRating },
   PaymentConfirmationSubmitted: {
     // v1 kept the transaction id in plain text; v2 encrypts it. An upcaster cannot encrypt (no
     // vault, and the log is append-only), so the old text moves to the field that says so.

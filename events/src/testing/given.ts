@@ -43,6 +43,7 @@ export function storyPublished(
       isPremium: options.isPremium ?? false,
       tags: [],
       warnings: [],
+      rating: 'mature',
     },
   };
 }

@@ -168,6 +168,7 @@ export async function buildScaleLog(
             isPremium,
             tags,
             warnings,
+            rating: 'mature',
           },
         },
       ],

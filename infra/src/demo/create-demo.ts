@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { createPremiumUnlocker, type PremiumUnlocker } from '@nocturne/command-api';
+import {
+  createPaymentNoticeReceiver,
+  createPremiumUnlocker,
+  type PaymentNoticeReceiver,
+  type PremiumUnlocker,
+  paymentProcessorOf,
+} from '@nocturne/command-api';
 import { handleOf } from '@nocturne/domain';
 import { backdatedStore } from '@nocturne/events/store';
 import { locateUserToken } from '@nocturne/http-kit/auth';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppConfig } from '../config';
+import type { LocalProcessor } from '../local-processor/local-processor';
 import { type CommandPorts, commandDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
 import { DAY_MS, DEMO_HISTORY_DAYS, DemoClock } from './demo-clock';
@@ -91,6 +98,7 @@ function storyForm(story: DemoStory, images: readonly Blob[]): FormData {
   form.append('isPremium', story.isPremium ? 'true' : 'false');
   for (const tag of story.tags) form.append('tags', tag);
   for (const warning of story.warnings) form.append('warnings', warning);
+  form.append('rating', story.rating);
   return form;
 }
 
@@ -230,6 +238,7 @@ export async function createDemoLibrary(
   config: AppConfig,
   ports: CommandPorts,
   now: () => Date = () => new Date(),
+  processor: LocalProcessor | null = null,
 ): Promise<CreatedDemo> {
   const start = new Date(now().getTime() - DEMO_HISTORY_DAYS * DAY_MS);
   const clock = new DemoClock(start);
@@ -241,6 +250,21 @@ export async function createDemoLibrary(
     clock: clock.now,
   });
   const dayAt = (day: number, hour = 10) => new Date(start.getTime() + day * DAY_MS + hour * 3_600_000);
+  // With the local processor, the members buy through it (its notices grant premium), at their times.
+  const adapter = paymentProcessorOf(config.payments);
+  const pay =
+    processor && adapter
+      ? processorPayments(
+          app,
+          processor,
+          createPaymentNoticeReceiver(
+            { store: backdated.store, notifier: ports.notifier, clock: clock.now },
+            adapter,
+          ),
+          clock.now,
+          config.discountCode,
+        )
+      : null;
   try {
     const { token: adminToken } = await send(app, 'admin sign-in', {
       method: 'POST',
@@ -300,7 +324,7 @@ export async function createDemoLibrary(
     const premiumIds = () => storyIds.filter((_, i) => DEMO_LIBRARY[i]!.isPremium);
 
     const reader = { email: DEMO_READER_EMAIL, password: randomBytes(9).toString('base64url') };
-    const readerKey = joinAndBuy(at, dayAt, app, admin, unlock, premiumIds, {
+    const readerKey = joinAndBuy(at, dayAt, app, admin, unlock, premiumIds, pay, {
       email: reader.email,
       password: reader.password,
       signupDay: 8,
@@ -309,6 +333,7 @@ export async function createDemoLibrary(
       paymentMethod: 'paypal',
       unlockDays: [60, 140, 250],
       revokedAfter: null,
+      chargedBackAfter: null,
       erasedAfter: null,
     });
     // The reader follows the first creator (a pen name since day 1) and is told of each story
@@ -344,7 +369,7 @@ export async function createDemoLibrary(
     });
     at(dayAt(230, 22), () => unlock({ userKey: readerKey(), storyId: withdrawnId }));
     for (const member of DEMO_MEMBERS) {
-      joinAndBuy(at, dayAt, app, admin, unlock, premiumIds, {
+      joinAndBuy(at, dayAt, app, admin, unlock, premiumIds, pay, {
         ...member,
         password: randomBytes(9).toString('base64url'),
       });
@@ -379,6 +404,66 @@ export async function createDemoLibrary(
 
 type Schedule = (when: Date, run: () => Promise<unknown>) => void;
 
+/** A sale at the local processor, for its later refund or chargeback. */
+interface DemoSale {
+  saleId: string;
+  purchaseId: string;
+  amount: string;
+}
+
+interface DemoPayments {
+  buy(headers: Record<string, string>, amount: 15 | 10, who: string): Promise<DemoSale>;
+  reverse(sale: DemoSale, kind: 'refund' | 'chargeback', who: string): Promise<void>;
+}
+
+/**
+ * Buying through the local processor at the seeding's time: the purchase (Pay), the sale at the
+ * processor, and its signed notice handed to the product's receiver (the path after the wire);
+ * a refund or a chargeback the same way.
+ */
+function processorPayments(
+  app: FastifyInstance,
+  processor: LocalProcessor,
+  receive: PaymentNoticeReceiver,
+  clock: () => Date,
+  discountCode: string,
+): DemoPayments {
+  const notify = async (what: string, notice: Record<string, string>) => {
+    const answer = await receive(notice);
+    if (answer.status !== 200) throw new Error(`${what}: the notice was refused (${answer.detail})`);
+  };
+  return {
+    async buy(headers, amount, who) {
+      const { purchase_id: purchaseId } = await send(app, `${who}: purchase`, {
+        method: 'POST',
+        url: '/api/payments/purchases',
+        headers,
+        payload: amount === 10 ? { discount_code: discountCode } : {},
+      });
+      const { transaction, notice } = processor.recordPast({
+        kind: 'sale',
+        reference: String(purchaseId),
+        amount: `${amount}.00`,
+        currency: 'USD',
+        at: clock().toISOString(),
+      });
+      await notify(`${who}: the sale's notice`, notice);
+      return { saleId: transaction.saleId, purchaseId: String(purchaseId), amount: `${amount}.00` };
+    },
+    async reverse(sale, kind, who) {
+      const { notice } = processor.recordPast({
+        kind,
+        saleId: sale.saleId,
+        reference: sale.purchaseId,
+        amount: sale.amount,
+        currency: 'USD',
+        at: clock().toISOString(),
+      });
+      await notify(`${who}: the ${kind}'s notice`, notice);
+    },
+  };
+}
+
 /**
  * One account's steps: sign up and verify, confirm a payment, premium granted by the owner, the
  * premium stories it opens (as the story page does: the unlock port), and a revocation or an
@@ -392,6 +477,7 @@ function joinAndBuy(
   admin: Record<string, string>,
   unlock: PremiumUnlocker,
   premiumIds: () => string[],
+  pay: DemoPayments | null,
   member: DemoMember & { password: string },
 ): () => string {
   const { email, password } = member;
@@ -425,7 +511,21 @@ function joinAndBuy(
       payload: { token: verification },
     }),
   );
-  if (member.amount !== null) {
+  if (member.amount !== null && pay) {
+    // Through the processor: paid on the grant's day, refunded or charged back when due.
+    const amount = member.amount;
+    let sale: DemoSale | null = null;
+    at(dayAt(day + 2, 9), async () => {
+      sale = await pay.buy(await signIn(), amount, who);
+    });
+    const reversals = [
+      ['refund', member.revokedAfter],
+      ['chargeback', member.chargedBackAfter],
+    ] as const;
+    for (const [kind, after] of reversals) {
+      if (after !== null) at(dayAt(day + 2 + after, 9), () => pay.reverse(sale!, kind, who));
+    }
+  } else if (member.amount !== null) {
     at(dayAt(day + 1, 21), async () =>
       send(app, `${who}: payment confirmation`, {
         method: 'POST',
@@ -447,6 +547,19 @@ function joinAndBuy(
         payload: { is_subscribed: 'true' },
       }),
     );
+    if (member.revokedAfter !== null) {
+      at(dayAt(granted + member.revokedAfter, 9), () =>
+        send(app, `${who}: premium revoked`, {
+          method: 'PUT',
+          url: `${adminUrl}/subscription`,
+          headers: admin,
+          payload: { is_subscribed: 'false' },
+        }),
+      );
+    }
+  }
+  if (member.amount !== null) {
+    const granted = day + 2;
     // Each unlock opens a premium story published by then that this account has not opened.
     const opened = new Set<string>();
     for (const after of member.unlockDays) {
@@ -458,16 +571,6 @@ function joinAndBuy(
         opened.add(storyId);
         await unlock({ userKey: userKey(), storyId });
       });
-    }
-    if (member.revokedAfter !== null) {
-      at(dayAt(granted + member.revokedAfter, 9), () =>
-        send(app, `${who}: premium revoked`, {
-          method: 'PUT',
-          url: `${adminUrl}/subscription`,
-          headers: admin,
-          payload: { is_subscribed: 'false' },
-        }),
-      );
     }
   }
   if (member.erasedAfter !== null) {

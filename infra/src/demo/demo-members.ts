@@ -12,8 +12,13 @@ export interface DemoMember {
   paymentMethod: string;
   /** Premium stories opened, in days after the grant. */
   unlockDays: number[];
-  /** Days after the grant that the owner revokes premium (a refund), or null. */
+  /**
+   * Days after the grant that the owner revokes premium (a refund), or null. Through the local
+   * processor: a refund at the processor.
+   */
   revokedAfter: number | null;
+  /** Days after the grant that the card's bank takes the payment back (processor only), or null. */
+  chargedBackAfter: number | null;
   /** Days after the signup that the member erases the account, or null. */
   erasedAfter: number | null;
 }
@@ -31,6 +36,7 @@ export const DEMO_MEMBERS: readonly DemoMember[] = Array.from({ length: 12 }, (_
     paymentMethod: METHODS[k % METHODS.length]!,
     unlockDays: buys ? [3, 9 + k].slice(0, 1 + (k % 2)) : [],
     revokedAfter: k === 3 ? 40 : null,
+    chargedBackAfter: k === 7 ? 60 : null,
     erasedAfter: k === 6 ? 75 : null,
   };
 });

@@ -12,6 +12,7 @@ export const WITHDRAWN_STORY: DemoStory = {
   look: { palette: ['#020812', '#0b1f33', '#3ce0a8', '#b48cff'], motif: 'aurora' },
   tags: ['seaside', 'strangers'],
   warnings: [],
+  rating: 'mature',
   isPremium: true,
   texts: [
     'The lighthouse keeper had not expected a guest, least of all one who arrived by rowing boat at midnight.',

@@ -5,8 +5,10 @@ import { given, storyPublished } from '@nocturne/events/testing';
 import { generate } from 'otplib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
+import { LOCAL_SHOP_ID, startLocalProcessor } from '../local-processor/local-processor';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 import { DEMO_READER_EMAIL } from './create-demo';
+import { DEMO_MEMBERS } from './demo-members';
 import { keptDemoStaff } from './demo-staff';
 import { demoOnFirstStart, keptDemoCreator, keptDemoReader } from './first-start';
 import { DEMO_CREATORS } from './library';
@@ -18,6 +20,7 @@ interface ListedStory {
   slides?: number;
   tags: string[];
   warnings: string[];
+  rating: string;
   creator: { name: string; handle: string | null };
 }
 
@@ -64,6 +67,8 @@ describe('the demo library on a first start', () => {
       for (const tag of story.tags) expect(curated).toContain(tag);
     }
     expect(stories.some((s) => s.warnings.length > 0)).toBe(true);
+    // Stories of each rating.
+    expect(new Set(stories.map((s) => s.rating))).toEqual(new Set(['general', 'mature', 'explicit']));
     // Every slide its own picture: no image is used twice across the library.
     const images = stories.flatMap((s) => s.images);
     expect(new Set(images).size).toBe(images.length);
@@ -192,6 +197,63 @@ describe('the demo library on a first start', () => {
     expect(times.every((t, i) => i === 0 || t >= times[i - 1]!)).toBe(true);
     // A backdated history is chained like any other: the log verifies intact.
     expect(await verifyHashChain(system.config.databaseUrl)).toMatchObject({ intact: true });
+  });
+
+  it('buys through the local processor when one runs: a year of revenue, a refund and a chargeback', async () => {
+    const signatureKey = 'demo-processor-key';
+    system = await startTestSystem({ exposeVerificationToken: false });
+    const processor = await startLocalProcessor({
+      dataDir: system.config.dataDir,
+      port: 0,
+      shopId: LOCAL_SHOP_ID,
+      signatureKey,
+      postbackUrl: `${system.baseUrl}/api/payments/notices`,
+    });
+    try {
+      const config = {
+        ...system.config,
+        payments: {
+          provider: 'local' as const,
+          shopId: LOCAL_SHOP_ID,
+          signatureKey,
+          orderUrl: `${processor.url}/startorder`,
+          descriptor: 'NOCTURNE DEMO',
+        },
+      };
+      expect(
+        await demoOnFirstStart(embeddedStart(), config, system.infra, () => {}, processor),
+      ).not.toBeNull();
+      await system.settle();
+      const buyers = DEMO_MEMBERS.filter((m) => m.verified && m.amount !== null);
+      const sales = processor.ledger.transactions.filter((t) => t.kind === 'sale');
+      // The demo reader and every member who buys, each once, every notice delivered.
+      expect(sales).toHaveLength(buyers.length + 1);
+      expect(processor.ledger.outbox).toHaveLength(0);
+      const { token } = (await (
+        await fetch(`${system.baseUrl}/api/admin/validate`, {
+          method: 'POST',
+          headers: { 'X-Admin-Code': system.config.adminPassword },
+        })
+      ).json()) as { token: string };
+      const admin = { 'X-Admin-Code': token };
+      const { revenue } = (await (
+        await fetch(`${system.baseUrl}/api/admin/revenue?period=month`, { headers: admin })
+      ).json()) as { revenue: Array<{ gross: number; refunds: number; chargebacks: number }> };
+      const total = (key: 'gross' | 'refunds' | 'chargebacks') =>
+        revenue.reduce((sum, row) => sum + row[key], 0);
+      expect(revenue.length).toBeGreaterThan(6);
+      expect(total('gross')).toBe(15 + buyers.reduce((sum, m) => sum + m.amount!, 0));
+      expect(total('refunds')).toBe(DEMO_MEMBERS.find((m) => m.revokedAfter !== null)!.amount);
+      expect(total('chargebacks')).toBe(DEMO_MEMBERS.find((m) => m.chargedBackAfter !== null)!.amount);
+      const users = (await (
+        await fetch(`${system.baseUrl}/api/admin/users?limit=100`, { headers: admin })
+      ).json()) as { users: Array<{ email: string; flagged_for_staff: boolean }> };
+      expect(users.users.filter((u) => u.flagged_for_staff).map((u) => u.email)).toEqual([
+        DEMO_MEMBERS.find((m) => m.chargedBackAfter !== null)!.email,
+      ]);
+    } finally {
+      await processor.stop();
+    }
   });
 
   it('leaves a log that holds anything as it is', async () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig, RawConfig } from '../config';
+import type { LocalProcessor } from '../local-processor/local-processor';
 import type { CommandPorts } from '../system/deps';
 import { createDemoLibrary, type DemoReader } from './create-demo';
 import { keepDemoStaff } from './demo-staff';
@@ -38,12 +39,14 @@ export async function demoOnFirstStart(
   config: AppConfig,
   ports: CommandPorts,
   log: (line: string) => void,
+  /** The local processor the members buy through (none: they confirm by hand, as in the manual flow). */
+  processor: LocalProcessor | null = null,
 ): Promise<DemoReader | null> {
   if (!demoWanted(raw) || (await ports.store.headPosition()) > 0) return null;
   log('the event log is empty: creating the demo library (DEMO=0 starts empty)...');
   const started = Date.now();
   try {
-    const demo = await createDemoLibrary(config, ports);
+    const demo = await createDemoLibrary(config, ports, undefined, processor);
     writeFileSync(join(config.dataDir, READER_FILE), `${demo.reader.email}\n${demo.reader.password}\n`, {
       mode: 0o600,
     });

@@ -1,4 +1,4 @@
-import type { ContentWarningId } from '@nocturne/domain';
+import type { ContentWarningId, StoryRatingId } from '@nocturne/domain';
 import type { Look } from './illustrate';
 
 /** One story of the demo library: its slides' texts (one picture each) and how it looks. */
@@ -9,6 +9,8 @@ export interface DemoStory {
   /** Tags from DEMO_TAGS and content warning ids. */
   tags: readonly string[];
   warnings: readonly ContentWarningId[];
+  /** General, Mature or Explicit: the library has stories of each. */
+  rating: StoryRatingId;
 }
 
 /**
@@ -40,13 +42,16 @@ export const DEMO_TAGS: readonly string[] = [
 /**
  * The demo library: short original stories for adults, suggestive and never explicit, each with
  * a palette and a motif of its own. Every third one is premium, so a first start shows locked
- * cards beside free ones.
+ * cards beside free ones. Two are General, two Explicit (their pictures stand for explicit ones:
+ * a first start shows how an Explicit story is kept from a visitor not assured of their age),
+ * the rest Mature.
  */
 export const DEMO_LIBRARY: readonly DemoStory[] = [
   {
     look: { palette: ['#120a2e', '#3b1d5c', '#1a0f33', '#f4e3c1'], motif: 'moon' },
     tags: ['second chance', 'slow burn'],
     warnings: ['substance-use'],
+    rating: 'mature',
     isPremium: false,
     texts: [
       'The moon rose late over the vineyard, and Elena stopped pretending she had come back for the harvest.',
@@ -59,6 +64,7 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
     look: { palette: ['#02030f', '#101a3d', '#8fb3ff', '#ffffff'], motif: 'stars' },
     tags: ['slow burn', 'stargazing'],
     warnings: [],
+    rating: 'general',
     isPremium: false,
     texts: [
       'At the observatory the dome opened with a sigh, and the whole sky leaned in to listen.',
@@ -71,6 +77,7 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
     look: { palette: ['#050b1f', '#0d2b45', '#1f6f8b', '#e9f5ff'], motif: 'waves' },
     tags: ['strangers', 'seaside'],
     warnings: [],
+    rating: 'mature',
     isPremium: true,
     texts: [
       'The last ferry left without them. Neither of them ran for it.',
@@ -84,6 +91,7 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
     look: { palette: ['#1b0510', '#4a0f24', '#b3264f', '#ffc2d1'], motif: 'petals' },
     tags: ['secret admirer', 'slow burn'],
     warnings: [],
+    rating: 'mature',
     isPremium: false,
     texts: [
       "Every Thursday a single red rose waited at the florist's door, addressed to no one.",
@@ -96,6 +104,7 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
     look: { palette: ['#07060f', '#1e1838', '#12101f', '#ffd36b'], motif: 'city' },
     tags: ['city nights', 'strangers'],
     warnings: ['substance-use'],
+    rating: 'explicit',
     isPremium: false,
     texts: [
       'Across the courtyard a window lit at eleven every night, and every night Julien pretended not to wait for it.',
@@ -109,6 +118,7 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
     look: { palette: ['#0b1016', '#243447', '#5c7c99', '#ffe7b3'], motif: 'rain' },
     tags: ['city nights', 'second chance'],
     warnings: [],
+    rating: 'mature',
     isPremium: true,
     texts: [
       'The storm trapped them in the doorway of a closed bookshop, two strangers and one umbrella that had given up.',
@@ -121,6 +131,7 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
     look: { palette: ['#140617', '#3d1430', '#26101d', '#ffb347'], motif: 'lanterns' },
     tags: ['festival', 'strangers'],
     warnings: [],
+    rating: 'mature',
     isPremium: false,
     texts: [
       'On the night of the lantern festival the whole river was fire and wishes.',
@@ -133,6 +144,7 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
     look: { palette: ['#1a0a14', '#3a1630', '#c06c84', '#f8d8e8'], motif: 'silk' },
     tags: ['forbidden', 'slow burn'],
     warnings: [],
+    rating: 'explicit',
     isPremium: false,
     texts: [
       'The tailor measured her in silence, a ribbon of tape across her shoulders, the small of her back, her wrist.',
@@ -146,6 +158,7 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
     look: { palette: ['#0a0f1f', '#2a2450', '#4a3f80', '#f2e9d8'], motif: 'hills' },
     tags: ['second chance', 'countryside'],
     warnings: [],
+    rating: 'mature',
     isPremium: true,
     texts: [
       'The mountain hut had one fire and two sleeping bags, and by midnight that was one too many.',
@@ -158,6 +171,7 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
     look: { palette: ['#100806', '#2e1a12', '#6b4a3a', '#ffcf7a'], motif: 'candles' },
     tags: ['forbidden', 'gothic'],
     warnings: [],
+    rating: 'mature',
     isPremium: false,
     texts: [
       'The power went out during the dinner party, and the guests left one by one, blaming the storm.',
@@ -172,6 +186,7 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
     look: { palette: ['#050d08', '#12301f', '#1d3b26', '#e8ff8a'], motif: 'fireflies' },
     tags: ['countryside', 'summer'],
     warnings: [],
+    rating: 'general',
     isPremium: false,
     texts: [
       "Summer at her aunt's farm was supposed to be quiet, until the neighbour's son came to fix the fence.",
@@ -183,6 +198,7 @@ export const DEMO_LIBRARY: readonly DemoStory[] = [
     look: { palette: ['#020812', '#0b1f33', '#3ce0a8', '#b48cff'], motif: 'aurora' },
     tags: ['stargazing', 'strangers'],
     warnings: [],
+    rating: 'mature',
     isPremium: true,
     texts: [
       'They had driven north for three days to see the lights, and on the last night the sky finally opened.',

@@ -12,6 +12,8 @@ import { demoOnFirstStart, keptDemoCreator, keptDemoReader } from '../demo/first
 import { LOCAL_SHOP_ID, type LocalProcessor, startLocalProcessor } from '../local-processor/local-processor';
 import { TEST_CARDS } from '../local-processor/pages';
 import { withoutPassword } from '../ops/logging/redact';
+import { startNightlyReconciliation } from '../reconciliation/nightly';
+import { localProcessorReport } from '../reconciliation/reconcile-day';
 import { defaultWebDist, startSystem } from '../system/start-system';
 import { provisionDatabase } from './provision';
 import { onShutdown, stopAll } from './shutdown';
@@ -71,10 +73,27 @@ async function main() {
     throw error;
   }
 
+  // Each night, yesterday's sales at the local processor against the log.
+  const nightly = processor
+    ? startNightlyReconciliation(
+        {
+          db: system.infra.db,
+          store: system.infra.store,
+          notifier: system.infra.notifier,
+          clock: () => new Date(),
+        },
+        'local',
+        localProcessorReport(processor.url),
+        system.metrics,
+        log,
+      )
+    : null;
+
   onShutdown(
     () =>
       stopAll(
         [
+          ['the nightly reconciliation', async () => nightly?.stop()],
           ['the system', () => system.stop()],
           ...(processor
             ? [['the local processor', () => processor.stop()] as [string, () => Promise<void>]]
@@ -87,7 +106,7 @@ async function main() {
   );
 
   // Before the banner, so that it can say who the demo reader is.
-  await demoOnFirstStart(raw, config, system.infra, log);
+  await demoOnFirstStart(raw, config, system.infra, log, processor);
   const demoReader = keptDemoReader(config.dataDir);
   const demoCreator = keptDemoCreator(config.dataDir);
   const demoStaff = keptDemoStaff(config.dataDir);

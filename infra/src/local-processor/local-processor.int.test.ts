@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiUser, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localProcessorReport, reconcileDay } from '../reconciliation/reconcile-day';
 import { startTestSystem, type TestSystem } from '../system/test-system';
 import { LOCAL_SHOP_ID, type LocalProcessor, startLocalProcessor } from './local-processor';
 import { TEST_CARDS } from './pages';
@@ -157,5 +158,39 @@ describe('the local processor and the product', () => {
     );
     expect(await again.text()).toBe('OK');
     expect(await premiumOf(reader)).toMatchObject({ is_subscribed: true, premium_stories_remaining: 30 });
+  });
+
+  it("reconciles the day's report with the log: a sale whose notice has not landed is paid there but not here", async () => {
+    const reader = await createVerifiedUser(system.baseUrl, { prefix: 'reconciled' });
+    await closeGate();
+    const { purchaseId } = await buy(reader, TEST_CARDS.approve);
+    const sale = processor.ledger.transactions.find((t) => t.reference === purchaseId)!;
+    await system.settle();
+    const deps = {
+      db: system.infra.db,
+      store: system.infra.store,
+      notifier: system.infra.notifier,
+      clock: () => new Date(),
+    };
+    const day = sale.at.slice(0, 10);
+    const before = await reconcileDay(deps, 'local', localProcessorReport(processor.url), day);
+    expect(before.differences).toEqual([
+      {
+        transactionId: sale.transactionId,
+        kind: 'sale',
+        issue: 'missing_here',
+        here: null,
+        there: { amountCents: 1500, currency: 'USD' },
+      },
+    ]);
+    const recorded = await system.infra.store.readStream(`reconciliation-local-${day}`);
+    expect(recorded.at(-1)?.type).toBe('ReconciliationCompleted');
+
+    await openGate();
+    await until(async () => processor.ledger.deliveredAt(sale.transactionId) !== undefined);
+    await system.settle();
+    const after = await reconcileDay(deps, 'local', localProcessorReport(processor.url), day);
+    expect(after.differences).toEqual([]);
+    expect(after.processorTransactions).toBe(processor.report(day).length);
   });
 });

@@ -45,6 +45,14 @@ export interface LocalProcessor {
   report(day: string): ReportRow[];
   /** Sends every notice that is due now (the sender also does it by itself). */
   deliverDue(): Promise<void>;
+  /**
+   * A transaction of the past, at its own time, whose notice the caller delivers (the demo's
+   * year of history): recorded, and its signed notice answered, never sent by the sender.
+   */
+  recordPast(entry: Omit<ProcessorTransaction, 'transactionId' | 'saleId'> & { saleId?: string }): {
+    transaction: ProcessorTransaction;
+    notice: Record<string, string>;
+  };
   stop(): Promise<void>;
 }
 
@@ -289,6 +297,12 @@ export async function startLocalProcessor(options: LocalProcessorOptions): Promi
     chargeback: (saleId) => reverse(saleId, 'chargeback'),
     report,
     deliverDue,
+    recordPast(entry) {
+      const transaction = ledger.record(entry, noticeOf);
+      // In the same turn as the record: the sender never sees it due.
+      ledger.delivered(transaction.transactionId, new Date(entry.at));
+      return { transaction, notice: noticeOf(transaction) };
+    },
     async stop() {
       stopped = true;
       clearInterval(sender);

@@ -684,6 +684,12 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/admin/payments 400': () =>
       send({ method: 'GET', url: '/api/admin/payments?limit=0', headers: admin }),
     'GET /api/admin/payments 401': () => send({ method: 'GET', url: '/api/admin/payments' }),
+    'GET /api/admin/payments/queue 400': () =>
+      send({ method: 'GET', url: '/api/admin/payments/queue?limit=0', headers: admin }),
+    'GET /api/admin/payments/queue 401': () => send({ method: 'GET', url: '/api/admin/payments/queue' }),
+    'GET /api/admin/revenue 400': () =>
+      send({ method: 'GET', url: '/api/admin/revenue?period=year', headers: admin }),
+    'GET /api/admin/revenue 401': () => send({ method: 'GET', url: '/api/admin/revenue' }),
     'GET /api/admin/audit/timeline 400': () =>
       send({ method: 'GET', url: '/api/admin/audit/timeline?account=nothex', headers: staff.auditor }),
     'GET /api/admin/audit/timeline 401': () =>
@@ -743,6 +749,18 @@ describe('every documented error status is one the route answers', () => {
         ];
       }),
     ),
+    'POST /api/admin/stories/{id}/rating 400': () =>
+      send(json('POST', `/api/admin/stories/${premiumId}/rating`, { rating: 'adult', reason: 'x' }, admin)),
+    'POST /api/admin/stories/{id}/rating 401': () =>
+      send(json('POST', `/api/admin/stories/${premiumId}/rating`, { rating: 'explicit', reason: 'x' })),
+    'POST /api/admin/stories/{id}/rating 404': () =>
+      send(
+        json('POST', `/api/admin/stories/${unknownId}/rating`, { rating: 'explicit', reason: 'x' }, admin),
+      ),
+    'POST /api/admin/stories/{id}/rating 409': () =>
+      send(json('POST', `/api/admin/stories/${premiumId}/rating`, { rating: 'mature', reason: 'x' }, admin)),
+    'POST /api/admin/stories/{id}/rating 429': () =>
+      until429(() => json('POST', `/api/admin/stories/${unknownId}/rating`, {}, admin)),
     'POST /api/admin/reports/{id}/dismiss 400': () =>
       send(json('POST', `/api/admin/reports/${premiumId}/dismiss`, {}, admin)),
     'POST /api/admin/reports/{id}/dismiss 401': () =>

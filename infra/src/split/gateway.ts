@@ -1,11 +1,13 @@
 import replyFrom from '@fastify/reply-from';
 import { answerFrameworkError, installErrorHandling } from '@nocturne/http-kit';
+import { context, propagation } from '@opentelemetry/api';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
 import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
+import { type RequestListener, traceEveryRequest } from '../ops/tracing/tracing';
 import { HTTP_TIMEOUTS, serverTimeouts } from '../system/http-timeouts';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from '../system/security-headers';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/web-app';
@@ -31,6 +33,8 @@ export interface GatewayOptions {
   trustProxy?: TrustProxy;
   /** The gateway process's own metrics (its answers' timings), on its GET /metrics. */
   metrics?: MetricsAccess | undefined;
+  /** Tracing on: each request a span, its context passed on to the service that answers. */
+  traceRequests?: ((listener: RequestListener) => RequestListener) | undefined;
 }
 
 export type Upstream = 'query-api' | 'command-api';
@@ -94,6 +98,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     // The front door waits for its clients no longer than the services behind it do.
     ...serverTimeouts(HTTP_TIMEOUTS),
   });
+  if (options.traceRequests) traceEveryRequest(app.server, options.traceRequests);
   if (options.metrics) instrumentHttp(app, options.metrics.registry);
   // Keep bodies as raw streams for the upstream.
   app.removeAllContentTypeParsers();
@@ -129,7 +134,12 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     }
     // Forward the normalised path: what was checked above is what the service routes on.
     return reply.from(`${bases[upstream]()}${path}${query}`, {
-      rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-for': req.ip }),
+      rewriteRequestHeaders: (req, headers) => {
+        // The gateway's span is the upstream's parent (nothing is injected when tracing is off).
+        const forwarded: Record<string, unknown> = { ...headers, 'x-forwarded-for': req.ip };
+        if (options.traceRequests) propagation.inject(context.active(), forwarded);
+        return forwarded as typeof headers;
+      },
       rewriteHeaders: (headers) => ({ ...headers, 'x-served-by': upstream }),
       onError: (rep) => {
         rep.status(502).send({ detail: `${upstream} is not answering. Please try again.` });

@@ -7,6 +7,7 @@ import { checkReadiness } from '../ops/health/readiness';
 import { readinessSources } from '../ops/health/sources';
 import { upstreamReadiness } from '../ops/health/upstreams';
 import { countNotices, createMetricsRegistry } from '../ops/metrics';
+import { startTracing } from '../ops/tracing/tracing';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
 import { startDigest } from '../system/digest';
@@ -40,6 +41,9 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   // This process's metrics, on its own GET /metrics (each service exposes its own).
   const registry = createMetricsRegistry();
   const metrics = { registry, token: config.metricsToken };
+  // Each process its own service name in the traces; off without OTEL_EXPORTER_OTLP_ENDPOINT.
+  const tracing = startTracing({ serviceName: `nocturne-${role}`, endpoint: config.otlpEndpoint });
+  const traceRequests = tracing?.traceRequests;
 
   if (role === 'gateway') {
     const app = await buildGateway({
@@ -50,6 +54,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       publicUrl: config.publicUrl,
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,
+      traceRequests,
       // The projector's probe listener is optional (a deployment may probe it directly); the
       // back ends report the projections' state anyway, read from the database.
       readiness: upstreamReadiness({
@@ -60,7 +65,12 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       metrics,
     });
     await app.listen({ port: split.port, host: split.gatewayHost });
-    return { stop: () => app.close() };
+    return {
+      async stop() {
+        await app.close();
+        await tracing?.shutdown();
+      },
+    };
   }
 
   if (role === 'projector') {
@@ -77,6 +87,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       log,
       logError,
       metrics: registry,
+      tracing,
     });
     // No API here: an HTTP listener for operations only (/healthz, /readyz, /metrics).
     const listener = await buildHttpApp({
@@ -93,6 +104,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
         await projector.stop();
         await reactors.stop();
         await infra.close();
+        await tracing?.shutdown();
       },
     };
   }
@@ -111,6 +123,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           trustProxy: true,
           readiness,
           metrics,
+          traceRequests,
         })
       : await buildHttpApp({
           query: {
@@ -134,6 +147,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           trustProxy: true,
           readiness,
           metrics,
+          traceRequests,
         });
   await app.listen({ port: split.port, host: split.listenHost });
   // Scheduled drafts are published, and withdrawn stories' unlocks given back, by command-api's
@@ -148,6 +162,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
       digest?.stop();
       await app.close();
       await infra.close();
+      await tracing?.shutdown();
     },
   };
 }

@@ -1,26 +1,16 @@
-import { HttpError, type PreparedAnswer } from '@nocturne/http-kit';
+import { HttpError, hotAnswer, type PreparedAnswer } from '@nocturne/http-kit';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HotLane } from './hot-lane';
 
 const body = Buffer.from('["kept"]');
+const kept: PreparedAnswer = {
+  status: 200,
+  headers: ['ETag', '"e1"', 'Content-Type', 'application/json'],
+  body,
+};
 /** The command behind /command: its answer, or its failure, when the test settles it. */
 let command: { resolve: (answer: PreparedAnswer) => void; reject: (error: unknown) => void } | undefined;
-const answers = (request: { url?: string }) => {
-  if (request.url === '/hot')
-    return {
-      route: '/hot',
-      answer: { status: 200 as const, headers: ['ETag', '"e1"', 'Content-Type', 'application/json'], body },
-    };
-  if (request.url === '/command')
-    return {
-      route: '/command',
-      answer: new Promise<PreparedAnswer>((resolve, reject) => {
-        command = { resolve, reject };
-      }),
-    };
-  return undefined;
-};
 const logged: string[] = [];
 /** A logger that keeps each line's message (the last argument). */
 const keep = (...args: unknown[]) => {
@@ -43,11 +33,32 @@ async function commandStarted(base: string): Promise<{ answer: Promise<Response>
   return { answer };
 }
 
+/**
+ * A server whose routes declare hot answers: /hot always kept, /items/:id kept for the item
+ * `kept` alone (with its query string, if any, in the answer), /command a command settled by the
+ * test; /framework declares none.
+ */
 async function serverWithLane() {
-  const lane = new HotLane(answers, [['X-Frame-Options', 'DENY']]);
+  const lane = new HotLane([['X-Frame-Options', 'DENY']]);
   const reported: Array<[string | undefined, string, number]> = [];
   lane.reportTo((request, route, status) => reported.push([request.url, route, status]), log);
   const app = Fastify({ serverFactory: lane.serverFactory, keepAliveTimeout: 1234 });
+  app.addHook('onRoute', lane.onRoute);
+  const fromRoute = async () => ({ from: 'route' });
+  app.get('/hot', { config: { hotAnswer: hotAnswer({ parse: () => true, run: () => kept }) } }, fromRoute);
+  const item = hotAnswer({
+    parse: ({ params, query }) => (params.id === 'kept' ? { id: params.id, query } : undefined),
+    run: ({ id, query }) => ({ status: 200, headers: [], body: Buffer.from(`${id} ${query ?? '-'}`) }),
+  });
+  app.get('/items/:id', { config: { hotAnswer: item } }, fromRoute);
+  const running = hotAnswer({
+    parse: () => true,
+    run: () =>
+      new Promise<PreparedAnswer>((resolve, reject) => {
+        command = { resolve, reject };
+      }),
+  });
+  app.post('/command', { config: { hotAnswer: running } }, fromRoute);
   app.get('/framework', async () => ({ from: 'fastify' }));
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   close = () => app.close();
@@ -66,10 +77,25 @@ describe('the hot lane', () => {
     expect(reported).toEqual([['/hot', '/hot', 200]]);
   });
 
+  it("matches a route's pattern, and gives its hot answer the path's parameters and the query string", async () => {
+    const { reported, base } = await serverWithLane();
+    expect(await (await fetch(`${base}/items/kept`)).text()).toBe('kept -');
+    expect(await (await fetch(`${base}/items/kept?a=1`)).text()).toBe('kept a=1');
+    expect(reported).toEqual([
+      ['/items/kept', '/items/:id', 200],
+      ['/items/kept?a=1', '/items/:id', 200],
+    ]);
+  });
+
   it('hands every other request to Fastify, on a server set up as Fastify sets up its own', async () => {
     const { reported, base, server } = await serverWithLane();
     expect(await (await fetch(`${base}/framework`)).json()).toEqual({ from: 'fastify' });
     expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
+    // What the hot answer leaves, another method, a further segment or a percent-escape: the route's.
+    expect(await (await fetch(`${base}/items/other`)).json()).toEqual({ from: 'route' });
+    expect((await fetch(`${base}/hot`, { method: 'HEAD' })).headers.get('etag')).toBeNull();
+    expect((await fetch(`${base}/items/kept/more`)).status).toBe(404);
+    expect(await (await fetch(`${base}/items/%6Bept`)).json()).toEqual({ from: 'route' });
     expect(reported).toEqual([]);
     expect(server.keepAliveTimeout).toBe(1234);
   });
@@ -77,7 +103,7 @@ describe('the hot lane', () => {
   it('once closed, leaves even what it knows to Fastify', async () => {
     const { lane, reported, base } = await serverWithLane();
     lane.close();
-    expect((await fetch(`${base}/hot`)).status).toBe(404);
+    expect(await (await fetch(`${base}/hot`)).json()).toEqual({ from: 'route' });
     expect(reported).toEqual([]);
   });
 

@@ -5,31 +5,52 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http';
-import type { HotCommand } from '@nocturne/command-api';
-import { type ErrorReply, errorAnswer, JSON_TYPE, type PreparedAnswer } from '@nocturne/http-kit';
-import type { HotAnswer } from '@nocturne/query-api';
-import type { FastifyBaseLogger, FastifyServerFactory, FastifyServerOptions } from 'fastify';
+import {
+  type AnyHotAnswer,
+  type ErrorReply,
+  errorAnswer,
+  JSON_TYPE,
+  type PreparedAnswer,
+} from '@nocturne/http-kit';
+import type { FastifyBaseLogger, FastifyServerFactory, FastifyServerOptions, RouteOptions } from 'fastify';
 
-/**
- * The requests a server answers before its framework: from memory (HotAnswer), or by running the
- * route's own command (HotCommand); undefined for all the rest.
- */
-export type HotAnswers = (request: IncomingMessage) => HotAnswer | HotCommand | undefined;
+/** A route's hot answer as the lane keeps it: the route's pattern, compiled, and its parameters' names. */
+interface HotRoute {
+  route: string;
+  path: RegExp;
+  params: string[];
+  answer: AnyHotAnswer;
+}
+
+/** What the path of a route pattern matches: `:name` one segment, never percent-escaped (the router's to read). */
+function compiled(pattern: string): { path: RegExp; params: string[] } {
+  if (/[*?()]/.test(pattern)) throw new Error(`A hot answer needs a plain route pattern, not ${pattern}`);
+  const params: string[] = [];
+  const segments = pattern.split('/').map((segment) => {
+    if (!segment.startsWith(':')) return segment.replace(/[.+^${}|[\]\\]/g, '\\$&');
+    params.push(segment.slice(1));
+    return '([^/%]+)';
+  });
+  return { path: new RegExp(`^${segments.join('/')}$`), params };
+}
 
 /** Told of each answer the lane sends (the metrics and the request log, as the hooks are for the rest). */
 export type LaneReport = (request: IncomingMessage, route: string, status: number, elapsedMs: number) => void;
 
 /**
- * A lane in front of Fastify for the few requests that arrive by the thousand: answers worked
- * out before anyone asks (the anonymous story list, asked by every visitor; and a free
- * story, polled by its readers) and likes, whose command runs here as the route runs
- * it. Fastify's routing and its dozen hooks cost a cached answer more CPU than the answer itself
- * (docs/performance.md, "The hot lane"); here such a request is answered with one `writeHead` of headers joined once per answer
- * (the server's security headers, then the answer's own) and its bytes. A command that fails is
- * answered as Fastify's error handler answers (`errorAnswer`). Every other request, and every
- * request once the server is closing (Fastify then answers 503), goes to Fastify untouched.
+ * A lane in front of Fastify for the few requests that arrive by the thousand. It knows no route
+ * by name: it is a table of the hot answers routes declare beside their handlers
+ * (`config: { hotAnswer }`, http-kit's hot-answer.ts), filled as Fastify adds each route
+ * (`onRoute`). Fastify's routing and its dozen hooks cost a kept answer more CPU than the answer
+ * itself (docs/performance.md, "The hot lane"); here such a request is answered with one
+ * `writeHead` of headers joined once per answer (the server's security headers, then the
+ * answer's own) and its bytes. A command that fails is answered as Fastify's error handler
+ * answers (`errorAnswer`). Every request no hot answer takes, and every request once the server
+ * is closing (Fastify then answers 503), goes to Fastify untouched.
  */
 export class HotLane {
+  /** The declared hot answers, by method. */
+  private readonly routes = new Map<string, HotRoute[]>();
   private report: LaneReport = () => {};
   private log: Pick<FastifyBaseLogger, 'warn' | 'error'> | undefined;
   private closing = false;
@@ -38,10 +59,20 @@ export class HotLane {
   /** Each kept answer's whole header list, joined the first time it is sent. */
   private readonly headerLists = new WeakMap<PreparedAnswer, string[]>();
 
-  constructor(
-    private readonly answers: HotAnswers,
-    private readonly securityHeaders: ReadonlyArray<readonly [string, string]>,
-  ) {}
+  constructor(private readonly securityHeaders: ReadonlyArray<readonly [string, string]>) {}
+
+  /** Fastify's `onRoute` hook: a route that declares a hot answer joins the table. */
+  readonly onRoute = (route: RouteOptions): void => {
+    const answer = route.config?.hotAnswer;
+    if (!answer) return;
+    const { path, params } = compiled(route.url);
+    // A HEAD (Fastify adds one beside every GET) is always the handler's: the lane sends bodies.
+    for (const method of [route.method].flat().filter((m) => m !== 'HEAD')) {
+      const routes = this.routes.get(method) ?? [];
+      routes.push({ route: route.url, path, params, answer });
+      this.routes.set(method, routes);
+    }
+  };
 
   /** Fastify's `serverFactory`: an HTTP server whose requests pass the lane first. */
   readonly serverFactory: FastifyServerFactory = (handler, options) => {
@@ -75,10 +106,35 @@ export class HotLane {
     await Promise.all(this.running);
   }
 
+  /** The route and answer of the first hot answer that takes the request. */
+  private hotAnswerOf(
+    request: IncomingMessage,
+  ): { route: string; answer: PreparedAnswer | Promise<PreparedAnswer> } | undefined {
+    const routes = this.routes.get(request.method ?? '');
+    if (!routes) return undefined;
+    const url = request.url ?? '';
+    const mark = url.indexOf('?');
+    const path = mark < 0 ? url : url.slice(0, mark);
+    const query = mark < 0 ? undefined : url.slice(mark + 1);
+    for (const { route, path: pattern, params: names, answer } of routes) {
+      const found = pattern.exec(path);
+      if (!found) continue;
+      const params: Record<string, string> = {};
+      names.forEach((name, i) => {
+        params[name] = found[i + 1]!;
+      });
+      const asked = answer.parse({ request, params, query });
+      if (asked === undefined) return undefined;
+      const answered = answer.run(asked);
+      return answered && { route, answer: answered };
+    }
+    return undefined;
+  }
+
   private answer(request: IncomingMessage, response: ServerResponse): boolean {
     if (this.closing) return false;
     const started = performance.now();
-    const hot = this.answers(request);
+    const hot = this.hotAnswerOf(request);
     if (!hot) return false;
     const send = (answer: PreparedAnswer, headers: string[]) => {
       response.writeHead(answer.status, headers);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCommandApi, type TestCommandApi } from './test-command-api';
 
 /**
- * The likes fast path (command-api/src/stories/hot-likes.ts) must answer every request it takes
+ * The likes fast path (the hot answer of command-api/src/stories/like-story.ts) must answer every request it takes
  * exactly as the route would. Two command-apis on equal in-memory logs: one behind its real
  * server (the hot lane first), the other reached through Fastify's own routing only (no lane).
  * Every request of the corpus goes, as raw bytes, to both; status, headers and body must match,

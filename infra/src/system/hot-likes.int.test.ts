@@ -5,7 +5,7 @@ import { rawRequest } from './raw-http';
 import { startTestSystem, type TestSystem } from './test-system';
 
 /**
- * Likes in the server's hot lane (command-api/src/stories/hot-likes.ts): a plain like is answered
+ * Likes in the server's hot lane (the hot answer of command-api/src/stories/like-story.ts): a plain like is answered
  * before Fastify, exactly as the route answers it; whatever the lane does not take goes to the
  * route. Which way a like went is in its event: the lane's causation ids are `request:lane-…`,
  * Fastify's `request:req-…`.

@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
-import { type CommandApiDeps, commandApi, hotLikes } from '@nocturne/command-api';
+import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
 import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/http-kit';
-import { hotAnswers, type QueryApiDeps, queryApi } from '@nocturne/query-api';
+import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { openApiRoute } from '../openapi/openapi-route';
@@ -9,7 +9,8 @@ import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
 import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog, logRequest } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
-import { type HotAnswers, HotLane } from './hot-lane';
+import { type RequestListener, traceEveryRequest } from '../ops/tracing/tracing';
+import { HotLane } from './hot-lane';
 import { HTTP_TIMEOUTS, type HttpTimeouts, serverTimeouts } from './http-timeouts';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from './security-headers';
 import { builtWebApp, sendSpaIndex, serveWebApp } from './web-app';
@@ -59,6 +60,8 @@ export interface HttpAppOptions {
   onRoute?: ((route: RouteOptions) => void) | undefined;
   /** How long the server waits for a client (default HTTP_TIMEOUTS; tests shorten them). */
   timeouts?: HttpTimeouts | undefined;
+  /** Tracing on: every request, the hot lane's included, is a span (ops/tracing). */
+  traceRequests?: ((listener: RequestListener) => RequestListener) | undefined;
 }
 
 /**
@@ -77,14 +80,6 @@ export async function registerApis(
   if (options.apiDocument) await app.register(openApiRoute(options.apiDocument));
 }
 
-/** What the server's hot lane answers: query-api's kept answers, then command-api's likes. */
-function hotLaneAnswers(options: Pick<HttpAppOptions, 'command' | 'query'>): HotAnswers | undefined {
-  const kept = options.query && hotAnswers(options.query.storyList);
-  const likes = options.command && hotLikes(options.command);
-  if (kept && likes) return (request) => kept(request) ?? likes(request);
-  return kept ?? likes;
-}
-
 /**
  * One Fastify server carrying command-api (non-GET), query-api (GET/HEAD) or both (one-process
  * mode), and optionally the SPA. Both plugins assert the method rule on every route they add.
@@ -92,29 +87,28 @@ function hotLaneAnswers(options: Pick<HttpAppOptions, 'command' | 'query'>): Hot
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const web = builtWebApp(options.webDist, { sourceMaps: options.sourceMaps ?? false });
   const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: web?.dist });
-  // Where query-api runs, the anonymous story list and free stories are answered before
-  // Fastify; where command-api runs, plain likes (hot-lane.ts).
-  const hot = hotLaneAnswers(options);
-  const lane = hot ? new HotLane(hot, headers) : undefined;
+  // The hot answers the routes declare are answered before Fastify (hot-lane.ts).
+  const lane = new HotLane(headers);
   const app = Fastify({
-    ...(lane ? { serverFactory: lane.serverFactory } : {}),
+    serverFactory: lane.serverFactory,
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
     ...serverLogging({ level: options.logLevel, destination: options.logDestination }),
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(options.timeouts ?? HTTP_TIMEOUTS),
   });
+  if (options.traceRequests) traceEveryRequest(app.server, options.traceRequests);
   // First: the timing hook sees every route added after it.
   const record = options.metrics ? instrumentHttp(app, options.metrics.registry) : undefined;
   addRequestLog(app);
-  if (lane) {
-    lane.reportTo((request, route, status, elapsedMs) => {
-      const method = request.method ?? 'GET';
-      record?.(method, route, status, elapsedMs / 1000);
-      logRequest(app.log, { method, url: request.url ?? '', route, status, elapsedMs });
-    }, app.log);
-    app.addHook('preClose', () => lane.close());
-  }
+  lane.reportTo((request, route, status, elapsedMs) => {
+    const method = request.method ?? 'GET';
+    record?.(method, route, status, elapsedMs / 1000);
+    logRequest(app.log, { method, url: request.url ?? '', route, status, elapsedMs });
+  }, app.log);
+  app.addHook('preClose', () => lane.close());
+  // Before the routes: each route that declares a hot answer joins the lane's table.
+  app.addHook('onRoute', lane.onRoute);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   securityHeaders(app, headers);
   installErrorHandling(app, {

@@ -1,5 +1,5 @@
 import { flexpaySignature } from '@nocturne/command-api';
-import { type ApiUser, createVerifiedUser } from '@nocturne/test-kit/api-client';
+import { type ApiUser, adminToken, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from './test-system';
 
@@ -132,5 +132,49 @@ describe('a purchase through Verotel FlexPay', () => {
     expect(await logHead()).toBe(head);
     const metrics = await (await fetch(`${system.baseUrl}/metrics`)).text();
     expect(metrics).toMatch(/nocturne_payment_notices_refused_total\{reason="signature"\} [1-9]/);
+  });
+
+  it("holds a payment of another amount for the staff: nothing granted, and it is in the staff's queue", async () => {
+    const buyer = await createVerifiedUser(system.baseUrl, { prefix: 'short-payer' });
+    const { body } = await startPurchase(buyer);
+    const answer = await fetch(
+      postback({
+        saleID: '9003',
+        transactionID: '70004',
+        referenceID: String(body.purchase_id),
+        priceAmount: '1.00',
+        priceCurrency: 'USD',
+      }),
+    );
+    expect(await answer.text()).toBe('OK');
+    const head = String(await logHead());
+    expect(await me(buyer, head)).toMatchObject({ is_subscribed: false });
+    const admin = await adminToken(system.baseUrl, system.config.adminPassword);
+    const queue = await fetch(`${system.baseUrl}/api/admin/payments/queue`, {
+      headers: { 'X-Admin-Code': admin, 'X-Min-Position': head },
+    });
+    const { notices } = (await queue.json()) as { notices: Array<Record<string, unknown>> };
+    expect(notices.find((n) => n.transaction_id === '70004')).toMatchObject({
+      email: buyer.email,
+      amount: 1,
+      price: 15,
+      state: 'held',
+      reason: 'amount_mismatch',
+    });
+  });
+
+  it('counts the money for the owner and the auditor: gross, refunds and net, by day and month', async () => {
+    const admin = await adminToken(system.baseUrl, system.config.adminPassword);
+    const head = String(await logHead());
+    for (const period of ['day', 'month']) {
+      const answer = await fetch(`${system.baseUrl}/api/admin/revenue?period=${period}`, {
+        headers: { 'X-Admin-Code': admin, 'X-Min-Position': head },
+      });
+      const { revenue } = (await answer.json()) as { revenue: Array<Record<string, unknown>> };
+      // One sale of $15 refunded (the held payment of $1 is no revenue).
+      expect(revenue).toEqual([
+        expect.objectContaining({ currency: 'USD', gross: 15, refunds: 15, chargebacks: 0, net: 0 }),
+      ]);
+    }
   });
 });

@@ -20,6 +20,7 @@ import { checkReadiness } from '../ops/health/readiness';
 import { readinessSources } from '../ops/health/sources';
 import type { LogDestination } from '../ops/logging/logger';
 import { countMail, createMetricsRegistry, trackLeadership, trackProjections } from '../ops/metrics';
+import { startTracing, type Tracing } from '../ops/tracing/tracing';
 import { connectInfrastructure, type Infrastructure } from './connect';
 import { apiDepsFrom } from './deps';
 import { startDigest } from './digest';
@@ -66,6 +67,8 @@ export interface StartOptions {
   metrics?: Registry;
   /** Test harnesses only: the HTTP server's timeouts (default HTTP_TIMEOUTS). */
   httpTimeouts?: HttpAppOptions['timeouts'];
+  /** Test harnesses only: tracing with the test's own exporter (default: OTEL_EXPORTER_OTLP_ENDPOINT's). */
+  tracing?: Tracing;
 }
 
 /**
@@ -84,6 +87,8 @@ export async function startBackground(
     /** Test harnesses only: mail retries in milliseconds rather than minutes. */
     mailRetry?: Partial<RetryPolicy> | undefined;
     metrics: Registry;
+    /** Tracing on: each projected event's span joins its request's trace. */
+    tracing?: Tracing | undefined;
   },
 ): Promise<{ projector: ProjectionRunner; reactors: ReactorRunner; leadership: Leadership }> {
   const { log, mailRetry, metrics } = options;
@@ -95,6 +100,7 @@ export async function startBackground(
     vault: infra.vault,
     notifier: infra.notifier,
     log: logError,
+    ...(options.tracing ? { tracer: options.tracing.tracer } : {}),
   });
   await projector.init();
   trackProjections(metrics, {
@@ -157,6 +163,10 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
   const clock = options.clock ?? (() => new Date());
   // One registry for the one process: the projector's, both APIs' and the HTTP server's metrics.
   const metrics = options.metrics ?? createMetricsRegistry();
+  const ownTracing = options.tracing
+    ? undefined
+    : startTracing({ serviceName: 'nocturne', endpoint: config.otlpEndpoint });
+  const tracing = options.tracing ?? ownTracing;
   await migrateReadModel(config.databaseUrl);
   const infra = await connectInfrastructure(config, options.log, clock, metrics);
 
@@ -169,6 +179,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     logError: options.logError,
     mailRetry: options.mailRetry,
     metrics,
+    tracing,
   });
 
   const deps = await apiDepsFrom(config, infra, clock, {
@@ -188,6 +199,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
     onRoute: options.onRoute,
     metrics: { registry: metrics, token: config.metricsToken },
     timeouts: options.httpTimeouts,
+    traceRequests: tracing?.traceRequests,
   });
   await app.listen({ port: config.port, host: options.host ?? config.host });
   const scheduler = startDraftScheduler(config, infra, clock, options.logError ?? options.log);
@@ -213,6 +225,7 @@ export async function startSystem(config: AppConfig, options: StartOptions): Pro
       await projector.stop();
       await reactorRunner.stop();
       await infra.close();
+      await ownTracing?.shutdown();
     },
   };
 }

@@ -6,6 +6,8 @@ import { hiddenWarningsProjection } from './labels/hidden-warnings-projection';
 import { tagsProjection } from './labels/tags-projection';
 import { moderationProjection } from './moderation/moderation-projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
+import { paymentNoticesProjection } from './payments/payment-notices-projection';
+import { revenueProjection } from './payments/revenue-projection';
 import { premiumGrantsProjection } from './premium/premium-grants-projection';
 import { premiumLedgerProjection } from './premium/premium-ledger-projection';
 import { pendingPaymentsProjection } from './purchase/pending-payments-projection';
@@ -23,6 +25,8 @@ export const projections: readonly Projection[] = [
   premiumUnlocksProjection,
   monthlyStatsProjection,
   pendingPaymentsProjection,
+  paymentNoticesProjection,
+  revenueProjection,
   premiumLedgerProjection,
   premiumGrantsProjection,
   usersProjection,

@@ -80,4 +80,17 @@ describe('moderation mail', () => {
     await moderationMailReactor.react(decided({ closedReports: [], publisher: null }), none.ctx);
     expect(none.sent).toEqual([]);
   });
+
+  it('tells the creator their story was re-rated, with the new rating and the reason', async () => {
+    const { ctx, sent } = context(addresses);
+    await moderationMailReactor.react(
+      decided({ action: 'rate', rating: 'explicit', reason: 'Explicit illustrations', closedReports: [] }),
+      ctx,
+    );
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      ['creator@example.com', "Your story's rating was changed"],
+    ]);
+    expect(sent[0]?.text).toContain('changed its rating to Explicit');
+    expect(sent[0]?.text).toContain('The reason: Explicit illustrations');
+  });
 });

@@ -1,4 +1,4 @@
-import { reportReasonLabels } from '@nocturne/domain';
+import { ratingLabel, reportReasonLabels } from '@nocturne/domain';
 import type { EventData, RecordedEvent } from '@nocturne/events';
 import { describeMailFailure, isPermanentMailFailure, type MailMessage } from '../mail/mailer';
 import type { Reactor, ReactorContext } from '../runner/reactor';
@@ -23,6 +23,7 @@ const reporterOutcome: Record<Decision['action'], string> = {
   hide: 'Outcome: the story is hidden. No one can read it any more.',
   restore: 'Outcome: the story is available again.',
   delete: 'Outcome: the story is deleted.',
+  rate: "Outcome: the story's rating was changed; it stays available.",
 };
 
 /** The mail that tells one reporter what became of their report. */
@@ -64,6 +65,14 @@ export function publisherMail(decision: Decision, to: string, context: ReactorCo
         reason,
         support,
       ]);
+    case 'rate': {
+      const rating = decision.rating ? ratingLabel(decision.rating) : 'a new rating';
+      return plainMail(to, "Your story's rating was changed", [
+        `A moderator reviewed one of your stories on Nocturne and changed its rating to ${rating}.`,
+        reason,
+        support,
+      ]);
+    }
     case 'dismiss':
       // A dismissal concerns the publisher only when it answers their appeal: the decision stands.
       if (decision.closedAppealId === null) return null;

@@ -1,4 +1,4 @@
-import type { ContentWarningId } from '@nocturne/domain';
+import type { ContentWarningId, StoryRatingId } from '@nocturne/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -89,6 +89,7 @@ export interface DraftsTable {
   is_premium: boolean;
   tags: ColumnType<string[], string, string>;
   warnings: ColumnType<ContentWarningId[], string, string>;
+  rating: ColumnType<StoryRatingId, StoryRatingId | undefined, StoryRatingId>;
   publish_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   saved_at: ColumnType<Date, Date | string, Date | string>;
 }
@@ -122,6 +123,8 @@ export interface StoryCard {
   /** The story's curated tags and content warnings, replaced by StoryLabelsChanged. */
   tags: string[];
   warnings: ContentWarningId[];
+  /** General, Mature or Explicit; StoryRevised and StoryRatingChanged replace it. */
+  rating: StoryRatingId;
   /** Of all the texts (domain readingMinutes): the locked card shows it too, it reveals nothing. */
   readingMinutes: number;
   /** The creator's pen name and handle (null: the product's own); PenNameChosen rewrites it. */
@@ -138,6 +141,8 @@ export interface StoryImagesTable {
   is_premium: boolean;
   /** The story is hidden by a moderator: its images are not served meanwhile. */
   hidden: Generated<boolean>;
+  /** The story is rated Explicit: served only to a viewer assured of being an adult. */
+  explicit: Generated<boolean>;
 }
 
 /**
@@ -202,6 +207,47 @@ export interface PendingPaymentsTable {
   payment_method: string;
   submitted_at: ColumnType<Date, Date | string, never>;
   position: ColumnType<number, number, never>;
+}
+
+/** A purchase through a processor (projections/payments). */
+export interface PurchasesTable {
+  purchase_id: string;
+  user_key: string;
+  provider: string;
+  amount_cents: number;
+  currency: string;
+  discounted: boolean;
+  started_at: ColumnType<Date, Date | string, never>;
+}
+
+/** What became of a processor's notice: applied to its purchase, held for the staff, or queued. */
+export type PaymentNoticeState = 'applied' | 'held' | 'queued';
+
+/** Every processor notice, once (projections/payments): the staff's queue is those not applied. */
+export interface PaymentNoticesTable {
+  provider: string;
+  transaction_id: string;
+  kind: 'sale' | 'refund' | 'chargeback';
+  sale_id: string;
+  /** The purchase the notice names (null: it named none). */
+  purchase_id: string | null;
+  amount_cents: number;
+  currency: string;
+  state: PaymentNoticeState;
+  /** Why it was held or queued. */
+  reason: string | null;
+  received_at: ColumnType<Date, Date | string, never>;
+  position: ColumnType<number, number, never>;
+}
+
+/** Money per UTC day and currency, from the processors' notices (projections/payments). */
+export interface RevenueDaysTable {
+  /** 'YYYY-MM-DD' (read as text: a date has no time zone to shift). */
+  day: ColumnType<string, string, never>;
+  currency: string;
+  gross_cents: ColumnType<string, number, number>;
+  refunds_cents: ColumnType<string, number, number>;
+  chargebacks_cents: ColumnType<string, number, number>;
 }
 
 /** What one premium ledger row records (projections/premium). */
@@ -289,6 +335,8 @@ export interface StorySearchTable {
   /** Generated from `tags_text` (A) and `teaser` (B): what a premium story not unlocked matches on. */
   card_document: ColumnType<string, never, never>;
   is_premium: boolean;
+  /** General, Mature or Explicit: an Explicit story matches on its card until the searcher is assured. */
+  rating: ColumnType<StoryRatingId, StoryRatingId | undefined, StoryRatingId>;
   published_at: ColumnType<Date, Date | string, never>;
   /** Global position of StoryPublished: newest first among equally ranked matches. */
   position: ColumnType<number, number, never>;
@@ -321,6 +369,9 @@ export interface ReadModel {
   monthly_stats: MonthlyStatsTable;
   monthly_premium_users: MonthlyPremiumUsersTable;
   pending_payments: PendingPaymentsTable;
+  purchases: PurchasesTable;
+  payment_notices: PaymentNoticesTable;
+  revenue_days: RevenueDaysTable;
   premium_grants: PremiumGrantsTable;
   stories: StoriesTable;
   story_deletions: StoryDeletionsTable;

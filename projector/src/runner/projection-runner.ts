@@ -2,6 +2,7 @@ import { decodeEvent, type RecordedEvent } from '@nocturne/events';
 import type { EventStore, StoredEvent } from '@nocturne/events/store';
 import type { Notifier } from '@nocturne/notify';
 import type { PiiVault } from '@nocturne/vault';
+import { propagation, ROOT_CONTEXT, type Tracer } from '@opentelemetry/api';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ReadModel } from '../read-model/schema';
 import { failureReason, isTransientFailure } from './failure';
@@ -50,6 +51,11 @@ export interface ProjectionRunnerOptions {
   log?: (line: string) => void;
   /** Filled with the time of each projection, the read and the decoding (a rebuild's report). */
   timings?: ProjectionTimings;
+  /**
+   * Given when tracing is on: each event that carries its request's trace context gets a span of
+   * that trace for the batch that applied it. Without it nothing is looked at.
+   */
+  tracer?: Tracer;
 }
 
 /** A projection that could not apply an event: it stays there until the process restarts. */
@@ -87,6 +93,22 @@ function decodeOne(stored: StoredEvent & { [DECODED]?: BatchEvent }): BatchEvent
   }
   stored[DECODED] = decoded;
   return decoded;
+}
+
+/**
+ * A span in the trace of each event's request (its metadata's traceparent) for the batch that
+ * applied it: from the batch's read to its commit, named after the event, with its position.
+ */
+function traceApplied(tracer: Tracer, events: readonly BatchEvent[], began: number): void {
+  const ended = Date.now();
+  for (const { event } of events) {
+    const traceparent = event?.metadata.traceparent;
+    if (!event || traceparent === undefined) continue;
+    const parent = propagation.extract(ROOT_CONTEXT, { traceparent });
+    const span = tracer.startSpan(`project ${event.type}`, { startTime: began }, parent);
+    span.setAttribute('nocturne.position', event.position);
+    span.end(ended);
+  }
 }
 
 export const projectionStopLine = (stop: ProjectionStop) =>
@@ -241,6 +263,7 @@ export class ProjectionRunner {
     const size = catchingUp ? this.catchUpBatchSize : this.batchSize;
     const timings = this.options.timings;
     const readStarted = performance.now();
+    const began = Date.now();
     const stored = await this.read(from, size);
     if (timings) timings.readMs += performance.now() - readStarted;
     // A full read means more is waiting: the next batch is a catch-up one.
@@ -287,6 +310,7 @@ export class ProjectionRunner {
     this.committedUpTo = stops.length > 0 ? undefined : last;
     this.options.notifier?.publishProjected(last);
     this.options.onBatch?.(last, events.length);
+    if (this.options.tracer) traceApplied(this.options.tracer, events, began);
     return stored.length;
   }
 

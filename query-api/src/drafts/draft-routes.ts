@@ -1,4 +1,11 @@
-import { accountMessages, CONTENT_WARNING_IDS, draftMessages, storyMessages, teaser } from '@nocturne/domain';
+import {
+  accountMessages,
+  CONTENT_WARNING_IDS,
+  draftMessages,
+  STORY_RATING_IDS,
+  storyMessages,
+  teaser,
+} from '@nocturne/domain';
 import { apiSchema, HttpError, StoryIdParams } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -23,6 +30,7 @@ const OwnContent = z.object({
   isPremium: z.boolean(),
   tags: z.array(z.string()),
   warnings: z.array(z.enum(CONTENT_WARNING_IDS)),
+  rating: z.enum(STORY_RATING_IDS),
 });
 const DraftAnswer = OwnContent.extend({ publishAt: z.string().nullable(), savedAt: z.string() });
 
@@ -109,6 +117,7 @@ export const draftRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) =
       isPremium: row.is_premium,
       tags: row.tags,
       warnings: row.warnings,
+      rating: row.rating,
       publishAt: row.publish_at?.toISOString() ?? null,
       savedAt: row.saved_at.toISOString(),
     };
@@ -131,6 +140,7 @@ export const draftRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) =
       isPremium: row.is_premium,
       tags: row.card.tags,
       warnings: row.card.warnings,
+      rating: row.card.rating,
     };
   });
 };

@@ -30,6 +30,8 @@ function entryOf(event: RecordedEvent): TrailEntry | null {
       return { ...base, what: 'restored', why: event.data.reason };
     case 'StoryDeleted':
       return { ...base, what: 'deleted', why: null };
+    case 'StoryRatingChanged':
+      return { ...base, what: `rated ${event.data.rating}`, why: event.data.reason };
     case 'StoryReported':
       return { ...base, what: `reported: ${event.data.reason}`, why: event.data.text || null };
     case 'ModerationDecided':
@@ -49,7 +51,7 @@ function entryOf(event: RecordedEvent): TrailEntry | null {
 
 /**
  * A story's moderation audit trail, from the event store itself: its publication, reports,
- * decisions (hide, restore, delete, dismiss) and appeals, in log order, each with who and why.
+ * decisions (hide, restore, delete, re-rate, dismiss) and appeals, in log order, each with who and why.
  * Read from both of the story's streams (`story-{id}` and `story_reports-{id}`).
  */
 export async function storyModerationTrail(store: EventStore, storyId: string): Promise<TrailEntry[]> {

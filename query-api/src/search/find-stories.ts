@@ -54,6 +54,11 @@ export function rankedMatches(
 ) {
   const query = tsquery(request.words);
   const size = Math.max(window, request.limit);
+  // Every match of the rating asked for, or of any.
+  const searched = () =>
+    request.rating
+      ? db.selectFrom('story_search').where('rating', '=', request.rating)
+      : db.selectFrom('story_search');
   // The newest matches in a subquery, ranked outside it: ranked in the same select, a plan that
   // sorts every match by position would rank every one of them before the limit.
   const newestRanked = (
@@ -75,7 +80,7 @@ export function rankedMatches(
         sql<number>`ts_rank_cd(${WEIGHTS}::float4[], ${sql.ref(document)}, ${query})`.as('rank'),
       ]);
   if (scope.kind === 'everything') {
-    return newestRanked('document', db.selectFrom('story_search'))
+    return newestRanked('document', searched())
       .orderBy('rank', 'desc')
       .orderBy('position', 'desc')
       .limit(request.limit);
@@ -85,11 +90,11 @@ export function rankedMatches(
   const unlocked = sql<boolean>`story_id = any(${[...scope.premium]}::text[])`;
   const readable = newestRanked(
     'document',
-    db.selectFrom('story_search').where((eb) => eb.or([eb('is_premium', '=', false), unlocked])),
+    searched().where((eb) => eb.or([eb('is_premium', '=', false), unlocked])),
   );
   const carded = newestRanked(
     'card_document',
-    db.selectFrom('story_search').where('is_premium', '=', true).where(sql<boolean>`not ${unlocked}`),
+    searched().where('is_premium', '=', true).where(sql<boolean>`not ${unlocked}`),
   );
   return db
     .selectFrom(readable.unionAll(carded).as('matches'))
@@ -187,7 +192,7 @@ export class StoryFinder {
     // Members who unlocked nothing (most of them) share one answer per words; the others each
     // their own, as their matches differ.
     const scoped = scope.kind === 'everything' ? '*' : [...scope.premium].sort().join(' ');
-    const key = `${scoped}\u0000${request.limit}\u0000${request.words}`;
+    const key = `${scoped}\u0000${request.limit}\u0000${request.rating ?? ''}\u0000${request.words}`;
     // The version is read only to trust a kept answer: a search not kept goes straight to its
     // ranking, which reads the version in the same statement.
     const kept = this.kept.get(key);

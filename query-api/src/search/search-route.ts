@@ -33,10 +33,11 @@ const searchDoc = apiSchema({
         `The words, as a visitor types them (1 to ${MAX_QUERY_LENGTH} characters; "quotes" for a phrase, -word to exclude)`,
       ),
     limit: z.string().optional().describe(`At most this many stories (1 to ${MAX_SEARCH_LIMIT}; default 20)`),
+    rating: z.enum(['general', 'mature', 'explicit']).optional().describe('Only the stories of this rating'),
   }),
   security: ['user', 'admin'],
   errors: {
-    400: `No words, more than ${MAX_QUERY_LENGTH} characters, a NUL or lone surrogate, or a limit that is not 1 to ${MAX_SEARCH_LIMIT}`,
+    400: `No words, more than ${MAX_QUERY_LENGTH} characters, a NUL or lone surrogate, a limit that is not 1 to ${MAX_SEARCH_LIMIT}, or a rating that does not exist`,
     401: 'Neither a session nor a valid X-Admin-Code: searching is for members and admins',
     429: `More than ${SEARCHES_PER_MINUTE} searches in a minute from one account (Retry-After)`,
   },

@@ -1,11 +1,19 @@
 import { storyMessages } from '@nocturne/domain';
-import { apiSchema, HttpError, StoryIdParams, sendPrepared, storyIdFrom } from '@nocturne/http-kit';
+import {
+  apiSchema,
+  HttpError,
+  hotAnswer,
+  StoryIdParams,
+  sendPrepared,
+  storyIdFrom,
+} from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QueryApiDeps } from '../deps';
 import { minPositionOf } from '../read-your-writes';
 import { anonymousStoryAnswer } from './list/anonymous-story-answer';
-import type { ListedStory } from './list/story-list-cache';
+import type { ListedStory, StoryListCache } from './list/story-list-cache';
 import { readStory } from './list/story-rows';
+import { isVisitorGet } from './list/visitor-get';
 import { fullStory, StoryAnswerSchema } from './story-answer';
 import { storyUnavailable, unavailableDoc } from './unavailable';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
@@ -29,6 +37,31 @@ const getStoryDoc = apiSchema({
 });
 
 /**
+ * A visitor reading a free story asks for it again and again while its likes and views come in:
+ * the same bytes for everyone until the stories projection moves. So the server's hot lane
+ * answers it from the snapshot in hand, as the handler answers it (the same
+ * `anonymousStoryAnswer`), without Fastify's routing and hooks, which cost such an answer several
+ * times its own CPU (docs/performance.md, "The hot lane"). Whatever needs more is the handler's:
+ * a premium story, a story the snapshot does not hold (published a moment ago, or none such: the
+ * handler's 404), a viewer (Authorization, X-Admin-Code), a read-your-writes wait
+ * (X-Min-Position), a HEAD, a query string or a percent-escaped id, and the time before the
+ * first snapshot.
+ */
+function hotStory(storyList: StoryListCache) {
+  return hotAnswer({
+    parse: ({ request, params, query }) => {
+      if (query !== undefined || !isVisitorGet(request)) return undefined;
+      const snapshot = storyList.peek();
+      const story = snapshot?.story(params.id ?? '');
+      if (!snapshot || !story || story.row.is_premium) return undefined;
+      return { snapshot, story, headers: request.headers };
+    },
+    run: ({ snapshot, story, headers }) =>
+      anonymousStoryAnswer(snapshot, story, headers['accept-encoding'], headers['if-none-match']),
+  });
+}
+
+/**
  * GET /api/stories/{id}. A story hidden by a moderator: 451 to everyone. A free story: anyone. A premium story: an admin reads it; a user must
  * be logged in (401), and either, while premium, re-reads one unlocked before (free) or spends
  * one of their premium stories now through the unlock port (402 when they have no premium, or
@@ -37,42 +70,46 @@ const getStoryDoc = apiSchema({
  * the new remaining count.
  */
 export const getStoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  app.get('/api/stories/:id', { schema: getStoryDoc }, async (request, reply) => {
-    const id = storyIdFrom(request.params);
-    // A free story is the same for everyone: its entry of the list snapshot, already serialised
-    // (at or after the client's X-Min-Position). Not there (premium, published a moment ago, or
-    // not among the newest): the read model, and a free one is kept with the snapshot for next time.
-    const { headers } = request;
-    const snapshot = await deps.storyList.current(minPositionOf(request));
-    const answerFree = (listed: ListedStory) =>
-      // The same answer the server's hot lane sends a visitor (list/hot-story.ts).
-      sendPrepared(
-        reply,
-        anonymousStoryAnswer(snapshot, listed, headers['accept-encoding'], headers['if-none-match']),
-      );
-    const listed = snapshot.story(id);
-    if (listed && !listed.row.is_premium) return answerFree(listed);
-    const { row, checkpoint } = await readStory(deps.db, id);
-    if (row && !row.is_premium) {
-      const kept = snapshot.remember(row, checkpoint);
-      if (kept) return answerFree(kept);
-    }
-    if (!row) throw new HttpError(404, storyMessages.notFound);
-    // Before any unlock: a hidden story spends nothing and is read by no one, unlocked or not.
-    if (row.hidden_reason !== null) throw storyUnavailable();
-    if (!row.is_premium) return fullStory(row, null);
+  app.get(
+    '/api/stories/:id',
+    { schema: getStoryDoc, config: { hotAnswer: hotStory(deps.storyList) } },
+    async (request, reply) => {
+      const id = storyIdFrom(request.params);
+      // A free story is the same for everyone: its entry of the list snapshot, already serialised
+      // (at or after the client's X-Min-Position). Not there (premium, published a moment ago, or
+      // not among the newest): the read model, and a free one is kept with the snapshot for next time.
+      const { headers } = request;
+      const snapshot = await deps.storyList.current(minPositionOf(request));
+      const answerFree = (listed: ListedStory) =>
+        // The same answer as the hot answer above.
+        sendPrepared(
+          reply,
+          anonymousStoryAnswer(snapshot, listed, headers['accept-encoding'], headers['if-none-match']),
+        );
+      const listed = snapshot.story(id);
+      if (listed && !listed.row.is_premium) return answerFree(listed);
+      const { row, checkpoint } = await readStory(deps.db, id);
+      if (row && !row.is_premium) {
+        const kept = snapshot.remember(row, checkpoint);
+        if (kept) return answerFree(kept);
+      }
+      if (!row) throw new HttpError(404, storyMessages.notFound);
+      // Before any unlock: a hidden story spends nothing and is read by no one, unlocked or not.
+      if (row.hidden_reason !== null) throw storyUnavailable();
+      if (!row.is_premium) return fullStory(row, null);
 
-    const viewer = await viewerOf(request, deps);
-    const signer = signerFor(viewer, deps);
-    if (viewer.admin) return fullStory(row, signer);
-    if (!viewer.user) throw new HttpError(401, storyMessages.loginRequired);
+      const viewer = await viewerOf(request, deps);
+      const signer = signerFor(viewer, deps);
+      if (viewer.admin) return fullStory(row, signer);
+      if (!viewer.user) throw new HttpError(401, storyMessages.loginRequired);
 
-    const unlocked = await unlockedBy(deps, viewer.user, id);
-    if (!unlocked.has(id)) {
-      const result = await deps.unlockPremiumStory({ userKey: viewer.user.userKey, storyId: id });
-      if (!result.alreadyUnlocked) reply.header('X-Event-Position', String(result.position));
-    }
-    reply.header('Cache-Control', 'private, no-store');
-    return fullStory(row, signer);
-  });
+      const unlocked = await unlockedBy(deps, viewer.user, id);
+      if (!unlocked.has(id)) {
+        const result = await deps.unlockPremiumStory({ userKey: viewer.user.userKey, storyId: id });
+        if (!result.alreadyUnlocked) reply.header('X-Event-Position', String(result.position));
+      }
+      reply.header('Cache-Control', 'private, no-store');
+      return fullStory(row, signer);
+    },
+  );
 };

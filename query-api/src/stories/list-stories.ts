@@ -3,6 +3,7 @@ import {
   apiSchema,
   type CachedBody,
   cachedBody,
+  hotAnswer,
   jsonArray,
   sendCached,
   sendPrepared,
@@ -13,10 +14,11 @@ import type { QueryApiDeps } from '../deps';
 import { hiddenWarningsOf } from '../labels/hidden-warnings';
 import { minPositionOf } from '../read-your-writes';
 import { ANONYMOUS_LIST_CACHE_CONTROL, anonymousListAnswer, LIST_VARY } from './list/anonymous-list-answer';
-import { creatorFilterFrom, tagFilterFrom } from './list/label-filter';
-import { DEFAULT_PAGE_SIZE, pageRequestFrom } from './list/paging';
+import { creatorFilterFrom, ratingFilterFrom, tagFilterFrom } from './list/label-filter';
+import { DEFAULT_PAGE_SIZE, type PageRequest, pageRequestFrom } from './list/paging';
 import { PersonalAnswers } from './list/personal-answers';
-import type { ListedStory } from './list/story-list-cache';
+import type { ListedStory, StoryListCache } from './list/story-list-cache';
+import { isVisitorGet } from './list/visitor-get';
 import { coverStory, fullStory, StoryAnswerSchema } from './story-answer';
 import { signerFor, unlockedBy, viewerOf } from './viewer';
 
@@ -58,12 +60,53 @@ const listDoc = apiSchema({
       .string()
       .optional()
       .describe("Only this creator's stories: their handle (/creator/{handle}), paged the same way"),
+    rating: z
+      .enum(['general', 'mature', 'explicit'])
+      .optional()
+      .describe('Only the stories of this rating (paged the same way)'),
   }),
   errors: {
-    400: 'A limit that is not 1 to 100, a cursor this server did not give, or a tag or creator handle that cannot exist',
+    400: 'A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, or a rating that does not exist',
     401: 'A wrong or expired X-Admin-Code (without the header the list is public)',
   },
 });
+
+/** `?limit=`, `?cursor=` and `?tag=` only, each at most once; anything else is the handler's to read. */
+function plainListRequest(query: string): { page: PageRequest; tag: string | null } | undefined {
+  const given: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(query)) {
+    if ((name !== 'limit' && name !== 'cursor' && name !== 'tag') || name in given) return undefined;
+    given[name] = value;
+  }
+  try {
+    return { page: pageRequestFrom(given), tag: tagFilterFrom(given) };
+  } catch {
+    return undefined; // a bad limit, cursor or tag: the handler answers its 400
+  }
+}
+
+/**
+ * The visitors' landing and profile ask for one answer far more often than any other: the
+ * anonymous story list (a page of it, or of a tag's). It is the same bytes for every visitor
+ * until the stories projection moves, so a page at hand in the snapshot is answered by the
+ * server's hot lane, as the handler answers it (the same `anonymousListAnswer`), without
+ * Fastify's routing and hooks. Whatever needs more is the handler's: a viewer (Authorization,
+ * X-Admin-Code), a read-your-writes wait (X-Min-Position), a HEAD, a creator's page, a limit,
+ * cursor or tag the handler refuses, a page the snapshot has not read yet, and the time before
+ * the first snapshot.
+ */
+function hotList(storyList: StoryListCache) {
+  return hotAnswer({
+    parse: ({ request, query }) => {
+      if (!isVisitorGet(request)) return undefined;
+      const asked = plainListRequest(query ?? '');
+      const snapshot = asked && storyList.peek();
+      return snapshot ? { ...asked, snapshot, headers: request.headers } : undefined;
+    },
+    run: ({ snapshot, page, tag, headers }) =>
+      anonymousListAnswer(snapshot, page, tag, headers['accept-encoding'], headers['if-none-match']),
+  });
+}
 
 /**
  * GET /api/stories: the published stories, newest first, one page at a time: `?limit=N` (1 to
@@ -86,73 +129,88 @@ const listDoc = apiSchema({
  */
 export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   const personalAnswers = new PersonalAnswers<PersonalAnswer>();
-  app.get('/api/stories', { schema: listDoc }, async (request, reply) => {
-    const page = pageRequestFrom(request.query);
-    const tag = tagFilterFrom(request.query);
-    const creator = creatorFilterFrom(request.query);
-    const snapshot = await deps.storyList.current(minPositionOf(request));
-    const authorization = request.headers.authorization;
-    const serialised = (items: readonly ListedStory[]) => cachedBody(jsonArray(items.map((s) => s.json)));
-    if (request.admin) {
-      reply.header('Cache-Control', 'private, no-cache');
-      const signer = signerFor(await viewerOf(request, deps), deps);
-      const { items, nextCursor, total } = await snapshot.page(page, { tag, creator, hidden: [] });
-      reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
-      setPaging(reply, nextCursor, total);
-      return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
-    }
+  app.get(
+    '/api/stories',
+    { schema: listDoc, config: { hotAnswer: hotList(deps.storyList) } },
+    async (request, reply) => {
+      const page = pageRequestFrom(request.query);
+      const tag = tagFilterFrom(request.query);
+      const creator = creatorFilterFrom(request.query);
+      const rating = ratingFilterFrom(request.query);
+      const snapshot = await deps.storyList.current(minPositionOf(request));
+      const authorization = request.headers.authorization;
+      const serialised = (items: readonly ListedStory[]) => cachedBody(jsonArray(items.map((s) => s.json)));
+      if (request.admin) {
+        reply.header('Cache-Control', 'private, no-cache');
+        const signer = signerFor(await viewerOf(request, deps), deps);
+        const { items, nextCursor, total } = await snapshot.page(page, { tag, creator, rating, hidden: [] });
+        reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
+        setPaging(reply, nextCursor, total);
+        return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
+      }
 
-    if (!authorization) {
-      // The same answer the server's hot lane sends (list/hot-list.ts) when nothing else is asked;
-      // a page the snapshot does not hold yet is read first.
-      const { headers } = request;
-      // A creator's page is never among the hot lane's kept answers.
-      const answer = () =>
-        creator === null
-          ? anonymousListAnswer(snapshot, page, tag, headers['accept-encoding'], headers['if-none-match'])
-          : undefined;
-      const prepared = answer();
-      if (prepared) return sendPrepared(reply, prepared);
-      const read = await snapshot.page(page, { tag, creator, hidden: [] });
-      const kept = answer();
-      if (kept) return sendPrepared(reply, kept);
-      // Not kept (a page larger than the snapshot keeps): serialised for this request alone.
+      if (!authorization) {
+        // The same answer as the hot answer above, when nothing else is asked; a page the snapshot
+        // does not hold yet is read first.
+        const { headers } = request;
+        // A creator's or a rating's page is never among the hot lane's kept answers.
+        const answer = () =>
+          creator === null && rating === null
+            ? anonymousListAnswer(snapshot, page, tag, headers['accept-encoding'], headers['if-none-match'])
+            : undefined;
+        const prepared = answer();
+        if (prepared) return sendPrepared(reply, prepared);
+        const read = await snapshot.page(page, { tag, creator, rating, hidden: [] });
+        const kept = answer();
+        if (kept) return sendPrepared(reply, kept);
+        // Not kept (a page larger than the snapshot keeps): serialised for this request alone.
+        reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
+        reply.header('Cache-Control', ANONYMOUS_LIST_CACHE_CONTROL);
+        setPaging(reply, read.nextCursor, read.total);
+        return sendCached(request, reply, serialised(read.items));
+      }
       reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
-      reply.header('Cache-Control', ANONYMOUS_LIST_CACHE_CONTROL);
-      setPaging(reply, read.nextCursor, read.total);
-      return sendCached(request, reply, serialised(read.items));
-    }
-    reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
-    const send = (answer: PersonalAnswer) => {
-      setPaging(reply, answer.nextCursor, answer.total);
-      return sendCached(request, reply, answer.body);
-    };
-
-    reply.header('Cache-Control', 'private, no-cache');
-    // A reader's answer: kept briefly, and made once for the requests of one reader that come
-    // while it is being made (list/personal-answers.ts).
-    const readerAnswer = async (): Promise<PersonalAnswer> => {
-      const viewer = await viewerOf(request, deps);
-      const signer = signerFor(viewer, deps);
-      // A reader's list leaves out the stories with a warning they chose to hide.
-      const hidden = [...new Set(await hiddenWarningsOf(deps, viewer.user?.userKey))].sort();
-      const [{ items, nextCursor, total }, unlocked] = await Promise.all([
-        snapshot.page(page, { tag, creator, hidden }),
-        unlockedBy(deps, viewer.user),
-      ]);
-      const mayUnlock = Boolean(viewer.user?.premium_member && viewer.user.premium_stories_remaining > 0);
-      const entry = (s: ListedStory): string => {
-        if (!s.row.is_premium || !signer) return s.json;
-        if (unlocked.has(s.row.id)) return JSON.stringify(fullStory(s.row, signer));
-        return mayUnlock ? JSON.stringify(coverStory(s.row, signer)) : s.json;
+      const send = (answer: PersonalAnswer) => {
+        setPaging(reply, answer.nextCursor, answer.total);
+        return sendCached(request, reply, answer.body);
       };
-      // A reader without premium who hides nothing sees exactly the anonymous page: its kept bytes, privately.
-      const kept =
-        unlocked.size === 0 && !mayUnlock && hidden.length === 0 && tag === null && creator === null;
-      const body = (kept && snapshot.anonymousPage(page)?.body) || cachedBody(jsonArray(items.map(entry)));
-      return { body, nextCursor, total };
-    };
-    const key = PersonalAnswers.key(authorization, snapshot.position, deps.consistency.known(), request.url);
-    return send(await personalAnswers.answer(key, readerAnswer));
-  });
+
+      reply.header('Cache-Control', 'private, no-cache');
+      // A reader's answer: kept briefly, and made once for the requests of one reader that come
+      // while it is being made (list/personal-answers.ts).
+      const readerAnswer = async (): Promise<PersonalAnswer> => {
+        const viewer = await viewerOf(request, deps);
+        const signer = signerFor(viewer, deps);
+        // A reader's list leaves out the stories with a warning they chose to hide.
+        const hidden = [...new Set(await hiddenWarningsOf(deps, viewer.user?.userKey))].sort();
+        const [{ items, nextCursor, total }, unlocked] = await Promise.all([
+          snapshot.page(page, { tag, creator, rating, hidden }),
+          unlockedBy(deps, viewer.user),
+        ]);
+        const mayUnlock = Boolean(viewer.user?.premium_member && viewer.user.premium_stories_remaining > 0);
+        const entry = (s: ListedStory): string => {
+          if (!s.row.is_premium || !signer) return s.json;
+          if (unlocked.has(s.row.id)) return JSON.stringify(fullStory(s.row, signer));
+          return mayUnlock ? JSON.stringify(coverStory(s.row, signer)) : s.json;
+        };
+        // A reader without premium who hides nothing sees exactly the anonymous page: its kept bytes, privately.
+        const kept =
+          unlocked.size === 0 &&
+          !mayUnlock &&
+          hidden.length === 0 &&
+          tag === null &&
+          creator === null &&
+          rating === null;
+        const body = (kept && snapshot.anonymousPage(page)?.body) || cachedBody(jsonArray(items.map(entry)));
+        return { body, nextCursor, total };
+      };
+      const key = PersonalAnswers.key(
+        authorization,
+        snapshot.position,
+        deps.consistency.known(),
+        request.url,
+      );
+      return send(await personalAnswers.answer(key, readerAnswer));
+    },
+  );
 };

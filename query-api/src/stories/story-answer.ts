@@ -1,4 +1,4 @@
-import { CONTENT_WARNING_IDS, productCreator, type Story } from '@nocturne/domain';
+import { CONTENT_WARNING_IDS, productCreator, STORY_RATING_IDS, type Story } from '@nocturne/domain';
 import type { StoriesTable } from '@nocturne/projector/read-model';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
@@ -19,6 +19,9 @@ export const StoryAnswerSchema = z.object({
   likes: z.number().int(),
   tags: z.array(z.string()).describe('Curated tags (a card shows the first 3)'),
   warnings: z.array(z.enum(CONTENT_WARNING_IDS)).describe('Content warnings, shown before the first slide'),
+  rating: z
+    .enum(STORY_RATING_IDS)
+    .describe('General, Mature or Explicit (Mature when its creator chose none)'),
   readingMinutes: z
     .number()
     .int()
@@ -69,6 +72,7 @@ function storyShowing(row: StoryRow, images: string[], texts: string[]): Story {
     likes: row.likes,
     tags: row.card.tags,
     warnings: row.card.warnings,
+    rating: row.card.rating,
     readingMinutes: row.card.readingMinutes,
     creator: creatorOf(row),
   };

@@ -5,6 +5,7 @@ import { EyeIcon, HeartIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { surfaceClass } from '../ui/Surface';
 import { AdminStoryLabels } from './AdminStoryLabels';
+import { AdminStoryRating } from './AdminStoryRating';
 import { useAdminAccess } from './admin-access';
 import './AdminStoryCard.css';
 
@@ -53,6 +54,9 @@ export function AdminStoryCard({
         </p>
         {may('PUT', '/api/admin/stories/:id/labels') ? (
           <AdminStoryLabels story={story} token={token} />
+        ) : null}
+        {may('POST', '/api/admin/stories/:id/rating') ? (
+          <AdminStoryRating story={story} token={token} />
         ) : null}
         {onDelete ? (
           <Button size="sm" variant="danger" onClick={() => onDelete(story.id)}>

@@ -25,6 +25,7 @@ const actionLabels: Record<ModerationAction, string> = {
   hide: 'Hide',
   restore: 'Restore',
   delete: 'Delete',
+  rate: 'Change rating',
 };
 
 /**

@@ -5,7 +5,9 @@ import { surfaceClass } from '../ui/Surface';
 import type { AdminUsersPage } from './admin-api';
 import { monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
+import { PaymentQueue } from './PaymentQueue';
 import { PendingPayments } from './PendingPayments';
+import { RevenueChart } from './RevenueChart';
 import { UsersTable } from './UsersTable';
 import './UsersTab.css';
 
@@ -37,7 +39,9 @@ export function UsersTab({
         ))}
       </div>
       <GrowthChart stats={stats.data ?? []} />
+      <RevenueChart token={token} />
       <PendingPayments token={token} />
+      <PaymentQueue token={token} />
       <section aria-labelledby="users-title">
         <SectionTitle id="users-title">Users</SectionTitle>
         <UsersTable token={token} users={pages.data?.pages.flatMap((page) => page.users) ?? []} />

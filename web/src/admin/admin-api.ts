@@ -85,6 +85,29 @@ export async function fetchPendingPayments(
   return { payments: data.payments, nextCursor };
 }
 
+export type RevenueRow = Answer<'/api/admin/revenue'>['revenue'][number];
+
+/** Revenue per day (the last 90) or month, oldest first. */
+export async function fetchRevenue(token: string, period: 'day' | 'month'): Promise<RevenueRow[]> {
+  const answer = await answerOf(
+    publicClient.GET('/api/admin/revenue', { headers: asAdmin(token), params: { query: { period } } }),
+  );
+  return answer.revenue;
+}
+
+export type QueuedNotice = Answer<'/api/admin/payments/queue'>['notices'][number];
+
+/** One page of the processor notices that wait for the staff, newest first. */
+export async function fetchPaymentQueue(
+  token: string,
+  cursor: string | null = null,
+): Promise<{ notices: QueuedNotice[]; nextCursor: string | null }> {
+  const { data, nextCursor } = await pageOf(
+    publicClient.GET('/api/admin/payments/queue', { headers: asAdmin(token), params: cursorQuery(cursor) }),
+  );
+  return { notices: data.notices, nextCursor };
+}
+
 export interface AdminStoriesPage {
   stories: Story[];
   nextCursor: string | null;

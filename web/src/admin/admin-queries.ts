@@ -3,7 +3,9 @@ import { searchStories } from '../search/search-api';
 import {
   fetchAdminStories,
   fetchMonthlyStats,
+  fetchPaymentQueue,
   fetchPendingPayments,
+  fetchRevenue,
   fetchStaff,
   fetchUsers,
   openInvitation,
@@ -21,6 +23,9 @@ export const adminKeys = {
   /** The admin's search: under stories, so a publish or a delete refreshes it. */
   storySearch: (token: string, words: string) => [...adminKeys.stories(token), 'search', words] as const,
   payments: (token: string) => [...adminKeys.all(), 'payments', { token }] as const,
+  paymentQueue: (token: string) => [...adminKeys.all(), 'payment-queue', { token }] as const,
+  revenue: (token: string, period: 'day' | 'month') =>
+    [...adminKeys.all(), 'revenue', { token, period }] as const,
   /** The moderation queue; a decision refreshes it and its stories' histories. */
   reports: (token: string) => [...adminKeys.all(), 'reports', { token }] as const,
   reportHistory: (token: string, storyId: string) =>
@@ -53,6 +58,14 @@ export const adminStoriesQuery = (token: string) =>
 
 export const pendingPaymentsQuery = (token: string) =>
   adminPagesQuery(adminKeys.payments(token), (cursor) => fetchPendingPayments(token, cursor));
+
+/** Gross, refunds, chargebacks and net per day or month. */
+export const revenueQuery = (token: string, period: 'day' | 'month') =>
+  queryOptions({ queryKey: adminKeys.revenue(token, period), queryFn: () => fetchRevenue(token, period) });
+
+/** The processor notices that granted nothing, for the staff to look at. */
+export const paymentQueueQuery = (token: string) =>
+  adminPagesQuery(adminKeys.paymentQueue(token), (cursor) => fetchPaymentQueue(token, cursor));
 
 /** The admin's search over the stories' texts and tags (X-Admin-Code, no session). */
 export const adminStorySearchQuery = (token: string, words: string) =>

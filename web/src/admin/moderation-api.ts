@@ -1,4 +1,4 @@
-import type { ModerationAction } from '@nocturne/domain';
+import type { ModerationAction, StoryRatingId } from '@nocturne/domain';
 import type { Answer } from '../api/answer';
 import { api } from '../api/client';
 import { asAdmin, publicClient } from '../api/typed-client';
@@ -24,6 +24,15 @@ export async function fetchModerationQueue(
     publicClient.GET('/api/admin/reports', { headers: asAdmin(token), params: cursorQuery(cursor) }),
   );
   return { ...data, nextCursor };
+}
+
+/** A moderator's change of a story's rating, with its stated reason (the publisher is told). */
+export function changeRating(token: string, storyId: string, rating: StoryRatingId, reason: string) {
+  return api<{ ok: true }>(`/api/admin/stories/${encodeURIComponent(storyId)}/rating`, {
+    method: 'POST',
+    body: { rating, reason },
+    ...adminHeaders(token),
+  });
 }
 
 /** The moderator's decision on a story, with its stated reason. */

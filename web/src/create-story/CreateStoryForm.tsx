@@ -1,4 +1,12 @@
-import { creatorMessages, draftMessages, MAX_SLIDES, MIN_SLIDES, penNameProblem } from '@nocturne/domain';
+import {
+  creatorMessages,
+  DEFAULT_STORY_RATING,
+  draftMessages,
+  MAX_SLIDES,
+  MIN_SLIDES,
+  penNameProblem,
+  type StoryRatingId,
+} from '@nocturne/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client';
@@ -9,6 +17,7 @@ import { draftKeys, type EditedContent, type OwnContent } from '../drafts/drafts
 import { LabelsPicker } from '../labels/LabelsPicker';
 import { curatedTagsQuery } from '../labels/label-queries';
 import { appendLabels, type Labels, noLabels } from '../labels/labels-picker';
+import { RatingPicker } from '../labels/RatingPicker';
 import { storyKeys } from '../stories/story-queries';
 import { studioKeys } from '../studio/studio-queries';
 import { Alert } from '../ui/Alert';
@@ -89,6 +98,7 @@ export function CreateStoryForm({
   const [labels, setLabels] = useState<Labels>(() =>
     editing ? { tags: editing.content.tags, warnings: editing.content.warnings } : noLabels(),
   );
+  const [rating, setRating] = useState<StoryRatingId>(editing?.content.rating ?? DEFAULT_STORY_RATING);
   const curatedTags = useQuery(curatedTagsQuery());
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState<Action | null>(null);
@@ -121,6 +131,7 @@ export function CreateStoryForm({
     const body = contentBody(slides);
     if (editing?.kind !== 'story') body.append('isPremium', String(isPremium));
     appendLabels(body, labels);
+    body.append('rating', rating);
     return body;
   }
 
@@ -275,6 +286,7 @@ export function CreateStoryForm({
           </span>
         </Checkbox>
       )}
+      <RatingPicker value={rating} onChange={setRating} />
       <LabelsPicker
         curated={curatedTags.data ?? (curatedTags.isError ? [] : undefined)}
         value={labels}

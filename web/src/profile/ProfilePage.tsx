@@ -1,3 +1,4 @@
+import type { StoryRatingId } from '@nocturne/domain';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { NotificationBell } from '../creators/NotificationBell';
 import { EmailDigestSettings } from '../email-digest/EmailDigestSettings';
 import { HiddenWarningsSettings } from '../labels/HiddenWarningsSettings';
 import { curatedTagsQuery } from '../labels/label-queries';
+import { RatingFilter } from '../labels/RatingFilter';
 import { TagFilter } from '../labels/TagFilter';
 import { GlassHeader } from '../layout/GlassHeader';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
@@ -64,9 +66,10 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
   const { user, token } = useAuth();
   const queryClient = useQueryClient();
   const [tag, setTag] = useState<string | null>(null);
+  const [rating, setRating] = useState<StoryRatingId | null>(null);
   const stories = useInfiniteQuery({
     ...storyPagesQuery(
-      { token, premiumMember: user?.is_subscribed ?? false, first: FIRST_PAGE, tag },
+      { token, premiumMember: user?.is_subscribed ?? false, first: FIRST_PAGE, tag, rating },
       PAGE_STEP,
     ),
     placeholderData: keepPreviousData, // keep the grid while the viewer's identity settles
@@ -158,6 +161,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
           {filter === 'all' ? (
             <>
               <TagFilter tags={tags.data} value={tag} onChange={setTag} />
+              <RatingFilter value={rating} onChange={setRating} />
               <StoryGrid
                 label="All stories"
                 stories={shownStories}

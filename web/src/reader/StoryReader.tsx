@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/domain';
+import { ratingLabel, type Story } from '@nocturne/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useRecordProgress } from '../reading/use-record-progress';
@@ -205,6 +205,9 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
         ) : (
           <span className="reader__byline">by {story.creator.name}</span>
         )}
+        <span className="reader__rating" data-testid="story-rating">
+          {ratingLabel(story.rating)}
+        </span>
         {resumed ? (
           <button
             type="button"

@@ -61,6 +61,16 @@ describe('StoryCard reading time', () => {
   });
 });
 
+describe('StoryCard rating', () => {
+  it("shows the story's rating", () => {
+    card(story({ rating: 'explicit' }));
+    expect(screen.getByTestId('story-rating').textContent).toBe('Explicit');
+    cleanup();
+    card(story({ rating: 'general' }));
+    expect(screen.getByTestId('story-rating').textContent).toBe('General');
+  });
+});
+
 describe('StoryCard creator', () => {
   it("names the story's creator by pen name, or the product when it has none", () => {
     card(story({ creator: { name: 'Night Owl', handle: 'night-owl' } }));

@@ -1,4 +1,4 @@
-import { CARD_TAGS, type Story, warningLabels } from '@nocturne/domain';
+import { CARD_TAGS, ratingLabel, type Story, warningLabels } from '@nocturne/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../ui/Badge';
@@ -34,7 +34,7 @@ const IMAGE_HEIGHT = 480;
 
 /**
  * A story card: first image, Premium badge, views, likes, 10-word preview;
- * and its reading time, first 3 tags and a marker naming its content warnings.
+ * and its reading time, rating, first 3 tags and a marker naming its content warnings.
  */
 export function StoryCard({
   story,
@@ -127,6 +127,12 @@ export function StoryCard({
             <span className="story-card__stat story-card__stat--time">
               {/* A narrow card shows "4 min"; the word stays for screen readers. */}
               {story.readingMinutes} min<span className="story-card__time-word"> read</span>
+            </span>
+            <span
+              className={`story-card__rating story-card__rating--${story.rating}`}
+              data-testid="story-rating"
+            >
+              {ratingLabel(story.rating)}
             </span>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import type { Story } from '@nocturne/domain';
+import type { Story, StoryRatingId } from '@nocturne/domain';
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Answer } from '../api/answer';
 import { apiFetch } from '../api/client';
@@ -30,6 +30,8 @@ export interface StoryListFilter extends StoryViewer {
   /** How many stories the first page holds. */
   first?: number;
   tag?: string | null;
+  /** Only the stories of this rating. */
+  rating?: StoryRatingId | null;
   creator?: string;
   words?: string;
   /** One page and no more (the landing), not page after page. */
@@ -63,10 +65,12 @@ export async function fetchStoryPage(
   signal?: AbortSignal,
   tag: string | null = null,
   creator: string | null = null,
+  rating: StoryRatingId | null = null,
 ): Promise<StoryPage> {
   const asked: StoryListQuery = { limit: String(limit) };
   if (cursor) asked.cursor = cursor;
   if (tag) asked.tag = tag;
+  if (rating) asked.rating = rating;
   if (creator) asked.creator = creator;
   const response = await apiFetch(`/api/stories?${new URLSearchParams(asked)}`, { signal });
   if (!response.ok) throw new Error(`The story list failed (${response.status})`);
@@ -99,17 +103,29 @@ export const storyListQuery = (viewer: StoryViewer, count: number, tag: string |
 /**
  * The published stories, newest first, a page at a time from the server: `first` stories, then
  * `step` more per fetchNextPage (the profile asks for 6, then 5 per Load More), only those
- * carrying `tag` or written by `creator` when one is given. So a big library costs a reader
+ * carrying `tag`, of `rating` or written by `creator` when one is given. So a big library costs a reader
  * the same as a small one.
  */
 export const storyPagesQuery = (
-  filter: StoryViewer & { first: number; tag?: string | null; creator?: string },
+  filter: StoryViewer & {
+    first: number;
+    tag?: string | null;
+    rating?: StoryRatingId | null;
+    creator?: string;
+  },
   step: number = filter.first,
 ) =>
   infiniteQueryOptions({
     queryKey: storyKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      fetchStoryPage(pageParam ? step : filter.first, pageParam, signal, filter.tag, filter.creator),
+      fetchStoryPage(
+        pageParam ? step : filter.first,
+        pageParam,
+        signal,
+        filter.tag,
+        filter.creator,
+        filter.rating,
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last: StoryPage) => last.nextCursor,
   });

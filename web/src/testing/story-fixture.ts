@@ -14,6 +14,7 @@ export function aStory(fields: Partial<Story> = {}): Story {
     likes: 0,
     tags: [],
     warnings: [],
+    rating: 'mature',
     readingMinutes: 1,
     creator: { name: 'Nocturne', handle: null },
     ...fields,

@@ -68,6 +68,7 @@ export const draftsProjection: Projection = {
           is_premium: saved.isPremium,
           tags: JSON.stringify(saved.tags),
           warnings: JSON.stringify(saved.warnings),
+          rating: saved.rating,
           saved_at: saved.at,
         };
         await trx

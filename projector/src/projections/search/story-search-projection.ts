@@ -1,4 +1,4 @@
-import { teaser } from '@nocturne/domain';
+import { type StoryRatingId, teaser } from '@nocturne/domain';
 import type { RecordedEvent } from '@nocturne/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../runner/projection';
@@ -9,6 +9,7 @@ interface PublishedStory {
   tags: readonly string[];
   texts: readonly string[];
   isPremium: boolean;
+  rating: StoryRatingId;
   at: Date;
   position: number;
 }
@@ -23,6 +24,8 @@ interface SearchFold {
   tags?: readonly string[];
   /** The texts of the batch's last StoryRevised: they replace the row's. */
   texts?: readonly string[];
+  /** The rating of the batch's last StoryRevised or StoryRatingChanged: it replaces the row's. */
+  rating?: StoryRatingId;
 }
 
 function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
@@ -32,6 +35,7 @@ function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
       event.type !== 'StoryPublished' &&
       event.type !== 'StoryLabelsChanged' &&
       event.type !== 'StoryRevised' &&
+      event.type !== 'StoryRatingChanged' &&
       event.type !== 'StoryDeleted' &&
       event.type !== 'StoryUnpublished'
     )
@@ -46,11 +50,13 @@ function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
           tags: event.data.tags,
           texts: event.data.slides.map((slide) => slide.text),
           isPremium: event.data.isPremium,
+          rating: event.data.rating,
           at: event.recordedAt,
           position: event.position,
         };
         fold.tags = undefined;
         fold.texts = undefined;
+        fold.rating = undefined;
         break;
       case 'StoryLabelsChanged':
         fold.tags = event.data.tags;
@@ -58,6 +64,10 @@ function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
       case 'StoryRevised':
         fold.tags = event.data.tags;
         fold.texts = event.data.slides.map((slide) => slide.text);
+        fold.rating = event.data.rating;
+        break;
+      case 'StoryRatingChanged':
+        fold.rating = event.data.rating;
         break;
       case 'StoryDeleted':
       case 'StoryUnpublished':
@@ -78,7 +88,14 @@ function foldSearch(events: readonly RecordedEvent[]): Map<string, SearchFold> {
  */
 export const storySearchProjection: Projection = {
   name: 'story-search',
-  handles: ['StoryPublished', 'StoryLabelsChanged', 'StoryRevised', 'StoryDeleted', 'StoryUnpublished'],
+  handles: [
+    'StoryPublished',
+    'StoryLabelsChanged',
+    'StoryRevised',
+    'StoryRatingChanged',
+    'StoryDeleted',
+    'StoryUnpublished',
+  ],
   async applyBatch(trx, events) {
     const folds = [...foldSearch(events)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const deleted = folds.filter(([, f]) => f.deleted).map(([id]) => id);
@@ -92,6 +109,7 @@ export const storySearchProjection: Projection = {
         texts: story.texts.join('\n'),
         teaser: teaser(story.texts[0] ?? ''),
         is_premium: story.isPremium,
+        rating: story.rating,
         published_at: story.at,
         position: story.position,
       }));
@@ -101,6 +119,7 @@ export const storySearchProjection: Projection = {
         texts: 'text',
         teaser: 'text',
         is_premium: 'boolean',
+        rating: 'text',
         published_at: 'timestamptz',
         position: 'bigint',
       });
@@ -121,6 +140,13 @@ export const storySearchProjection: Projection = {
       await sql`update story_search set texts = c.texts, teaser = c.teaser
         from unnest(${revised.map(([id]) => id)}::text[], ${revised.map(([, f]) => f.texts!.join('\n'))}::text[],
           ${revised.map(([, f]) => teaser(f.texts![0] ?? ''))}::text[]) as c(id, texts, teaser)
+        where story_search.story_id = c.id`.execute(trx);
+    }
+    const rerated = folds.filter(([, f]) => f.rating !== undefined);
+    if (rerated.length > 0) {
+      await sql`update story_search set rating = c.rating
+        from unnest(${rerated.map(([id]) => id)}::text[], ${rerated.map(([, f]) => f.rating!)}::text[])
+          as c(id, rating)
         where story_search.story_id = c.id`.execute(trx);
     }
     // Whatever changed, searches answered before this batch are stale now.

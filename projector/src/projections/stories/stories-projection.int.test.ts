@@ -1,5 +1,5 @@
 import { storyPublished } from '@nocturne/events/testing';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { describe, it } from 'vitest';
 import type { ReadModel } from '../../read-model/schema';
 import {
@@ -44,6 +44,44 @@ describe('the stories projection', () => {
     await given(viewed('s1', 2)).thenRows(countsOf('s1', 's2'), [
       { id: 's1', likes: 3, views: 2 },
       { id: 's2', likes: 1, views: 3 },
+    ]);
+  });
+
+  it("writes the story's rating on its card and its images, and a moderator's change over both", async () => {
+    const rated = (db: Kysely<ReadModel>) =>
+      db
+        .selectFrom('stories')
+        .leftJoin('story_images', 'story_images.story_id', 'stories.id')
+        .select(['id', sql<string>`card->>'rating'`.as('rating'), 'story_images.explicit'])
+        .where('id', 'in', ['r1', 'r2'])
+        .groupBy(['id', 'story_images.explicit'])
+        .orderBy('id')
+        .execute();
+    const explicitStory = record(
+      {
+        ...storyPublished({ storyId: 'r2' }),
+        data: { ...storyPublished({ storyId: 'r2' }).data, rating: 'explicit' },
+      },
+      'story-r2',
+      when,
+    );
+    await given(published('r1'), explicitStory).thenRows(rated, [
+      { id: 'r1', rating: 'mature', explicit: false },
+      { id: 'r2', rating: 'explicit', explicit: true },
+    ]);
+    const rerated = record(
+      { type: 'StoryRatingChanged', data: { storyId: 'r1', rating: 'explicit', reason: 'Explicit slides' } },
+      'story-r1',
+      when,
+    );
+    const lowered = record(
+      { type: 'StoryRatingChanged', data: { storyId: 'r2', rating: 'general', reason: 'Nothing explicit' } },
+      'story-r2',
+      when,
+    );
+    await given(rerated, lowered).thenRows(rated, [
+      { id: 'r1', rating: 'explicit', explicit: true },
+      { id: 'r2', rating: 'general', explicit: false },
     ]);
   });
 });

@@ -8,9 +8,13 @@ import { storyCard } from './story-card';
 
 /** The images of a story as the image route looks them up: every slide image and the preview. */
 function storyImageRows(
-  story: Pick<EventData<'StoryPublished'>, 'storyId' | 'isPremium' | 'slides' | 'preview'>,
+  story: Pick<EventData<'StoryPublished'>, 'storyId' | 'isPremium' | 'slides' | 'preview' | 'rating'>,
 ): Insertable<StoryImagesTable>[] {
-  const common = { story_id: story.storyId, is_premium: story.isPremium };
+  const common = {
+    story_id: story.storyId,
+    is_premium: story.isPremium,
+    explicit: story.rating === 'explicit',
+  };
   const slides = story.slides.map((s) => ({
     ...common,
     kind: 'slide' as const,
@@ -39,6 +43,7 @@ async function insertImages(
   const { columns, select } = unnestRows(rows, {
     story_id: 'text',
     is_premium: 'boolean',
+    explicit: 'boolean',
     kind: 'text',
     ref: 'text',
     width: 'int',
@@ -69,6 +74,8 @@ interface StoryFold {
   labels?: EventData<'StoryLabelsChanged'>;
   /** The batch's last StoryRevised: its slides and preview replace the row's. */
   revised?: EventData<'StoryRevised'>;
+  /** The rating after the batch's last StoryRevised or StoryRatingChanged: written over the card's. */
+  rating?: EventData<'StoryRatingChanged'>['rating'];
   /** After the batch's last StoryHidden or StoryRestored: the hide's statement, or null (visible). */
   hiddenReason?: string | null;
 }
@@ -114,6 +121,7 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
       event.type !== 'StoryUnpublished' &&
       event.type !== 'StoryRevised' &&
       event.type !== 'StoryLabelsChanged' &&
+      event.type !== 'StoryRatingChanged' &&
       event.type !== 'StoryHidden' &&
       event.type !== 'StoryRestored' &&
       event.type !== 'StoryLiked' &&
@@ -142,6 +150,10 @@ function foldStories(events: readonly RecordedEvent[]): Map<string, StoryFold> {
       case 'StoryRevised':
         fold.revised = event.data;
         fold.labels = event.data;
+        fold.rating = event.data.rating;
+        break;
+      case 'StoryRatingChanged':
+        fold.rating = event.data.rating;
         break;
       case 'StoryDeleted':
       case 'StoryUnpublished':
@@ -171,6 +183,7 @@ export const storiesProjection: Projection = {
   handles: [
     'StoryPublished',
     'StoryLabelsChanged',
+    'StoryRatingChanged',
     'StoryDeleted',
     'StoryUnpublished',
     'StoryRevised',
@@ -298,6 +311,18 @@ export const storiesProjection: Projection = {
           changed_at = greatest(stories.changed_at, c.at)
         from jsonb_to_recordset(${JSON.stringify(relabelled)}::jsonb) as c(id text, tags jsonb, warnings jsonb, at bigint)
         where stories.id = c.id`.execute(trx);
+    }
+    // A new rating replaces the card's, and says which images are Explicit ones.
+    const rerated = folds.flatMap(([id, f]) => (f.rating ? [{ id, rating: f.rating, at: f.changedAt }] : []));
+    if (rerated.length > 0) {
+      const changes = JSON.stringify(rerated);
+      await sql`update stories set card = stories.card || jsonb_build_object('rating', c.rating),
+          changed_at = greatest(stories.changed_at, c.at)
+        from jsonb_to_recordset(${changes}::jsonb) as c(id text, rating text, at bigint)
+        where stories.id = c.id`.execute(trx);
+      await sql`update story_images set explicit = c.rating = 'explicit'
+        from jsonb_to_recordset(${changes}::jsonb) as c(id text, rating text)
+        where story_images.story_id = c.id`.execute(trx);
     }
     // A new pen name shows on every story of its account, the earlier ones too.
     if (penNames.length > 0) {

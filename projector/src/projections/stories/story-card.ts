@@ -1,15 +1,25 @@
-import { type ContentWarningId, readingMinutes, teaser } from '@nocturne/domain';
+import {
+  type ContentWarningId,
+  DEFAULT_STORY_RATING,
+  readingMinutes,
+  type StoryRatingId,
+  teaser,
+} from '@nocturne/domain';
 import type { StoryCard, StorySlide } from '../../read-model/schema';
 
 /**
  * What the list and the reader send of a story, prepared once when it is published: the slide
  * images and texts in order, the locked variant's teaser (the first words of the first text),
  * the reading time and the labels, so an answer is assembled from fields, never computed per
- * row and request. StoryLabelsChanged replaces the labels (stories-projection.ts).
+ * row and request. StoryLabelsChanged replaces the labels, StoryRatingChanged the rating
+ * (stories-projection.ts).
  */
 export function storyCard(
   slides: readonly StorySlide[],
-  labels: { tags: string[]; warnings: ContentWarningId[] } = { tags: [], warnings: [] },
+  labels: { tags: string[]; warnings: ContentWarningId[]; rating?: StoryRatingId } = {
+    tags: [],
+    warnings: [],
+  },
 ): StoryCard {
   return {
     images: slides.map((s) => s.image.ref),
@@ -18,5 +28,6 @@ export function storyCard(
     readingMinutes: readingMinutes(slides.map((s) => s.text)),
     tags: labels.tags,
     warnings: labels.warnings,
+    rating: labels.rating ?? DEFAULT_STORY_RATING,
   };
 }

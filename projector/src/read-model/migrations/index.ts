@@ -27,6 +27,9 @@ import * as unlockReturns from './0025-unlock-returns';
 import * as searchNewest from './0026-search-newest';
 import * as moderationRemovals from './0027-moderation-removals';
 import * as paymentFlags from './0028-payment-flags';
+import * as processorPayments from './0029-processor-payments';
+import * as revenue from './0030-revenue';
+import * as storyRatings from './0031-story-ratings';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -61,4 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0026-search-newest': searchNewest,
   '0027-moderation-removals': moderationRemovals,
   '0028-payment-flags': paymentFlags,
+  '0029-processor-payments': processorPayments,
+  '0030-revenue': revenue,
+  '0031-story-ratings': storyRatings,
 };

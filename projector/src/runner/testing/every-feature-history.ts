@@ -19,6 +19,69 @@ const image = (name: string, k: number) => ({ ref: `img-${name}-${k}`, width: 80
 const slides = (name: string, texts: string[]) =>
   texts.map((text, k) => ({ image: image(name, k + 1), text }));
 
+/** A processor's purchase and its notices, as the receiver appends them. */
+function payments(fan: { key: string; accountId: string }, purchaseId: string): HistoryAppend[] {
+  const provider = 'local' as const;
+  const notice = (
+    transactionId: string,
+    kind: 'sale' | 'refund',
+    amountCents: number,
+    reference: string | null,
+  ) =>
+    append(streams.paymentNotice(provider, transactionId), {
+      type: 'PaymentNoticeReceived',
+      data: {
+        provider,
+        kind,
+        transactionId,
+        saleId: `S${transactionId}`,
+        reference,
+        amountCents,
+        currency: 'USD',
+        occurredAt: '2026-01-01T00:00:00.000Z',
+      },
+    });
+  const sale = { provider, saleId: 'S1', currency: 'USD', amountCents: 1500 };
+  return [
+    append(streams.purchase(purchaseId), {
+      type: 'PurchaseStarted',
+      data: {
+        userKey: fan.key,
+        accountId: fan.accountId,
+        provider,
+        amountCents: 1500,
+        currency: 'USD',
+        discounted: false,
+      },
+    }),
+    notice('1', 'sale', 1500, purchaseId),
+    append(streams.purchase(purchaseId), {
+      type: 'PaymentReceived',
+      data: { ...sale, transactionId: '1', paidAt: '2026-01-01T00:00:00.000Z' },
+    }),
+    append(streams.user(fan.key), { type: 'PremiumGranted', data: { stories: 30, purchaseId } }),
+    notice('2', 'sale', 990, purchaseId),
+    append(streams.purchase(purchaseId), {
+      type: 'PaymentHeldForStaff',
+      data: { ...sale, transactionId: '2', saleId: 'S2', reason: 'amount_mismatch', amountCents: 990 },
+    }),
+    notice('3', 'sale', 1500, null),
+    append(streams.paymentNotice(provider, '3'), {
+      type: 'PaymentNoticeQueued',
+      data: { reason: 'unknown_reference' },
+    }),
+    notice('4', 'refund', 1500, purchaseId),
+    append(streams.purchase(purchaseId), {
+      type: 'PaymentReversed',
+      data: { ...sale, kind: 'refund', transactionId: '4', reversedAt: '2026-01-01T00:00:00.000Z' },
+    }),
+    append(streams.user(fan.key), {
+      type: 'PremiumRevoked',
+      data: { purchaseId, stories: 30, reason: 'refund' },
+    }),
+  ];
+}
+
 /**
  * What the features beyond the mixed history's do, in log order: a creator with a pen name, a
  * follower told of their stories and reading them (progress, finish, saves), drafts saved,
@@ -81,6 +144,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
         preview: image(id.slice(0, 8), 0),
         isPremium: false,
         creatorKey: maker.key,
+        rating: 'mature',
         ...labels,
       },
     });
@@ -94,6 +158,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
       isPremium: false,
       tags: [],
       warnings: [],
+      rating: 'explicit' as const,
     },
   });
   const reading = (id: string, ...events: DomainEvent[]) =>
@@ -169,11 +234,16 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
         preview: image('revised', 0),
         tags: ['noir'],
         warnings: [],
+        rating: 'general',
       },
     }),
     append(streams.story(second), {
       type: 'StoryLabelsChanged',
       data: { storyId: second, tags: ['noir'], warnings: ['abuse'] },
+    }),
+    append(streams.story(third), {
+      type: 'StoryRatingChanged',
+      data: { storyId: third, rating: 'explicit', reason: 'Explicit illustrations.' },
     }),
     append(streams.storyReports(second), {
       type: 'StoryReported',
@@ -250,6 +320,9 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
     // the story's history (the third story's deletion above stays a plain one).
     append(streams.story(second), { type: 'StoryDeleted', data: { storyId: second } }),
     append(streams.storyReports(second), decided('delete', { closedAppealId: null, reports: false })),
+    // The fan buys through a processor: one sale paid, one held for another amount, a notice
+    // that names no purchase queued, and a refund.
+    ...payments(fan, key('purchase')),
   ];
 }
 

@@ -70,6 +70,7 @@ export async function mixedHistory(vault: PiiVault, events: number, seed = 1): P
             isPremium: story.premium,
             tags: [],
             warnings: [],
+            rating: 'mature',
           },
         }),
       ],

@@ -24,7 +24,7 @@ export function anonymousListAnswer(
   acceptEncoding: string | undefined,
   ifNoneMatch: string | undefined,
 ): PreparedAnswer | undefined {
-  const found = snapshot.anonymousPage(page, { tag, creator: null, hidden: [] });
+  const found = snapshot.anonymousPage(page, { tag, creator: null, rating: null, hidden: [] });
   if (!found) return undefined;
   const { body, nextCursor, total } = found;
   const { status, variant } = answerOf(body, acceptEncoding, ifNoneMatch);

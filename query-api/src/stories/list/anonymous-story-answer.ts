@@ -6,7 +6,7 @@ import type { ListedStory, ListSnapshot } from './story-list-cache';
  * The answer of GET /api/stories/{id} for a free story: the same for everyone, its entry of the
  * list snapshot, so it is worked out once per snapshot, story, variant and status and kept with
  * the snapshot (a strong ETag, and Brotli and gzip bytes above 1 KB, as the list's). The route
- * sends it, and the server's hot lane sends the same object to a visitor (hot-story.ts).
+ * sends it, and the server's hot lane sends the same object to a visitor (the route's hot answer).
  */
 export function anonymousStoryAnswer(
   snapshot: ListSnapshot,

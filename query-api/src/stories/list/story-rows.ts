@@ -4,24 +4,26 @@ import type { PageRequest } from './paging';
 import type { StoryRow } from './story-list-cache';
 
 /**
- * Which stories a list holds: every visible one, or those with a tag, or a creator's (by handle),
- * less those with a hidden warning.
+ * Which stories a list holds: every visible one, or those with a tag, a rating, or a creator's
+ * (by handle), less those with a hidden warning.
  */
 export interface ListFilter {
   tag: string | null;
   creator: string | null;
+  /** Only the stories of this rating (null: every rating). */
+  rating?: string | null;
   /** The reader's hidden warnings, sorted (none: every story). */
   hidden: readonly string[];
 }
 
-export const EVERY_STORY: ListFilter = { tag: null, creator: null, hidden: [] };
+export const EVERY_STORY: ListFilter = { tag: null, creator: null, rating: null, hidden: [] };
 
 export const isEveryStory = (filter: ListFilter) =>
-  filter.tag === null && filter.creator === null && filter.hidden.length === 0;
+  filter.tag === null && filter.creator === null && !filter.rating && filter.hidden.length === 0;
 
 /** A filter as a key of the snapshot's kept pages and counts. */
 export const filterKey = (filter: ListFilter) =>
-  `${filter.tag ?? ''}|${filter.creator ?? ''}|${filter.hidden.join(',')}`;
+  `${filter.tag ?? ''}|${filter.creator ?? ''}|${filter.rating ?? ''}|${filter.hidden.join(',')}`;
 
 /**
  * The visible stories a filter keeps. Each condition is the one an index of the stories table is
@@ -39,6 +41,7 @@ function filtered<O>(
     q = q.where('creator_key', 'in', (db) =>
       db.selectFrom('creators').select('user_key').where('handle', '=', filter.creator),
     );
+  if (filter.rating) q = q.where(sql<boolean>`card->>'rating' = ${filter.rating}`);
   if (filter.hidden.length > 0)
     q = q.where(sql<boolean>`not (card->'warnings' ?| ${sql.val(filter.hidden)}::text[])`);
   return q;

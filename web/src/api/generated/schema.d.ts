@@ -861,6 +861,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stories/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a story's rating (General, Mature, Explicit) after a review; its publisher is told (moderation)
+         * @description Admin roles allowed: owner, admin, moderator.
+         */
+        post: operations["postAdminStoriesByIdRating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stories/{id}/hide": {
         parameters: {
             query?: never;
@@ -1185,6 +1205,54 @@ export interface paths {
          * @description Admin roles allowed: owner, admin, auditor.
          */
         head: operations["headAdminPayments"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Processor notices that granted nothing and wait for the staff, a page at a time (admin)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        get: operations["getAdminPaymentsQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Processor notices that granted nothing and wait for the staff, a page at a time (admin) (headers only)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        head: operations["headAdminPaymentsQueue"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue per day or month: gross, refunds, chargebacks and net, from the processors (admin)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        get: operations["getAdminRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Revenue per day or month: gross, refunds, chargebacks and net, from the processors (admin) (headers only)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        head: operations["headAdminRevenue"];
         patch?: never;
         trace?: never;
     };
@@ -2205,6 +2273,8 @@ export interface operations {
                 tag?: string;
                 /** @description Only this creator's stories: their handle (/creator/{handle}), paged the same way */
                 creator?: string;
+                /** @description Only the stories of this rating (paged the same way) */
+                rating?: "general" | "mature" | "explicit";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -2241,6 +2311,11 @@ export interface operations {
                         tags: string[];
                         /** @description Content warnings, shown before the first slide */
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /**
+                         * @description General, Mature or Explicit (Mature when its creator chose none)
+                         * @enum {string}
+                         */
+                        rating: "general" | "mature" | "explicit";
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
                         /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
@@ -2264,7 +2339,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, or a tag or creator handle that cannot exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, or a rating that does not exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -2330,6 +2405,11 @@ export interface operations {
                     tags?: string[];
                     /** @description Content warning ids (GET /api/tags) */
                     warnings?: string[];
+                    /**
+                     * @description General, Mature or Explicit; without it, Mature
+                     * @enum {string}
+                     */
+                    rating?: "general" | "mature" | "explicit";
                     /** @description A logged-in creator's pen name, chosen or changed with this story (PUT /api/me/pen-name rules) */
                     penName?: string;
                 };
@@ -2441,6 +2521,8 @@ export interface operations {
                 tag?: string;
                 /** @description Only this creator's stories: their handle (/creator/{handle}), paged the same way */
                 creator?: string;
+                /** @description Only the stories of this rating (paged the same way) */
+                rating?: "general" | "mature" | "explicit";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -2477,7 +2559,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, or a tag or creator handle that cannot exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, or a rating that does not exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -2536,6 +2618,11 @@ export interface operations {
                     tags?: string[];
                     /** @description Content warning ids (GET /api/tags) */
                     warnings?: string[];
+                    /**
+                     * @description General, Mature or Explicit; without it, the draft's or story's rating stays (a new draft: Mature)
+                     * @enum {string}
+                     */
+                    rating?: "general" | "mature" | "explicit";
                 };
             };
         };
@@ -2552,7 +2639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning, a rating that does not exist; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2644,6 +2731,11 @@ export interface operations {
                     tags?: string[];
                     /** @description Content warning ids (GET /api/tags) */
                     warnings?: string[];
+                    /**
+                     * @description General, Mature or Explicit; without it, the draft's or story's rating stays (a new draft: Mature)
+                     * @enum {string}
+                     */
+                    rating?: "general" | "mature" | "explicit";
                 };
             };
         };
@@ -2661,7 +2753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning, a rating that does not exist; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3117,6 +3209,11 @@ export interface operations {
                     tags?: string[];
                     /** @description Content warning ids (GET /api/tags) */
                     warnings?: string[];
+                    /**
+                     * @description General, Mature or Explicit; without it, the draft's or story's rating stays (a new draft: Mature)
+                     * @enum {string}
+                     */
+                    rating?: "general" | "mature" | "explicit";
                 };
             };
         };
@@ -3134,7 +3231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            /** @description The slides break the rules (count, words; a draft may have 1 slide and empty texts), a kept slide that does not exist, an image missing or not decodable, a tag not curated, an unknown warning, a rating that does not exist; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3298,6 +3395,11 @@ export interface operations {
                         tags: string[];
                         /** @description Content warnings, shown before the first slide */
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /**
+                         * @description General, Mature or Explicit (Mature when its creator chose none)
+                         * @enum {string}
+                         */
+                        rating: "general" | "mature" | "explicit";
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
                         /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
@@ -6280,6 +6382,118 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postAdminStoriesByIdRating: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The stated reason, kept with the decision and sent to the people concerned */
+                    reason: string;
+                    /**
+                     * @description The story's new rating
+                     * @enum {string}
+                     */
+                    rating: "general" | "mature" | "explicit";
+                };
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        action: string;
+                    };
+                };
+            };
+            /** @description No reason, one over 2,000 characters, or no rating or one that does not exist; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, moderator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Story not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The story has this rating already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many admin commands, or too many wrong admin codes, from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postAdminStoriesByIdHide: {
         parameters: {
             query?: never;
@@ -7365,6 +7579,8 @@ export interface operations {
                 q: string;
                 /** @description At most this many stories (1 to 50; default 20) */
                 limit?: string;
+                /** @description Only the stories of this rating */
+                rating?: "general" | "mature" | "explicit";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -7394,6 +7610,11 @@ export interface operations {
                         tags: string[];
                         /** @description Content warnings, shown before the first slide */
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /**
+                         * @description General, Mature or Explicit (Mature when its creator chose none)
+                         * @enum {string}
+                         */
+                        rating: "general" | "mature" | "explicit";
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
                         /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
@@ -7406,7 +7627,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description No words, more than 200 characters, a NUL or lone surrogate, or a limit that is not 1 to 50; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description No words, more than 200 characters, a NUL or lone surrogate, a limit that is not 1 to 50, or a rating that does not exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -7467,6 +7688,8 @@ export interface operations {
                 q: string;
                 /** @description At most this many stories (1 to 50; default 20) */
                 limit?: string;
+                /** @description Only the stories of this rating */
+                rating?: "general" | "mature" | "explicit";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -7485,7 +7708,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No words, more than 200 characters, a NUL or lone surrogate, or a limit that is not 1 to 50; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description No words, more than 200 characters, a NUL or lone surrogate, a limit that is not 1 to 50, or a rating that does not exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -7564,6 +7787,11 @@ export interface operations {
                         tags: string[];
                         /** @description Content warnings, shown before the first slide */
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /**
+                         * @description General, Mature or Explicit (Mature when its creator chose none)
+                         * @enum {string}
+                         */
+                        rating: "general" | "mature" | "explicit";
                         /** @description Estimated reading time: all texts at 230 words a minute, at least 1 */
                         readingMinutes: number;
                         /** @description Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none */
@@ -8209,6 +8437,276 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getAdminPaymentsQueue: {
+        parameters: {
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first (X-Next-Cursor when more follow) */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        notices: {
+                            provider: string;
+                            transaction_id: string;
+                            sale_id: string;
+                            /** @enum {string} */
+                            kind: "sale" | "refund" | "chargeback";
+                            purchase_id: string | null;
+                            /** @description The buyer, when the notice named a purchase of a live account */
+                            email: string | null;
+                            amount: number;
+                            currency: string;
+                            /** @description The purchase's own price, when it named one */
+                            price: number | null;
+                            /** @enum {string} */
+                            state: "held" | "queued";
+                            /** @description amount_mismatch, currency_mismatch, second_sale (held); unknown_reference (queued) */
+                            reason: string;
+                            received_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAdminPaymentsQueue: {
+        parameters: {
+            query?: {
+                /** @description One page of at most this many rows (1 to 100); without it, 100 */
+                limit?: string;
+                /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first (X-Next-Cursor when more follow) */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAdminRevenue: {
+        parameters: {
+            query?: {
+                period?: "day" | "month";
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first: the last 90 days, or the last 120 months, with money in them */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        period: "day" | "month";
+                        revenue: {
+                            /** @description YYYY-MM-DD or YYYY-MM (UTC) */
+                            period: string;
+                            currency: string;
+                            gross: number;
+                            refunds: number;
+                            chargebacks: number;
+                            net: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description period must be day or month; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAdminRevenue: {
+        parameters: {
+            query?: {
+                period?: "day" | "month";
+            };
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first: the last 90 days, or the last 120 months, with money in them */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description period must be day or month; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            400: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    "X-Event-Log-Head": components["headers"]["XEventLogHead"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAdminUsersByEmailHistory: {
         parameters: {
             query?: {
@@ -8523,7 +9021,7 @@ export interface operations {
     getAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
                 after?: string;
                 limit?: number;
             };
@@ -8597,7 +9095,7 @@ export interface operations {
     headAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice";
+                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
                 after?: string;
                 limit?: number;
             };
@@ -10637,6 +11135,8 @@ export interface operations {
                         isPremium: boolean;
                         tags: string[];
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /** @enum {string} */
+                        rating: "general" | "mature" | "explicit";
                         publishAt: string | null;
                         savedAt: string;
                     };
@@ -10749,6 +11249,8 @@ export interface operations {
                         isPremium: boolean;
                         tags: string[];
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
+                        /** @enum {string} */
+                        rating: "general" | "mature" | "explicit";
                     };
                 };
             };

@@ -32,7 +32,8 @@ export function exportedRows(
   });
 }
 
-const cell = (value: string | number | null): string => {
+/** One CSV field: RFC 4180 quoting, and a spreadsheet formula never run. */
+export const csvCell = (value: string | number | null): string => {
   if (value === null) return '';
   const text = String(value);
   // RFC 4180 quoting; a leading =, +, - or @ is quoted as text so a spreadsheet never runs it.
@@ -42,7 +43,8 @@ const cell = (value: string | number | null): string => {
 
 export function timelineCsv(timeline: AccountTimeline): string {
   const lines = [TIMELINE_COLUMNS.join(',')];
-  for (const row of exportedRows(timeline)) lines.push(TIMELINE_COLUMNS.map((c) => cell(row[c])).join(','));
+  for (const row of exportedRows(timeline))
+    lines.push(TIMELINE_COLUMNS.map((c) => csvCell(row[c])).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 

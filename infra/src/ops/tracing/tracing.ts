@@ -1,0 +1,106 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  SimpleSpanProcessor,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-node';
+
+export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * Wraps every request listener a server has (Fastify's, and a hot lane's before it) with
+ * `traceRequests`, so no answer escapes its span. Call it once the server exists.
+ */
+export function traceEveryRequest(
+  server: Server,
+  traceRequests: (listener: RequestListener) => RequestListener,
+): void {
+  const listeners = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  for (const listener of listeners) server.on('request', traceRequests(listener));
+}
+
+/** What a process traces with, once tracing is on. */
+export interface Tracing {
+  /** For the projector's spans (ProjectionRunner's `tracer`). */
+  tracer: Tracer;
+  /** A server's request listener, each request a span of the trace its `traceparent` names. */
+  traceRequests(listener: RequestListener): RequestListener;
+  /** Sends what is still buffered, then stops. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Tracing with OpenTelemetry's SDK: on when OTEL_EXPORTER_OTLP_ENDPOINT is set (spans go there
+ * over OTLP/HTTP; the exporter reads the endpoint and its headers from the standard OTEL_*
+ * variables), or when a test hands its own exporter. Off, nothing is registered: the API's calls
+ * in the services are no-ops and no request is wrapped.
+ *
+ * One trace follows a command: the HTTP request's span (from the caller's `traceparent`, as a
+ * gateway or browser sends it), the append's span beneath it, the context written into the
+ * events' metadata, the projector's span for the batch that applied each event, and any read
+ * that carries the same `traceparent`.
+ *
+ * @example
+ *   const tracing = startTracing({ serviceName: 'nocturne' }); // undefined without an endpoint
+ */
+export function startTracing(options: {
+  serviceName: string;
+  endpoint?: string | undefined;
+  exporter?: SpanExporter;
+}): Tracing | undefined {
+  if (!options.exporter && !options.endpoint) return undefined;
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    spanProcessors: [
+      options.exporter
+        ? new SimpleSpanProcessor(options.exporter)
+        : new BatchSpanProcessor(new OTLPTraceExporter()),
+    ],
+  });
+  // The global provider, context manager (AsyncLocalStorage) and W3C trace-context propagator.
+  provider.register();
+  const tracer = trace.getTracer('nocturne');
+  return {
+    tracer,
+    traceRequests(listener) {
+      return (request, response) => {
+        const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+        const method = request.method ?? 'GET';
+        // Named by the method alone: a path holds ids, and a span name is to group by.
+        const span = tracer.startSpan(
+          method,
+          {
+            kind: SpanKind.SERVER,
+            attributes: { 'http.request.method': method, 'url.path': (request.url ?? '/').split('?')[0] },
+          },
+          parent,
+        );
+        response.once('close', () => {
+          span.setAttribute('http.response.status_code', response.statusCode);
+          if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+          span.end();
+        });
+        context.with(trace.setSpan(parent, span), () => listener(request, response));
+      };
+    },
+    async shutdown() {
+      await provider.shutdown();
+      trace.disable();
+      propagation.disable();
+      context.disable();
+    },
+  };
+}
