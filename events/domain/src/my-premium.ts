@@ -8,6 +8,8 @@ export interface MyPremium {
   is_subscribed: boolean;
   stories_remaining: number;
   confirmations: PremiumConfirmation[];
+  /** Purchases through the payment processor, each step as its notices told it. */
+  purchases: PremiumPurchase[];
   /** Grants and revocations. */
   changes: PremiumChange[];
   unlocks: PremiumUnlock[];
@@ -23,6 +25,20 @@ export interface PremiumConfirmation {
   /** Activated once a grant followed it (at that grant's time). */
   state: 'pending' | 'activated';
   activated_at: string | null;
+}
+
+export interface PremiumPurchase {
+  id: string;
+  amount: number;
+  started_at: string;
+  /** pending: the processor has not confirmed it yet; held: its payment waits for the staff. */
+  status: 'pending' | 'paid' | 'refunded' | 'charged_back' | 'held';
+  /** When the processor confirmed the payment; null until then. */
+  paid_at: string | null;
+  /** When it was refunded or charged back; null while it stands. */
+  reversed_at: string | null;
+  /** The processor's id of the payment. */
+  transaction_id: string | null;
 }
 
 export interface PremiumChange {

@@ -76,10 +76,14 @@ describe('image caching and takedowns', () => {
     expect(await image(slide, {}, restored.position)).toMatchObject({ status: 200, cacheControl: SHARED });
   });
 
-  it("a premium story's preview and a story with content warnings are never stored by shared caches", async () => {
+  it("a premium story's preview, an Explicit story's images and a story with content warnings are never stored by shared caches", async () => {
     const premium = await publish(system.baseUrl, { texts: ['Velvet', 'Dawn'], isPremium: true }, 32);
     const warned = await publish(system.baseUrl, { texts: ['A duel', 'Blood'], warnings: ['violence'] }, 33);
+    const explicit = await publish(system.baseUrl, { texts: ['Silk', 'Skin'], rating: 'explicit' }, 36);
     await system.settle();
+    const explicitRefs = await refsOf(explicit);
+    expect(await image(explicitRefs.slide)).toMatchObject({ status: 200, cacheControl: PRIVATE });
+    expect(await image(explicitRefs.preview)).toMatchObject({ status: 200, cacheControl: PRIVATE });
 
     expect(await image((await refsOf(premium)).preview)).toMatchObject({
       status: 200,

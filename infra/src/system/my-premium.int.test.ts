@@ -137,6 +137,7 @@ describe('GET /api/me/premium', () => {
       is_subscribed: false,
       stories_remaining: 0,
       confirmations: [],
+      purchases: [],
       changes: [],
       unlocks: [],
     });

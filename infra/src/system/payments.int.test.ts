@@ -95,6 +95,15 @@ describe('a purchase through Verotel FlexPay', () => {
     const copy = await fetch(sale);
     expect(await copy.text()).toBe('OK');
     expect(await logHead()).toBe(head);
+    const mine = await fetch(`${system.baseUrl}/api/me/premium`, {
+      headers: { ...bearer(reader), 'X-Min-Position': String(head) },
+    });
+    const { purchases } = (await mine.json()) as { purchases: Array<Record<string, unknown>> };
+    expect(purchases.find((p) => p.id === body.purchase_id)).toMatchObject({
+      status: 'paid',
+      amount: 15,
+      transaction_id: '70001',
+    });
 
     const refund = await fetch(
       postback({

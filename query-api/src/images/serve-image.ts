@@ -35,14 +35,17 @@ export const IMAGE_MAX_AGE_SECONDS = 300;
 
 /** A free story without content warnings: shared caches (a CDN) may keep it for the window. */
 export const SHARED_IMAGE = `public, max-age=${IMAGE_MAX_AGE_SECONDS}, must-revalidate`;
-/** A premium story's, or one with content warnings: the reader's own browser only, never a shared cache. */
+/** A premium story's, an Explicit one's, or one with content warnings: the reader's own browser only, never a shared cache. */
 export const PRIVATE_IMAGE = `private, max-age=${IMAGE_MAX_AGE_SECONDS}, must-revalidate`;
 
 /** A signed reference (premium, a draft, staff): private, and never kept past its expiry. */
 const signedCacheControl = (secondsLeft: number) =>
   `private, max-age=${Math.min(secondsLeft, IMAGE_MAX_AGE_SECONDS)}, must-revalidate`;
 
-/** Images of premium stories, and of stories whose content warnings mark them explicit, stay out of shared caches. */
+/**
+ * Images of premium stories, of stories rated Explicit and of stories whose content warnings mark
+ * them explicit, stay out of shared caches.
+ */
 function plainCacheControl(row: { is_premium: boolean; explicit: boolean }): string {
   return row.is_premium || row.explicit ? PRIVATE_IMAGE : SHARED_IMAGE;
 }
@@ -66,7 +69,9 @@ async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefi
   // A hidden story's images are served to no reader (unlocked copies included): only to staff,
   // through a reference signed for an admin session (the moderation queue's).
   // One content-hashed image may belong to several stories: the strictest of them decides.
-  const explicit = sql<boolean>`jsonb_array_length(coalesce(stories.card->'warnings', '[]'::jsonb)) > 0`;
+  // Explicit: the story carries content warnings, or is rated Explicit.
+  const explicit = sql<boolean>`(jsonb_array_length(coalesce(stories.card->'warnings', '[]'::jsonb)) > 0
+    or story_images.explicit)`;
   const images = deps.db
     .selectFrom('story_images')
     .innerJoin('stories', 'stories.id', 'story_images.story_id')

@@ -1,4 +1,4 @@
-import type { MyPremium } from '@nocturne/domain';
+import type { MyPremium, PremiumPurchase } from '@nocturne/domain';
 import type { PremiumLedgerTable, ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
@@ -15,6 +15,17 @@ export const MyPremiumSchema = z.object({
       submitted_at: z.string(),
       state: z.enum(['pending', 'activated']).describe('Activated once a grant followed the confirmation'),
       activated_at: z.string().nullable(),
+    }),
+  ),
+  purchases: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number(),
+      started_at: z.string(),
+      status: z.enum(['pending', 'paid', 'refunded', 'charged_back', 'held']),
+      paid_at: z.string().nullable(),
+      reversed_at: z.string().nullable(),
+      transaction_id: z.string().nullable().describe("The processor's id of the payment"),
     }),
   ),
   changes: z.array(
@@ -55,6 +66,51 @@ function ledgerRows(db: Kysely<ReadModel>, userKey: string): Promise<LedgerRow[]
     .execute();
 }
 
+/** The reader's purchases through a processor, newest first, each as its notices left it. */
+async function purchasesOf(db: Kysely<ReadModel>, userKey: string): Promise<PremiumPurchase[]> {
+  const purchases = await db
+    .selectFrom('purchases')
+    .select(['purchase_id', 'amount_cents', 'started_at'])
+    .where('user_key', '=', userKey)
+    .orderBy('started_at', 'desc')
+    .execute();
+  if (purchases.length === 0) return [];
+  const notices = await db
+    .selectFrom('payment_notices')
+    .select(['purchase_id', 'transaction_id', 'kind', 'state', 'received_at'])
+    .where(
+      'purchase_id',
+      'in',
+      purchases.map((p) => p.purchase_id),
+    )
+    .orderBy('position')
+    .execute();
+  return purchases.map((purchase) => {
+    const mine = notices.filter((n) => n.purchase_id === purchase.purchase_id);
+    const sale = mine.find((n) => n.kind === 'sale' && n.state === 'applied');
+    const reversal = mine.find((n) => n.kind !== 'sale');
+    const held = mine.some((n) => n.state === 'held');
+    const status: PremiumPurchase['status'] = reversal
+      ? reversal.kind === 'chargeback'
+        ? 'charged_back'
+        : 'refunded'
+      : sale
+        ? 'paid'
+        : held
+          ? 'held'
+          : 'pending';
+    return {
+      id: purchase.purchase_id,
+      amount: purchase.amount_cents / 100,
+      started_at: iso(purchase.started_at),
+      status,
+      paid_at: sale ? iso(sale.received_at) : null,
+      reversed_at: reversal ? iso(reversal.received_at) : null,
+      transaction_id: sale?.transaction_id ?? null,
+    };
+  });
+}
+
 /** The ledger as the page shows it; a story unlocked twice (a replayed request) is listed once. */
 export async function myPremium(
   db: Kysely<ReadModel>,
@@ -65,6 +121,7 @@ export async function myPremium(
     is_subscribed: user.premium_member,
     stories_remaining: user.premium_stories_remaining,
     confirmations: [],
+    purchases: await purchasesOf(db, user.userKey),
     changes: [],
     unlocks: [],
   };

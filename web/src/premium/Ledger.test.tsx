@@ -50,6 +50,17 @@ describe('the My premium ledger', () => {
           activated_at: '2026-01-01T12:00:00Z',
         },
       ],
+      purchases: [
+        {
+          id: 'p1',
+          amount: 15,
+          started_at: '2026-01-06T00:00:00Z',
+          status: 'refunded',
+          paid_at: '2026-01-06T00:01:00Z',
+          reversed_at: '2026-01-07T00:00:00Z',
+          transaction_id: '500001',
+        },
+      ],
       changes: [
         { kind: 'revocation', at: '2026-01-05T00:00:00Z', stories: null },
         { kind: 'grant', at: '2026-01-01T12:00:00Z', stories: 30 },
@@ -64,6 +75,9 @@ describe('the My premium ledger', () => {
     expect(returns).toHaveLength(1);
     expect(returns[0]?.closest('li')?.textContent).toContain('A story since removed');
     expect(returns[0]?.textContent).toContain('the story was withdrawn');
+    const purchase = within(section('Purchases')).getByRole('listitem');
+    expect(purchase.textContent).toContain('Refunded');
+    expect(purchase.textContent).toContain('500001');
     const confirmations = within(section('Purchase confirmations')).getAllByRole('listitem');
     expect(confirmations[0]?.textContent).toContain('Pending');
     expect(confirmations[1]?.textContent).toContain('Activated');
@@ -76,7 +90,14 @@ describe('the My premium ledger', () => {
   });
 
   it('says so when there is nothing yet, and where to get premium', () => {
-    show({ is_subscribed: false, stories_remaining: 0, unlocks: [], confirmations: [], changes: [] });
+    show({
+      is_subscribed: false,
+      stories_remaining: 0,
+      unlocks: [],
+      confirmations: [],
+      purchases: [],
+      changes: [],
+    });
     expect(screen.getByText('You have not opened a premium story yet.')).toBeTruthy();
     expect(screen.getByText('You have not sent a purchase confirmation.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get premium' }).getAttribute('href')).toBe('/subscription');

@@ -1,4 +1,10 @@
-import type { MyPremium, PremiumChange, PremiumConfirmation, PremiumUnlock } from '@nocturne/domain';
+import type {
+  MyPremium,
+  PremiumChange,
+  PremiumConfirmation,
+  PremiumPurchase,
+  PremiumUnlock,
+} from '@nocturne/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
@@ -41,7 +47,9 @@ function MyPremiumPage() {
 }
 
 export function Ledger({ ledger }: { ledger: MyPremium }) {
-  const empty = ledger.confirmations.length + ledger.changes.length + ledger.unlocks.length === 0;
+  const empty =
+    ledger.confirmations.length + ledger.purchases.length + ledger.changes.length + ledger.unlocks.length ===
+    0;
   return (
     <>
       <section className={surfaceClass('my-premium__card')} aria-labelledby="premium-summary">
@@ -62,6 +70,13 @@ export function Ledger({ ledger }: { ledger: MyPremium }) {
           <UnlockItem key={unlock.story_id} unlock={unlock} />
         ))}
       </Section>
+      {ledger.purchases.length > 0 ? (
+        <Section id="premium-purchases" title="Purchases" empty="">
+          {ledger.purchases.map((purchase) => (
+            <PurchaseItem key={purchase.id} purchase={purchase} />
+          ))}
+        </Section>
+      ) : null}
       <Section
         id="premium-confirmations"
         title="Purchase confirmations"
@@ -139,6 +154,34 @@ function ConfirmationItem({ confirmation }: { confirmation: PremiumConfirmation 
         ) : (
           <Badge>Pending</Badge>
         )}
+      </span>
+    </li>
+  );
+}
+
+const purchaseStatus: Record<PremiumPurchase['status'], string> = {
+  pending: 'Waiting for the payment processor',
+  paid: 'Paid',
+  refunded: 'Refunded',
+  charged_back: 'Charged back',
+  held: 'Under review',
+};
+
+function PurchaseItem({ purchase }: { purchase: PremiumPurchase }) {
+  return (
+    <li className="my-premium__item">
+      <span>
+        ${purchase.amount}
+        {purchase.transaction_id ? (
+          <span className="my-premium__detail"> · Transaction {purchase.transaction_id}</span>
+        ) : null}
+      </span>
+      <span className="my-premium__when">
+        Started {when(purchase.started_at)} · <Badge>{purchaseStatus[purchase.status]}</Badge>
+        {purchase.paid_at ? ` · paid ${when(purchase.paid_at)}` : ''}
+        {purchase.reversed_at
+          ? ` · ${purchaseStatus[purchase.status].toLowerCase()} ${when(purchase.reversed_at)}`
+          : ''}
       </span>
     </li>
   );

@@ -17,9 +17,14 @@ export const LATE_NOTICE_MS = 5000;
 export default function PurchaseReturnRoute() {
   return (
     <RequireAuth>
-      <PurchaseReturnPage />
+      <SessionPurchaseReturn />
     </RequireAuth>
   );
+}
+
+function SessionPurchaseReturn() {
+  const { token } = useAuth();
+  return <PurchaseReturn token={token} />;
 }
 
 /**
@@ -27,11 +32,10 @@ export default function PurchaseReturnRoute() {
  * which may come before the reader or after: the page asks until the purchase settles, says so
  * plainly when the confirmation is late, and updates by itself when it comes.
  */
-function PurchaseReturnPage() {
+export function PurchaseReturn({ token }: { token: string | null }) {
   const [params] = useSearchParams();
   const id = params.get('purchase') ?? '';
   const declined = params.get('declined') === '1';
-  const { token } = useAuth();
   const queryClient = useQueryClient();
   const purchase = useQuery({
     ...purchaseStatusQuery(id, token),

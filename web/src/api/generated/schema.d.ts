@@ -10215,6 +10215,17 @@ export interface operations {
                             state: "pending" | "activated";
                             activated_at: string | null;
                         }[];
+                        purchases: {
+                            id: string;
+                            amount: number;
+                            started_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "refunded" | "charged_back" | "held";
+                            paid_at: string | null;
+                            reversed_at: string | null;
+                            /** @description The processor's id of the payment */
+                            transaction_id: string | null;
+                        }[];
                         changes: {
                             /** @enum {string} */
                             kind: "grant" | "revocation";
