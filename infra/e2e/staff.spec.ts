@@ -95,7 +95,10 @@ test('a staff member is invited, enrols, signs in, acts, and is signed out once 
   await expect(staff.getByRole('tab', { name: 'Staff' })).toHaveCount(0);
   await expect(staff.getByRole('heading', { name: 'Create New Story' })).toHaveCount(0);
 
+  // A moderator's day starts on the queue.
+  await expect(staff.getByRole('tab', { name: /^Reports/ })).toHaveAttribute('aria-selected', 'true');
   // Acting: no plain Delete for a moderator; they remove a reported story by a decision with a reason.
+  await staff.getByRole('tab', { name: /Stories/ }).click();
   const card = staff.locator(`[data-story-id="${storyIds[0]}"]`).first();
   await expect(card).toBeVisible();
   await expect(card.getByRole('button', { name: 'Delete' })).toHaveCount(0);

@@ -175,6 +175,38 @@ describe('bounded lists', () => {
     expect(payments.status).toBe(400);
   });
 
+  it('the admin user list narrows by part of an address and by state, page by page, and refuses an unknown filter', async () => {
+    const admin = { 'X-Admin-Code': adminCode };
+    type Users = { users: { email: string; verified: boolean }[]; total_users: number };
+    // Addresses bounded-1, bounded-1x: part of an address, case ignored.
+    const part = (await get('/api/admin/users?q=%20Bounded-1&limit=100', admin)).body as Users;
+    const expected = Array.from({ length: USERS }, (_, n) => `bounded-${n}@example.com`).filter((e) =>
+      e.startsWith('bounded-1'),
+    );
+    expect(part.users.map((u) => u.email).sort()).toEqual(expected.sort());
+    expect(part.total_users).toBe(USERS);
+    // The unverified ones (odd n), read a page at a time by the same cursor.
+    const seen: string[] = [];
+    let path: string | null = '/api/admin/users?state=unverified&limit=3';
+    while (path) {
+      const page = await get(path, admin);
+      const body = page.body as Users;
+      expect(body.users.every((u) => !u.verified)).toBe(true);
+      seen.push(...body.users.map((u) => u.email));
+      const cursor = page.headers.get('x-next-cursor');
+      path = cursor ? `/api/admin/users?state=unverified&limit=3&cursor=${cursor}` : null;
+    }
+    expect(seen.length).toBe(Math.floor(USERS / 2));
+    expect(new Set(seen).size).toBe(seen.length);
+    const none = (await get('/api/admin/users?premium=premium&flagged=true', admin)).body as Users;
+    expect(none.users).toEqual([]);
+    for (const query of ['state=maybe', 'premium=yes', 'flagged=false', `q=${'a'.repeat(321)}`]) {
+      const refused = await fetch(`${system.baseUrl}/api/admin/users?${query}`, { headers: admin });
+      expect(refused.status, query).toBe(400);
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(/must be/);
+    }
+  });
+
   it('every read of a large library or user base has an index to use, never a scan of the table', async () => {
     const plans: Record<string, string> = {
       'a page deep in the list': `select * from stories where hidden_reason is null and position < 1000 order by position desc limit 21`,

@@ -17,6 +17,13 @@ const listUsersDoc = apiSchema({
   security: ['admin'],
   querystring: AdminPageQuery.extend({
     email: z.string().optional().describe('Only the user with this address (at most one)'),
+    q: z.string().optional().describe('Only the users whose address contains this text (case ignored)'),
+    state: z.enum(['verified', 'unverified']).optional().describe('Only verified, or only unverified, users'),
+    premium: z.enum(['premium', 'free']).optional().describe('Only premium members, or only free users'),
+    flagged: z
+      .enum(['true'])
+      .optional()
+      .describe('Only the users flagged for staff (a payment of theirs was charged back)'),
   }),
   ok: {
     200: {
@@ -43,7 +50,7 @@ const listUsersDoc = apiSchema({
     },
   },
   errors: {
-    400: 'A limit that is not 1 to 100, or a cursor this server did not give',
+    400: 'A limit that is not 1 to 100, a cursor this server did not give, or an unknown filter value',
     401: 'No X-Admin-Code, or a wrong or expired one',
   },
 });
@@ -54,7 +61,9 @@ const listUsersDoc = apiSchema({
  * statistics (total, verified and premium users) from the one row the users projection keeps
  * (`user_counts`). Each page is read by the index on (created_at, user_key) from where the
  * previous one stopped, however deep; `?email=` finds one account by the index on the address.
- * Addresses are shown only to the roles that read personal data.
+ * `?q=` (part of an address), `?state=`, `?premium=` and `?flagged=` narrow the list; the pages
+ * and the cursor stay the same, the totals stay those of all users. Addresses are shown only to
+ * the roles that read personal data.
  */
 export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/users', { schema: listUsersDoc }, async (request, reply) => {
@@ -81,6 +90,27 @@ export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
       if (typeof email !== 'string' || email.length > 320)
         throw new HttpError(400, 'email must be given once');
       query = query.where('email', '=', normaliseEmail(email));
+    }
+    const { q, state, premium, flagged } = request.query as Record<string, unknown>;
+    if (q !== undefined) {
+      if (typeof q !== 'string' || q.length > 320)
+        throw new HttpError(400, 'q must be given once, at most 320 characters');
+      const part = q.trim().toLowerCase();
+      if (part) query = query.where(sql<boolean>`strpos(email, ${part}) > 0`);
+    }
+    if (state !== undefined) {
+      if (state !== 'verified' && state !== 'unverified')
+        throw new HttpError(400, 'state must be verified or unverified');
+      query = query.where('verified', '=', state === 'verified');
+    }
+    if (premium !== undefined) {
+      if (premium !== 'premium' && premium !== 'free')
+        throw new HttpError(400, 'premium must be premium or free');
+      query = query.where('premium_member', '=', premium === 'premium');
+    }
+    if (flagged !== undefined) {
+      if (flagged !== 'true') throw new HttpError(400, 'flagged must be true');
+      query = query.where('flagged_for_staff', '=', true);
     }
     if (page.after) {
       const [createdAt, userKey] = page.after;

@@ -15,8 +15,12 @@ function refusal(query: unknown): string {
 
 describe('searchRequestFrom', () => {
   it('takes the trimmed words and a limit, 20 by default', () => {
-    expect(searchRequestFrom({ q: '  blue lanterns ' })).toEqual({ words: 'blue lanterns', limit: 20 });
-    expect(searchRequestFrom({ q: 'fog', limit: '50' })).toEqual({ words: 'fog', limit: 50 });
+    expect(searchRequestFrom({ q: '  blue lanterns ' })).toEqual({
+      words: 'blue lanterns',
+      limit: 20,
+      rating: null,
+    });
+    expect(searchRequestFrom({ q: 'fog', limit: '50' })).toEqual({ words: 'fog', limit: 50, rating: null });
   });
 
   it('refuses missing, blank, repeated, too long or NUL-bearing words with a detail', () => {

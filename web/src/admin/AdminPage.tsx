@@ -1,4 +1,4 @@
-import { roleLabels } from '@nocturne/domain';
+import { type AdminRole, roleLabels } from '@nocturne/domain';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -70,6 +70,12 @@ export default function AdminPage() {
 
 type Tab = 'stories' | 'users' | 'reports' | 'audit' | 'staff';
 
+/** Where each role's day starts: a moderator on the queue, an auditor on the console. */
+const landingTab: Readonly<Partial<Record<AdminRole, Tab>>> = { moderator: 'reports', auditor: 'audit' };
+
+const isTab = (value: string | null): value is Tab =>
+  value === 'stories' || value === 'users' || value === 'reports' || value === 'audit' || value === 'staff';
+
 function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout(): void; onExpired(): void }) {
   const { role, may } = useAdminAccess();
   const canStories = may('GET', '/api/stories');
@@ -77,7 +83,11 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   const canReports = may('GET', '/api/admin/reports');
   const canStaff = may('GET', '/api/admin/staff');
   const canAudit = may('GET', '/api/admin/audit/timeline');
-  const [chosen, setTab] = useState<Tab | null>(null);
+  // The chosen tab lives in the URL, so a link opens it and the back button returns to the last one.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const chosen = isTab(asked) ? asked : (landingTab[role] ?? null);
+  const setTab = (next: Tab) => setParams({ tab: next });
   const users = useInfiniteQuery({ ...adminUsersQuery(token), enabled: canUsers });
   const stories = useInfiniteQuery({ ...adminStoriesQuery(token), enabled: canStories });
   const reports = useInfiniteQuery({ ...moderationQueueQuery(token), enabled: canReports });

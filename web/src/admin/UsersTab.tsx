@@ -1,9 +1,20 @@
-import { type InfiniteData, type UseInfiniteQueryResult, useQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { FilterForm } from '../audit/FilterForm';
+import { Alert } from '../ui/Alert';
+import { Checkbox, Field, SelectField } from '../ui/Field';
 import { LoadMore } from '../ui/LoadMore';
 import { SectionTitle } from '../ui/SectionTitle';
+import { Spinner } from '../ui/Spinner';
 import { surfaceClass } from '../ui/Surface';
-import type { AdminUsersPage } from './admin-api';
-import { monthlyStatsQuery } from './admin-queries';
+import type { AdminUsersPage, UserFilters } from './admin-api';
+import { adminUsersQuery, monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
 import { PaymentQueue } from './PaymentQueue';
 import { PendingPayments } from './PendingPayments';
@@ -11,7 +22,23 @@ import { RevenueChart } from './RevenueChart';
 import { UsersTable } from './UsersTable';
 import './UsersTab.css';
 
-/** The Users tab: statistics cards, Monthly Growth, pending payments, the table a page at a time. */
+/** The filters in the URL (`?q=&state=&premium=&flagged=`), so a search can be shared and undone with Back. */
+function filtersFrom(params: URLSearchParams): UserFilters {
+  const filters: UserFilters = {};
+  const q = params.get('q')?.trim();
+  if (q) filters.q = q;
+  const state = params.get('state');
+  if (state === 'verified' || state === 'unverified') filters.state = state;
+  const premium = params.get('premium');
+  if (premium === 'premium' || premium === 'free') filters.premium = premium;
+  if (params.get('flagged') === 'true') filters.flagged = 'true';
+  return filters;
+}
+
+/**
+ * The Users tab: statistics cards, Monthly Growth, pending payments, then the users a page at a
+ * time, narrowed on the server by part of an address, state, premium and the chargeback flag.
+ */
 export function UsersTab({
   token,
   users: pages,
@@ -19,6 +46,20 @@ export function UsersTab({
   token: string;
   users: UseInfiniteQueryResult<InfiniteData<AdminUsersPage>>;
 }) {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const filtered = Object.keys(filters).length > 0;
+  const found = useInfiniteQuery({ ...adminUsersQuery(token, filters), enabled: filtered });
+  const list = filtered ? found : pages;
+  const apply = (next: UserFilters) => {
+    const kept = new URLSearchParams(params);
+    for (const key of ['q', 'state', 'premium', 'flagged'] as const) {
+      const value = next[key];
+      if (value) kept.set(key, value);
+      else kept.delete(key);
+    }
+    setParams(kept);
+  };
   // The totals come with every page; the first page's are those shown.
   const users = pages.data?.pages[0];
   const stats = useQuery(monthlyStatsQuery(token));
@@ -44,9 +85,62 @@ export function UsersTab({
       <PaymentQueue token={token} />
       <section aria-labelledby="users-title">
         <SectionTitle id="users-title">Users</SectionTitle>
-        <UsersTable token={token} users={pages.data?.pages.flatMap((page) => page.users) ?? []} />
-        <LoadMore pages={pages} />
+        <UserFilterForm key={params.toString()} filters={filters} onApply={apply} />
+        {list.isError ? (
+          <Alert tone="error">The users could not be loaded.</Alert>
+        ) : list.isPending ? (
+          <Spinner label="Loading users…" block />
+        ) : (
+          <UsersTable
+            token={token}
+            users={list.data?.pages.flatMap((page) => page.users) ?? []}
+            empty={filtered ? 'No users match these filters.' : 'No users found'}
+          />
+        )}
+        <LoadMore pages={list} />
       </section>
     </div>
+  );
+}
+
+function UserFilterForm({ filters, onApply }: { filters: UserFilters; onApply(next: UserFilters): void }) {
+  const [q, setQ] = useState(filters.q ?? '');
+  const [state, setState] = useState(filters.state ?? '');
+  const [premium, setPremium] = useState(filters.premium ?? '');
+  const [flagged, setFlagged] = useState(filters.flagged === 'true');
+  return (
+    <FilterForm
+      label="Find users"
+      submitLabel="Search"
+      onApply={() =>
+        onApply({
+          q: q.trim() || undefined,
+          state: state === 'verified' || state === 'unverified' ? state : undefined,
+          premium: premium === 'premium' || premium === 'free' ? premium : undefined,
+          flagged: flagged ? 'true' : undefined,
+        })
+      }
+    >
+      <Field
+        label="Address"
+        type="search"
+        placeholder="Part of an address"
+        value={q}
+        onChange={(event) => setQ(event.target.value)}
+      />
+      <SelectField label="State" value={state} onChange={(event) => setState(event.target.value)}>
+        <option value="">Any</option>
+        <option value="verified">Verified</option>
+        <option value="unverified">Unverified</option>
+      </SelectField>
+      <SelectField label="Premium" value={premium} onChange={(event) => setPremium(event.target.value)}>
+        <option value="">Any</option>
+        <option value="premium">Premium</option>
+        <option value="free">Free</option>
+      </SelectField>
+      <Checkbox checked={flagged} onChange={(event) => setFlagged(event.target.checked)}>
+        Flagged only
+      </Checkbox>
+    </FilterForm>
   );
 }

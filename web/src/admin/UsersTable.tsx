@@ -10,16 +10,24 @@ const date = (iso: string) => new Date(iso).toLocaleDateString();
 const dateTime = (iso: string) => new Date(iso).toLocaleString();
 
 /** The admin panel's users table with its row actions. */
-export function UsersTable({ token, users }: { token: string; users: AdminUser[] }) {
+export function UsersTable({
+  token,
+  users,
+  empty = 'No users found',
+}: {
+  token: string;
+  users: AdminUser[];
+  empty?: string;
+}) {
   const actions = useUserActions(token);
   const { may } = useAdminAccess();
   const canResend = may('POST', '/api/admin/users/:email/resend-verification');
   const canGrant = may('PUT', '/api/admin/users/:email/subscription');
   const canDelete = may('DELETE', '/api/admin/users/:email');
   const anyAction = canResend || canGrant || canDelete;
-  if (users.length === 0) return <EmptyNote>No users found</EmptyNote>;
+  if (users.length === 0) return <EmptyNote>{empty}</EmptyNote>;
   return (
-    <DataTable>
+    <DataTable stack label="Users">
       <thead>
         <tr>
           <th scope="col">Email</th>
@@ -33,11 +41,13 @@ export function UsersTable({ token, users }: { token: string; users: AdminUser[]
       <tbody>
         {users.map((user) => (
           <tr key={user.account_id} data-email={user.email}>
-            <td className="data-table__email">{user.email}</td>
-            <td>
+            <td data-label="Email" className="data-table__email">
+              {user.email}
+            </td>
+            <td data-label="Status">
               <Pill tone={user.verified ? 'ok' : 'warn'}>{user.verified ? 'Verified' : 'Unverified'}</Pill>
             </td>
-            <td>
+            <td data-label="Premium">
               <Pill tone={user.is_subscribed ? 'premium' : 'plain'}>
                 {user.is_subscribed ? 'Premium' : 'Free'}
               </Pill>
@@ -51,10 +61,10 @@ export function UsersTable({ token, users }: { token: string; users: AdminUser[]
                 </>
               ) : null}
             </td>
-            <td>{user.created_at ? date(user.created_at) : ''}</td>
-            <td>{user.last_login ? dateTime(user.last_login) : 'Never'}</td>
+            <td data-label="Created">{user.created_at ? date(user.created_at) : ''}</td>
+            <td data-label="Last Login">{user.last_login ? dateTime(user.last_login) : 'Never'}</td>
             {anyAction ? (
-              <td>
+              <td data-label="Actions">
                 <div className="data-table__actions">
                   {canResend && !user.verified ? (
                     <Button size="sm" variant="ghost" onClick={() => actions.resend(user.email)}>
@@ -64,7 +74,7 @@ export function UsersTable({ token, users }: { token: string; users: AdminUser[]
                   {canGrant ? (
                     <Button
                       size="sm"
-                      variant={user.is_subscribed ? 'secondary' : 'primary'}
+                      variant="secondary"
                       onClick={() => actions.togglePremium(user.email, !user.is_subscribed)}
                     >
                       {user.is_subscribed ? 'Remove Premium' : 'Grant Premium'}

@@ -57,10 +57,23 @@ export const cursorQuery = (cursor: string | null) => ({ query: cursor ? { curso
 
 export type AdminUsersPage = AdminUsers & { nextCursor: string | null };
 
-/** One page of the users (newest first) with the panel's totals. */
-export async function fetchUsers(token: string, cursor: string | null = null): Promise<AdminUsersPage> {
+/** What narrows the users list: part of an address, verified or not, premium or free, flagged. */
+export interface UserFilters {
+  q?: string;
+  state?: 'verified' | 'unverified';
+  premium?: 'premium' | 'free';
+  flagged?: 'true';
+}
+
+/** One page of the users (newest first, only those the filters keep) with the panel's totals. */
+export async function fetchUsers(
+  token: string,
+  cursor: string | null = null,
+  filters: UserFilters = {},
+): Promise<AdminUsersPage> {
+  const query = { ...filters, ...cursorQuery(cursor).query };
   const { data, nextCursor } = await pageOf(
-    publicClient.GET('/api/admin/users', { headers: asAdmin(token), params: cursorQuery(cursor) }),
+    publicClient.GET('/api/admin/users', { headers: asAdmin(token), params: { query } }),
   );
   return { ...data, nextCursor };
 }

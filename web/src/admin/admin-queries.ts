@@ -9,6 +9,7 @@ import {
   fetchStaff,
   fetchUsers,
   openInvitation,
+  type UserFilters,
 } from './admin-api';
 import { fetchModerationHistory, fetchModerationQueue } from './moderation-api';
 
@@ -50,8 +51,12 @@ const adminPagesQuery = <Page extends { nextCursor: string | null }, Key extends
     getNextPageParam: (last: Page) => last.nextCursor,
   });
 
-export const adminUsersQuery = (token: string) =>
-  adminPagesQuery(adminKeys.users(token), (cursor) => fetchUsers(token, cursor));
+/** The users a page at a time; filtered lists sit under the whole list's key, so a grant refreshes them all. */
+export const adminUsersQuery = (token: string, filters: UserFilters = {}) =>
+  adminPagesQuery(
+    Object.keys(filters).length === 0 ? adminKeys.users(token) : [...adminKeys.users(token), filters],
+    (cursor) => fetchUsers(token, cursor, filters),
+  );
 
 export const adminStoriesQuery = (token: string) =>
   adminPagesQuery(adminKeys.stories(token), (cursor) => fetchAdminStories(token, cursor));

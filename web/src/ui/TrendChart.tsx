@@ -22,7 +22,10 @@ export interface TrendChartProps<X extends string, Key extends string> {
   /** Dots on each point (a few months), none on a dense line (days). */
   dots?: boolean;
   minTickGap?: number;
-  /** Recharts' own keyboard layer; off where the table already gives the numbers. */
+  /**
+   * Recharts' own keyboard layer. Off by default: the picture is hidden from assistive technology
+   * (the table gives the numbers), and a focusable element inside it would be a stop that says nothing.
+   */
   accessibilityLayer?: boolean;
   /** False leaves the picture out (nothing to draw yet), the table still there. */
   plot?: boolean;
@@ -40,7 +43,7 @@ export function TrendChart<X extends string, Key extends string>({
   formatX,
   dots = true,
   minTickGap,
-  accessibilityLayer,
+  accessibilityLayer = false,
   plot = true,
 }: TrendChartProps<X, Key>) {
   return (

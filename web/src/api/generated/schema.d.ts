@@ -8065,6 +8065,14 @@ export interface operations {
                 cursor?: string;
                 /** @description Only the user with this address (at most one) */
                 email?: string;
+                /** @description Only the users whose address contains this text (case ignored) */
+                q?: string;
+                /** @description Only verified, or only unverified, users */
+                state?: "verified" | "unverified";
+                /** @description Only premium members, or only free users */
+                premium?: "premium" | "free";
+                /** @description Only the users flagged for staff (a payment of theirs was charged back) */
+                flagged?: "true";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -8104,7 +8112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -8154,6 +8162,14 @@ export interface operations {
                 cursor?: string;
                 /** @description Only the user with this address (at most one) */
                 email?: string;
+                /** @description Only the users whose address contains this text (case ignored) */
+                q?: string;
+                /** @description Only verified, or only unverified, users */
+                state?: "verified" | "unverified";
+                /** @description Only premium members, or only free users */
+                premium?: "premium" | "free";
+                /** @description Only the users flagged for staff (a payment of theirs was charged back) */
+                flagged?: "true";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -8174,7 +8190,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];

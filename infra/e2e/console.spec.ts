@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  expectBadgesClearOfControls,
+  expectFitsWidth,
+  expectNoSeriousViolations,
+  expectShortLabelsOnOneLine,
+  VIEWPORTS,
+} from './support/screen-checks';
+
+/**
+ * The owner's day in the admin panel at a phone's and a laptop's width: the tab bar keeps its
+ * height on a short tab, the chosen tab lives in the URL (Back returns to the last one), and the
+ * owner finds a member by part of the address and grants premium from the member's row. Each
+ * screen passes axe and the screen checks; its screenshot goes to the test report.
+ */
+
+async function snap(page: Page, name: string) {
+  await test
+    .info()
+    .attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+}
+
+async function checkScreen(page: Page, what: string) {
+  await expectNoSeriousViolations(page, what);
+  await expectFitsWidth(page, what);
+  await expectShortLabelsOnOneLine(page.locator('main'), what);
+  await expectBadgesClearOfControls(page.locator('main'), what);
+  await snap(page, what);
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the owner finds a member by address and grants premium at ${viewport.width} px`, async ({
+    page,
+    api,
+    nocturne,
+  }) => {
+    await page.setViewportSize(viewport);
+    const member = await api.createVerifiedUser({ prefix: `find${viewport.width}` });
+    await api.createVerifiedUser({ prefix: `other${viewport.width}` });
+    page.on('dialog', (dialog) => void dialog.accept());
+
+    await page.goto('/admin_panel');
+    await page.getByLabel('Admin password').fill(nocturne.adminPassword);
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+    // A short tab: the bar keeps the height of its tabs instead of stretching down the page.
+    await page.getByRole('tab', { name: 'Staff' }).click();
+    await expect(page).toHaveURL(/[?&]tab=staff/);
+    const bar = await page.getByRole('tablist', { name: 'Admin sections' }).boundingBox();
+    const tab = await page.getByRole('tab', { name: 'Staff' }).boundingBox();
+    expect(bar!.height).toBeLessThanOrEqual(tab!.height * (viewport.width < 600 ? 2 : 1) + 24);
+    await checkScreen(page, `staff tab at ${viewport.width}`);
+
+    await page.getByRole('tab', { name: /^Users \(\d+\)$/ }).click();
+    await expect(page).toHaveURL(/[?&]tab=users/);
+    const search = page.getByRole('form', { name: 'Find users' });
+    await search.getByLabel('Address').fill(member.email.slice(0, -4).toUpperCase());
+    await search.getByRole('button', { name: 'Search' }).click();
+    const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute('data-email', member.email);
+    await expect(page).toHaveURL(/[?&]q=/);
+    await checkScreen(page, `users found at ${viewport.width}`);
+    // The whole address on one line at either width: never broken a character a line.
+    const address = rows.first().locator('.data-table__email');
+    const lines = await address.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBeLessThanOrEqual(viewport.width < 600 ? 2 : 1);
+
+    await rows.first().getByRole('button', { name: 'Grant Premium' }).click();
+    await expect(rows.first()).toContainText('Premium');
+    await expect(rows.first().getByRole('button', { name: 'Remove Premium' })).toBeVisible();
+
+    // Filters narrow on the server: premium members only, then the search undone with Back.
+    await search.getByLabel('Premium').selectOption('premium');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(rows).toHaveCount(1);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/premium=/);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    await expect(
+      page.getByRole('table', { name: 'Users' }).locator(`tr[data-email="${member.email}"]`),
+    ).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('tab', { name: 'Staff' })).toHaveAttribute('aria-selected', 'true');
+  });
+}
