@@ -1,7 +1,7 @@
 import { type CachedBody, cachedBody, HttpError, jsonArray, type PreparedAnswer } from '@nocturne/http-kit';
 import type { Notifier } from '@nocturne/notify';
-import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { ReadModel } from '@nocturne/projector/read-model';
+import { type Kysely, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { fullStory, lockedStory } from '../story-answer';
 import { encodeCursor, type PageRequest } from './paging';
@@ -12,9 +12,8 @@ import {
   isEveryStory,
   type ListFilter,
   readStoryPage,
+  type StoryRow,
 } from './story-rows';
-
-export type StoryRow = Selectable<StoriesTable>;
 
 /** One story of the list: its row (for personal variants) and its anonymous entry, serialised. */
 export interface ListedStory {

@@ -1,7 +1,9 @@
-import type { ReadModel } from '@nocturne/projector/read-model';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { PageRequest } from './paging';
-import type { StoryRow } from './story-list-cache';
+
+/** A story's row of the read model, as the list and a story's answer read it. */
+export type StoryRow = Selectable<StoriesTable>;
 
 /**
  * Which stories a list holds: every visible one, or those with a tag, a rating, or a creator's

@@ -8094,6 +8094,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         users: {
+                            /** @description The account's id: the audit timeline finds it by this */
+                            account_id: string;
+                            /** @description The address; "sealed" for a role that reads no personal data */
                             email: string;
                             verified: boolean;
                             is_subscribed: boolean;
