@@ -68,12 +68,15 @@ for (const viewport of VIEWPORTS) {
     const page = await context.newPage();
     await auditorSignIn(page);
 
-    // The timeline: purchase with its discount and transaction id, the grant by the staff admin.
+    // The timeline: purchase with its discount, its transaction id and method sealed for the
+    // auditor as in the event browser, the grant by the staff admin.
     await page.getByLabel('E-mail or account id').fill(buyer.email);
     await page.getByRole('button', { name: 'Show' }).click();
     const rows = page.getByRole('list', { name: 'Timeline, oldest first' });
     await expect(rows.getByRole('listitem')).toHaveCount(4);
-    await expect(rows).toContainText('$10, discount $5, via paypal, transaction E2E-TX-5');
+    await expect(rows).toContainText('$10, discount $5, via sealed, transaction sealed');
+    await expect(page.getByRole('main')).not.toContainText('E2E-TX-5');
+    await expect(page.getByRole('main')).not.toContainText(buyer.email);
     await expect(rows).toContainText('+30 premium stories');
     await expect(rows).toContainText('(Admin)');
     await expect(page.getByTestId('audit-premium')).toHaveText('yes');
@@ -94,7 +97,8 @@ for (const viewport of VIEWPORTS) {
     expect(csv.split('\r\n')[0]).toBe(
       'at,position,event,amount,discount,transaction_id,payment_method,stories,story_id,by,staff_id',
     );
-    expect(csv).toContain(',PaymentConfirmationSubmitted,10,5,E2E-TX-5,paypal,');
+    expect(csv).toContain(',PaymentConfirmationSubmitted,10,5,sealed,sealed,');
+    expect(csv).not.toContain('E2E-TX-5');
 
     // The event browser: the registrations, one opened, its address sealed; then its correlation.
     await page.getByRole('tab', { name: 'Event browser' }).click();

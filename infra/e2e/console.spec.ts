@@ -9,7 +9,8 @@ import {
 } from './support/screen-checks';
 
 /**
- * The owner's day in the admin panel at a phone's and a laptop's width: the tab bar keeps its
+ * The owner's day in the admin panel at a phone's and a laptop's width: the stories' list comes
+ * before the creation form (behind its button), the tab bar keeps its
  * height on a short tab, the chosen tab lives in the URL (Back returns to the last one), and the
  * owner finds a member by part of the address and grants premium from the member's row. Each
  * screen passes axe and the screen checks; its screenshot goes to the test report.
@@ -38,12 +39,25 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     const member = await api.createVerifiedUser({ prefix: `find${viewport.width}` });
     await api.createVerifiedUser({ prefix: `other${viewport.width}` });
+    const story = await api.publishStory({
+      texts: [`A lantern in the fog ${viewport.width}.`, 'And the harbour bell rang.'],
+    });
     page.on('dialog', (dialog) => void dialog.accept());
 
     await page.goto('/admin_panel');
     await page.getByLabel('Admin password').fill(nocturne.adminPassword);
     await page.getByRole('button', { name: 'Access Admin Panel' }).click();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+    // The owner starts on the stories: the list first, the creation form behind its button.
+    await expect(page.getByRole('tab', { name: /^Stories/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator(`[data-story-id="${story.id}"]`).first()).toBeVisible();
+    const create = page.getByRole('button', { name: 'Create New Story' });
+    await expect(create).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('heading', { name: 'Create New Story' })).toHaveCount(0);
+    await create.click();
+    await expect(page.getByRole('heading', { name: 'Create New Story' })).toBeVisible();
+    await checkScreen(page, `stories tab at ${viewport.width}`);
 
     // A short tab: the bar keeps the height of its tabs instead of stretching down the page.
     await page.getByRole('tab', { name: 'Staff' }).click();

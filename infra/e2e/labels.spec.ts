@@ -35,6 +35,7 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
   await adminPage.goto('/admin_panel');
   await adminPage.getByLabel('Admin password').fill(nocturne.adminPassword);
   await adminPage.getByRole('button', { name: 'Access Admin Panel' }).click();
+  await adminPage.getByRole('button', { name: 'Manage tags' }).click();
   await adminPage.getByLabel('New tag').fill(tag.toUpperCase());
   await adminPage.getByRole('button', { name: 'Add tag' }).click();
   const curated = adminPage.getByRole('list', { name: 'Curated tags' });
@@ -44,6 +45,7 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
   await expect(adminPage.getByText(`The tag "${tag}" is in the list already.`)).toBeVisible();
   await expectNoSeriousViolations(adminPage, 'admin panel with tags', { waitForNetworkIdle: false });
 
+  await adminPage.getByRole('button', { name: 'Create New Story' }).click();
   const create = adminPage.locator('.admin-create');
   await create
     .getByLabel('Image for slide 1')

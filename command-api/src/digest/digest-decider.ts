@@ -4,7 +4,11 @@ import type { Command, Decider, Decision } from '../shared/decider';
 
 export type DigestEvent = EventOf<'DigestSent'>;
 
-/** A story the digest may tell of, with the log position of its publication. */
+/**
+ * A story the digest may tell of, with the log position of its publication. `penName`: the
+ * creator's pen name sealed under the creator's key (a reader's digest keeps no creator's name in
+ * plain text, and the creator's erasure shreds it there too).
+ */
 export interface DigestCandidate {
   storyId: string;
   teaser: string;

@@ -43,11 +43,13 @@ describe('choosing the daily digest', () => {
 });
 
 describe("a member's daily digest", () => {
+  /** The creator's pen name as the digest carries it: sealed under the creator's key. */
+  const sealedOwl = 'pii:v1:acc-owl:iv:body:tag';
   const given = deciderSpec(digestDecider);
   const story = (storyId: string, position: number): DigestCandidate => ({
     storyId,
     teaser: `Story ${storyId}`,
-    penName: 'Night Owl',
+    penName: sealedOwl,
     position,
   });
   const send = (day: string, stories: DigestCandidate[]) =>
@@ -59,7 +61,7 @@ describe("a member's daily digest", () => {
       day,
       through,
       email: registered.data.email,
-      stories: ids.map((storyId) => ({ storyId, teaser: `Story ${storyId}`, penName: 'Night Owl' })),
+      stories: ids.map((storyId) => ({ storyId, teaser: `Story ${storyId}`, penName: sealedOwl })),
     },
   });
   const wanting = [registered, verified, chosen(true)] as const;

@@ -1,4 +1,5 @@
 import type { EventStore } from '@nocturne/events/store';
+import type { PiiVault } from '@nocturne/vault';
 import { type DigestReader, digestDay, sendDigests } from './send-digests';
 
 /** How often the scheduler looks at the clock. */
@@ -24,18 +25,20 @@ export function minutesOfDay(time: string): number {
  */
 export function startDigestScheduler(options: {
   store: EventStore;
+  /** Seals each creator's pen name under their key in the digest. */
+  vault: Pick<PiiVault, 'encrypt'>;
   reader: DigestReader;
   at: string | null;
   clock: () => Date;
   log: (line: string) => void;
 }): DigestScheduler {
-  const { store, reader, clock, log } = options;
+  const { store, vault, reader, clock, log } = options;
   let doneDay: string | null = null;
   let running: Promise<{ sent: number; failed: number }> | null = null;
 
   const runNow = async (now = clock()) => {
     while (running) await running.catch(() => undefined);
-    running = sendDigests(store, reader, now, log);
+    running = sendDigests(store, vault, reader, now, log);
     try {
       return await running;
     } finally {

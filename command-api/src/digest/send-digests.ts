@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CommandContext, streams } from '@nocturne/events';
 import { aggregateStream, type EventStore } from '@nocturne/events/store';
+import type { PiiVault } from '@nocturne/vault';
 import { command } from '../shared/decider';
 import { handleCommand, loadedFrom, type StateLoader } from '../shared/handle-command';
 import {
@@ -20,6 +21,12 @@ const MEMBERS_PAGE = 500;
  * What the digest reads of the read models (query-api implements it; infra wires it): who asked
  * for it, and what their followed creators published.
  */
+/** A story as the read models give it: its creator's pen name in plain text, and their account. */
+export interface DigestStoryRead extends DigestCandidate {
+  /** The creator's account id: the vault subject their pen name is sealed under. */
+  creatorAccount: string;
+}
+
 export interface DigestReader {
   /** The members whose digest is on, in user-key order, after `after` (null: from the first). */
   members(after: string | null, limit: number): Promise<string[]>;
@@ -27,7 +34,24 @@ export interface DigestReader {
    * The live stories of the creators the member follows now, published while they followed and
    * after log position `after`: oldest first, at most `limit`.
    */
-  storiesAfter(userKey: string, after: number, limit: number): Promise<DigestCandidate[]>;
+  storiesAfter(userKey: string, after: number, limit: number): Promise<DigestStoryRead[]>;
+}
+
+/** Each story's pen name sealed under its creator's key, once a creator per run. */
+function penNameSealer(vault: Pick<PiiVault, 'encrypt'>) {
+  const sealed = new Map<string, Promise<string>>();
+  return (stories: DigestStoryRead[]): Promise<DigestCandidate[]> =>
+    Promise.all(
+      stories.map(async ({ creatorAccount, penName, storyId, teaser, position }) => {
+        const key = `${creatorAccount}\n${penName}`;
+        let value = sealed.get(key);
+        if (!value) {
+          value = vault.encrypt(creatorAccount, penName);
+          sealed.set(key, value);
+        }
+        return { storyId, teaser, position, penName: await value };
+      }),
+    );
 }
 
 /** The day a digest belongs to: the UTC date of `now`. */
@@ -56,6 +80,7 @@ function digestState(store: EventStore, userKey: string): StateLoader<DigestStat
  */
 export async function sendDigests(
   store: EventStore,
+  vault: Pick<PiiVault, 'encrypt'>,
   reader: DigestReader,
   now: Date,
   log: (line: string) => void,
@@ -66,6 +91,7 @@ export async function sendDigests(
     causationId: `digest:${day}`,
     actor: { kind: 'system' },
   };
+  const seal = penNameSealer(vault);
   let sent = 0;
   let failed = 0;
   for (let after: string | null = null; ; ) {
@@ -82,7 +108,9 @@ export async function sendDigests(
               {
                 userKey,
                 day,
-                stories: await reader.storiesAfter(userKey, digestSince(state), DIGEST_STORIES_MAX),
+                stories: await seal(
+                  await reader.storiesAfter(userKey, digestSince(state), DIGEST_STORIES_MAX),
+                ),
               },
               now,
             ),

@@ -12,10 +12,15 @@ import { Encrypted } from './fields';
 /** On `user-{userKey}`: the member turned the daily digest on or off (off until they turn it on). */
 export const EmailDigestChosen = defineEvent('EmailDigestChosen', 1, z.object({ enabled: z.boolean() }));
 
+/**
+ * `penName`: the creator's pen name sealed under the creator's key, so their erasure shreds it
+ * in every reader's digest too; `legacyPenName`: the plain text of version 1 digests.
+ */
 const DigestStory = z.object({
   storyId: z.string().min(1),
   teaser: z.string(),
-  penName: z.string(),
+  penName: Encrypted.nullable(),
+  legacyPenName: z.string().optional(),
 });
 
 /**
@@ -25,7 +30,7 @@ const DigestStory = z.object({
  */
 export const DigestSent = defineEvent(
   'DigestSent',
-  1,
+  2,
   z.object({
     userKey: z.string().min(1),
     day: z.iso.date(),

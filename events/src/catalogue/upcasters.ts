@@ -34,6 +34,21 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
       return { ...rest, paymentMethod: null, legacyPaymentMethod: paymentMethod };
     },
   },
+  // v1 copied each creator's pen name in plain text into the reader's digest; v2 seals it under
+  // the creator's key. The old text moves to the field that says so.
+  DigestSent: {
+    1: (data) => {
+      const { stories, ...rest } = data as { stories: { penName: string }[] };
+      return {
+        ...rest,
+        stories: stories.map(({ penName, ...story }) => ({
+          ...story,
+          penName: null,
+          legacyPenName: penName,
+        })),
+      };
+    },
+  },
   // v1 held the pen name and handle in plain text; v2 seals them under the account's key. The
   // old text moves to the fields that say so.
   PenNameChosen: {

@@ -1,7 +1,13 @@
-import { decodeEvent } from '@nocturne/events';
+import { decodeEvent, type EventOf } from '@nocturne/events';
 import { describe, expect, it } from 'vitest';
 import { MemoryPiiVault } from './memory-vault';
-import { openPersonalField, paymentMethodOf, penNameOf, transactionIdOf } from './personal-fields';
+import {
+  digestPenNamesOf,
+  openPersonalField,
+  paymentMethodOf,
+  penNameOf,
+  transactionIdOf,
+} from './personal-fields';
 
 const stored = (data: unknown, schemaVersion: number, type = 'PaymentConfirmationSubmitted') => ({
   eventId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
@@ -104,6 +110,41 @@ describe('personal fields recorded before and after their encryption', () => {
     expect(await penNameOf(vault, event.data as never)).toEqual({ penName: 'Lark', handle: 'lark' });
     await vault.destroy('acc-4');
     expect(await penNameOf(vault, event.data as never)).toBeNull();
+  });
+
+  it("reads a version-1 digest: each creator's plain pen name moves to legacyPenName", async () => {
+    const vault = new MemoryPiiVault();
+    const email = await vault.encrypt('acc-r', 'reader@example.com');
+    const digest = { userKey: 'k1', day: '2025-01-01', through: 9, email };
+    const old = decodeEvent(
+      stored({ ...digest, stories: [{ storyId: 's1', teaser: 'T', penName: 'Night Owl' }] }, 1, 'DigestSent'),
+    );
+    expect(old.data).toMatchObject({
+      stories: [{ storyId: 's1', teaser: 'T', penName: null, legacyPenName: 'Night Owl' }],
+    });
+    expect(await digestPenNamesOf(vault, (old.data as EventOf<'DigestSent'>['data']).stories)).toEqual([
+      'Night Owl',
+    ]);
+  });
+
+  it("refuses a version-2 digest with a plain pen name, and shreds a sealed one with its creator's key", async () => {
+    const vault = new MemoryPiiVault();
+    const email = await vault.encrypt('acc-r', 'reader@example.com');
+    const digest = { userKey: 'k1', day: '2025-01-01', through: 9, email };
+    expect(() =>
+      decodeEvent(
+        stored({ ...digest, stories: [{ storyId: 's1', teaser: 'T', penName: 'Lark' }] }, 2, 'DigestSent'),
+      ),
+    ).toThrow();
+    const stories = [
+      { storyId: 's1', teaser: 'T', penName: await vault.encrypt('acc-lark', 'Lark') },
+      { storyId: 's2', teaser: 'U', penName: await vault.encrypt('acc-owl', 'Owl') },
+    ];
+    const event = decodeEvent(stored({ ...digest, stories }, 2, 'DigestSent'));
+    const data = event.data as EventOf<'DigestSent'>['data'];
+    expect(await digestPenNamesOf(vault, data.stories)).toEqual(['Lark', 'Owl']);
+    await vault.destroy('acc-lark');
+    expect(await digestPenNamesOf(vault, data.stories)).toEqual([null, 'Owl']);
   });
 
   it('reads a version-1 claim of a pen name as its holder alone', () => {

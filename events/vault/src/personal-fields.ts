@@ -98,3 +98,19 @@ export async function paymentMethodsOf(
 export async function paymentMethodOf(vault: PiiVault, data: PaymentMethodData): Promise<string | null> {
   return (await paymentMethodsOf(vault, [data]))[0]!;
 }
+
+type DigestPenNameData = { penName: string | null; legacyPenName?: string | undefined };
+
+/**
+ * The creators' pen names a DigestSent tells of: sealed under each creator's key since version 2
+ * (null once that creator is erased), plain text in digests recorded as version 1. One vault
+ * round trip for all of them.
+ */
+export async function digestPenNamesOf(
+  vault: PiiVault,
+  stories: readonly DigestPenNameData[],
+): Promise<(string | null)[]> {
+  const opened = await vault.decryptMany(stories.flatMap((s) => (s.penName ? [s.penName] : [])));
+  let next = 0;
+  return stories.map((s) => (s.penName ? opened[next++]! : (s.legacyPenName ?? null)));
+}

@@ -41,6 +41,7 @@ interface Timeline {
     amount: number | null;
     discount: number | null;
     transaction_id: string | null;
+    payment_method: string | null;
     by: string;
     staff_id: string | null;
   }[];
@@ -84,7 +85,10 @@ describe('the account timeline', () => {
 
     const q = (extra: string) => `/api/admin/audit/timeline?email=${encodeURIComponent(user.email)}${extra}`;
     const now = await get<Timeline>(q(''), auditor.token);
-    expect(now.email).toBe(user.email);
+    // The auditor sees personal fields sealed, as the event browser shows them.
+    expect(now.email).toBe('sealed');
+    expect(JSON.stringify(now)).not.toContain(user.email);
+    expect(JSON.stringify(now)).not.toContain('TL-77');
     expect(now.rows.map((r) => r.event)).toEqual([
       'UserRegistered',
       'EmailVerified',
@@ -93,7 +97,13 @@ describe('the account timeline', () => {
       'PremiumRevoked',
     ]);
     const [, , purchase, grant, revoke] = now.rows;
-    expect(purchase).toMatchObject({ amount: 10, discount: 5, transaction_id: 'TL-77', by: 'the user' });
+    expect(purchase).toMatchObject({
+      amount: 10,
+      discount: 5,
+      transaction_id: 'sealed',
+      payment_method: 'sealed',
+      by: 'the user',
+    });
     // The auditor reads no staff address: the member is named by their staff id, with their role.
     expect(grant).toMatchObject({
       staff_id: admin.staffId,
@@ -101,6 +111,8 @@ describe('the account timeline', () => {
     });
     expect(revoke).toMatchObject({ staff_id: null, by: 'the owner (Owner)' });
     const byOwner = await get<Timeline>(q(''), owner);
+    expect(byOwner.email).toBe(user.email);
+    expect(byOwner.rows[2]).toMatchObject({ transaction_id: 'TL-77', payment_method: 'paypal' });
     expect(byOwner.rows[3]).toMatchObject({ staff_id: admin.staffId, by: `${admin.email} (Admin)` });
     // The user's history in the panel names them the same way.
     const history = (token: string) =>
@@ -119,6 +131,17 @@ describe('the account timeline', () => {
     expect(atGrant.rows).toHaveLength(5);
     const before = await get<Timeline>(q(`&as_of=${encodeURIComponent(beforeGrant)}`), auditor.token);
     expect(before.state).toMatchObject({ premium: false, stories_remaining: 0 });
+
+    // The users list seals every address for the auditor too; the account id finds the timeline.
+    type Users = { users: { account_id: string; email: string }[] };
+    const listed = (token: string) =>
+      get<Users>(`/api/admin/users?email=${encodeURIComponent(user.email)}`, token).then((a) => a.users);
+    expect(await listed(owner)).toMatchObject([{ account_id: now.account, email: user.email }]);
+    expect(await listed(auditor.token)).toMatchObject([{ account_id: now.account, email: 'sealed' }]);
+    const page = await get<Users>('/api/admin/users?limit=100', auditor.token);
+    expect(page.users.length).toBeGreaterThan(0);
+    expect(page.users.every((u) => u.email === 'sealed')).toBe(true);
+    expect(JSON.stringify(page)).not.toContain('@');
 
     const erased = await fetch(`${system.baseUrl}/api/admin/users/${encodeURIComponent(user.email)}`, {
       method: 'DELETE',

@@ -108,6 +108,7 @@ describe('the daily digest', () => {
     const first = await publishAs(writer, 'Night Owl', ['A new door.', 'It opened.']);
     const secondProcess = startDigestScheduler({
       store: system.infra.store,
+      vault: system.infra.vault,
       reader: digestReader(system.infra.db),
       at: null,
       clock: () => day1,
@@ -121,6 +122,10 @@ describe('the daily digest', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`/story/${first}`);
     expect(mails[0]).toContain('Night Owl');
+    // The reader's digest event holds the creator's pen name sealed under the creator's key only.
+    const [stored] = await system.infra.store.readStream(streams.digest(keyOf(reader)));
+    expect(JSON.stringify(stored!.data)).not.toContain('Night Owl');
+    expect(stored!.data).toMatchObject({ stories: [{ penName: expect.stringMatching(/^pii:v1:/) }] });
 
     // The story published before the member turned the digest on is not news to them.
     expect(mails[0]).toContain('A new door.');

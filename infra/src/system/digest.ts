@@ -10,12 +10,13 @@ import type { Infrastructure } from './connect';
  */
 export function startDigest(
   config: Pick<AppConfig, 'digestTime'>,
-  infra: Pick<Infrastructure, 'store' | 'db'>,
+  infra: Pick<Infrastructure, 'store' | 'db' | 'vault'>,
   clock: () => Date,
   log: (line: string) => void,
 ): DigestScheduler {
   return startDigestScheduler({
     store: infra.store,
+    vault: infra.vault,
     reader: digestReader(infra.db),
     at: config.digestTime,
     clock,

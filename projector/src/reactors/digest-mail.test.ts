@@ -8,6 +8,10 @@ import { reactorContext as context } from './testing/reactor-context';
 
 const userKey = '0123456789abcdef0123456789abcdef';
 const sealed = 'pii:v1:acc:iv:body:tag';
+/** The creators' pen names, sealed under each creator's key. */
+const owl = 'pii:v1:acc-owl:iv:body:tag';
+const lark = 'pii:v1:acc-lark:iv:body:tag';
+const opened = { [sealed]: 'reader@nocturne.test', [owl]: 'Night Owl', [lark]: 'Lark' };
 
 const digestSent = (): RecordedEvent<EventOf<'DigestSent'>> => ({
   type: 'DigestSent',
@@ -17,8 +21,8 @@ const digestSent = (): RecordedEvent<EventOf<'DigestSent'>> => ({
     through: 42,
     email: sealed,
     stories: [
-      { storyId: 's-1', teaser: 'The lamp was lit', penName: 'Night Owl' },
-      { storyId: 's-2', teaser: 'A <door> opened', penName: 'Lark' },
+      { storyId: 's-1', teaser: 'The lamp was lit', penName: owl },
+      { storyId: 's-2', teaser: 'A <door> opened', penName: lark },
     ],
   },
   eventId: 'e-1',
@@ -30,7 +34,7 @@ const digestSent = (): RecordedEvent<EventOf<'DigestSent'>> => ({
     correlationId: 'c',
     causationId: 'digest:2026-11-27',
     actor: { kind: 'system' },
-    schemaVersion: 1,
+    schemaVersion: 2,
   },
 });
 
@@ -44,7 +48,7 @@ async function rendered(message: MailMessage): Promise<string> {
 
 describe('the digest mail', () => {
   it('lists each story with its pen name and link, and an unsubscribe link to the SPA', async () => {
-    const { ctx, sent } = context({ [sealed]: 'reader@nocturne.test' });
+    const { ctx, sent } = context(opened);
     await digestMailReactor.react(digestSent(), ctx);
     expect(sent).toHaveLength(1);
     const [mail] = sent;
@@ -61,7 +65,7 @@ describe('the digest mail', () => {
   });
 
   it('carries List-Unsubscribe to the API and List-Unsubscribe-Post for one click (RFC 8058), without the address', async () => {
-    const { ctx, sent } = context({ [sealed]: 'reader@nocturne.test' });
+    const { ctx, sent } = context(opened);
     await digestMailReactor.react(digestSent(), ctx);
     const raw = await rendered(sent[0]!);
     const header =
@@ -80,5 +84,26 @@ describe('the digest mail', () => {
     const { ctx, sent } = context({});
     await digestMailReactor.react(digestSent(), ctx);
     expect(sent).toEqual([]);
+  });
+
+  it('leaves out the story of a creator erased since (their pen name shredded); none left, no mail', async () => {
+    const { ctx, sent } = context({ ...opened, [owl]: null });
+    await digestMailReactor.react(digestSent(), ctx);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).not.toContain('The lamp was lit');
+    expect(sent[0]!.text).toContain('- "A <door> opened" by Lark: https://nocturne.test/story/s-2');
+    const none = context({ [sealed]: 'reader@nocturne.test' });
+    await digestMailReactor.react(digestSent(), none.ctx);
+    expect(none.sent).toEqual([]);
+  });
+
+  it('mails a digest recorded before the pen names were sealed with its plain names', async () => {
+    const { ctx, sent } = context(opened);
+    const old = digestSent();
+    old.data.stories = [
+      { storyId: 's-1', teaser: 'The lamp was lit', penName: null, legacyPenName: 'Old Owl' },
+    ];
+    await digestMailReactor.react(old, ctx);
+    expect(sent[0]!.text).toContain('- "The lamp was lit" by Old Owl: https://nocturne.test/story/s-1');
   });
 });

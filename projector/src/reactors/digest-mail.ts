@@ -1,11 +1,19 @@
 import type { EventOf, RecordedEvent } from '@nocturne/events';
 import { digestUnsubscribeToken } from '@nocturne/http-kit/auth';
+import { digestPenNamesOf } from '@nocturne/vault';
 import { describeMailFailure, isPermanentMailFailure, type MailMessage } from '../mail/mailer';
 import type { Reactor, ReactorContext } from '../runner/reactor';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const DIGEST_SUBJECT = 'New stories from creators you follow';
+
+/** A story of the digest as its mail tells of it: the creator's pen name opened. */
+export interface DigestMailStory {
+  storyId: string;
+  teaser: string;
+  penName: string;
+}
 
 /**
  * The digest's mail: each story with its creator's pen name and its link, and an unsubscribe
@@ -14,7 +22,8 @@ export const DIGEST_SUBJECT = 'New stories from creators you follow';
  * Both carry a token bound to the member and to unsubscribing, never the address.
  */
 export function digestMail(
-  event: EventOf<'DigestSent'>,
+  event: Pick<EventOf<'DigestSent'>, 'data'>,
+  told: readonly DigestMailStory[],
   email: string,
   context: Pick<ReactorContext, 'publicUrl' | 'secret' | 'supportEmail'>,
 ): MailMessage {
@@ -22,7 +31,7 @@ export function digestMail(
   const token = encodeURIComponent(digestUnsubscribeToken(context.secret, event.data.userKey));
   const unsubscribePage = `${base}/email-digest/unsubscribe?token=${token}`;
   const oneClick = `${base}/api/email-digest/unsubscribe?token=${token}`;
-  const stories = event.data.stories.map((story) => ({
+  const stories = told.map((story) => ({
     ...story,
     url: `${base}/story/${encodeURIComponent(story.storyId)}`,
   }));
@@ -59,7 +68,8 @@ export function digestMail(
 /**
  * Sends each DigestSent: the decision to send (one a member a day) was taken when the event was
  * appended; this reactor's own checkpoint makes a rebuild or a restart send nothing again.
- * An erased account (key destroyed) gets nothing.
+ * An erased account (key destroyed) gets nothing; a story whose creator is erased since is left
+ * out (their pen name is shredded), and a digest left with no story is not sent.
  */
 export const digestMailReactor: Reactor = {
   name: 'digest-mail',
@@ -70,6 +80,12 @@ export const digestMailReactor: Reactor = {
     if (event.type !== 'DigestSent') return;
     const email = await context.vault.decrypt(event.data.email);
     if (email === null) return;
-    await context.mailer.send({ ...digestMail(event, email, context), userKey: event.data.userKey });
+    const penNames = await digestPenNamesOf(context.vault, event.data.stories);
+    const told = event.data.stories.flatMap(({ storyId, teaser }, i) => {
+      const penName = penNames[i];
+      return penName ? [{ storyId, teaser, penName }] : [];
+    });
+    if (told.length === 0) return;
+    await context.mailer.send({ ...digestMail(event, told, email, context), userKey: event.data.userKey });
   },
 };

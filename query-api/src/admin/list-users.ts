@@ -1,3 +1,4 @@
+import { mayReadPersonalData } from '@nocturne/domain';
 import { normaliseEmail } from '@nocturne/events';
 import { apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
@@ -6,6 +7,7 @@ import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { UNKNOWN_CURSOR } from '../stories/list/paging';
 import { AdminPageQuery, adminPageFrom, sendPage } from './admin-paging';
+import { SEALED } from './audit/shown-event';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -29,7 +31,8 @@ const listUsersDoc = apiSchema({
       schema: z.object({
         users: z.array(
           z.object({
-            email: z.string(),
+            account_id: z.string().describe("The account's id: the audit timeline finds it by this"),
+            email: z.string().describe('The address; "sealed" for a role that reads no personal data'),
             verified: z.boolean(),
             is_subscribed: z.boolean(),
             created_at: z.string().nullable(),
@@ -59,16 +62,21 @@ const listUsersDoc = apiSchema({
  * (`user_counts`). Each page is read by the index on (created_at, user_key) from where the
  * previous one stopped, however deep; `?email=` finds one account by the index on the address.
  * `?q=` (part of an address), `?state=`, `?premium=` and `?flagged=` narrow the list; the pages
- * and the cursor stay the same, the totals stay those of all users.
+ * and the cursor stay the same, the totals stay those of all users. Addresses are shown only to
+ * the roles that read personal data.
  */
 export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/users', { schema: listUsersDoc }, async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
+    // The auditor sees the address "sealed", as in the event browser; the account id leads them
+    // to the account's timeline all the same.
+    const readsPersonal = mayReadPersonalData(admin.role);
     const page = adminPageFrom(request.query, 2);
     let query = deps.db
       .selectFrom('users')
       .select([
         'user_key',
+        'account_id',
         'email',
         'verified',
         'premium_member',
@@ -127,7 +135,8 @@ export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
     reply.header('X-Total-Count', String(total));
     return {
       users: users.map((row) => ({
-        email: row.email,
+        account_id: row.account_id,
+        email: readsPersonal ? row.email : SEALED,
         verified: row.verified,
         is_subscribed: row.premium_member,
         created_at: iso(row.created_at),

@@ -6,7 +6,9 @@ import { liveNotifications } from '../creators/live-notifications';
 export interface DigestStory {
   storyId: string;
   teaser: string;
+  /** In plain text: command-api seals it under `creatorAccount`, the creator's key. */
   penName: string;
+  creatorAccount: string;
   position: number;
 }
 
@@ -29,7 +31,8 @@ export function digestReader(db: Kysely<ReadModel>) {
     },
     async storiesAfter(userKey: string, after: number, limit: number): Promise<DigestStory[]> {
       const rows = await liveNotifications(db, userKey)
-        .select(['n.story_id', 'n.position', 'creators.pen_name'])
+        .innerJoin('users', 'users.user_key', 'n.creator_key')
+        .select(['n.story_id', 'n.position', 'creators.pen_name', 'users.account_id'])
         .select((eb) => eb.ref('stories.card', '->>').key('teaser').as('teaser'))
         .where('n.position', '>', after)
         .orderBy('n.position')
@@ -39,6 +42,7 @@ export function digestReader(db: Kysely<ReadModel>) {
         storyId: row.story_id,
         teaser: row.teaser ?? '',
         penName: row.pen_name,
+        creatorAccount: row.account_id,
         position: Number(row.position),
       }));
     },

@@ -1,8 +1,10 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { CreateStoryForm } from '../create-story/CreateStoryForm';
 import { StorySearch } from '../search/StorySearch';
 import { storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
 import { EmptyNote } from '../ui/EmptyNote';
 import { LoadMore } from '../ui/LoadMore';
 import { SectionTitle } from '../ui/SectionTitle';
@@ -14,7 +16,11 @@ import { type AdminStoriesPage, deleteStory } from './admin-api';
 import { adminKeys, adminStorySearchQuery } from './admin-queries';
 import './StoriesTab.css';
 
-/** The Stories tab: error banner, "Create New Story", the cards a page at a time. */
+/**
+ * The Stories tab: error banner, "Create New Story" and the tags behind their buttons (open
+ * by themselves when there is no story yet), the search, the cards a page at a time. The list
+ * comes first: it is what a day in the panel is spent on.
+ */
 export function StoriesTab({
   token,
   stories,
@@ -45,12 +51,48 @@ export function StoriesTab({
   }
 
   const list = stories.data?.pages.flatMap((page) => page.stories) ?? [];
+  const empty = list.length === 0 && !stories.isLoading;
+  const [opened, setOpened] = useState<'create' | 'tags' | null>(null);
+  const shown = opened ?? (empty ? 'create' : null);
+  const toggle = (part: 'create' | 'tags') => setOpened(shown === part ? null : part);
+  const canTags = may('POST', '/api/admin/tags');
+  const canCreate = may('POST', '/api/stories');
   return (
     <div className="admin-stories">
       {stories.isError ? <Alert tone="error">Failed to load stories</Alert> : null}
-      {may('POST', '/api/admin/tags') ? <AdminTags token={token} /> : null}
-      {may('POST', '/api/stories') ? (
-        <section className={surfaceClass('admin-create')} aria-labelledby="create-title">
+      {canTags || canCreate ? (
+        <div className="admin-stories__tools">
+          {canCreate ? (
+            <Button
+              variant="primary"
+              size="sm"
+              aria-expanded={shown === 'create'}
+              aria-controls="admin-create"
+              onClick={() => toggle('create')}
+            >
+              Create New Story
+            </Button>
+          ) : null}
+          {canTags ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-expanded={shown === 'tags'}
+              aria-controls="admin-tags"
+              onClick={() => toggle('tags')}
+            >
+              Manage tags
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {canTags && shown === 'tags' ? (
+        <div id="admin-tags">
+          <AdminTags token={token} />
+        </div>
+      ) : null}
+      {canCreate && shown === 'create' ? (
+        <section id="admin-create" className={surfaceClass('admin-create')} aria-labelledby="create-title">
           <SectionTitle id="create-title">Create New Story</SectionTitle>
           <CreateStoryForm
             headers={{ 'X-Admin-Code': token }}
@@ -69,7 +111,7 @@ export function StoriesTab({
           </div>
         )}
       </StorySearch>
-      {list.length === 0 && !stories.isLoading ? (
+      {empty ? (
         <EmptyNote as="div">
           <p>No stories found</p>
           <p className="text-muted">Create your first story above</p>

@@ -40,7 +40,7 @@ export function UsersTable({
       </thead>
       <tbody>
         {users.map((user) => (
-          <tr key={user.email} data-email={user.email}>
+          <tr key={user.account_id} data-email={user.email}>
             <td data-label="Email" className="data-table__email">
               {user.email}
             </td>

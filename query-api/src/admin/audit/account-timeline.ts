@@ -10,6 +10,7 @@ import {
   replayUserHistory,
   type UserHistory,
 } from '../history/replay-user-history';
+import { SEALED } from './shown-event';
 
 type StaffNamer = Awaited<ReturnType<typeof staffNamer>>;
 
@@ -21,8 +22,12 @@ export interface TimelineRow {
   /** The amount of a purchase confirmation (USD), and what the discount took off the full price. */
   amount: number | null;
   discount: number | null;
-  /** Null when none was given, and once the account is erased (its key is destroyed). */
+  /**
+   * Null when none was given, and once the account is erased (its key is destroyed); "sealed"
+   * for a role that reads no personal data, as the event browser shows it.
+   */
   transaction_id: string | null;
+  /** The payment method as the member wrote it: personal like the transaction id. */
   payment_method: string | null;
   /** Premium stories a grant gave. */
   stories: number | null;
@@ -39,7 +44,7 @@ export interface AccountTimeline {
   account: string;
   /** True once the account is deleted: every personal field is gone. */
   erased: boolean;
-  /** The address, while the account exists (null once erased). */
+  /** The address, while the account exists (null once erased; "sealed" for the auditor). */
   email: string | null;
   as_of: string;
   /** The whole history, oldest first, whatever `as_of` says. */
@@ -124,12 +129,18 @@ export async function accountTimeline(
     deps.readsPersonalData,
   );
   const rows = whole.timeline.map((entry) => rowOf(entry, named));
+  const shown = (value: string | null) =>
+    value === null || whole.erased ? null : deps.readsPersonalData ? value : SEALED;
   return {
     account: account ?? '',
     erased: whole.erased,
-    email: whole.erased ? null : whole.email,
+    email: shown(whole.email),
     as_of: asOf.toISOString(),
-    rows: whole.erased ? rows.map((row) => ({ ...row, transaction_id: null })) : rows,
+    rows: rows.map((row) => ({
+      ...row,
+      transaction_id: shown(row.transaction_id),
+      payment_method: shown(row.payment_method),
+    })),
     state: then.state,
   };
 }
