@@ -57,6 +57,8 @@ describe('publishing', () => {
       tags: [],
       warnings: [],
       readingMinutes: 1,
+      // Published without a rating: Mature.
+      rating: 'mature',
       // Published by the admin: the product's name, no creator page.
       creator: { name: 'Nocturne', handle: null },
     });
