@@ -22,6 +22,7 @@ import { grantPremiumRoutes } from './premium/grant-route';
 import { internalUnlockRoutes } from './premium/internal-unlock-route';
 import { confirmPaymentRoutes } from './purchase/confirm-payment';
 import { readingRoutes } from './reading/reading-routes';
+import { readingSettingsRoutes } from './reading-settings/reading-settings-routes';
 import { idempotencyKeyOf } from './shared/context';
 import { neverStored } from './shared/never-stored';
 import { staffAdminRoutes } from './staff/staff-admin-routes';
@@ -87,6 +88,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(tagRoutes, deps);
   await app.register(changeStoryLabelsRoutes, deps);
   await app.register(hiddenWarningsRoutes, deps);
+  await app.register(readingSettingsRoutes, deps);
   await app.register(staffAdminRoutes, deps);
   await app.register(staffInvitationRoutes, deps);
   await app.register(staffLoginRoutes, deps);

@@ -24,6 +24,7 @@ import { paymentSettingsRoutes } from './purchase/payment-settings';
 import { readYourWrites } from './read-your-writes';
 import { libraryRoutes } from './reading/library-route';
 import { progressRoutes } from './reading/progress-route';
+import { readingSettingsRoutes } from './reading-settings/reading-settings-routes';
 import { searchRoutes } from './search/search-route';
 import { siteInfoRoutes } from './site/site-info';
 import { listStaffRoutes } from './staff/list-staff';
@@ -73,6 +74,7 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(paymentNoticeRoutes, deps);
   await app.register(purchaseStatusRoutes, deps);
   await app.register(labelsRoutes, deps);
+  await app.register(readingSettingsRoutes, deps);
   await app.register(myPremiumRoutes, deps);
   await app.register(moderationRoutes, deps);
   await app.register(integrityStatusRoutes, deps);

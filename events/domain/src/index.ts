@@ -15,6 +15,7 @@ export * from './my-premium';
 export * from './prices';
 export * from './quota';
 export * from './ratings';
+export * from './reading-settings';
 export * from './reading-time';
 export * from './refusal';
 export * from './reports';

@@ -19,6 +19,7 @@ type UserEventType =
   | 'PremiumUnlockReturned'
   | 'HiddenWarningsChosen'
   | 'EmailDigestChosen'
+  | 'ReadingSettingsChosen'
   | 'UserDeleted';
 export type UserEvent = EventOf<UserEventType>;
 
@@ -220,6 +221,7 @@ export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<Us
       };
     }
     case 'HiddenWarningsChosen':
+    case 'ReadingSettingsChosen':
       return state;
     case 'EmailDigestChosen':
       return {

@@ -173,6 +173,24 @@ export const HiddenWarningsChosen = defineEvent(
   z.object({ warnings: z.array(ContentWarning) }),
 );
 
+/**
+ * How the member reads: text size, typeface, line spacing, theme, reduced motion and the move
+ * from one slide to the next. The whole choice each time; it replaces the earlier one and
+ * follows the member to every device.
+ */
+export const ReadingSettingsChosen = defineEvent(
+  'ReadingSettingsChosen',
+  1,
+  z.object({
+    textSize: z.enum(['small', 'medium', 'large', 'larger']),
+    typeface: z.enum(['serif', 'sans']),
+    lineSpacing: z.enum(['compact', 'normal', 'relaxed']),
+    theme: z.enum(['dark', 'sepia', 'light']),
+    reducedMotion: z.boolean(),
+    transition: z.enum(['fade', 'slide', 'none']),
+  }),
+);
+
 export const UserDeleted = defineEvent('UserDeleted', 1, z.object({ accountId: z.uuid() }));
 
 /**
@@ -211,5 +229,6 @@ export const userEvents = [
   PremiumStoryUnlocked,
   PremiumUnlockReturned,
   HiddenWarningsChosen,
+  ReadingSettingsChosen,
   UserDeleted,
 ] as const;

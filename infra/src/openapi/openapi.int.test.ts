@@ -632,6 +632,10 @@ describe('every documented error status is one the route answers', () => {
       send(json('PUT', '/api/me/hidden-warnings', { warnings: ['spiders'] }, reader)),
     'PUT /api/me/hidden-warnings 401': () => send(json('PUT', '/api/me/hidden-warnings', { warnings: [] })),
     'GET /api/me/hidden-warnings 401': () => send({ method: 'GET', url: '/api/me/hidden-warnings' }),
+    'PUT /api/me/reading-settings 400': () =>
+      send(json('PUT', '/api/me/reading-settings', { theme: 'neon' }, reader)),
+    'PUT /api/me/reading-settings 401': () => send(json('PUT', '/api/me/reading-settings', {})),
+    'GET /api/me/reading-settings 401': () => send({ method: 'GET', url: '/api/me/reading-settings' }),
     'GET /api/auth/me 401': () => send({ method: 'GET', url: '/api/auth/me' }),
     'GET /api/me/premium 401': () => send({ method: 'GET', url: '/api/me/premium' }),
     'GET /api/me/premium/stories/{id} 401': () =>

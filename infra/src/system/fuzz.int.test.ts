@@ -441,6 +441,13 @@ it('answers no malformed request with a 5xx, and appends nothing for a refused o
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       const what = `#${n} ${method} ${path.slice(0, 120)} [${body.contentType ?? '-'}, ${body.bytes?.length ?? 0} B] -> ${answer.status} ${answer.text.slice(0, 200)}`;
       if (answer.status >= 500) fivexx.push(what);
+      if (answer.status < 300 && method === 'POST' && route.url === '/api/auth/request-password-reset') {
+        // A reset request is answered before its one append (so its time tells nothing about
+        // the address): that append must land here, not in the next request's window.
+        await expect
+          .poll(() => system.infra.store.headPosition(), { timeout: 5_000, interval: 10 })
+          .toBeGreaterThan(before);
+      }
       if (answer.status >= 400 && answer.status < 500) {
         if ((await system.infra.store.headPosition()) !== before) wrote.push(what);
         if (method !== 'HEAD' && answer.status !== 431) {
@@ -455,4 +462,4 @@ it('answers no malformed request with a 5xx, and appends nothing for a refused o
   );
   expect(fivexx).toEqual([]);
   expect(wrote).toEqual([]);
-}, 120_000);
+}, 240_000);

@@ -12,6 +12,7 @@ import { premiumGrantsProjection } from './premium/premium-grants-projection';
 import { premiumLedgerProjection } from './premium/premium-ledger-projection';
 import { pendingPaymentsProjection } from './purchase/pending-payments-projection';
 import { readingProjection } from './reading/reading-projection';
+import { readingSettingsProjection } from './reading-settings/reading-settings-projection';
 import { storySearchProjection } from './search/story-search-projection';
 import { staffProjection } from './staff/staff-projection';
 import { premiumUnlocksProjection } from './stories/premium-unlocks-projection';
@@ -40,4 +41,5 @@ export const projections: readonly Projection[] = [
   studioProjection,
   draftsProjection,
   emailDigestProjection,
+  readingSettingsProjection,
 ];

@@ -1,4 +1,4 @@
-import type { ContentWarningId, StoryRatingId } from '@nocturne/domain';
+import type { ContentWarningId, ReadingSettings, StoryRatingId } from '@nocturne/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -319,6 +319,12 @@ export interface HiddenWarningsTable {
   warnings: ContentWarningId[];
 }
 
+/** A member's latest reading settings (GET /api/me/reading-settings); the row goes with the account. */
+export interface ReadingSettingsTable {
+  user_key: string;
+  settings: ColumnType<ReadingSettings, string, string>;
+}
+
 /**
  * One row per live story, for full-text search (projections/search). `document` is generated
  * by PostgreSQL from `tags_text` (weight A) and `texts` (weight B): never written, only matched.
@@ -379,6 +385,7 @@ export interface ReadModel {
   premium_unlocks: PremiumUnlocksTable;
   tags: TagsTable;
   hidden_warnings: HiddenWarningsTable;
+  reading_settings: ReadingSettingsTable;
   story_search: StorySearchTable;
   premium_ledger: PremiumLedgerTable;
   story_search_version: StorySearchVersionTable;

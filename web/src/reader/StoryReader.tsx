@@ -2,6 +2,9 @@ import { ratingLabel, type Story } from '@nocturne/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useRecordProgress } from '../reading/use-record-progress';
+import { ReadingSettingsDialog } from '../reading-settings/ReadingSettingsDialog';
+import { useReadingSettings } from '../reading-settings/reading-settings-queries';
+import { readingSettingsAttributes } from '../reading-settings/reading-settings-store';
 import { ArrowLeftIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { ReaderReportButton } from './ReaderReportButton';
@@ -9,6 +12,7 @@ import { readerLayout, slideAt } from './reader-layout';
 import { ScrollHint } from './ScrollHint';
 import { StoryEnd } from './StoryEnd';
 import './StoryReader.css';
+import './reader-themes.css';
 
 export interface StoryReaderProps {
   story: Story;
@@ -71,6 +75,10 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
   const textInner = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState(0);
 
+  const { settings } = useReadingSettings();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const stillMotion = settings.reducedMotion;
+
   const [resumed, setResumed] = useState(startSlide > 0);
   const [atEnd, setAtEnd] = useState(false);
 
@@ -126,14 +134,14 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
     const box = textBox.current;
     const inner = textInner.current;
     if (box && inner) setOverflow(Math.max(0, inner.scrollHeight - box.clientHeight));
-  }, [position.index, windowHeight]);
+  }, [position.index, windowHeight, settings.textSize, settings.typeface, settings.lineSpacing]);
 
   const goTo = useCallback(
     (index: number) => {
       const top = index >= total ? layout.total : (layout.starts[Math.max(0, index)] ?? 0);
-      window.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+      window.scrollTo({ top, behavior: stillMotion || prefersReducedMotion() ? 'auto' : 'smooth' });
     },
-    [layout, total],
+    [layout, total, stillMotion],
   );
 
   /** One slide on or back; back from The End is the last slide. */
@@ -161,7 +169,7 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
   const textShift = overflow * Math.min(1, Math.max(0, (progress - 0.1) / 0.75));
 
   return (
-    <div className="reader">
+    <div className="reader" {...readingSettingsAttributes(settings)}>
       <div className="reader__stage">
         {story.images.map((ref, i) =>
           // The current image, the one before (for the cross-fade) and the next two (preloaded).
@@ -221,12 +229,22 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
           </button>
         ) : null}
         <span className="reader__tools">
+          <button
+            type="button"
+            className="reader__pill reader__settings"
+            aria-label="Reading settings"
+            aria-haspopup="dialog"
+            onClick={() => setSettingsOpen(true)}
+          >
+            <span aria-hidden="true">Aa</span>
+          </button>
           <ReaderReportButton storyId={story.id} />
           <span className="reader__pill reader__counter" aria-hidden="true">
             {index + 1}/{total}
           </span>
         </span>
       </header>
+      <ReadingSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         Slide {index + 1} of {total}
       </div>

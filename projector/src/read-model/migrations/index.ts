@@ -30,6 +30,7 @@ import * as paymentFlags from './0028-payment-flags';
 import * as processorPayments from './0029-processor-payments';
 import * as revenue from './0030-revenue';
 import * as storyRatings from './0031-story-ratings';
+import * as readingSettings from './0032-reading-settings';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0029-processor-payments': processorPayments,
   '0030-revenue': revenue,
   '0031-story-ratings': storyRatings,
+  '0032-reading-settings': readingSettings,
 };

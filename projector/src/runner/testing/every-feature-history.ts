@@ -86,7 +86,7 @@ function payments(fan: { key: string; accountId: string }, purchaseId: string): 
  * What the features beyond the mixed history's do, in log order: a creator with a pen name, a
  * follower told of their stories and reading them (progress, finish, saves), drafts saved,
  * scheduled, unscheduled, thrown away and published, a revision and new labels, the tag list,
- * a reader's hidden warnings and daily digest, a report, a hide, an appeal and a restore, a
+ * a reader's hidden warnings, daily digest and reading settings, a report, a hide, an appeal and a restore, a
  * staff member invited through to their first login and their second factor reset. With the mixed history, every table of
  * every projection gets rows.
  */
@@ -188,6 +188,17 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
     append(streams.tagCatalogue(), { type: 'TagRemoved', data: { tag: 'slow burn' } }),
     append(streams.user(fan.key), { type: 'HiddenWarningsChosen', data: { warnings: ['abuse'] } }),
     append(streams.user(fan.key), { type: 'EmailDigestChosen', data: { enabled: true } }),
+    append(streams.user(fan.key), {
+      type: 'ReadingSettingsChosen',
+      data: {
+        textSize: 'large',
+        typeface: 'sans',
+        lineSpacing: 'relaxed',
+        theme: 'sepia',
+        reducedMotion: true,
+        transition: 'none',
+      },
+    }),
     append(streams.creator(maker.key), {
       type: 'PenNameChosen',
       data: { userKey: maker.key, penName, handle },
