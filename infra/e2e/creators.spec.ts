@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from './fixtures';
 import { signedIn } from './support/members';
-import { expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
+import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 import { sceneImage } from './support/web-data';
 
 /**
@@ -118,6 +118,8 @@ test('publish with a pen name, see it on the card and the creator page; a follow
   await page.getByRole('navigation', { name: 'Settings menu' }).getByRole('link', { name: 'Studio' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Studio' })).toBeVisible();
   await expect(page.getByTestId('studio-story')).toHaveCount(2);
+  // A new story starts from the studio too.
+  await expect(page.getByRole('link', { name: 'New story' })).toHaveAttribute('href', '/create_stories');
   await expect(page.getByTestId('studio-daily').locator('tbody tr')).toHaveCount(30);
   await page.getByRole('button', { name: '90 days' }).click();
   await expect(page.getByTestId('studio-daily').locator('tbody tr')).toHaveCount(90);
@@ -132,6 +134,7 @@ test('publish with a pen name, see it on the card and the creator page; a follow
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await expectNoSeriousViolations(page, `studio at ${viewport.width}`, { waitForNetworkIdle: false });
+    await expectFitsWidth(page, `studio at ${viewport.width}`);
     await page.screenshot({ path: `${OUT}studio-${viewport.width}.png`, fullPage: true });
   }
   await page.goto(`/creator/lark-${stamp}`);

@@ -10,8 +10,9 @@ import { StudioEntryActions, StudioEntryTitle } from '../drafts/StudioEntry';
 import { useStudioEntryDialogs } from '../drafts/studio-entry-dialogs';
 import { storyKeys } from '../stories/story-queries';
 import { BackLink } from '../ui/BackLink';
-import { Button } from '../ui/Button';
+import { Button, buttonClass } from '../ui/Button';
 import { ChoiceButtons } from '../ui/ChoiceButtons';
+import { EmptyNote } from '../ui/EmptyNote';
 import { QueryState } from '../ui/QueryState';
 import { surfaceClass } from '../ui/Surface';
 import { StudioChart } from './StudioChart';
@@ -51,13 +52,18 @@ function StudioPage() {
         <BackLink to="/profile" className="studio__back">
           Back to Profile
         </BackLink>
-        <h1 className="studio__title">Studio</h1>
+        <div className="studio__head">
+          <h1 className="studio__title">Studio</h1>
+          <Link to="/create_stories" className={buttonClass('primary')}>
+            New story
+          </Link>
+        </div>
         <PenNameForm />
         <DraftsSection token={token} />
         <QueryState query={studio} loading="Loading your studio…" failure="Your studio could not be loaded.">
           {(data) =>
             data.stories.length === 0 ? (
-              <p className="text-muted">Publish a story and what readers do with it shows here.</p>
+              <EmptyNote>Publish a story and what readers do with it shows here.</EmptyNote>
             ) : (
               <>
                 <section className={surfaceClass('studio__card')} aria-labelledby="studio-chart-title">
