@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMultiHostUrl } from './multi-host';
+import { DURABLE_SESSION_OPTION, durableConnection } from './pg-pool';
 
 describe('a connection string that names several hosts', () => {
   it('gives each host and port in order, the first as the URL node-postgres parses, read-write by default', () => {
@@ -31,5 +32,17 @@ describe('a connection string that names several hosts', () => {
 
   it('refuses a target it does not implement rather than ignoring it', () => {
     expect(() => parseMultiHostUrl('postgres://a,b/n?target_session_attrs=standby')).toThrow(/standby/);
+  });
+});
+
+describe('a durable connection naming several hosts', () => {
+  it('keeps every host and adds synchronous_commit to the string’s own options', () => {
+    const config = durableConnection({
+      connectionString: 'postgres://a:1,b:2/n?options=-c%20search_path%3Dx&target_session_attrs=read-write',
+    });
+    expect(config.connectionString).toMatch(/^postgres:\/\/a:1,b:2\/n\?/);
+    const params = new URLSearchParams(config.connectionString!.split('?')[1]);
+    expect(params.get('options')).toBe(`-c search_path=x ${DURABLE_SESSION_OPTION}`);
+    expect(params.get('target_session_attrs')).toBe('read-write');
   });
 });

@@ -48,12 +48,15 @@ export const DURABLE_SESSION_OPTION = '-c synchronous_commit=on';
  */
 export function durableConnection(config: pg.PoolConfig): pg.PoolConfig {
   const { connectionString } = config;
-  if (connectionString && /^postgres(ql)?:/i.test(connectionString)) {
-    const url = new URL(connectionString);
-    const given = url.searchParams.get('options');
+  // The query string read on its own: a string naming several hosts is no WHATWG URL.
+  const at =
+    connectionString && /^postgres(ql)?:/i.test(connectionString) ? connectionString.indexOf('?') : -1;
+  if (connectionString && at >= 0) {
+    const params = new URLSearchParams(connectionString.slice(at + 1));
+    const given = params.get('options');
     if (given !== null) {
-      url.searchParams.set('options', `${given} ${DURABLE_SESSION_OPTION}`);
-      return { ...config, connectionString: url.toString() };
+      params.set('options', `${given} ${DURABLE_SESSION_OPTION}`);
+      return { ...config, connectionString: `${connectionString.slice(0, at)}?${params.toString()}` };
     }
   }
   const options = config.options ? `${config.options} ${DURABLE_SESSION_OPTION}` : DURABLE_SESSION_OPTION;
