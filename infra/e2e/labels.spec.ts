@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { signedInContext } from './support/members';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
+import { openStoryForm } from './support/staff';
 
 /**
  * Tags and content warnings end to end: the admin adds a tag and publishes a story
@@ -45,7 +46,7 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
   await expect(adminPage.getByText(`The tag "${tag}" is in the list already.`)).toBeVisible();
   await expectNoSeriousViolations(adminPage, 'admin panel with tags', { waitForNetworkIdle: false });
 
-  await adminPage.getByRole('button', { name: 'Create New Story' }).click();
+  await openStoryForm(adminPage);
   const create = adminPage.locator('.admin-create');
   await create
     .getByLabel('Image for slide 1')

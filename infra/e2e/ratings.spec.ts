@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { signedInContext } from './support/members';
 import { expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
+import { openStoryForm } from './support/staff';
 
 /**
  * Ratings end to end: the admin publishes an Explicit story from the panel's form, its card in
@@ -27,6 +28,7 @@ test('a story is published Explicit, re-rated General with a reason, and its car
   await adminPage.getByLabel('Admin password').fill(nocturne.adminPassword);
   await adminPage.getByRole('button', { name: 'Access Admin Panel' }).click();
 
+  await openStoryForm(adminPage);
   const create = adminPage.locator('.admin-create');
   await create
     .getByLabel('Image for slide 1')

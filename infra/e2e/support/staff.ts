@@ -8,3 +8,13 @@ export async function staffSignIn(page: Page, email: string, password: string, c
   await page.getByLabel('Authentication code').fill(code);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+/**
+ * The Stories tab's creation form, opened: it opens by itself while there is no story, so its
+ * button is pressed only when the form is not open already (a press would close it).
+ */
+export async function openStoryForm(page: Page): Promise<void> {
+  const opener = page.getByRole('button', { name: 'Create New Story' });
+  if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
+  await page.locator('.admin-create').waitFor();
+}
