@@ -8,6 +8,7 @@ import { monthlyStatsRoutes } from './admin/monthly-stats';
 import { paymentQueueRoutes } from './admin/payment-queue';
 import { pendingPaymentsRoutes } from './admin/pending-payments';
 import { revenueRoutes } from './admin/revenue';
+import { ageAssuranceMethodsRoutes } from './age-assurance/methods-route';
 import { privateUnlessPublic } from './cache-policy';
 import { creatorRoutes } from './creators/creator-routes';
 import type { QueryApiDeps } from './deps';
@@ -82,4 +83,5 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(studioRoutes, deps);
   await app.register(draftRoutes, deps);
   await app.register(emailDigestRoutes, deps);
+  await app.register(ageAssuranceMethodsRoutes, deps);
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** Who an answer differs by: the reader's session and the admin's code. */
-const CREDENTIALS = ['Authorization', 'X-Admin-Code'];
+/** Who an answer differs by: the reader's session, the admin's code and the visitor's age token. */
+const CREDENTIALS = ['Authorization', 'X-Admin-Code', 'X-Age-Assurance'];
 
 function varyOn(reply: FastifyReply, names: readonly string[]): void {
   const current = reply.getHeader('vary');

@@ -22,6 +22,14 @@ export interface QueryApiOptions {
   ageAssurance?: AgeAssurancePolicy;
   /** TRUST_PROXY is set: the viewer's region (CF-IPCountry) from the proxy is believed. */
   trustRegionHeader?: boolean;
+  /** The age-assurance methods configured (each provider's), as the assurance screen offers them. */
+  ageAssuranceMethods?: readonly AgeAssuranceMethodOffer[];
+}
+
+/** A way of confirming one is an adult, as the assurance screen names it. */
+export interface AgeAssuranceMethodOffer {
+  method: 'wallet' | 'hosted';
+  label: string;
 }
 
 /** Everything query-api needs, passed in. */

@@ -5,6 +5,7 @@
  * so the web bundle can take it whole.
  */
 export * from './account-rules';
+export * from './age-assurance';
 export * from './creators';
 export * from './drafts';
 export * from './images';

@@ -23,6 +23,11 @@ export interface Story {
   creator: StoryCreator;
   /** The admin's list only: how many slides the story has. */
   slides?: number;
+  /**
+   * An Explicit story for a viewer who must first be assured to be an adult: no image and no
+   * slide, only what its card shows (the opening words, rating, tags).
+   */
+  ageAssuranceRequired?: true;
 }
 
 export const storyMessages = {

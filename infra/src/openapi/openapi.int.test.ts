@@ -38,7 +38,9 @@ let system: TestSystem;
 let document: OpenApiDocument;
 
 beforeAll(async () => {
-  system = await startTestSystem();
+  // Age assurance required, so that an Explicit image's refusal can be probed (no story here is
+  // Explicit but that one).
+  system = await startTestSystem({ ageAssurance: { mode: 'required', regions: [], validityDays: 365 } });
   const response = await fetch(`${system.baseUrl}${OPENAPI_PATH}`);
   expect(response.status).toBe(200);
   document = (await response.json()) as OpenApiDocument;
@@ -654,6 +656,20 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/search 429': () =>
       until429(() => ({ method: 'GET', url: '/api/search?q=fog', headers: reader })),
     'GET /api/images/{name} 404': () => send({ method: 'GET', url: '/api/images/no-such-image' }),
+    'GET /api/images/{name} 403': async () => {
+      const { id } = await publishStory(system.baseUrl, admin['x-admin-code'], {
+        texts: ['One', 'Two'],
+        rating: 'explicit',
+        hue: 300,
+      });
+      await system.settle();
+      const image = await system.infra.db
+        .selectFrom('story_images')
+        .select('ref')
+        .where('story_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return send({ method: 'GET', url: `/api/images/${image.ref}` });
+    },
     'PUT /api/stories/{id}/progress 400': () =>
       send(json('PUT', `/api/stories/${premiumId}/progress`, { slide: 10 }, reader)),
     'PUT /api/stories/{id}/progress 401': () =>

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  ageAssuranceMessages,
   imagesDir,
   PREVIEW_REF,
   pickRendition,
@@ -13,6 +14,7 @@ import { apiSchema, HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { AgeGate } from '../age-assurance/age-gate';
 import type { QueryApiDeps } from '../deps';
 import { userKeyOf, verifySignedRef } from './signed-ref';
 
@@ -25,6 +27,9 @@ interface Found {
   file: string;
   cacheControl: string;
 }
+
+/** A plain reference to an image of an Explicit story, asked where the viewer must be assured first. */
+const AGE_GATED = 'age-gated';
 
 /**
  * How long any cache may keep an image before asking again. A hidden, unpublished or deleted
@@ -62,9 +67,16 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /**
  * Which file a requested name stands for, or null. Only names the server issued and that belong
  * to a live story are served: a free story's slide images and every story's preview by their
- * plain reference; a premium story's slide images only by a valid signed reference.
+ * plain reference; a premium story's slide images only by a valid signed reference. Where the
+ * viewer must be assured to be an adult (`ageGated`), an Explicit story's images, previews
+ * included, only by a reference signed for an assured viewer: a plain one is AGE_GATED.
  */
-async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefined): Promise<Found | null> {
+async function resolve(
+  deps: QueryApiDeps,
+  name: string,
+  wanted: number | undefined,
+  ageGated: boolean,
+): Promise<Found | typeof AGE_GATED | null> {
   const all = deps.db.selectFrom('story_images').select(['width']);
   // A hidden story's images are served to no reader (unlocked copies included): only to staff,
   // through a reference signed for an admin session (the moderation queue's).
@@ -75,7 +87,13 @@ async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefi
   const images = deps.db
     .selectFrom('story_images')
     .innerJoin('stories', 'stories.id', 'story_images.story_id')
-    .select(['story_images.width', 'story_images.is_premium', explicit.as('explicit')])
+    .select([
+      'story_images.width',
+      'story_images.is_premium',
+      explicit.as('explicit'),
+      // Of every story holding the image: one rated Explicit gates it.
+      sql<boolean>`bool_or(story_images.explicit) over ()`.as('rated_explicit'),
+    ])
     .where('story_images.hidden', '=', false)
     .where('stories.hidden_reason', 'is', null)
     .orderBy(sql`story_images.is_premium or ${explicit}`, 'desc');
@@ -85,6 +103,7 @@ async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefi
       .where('story_images.kind', '=', 'slide')
       .where('story_images.is_premium', '=', false)
       .executeTakeFirst();
+    if (row && ageGated && row.rated_explicit) return AGE_GATED;
     return row
       ? { file: slideFileName(name, pickRendition(row.width, wanted)), cacheControl: plainCacheControl(row) }
       : null;
@@ -94,19 +113,23 @@ async function resolve(deps: QueryApiDeps, name: string, wanted: number | undefi
       .where('story_images.ref', '=', name)
       .where('story_images.kind', '=', 'preview')
       .executeTakeFirst();
+    if (row && ageGated && row.rated_explicit) return AGE_GATED;
     return row ? { file: previewFileName(name), cacheControl: plainCacheControl(row) } : null;
   }
   const signed = verifySignedRef(deps.options.secret, name, deps.clock());
   if (!signed) return null;
   const staff = signed.subject.startsWith('a');
+  // A preview is signed only for an assured viewer of an Explicit story (story-answer.ts).
+  const preview = PREVIEW_REF.test(signed.ref);
   const row =
     (await (staff ? all : images)
       .where('ref', '=', signed.ref)
-      .where('kind', '=', 'slide')
-      .executeTakeFirst()) ?? (staff ? undefined : await draftImage(deps, signed.ref, signed.subject));
+      .where('kind', '=', preview ? 'preview' : 'slide')
+      .executeTakeFirst()) ??
+    (staff || preview ? undefined : await draftImage(deps, signed.ref, signed.subject));
   if (!row) return null;
   return {
-    file: slideFileName(signed.ref, pickRendition(row.width, wanted)),
+    file: preview ? previewFileName(signed.ref) : slideFileName(signed.ref, pickRendition(row.width, wanted)),
     cacheControl: signedCacheControl(signed.secondsLeft),
   };
 }
@@ -136,7 +159,10 @@ const imageDoc = apiSchema({
       schema: z.string().meta({ format: 'binary' }),
     },
   },
-  errors: { 404: 'Image not found (unknown, premium without a valid signature, or expired)' },
+  errors: {
+    403: "An Explicit story's image by its plain reference, where the viewer must be assured to be an adult",
+    404: 'Image not found (unknown, premium without a valid signature, or expired)',
+  },
 });
 
 /**
@@ -144,10 +170,22 @@ const imageDoc = apiSchema({
  * server from a validated reference, never from the request path, so `../x` cannot escape.
  */
 export const serveImageRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  const gate = new AgeGate(deps.options);
   app.get('/api/images/:name', { schema: imageDoc }, async (request, reply) => {
     const { name } = Params.parse(request.params);
     const query = Query.safeParse(request.query);
-    const found = await resolve(deps, name, query.success ? query.data.w : undefined);
+    const found = await resolve(
+      deps,
+      name,
+      query.success ? query.data.w : undefined,
+      // A fetch (not an <img>) may carry the visitor's age token itself.
+      gate.requiredFor(request.headers) && !gate.visitorSigner(request.headers, deps.clock()),
+    );
+    if (found === AGE_GATED) {
+      // Where the region decides, another region's viewer may be served this very URL.
+      reply.header('Vary', 'CF-IPCountry');
+      throw new HttpError(403, ageAssuranceMessages.imageRequiresAssurance);
+    }
     if (!found) throw new HttpError(404, NOT_FOUND);
     const path = join(imagesDir(deps.options.dataDir), found.file);
     let size: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminSubject, signImageRef, userSubject, verifySignedRef } from './signed-ref';
+import { adminSubject, signImageRef, userSubject, verifySignedRef, visitorSubject } from './signed-ref';
 
 const ref = 'ab'.repeat(16);
 const secret = 'test-secret';
@@ -26,8 +26,25 @@ describe('signed image references', () => {
     expect(verifySignedRef('other-secret', signed, now)).toBeNull();
   });
 
+  it("signs a preview's reference, and for an assured visitor, within 100 characters", () => {
+    const preview = `preview-${ref}`;
+    const signed = signImageRef(secret, preview, visitorSubject('Ab_-'.repeat(4)), now);
+    expect(signed.length).toBeLessThanOrEqual(100);
+    expect(verifySignedRef(secret, signed, now)).toMatchObject({
+      ref: preview,
+      subject: `v${'Ab_-'.repeat(4)}`,
+    });
+  });
+
   it('refuses anything that is not a signed reference', () => {
-    for (const name of ['', ref, '../x', `${ref}..`, `preview-${ref}`]) {
+    for (const name of [
+      '',
+      ref,
+      '../x',
+      `${ref}..`,
+      `preview-${ref}`,
+      `preview-x${ref}.u1.1.${'a'.repeat(22)}`,
+    ]) {
       expect(verifySignedRef(secret, name, now)).toBeNull();
     }
   });

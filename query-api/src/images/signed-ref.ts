@@ -1,13 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed image references for premium stories. An <img> cannot send a Bearer header, so the
- * story answer hands an entitled reader `{ref}.{subject}.{expires}.{mac}`: bound to that reader
- * (subject `u<userKey as base64url>` or `a<admin session>`) and valid for minutes only. The MAC
- * (128 bits) covers ref, subject and expiry, so none of them can be changed. Kept under 100
- * characters, Fastify's longest path parameter.
+ * Signed image references for premium stories, and for Explicit ones where the viewer must be
+ * assured to be an adult. An <img> cannot send a Bearer or X-Age-Assurance header, so the story
+ * answer hands an entitled reader `{ref}.{subject}.{expires}.{mac}`: bound to that reader
+ * (subject `u<userKey as base64url>`, `a<admin session>`, or `v<visitor age token id>`) and valid
+ * for minutes only. The ref is a slide's, or a preview's (`preview-…`). The MAC (128 bits) covers
+ * ref, subject and expiry, so none of them can be changed. Kept under 100 characters, Fastify's
+ * longest path parameter.
  */
-const SIGNED = /^([0-9a-f]{32})\.([ua][A-Za-z0-9_-]{1,32})\.([0-9a-z]{1,8})\.([A-Za-z0-9_-]{22})$/;
+const SIGNED =
+  /^((?:preview-)?[0-9a-f]{32})\.([uav][A-Za-z0-9_-]{1,32})\.([0-9a-z]{1,8})\.([A-Za-z0-9_-]{22})$/;
 
 /** Between 10 and 15 minutes: expiries fall on 5-minute steps so a refetch reuses cached images. */
 const MIN_TTL_SECONDS = 10 * 60;
@@ -20,6 +23,8 @@ const mac = (secret: string, ref: string, subject: string, expires: number) =>
 export const userSubject = (userKey: string) => `u${Buffer.from(userKey, 'hex').toString('base64url')}`;
 /** The user key a user subject names. */
 export const userKeyOf = (subject: string) => Buffer.from(subject.slice(1), 'base64url').toString('hex');
+/** A visitor assured by an age token: its random id, which names nobody. */
+export const visitorSubject = (tokenId: string) => `v${tokenId}`;
 export const adminSubject = (session: string) => `a${session.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32)}`;
 
 export function signImageRef(secret: string, ref: string, subject: string, now: Date): string {

@@ -1,5 +1,5 @@
 import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
-import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 import type { SearchRequest } from './search-request';
@@ -23,9 +23,12 @@ const WEIGHTS = sql.lit('{0.01, 0.02, 0.1, 1.0}');
  * story. `readable`: a member, who reads the free stories and the premium ones listed (those they
  * unlocked, while they have premium); any other premium story is shown to them as its card, so
  * it matches only on what the card shows (its tags and the opening words of its first text),
- * never on a word of the slides they cannot see.
+ * never on a word of the slides they cannot see. So is an Explicit story for a member who must
+ * be assured to be an adult and is not (`explicitByCard`).
  */
-export type SearchScope = { kind: 'everything' } | { kind: 'readable'; premium: readonly string[] };
+export type SearchScope =
+  | { kind: 'everything' }
+  | { kind: 'readable'; premium: readonly string[]; explicitByCard?: boolean };
 
 /**
  * How many of the newest matches a search ranks (a member's, as many of each of its two matches).
@@ -88,13 +91,18 @@ export function rankedMatches(
   // Two matches, each found by its own index and filtered by cheap columns alone: one OR over
   // both documents made every candidate row test both again, a whole document read each time.
   const unlocked = sql<boolean>`story_id = any(${[...scope.premium]}::text[])`;
+  const readableRows = searched().where((eb) => eb.or([eb('is_premium', '=', false), unlocked]));
+  const lockedRows = (eb: ExpressionBuilder<ReadModel, 'story_search'>) =>
+    eb.and([eb('is_premium', '=', true), eb.not(unlocked)]);
   const readable = newestRanked(
     'document',
-    searched().where((eb) => eb.or([eb('is_premium', '=', false), unlocked])),
+    scope.explicitByCard ? readableRows.where('rating', '!=', 'explicit') : readableRows,
   );
   const carded = newestRanked(
     'card_document',
-    searched().where('is_premium', '=', true).where(sql<boolean>`not ${unlocked}`),
+    searched().where((eb) =>
+      scope.explicitByCard ? eb.or([lockedRows(eb), eb('rating', '=', 'explicit')]) : lockedRows(eb),
+    ),
   );
   return db
     .selectFrom(readable.unionAll(carded).as('matches'))
@@ -191,7 +199,10 @@ export class StoryFinder {
   private async rankedIds(request: SearchRequest, scope: SearchScope): Promise<string[]> {
     // Members who unlocked nothing (most of them) share one answer per words; the others each
     // their own, as their matches differ.
-    const scoped = scope.kind === 'everything' ? '*' : [...scope.premium].sort().join(' ');
+    const scoped =
+      scope.kind === 'everything'
+        ? '*'
+        : `${scope.explicitByCard ? 'x' : ''}:${[...scope.premium].sort().join(' ')}`;
     const key = `${scoped}\u0000${request.limit}\u0000${request.rating ?? ''}\u0000${request.words}`;
     // The version is read only to trust a kept answer: a search not kept goes straight to its
     // ranking, which reads the version in the same statement.

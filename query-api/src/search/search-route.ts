@@ -2,9 +2,16 @@ import type { Story } from '@nocturne/domain';
 import { apiSchema, HttpError, tooMany } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { AGE_VARY, AgeGate, explicitAccessOf } from '../age-assurance/age-gate';
 import type { QueryApiDeps } from '../deps';
 import { minPositionOf } from '../read-your-writes';
-import { coverStory, fullStory, lockedStory, StoryAnswerSchema } from '../stories/story-answer';
+import {
+  coverStory,
+  fullStory,
+  lockedStory,
+  StoryAnswerSchema,
+  withExplicitAccess,
+} from '../stories/story-answer';
 import { signerFor, unlockedBy, viewerOf } from '../stories/viewer';
 import { SearchQueueFull, type SearchScope, StoryFinder } from './find-stories';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, searchRequestFrom } from './search-request';
@@ -52,10 +59,12 @@ const searchDoc = apiSchema({
  * unlock it, and otherwise its locked entry (blurred preview, opening words), never its texts.
  * What a story matches on follows what the searcher sees of it: a premium story they have not
  * unlocked matches only on its card's words (find-stories.ts, SearchScope), so a search never
- * tells them what its hidden slides say.
+ * tells them what its hidden slides say. An Explicit story, for a member who must be assured to
+ * be an adult and is not, likewise: matched on its card, answered as its card (no image).
  */
 export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   const finder = new StoryFinder(deps.db);
+  const gate = new AgeGate(deps.options);
   /** Counted per account, whatever address it searches from. */
   async function countSearch(account: string) {
     const count = await deps.limiter.hit(`search:${account}`, 60_000);
@@ -68,11 +77,15 @@ export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) 
     if (!viewer.admin && !viewer.user) throw new HttpError(401, LOGIN_REQUIRED);
     const search = searchRequestFrom(request.query);
     await countSearch(viewer.admin ? `admin:${viewer.admin.session}` : `user:${viewer.user!.userKey}`);
-    const unlocked = viewer.admin ? new Set<string>() : await unlockedBy(deps, viewer.user);
+    const signer = signerFor(viewer, deps);
+    const [unlocked, access] = await Promise.all([
+      viewer.admin ? new Set<string>() : unlockedBy(deps, viewer.user),
+      explicitAccessOf(gate, request.headers, viewer, signer, deps),
+    ]);
     // A story is matched on the words the searcher may read in it, and no others.
     const scope: SearchScope = viewer.admin
       ? { kind: 'everything' }
-      : { kind: 'readable', premium: [...unlocked] };
+      : { kind: 'readable', premium: [...unlocked], explicitByCard: access.kind === 'gated' };
     // The list's snapshot holds the newest stories' rows: as fresh as the list, and at least at
     // the request's X-Min-Position.
     const snapshot = await deps.storyList.current(minPositionOf(request));
@@ -83,15 +96,20 @@ export const searchRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) 
     });
     reply
       .header('Cache-Control', 'private, no-cache')
-      .header('Vary', 'Authorization, X-Admin-Code, X-Min-Position');
+      .header('Vary', `Authorization, X-Admin-Code, X-Min-Position, ${AGE_VARY}`);
 
-    const signer = signerFor(viewer, deps);
     if (viewer.admin)
-      return rows.map((row): Story => ({ ...fullStory(row, signer), slides: row.slides.length }));
+      return rows.map(
+        (row): Story =>
+          withExplicitAccess(row, access, () => ({ ...fullStory(row, signer), slides: row.slides.length })),
+      );
     const mayUnlock = Boolean(viewer.user?.premium_member && viewer.user.premium_stories_remaining > 0);
-    return rows.map((row): Story => {
-      if (!row.is_premium || unlocked.has(row.id)) return fullStory(row, signer);
-      return mayUnlock && signer ? coverStory(row, signer) : lockedStory(row);
-    });
+    return rows.map(
+      (row): Story =>
+        withExplicitAccess(row, access, () => {
+          if (!row.is_premium || unlocked.has(row.id)) return fullStory(row, signer);
+          return mayUnlock && signer ? coverStory(row, signer) : lockedStory(row);
+        }),
+    );
   });
 };

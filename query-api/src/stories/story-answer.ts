@@ -1,7 +1,15 @@
-import { CONTENT_WARNING_IDS, productCreator, STORY_RATING_IDS, type Story } from '@nocturne/domain';
+import {
+  CONTENT_WARNING_IDS,
+  PREVIEW_REF,
+  productCreator,
+  SLIDE_REF,
+  STORY_RATING_IDS,
+  type Story,
+} from '@nocturne/domain';
 import type { StoriesTable } from '@nocturne/projector/read-model';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import type { ExplicitAccess } from '../age-assurance/age-gate';
 import { signImageRef } from '../images/signed-ref';
 
 type StoryRow = Selectable<StoriesTable>;
@@ -32,6 +40,12 @@ export const StoryAnswerSchema = z.object({
       "Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none",
     ),
   slides: z.number().int().optional().describe("The admin's list only"),
+  ageAssuranceRequired: z
+    .literal(true)
+    .optional()
+    .describe(
+      'An Explicit story and a viewer who must first be assured to be an adult: no image and no slide, only the opening words of its first text (as its card shows them)',
+    ),
 }) satisfies z.ZodType<Story>;
 
 export interface Signer {
@@ -104,4 +118,30 @@ export function storyFor(row: StoryRow, access: PremiumAccess): Story {
   if (access.signer && access.unlocked.has(row.id)) return fullStory(row, access.signer);
   if (access.signer && access.mayUnlock) return coverStory(row, access.signer);
   return lockedStory(row);
+}
+
+/**
+ * An Explicit story for a viewer who must be assured first: what its card shows (the opening
+ * words of its first text, its rating, tags and counts) and no image at all, blurred or not.
+ */
+export function ageGatedStory(row: StoryRow): Story {
+  return { ...storyShowing(row, [], [row.card.teaser]), ageAssuranceRequired: true };
+}
+
+const isPlainRef = (ref: string) => SLIDE_REF.test(ref) || PREVIEW_REF.test(ref);
+
+/**
+ * A story as a viewer with this access to Explicit stories sees it: any other story as `story`
+ * makes it; an Explicit one gated (ageGatedStory), or, for an assured viewer where assurance is
+ * required, with every plain image reference signed for them (the image route refuses plain ones).
+ */
+export function withExplicitAccess(row: StoryRow, access: ExplicitAccess, story: () => Story): Story {
+  if (row.card.rating !== 'explicit' || access.kind === 'open') return story();
+  if (access.kind === 'gated') return ageGatedStory(row);
+  const { secret, subject, now } = access.signer;
+  const made = story();
+  return {
+    ...made,
+    images: made.images.map((ref) => (isPlainRef(ref) ? signImageRef(secret, ref, subject, now) : ref)),
+  };
 }

@@ -2,8 +2,10 @@
  * The one way the SPA talks to /api. It remembers the highest X-Event-Position any answer
  * carried (in session storage too, so a reload of the tab keeps it) and sends it as
  * X-Min-Position, so a query after a command sees that command's effect.
- * It adds the Bearer token when there is one.
+ * It adds the Bearer token when there is one, and the visitor's age-assurance token while it holds.
  */
+import { currentAgeToken } from '../age-assurance/age-token-store';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -161,6 +163,8 @@ async function sendOnce(path: string, method: string, options: RequestOptions): 
   const headers: Record<string, string> = { ...options.headers };
   const token = options.token === undefined ? storedToken() : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  const ageToken = currentAgeToken();
+  if (ageToken) headers['X-Age-Assurance'] = ageToken;
   if (highestPosition > 0) headers['X-Min-Position'] = String(highestPosition);
   let body: BodyInit | undefined;
   if (

@@ -28,6 +28,7 @@ const CreatorPage = lazy(() => import('../creators/CreatorPage'));
 const StudioPage = lazy(() => import('../studio/StudioPage'));
 const UnsubscribePage = lazy(() => import('../email-digest/UnsubscribePage'));
 const AdminRoute = lazy(() => import('../admin/AdminRoute'));
+const AgeAssuranceReturnPage = lazy(() => import('../age-assurance/AgeAssuranceReturnPage'));
 
 export const routes: RouteObject[] = [
   { path: '/', element: <LandingPage /> },
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
   { path: '/creator/:handle', element: <CreatorPage /> },
   { path: '/studio', element: <StudioPage /> },
   { path: '/email-digest/unsubscribe', element: <UnsubscribePage /> },
+  { path: '/age-assurance/return', element: <AgeAssuranceReturnPage /> },
   // /admin_{name}: whole-segment matching only, so the admin route checks the prefix itself.
   { path: '/:section', element: <AdminRoute /> },
   { path: '*', element: <NotFoundPage /> },

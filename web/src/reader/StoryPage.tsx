@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { AgeAssuranceScreen } from '../age-assurance/AgeAssuranceScreen';
 import { apiFetch } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { PremiumOpeningPrompt } from '../premium/PremiumOpeningPrompt';
@@ -20,8 +21,8 @@ import './StoryReader.css';
 import './StoryPage.css';
 
 /**
- * /story/{id}: loading, error, not found, no content, premium gate, the content-warning screen
- * or the reader. A logged-in reader is first asked
+ * /story/{id}: loading, error, not found, no content, premium gate, the age-assurance screen
+ * (an Explicit story before the reader is assured), the content-warning screen or the reader. A logged-in reader is first asked
  * whether opening the story would spend one of their premium stories; if so, nothing is
  * requested before they say "Open".
  */
@@ -103,6 +104,8 @@ export default function StoryPage() {
     }
   }
   const { story } = query.data;
+  // An Explicit story, and a reader who must first be assured to be an adult: nothing of it but its card came.
+  if (story.ageAssuranceRequired) return <AgeAssuranceScreen backTo={backTo} />;
   if (story.images.length === 0) {
     return <StoryMessage message={messages.noContent} backTo={backTo} tone="info" />;
   }

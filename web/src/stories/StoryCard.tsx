@@ -95,7 +95,9 @@ export function StoryCard({
               ) : null}
             </div>
           ) : null}
-          {blurred ? (
+          {story.ageAssuranceRequired ? (
+            <span className="story-card__lock-note">Confirm your age to read</span>
+          ) : blurred ? (
             <span className="story-card__lock-note">{locked ? 'Sign up to unlock' : 'Premium story'}</span>
           ) : null}
         </div>

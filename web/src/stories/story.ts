@@ -11,7 +11,15 @@ export function storyPreview(text: string | undefined): string {
   return words ? `${words}...` : '';
 }
 
-/** Where a card leads: a premium card sends a visitor to signup. */
-export function storyHref(story: Pick<Story, 'id' | 'isPremium'>, loggedIn: boolean): string {
-  return story.isPremium && !loggedIn ? '/auth/signup' : `/story/${encodeURIComponent(story.id)}`;
+/**
+ * Where a card leads: a premium card sends a visitor to signup; an Explicit one the reader must
+ * first be assured for goes to its page, which shows the assurance screen.
+ */
+export function storyHref(
+  story: Pick<Story, 'id' | 'isPremium' | 'ageAssuranceRequired'>,
+  loggedIn: boolean,
+): string {
+  return story.isPremium && !loggedIn && !story.ageAssuranceRequired
+    ? '/auth/signup'
+    : `/story/${encodeURIComponent(story.id)}`;
 }

@@ -1725,6 +1725,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/age-assurance/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether age assurance is required of this viewer, and the methods offered */
+        get: operations["getAgeAssuranceMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Whether age assurance is required of this viewer, and the methods offered (headers only) */
+        head: operations["headAgeAssuranceMethods"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -2344,6 +2362,11 @@ export interface operations {
                         };
                         /** @description The admin's list only */
                         slides?: number;
+                        /**
+                         * @description An Explicit story and a viewer who must first be assured to be an adult: no image and no slide, only the opening words of its first text (as its card shows them)
+                         * @enum {boolean}
+                         */
+                        ageAssuranceRequired?: true;
                     }[];
                 };
             };
@@ -3428,6 +3451,11 @@ export interface operations {
                         };
                         /** @description The admin's list only */
                         slides?: number;
+                        /**
+                         * @description An Explicit story and a viewer who must first be assured to be an adult: no image and no slide, only the opening words of its first text (as its card shows them)
+                         * @enum {boolean}
+                         */
+                        ageAssuranceRequired?: true;
                     };
                 };
             };
@@ -7814,6 +7842,11 @@ export interface operations {
                         };
                         /** @description The admin's list only */
                         slides?: number;
+                        /**
+                         * @description An Explicit story and a viewer who must first be assured to be an adult: no image and no slide, only the opening words of its first text (as its card shows them)
+                         * @enum {boolean}
+                         */
+                        ageAssuranceRequired?: true;
                     }[];
                 };
             };
@@ -7991,6 +8024,11 @@ export interface operations {
                         };
                         /** @description The admin's list only */
                         slides?: number;
+                        /**
+                         * @description An Explicit story and a viewer who must first be assured to be an adult: no image and no slide, only the opening words of its first text (as its card shows them)
+                         * @enum {boolean}
+                         */
+                        ageAssuranceRequired?: true;
                     }[];
                 };
             };
@@ -8118,6 +8156,18 @@ export interface operations {
             };
             400: components["responses"]["BadMinPosition"];
             401: components["responses"]["AdminCodeRefused"];
+            /** @description An Explicit story's image by its plain reference, where the viewer must be assured to be an adult */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             /** @description Image not found (unknown, premium without a valid signature, or expired) */
             404: {
                 headers: {
@@ -8174,6 +8224,14 @@ export interface operations {
             };
             400: components["responses"]["BadMinPosition"];
             401: components["responses"]["AdminCodeRefused"];
+            /** @description An Explicit story's image by its plain reference, where the viewer must be assured to be an adult */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Image not found (unknown, premium without a valid signature, or expired) */
             404: {
                 headers: {
@@ -11543,6 +11601,74 @@ export interface operations {
                 };
                 content?: never;
             };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAgeAssuranceMethods: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy for this viewer and the methods */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether this viewer (their region, as the trusted proxy tells it) must be assured to see Explicit stories */
+                        required: boolean;
+                        /** @description The ways of confirming one is an adult that this server offers, in the order to show them */
+                        methods: {
+                            /** @enum {string} */
+                            method: "wallet" | "hosted";
+                            /** @description What the assurance screen calls it */
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadMinPosition"];
+            401: components["responses"]["AdminCodeRefused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAgeAssuranceMethods: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy for this viewer and the methods */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadMinPosition"];
+            401: components["responses"]["AdminCodeRefused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
