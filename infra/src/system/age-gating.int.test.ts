@@ -173,6 +173,64 @@ describe('age assurance required everywhere', () => {
     expect((await image(lib.system, lib.explicitRefs[0]!, { 'X-Age-Assurance': token })).status).toBe(200);
   });
 
+  /** An entry of the list (of every story) by id. */
+  const entryOf = (body: unknown, id: string) =>
+    (body as { id: string; images: string[]; texts: string[]; ageAssuranceRequired?: true }[]).find(
+      (s) => s.id === id,
+    );
+
+  it("the visitors' list shows an Explicit story as a neutral card: its words, rating, no image URL", async () => {
+    const list = await apiCall(lib.system.baseUrl, 'GET', '/api/stories');
+    expect(entryOf(list.body, lib.explicit)).toMatchObject({
+      images: [],
+      texts: [expect.stringContaining(lib.cardWord)],
+      rating: 'explicit',
+      ageAssuranceRequired: true,
+    });
+    expect(entryOf(list.body, lib.explicitPremium)).toMatchObject({ images: [], ageAssuranceRequired: true });
+    expect(entryOf(list.body, lib.general)!.images).toHaveLength(2);
+    expect(list.text).not.toContain(lib.slideWord);
+    for (const ref of lib.explicitRefs) expect(list.text).not.toContain(ref);
+    expect(list.headers.get('vary')).toMatch(/X-Age-Assurance/);
+    // A page of it, and a tag's or a rating's, alike.
+    const page = await apiCall(lib.system.baseUrl, 'GET', '/api/stories?limit=2');
+    expect(page.text).not.toContain(lib.slideWord);
+    const explicitOnly = await apiCall(lib.system.baseUrl, 'GET', '/api/stories?rating=explicit');
+    expect(explicitOnly.body).toHaveLength(2);
+    expect(explicitOnly.text).not.toContain(lib.slideWord);
+  });
+
+  it("a visitor's age token gets their own list (images signed for them, private), never another's kept answer", async () => {
+    const token = tokenFor(lib.system);
+    const assured = await apiCall(lib.system.baseUrl, 'GET', '/api/stories', {
+      headers: { 'X-Age-Assurance': token },
+    });
+    const entry = entryOf(assured.body, lib.explicit)!;
+    expect(entry.texts[1]).toContain(lib.slideWord);
+    for (const ref of entry.images) expect((await image(lib.system, ref)).status).toBe(200);
+    expect(assured.headers.get('cache-control')).toMatch(/private/);
+    const locked = entryOf(assured.body, lib.explicitPremium)!;
+    for (const ref of locked.images) expect((await image(lib.system, ref)).status).toBe(200);
+    // The next visitor, without a token, gets the gated list again.
+    const after = await apiCall(lib.system.baseUrl, 'GET', '/api/stories');
+    expect(entryOf(after.body, lib.explicit)).toMatchObject({ ageAssuranceRequired: true });
+  });
+
+  it("a member's list is gated until their assurance, and staff's never", async () => {
+    const member = await createVerifiedUser(lib.system.baseUrl, { prefix: 'lister' });
+    const list = (after?: number) =>
+      apiCall(lib.system.baseUrl, 'GET', '/api/stories', { token: member.token, after });
+    expect(entryOf((await list()).body, lib.explicit)).toMatchObject({ ageAssuranceRequired: true });
+    const assured = await assure(lib.system, member.email, new Date(Date.now() + 86_400_000));
+    const entry = entryOf((await list(assured)).body, lib.explicit)!;
+    expect(entry).not.toHaveProperty('ageAssuranceRequired');
+    for (const ref of entry.images) expect((await image(lib.system, ref)).status).toBe(200);
+    const staff = await apiCall(lib.system.baseUrl, 'GET', '/api/stories', { admin: TEST_ADMIN_PASSWORD });
+    const seen = entryOf(staff.body, lib.explicit)!;
+    expect(seen.images).toHaveLength(2);
+    for (const ref of seen.images) expect((await image(lib.system, ref)).status).toBe(200);
+  });
+
   it('a forged, altered or expired visitor token assures nothing', async () => {
     const token = tokenFor(lib.system);
     const forged = issueAgeToken(
@@ -254,6 +312,19 @@ describe('age assurance by region, behind a trusted proxy', () => {
     expect(open.body.images).toHaveLength(2);
     expect(lib.explicitRefs).toEqual(expect.arrayContaining(open.body.images));
     expect(open.headers.get('vary')).toMatch(/CF-IPCountry/i);
+  });
+
+  it("the visitors' list follows the region", async () => {
+    const list = (country?: string) =>
+      apiCall(lib.system.baseUrl, 'GET', '/api/stories', { headers: from(country) });
+    const explicitIn = async (country?: string) =>
+      ((await list(country)).body as { id: string; ageAssuranceRequired?: true }[]).find(
+        (s) => s.id === lib.explicit,
+      );
+    expect(await explicitIn('GB')).toMatchObject({ images: [], ageAssuranceRequired: true });
+    expect((await explicitIn('BR'))?.ageAssuranceRequired).toBeUndefined();
+    expect(await explicitIn()).toMatchObject({ ageAssuranceRequired: true });
+    expect((await explicitIn('BR'))?.ageAssuranceRequired).toBeUndefined();
   });
 
   it("an Explicit image's plain URL is 403 from the UK and served in Brazil", async () => {

@@ -2,8 +2,9 @@ import { accountMessages } from '@nocturne/domain';
 import { apiSchema, HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { AgeGate, explicitAccessOf } from '../age-assurance/age-gate';
 import type { QueryApiDeps } from '../deps';
-import { StoryAnswerSchema, storyFor } from '../stories/story-answer';
+import { StoryAnswerSchema, storyFor, withExplicitAccess } from '../stories/story-answer';
 import { signerFor, unlockedBy, viewerOf } from '../stories/viewer';
 import { shelfCursor, shelfPageFrom } from './library-paging';
 import { shelfQuery } from './shelves';
@@ -40,9 +41,11 @@ const libraryDoc = apiSchema({
  * GET /api/me/library?shelf=continue|saved|read|unlocked|following: the reader's own shelf, newest activity
  * first, each story in the list's shape for this reader (premium ones in full only when unlocked).
  * Private: answered with no-store, never from the anonymous list's cache. Paged like the list
- * (X-Next-Cursor, X-Total-Count) when `limit` is given.
+ * (X-Next-Cursor, X-Total-Count) when `limit` is given. An Explicit story, while the reader must
+ * be assured to be an adult and is not (an earlier assurance expired), shows as its card.
  */
 export const libraryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
+  const gate = new AgeGate(deps.options);
   app.get('/api/me/library', { schema: libraryDoc }, async (request, reply) => {
     const viewer = await viewerOf(request, deps);
     const user = viewer.user;
@@ -59,12 +62,13 @@ export const libraryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps)
       const next = page.offset + page.limit;
       if (next < rows.length) reply.header('X-Next-Cursor', shelfCursor(next));
     }
-    const access = {
-      signer: signerFor(viewer, deps),
-      unlocked: await unlockedBy(deps, user),
-      mayUnlock: user.premium_member && user.premium_stories_remaining > 0,
-    };
+    const signer = signerFor(viewer, deps);
+    const [unlocked, explicit] = await Promise.all([
+      unlockedBy(deps, user),
+      explicitAccessOf(gate, request.headers, viewer, signer, deps),
+    ]);
+    const access = { signer, unlocked, mayUnlock: user.premium_member && user.premium_stories_remaining > 0 };
     reply.header('Cache-Control', 'private, no-store');
-    return items.map((row) => storyFor(row, access));
+    return items.map((row) => withExplicitAccess(row, explicit, () => storyFor(row, access)));
   });
 };

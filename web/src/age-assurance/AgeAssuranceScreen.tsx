@@ -94,8 +94,8 @@ export function AgeAssuranceScreen({ backTo, goTo = leave }: AgeAssuranceScreenP
         ) : methods.data.methods.length === 0 ? (
           <Alert tone="warning">{ageAssuranceMessages.noMethods}</Alert>
         ) : (
-          <div className="age-assurance__methods" role="group" aria-label={ageAssuranceMessages.chooseMethod}>
-            <p className="age-assurance__choose">{ageAssuranceMessages.chooseMethod}</p>
+          <fieldset className="age-assurance__methods">
+            <legend className="age-assurance__choose">{ageAssuranceMessages.chooseMethod}</legend>
             {methods.data.methods.map(({ method, label }) => (
               <Button
                 key={method}
@@ -109,7 +109,7 @@ export function AgeAssuranceScreen({ backTo, goTo = leave }: AgeAssuranceScreenP
                 {label}
               </Button>
             ))}
-          </div>
+          </fieldset>
         )}
         <Link className={buttonClass('ghost', 'md')} to={backTo}>
           <ArrowLeftIcon />
