@@ -8,6 +8,7 @@ import { monthlyStatsRoutes } from './admin/monthly-stats';
 import { paymentQueueRoutes } from './admin/payment-queue';
 import { pendingPaymentsRoutes } from './admin/pending-payments';
 import { revenueRoutes } from './admin/revenue';
+import { ageAssuranceStatsRoutes } from './admin/age-assurances';
 import { privateUnlessPublic } from './cache-policy';
 import { creatorRoutes } from './creators/creator-routes';
 import type { QueryApiDeps } from './deps';
@@ -66,6 +67,7 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(pendingPaymentsRoutes, deps);
   await app.register(paymentQueueRoutes, deps);
   await app.register(revenueRoutes, deps);
+  await app.register(ageAssuranceStatsRoutes, deps);
   await app.register(userHistoryRoutes, deps);
   await app.register(auditTimelineRoutes, deps);
   await app.register(eventBrowserRoutes, deps);

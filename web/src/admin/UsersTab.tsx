@@ -19,6 +19,7 @@ import { GrowthChart } from './GrowthChart';
 import { PaymentQueue } from './PaymentQueue';
 import { PendingPayments } from './PendingPayments';
 import { RevenueChart } from './RevenueChart';
+import { AgeAssuranceChart } from './AgeAssuranceChart';
 import { UsersTable } from './UsersTable';
 import './UsersTab.css';
 
@@ -81,6 +82,7 @@ export function UsersTab({
       </div>
       <GrowthChart stats={stats.data ?? []} />
       <RevenueChart token={token} />
+      <AgeAssuranceChart token={token} />
       <PendingPayments token={token} />
       <PaymentQueue token={token} />
       <section aria-labelledby="users-title">
