@@ -1,5 +1,5 @@
 import type { EventStore } from '@nocturne/events/store';
-import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
+import type { AdminAuthenticator, AgeAssurancePolicy } from '@nocturne/http-kit/auth';
 import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { Notifier } from '@nocturne/notify';
 import type { AddressClaims, PiiVault } from '@nocturne/vault';
@@ -30,6 +30,10 @@ export interface CommandApiOptions {
   payments?: PaymentSettings;
   /** Overrides of the login/signup/reset limits (users/rate-limits.ts); the defaults are the product's. */
   accountRateLimits?: Partial<AccountRateLimits>;
+  /** AGE_ASSURANCE*: who must be assured before anything explicit is sent; unset: off. */
+  ageAssurance?: AgeAssurancePolicy;
+  /** TRUST_PROXY is set: the viewer's region (CF-IPCountry) from the proxy is believed. */
+  trustRegionHeader?: boolean;
 }
 
 /** Everything command-api needs, passed in: no globals, so tests build it on port 0. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { PaymentSettings } from '@nocturne/command-api';
+import type { AgeAssurancePolicy } from '@nocturne/http-kit/auth';
 import { z } from 'zod';
 
 /** An unset or empty variable is "not given". */
@@ -84,6 +85,23 @@ function inviteCodeList(value: string): string[] {
     .filter(Boolean);
 }
 
+/** ISO 3166-1 alpha-2 codes separated by commas, upper-cased, blanks dropped. */
+const regionList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((code) => code.trim().toUpperCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, 'must be ISO 3166-1 alpha-2 country codes separated by commas (e.g. GB,FR)'),
+    ),
+  );
+
 /** The configuration names, validated at start. */
 export const ConfigSchema = z.object({
   PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)).default(3000),
@@ -164,6 +182,18 @@ export const ConfigSchema = z.object({
    * `Authorization: Bearer <METRICS_TOKEN>`. Unset: /metrics is served to loopback only.
    */
   METRICS_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
+  /**
+   * Whether viewers must be assured to be adults before anything explicit is sent: `off`,
+   * `required` (everywhere), or `by-region` (in AGE_ASSURANCE_REGIONS, and wherever the trusted
+   * proxy names no region).
+   */
+  AGE_ASSURANCE: optional(z.enum(['off', 'required', 'by-region'])).default('required'),
+  /** With AGE_ASSURANCE=by-region: the regions (ISO 3166-1 alpha-2 codes) that require it. */
+  AGE_ASSURANCE_REGIONS: optional(regionList).default([]),
+  /** How long an age assurance holds, in days (12 months by default). */
+  AGE_ASSURANCE_VALIDITY_DAYS: optional(
+    z.coerce.number({ message: 'must be a whole number of days from 1 to 3650' }).int().min(1).max(3650),
+  ).default(365),
   /** `npm start` on the embedded database and an empty event log creates the demo library. */
   DEMO: optional(flag).default(true),
   /** Serve the web build's source maps (off: the app's sources are not published). */
@@ -265,6 +295,8 @@ export interface AppConfig {
   projectorTakeoverMs: number;
   /** DIGEST_TIME: HH:MM (UTC) of the daily digest; null (`off`) for never by itself. */
   digestTime: string | null;
+  /** AGE_ASSURANCE, AGE_ASSURANCE_REGIONS, AGE_ASSURANCE_VALIDITY_DAYS. */
+  ageAssurance: AgeAssurancePolicy;
 }
 
 export class ConfigError extends Error {
@@ -282,6 +314,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
   if (result.data.NODE_ENV === 'production' && !result.data.INVITE_CODES) {
     throw new ConfigError(
       'Invalid configuration:\n  INVITE_CODES: must be set in production (comma-separated invite codes)',
+    );
+  }
+  if (result.data.AGE_ASSURANCE === 'by-region' && result.data.AGE_ASSURANCE_REGIONS.length === 0) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AGE_ASSURANCE_REGIONS: must list the regions (e.g. GB,FR) when AGE_ASSURANCE=by-region',
     );
   }
   if (result.data.PAYMENT_PROVIDER === 'verotel') {
@@ -474,6 +511,11 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       projectorTakeoverMs: raw.PROJECTOR_TAKEOVER_MS,
       otlpEndpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT,
       digestTime: raw.DIGEST_TIME === 'off' ? null : raw.DIGEST_TIME,
+      ageAssurance: {
+        mode: raw.AGE_ASSURANCE,
+        regions: raw.AGE_ASSURANCE_REGIONS,
+        validityDays: raw.AGE_ASSURANCE_VALIDITY_DAYS,
+      },
     },
   };
 }

@@ -72,6 +72,8 @@ export async function commandDepsFrom(
       inviteCodes: config.inviteCodes,
       exposeVerificationToken: config.exposeVerificationToken,
       payments: config.payments,
+      ageAssurance: config.ageAssurance,
+      trustRegionHeader: config.trustProxy !== false,
       ...(tuning.accountRateLimits ? { accountRateLimits: tuning.accountRateLimits } : {}),
     },
   };
@@ -112,6 +114,8 @@ export async function apiDepsFrom(
       paymentLinkBase: config.paymentLinkBase,
       paymentProvider: config.payments.provider,
       supportEmail: config.supportEmail,
+      ageAssurance: config.ageAssurance,
+      trustRegionHeader: config.trustProxy !== false,
     },
   };
   return { command, query };

@@ -1,4 +1,5 @@
 import type { Projection } from '../runner/projection';
+import { ageAssurancesProjection } from './age-assurance/age-assurances-projection';
 import { ageAssuranceDaysProjection } from './age-assurance/age-assurance-days-projection';
 import { creatorsProjection } from './creators/creators-projection';
 import { emailDigestProjection } from './digest/email-digest-projection';
@@ -43,5 +44,6 @@ export const projections: readonly Projection[] = [
   draftsProjection,
   emailDigestProjection,
   readingSettingsProjection,
+  ageAssurancesProjection,
   ageAssuranceDaysProjection,
 ];
