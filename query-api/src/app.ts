@@ -1,5 +1,6 @@
 import { adminAuthentication, documentationOnlySchemas } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
+import { ageAssuranceStatsRoutes } from './admin/age-assurances';
 import { eventBrowserRoutes } from './admin/audit/event-browser-routes';
 import { auditTimelineRoutes } from './admin/audit/timeline-route';
 import { userHistoryRoutes } from './admin/history/user-history-route';
@@ -8,7 +9,6 @@ import { monthlyStatsRoutes } from './admin/monthly-stats';
 import { paymentQueueRoutes } from './admin/payment-queue';
 import { pendingPaymentsRoutes } from './admin/pending-payments';
 import { revenueRoutes } from './admin/revenue';
-import { ageAssuranceStatsRoutes } from './admin/age-assurances';
 import { privateUnlessPublic } from './cache-policy';
 import { creatorRoutes } from './creators/creator-routes';
 import type { QueryApiDeps } from './deps';

@@ -47,12 +47,19 @@ describe('publishing an Explicit story, AGE_ASSURANCE=required', () => {
   it('refuses a member never assured (nothing appended), then publishes once they are', async () => {
     const token = await verifiedUser(system.baseUrl, 'explicit-writer@nocturne.test');
     const before = await system.ports.store.headPosition();
-    await expectRefused(await postStory(system.baseUrl, { ...explicit, penName: 'Night Writer' }, bearer(token)));
+    await expectRefused(
+      await postStory(system.baseUrl, { ...explicit, penName: 'Night Writer' }, bearer(token)),
+    );
     expect(await system.ports.store.headPosition()).toBe(before);
     // A Mature story needs no assurance.
     expect(
-      (await postStory(system.baseUrl, { texts: ['a', 'b'], rating: 'mature', penName: 'Night Writer' }, bearer(token)))
-        .status,
+      (
+        await postStory(
+          system.baseUrl,
+          { texts: ['a', 'b'], rating: 'mature', penName: 'Night Writer' },
+          bearer(token),
+        )
+      ).status,
     ).toBe(201);
     await assure('explicit-writer@nocturne.test', inAYear());
     expect((await postStory(system.baseUrl, explicit, bearer(token))).status).toBe(201);
@@ -66,9 +73,18 @@ describe('publishing an Explicit story, AGE_ASSURANCE=required', () => {
 
   it('asks an invite-code holder for the visitor token of their device; the staff are not asked', async () => {
     await expectRefused(await postStory(system.baseUrl, explicit, { 'X-Invite-Code': 'velvetnight' }));
-    const token = issueAgeToken(system.options.secret, { method: 'hosted', provider: 'yoti', expiresAt: inAYear() }, new Date());
+    const token = issueAgeToken(
+      system.options.secret,
+      { method: 'hosted', provider: 'yoti', expiresAt: inAYear() },
+      new Date(),
+    );
     expect(
-      (await postStory(system.baseUrl, explicit, { 'X-Invite-Code': 'velvetnight', 'X-Age-Assurance': token })).status,
+      (
+        await postStory(system.baseUrl, explicit, {
+          'X-Invite-Code': 'velvetnight',
+          'X-Age-Assurance': token,
+        })
+      ).status,
     ).toBe(201);
     expect((await postStory(system.baseUrl, explicit, adminHeaders)).status).toBe(201);
   });

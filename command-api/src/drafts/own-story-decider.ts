@@ -213,7 +213,11 @@ export function decideOwnStory(command: OwnStoryCommand, state: StoryState): Dec
       if (problem) return refuse('invalid', problem);
       const labels = labelsProblem(data, new Set([...data.curatedTags, ...state.tags]));
       if (labels) return refuse('invalid', labels);
-      const unassured = creatorAssuranceProblem(data.rating ?? state.rating, data.assurance, command.metadata.now);
+      const unassured = creatorAssuranceProblem(
+        data.rating ?? state.rating,
+        data.assurance,
+        command.metadata.now,
+      );
       if (unassured) return refuse('forbidden', unassured);
       return [
         {

@@ -13,13 +13,13 @@ import { apiSchema, perMinute, StoryIdParams, storyIdFrom } from '@nocturne/http
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentPenName } from '../creators/choose-pen-name';
+import { creatorAssurance } from '../creators/creator-assurance';
 import type { CommandApiDeps } from '../deps';
 import { storeImages } from '../images/store-images';
 import { defaultImageWork } from '../images/work-slots';
 import { loadTagCatalogue } from '../labels/tag-catalogue-decider';
 import { chosenId, commandContext } from '../shared/context';
 import { command } from '../shared/decider';
-import { creatorAssurance } from '../creators/creator-assurance';
 import { handleCommand } from '../shared/handle-command';
 import { eventsOrThrow, httpErrorOf } from '../shared/refusals';
 import { withPosition } from '../shared/reply';

@@ -62,10 +62,14 @@ describe('publishing an Explicit story asks that its creator be assured', () => 
 
   it('given an AgeAssured that has expired, when they publish Explicit, then it is refused', () => {
     const expired = assured('2025-05-01T00:00:00.000Z', '2026-05-01T00:00:00.000Z');
-    deciderSpec(storyDecider)().when(publish('explicit', fromUserStream(expired))).thenRefuses(notAssured);
+    deciderSpec(storyDecider)()
+      .when(publish('explicit', fromUserStream(expired)))
+      .thenRefuses(notAssured);
     // It expires at its instant: an assurance ending now no longer holds.
     const endingNow = assured('2025-06-01T12:00:00.000Z', now.toISOString());
-    deciderSpec(storyDecider)().when(publish('explicit', fromUserStream(endingNow))).thenRefuses(notAssured);
+    deciderSpec(storyDecider)()
+      .when(publish('explicit', fromUserStream(endingNow)))
+      .thenRefuses(notAssured);
   });
 
   it('given an unexpired AgeAssured (the latest counts), when they publish Explicit, then it is published', () => {
@@ -94,7 +98,16 @@ describe('drafts and revisions ask it the same way', () => {
   });
   const published: StoryEvent = {
     type: 'StoryPublished',
-    data: { storyId: 's1', slides, preview, isPremium: false, tags: [], warnings: [], rating: 'mature', creatorKey },
+    data: {
+      storyId: 's1',
+      slides,
+      preview,
+      isPremium: false,
+      tags: [],
+      warnings: [],
+      rating: 'mature',
+      creatorKey,
+    },
   };
   const publisher = (assurance: CreatorAssurance) => ({
     storyId: 's1',
@@ -110,7 +123,13 @@ describe('drafts and revisions ask it the same way', () => {
       .when(command('PublishDraft', publisher(fromUserStream()), now))
       .thenRefuses(notAssured);
     given(draft('explicit'))
-      .when(command('ScheduleDraft', { ...publisher(fromUserStream()), publishAt: new Date('2026-06-02T00:00:00Z') }, now))
+      .when(
+        command(
+          'ScheduleDraft',
+          { ...publisher(fromUserStream()), publishAt: new Date('2026-06-02T00:00:00Z') },
+          now,
+        ),
+      )
       .thenRefuses(notAssured);
     const [event] = given(draft('explicit'))
       .when(command('PublishDraft', publisher(fromUserStream(valid)), now))
@@ -120,11 +139,20 @@ describe('drafts and revisions ask it the same way', () => {
 
   it('given a scheduled Explicit draft whose creator is no longer assured when it is due, then it goes back to them', () => {
     const publishAt = '2026-06-01T11:00:00.000Z';
-    const [event] = given(draft('explicit'), { type: 'StoryDraftScheduled', data: { storyId: 's1', publishAt } })
+    const [event] = given(draft('explicit'), {
+      type: 'StoryDraftScheduled',
+      data: { storyId: 's1', publishAt },
+    })
       .when(
         command(
           'PublishScheduledDraft',
-          { storyId: 's1', penNameChosen: true, curatedTags: new Set<string>(), publishAt, assurance: fromUserStream() },
+          {
+            storyId: 's1',
+            penNameChosen: true,
+            curatedTags: new Set<string>(),
+            publishAt,
+            assurance: fromUserStream(),
+          },
           now,
         ),
       )
@@ -153,7 +181,9 @@ describe('drafts and revisions ask it the same way', () => {
         now,
       );
     given(published).when(revision(fromUserStream())).thenRefuses(notAssured);
-    const [event] = given(published).when(revision(fromUserStream(valid))).events();
+    const [event] = given(published)
+      .when(revision(fromUserStream(valid)))
+      .events();
     expect(event).toMatchObject({ type: 'StoryRevised', data: { rating: 'explicit' } });
   });
 });

@@ -1,6 +1,6 @@
 import type { Projection } from '../runner/projection';
-import { ageAssurancesProjection } from './age-assurance/age-assurances-projection';
 import { ageAssuranceDaysProjection } from './age-assurance/age-assurance-days-projection';
+import { ageAssurancesProjection } from './age-assurance/age-assurances-projection';
 import { creatorsProjection } from './creators/creators-projection';
 import { emailDigestProjection } from './digest/email-digest-projection';
 import { draftsProjection } from './drafts/drafts-projection';

@@ -256,7 +256,7 @@ export interface AgeAssuranceDaysTable {
   day: ColumnType<string, string, never>;
   method: string;
   provider: string;
-  assurances: ColumnType<string, number, number>;
+  assurances: number;
 }
 
 /** What one premium ledger row records (projections/premium). */

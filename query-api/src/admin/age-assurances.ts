@@ -40,10 +40,10 @@ const assurancesDoc = apiSchema({
     200: {
       description: `The last ${ASSURANCE_DAYS} days (UTC), oldest first, every day present; counts only, nobody named`,
       schema: z.object({
-        days: z.array(z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), wallet: z.number(), hosted: z.number() })),
-        providers: z.array(
-          z.object({ method: z.string(), provider: z.string(), assurances: z.number() }),
+        days: z.array(
+          z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), wallet: z.number(), hosted: z.number() }),
         ),
+        providers: z.array(z.object({ method: z.string(), provider: z.string(), assurances: z.number() })),
       }),
     },
   },

@@ -12,8 +12,7 @@ const lines = [
 ] as const;
 
 /** The method's name as the assurance screen offers it. */
-const methodName = (method: string) =>
-  lines.find((line) => line.key === method)?.name ?? method;
+const methodName = (method: string) => lines.find((line) => line.key === method)?.name ?? method;
 
 /**
  * "Age assurances": how many members were assured each day of the last 30, by method, and by
@@ -28,7 +27,9 @@ export function AgeAssuranceChart({ token }: { token: string }) {
     <section className={surfaceClass('admin-chart')} aria-labelledby="age-assurances-title">
       <SectionTitle id="age-assurances-title">Age assurances (last 30 days)</SectionTitle>
       {stats.isError ? <p className="text-muted">The age assurances could not be loaded.</p> : null}
-      {stats.data && providers.length === 0 ? <p className="text-muted">No member was assured in the last 30 days.</p> : null}
+      {stats.data && providers.length === 0 ? (
+        <p className="text-muted">No member was assured in the last 30 days.</p>
+      ) : null}
       <TrendChart
         rows={days}
         x="day"

@@ -13,13 +13,13 @@ import { LoadMore } from '../ui/LoadMore';
 import { SectionTitle } from '../ui/SectionTitle';
 import { Spinner } from '../ui/Spinner';
 import { surfaceClass } from '../ui/Surface';
+import { AgeAssuranceChart } from './AgeAssuranceChart';
 import type { AdminUsersPage, UserFilters } from './admin-api';
 import { adminUsersQuery, monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
 import { PaymentQueue } from './PaymentQueue';
 import { PendingPayments } from './PendingPayments';
 import { RevenueChart } from './RevenueChart';
-import { AgeAssuranceChart } from './AgeAssuranceChart';
 import { UsersTable } from './UsersTable';
 import './UsersTab.css';
 

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalYoti, type LocalYoti } from './testing/local-yoti';
-import { HostedProviderUnavailable, outcomeOf, yotiProvider, type YotiSettings } from './yoti-provider';
+import { type LocalYoti, startLocalYoti } from './testing/local-yoti';
+import { HostedProviderUnavailable, outcomeOf, type YotiSettings, yotiProvider } from './yoti-provider';
 
 let yoti: LocalYoti;
 let receiver: FastifyInstance;
@@ -79,11 +79,15 @@ describe('the Yoti adapter, through a stand-in speaking its wire', () => {
     const genuine = yoti.signedNotification(session);
     // Another session's id under this signature, or a key the adapter does not trust.
     expect(provider.readNotification({ ...genuine, session_key: 'another-session' })).toBeNull();
-    expect(provider.readNotification({ ...genuine, signature: Buffer.from('forged').toString('base64') })).toBeNull();
+    expect(
+      provider.readNotification({ ...genuine, signature: Buffer.from('forged').toString('base64') }),
+    ).toBeNull();
     expect(provider.readNotification({ ...genuine, signature: undefined })).toBeNull();
     const other = await startLocalYoti({ sdkId: yoti.sdkId, apiKey: yoti.apiKey });
     try {
-      expect(yotiProvider(settings({ notificationPublicKey: other.publicKeyPem })).readNotification(genuine)).toBeNull();
+      expect(
+        yotiProvider(settings({ notificationPublicKey: other.publicKeyPem })).readNotification(genuine),
+      ).toBeNull();
     } finally {
       await other.stop();
     }
@@ -92,9 +96,9 @@ describe('the Yoti adapter, through a stand-in speaking its wire', () => {
   });
 
   it('says the provider is unavailable when it does not answer, or refuses our keys', async () => {
-    await expect(yotiProvider(settings({ apiUrl: 'http://127.0.0.1:9' })).start(check())).rejects.toBeInstanceOf(
-      HostedProviderUnavailable,
-    );
+    await expect(
+      yotiProvider(settings({ apiUrl: 'http://127.0.0.1:9' })).start(check()),
+    ).rejects.toBeInstanceOf(HostedProviderUnavailable);
     await expect(yotiProvider(settings({ apiKey: 'wrong' })).start(check())).rejects.toThrow(
       /refused this site/,
     );
@@ -102,9 +106,13 @@ describe('the Yoti adapter, through a stand-in speaking its wire', () => {
 
   it('believes a COMPLETE only for an OVER session of this account whose method checked at least 18', () => {
     const base = { id: 's', sdk_id: 'sdk', type: 'OVER', status: 'COMPLETE', method: 'DOC_SCAN' };
-    expect(outcomeOf({ ...base, doc_scan: { threshold: 18 } }, { sdkId: 'sdk' })).toEqual({ status: 'assured' });
+    expect(outcomeOf({ ...base, doc_scan: { threshold: 18 } }, { sdkId: 'sdk' })).toEqual({
+      status: 'assured',
+    });
     expect(outcomeOf({ ...base, doc_scan: { threshold: 16 } }, { sdkId: 'sdk' }).status).toBe('refused');
-    expect(outcomeOf({ ...base, type: 'UNDER', doc_scan: { threshold: 18 } }, { sdkId: 'sdk' }).status).toBe('refused');
+    expect(outcomeOf({ ...base, type: 'UNDER', doc_scan: { threshold: 18 } }, { sdkId: 'sdk' }).status).toBe(
+      'refused',
+    );
     expect(outcomeOf({ ...base, doc_scan: { threshold: 18 } }, { sdkId: 'other' }).status).toBe('refused');
     expect(outcomeOf({ ...base, status: 'IN_PROGRESS' }, { sdkId: 'sdk' })).toEqual({ status: 'pending' });
     expect(outcomeOf({ ...base, status: 'SOMETHING_NEW' }, { sdkId: 'sdk' })).toEqual({ status: 'pending' });

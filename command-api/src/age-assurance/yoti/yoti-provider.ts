@@ -68,7 +68,12 @@ export function yotiSessionRequest(
 ): YotiSessionRequest {
   return {
     type: 'OVER',
-    age_estimation: { allowed: true, threshold: settings.estimationThreshold, level: 'PASSIVE', retry_limit: 1 },
+    age_estimation: {
+      allowed: true,
+      threshold: settings.estimationThreshold,
+      level: 'PASSIVE',
+      retry_limit: 1,
+    },
     digital_id: { allowed: true, threshold: ADULT_AGE, level: 'NONE', retry_limit: 1 },
     doc_scan: { allowed: true, threshold: ADULT_AGE, level: 'PASSIVE', retry_limit: 1 },
     credit_card: { allowed: true, threshold: ADULT_AGE, level: 'NONE', retry_limit: 1 },
@@ -89,7 +94,10 @@ export function outcomeOf(result: YotiSessionResult, settings: Pick<YotiSettings
   }
   if (result.status === 'CANCELLED') return { status: 'refused', detail: 'The check was cancelled.' };
   if (result.status === 'ERROR') {
-    return { status: 'refused', detail: 'The provider could not tell your age. Try again, or another method.' };
+    return {
+      status: 'refused',
+      detail: 'The provider could not tell your age. Try again, or another method.',
+    };
   }
   // COMPLETE: believed only for an OVER session of ours whose method checked at least 18.
   const method = (result.method ?? '').toLowerCase() as YotiMethodKey;
@@ -147,7 +155,9 @@ export function yotiProvider(settings: YotiSettings, fetchImpl: typeof fetch = f
       throw new HostedProviderUnavailable('The age check provider did not answer.');
     }
     if (response.status === 401 || response.status === 403) {
-      throw new HostedProviderUnavailable('The age check provider refused this site (its keys are not accepted).');
+      throw new HostedProviderUnavailable(
+        'The age check provider refused this site (its keys are not accepted).',
+      );
     }
     if (!response.ok) {
       throw new HostedProviderUnavailable(`The age check provider answered ${response.status}.`);

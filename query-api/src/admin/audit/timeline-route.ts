@@ -22,7 +22,10 @@ const Row = z.object({
   stories: z.number().nullable(),
   story_id: z.string().nullable(),
   assurance_method: z.string().nullable().describe('An AgeAssured: wallet or hosted'),
-  assurance_provider: z.string().nullable().describe('An AgeAssured: which provider (local-wallet, yoti, ...)'),
+  assurance_provider: z
+    .string()
+    .nullable()
+    .describe('An AgeAssured: which provider (local-wallet, yoti, ...)'),
   assured_until: z.string().nullable().describe('An AgeAssured: when it expires'),
   by: z.string(),
   staff_id: z.string().nullable(),

@@ -46,8 +46,7 @@ const same = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function startLocalYoti(
   options: { port?: number; host?: string; sdkId?: string; apiKey?: string; clock?: () => Date } = {},
@@ -87,7 +86,9 @@ export async function startLocalYoti(
       status: session.status,
       ...(session.method ? { method: session.method } : {}),
       ...(used?.threshold === undefined ? {} : { age: used.threshold }),
-      ...Object.fromEntries(YOTI_METHODS.flatMap((m) => (session.request[m] ? [[m, session.request[m]]] : []))),
+      ...Object.fromEntries(
+        YOTI_METHODS.flatMap((m) => (session.request[m] ? [[m, session.request[m]]] : [])),
+      ),
       expires_at: session.expiresAt.toISOString(),
     };
   };
@@ -112,7 +113,11 @@ export async function startLocalYoti(
     const signer = createSign('RSA-SHA256');
     signer.update(yotiSignedBytes(payload));
     const signature = signer
-      .sign({ key: privateKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_MAX_SIGN })
+      .sign({
+        key: privateKey,
+        padding: constants.RSA_PKCS1_PSS_PADDING,
+        saltLength: constants.RSA_PSS_SALTLEN_MAX_SIGN,
+      })
       .toString('base64');
     session.notifications += 1;
     return { ...payload, sequence_number: session.notifications, signature };
@@ -176,7 +181,10 @@ export async function startLocalYoti(
   app.get<{ Querystring: { sessionId?: string; sdkId?: string } }>('/', async (request, reply) => {
     const session = sessions.get(request.query.sessionId ?? '');
     if (!session || request.query.sdkId !== sdkId || session.status !== 'PENDING') {
-      return reply.status(404).type('text/html').send('<p>This age check session does not exist or has ended.</p>');
+      return reply
+        .status(404)
+        .type('text/html')
+        .send('<p>This age check session does not exist or has ended.</p>');
     }
     const id = escapeHtml(session.id);
     return reply
@@ -191,7 +199,7 @@ export async function startLocalYoti(
 
   app.post<{ Body: Record<string, string> }>('/local/finish', async (request, reply) => {
     const session = sessions.get(request.body?.sessionId ?? '');
-    if (!session || session.status !== 'PENDING') return reply.status(404).send('This session has ended.');
+    if (session?.status !== 'PENDING') return reply.status(404).send('This session has ended.');
     if (request.body.cancel === 'true') {
       session.status = 'CANCELLED';
       return reply.redirect(session.request.cancel_url ?? session.request.callback.url, 303);
