@@ -6,6 +6,7 @@ import type { AddressClaims, PiiVault } from '@nocturne/vault';
 import type { WorkSlots } from './images/work-slots';
 import type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
 import type { PaymentSettings } from './payments/payment-settings';
+import type { NoticeAnswer } from './payments/receive-notice';
 import type { AccountRateLimits } from './users/rate-limits';
 
 /** Settings command-api reads; infra maps the validated configuration onto it. */
@@ -56,6 +57,8 @@ export interface CommandApiDeps {
    * them. Absent when mail goes out through a relay (nothing is kept here then).
    */
   mailOutbox?: MailOutbox;
+  /** Counts a processor's notice answered by a route of command-api's (CCBill's webhooks): metrics. */
+  countPaymentNotice?: (answer: NoticeAnswer) => void;
 }
 
 /** Kept mail that erasure must reach (infra wires the development outbox, projector/mail). */
