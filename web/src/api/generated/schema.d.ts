@@ -674,14 +674,14 @@ export interface paths {
         };
         /** The member's reading settings (the defaults until they choose) */
         get: operations["getMeReadingSettings"];
-        /** Choose how the member reads (text size, typeface, line spacing, theme, motion, slide transition) */
-        put: operations["putMeReadingSettings"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
         /** The member's reading settings (the defaults until they choose) (headers only) */
         head: operations["headMeReadingSettings"];
-        patch?: never;
+        /** Change some of how the member reads (text size, typeface, line spacing, theme, motion, slide transition); the settings not given stay as they are */
+        patch: operations["patchMeReadingSettings"];
         trace?: never;
     };
     "/api/admin/staff": {
@@ -5542,87 +5542,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    putMeReadingSettings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
-                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    textSize: "small" | "medium" | "large" | "larger";
-                    /** @enum {string} */
-                    typeface: "serif" | "sans";
-                    /** @enum {string} */
-                    lineSpacing: "compact" | "normal" | "relaxed";
-                    /** @enum {string} */
-                    theme: "dark" | "sepia" | "light";
-                    reducedMotion: boolean;
-                    /** @enum {string} */
-                    transition: "fade" | "slide" | "none";
-                };
-            };
-        };
-        responses: {
-            /** @description The settings now */
-            200: {
-                headers: {
-                    "X-Event-Position": components["headers"]["XEventPosition"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        textSize: "small" | "medium" | "large" | "larger";
-                        /** @enum {string} */
-                        typeface: "serif" | "sans";
-                        /** @enum {string} */
-                        lineSpacing: "compact" | "normal" | "relaxed";
-                        /** @enum {string} */
-                        theme: "dark" | "sepia" | "light";
-                        reducedMotion: boolean;
-                        /** @enum {string} */
-                        transition: "fade" | "slide" | "none";
-                    };
-                };
-            };
-            /** @description A field missing or not one of its values; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
-            401: {
-                headers: {
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     headMeReadingSettings: {
         parameters: {
             query?: never;
@@ -5655,6 +5574,87 @@ export interface operations {
                 };
                 content?: never;
             };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchMeReadingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    textSize?: "small" | "medium" | "large" | "larger";
+                    /** @enum {string} */
+                    typeface?: "serif" | "sans";
+                    /** @enum {string} */
+                    lineSpacing?: "compact" | "normal" | "relaxed";
+                    /** @enum {string} */
+                    theme?: "dark" | "sepia" | "light";
+                    reducedMotion?: boolean;
+                    /** @enum {string} */
+                    transition?: "fade" | "slide" | "none";
+                };
+            };
+        };
+        responses: {
+            /** @description The settings now, every field */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        textSize: "small" | "medium" | "large" | "larger";
+                        /** @enum {string} */
+                        typeface: "serif" | "sans";
+                        /** @enum {string} */
+                        lineSpacing: "compact" | "normal" | "relaxed";
+                        /** @enum {string} */
+                        theme: "dark" | "sepia" | "light";
+                        reducedMotion: boolean;
+                        /** @enum {string} */
+                        transition: "fade" | "slide" | "none";
+                    };
+                };
+            };
+            /** @description No setting given, or one not one of its values; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
