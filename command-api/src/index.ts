@@ -1,4 +1,5 @@
 export * from './app';
+export { SEEN_BEYOND_HEAD } from './creators/creator-routes';
 export * from './deps';
 export { type DigestScheduler, startDigestScheduler } from './digest/digest-scheduler';
 export type { DigestReader } from './digest/send-digests';

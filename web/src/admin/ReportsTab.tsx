@@ -81,6 +81,11 @@ export function ReportsTab({
   );
 }
 
+/** In place of what a reporter or the publisher wrote, once it went with their erased account. */
+function RemovedText() {
+  return <em className="text-muted">Removed with the account that wrote it</em>;
+}
+
 /** A story's decisions so far, with who decided and why, loaded when opened. */
 function ModerationHistoryList({ token, storyId }: { token: string; storyId: string }) {
   const [open, setOpen] = useState(false);
@@ -212,19 +217,19 @@ function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory
       {queued.appeal ? (
         <div className="moderation-item__appeal">
           <strong>Appeal by the publishing account</strong>
-          <p>{queued.appeal.text}</p>
+          <p>{queued.appeal.text ?? <RemovedText />}</p>
         </div>
       ) : null}
-      {queued.reports.some((r) => r.text) ? (
+      {queued.reports.some((r) => r.text !== '') ? (
         <ul className="moderation-item__texts" aria-label="What the reporters wrote">
           {queued.reports
-            .filter((r) => r.text)
+            .filter((r) => r.text !== '')
             .map((r) => (
               <li key={r.report_id}>
                 <span className="text-meta">
                   {reportReasonLabels[r.reason]}, a {r.reporter_kind}:
                 </span>{' '}
-                {r.text}
+                {r.text ?? <RemovedText />}
               </li>
             ))}
         </ul>

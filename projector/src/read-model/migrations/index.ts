@@ -31,6 +31,7 @@ import * as processorPayments from './0029-processor-payments';
 import * as revenue from './0030-revenue';
 import * as storyRatings from './0031-story-ratings';
 import * as readingSettings from './0032-reading-settings';
+import * as sealedModerationTexts from './0033-sealed-moderation-texts';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0030-revenue': revenue,
   '0031-story-ratings': storyRatings,
   '0032-reading-settings': readingSettings,
+  '0033-sealed-moderation-texts': sealedModerationTexts,
 };

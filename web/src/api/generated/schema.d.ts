@@ -1284,7 +1284,7 @@ export interface paths {
         };
         /**
          * A user's premium timeline from the event store, and the state as of a time (admin)
-         * @description Admin roles allowed: owner, admin, auditor.
+         * @description Admin roles allowed: owner, admin.
          */
         get: operations["getAdminUsersByEmailHistory"];
         put?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
         options?: never;
         /**
          * A user's premium timeline from the event store, and the state as of a time (admin) (headers only)
-         * @description Admin roles allowed: owner, admin, auditor.
+         * @description Admin roles allowed: owner, admin.
          */
         head: operations["headAdminUsersByEmailHistory"];
         patch?: never;
@@ -1836,7 +1836,7 @@ export interface components {
         IfNoneMatch: string;
         /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
         XAdminCode: string;
-        /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+        /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -1866,7 +1866,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -1931,7 +1931,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -1982,7 +1982,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2070,7 +2070,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2115,7 +2115,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2176,7 +2176,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2238,7 +2238,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2405,7 +2405,7 @@ export interface operations {
             header?: {
                 /** @description An invite code instead of a login */
                 "x-invite-code"?: string;
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2611,7 +2611,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2722,7 +2722,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2858,7 +2858,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2917,7 +2917,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2985,7 +2985,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3060,7 +3060,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3130,7 +3130,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3200,7 +3200,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3336,7 +3336,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3510,7 +3510,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -3744,7 +3744,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3886,7 +3886,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3958,7 +3958,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4019,7 +4019,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4113,7 +4113,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4212,7 +4212,7 @@ export interface operations {
                 token: string;
             };
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4267,7 +4267,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4324,7 +4324,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4367,7 +4367,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4431,7 +4431,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4516,7 +4516,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4578,7 +4578,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4639,7 +4639,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4709,7 +4709,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4807,7 +4807,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4894,7 +4894,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4971,7 +4971,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5062,7 +5062,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5149,7 +5149,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5292,7 +5292,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -5443,7 +5443,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -5646,7 +5646,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5797,7 +5797,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5893,7 +5893,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5973,7 +5973,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6037,7 +6037,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6114,7 +6114,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -6180,7 +6180,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -6242,7 +6242,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -6304,7 +6304,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -6379,7 +6379,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -6469,7 +6469,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6576,7 +6576,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6688,7 +6688,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6795,7 +6795,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6902,7 +6902,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6998,7 +6998,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -7178,7 +7178,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7378,7 +7378,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -7487,7 +7487,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -7555,7 +7555,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -7623,7 +7623,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -7651,7 +7651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description through is not a whole number of 0 or more; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            /** @description through is not a whole number of 0 or more, or is beyond the event log's head; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8253,9 +8253,9 @@ export interface operations {
                 limit?: string;
                 /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
                 cursor?: string;
-                /** @description Only the user with this address (at most one) */
+                /** @description Only the user with this address (at most one); for the roles that read addresses only */
                 email?: string;
-                /** @description Only the users whose address contains this text (case ignored) */
+                /** @description Only the users whose address contains this text (case ignored); for a role that reads no addresses (the auditor), whose account id does */
                 q?: string;
                 /** @description Only verified, or only unverified, users */
                 state?: "verified" | "unverified";
@@ -8350,9 +8350,9 @@ export interface operations {
                 limit?: string;
                 /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
                 cursor?: string;
-                /** @description Only the user with this address (at most one) */
+                /** @description Only the user with this address (at most one); for the roles that read addresses only */
                 email?: string;
-                /** @description Only the users whose address contains this text (case ignored) */
+                /** @description Only the users whose address contains this text (case ignored); for a role that reads no addresses (the auditor), whose account id does */
                 q?: string;
                 /** @description Only verified, or only unverified, users */
                 state?: "verified" | "unverified";
@@ -8536,9 +8536,12 @@ export interface operations {
                     "application/json": {
                         payments: {
                             id: string;
+                            /** @description The address; "sealed" for a role that reads no personal data */
                             email: string;
                             amount: number;
+                            /** @description As the member typed it; "sealed" for a role that reads no personal data */
                             transaction_id: string | null;
+                            /** @description As the member typed it; "sealed" for a role that reads no personal data */
                             payment_method: string;
                             submitted_at: string;
                             is_subscribed: boolean;
@@ -8675,7 +8678,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "sale" | "refund" | "chargeback";
                             purchase_id: string | null;
-                            /** @description The buyer, when the notice named a purchase of a live account */
+                            /** @description The buyer, when the notice named a purchase of a live account; "sealed" for a role that reads no personal data */
                             email: string | null;
                             amount: number;
                             currency: string;
@@ -8969,7 +8972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin) */
             403: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -9038,7 +9041,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin) */
             403: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -10675,7 +10678,8 @@ export interface operations {
                                 report_id: string;
                                 /** @enum {string} */
                                 reason: "illegal_content" | "involves_minor" | "non_consensual" | "copyright" | "spam_or_scam" | "other";
-                                text: string;
+                                /** @description What the reporter wrote ('' for nothing); null once removed with the reporter's account */
+                                text: string | null;
                                 /** @enum {string} */
                                 reporter_kind: "member" | "visitor";
                                 reported_at: string;
@@ -10686,7 +10690,8 @@ export interface operations {
                             urgent: number;
                             appeal: {
                                 appeal_id: string;
-                                text: string;
+                                /** @description Null once removed with the publishing account's erasure */
+                                text: string | null;
                                 appealed_at: string;
                             } | null;
                             waiting_since: string;
@@ -10838,12 +10843,14 @@ export interface operations {
                         reports: {
                             /** @enum {string} */
                             reason: "illegal_content" | "involves_minor" | "non_consensual" | "copyright" | "spam_or_scam" | "other";
-                            text: string;
+                            /** @description What the reporter wrote ('' for nothing); null once removed with the reporter's account */
+                            text: string | null;
                             reported_at: string;
                             outcome: string | null;
                         }[];
                         appeals: {
-                            text: string;
+                            /** @description Null once removed with the publishing account's erasure */
+                            text: string | null;
                             appealed_at: string;
                             outcome: string | null;
                         }[];
