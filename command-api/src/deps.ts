@@ -1,11 +1,12 @@
 import type { EventStore } from '@nocturne/events/store';
-import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
+import type { AdminAuthenticator, AgeAssurancePolicy } from '@nocturne/http-kit/auth';
 import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { Notifier } from '@nocturne/notify';
 import type { AddressClaims, PiiVault } from '@nocturne/vault';
 import type { WorkSlots } from './images/work-slots';
 import type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
 import type { PaymentSettings } from './payments/payment-settings';
+import type { NoticeAnswer } from './payments/receive-notice';
 import type { AccountRateLimits } from './users/rate-limits';
 
 /** Settings command-api reads; infra maps the validated configuration onto it. */
@@ -30,6 +31,10 @@ export interface CommandApiOptions {
   payments?: PaymentSettings;
   /** Overrides of the login/signup/reset limits (users/rate-limits.ts); the defaults are the product's. */
   accountRateLimits?: Partial<AccountRateLimits>;
+  /** AGE_ASSURANCE*: who must be assured before anything explicit is sent; unset: off. */
+  ageAssurance?: AgeAssurancePolicy;
+  /** TRUST_PROXY is set: the viewer's region (CF-IPCountry) from the proxy is believed. */
+  trustRegionHeader?: boolean;
 }
 
 /** Everything command-api needs, passed in: no globals, so tests build it on port 0. */
@@ -52,6 +57,8 @@ export interface CommandApiDeps {
    * them. Absent when mail goes out through a relay (nothing is kept here then).
    */
   mailOutbox?: MailOutbox;
+  /** Counts a processor's notice answered by a route of command-api's (CCBill's webhooks): metrics. */
+  countPaymentNotice?: (answer: NoticeAnswer) => void;
 }
 
 /** Kept mail that erasure must reach (infra wires the development outbox, projector/mail). */

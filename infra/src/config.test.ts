@@ -72,6 +72,32 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('AGE_ASSURANCE', () => {
+  const policyOf = (env: NodeJS.ProcessEnv) =>
+    resolveConfig(parseConfig({ DATA_DIR: dataDir(), ...env }), 'postgres://x/y').config.ageAssurance;
+
+  it('requires assurance everywhere by default, for 365 days', () => {
+    expect(policyOf({})).toEqual({ mode: 'required', regions: [], validityDays: 365 });
+  });
+
+  it('by-region takes the regions, upper-cased, and refuses to run without them', () => {
+    expect(
+      policyOf({
+        AGE_ASSURANCE: 'by-region',
+        AGE_ASSURANCE_REGIONS: 'gb, FR,',
+        AGE_ASSURANCE_VALIDITY_DAYS: '180',
+      }),
+    ).toEqual({ mode: 'by-region', regions: ['GB', 'FR'], validityDays: 180 });
+    expect(() => parseConfig({ AGE_ASSURANCE: 'by-region' })).toThrow(/AGE_ASSURANCE_REGIONS/);
+  });
+
+  it('refuses an unknown mode, a region that is not a country code and a validity out of range', () => {
+    expect(() => parseConfig({ AGE_ASSURANCE: 'sometimes' })).toThrow(/AGE_ASSURANCE/);
+    expect(() => parseConfig({ AGE_ASSURANCE_REGIONS: 'GBR' })).toThrow(/AGE_ASSURANCE_REGIONS/);
+    expect(() => parseConfig({ AGE_ASSURANCE_VALIDITY_DAYS: '0' })).toThrow(/AGE_ASSURANCE_VALIDITY_DAYS/);
+  });
+});
+
 describe('SPLIT_* (split mode, one service per process)', () => {
   const split = {
     SPLIT_SERVICE_PORT: '4001',

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { PaymentSettings } from '@nocturne/command-api';
+import { CCBILL_WEBHOOK_RANGES, isSenderRange, type PaymentSettings } from '@nocturne/command-api';
+import type { AgeAssurancePolicy } from '@nocturne/http-kit/auth';
 import { z } from 'zod';
 
 /** An unset or empty variable is "not given". */
@@ -84,6 +85,23 @@ function inviteCodeList(value: string): string[] {
     .filter(Boolean);
 }
 
+/** ISO 3166-1 alpha-2 codes separated by commas, upper-cased, blanks dropped. */
+const regionList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((code) => code.trim().toUpperCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, 'must be ISO 3166-1 alpha-2 country codes separated by commas (e.g. GB,FR)'),
+    ),
+  );
+
 /** The configuration names, validated at start. */
 export const ConfigSchema = z.object({
   PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)).default(3000),
@@ -115,14 +133,43 @@ export const ConfigSchema = z.object({
   /**
    * How readers pay: `manual` (the payment link, confirmed by a staff member), `verotel`
    * (Verotel FlexPay: its signed notices grant premium), or `local` (the embedded processor,
-   * which speaks FlexPay; `npm start` runs it).
+   * which speaks FlexPay; `npm start` runs it), or `ccbill` (CCBill FlexForms: its webhooks,
+   * from its published addresses, grant premium).
    */
-  PAYMENT_PROVIDER: optional(z.enum(['manual', 'verotel', 'local'])),
+  PAYMENT_PROVIDER: optional(z.enum(['manual', 'verotel', 'local', 'ccbill'])),
   VEROTEL_SHOP_ID: optional(z.string().regex(/^\d{1,12}$/, 'must be the website id (digits)')),
   VEROTEL_SIGNATURE_KEY: optional(z.string().min(8, 'must be the FlexPay signature key')),
   VEROTEL_ORDER_URL: optional(z.url({ message: 'must be a URL' })).default(
     'https://secure.verotel.com/startorder',
   ),
+  CCBILL_CLIENT_ACCNUM: optional(z.string().regex(/^\d{6}$/, 'must be the six-digit main account number')),
+  CCBILL_CLIENT_SUBACC: optional(z.string().regex(/^\d{4}$/, 'must be the four-digit subaccount number')),
+  CCBILL_FLEX_ID: optional(
+    z.string().regex(/^[A-Za-z0-9-]{8,64}$/, "must be the FlexForms payment flow's id"),
+  ),
+  CCBILL_SALT: optional(z.string().min(8, "must be the subaccount's encryption key (salt)")),
+  CCBILL_FLEXFORMS_URL: optional(z.url({ message: 'must be a URL' })).default(
+    'https://api.ccbill.com/wap-frontflex/flexforms',
+  ),
+  /** Where CCBill's webhooks may come from: addresses, ranges (a-b) or CIDR blocks, comma-separated. */
+  CCBILL_WEBHOOK_SENDERS: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.length > 0 && entries.every(isSenderRange), {
+        message: 'must be IP addresses, ranges (first-last) or CIDR blocks, comma-separated',
+      }),
+  ).default([...CCBILL_WEBHOOK_RANGES]),
+  CCBILL_DATALINK_URL: optional(z.url({ message: 'must be a URL' })).default(
+    'https://datalink.ccbill.com/data/main.cgi',
+  ),
+  CCBILL_DATALINK_USERNAME: optional(z.string().min(1)),
+  CCBILL_DATALINK_PASSWORD: optional(z.string().min(1)),
   /** The local processor's port (`npm start` without a processor); unset: PORT + 1. */
   LOCAL_PROCESSOR_PORT: optional(
     z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535),
@@ -164,6 +211,18 @@ export const ConfigSchema = z.object({
    * `Authorization: Bearer <METRICS_TOKEN>`. Unset: /metrics is served to loopback only.
    */
   METRICS_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
+  /**
+   * Whether viewers must be assured to be adults before anything explicit is sent: `off`,
+   * `required` (everywhere), or `by-region` (in AGE_ASSURANCE_REGIONS, and wherever the trusted
+   * proxy names no region).
+   */
+  AGE_ASSURANCE: optional(z.enum(['off', 'required', 'by-region'])).default('required'),
+  /** With AGE_ASSURANCE=by-region: the regions (ISO 3166-1 alpha-2 codes) that require it. */
+  AGE_ASSURANCE_REGIONS: optional(regionList).default([]),
+  /** How long an age assurance holds, in days (12 months by default). */
+  AGE_ASSURANCE_VALIDITY_DAYS: optional(
+    z.coerce.number({ message: 'must be a whole number of days from 1 to 3650' }).int().min(1).max(3650),
+  ).default(365),
   /** `npm start` on the embedded database and an empty event log creates the demo library. */
   DEMO: optional(flag).default(true),
   /** Serve the web build's source maps (off: the app's sources are not published). */
@@ -238,6 +297,8 @@ export interface AppConfig {
   paymentLinkBase: string;
   /** How readers pay: by hand (`manual`), or through a processor's signed notices. */
   payments: PaymentSettings;
+  /** CCBill's Data Link (its transaction report), for reconciliation; unset: not reconciled. */
+  ccbillDataLink?: CcbillDataLinkSettings;
   discountCode: string;
   inviteCodes: string[];
   exposeVerificationToken: boolean;
@@ -265,6 +326,8 @@ export interface AppConfig {
   projectorTakeoverMs: number;
   /** DIGEST_TIME: HH:MM (UTC) of the daily digest; null (`off`) for never by itself. */
   digestTime: string | null;
+  /** AGE_ASSURANCE, AGE_ASSURANCE_REGIONS, AGE_ASSURANCE_VALIDITY_DAYS. */
+  ageAssurance: AgeAssurancePolicy;
 }
 
 export class ConfigError extends Error {
@@ -283,6 +346,21 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
     throw new ConfigError(
       'Invalid configuration:\n  INVITE_CODES: must be set in production (comma-separated invite codes)',
     );
+  }
+  if (result.data.AGE_ASSURANCE === 'by-region' && result.data.AGE_ASSURANCE_REGIONS.length === 0) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AGE_ASSURANCE_REGIONS: must list the regions (e.g. GB,FR) when AGE_ASSURANCE=by-region',
+    );
+  }
+  if (result.data.PAYMENT_PROVIDER === 'ccbill') {
+    const missing = (
+      ['CCBILL_CLIENT_ACCNUM', 'CCBILL_CLIENT_SUBACC', 'CCBILL_FLEX_ID', 'CCBILL_SALT'] as const
+    ).filter((name) => !result.data[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: must be set when PAYMENT_PROVIDER=ccbill`).join('\n')}`,
+      );
+    }
   }
   if (result.data.PAYMENT_PROVIDER === 'verotel') {
     const missing = (['VEROTEL_SHOP_ID', 'VEROTEL_SIGNATURE_KEY'] as const).filter(
@@ -331,6 +409,15 @@ export function splitServiceConfig(raw: RawConfig): SplitServiceConfig {
   };
 }
 
+/** Where and as whom CCBill's Data Link is asked for a day's transactions. */
+export interface CcbillDataLinkSettings {
+  url: string;
+  username: string;
+  password: string;
+  clientAccnum: string;
+  clientSubacc?: string;
+}
+
 const DEFAULT_PAYMENT_LINK_BASE = 'https://www.paypal.com/paypalme/nocturnestories';
 
 /**
@@ -348,6 +435,18 @@ export function paymentSettingsOf(raw: RawConfig): PaymentSettings {
       shopId: raw.VEROTEL_SHOP_ID!,
       signatureKey: raw.VEROTEL_SIGNATURE_KEY!,
       orderUrl: raw.VEROTEL_ORDER_URL,
+      descriptor: raw.PAYMENT_DESCRIPTOR,
+    };
+  }
+  if (provider === 'ccbill') {
+    return {
+      provider,
+      clientAccnum: raw.CCBILL_CLIENT_ACCNUM!,
+      clientSubacc: raw.CCBILL_CLIENT_SUBACC!,
+      flexId: raw.CCBILL_FLEX_ID!,
+      salt: raw.CCBILL_SALT!,
+      flexFormsUrl: raw.CCBILL_FLEXFORMS_URL,
+      webhookSenders: raw.CCBILL_WEBHOOK_SENDERS,
       descriptor: raw.PAYMENT_DESCRIPTOR,
     };
   }
@@ -459,6 +558,17 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       supportEmail: raw.SUPPORT_EMAIL,
       paymentLinkBase: (raw.PAYMENT_LINK_BASE ?? DEFAULT_PAYMENT_LINK_BASE).replace(/\/$/, ''),
       payments: paymentSettingsOf(raw),
+      ...(raw.CCBILL_DATALINK_USERNAME && raw.CCBILL_DATALINK_PASSWORD && raw.CCBILL_CLIENT_ACCNUM
+        ? {
+            ccbillDataLink: {
+              url: raw.CCBILL_DATALINK_URL,
+              username: raw.CCBILL_DATALINK_USERNAME,
+              password: raw.CCBILL_DATALINK_PASSWORD,
+              clientAccnum: raw.CCBILL_CLIENT_ACCNUM,
+              ...(raw.CCBILL_CLIENT_SUBACC ? { clientSubacc: raw.CCBILL_CLIENT_SUBACC } : {}),
+            },
+          }
+        : {}),
       discountCode: raw.DISCOUNT_CODE,
       inviteCodes: invites.codes,
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,
@@ -474,6 +584,11 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       projectorTakeoverMs: raw.PROJECTOR_TAKEOVER_MS,
       otlpEndpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT,
       digestTime: raw.DIGEST_TIME === 'off' ? null : raw.DIGEST_TIME,
+      ageAssurance: {
+        mode: raw.AGE_ASSURANCE,
+        regions: raw.AGE_ASSURANCE_REGIONS,
+        validityDays: raw.AGE_ASSURANCE_VALIDITY_DAYS,
+      },
     },
   };
 }

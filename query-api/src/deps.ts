@@ -1,5 +1,5 @@
 import type { EventLogBrowser, EventStore } from '@nocturne/events/store';
-import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
+import type { AdminAuthenticator, AgeAssurancePolicy } from '@nocturne/http-kit/auth';
 import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { AddressClaims, PiiVault } from '@nocturne/vault';
@@ -16,8 +16,12 @@ export interface QueryApiOptions {
   /** PAYMENT_LINK_BASE: the pay button opens `${paymentLinkBase}/<amount>`. */
   paymentLinkBase: string;
   /** How readers pay: by hand (`manual`), or through a processor (the pay button starts a purchase). */
-  paymentProvider: 'manual' | 'verotel' | 'local';
+  paymentProvider: 'manual' | 'verotel' | 'local' | 'ccbill';
   supportEmail: string;
+  /** AGE_ASSURANCE*: who must be assured before anything explicit is sent; unset: off. */
+  ageAssurance?: AgeAssurancePolicy;
+  /** TRUST_PROXY is set: the viewer's region (CF-IPCountry) from the proxy is believed. */
+  trustRegionHeader?: boolean;
 }
 
 /** Everything query-api needs, passed in. */

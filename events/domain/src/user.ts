@@ -20,6 +20,7 @@ type UserEventType =
   | 'HiddenWarningsChosen'
   | 'EmailDigestChosen'
   | 'ReadingSettingsChosen'
+  | 'AgeAssured'
   | 'UserDeleted';
 export type UserEvent = EventOf<UserEventType>;
 
@@ -79,6 +80,8 @@ export interface UserState {
    * recorded yet): a first digest tells only of stories published after it.
    */
   emailDigestSince: number | null;
+  /** Until when the member's latest age assurance holds (ISO); null: never assured. */
+  ageAssuredUntil: string | null;
 }
 
 export const initialUserState = (): UserState => ({
@@ -101,6 +104,7 @@ export const initialUserState = (): UserState => ({
   flaggedForStaff: false,
   emailDigest: false,
   emailDigestSince: null,
+  ageAssuredUntil: null,
 });
 
 const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
@@ -223,6 +227,8 @@ export function evolveUser(state: UserState, event: UserEvent | RecordedEvent<Us
     case 'HiddenWarningsChosen':
     case 'ReadingSettingsChosen':
       return state;
+    case 'AgeAssured':
+      return { ...state, ageAssuredUntil: event.data.expiresAt };
     case 'EmailDigestChosen':
       return {
         ...state,

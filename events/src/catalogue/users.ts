@@ -191,6 +191,23 @@ export const ReadingSettingsChosen = defineEvent(
   }),
 );
 
+/**
+ * The member was assured to be an adult by an age-assurance method. Only the result: which
+ * kind of method and provider, when, and until when it holds; never a document, a face, a birth
+ * date or a wallet's identifier.
+ */
+export const AgeAssured = defineEvent(
+  'AgeAssured',
+  1,
+  z.object({
+    method: z.enum(['wallet', 'hosted']),
+    /** Which provider assured, e.g. `local-wallet`, `eudi-wallet`, `yoti`. */
+    provider: z.string().regex(/^[a-z0-9-]{1,40}$/),
+    assuredAt: IsoTime,
+    expiresAt: IsoTime,
+  }),
+);
+
 export const UserDeleted = defineEvent('UserDeleted', 1, z.object({ accountId: z.uuid() }));
 
 /**
@@ -230,5 +247,6 @@ export const userEvents = [
   PremiumUnlockReturned,
   HiddenWarningsChosen,
   ReadingSettingsChosen,
+  AgeAssured,
   UserDeleted,
 ] as const;

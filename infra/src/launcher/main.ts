@@ -12,6 +12,7 @@ import { demoOnFirstStart, keptDemoCreator, keptDemoReader } from '../demo/first
 import { LOCAL_SHOP_ID, type LocalProcessor, startLocalProcessor } from '../local-processor/local-processor';
 import { TEST_CARDS } from '../local-processor/pages';
 import { withoutPassword } from '../ops/logging/redact';
+import { ccbillDataLinkReport } from '../reconciliation/ccbill-data-link';
 import { startNightlyReconciliation } from '../reconciliation/nightly';
 import { localProcessorReport } from '../reconciliation/reconcile-day';
 import { defaultWebDist, startSystem } from '../system/start-system';
@@ -73,21 +74,30 @@ async function main() {
     throw error;
   }
 
-  // Each night, yesterday's sales at the local processor against the log.
+  // Each night, yesterday's sales at the processor (the local one, or CCBill's Data Link) against the log.
+  const nightlyDeps = {
+    db: system.infra.db,
+    store: system.infra.store,
+    notifier: system.infra.notifier,
+    clock: () => new Date(),
+  };
   const nightly = processor
     ? startNightlyReconciliation(
-        {
-          db: system.infra.db,
-          store: system.infra.store,
-          notifier: system.infra.notifier,
-          clock: () => new Date(),
-        },
+        nightlyDeps,
         'local',
         localProcessorReport(processor.url),
         system.metrics,
         log,
       )
-    : null;
+    : config.payments.provider === 'ccbill' && config.ccbillDataLink
+      ? startNightlyReconciliation(
+          nightlyDeps,
+          'ccbill',
+          ccbillDataLinkReport(config.ccbillDataLink),
+          system.metrics,
+          log,
+        )
+      : null;
 
   onShutdown(
     () =>
@@ -138,7 +148,7 @@ async function main() {
     ),
     processor
       ? `  payments       : local processor at ${processor.url} (card ${TEST_CARDS.approve} approves; its sales page refunds; npm run processor -- refund <sale id>)`
-      : `  payments       : ${config.payments.provider === 'manual' ? `by hand (payment link ${config.paymentLinkBase})` : `Verotel FlexPay, postback URL ${url}/api/payments/notices`}`,
+      : `  payments       : ${config.payments.provider === 'manual' ? `by hand (payment link ${config.paymentLinkBase})` : config.payments.provider === 'ccbill' ? `CCBill FlexForms, webhook URL ${url}/api/payments/ccbill/webhooks${config.ccbillDataLink ? ', reconciled nightly through Data Link' : ''}` : `Verotel FlexPay, postback URL ${url}/api/payments/notices`}`,
     `  probes         : ${url}/healthz (live), ${url}/readyz (ready: database, projections, mail failures)`,
     `  database       : ${database.description}`,
     `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${withoutPassword(config.eventStoreUrl)}` : 'PostgreSQL event store (same database)'}`,

@@ -15,7 +15,7 @@ import { eraseOutboxMailTo, outboxDirOf } from '@nocturne/projector/mail/outbox'
 import { Consistency, type QueryApiDeps, readModelPositions, StoryListCache } from '@nocturne/query-api';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
-import { countNotices } from '../ops/metrics';
+import { countNotices, noticeCounter } from '../ops/metrics';
 import type { Infrastructure } from './connect';
 
 /** Test harnesses only: e.g. the e2e suite signs up many users from one address. */
@@ -57,6 +57,8 @@ export async function commandDepsFrom(
     clock,
     integrityChecks: ports.integrity,
     ...(tuning.imageWork ? { imageWork: tuning.imageWork } : {}),
+    // CCBill's webhooks are answered by command-api's own route: counted as the other notices.
+    ...(tuning.metrics ? { countPaymentNotice: noticeCounter(tuning.metrics) } : {}),
     // Without SMTP_URL the projector writes mail to DATA_DIR/outbox; erasure removes it there.
     ...(config.smtpUrl
       ? {}
@@ -72,6 +74,8 @@ export async function commandDepsFrom(
       inviteCodes: config.inviteCodes,
       exposeVerificationToken: config.exposeVerificationToken,
       payments: config.payments,
+      ageAssurance: config.ageAssurance,
+      trustRegionHeader: config.trustProxy !== false,
       ...(tuning.accountRateLimits ? { accountRateLimits: tuning.accountRateLimits } : {}),
     },
   };
@@ -112,6 +116,8 @@ export async function apiDepsFrom(
       paymentLinkBase: config.paymentLinkBase,
       paymentProvider: config.payments.provider,
       supportEmail: config.supportEmail,
+      ageAssurance: config.ageAssurance,
+      trustRegionHeader: config.trustProxy !== false,
     },
   };
   return { command, query };

@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     // A test sends the digest when it means to (RunningSystem.digest.runNow), never by the clock.
     DIGEST_TIME: 'off',
+    // Tests that predate age assurance keep showing everything; a test of the gating asks for it.
+    AGE_ASSURANCE: 'off',
     // Tests speak from several client addresses through X-Forwarded-For (rate limits are per client).
     TRUST_PROXY: 'loopback',
     // A secret the schema generates when unset is kept here, never in the working copy's .data.

@@ -1,4 +1,5 @@
 import type { Projection } from '../runner/projection';
+import { ageAssurancesProjection } from './age-assurance/age-assurances-projection';
 import { creatorsProjection } from './creators/creators-projection';
 import { emailDigestProjection } from './digest/email-digest-projection';
 import { draftsProjection } from './drafts/drafts-projection';
@@ -42,4 +43,5 @@ export const projections: readonly Projection[] = [
   draftsProjection,
   emailDigestProjection,
   readingSettingsProjection,
+  ageAssurancesProjection,
 ];

@@ -325,6 +325,15 @@ export interface ReadingSettingsTable {
   settings: ColumnType<ReadingSettings, string, string>;
 }
 
+/** Each member's latest age assurance (projections/age-assurance); assured while `expires_at` is ahead. */
+export interface AgeAssurancesTable {
+  user_key: string;
+  method: 'wallet' | 'hosted';
+  provider: string;
+  assured_at: ColumnType<Date, Date | string, Date | string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 /**
  * One row per live story, for full-text search (projections/search). `document` is generated
  * by PostgreSQL from `tags_text` (weight A) and `texts` (weight B): never written, only matched.
@@ -386,6 +395,7 @@ export interface ReadModel {
   tags: TagsTable;
   hidden_warnings: HiddenWarningsTable;
   reading_settings: ReadingSettingsTable;
+  age_assurances: AgeAssurancesTable;
   story_search: StorySearchTable;
   premium_ledger: PremiumLedgerTable;
   story_search_version: StorySearchVersionTable;

@@ -1,6 +1,6 @@
 // What the servers wire in; the tests import the modules themselves.
 export { countMail } from './counting-mailer';
-export { countNotices } from './counting-notices';
+export { countNotices, noticeCounter } from './counting-notices';
 export { countAppends } from './counting-store';
 export { instrumentHttp } from './http-metrics';
 export { trackLeadership } from './leadership-metrics';

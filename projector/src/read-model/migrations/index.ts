@@ -31,7 +31,8 @@ import * as processorPayments from './0029-processor-payments';
 import * as revenue from './0030-revenue';
 import * as storyRatings from './0031-story-ratings';
 import * as readingSettings from './0032-reading-settings';
-import * as sealedModerationTexts from './0033-sealed-moderation-texts';
+import * as ageAssurances from './0033-age-assurances';
+import * as sealedModerationTexts from './0034-sealed-moderation-texts';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -70,5 +71,6 @@ export const migrations: Record<string, Migration> = {
   '0030-revenue': revenue,
   '0031-story-ratings': storyRatings,
   '0032-reading-settings': readingSettings,
-  '0033-sealed-moderation-texts': sealedModerationTexts,
+  '0033-age-assurances': ageAssurances,
+  '0034-sealed-moderation-texts': sealedModerationTexts,
 };

@@ -212,6 +212,15 @@ async function everyFeature(
         transition: 'none',
       },
     }),
+    append(streams.user(fan.key), {
+      type: 'AgeAssured',
+      data: {
+        method: 'wallet',
+        provider: 'local-wallet',
+        assuredAt: '2026-01-05T10:00:00.000Z',
+        expiresAt: '2027-01-05T10:00:00.000Z',
+      },
+    }),
     append(streams.creator(maker.key), {
       type: 'PenNameChosen',
       data: { userKey: maker.key, penName, handle },

@@ -458,6 +458,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/ccbill/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** CCBill's webhook (NewSaleSuccess, NewSaleFailure, Refund, Void, Chargeback) */
+        post: operations["postPaymentsCcbillWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discounts/check": {
         parameters: {
             query?: never;
@@ -657,14 +674,14 @@ export interface paths {
         };
         /** The member's reading settings (the defaults until they choose) */
         get: operations["getMeReadingSettings"];
-        /** Choose how the member reads (text size, typeface, line spacing, theme, motion, slide transition) */
-        put: operations["putMeReadingSettings"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
         /** The member's reading settings (the defaults until they choose) (headers only) */
         head: operations["headMeReadingSettings"];
-        patch?: never;
+        /** Change some of how the member reads (text size, typeface, line spacing, theme, motion, slide transition); the settings not given stay as they are */
+        patch: operations["patchMeReadingSettings"];
         trace?: never;
     };
     "/api/admin/staff": {
@@ -4512,6 +4529,92 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postPaymentsCcbillWebhooks: {
+        parameters: {
+            query: {
+                /** @description The event, as CCBill names it */
+                eventType: string;
+                eventGroupType?: string;
+            };
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event's fields, URL-encoded or JSON, as configured in CCBill's Admin Portal */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored (or a copy of one stored), or not a sale of ours */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Not a webhook CCBill sends; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            401: components["responses"]["AdminCodeRefused"];
+            /** @description Not from CCBill's addresses (as seen through TRUST_PROXY), or another merchant account's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description CCBill is not the configured processor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many webhooks from this address (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postDiscountsCheck: {
         parameters: {
             query?: never;
@@ -5439,87 +5542,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    putMeReadingSettings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
-                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    textSize: "small" | "medium" | "large" | "larger";
-                    /** @enum {string} */
-                    typeface: "serif" | "sans";
-                    /** @enum {string} */
-                    lineSpacing: "compact" | "normal" | "relaxed";
-                    /** @enum {string} */
-                    theme: "dark" | "sepia" | "light";
-                    reducedMotion: boolean;
-                    /** @enum {string} */
-                    transition: "fade" | "slide" | "none";
-                };
-            };
-        };
-        responses: {
-            /** @description The settings now */
-            200: {
-                headers: {
-                    "X-Event-Position": components["headers"]["XEventPosition"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        textSize: "small" | "medium" | "large" | "larger";
-                        /** @enum {string} */
-                        typeface: "serif" | "sans";
-                        /** @enum {string} */
-                        lineSpacing: "compact" | "normal" | "relaxed";
-                        /** @enum {string} */
-                        theme: "dark" | "sepia" | "light";
-                        reducedMotion: boolean;
-                        /** @enum {string} */
-                        transition: "fade" | "slide" | "none";
-                    };
-                };
-            };
-            /** @description A field missing or not one of its values; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
-            401: {
-                headers: {
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     headMeReadingSettings: {
         parameters: {
             query?: never;
@@ -5552,6 +5574,87 @@ export interface operations {
                 };
                 content?: never;
             };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchMeReadingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    textSize?: "small" | "medium" | "large" | "larger";
+                    /** @enum {string} */
+                    typeface?: "serif" | "sans";
+                    /** @enum {string} */
+                    lineSpacing?: "compact" | "normal" | "relaxed";
+                    /** @enum {string} */
+                    theme?: "dark" | "sepia" | "light";
+                    reducedMotion?: boolean;
+                    /** @enum {string} */
+                    transition?: "fade" | "slide" | "none";
+                };
+            };
+        };
+        responses: {
+            /** @description The settings now, every field */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        textSize: "small" | "medium" | "large" | "larger";
+                        /** @enum {string} */
+                        typeface: "serif" | "sans";
+                        /** @enum {string} */
+                        lineSpacing: "compact" | "normal" | "relaxed";
+                        /** @enum {string} */
+                        theme: "dark" | "sepia" | "light";
+                        reducedMotion: boolean;
+                        /** @enum {string} */
+                        transition: "fade" | "slide" | "none";
+                    };
+                };
+            };
+            /** @description No setting given, or one not one of its values; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9988,7 +10091,7 @@ export interface operations {
                          * @description manual: the payment link and a staff grant; otherwise Pay starts a purchase at the processor
                          * @enum {string}
                          */
-                        provider: "manual" | "verotel" | "local";
+                        provider: "manual" | "verotel" | "local" | "ccbill";
                     };
                 };
             };
