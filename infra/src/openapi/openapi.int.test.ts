@@ -138,7 +138,12 @@ describe('every documented error status is one the route answers', () => {
     for (let i = 0; i < 150 && response.statusCode !== 429; i++) response = await send(request(), client);
     return response;
   }
-  const json = (method: 'POST' | 'PUT', url: string, payload: unknown, headers = {}): InjectOptions => ({
+  const json = (
+    method: 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    payload: unknown,
+    headers = {},
+  ): InjectOptions => ({
     method,
     url,
     payload: payload as InjectOptions['payload'],
@@ -632,9 +637,9 @@ describe('every documented error status is one the route answers', () => {
       send(json('PUT', '/api/me/hidden-warnings', { warnings: ['spiders'] }, reader)),
     'PUT /api/me/hidden-warnings 401': () => send(json('PUT', '/api/me/hidden-warnings', { warnings: [] })),
     'GET /api/me/hidden-warnings 401': () => send({ method: 'GET', url: '/api/me/hidden-warnings' }),
-    'PUT /api/me/reading-settings 400': () =>
-      send(json('PUT', '/api/me/reading-settings', { theme: 'neon' }, reader)),
-    'PUT /api/me/reading-settings 401': () => send(json('PUT', '/api/me/reading-settings', {})),
+    'PATCH /api/me/reading-settings 400': () =>
+      send(json('PATCH', '/api/me/reading-settings', { theme: 'neon' }, reader)),
+    'PATCH /api/me/reading-settings 401': () => send(json('PATCH', '/api/me/reading-settings', {})),
     'GET /api/me/reading-settings 401': () => send({ method: 'GET', url: '/api/me/reading-settings' }),
     'GET /api/auth/me 401': () => send({ method: 'GET', url: '/api/auth/me' }),
     'GET /api/me/premium 401': () => send({ method: 'GET', url: '/api/me/premium' }),

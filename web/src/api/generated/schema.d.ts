@@ -1292,6 +1292,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/age-assurances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Age assurances of members per day and method, and per provider, over the last 30 days (admin) */
+        get: operations["getAdminAgeAssurances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Age assurances of members per day and method, and per provider, over the last 30 days (admin) (headers only) */
+        head: operations["headAdminAgeAssurances"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{email}/history": {
         parameters: {
             query?: never;
@@ -1337,6 +1355,30 @@ export interface paths {
          * @description Admin roles allowed: owner, admin, auditor.
          */
         head: operations["headAdminAuditTimeline"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each night's reconciliation of a processor's report with the log (auditor)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        get: operations["getAdminAuditReconciliations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Each night's reconciliation of a processor's report with the log (auditor) (headers only)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        head: operations["headAdminAuditReconciliations"];
         patch?: never;
         trace?: never;
     };
@@ -2981,6 +3023,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description An Explicit draft, and the member’s age is not assured (AGE_ASSURANCE is not off) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             /** @description Draft not found (unknown, published, or not this member’s) */
             404: {
                 headers: {
@@ -3048,6 +3101,17 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An Explicit draft, and the member’s age is not assured (AGE_ASSURANCE is not off) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3290,7 +3354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The story is not this member’s */
+            /** @description The story is not this member’s, or it would be Explicit and the member’s age is not assured */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9019,6 +9083,90 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getAdminAgeAssurances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last 30 days (UTC), oldest first, every day present; counts only, nobody named */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: {
+                            /** @description YYYY-MM-DD (UTC) */
+                            day: string;
+                            wallet: number;
+                            hosted: number;
+                        }[];
+                        providers: {
+                            method: string;
+                            provider: string;
+                            assurances: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAdminAgeAssurances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last 30 days (UTC), oldest first, every day present; counts only, nobody named */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAdminUsersByEmailHistory: {
         parameters: {
             query?: {
@@ -9202,6 +9350,12 @@ export interface operations {
                             payment_method: string | null;
                             stories: number | null;
                             story_id: string | null;
+                            /** @description An AgeAssured: wallet or hosted */
+                            assurance_method: string | null;
+                            /** @description An AgeAssured: which provider (local-wallet, yoti, ...) */
+                            assurance_provider: string | null;
+                            /** @description An AgeAssured: when it expires */
+                            assured_until: string | null;
                             by: string;
                             staff_id: string | null;
                         }[];
@@ -9320,6 +9474,128 @@ export interface operations {
             };
             /** @description No account: the address never had one (or its account was erased: ask by account id), or no account has this id */
             404: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAdminAuditReconciliations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first: the last 60 nights reconciled, each with every difference */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nights: {
+                            provider: string;
+                            /** @description YYYY-MM-DD (UTC) */
+                            day: string;
+                            processor_transactions: number;
+                            logged_transactions: number;
+                            /** @description Transactions both sides hold with the same amount */
+                            matched: number;
+                            reconciled_at: string;
+                            differences: {
+                                transaction_id: string;
+                                /** @enum {string} */
+                                kind: "sale" | "refund" | "chargeback";
+                                /** @enum {string} */
+                                issue: "missing_here" | "missing_there" | "amount_differs";
+                                here: {
+                                    amount: number;
+                                    currency: string;
+                                } | null;
+                                there: {
+                                    amount: number;
+                                    currency: string;
+                                } | null;
+                                /** @description The purchase the logged notice names (null: none here) */
+                                purchase_id: string | null;
+                                /** @description The purchase's account, for its timeline */
+                                account_id: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAdminAuditReconciliations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first: the last 60 nights reconciled, each with every difference */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
                     [name: string]: unknown;
