@@ -18,6 +18,7 @@ import { tagRoutes } from './labels/tag-routes';
 import { appealDecisionRoutes } from './moderation/appeal-decision';
 import { moderateStoryRoutes } from './moderation/moderate-story';
 import { reportStoryRoutes } from './moderation/report-story';
+import { ccbillWebhookRoutes } from './payments/ccbill/ccbill-webhook-route';
 import { internalNoticeRoutes } from './payments/internal-notice-route';
 import { startPurchaseRoutes } from './payments/start-purchase';
 import { grantPremiumRoutes } from './premium/grant-route';
@@ -81,6 +82,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(validateAdminRoutes, deps);
   await app.register(confirmPaymentRoutes, deps);
   await app.register(startPurchaseRoutes, deps);
+  await app.register(ccbillWebhookRoutes, deps);
   await app.register(checkDiscountRoutes, deps);
   await app.register(checkInviteRoutes, deps);
   await app.register(joinWaitlistRoutes, deps);

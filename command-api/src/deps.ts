@@ -9,6 +9,7 @@ import type { AgeWalletSettings } from './age-assurance/wallet/wallet-provider';
 import type { WorkSlots } from './images/work-slots';
 import type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
 import type { PaymentSettings } from './payments/payment-settings';
+import type { NoticeAnswer } from './payments/receive-notice';
 import type { AccountRateLimits } from './users/rate-limits';
 
 /** Settings command-api reads; infra maps the validated configuration onto it. */
@@ -65,6 +66,8 @@ export interface CommandApiDeps {
   ageCheckProviders?: readonly AgeCheckProvider[];
   /** Each answer to an age check and each refused presentation (infra counts them in /metrics). */
   onAgeCheckAnswered?: (outcome: AgeCheckOutcome) => void;
+  /** Counts a processor's notice answered by a route of command-api's (CCBill's webhooks): metrics. */
+  countPaymentNotice?: (answer: NoticeAnswer) => void;
 }
 
 /** Kept mail that erasure must reach (infra wires the development outbox, projector/mail). */

@@ -11,6 +11,9 @@ export type { DigestReader } from './digest/send-digests';
 export { DraftScheduler, type DueDraft, type DueDrafts } from './drafts/draft-scheduler';
 export { WorkSlots } from './images/work-slots';
 export type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
+export { ccbillFormDigest } from './payments/ccbill/ccbill-digest';
+export { type CcbillSettings, ccbillLedgerId } from './payments/ccbill/ccbill-flexforms';
+export { CCBILL_WEBHOOK_RANGES, isSenderRange } from './payments/ccbill/ccbill-senders';
 export {
   flexpaySignature,
   flexpaySignedParams,

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { AgeWalletSettings, PaymentSettings } from '@nocturne/command-api';
+import type { AgeWalletSettings } from '@nocturne/command-api';
+import { CCBILL_WEBHOOK_RANGES, isSenderRange, type PaymentSettings } from '@nocturne/command-api';
 import type { AgeAssurancePolicy } from '@nocturne/http-kit/auth';
 import { z } from 'zod';
 
@@ -133,14 +134,43 @@ export const ConfigSchema = z.object({
   /**
    * How readers pay: `manual` (the payment link, confirmed by a staff member), `verotel`
    * (Verotel FlexPay: its signed notices grant premium), or `local` (the embedded processor,
-   * which speaks FlexPay; `npm start` runs it).
+   * which speaks FlexPay; `npm start` runs it), or `ccbill` (CCBill FlexForms: its webhooks,
+   * from its published addresses, grant premium).
    */
-  PAYMENT_PROVIDER: optional(z.enum(['manual', 'verotel', 'local'])),
+  PAYMENT_PROVIDER: optional(z.enum(['manual', 'verotel', 'local', 'ccbill'])),
   VEROTEL_SHOP_ID: optional(z.string().regex(/^\d{1,12}$/, 'must be the website id (digits)')),
   VEROTEL_SIGNATURE_KEY: optional(z.string().min(8, 'must be the FlexPay signature key')),
   VEROTEL_ORDER_URL: optional(z.url({ message: 'must be a URL' })).default(
     'https://secure.verotel.com/startorder',
   ),
+  CCBILL_CLIENT_ACCNUM: optional(z.string().regex(/^\d{6}$/, 'must be the six-digit main account number')),
+  CCBILL_CLIENT_SUBACC: optional(z.string().regex(/^\d{4}$/, 'must be the four-digit subaccount number')),
+  CCBILL_FLEX_ID: optional(
+    z.string().regex(/^[A-Za-z0-9-]{8,64}$/, "must be the FlexForms payment flow's id"),
+  ),
+  CCBILL_SALT: optional(z.string().min(8, "must be the subaccount's encryption key (salt)")),
+  CCBILL_FLEXFORMS_URL: optional(z.url({ message: 'must be a URL' })).default(
+    'https://api.ccbill.com/wap-frontflex/flexforms',
+  ),
+  /** Where CCBill's webhooks may come from: addresses, ranges (a-b) or CIDR blocks, comma-separated. */
+  CCBILL_WEBHOOK_SENDERS: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.length > 0 && entries.every(isSenderRange), {
+        message: 'must be IP addresses, ranges (first-last) or CIDR blocks, comma-separated',
+      }),
+  ).default([...CCBILL_WEBHOOK_RANGES]),
+  CCBILL_DATALINK_URL: optional(z.url({ message: 'must be a URL' })).default(
+    'https://datalink.ccbill.com/data/main.cgi',
+  ),
+  CCBILL_DATALINK_USERNAME: optional(z.string().min(1)),
+  CCBILL_DATALINK_PASSWORD: optional(z.string().min(1)),
   /** The local processor's port (`npm start` without a processor); unset: PORT + 1. */
   LOCAL_PROCESSOR_PORT: optional(
     z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535),
@@ -283,6 +313,8 @@ export interface AppConfig {
   paymentLinkBase: string;
   /** How readers pay: by hand (`manual`), or through a processor's signed notices. */
   payments: PaymentSettings;
+  /** CCBill's Data Link (its transaction report), for reconciliation; unset: not reconciled. */
+  ccbillDataLink?: CcbillDataLinkSettings;
   discountCode: string;
   inviteCodes: string[];
   exposeVerificationToken: boolean;
@@ -348,6 +380,16 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
       'Invalid configuration:\n  AGE_WALLET: local is the test wallet, never for production (use eudi or off)',
     );
   }
+  if (result.data.PAYMENT_PROVIDER === 'ccbill') {
+    const missing = (
+      ['CCBILL_CLIENT_ACCNUM', 'CCBILL_CLIENT_SUBACC', 'CCBILL_FLEX_ID', 'CCBILL_SALT'] as const
+    ).filter((name) => !result.data[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: must be set when PAYMENT_PROVIDER=ccbill`).join('\n')}`,
+      );
+    }
+  }
   if (result.data.PAYMENT_PROVIDER === 'verotel') {
     const missing = (['VEROTEL_SHOP_ID', 'VEROTEL_SIGNATURE_KEY'] as const).filter(
       (name) => !result.data[name],
@@ -395,6 +437,15 @@ export function splitServiceConfig(raw: RawConfig): SplitServiceConfig {
   };
 }
 
+/** Where and as whom CCBill's Data Link is asked for a day's transactions. */
+export interface CcbillDataLinkSettings {
+  url: string;
+  username: string;
+  password: string;
+  clientAccnum: string;
+  clientSubacc?: string;
+}
+
 const DEFAULT_PAYMENT_LINK_BASE = 'https://www.paypal.com/paypalme/nocturnestories';
 
 /**
@@ -412,6 +463,18 @@ export function paymentSettingsOf(raw: RawConfig): PaymentSettings {
       shopId: raw.VEROTEL_SHOP_ID!,
       signatureKey: raw.VEROTEL_SIGNATURE_KEY!,
       orderUrl: raw.VEROTEL_ORDER_URL,
+      descriptor: raw.PAYMENT_DESCRIPTOR,
+    };
+  }
+  if (provider === 'ccbill') {
+    return {
+      provider,
+      clientAccnum: raw.CCBILL_CLIENT_ACCNUM!,
+      clientSubacc: raw.CCBILL_CLIENT_SUBACC!,
+      flexId: raw.CCBILL_FLEX_ID!,
+      salt: raw.CCBILL_SALT!,
+      flexFormsUrl: raw.CCBILL_FLEXFORMS_URL,
+      webhookSenders: raw.CCBILL_WEBHOOK_SENDERS,
       descriptor: raw.PAYMENT_DESCRIPTOR,
     };
   }
@@ -563,6 +626,17 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
       supportEmail: raw.SUPPORT_EMAIL,
       paymentLinkBase: (raw.PAYMENT_LINK_BASE ?? DEFAULT_PAYMENT_LINK_BASE).replace(/\/$/, ''),
       payments: paymentSettingsOf(raw),
+      ...(raw.CCBILL_DATALINK_USERNAME && raw.CCBILL_DATALINK_PASSWORD && raw.CCBILL_CLIENT_ACCNUM
+        ? {
+            ccbillDataLink: {
+              url: raw.CCBILL_DATALINK_URL,
+              username: raw.CCBILL_DATALINK_USERNAME,
+              password: raw.CCBILL_DATALINK_PASSWORD,
+              clientAccnum: raw.CCBILL_CLIENT_ACCNUM,
+              ...(raw.CCBILL_CLIENT_SUBACC ? { clientSubacc: raw.CCBILL_CLIENT_SUBACC } : {}),
+            },
+          }
+        : {}),
       discountCode: raw.DISCOUNT_CODE,
       inviteCodes: invites.codes,
       exposeVerificationToken: raw.EXPOSE_VERIFICATION_TOKEN,

@@ -16,7 +16,7 @@ export interface QueryApiOptions {
   /** PAYMENT_LINK_BASE: the pay button opens `${paymentLinkBase}/<amount>`. */
   paymentLinkBase: string;
   /** How readers pay: by hand (`manual`), or through a processor (the pay button starts a purchase). */
-  paymentProvider: 'manual' | 'verotel' | 'local';
+  paymentProvider: 'manual' | 'verotel' | 'local' | 'ccbill';
   supportEmail: string;
   /** AGE_ASSURANCE*: who must be assured before anything explicit is sent; unset: off. */
   ageAssurance?: AgeAssurancePolicy;

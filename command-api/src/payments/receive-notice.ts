@@ -1,4 +1,4 @@
-import type { CommandContext } from '@nocturne/events';
+import type { CommandContext, PaymentProvider } from '@nocturne/events';
 import { streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
 import { HttpError } from '@nocturne/http-kit';
@@ -14,7 +14,13 @@ import { purchaseDecider, purchaseEntitles, reversalOf } from './purchase-decide
 /** What the notice route answers the processor. */
 export type NoticeAnswer =
   | { status: 200; body: string; outcome: 'applied' | 'duplicate' | 'queued' | 'ignored' }
-  | { status: 400 | 403; detail: string; outcome: 'refused'; reason: 'signature' | 'malformed' };
+  | {
+      status: 400 | 403;
+      detail: string;
+      outcome: 'refused';
+      /** `sender`: from an address the processor does not send from (CCBill's webhooks). */
+      reason: 'signature' | 'malformed' | 'sender';
+    };
 
 export const noticeMessages = {
   signature: 'The notice is not signed by the payment processor.',
@@ -57,9 +63,11 @@ export function createPaymentNoticeReceiver(
 async function applyNotice(
   deps: NoticeDeps,
   processor: PaymentProcessor,
-  notice: ProcessorNotice,
+  given: ProcessorNotice,
 ): Promise<'applied' | 'duplicate' | 'queued'> {
   const { provider } = processor;
+  const notice =
+    given.reference === null ? { ...given, reference: await saleReference(deps, provider, given) } : given;
   const context: CommandContext = {
     correlationId: `payment:${provider}:${notice.saleId}`,
     causationId: `payment_notice:${provider}:${notice.transactionId}`,
@@ -127,6 +135,24 @@ async function applyNotice(
   );
   announceAppended(deps, Math.max(stored.position, purchase.position, settled.position));
   return duplicate ? 'duplicate' : 'applied';
+}
+
+/**
+ * The purchase a reversal without a reference belongs to, from its sale's notice: CCBill gives
+ * our passthrough reference back on the sale only, and keys the sale by the id its reversals
+ * name (the sale's notice is on `payment_notice-ccbill-{subscriptionId}`). A reversal that comes
+ * before its sale finds nothing and is queued for the staff.
+ */
+async function saleReference(
+  deps: NoticeDeps,
+  provider: PaymentProvider,
+  notice: ProcessorNotice,
+): Promise<string | null> {
+  if (notice.kind === 'sale') return null;
+  const sale = await deps.store.readStream(streams.paymentNotice(provider, notice.saleId));
+  const received = sale.find((event) => event.type === 'PaymentNoticeReceived');
+  const data = received?.data as { kind?: string; reference?: string | null } | undefined;
+  return data?.kind === 'sale' ? (data.reference ?? null) : null;
 }
 
 const isNotFound = (error: unknown) => error instanceof HttpError && error.statusCode === 404;

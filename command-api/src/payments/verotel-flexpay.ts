@@ -19,7 +19,7 @@ export interface FlexPaySettings {
   orderUrl: string;
   descriptor: string;
   /** `local` when the embedded processor speaks FlexPay in Verotel's place. */
-  provider?: PaymentProvider;
+  provider?: Exclude<PaymentProvider, 'ccbill'>;
 }
 
 /** The FlexPay protocol version the links are built for. */

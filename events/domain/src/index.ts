@@ -5,6 +5,7 @@
  * so the web bundle can take it whole.
  */
 export * from './account-rules';
+export * from './creator-assurance';
 export * from './creators';
 export * from './drafts';
 export * from './images';

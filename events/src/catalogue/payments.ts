@@ -6,7 +6,7 @@ import { Encrypted, IsoTime } from './fields';
  * The payment processors a purchase can go through. `local` is the embedded processor that
  * `npm start` runs when no real one is configured; it speaks Verotel FlexPay's wire format.
  */
-export const PaymentProvider = z.enum(['verotel', 'local']);
+export const PaymentProvider = z.enum(['verotel', 'local', 'ccbill']);
 export type PaymentProvider = z.infer<typeof PaymentProvider>;
 
 /** What a processor's notice says happened to a sale. */

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { PaymentProvider } from '@nocturne/events';
+import type { AppConfig } from '../config';
 import { urlFileOf } from '../local-processor/local-processor';
-import { localProcessorReport, reconcileDay } from '../reconciliation/reconcile-day';
+import { ccbillDataLinkReport } from '../reconciliation/ccbill-data-link';
+import { type DayReport, localProcessorReport, reconcileDay } from '../reconciliation/reconcile-day';
 import { connectInfrastructure } from '../system/connect';
 import { runCli } from './cli-config';
 
@@ -17,6 +20,16 @@ runCli('reconcile', 1, async (args, config) => {
     console.error('usage: npm run reconcile -- --day YYYY-MM-DD');
     return 2;
   }
+  const infraLog = (line: string) => console.error(`[nocturne] ${line}`);
+  if (config.payments.provider === 'ccbill') {
+    if (!config.ccbillDataLink) {
+      console.error(
+        'CCBill is reconciled through Data Link: set CCBILL_DATALINK_USERNAME and CCBILL_DATALINK_PASSWORD.',
+      );
+      return 2;
+    }
+    return reconcileAndPrint(config, infraLog, 'ccbill', ccbillDataLinkReport(config.ccbillDataLink), day);
+  }
   if (config.payments.provider === 'verotel') {
     console.error(
       "Verotel's day report comes from its Control Center API, which this product does not call yet.",
@@ -29,11 +42,22 @@ runCli('reconcile', 1, async (args, config) => {
     return 2;
   }
   const report = localProcessorReport(readFileSync(urlFile, 'utf8').trim());
-  const infra = await connectInfrastructure(config, (line) => console.error(`[nocturne] ${line}`));
+  return reconcileAndPrint(config, infraLog, 'local', report, day);
+});
+
+/** One day reconciled, its result printed one line per difference: 0 when they agree, 3 when not. */
+async function reconcileAndPrint(
+  config: AppConfig,
+  log: (line: string) => void,
+  provider: PaymentProvider,
+  report: DayReport,
+  day: string,
+): Promise<number> {
+  const infra = await connectInfrastructure(config, log);
   try {
     const { differences, processorTransactions } = await reconcileDay(
       { db: infra.db, store: infra.store, notifier: infra.notifier, clock: () => new Date() },
-      'local',
+      provider,
       report,
       day,
     );
@@ -51,4 +75,4 @@ runCli('reconcile', 1, async (args, config) => {
   } finally {
     await infra.close();
   }
-});
+}

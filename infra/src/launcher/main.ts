@@ -14,6 +14,7 @@ import { LOCAL_SHOP_ID, type LocalProcessor, startLocalProcessor } from '../loca
 import { TEST_CARDS } from '../local-processor/pages';
 import { type LocalWallet, startLocalWallet } from '../local-wallet/local-wallet';
 import { withoutPassword } from '../ops/logging/redact';
+import { ccbillDataLinkReport } from '../reconciliation/ccbill-data-link';
 import { startNightlyReconciliation } from '../reconciliation/nightly';
 import { localProcessorReport } from '../reconciliation/reconcile-day';
 import { defaultWebDist, startSystem } from '../system/start-system';
@@ -98,21 +99,30 @@ async function main() {
     throw error;
   }
 
-  // Each night, yesterday's sales at the local processor against the log.
+  // Each night, yesterday's sales at the processor (the local one, or CCBill's Data Link) against the log.
+  const nightlyDeps = {
+    db: system.infra.db,
+    store: system.infra.store,
+    notifier: system.infra.notifier,
+    clock: () => new Date(),
+  };
   const nightly = processor
     ? startNightlyReconciliation(
-        {
-          db: system.infra.db,
-          store: system.infra.store,
-          notifier: system.infra.notifier,
-          clock: () => new Date(),
-        },
+        nightlyDeps,
         'local',
         localProcessorReport(processor.url),
         system.metrics,
         log,
       )
-    : null;
+    : config.payments.provider === 'ccbill' && config.ccbillDataLink
+      ? startNightlyReconciliation(
+          nightlyDeps,
+          'ccbill',
+          ccbillDataLinkReport(config.ccbillDataLink),
+          system.metrics,
+          log,
+        )
+      : null;
 
   onShutdown(
     () =>
@@ -164,7 +174,7 @@ async function main() {
     ),
     processor
       ? `  payments       : local processor at ${processor.url} (card ${TEST_CARDS.approve} approves; its sales page refunds; npm run processor -- refund <sale id>)`
-      : `  payments       : ${config.payments.provider === 'manual' ? `by hand (payment link ${config.paymentLinkBase})` : `Verotel FlexPay, postback URL ${url}/api/payments/notices`}`,
+      : `  payments       : ${config.payments.provider === 'manual' ? `by hand (payment link ${config.paymentLinkBase})` : config.payments.provider === 'ccbill' ? `CCBill FlexForms, webhook URL ${url}/api/payments/ccbill/webhooks${config.ccbillDataLink ? ', reconciled nightly through Data Link' : ''}` : `Verotel FlexPay, postback URL ${url}/api/payments/notices`}`,
     `  age checks     : ${
       wallet
         ? `local test wallet at ${wallet.url} (its page presents over or under 18; its issuer is trusted in this mode only)`

@@ -6,7 +6,7 @@ import { lazyApiDocument } from '../openapi/api-document';
 import { checkReadiness } from '../ops/health/readiness';
 import { readinessSources } from '../ops/health/sources';
 import { upstreamReadiness } from '../ops/health/upstreams';
-import { countNotices, createMetricsRegistry } from '../ops/metrics';
+import { countNotices, createMetricsRegistry, noticeCounter } from '../ops/metrics';
 import { startTracing } from '../ops/tracing/tracing';
 import { connectInfrastructure } from '../system/connect';
 import { apiDepsFrom } from '../system/deps';
@@ -117,6 +117,8 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           command: {
             ...deps.command,
             options: { ...deps.command.options, internalToken: config.internalToken },
+            // CCBill's webhooks (POSTs) are answered here: counted on this process's /metrics.
+            countPaymentNotice: noticeCounter(registry),
           },
           publicUrl: config.publicUrl,
           logLevel: config.logLevel,
@@ -134,7 +136,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
             ...(deps.query.receivePaymentNotice
               ? {
                   receivePaymentNotice: countNotices(
-                    httpPaymentNoticeReceiver(split.commandApiUrls[0]!, config.internalToken),
+                    httpPaymentNoticeReceiver(split.commandApiUrls, config.internalToken),
                     registry,
                   ),
                 }

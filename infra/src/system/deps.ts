@@ -15,7 +15,7 @@ import { eraseOutboxMailTo, outboxDirOf } from '@nocturne/projector/mail/outbox'
 import { Consistency, type QueryApiDeps, readModelPositions, StoryListCache } from '@nocturne/query-api';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
-import { countAgeChecks, countNotices } from '../ops/metrics';
+import { countAgeChecks, countNotices, noticeCounter } from '../ops/metrics';
 import type { Infrastructure } from './connect';
 
 /** Test harnesses only: e.g. the e2e suite signs up many users from one address. */
@@ -58,6 +58,8 @@ export async function commandDepsFrom(
     integrityChecks: ports.integrity,
     ...(tuning.metrics ? { onAgeCheckAnswered: countAgeChecks(tuning.metrics) } : {}),
     ...(tuning.imageWork ? { imageWork: tuning.imageWork } : {}),
+    // CCBill's webhooks are answered by command-api's own route: counted as the other notices.
+    ...(tuning.metrics ? { countPaymentNotice: noticeCounter(tuning.metrics) } : {}),
     // Without SMTP_URL the projector writes mail to DATA_DIR/outbox; erasure removes it there.
     ...(config.smtpUrl
       ? {}

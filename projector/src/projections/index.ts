@@ -1,4 +1,5 @@
 import type { Projection } from '../runner/projection';
+import { ageAssuranceDaysProjection } from './age-assurance/age-assurance-days-projection';
 import { ageAssurancesProjection } from './age-assurance/age-assurances-projection';
 import { creatorsProjection } from './creators/creators-projection';
 import { emailDigestProjection } from './digest/email-digest-projection';
@@ -44,4 +45,5 @@ export const projections: readonly Projection[] = [
   emailDigestProjection,
   readingSettingsProjection,
   ageAssurancesProjection,
+  ageAssuranceDaysProjection,
 ];

@@ -250,6 +250,15 @@ export interface RevenueDaysTable {
   chargebacks_cents: ColumnType<string, number, number>;
 }
 
+/** Age assurances per UTC day, method and provider (projections/age-assurance): counts only. */
+export interface AgeAssuranceDaysTable {
+  /** 'YYYY-MM-DD' (read as text: a date has no time zone to shift). */
+  day: ColumnType<string, string, never>;
+  method: string;
+  provider: string;
+  assurances: number;
+}
+
 /** What one premium ledger row records (projections/premium). */
 export type PremiumLedgerKind = 'confirmation' | 'grant' | 'revocation' | 'unlock' | 'return';
 
@@ -387,6 +396,7 @@ export interface ReadModel {
   purchases: PurchasesTable;
   payment_notices: PaymentNoticesTable;
   revenue_days: RevenueDaysTable;
+  age_assurance_days: AgeAssuranceDaysTable;
   premium_grants: PremiumGrantsTable;
   stories: StoriesTable;
   story_deletions: StoryDeletionsTable;

@@ -14,7 +14,7 @@ const paymentSettingsDoc = apiSchema({
         payment_link_base: z.string(),
         price: z.number(),
         provider: z
-          .enum(['manual', 'verotel', 'local'])
+          .enum(['manual', 'verotel', 'local', 'ccbill'])
           .describe(
             'manual: the payment link and a staff grant; otherwise Pay starts a purchase at the processor',
           ),

@@ -1,39 +1,15 @@
-import type { Story } from '@nocturne/domain';
-import {
-  apiSchema,
-  type CachedBody,
-  cachedBody,
-  hotAnswer,
-  jsonArray,
-  sendCached,
-  sendPrepared,
-} from '@nocturne/http-kit';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { apiSchema, hotAnswer, sendPrepared } from '@nocturne/http-kit';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
-import { hiddenWarningsOf } from '../labels/hidden-warnings';
 import { minPositionOf } from '../read-your-writes';
-import { ANONYMOUS_LIST_CACHE_CONTROL, anonymousListAnswer, LIST_VARY } from './list/anonymous-list-answer';
-import { creatorFilterFrom, ratingFilterFrom, tagFilterFrom } from './list/label-filter';
-import { DEFAULT_PAGE_SIZE, type PageRequest, pageRequestFrom } from './list/paging';
-import { PersonalAnswers } from './list/personal-answers';
-import type { ListedStory, StoryListCache } from './list/story-list-cache';
+import { anonymousListAnswer } from './list/anonymous-list-answer';
+import { ListAnswers } from './list/list-answers';
+import { listAskedFrom, plainListAsked } from './list/list-asked';
+import { DEFAULT_PAGE_SIZE } from './list/paging';
+import type { StoryListCache } from './list/story-list-cache';
 import { isVisitorGet } from './list/visitor-get';
-import { coverStory, fullStory, StoryAnswerSchema } from './story-answer';
-import { signerFor, unlockedBy, viewerOf } from './viewer';
-
-/** A page says where the next one starts and how many stories there are in all (the profile's "Showing N of T"). */
-function setPaging(reply: FastifyReply, nextCursor: string | null, total: number) {
-  reply.header('X-Total-Count', String(total));
-  if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
-}
-
-/** A reader's answer as kept briefly: the bytes, and the page's paging headers. */
-interface PersonalAnswer {
-  body: CachedBody;
-  nextCursor: string | null;
-  total: number;
-}
+import { StoryAnswerSchema } from './story-answer';
 
 const listDoc = apiSchema({
   summary:
@@ -71,20 +47,6 @@ const listDoc = apiSchema({
   },
 });
 
-/** `?limit=`, `?cursor=` and `?tag=` only, each at most once; anything else is the handler's to read. */
-function plainListRequest(query: string): { page: PageRequest; tag: string | null } | undefined {
-  const given: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(query)) {
-    if ((name !== 'limit' && name !== 'cursor' && name !== 'tag') || name in given) return undefined;
-    given[name] = value;
-  }
-  try {
-    return { page: pageRequestFrom(given), tag: tagFilterFrom(given) };
-  } catch {
-    return undefined; // a bad limit, cursor or tag: the handler answers its 400
-  }
-}
-
 /**
  * The visitors' landing and profile ask for one answer far more often than any other: the
  * anonymous story list (a page of it, or of a tag's). It is the same bytes for every visitor
@@ -99,12 +61,11 @@ function hotList(storyList: StoryListCache) {
   return hotAnswer({
     parse: ({ request, query }) => {
       if (!isVisitorGet(request)) return undefined;
-      const asked = plainListRequest(query ?? '');
+      const asked = plainListAsked(query ?? '', request.headers);
       const snapshot = asked && storyList.peek();
-      return snapshot ? { ...asked, snapshot, headers: request.headers } : undefined;
+      return snapshot ? { asked, snapshot } : undefined;
     },
-    run: ({ snapshot, page, tag, headers }) =>
-      anonymousListAnswer(snapshot, page, tag, headers['accept-encoding'], headers['if-none-match']),
+    run: ({ asked, snapshot }) => anonymousListAnswer(snapshot, asked),
   });
 }
 
@@ -120,97 +81,22 @@ function hotList(storyList: StoryListCache) {
  * and the first 10 words of the first text.
  * An admin's entries also say how many slides each story has.
  *
- * Served from the snapshot (list/story-list-cache.ts): a page among its newest stories from
+ * Served from the snapshot (list/list-snapshot.ts): a page among its newest stories from
  * memory as kept bytes, any other by index from the read model (then kept, bounded); a reader's
  * answer is that page with their own overlay (the premium stories they unlocked, covers signed
- * for them), never a table scan. `?tag=` keeps the stories carrying that tag; a logged-in
+ * for them), never a table scan. Every answer, by who asks, is made in list/list-answers.ts. `?tag=` keeps the stories carrying that tag; a logged-in
  * reader's list leaves out the stories with a warning they chose to hide
  * (PUT /api/me/hidden-warnings).
  */
 export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
-  const personalAnswers = new PersonalAnswers<PersonalAnswer>();
+  const answers = new ListAnswers(deps);
   app.get(
     '/api/stories',
     { schema: listDoc, config: { hotAnswer: hotList(deps.storyList) } },
     async (request, reply) => {
-      const page = pageRequestFrom(request.query);
-      const tag = tagFilterFrom(request.query);
-      const creator = creatorFilterFrom(request.query);
-      const rating = ratingFilterFrom(request.query);
+      const asked = listAskedFrom(request.query, request.headers);
       const snapshot = await deps.storyList.current(minPositionOf(request));
-      const authorization = request.headers.authorization;
-      const serialised = (items: readonly ListedStory[]) => cachedBody(jsonArray(items.map((s) => s.json)));
-      if (request.admin) {
-        reply.header('Cache-Control', 'private, no-cache');
-        const signer = signerFor(await viewerOf(request, deps), deps);
-        const { items, nextCursor, total } = await snapshot.page(page, { tag, creator, rating, hidden: [] });
-        reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
-        setPaging(reply, nextCursor, total);
-        return items.map((s): Story => ({ ...fullStory(s.row, signer), slides: s.row.slides.length }));
-      }
-
-      if (!authorization) {
-        // The same answer as the hot answer above, when nothing else is asked; a page the snapshot
-        // does not hold yet is read first.
-        const { headers } = request;
-        // A creator's or a rating's page is never among the hot lane's kept answers.
-        const answer = () =>
-          creator === null && rating === null
-            ? anonymousListAnswer(snapshot, page, tag, headers['accept-encoding'], headers['if-none-match'])
-            : undefined;
-        const prepared = answer();
-        if (prepared) return sendPrepared(reply, prepared);
-        const read = await snapshot.page(page, { tag, creator, rating, hidden: [] });
-        const kept = answer();
-        if (kept) return sendPrepared(reply, kept);
-        // Not kept (a page larger than the snapshot keeps): serialised for this request alone.
-        reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
-        reply.header('Cache-Control', ANONYMOUS_LIST_CACHE_CONTROL);
-        setPaging(reply, read.nextCursor, read.total);
-        return sendCached(request, reply, serialised(read.items));
-      }
-      reply.header('X-Projected-Position', String(snapshot.position)).header('Vary', LIST_VARY);
-      const send = (answer: PersonalAnswer) => {
-        setPaging(reply, answer.nextCursor, answer.total);
-        return sendCached(request, reply, answer.body);
-      };
-
-      reply.header('Cache-Control', 'private, no-cache');
-      // A reader's answer: kept briefly, and made once for the requests of one reader that come
-      // while it is being made (list/personal-answers.ts).
-      const readerAnswer = async (): Promise<PersonalAnswer> => {
-        const viewer = await viewerOf(request, deps);
-        const signer = signerFor(viewer, deps);
-        // A reader's list leaves out the stories with a warning they chose to hide.
-        const hidden = [...new Set(await hiddenWarningsOf(deps, viewer.user?.userKey))].sort();
-        const [{ items, nextCursor, total }, unlocked] = await Promise.all([
-          snapshot.page(page, { tag, creator, rating, hidden }),
-          unlockedBy(deps, viewer.user),
-        ]);
-        const mayUnlock = Boolean(viewer.user?.premium_member && viewer.user.premium_stories_remaining > 0);
-        const entry = (s: ListedStory): string => {
-          if (!s.row.is_premium || !signer) return s.json;
-          if (unlocked.has(s.row.id)) return JSON.stringify(fullStory(s.row, signer));
-          return mayUnlock ? JSON.stringify(coverStory(s.row, signer)) : s.json;
-        };
-        // A reader without premium who hides nothing sees exactly the anonymous page: its kept bytes, privately.
-        const kept =
-          unlocked.size === 0 &&
-          !mayUnlock &&
-          hidden.length === 0 &&
-          tag === null &&
-          creator === null &&
-          rating === null;
-        const body = (kept && snapshot.anonymousPage(page)?.body) || cachedBody(jsonArray(items.map(entry)));
-        return { body, nextCursor, total };
-      };
-      const key = PersonalAnswers.key(
-        authorization,
-        snapshot.position,
-        deps.consistency.known(),
-        request.url,
-      );
-      return send(await personalAnswers.answer(key, readerAnswer));
+      return sendPrepared(reply, await answers.answer(request, snapshot, asked));
     },
   );
 };

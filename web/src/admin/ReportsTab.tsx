@@ -2,22 +2,19 @@ import { type ModerationAction, reportReasonLabels } from '@nocturne/domain';
 import {
   type InfiniteData,
   type UseInfiniteQueryResult,
-  useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../api/client';
+import { useId, useState } from 'react';
 import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
 import { EmptyNote } from '../ui/EmptyNote';
-import { controlClass, FieldLabel } from '../ui/Field';
 import { imageSrc } from '../ui/image-src';
 import { LoadMore } from '../ui/LoadMore';
 import { SectionTitle } from '../ui/SectionTitle';
 import { surfaceClass } from '../ui/Surface';
 import { adminKeys, moderationHistoryQuery } from './admin-queries';
 import { decide, type ModerationQueue, type QueuedStory } from './moderation-api';
+import { ReasonForm } from './ReasonForm';
 import './ReportsTab.css';
 
 const actionLabels: Record<ModerationAction, string> = {
@@ -116,56 +113,20 @@ function DecisionForm({
   actions: ModerationAction[];
 }) {
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const reasonId = useId();
-  const decision = useMutation({
-    mutationFn: (action: ModerationAction) => decide(token, storyId, action, reason),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all() }),
-    onError: (error) =>
-      setProblem(
-        error instanceof ApiError && error.detail ? error.detail : 'The decision failed. Please try again.',
-      ),
-  });
-
-  function submit(action: ModerationAction) {
-    return (event: FormEvent) => {
-      event.preventDefault();
-      if (reason.trim() === '') return setProblem('Please state the reason for this decision');
-      setProblem(null);
-      decision.mutate(action);
-    };
-  }
-
   return (
-    <form className="moderation-item__decide" onSubmit={(event) => event.preventDefault()}>
-      <FieldLabel htmlFor={reasonId}>
-        Reason for the decision (sent to the reporters and the publishing account)
-      </FieldLabel>
-      <textarea
-        id={reasonId}
-        className={controlClass()}
-        rows={2}
-        maxLength={2000}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-      />
-      {problem ? <Alert tone="error">{problem}</Alert> : null}
-      <div className="moderation-item__actions">
-        {actions.map((action) => (
-          <Button
-            key={action}
-            size="sm"
-            variant={action === 'delete' ? 'danger' : action === 'hide' ? 'primary' : 'secondary'}
-            loading={decision.isPending && decision.variables === action}
-            disabled={decision.isPending}
-            onClick={submit(action)}
-          >
-            {actionLabels[action]}
-          </Button>
-        ))}
-      </div>
-    </form>
+    <ReasonForm
+      reasonLabel="Reason for the decision (sent to the reporters and the publishing account)"
+      actions={actions.map((action) => ({
+        id: action,
+        label: actionLabels[action],
+        variant: action === 'delete' ? 'danger' : action === 'hide' ? 'primary' : 'secondary',
+      }))}
+      failure="The decision failed. Please try again."
+      onDecide={async (action, reason) => {
+        await decide(token, storyId, action, reason);
+        await queryClient.invalidateQueries({ queryKey: adminKeys.all() });
+      }}
+    />
   );
 }
 

@@ -13,6 +13,7 @@ import { LoadMore } from '../ui/LoadMore';
 import { SectionTitle } from '../ui/SectionTitle';
 import { Spinner } from '../ui/Spinner';
 import { surfaceClass } from '../ui/Surface';
+import { AgeAssuranceChart } from './AgeAssuranceChart';
 import type { AdminUsersPage, UserFilters } from './admin-api';
 import { adminUsersQuery, monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
@@ -81,6 +82,7 @@ export function UsersTab({
       </div>
       <GrowthChart stats={stats.data ?? []} />
       <RevenueChart token={token} />
+      <AgeAssuranceChart token={token} />
       <PendingPayments token={token} />
       <PaymentQueue token={token} />
       <section aria-labelledby="users-title">

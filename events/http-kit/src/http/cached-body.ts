@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { JSON_TYPE } from './prepared-answer';
+import { JSON_TYPE, type PreparedAnswer } from './prepared-answer';
 
 /** Below this many bytes an answer goes out as it is (as @fastify/compress's threshold). */
 const COMPRESS_FROM_BYTES = 1024;
@@ -135,6 +135,23 @@ export function answerOf(
 ): { status: 200 | 304; variant: Variant } {
   const variant = variantFor(body, acceptEncoding);
   return { status: matches(ifNoneMatch, variant.etag) ? 304 : 200, variant };
+}
+
+/**
+ * A cached answer (see answerOf) as a prepared one: the headers it shares with every
+ * representation (`head`, extended in place), then its ETag, and for a 200 its
+ * Content-Encoding and Content-Type with the variant's bytes.
+ */
+export function preparedFrom(
+  head: string[],
+  { status, variant }: { status: 200 | 304; variant: Variant },
+  contentType = JSON_TYPE,
+): PreparedAnswer {
+  head.push('ETag', variant.etag);
+  if (status === 304) return { status, headers: head, body: undefined };
+  if (variant.coding) head.push('Content-Encoding', variant.coding);
+  head.push('Content-Type', contentType);
+  return { status, headers: head, body: variant.bytes };
 }
 
 /**

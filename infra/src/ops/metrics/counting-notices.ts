@@ -5,9 +5,21 @@ import { metricOnce } from './registry';
 /**
  * The payment notices, counted by outcome: `nocturne_payment_notices_total{outcome}` (applied,
  * duplicate, queued, ignored) and `nocturne_payment_notices_refused_total{reason}` (signature,
- * malformed): a refused notice appended nothing, and a rise of them is someone forging notices.
+ * malformed, sender): a refused notice appended nothing, and a rise of them is someone forging notices.
  */
 export function countNotices(receive: PaymentNoticeReceiver, registry: Registry): PaymentNoticeReceiver {
+  const count = noticeCounter(registry);
+  return async (params) => {
+    const answer = await receive(params);
+    count(answer);
+    return answer;
+  };
+}
+
+/** Counts one answered notice (the same counters, for a route that answers notices itself: CCBill's webhooks). */
+export function noticeCounter(
+  registry: Registry,
+): (answer: Awaited<ReturnType<PaymentNoticeReceiver>>) => void {
   const taken = metricOnce(
     registry,
     'nocturne_payment_notices_total',
@@ -30,10 +42,8 @@ export function countNotices(receive: PaymentNoticeReceiver, registry: Registry)
         registers: [registry],
       }),
   );
-  return async (params) => {
-    const answer = await receive(params);
+  return (answer) => {
     if (answer.status === 200) taken.inc({ outcome: answer.outcome });
     else refused.inc({ reason: answer.reason });
-    return answer;
   };
 }

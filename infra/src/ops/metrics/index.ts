@@ -2,7 +2,7 @@
 
 export { countAgeChecks } from './age-check-metrics';
 export { countMail } from './counting-mailer';
-export { countNotices } from './counting-notices';
+export { countNotices, noticeCounter } from './counting-notices';
 export { countAppends } from './counting-store';
 export { instrumentHttp } from './http-metrics';
 export { trackLeadership } from './leadership-metrics';

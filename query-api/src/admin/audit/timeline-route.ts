@@ -21,6 +21,12 @@ const Row = z.object({
   payment_method: z.string().nullable(),
   stories: z.number().nullable(),
   story_id: z.string().nullable(),
+  assurance_method: z.string().nullable().describe('An AgeAssured: wallet or hosted'),
+  assurance_provider: z
+    .string()
+    .nullable()
+    .describe('An AgeAssured: which provider (local-wallet, yoti, ...)'),
+  assured_until: z.string().nullable().describe('An AgeAssured: when it expires'),
   by: z.string(),
   staff_id: z.string().nullable(),
 });

@@ -1,6 +1,7 @@
-import { answerOf, JSON_TYPE, type PreparedAnswer } from '@nocturne/http-kit';
-import { ANONYMOUS_LIST_CACHE_CONTROL } from './anonymous-list-answer';
-import type { ListedStory, ListSnapshot } from './story-list-cache';
+import { answerOf, type PreparedAnswer, preparedFrom } from '@nocturne/http-kit';
+import { ANONYMOUS_LIST_CACHE_CONTROL } from './list-answer-head';
+import type { ListSnapshot } from './list-snapshot';
+import type { ListedStory } from './listed-story';
 
 /**
  * The answer of GET /api/stories/{id} for a free story: the same for everyone, its entry of the
@@ -14,22 +15,19 @@ export function anonymousStoryAnswer(
   acceptEncoding: string | undefined,
   ifNoneMatch: string | undefined,
 ): PreparedAnswer {
-  const { status, variant } = answerOf(snapshot.storyBody(story), acceptEncoding, ifNoneMatch);
-  return snapshot.keptAnswer(`story ${variant.etag} ${status}`, () => {
-    const headers = [
-      'X-Projected-Position',
-      String(snapshot.position),
-      'Vary',
-      'Accept-Encoding',
-      'ETag',
-      variant.etag,
-      // The same for everyone, kept by a shared cache as briefly as the list it comes from.
-      'Cache-Control',
-      ANONYMOUS_LIST_CACHE_CONTROL,
-    ];
-    if (status === 304) return { status, headers, body: undefined };
-    if (variant.coding) headers.push('Content-Encoding', variant.coding);
-    headers.push('Content-Type', JSON_TYPE);
-    return { status, headers, body: variant.bytes };
-  });
+  const answered = answerOf(snapshot.storyBody(story), acceptEncoding, ifNoneMatch);
+  return snapshot.keptAnswer(`story ${answered.variant.etag} ${answered.status}`, () =>
+    preparedFrom(
+      [
+        'X-Projected-Position',
+        String(snapshot.position),
+        'Vary',
+        'Accept-Encoding',
+        // The same for everyone, kept by a shared cache as briefly as the list it comes from.
+        'Cache-Control',
+        ANONYMOUS_LIST_CACHE_CONTROL,
+      ],
+      answered,
+    ),
+  );
 }

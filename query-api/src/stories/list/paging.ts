@@ -63,23 +63,18 @@ export function pageLimitFrom(limit: unknown): number {
   return Number(limit);
 }
 
-/** The page of `stories` (newest first by `position`), and the cursor of the next one when there is one. */
-export function pageOf<T extends { position: number }>(
-  stories: readonly T[],
-  page: PageRequest,
-): { items: T[]; nextCursor: string | null } {
+/**
+ * The index of the first of `stories` (newest first by `position`) published below `before`:
+ * a binary search; 0 without a cursor.
+ */
+export function startBelow(stories: readonly { position: number }[], before: number | null): number {
   let start = 0;
-  if (page.before !== null) {
-    // Binary search: the first story published below the cursor.
-    let high = stories.length;
-    while (start < high) {
-      const middle = (start + high) >>> 1;
-      if (stories[middle]!.position < page.before) high = middle;
-      else start = middle + 1;
-    }
+  if (before === null) return start;
+  let high = stories.length;
+  while (start < high) {
+    const middle = (start + high) >>> 1;
+    if (stories[middle]!.position < before) high = middle;
+    else start = middle + 1;
   }
-  const items = stories.slice(start, start + page.limit);
-  const last = items.at(-1);
-  const more = start + page.limit < stories.length;
-  return { items, nextCursor: more && last ? encodeCursor(last.position) : null };
+  return start;
 }

@@ -458,6 +458,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/ccbill/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** CCBill's webhook (NewSaleSuccess, NewSaleFailure, Refund, Void, Chargeback) */
+        post: operations["postPaymentsCcbillWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discounts/check": {
         parameters: {
             query?: never;
@@ -708,14 +725,14 @@ export interface paths {
         };
         /** The member's reading settings (the defaults until they choose) */
         get: operations["getMeReadingSettings"];
-        /** Choose how the member reads (text size, typeface, line spacing, theme, motion, slide transition) */
-        put: operations["putMeReadingSettings"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
         /** The member's reading settings (the defaults until they choose) (headers only) */
         head: operations["headMeReadingSettings"];
-        patch?: never;
+        /** Change some of how the member reads (text size, typeface, line spacing, theme, motion, slide transition); the settings not given stay as they are */
+        patch: operations["patchMeReadingSettings"];
         trace?: never;
     };
     "/api/admin/staff": {
@@ -1323,6 +1340,24 @@ export interface paths {
          * @description Admin roles allowed: owner, admin, auditor.
          */
         head: operations["headAdminRevenue"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/age-assurances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Age assurances of members per day and method, and per provider, over the last 30 days (admin) */
+        get: operations["getAdminAgeAssurances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Age assurances of members per day and method, and per provider, over the last 30 days (admin) (headers only) */
+        head: operations["headAdminAgeAssurances"];
         patch?: never;
         trace?: never;
     };
@@ -3015,6 +3050,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description An Explicit draft, and the member’s age is not assured (AGE_ASSURANCE is not off) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             /** @description Draft not found (unknown, published, or not this member’s) */
             404: {
                 headers: {
@@ -3082,6 +3128,17 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An Explicit draft, and the member’s age is not assured (AGE_ASSURANCE is not off) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3324,7 +3381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The story is not this member’s */
+            /** @description The story is not this member’s, or it would be Explicit and the member’s age is not assured */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,6 +4620,92 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postPaymentsCcbillWebhooks: {
+        parameters: {
+            query: {
+                /** @description The event, as CCBill names it */
+                eventType: string;
+                eventGroupType?: string;
+            };
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event's fields, URL-encoded or JSON, as configured in CCBill's Admin Portal */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored (or a copy of one stored), or not a sale of ours */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Not a webhook CCBill sends; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            401: components["responses"]["AdminCodeRefused"];
+            /** @description Not from CCBill's addresses (as seen through TRUST_PROXY), or another merchant account's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description CCBill is not the configured processor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many webhooks from this address (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postDiscountsCheck: {
         parameters: {
             query?: never;
@@ -5715,87 +5858,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    putMeReadingSettings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
-                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    textSize: "small" | "medium" | "large" | "larger";
-                    /** @enum {string} */
-                    typeface: "serif" | "sans";
-                    /** @enum {string} */
-                    lineSpacing: "compact" | "normal" | "relaxed";
-                    /** @enum {string} */
-                    theme: "dark" | "sepia" | "light";
-                    reducedMotion: boolean;
-                    /** @enum {string} */
-                    transition: "fade" | "slide" | "none";
-                };
-            };
-        };
-        responses: {
-            /** @description The settings now */
-            200: {
-                headers: {
-                    "X-Event-Position": components["headers"]["XEventPosition"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        textSize: "small" | "medium" | "large" | "larger";
-                        /** @enum {string} */
-                        typeface: "serif" | "sans";
-                        /** @enum {string} */
-                        lineSpacing: "compact" | "normal" | "relaxed";
-                        /** @enum {string} */
-                        theme: "dark" | "sepia" | "light";
-                        reducedMotion: boolean;
-                        /** @enum {string} */
-                        transition: "fade" | "slide" | "none";
-                    };
-                };
-            };
-            /** @description A field missing or not one of its values; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
-            401: {
-                headers: {
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     headMeReadingSettings: {
         parameters: {
             query?: never;
@@ -5828,6 +5890,87 @@ export interface operations {
                 };
                 content?: never;
             };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchMeReadingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    textSize?: "small" | "medium" | "large" | "larger";
+                    /** @enum {string} */
+                    typeface?: "serif" | "sans";
+                    /** @enum {string} */
+                    lineSpacing?: "compact" | "normal" | "relaxed";
+                    /** @enum {string} */
+                    theme?: "dark" | "sepia" | "light";
+                    reducedMotion?: boolean;
+                    /** @enum {string} */
+                    transition?: "fade" | "slide" | "none";
+                };
+            };
+        };
+        responses: {
+            /** @description The settings now, every field */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        textSize: "small" | "medium" | "large" | "larger";
+                        /** @enum {string} */
+                        typeface: "serif" | "sans";
+                        /** @enum {string} */
+                        lineSpacing: "compact" | "normal" | "relaxed";
+                        /** @enum {string} */
+                        theme: "dark" | "sepia" | "light";
+                        reducedMotion: boolean;
+                        /** @enum {string} */
+                        transition: "fade" | "slide" | "none";
+                    };
+                };
+            };
+            /** @description No setting given, or one not one of its values; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9189,6 +9332,90 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getAdminAgeAssurances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last 30 days (UTC), oldest first, every day present; counts only, nobody named */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: {
+                            /** @description YYYY-MM-DD (UTC) */
+                            day: string;
+                            wallet: number;
+                            hosted: number;
+                        }[];
+                        providers: {
+                            method: string;
+                            provider: string;
+                            assurances: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAdminAgeAssurances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last 30 days (UTC), oldest first, every day present; counts only, nobody named */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAdminUsersByEmailHistory: {
         parameters: {
             query?: {
@@ -9372,6 +9599,12 @@ export interface operations {
                             payment_method: string | null;
                             stories: number | null;
                             story_id: string | null;
+                            /** @description An AgeAssured: wallet or hosted */
+                            assurance_method: string | null;
+                            /** @description An AgeAssured: which provider (local-wallet, yoti, ...) */
+                            assurance_provider: string | null;
+                            /** @description An AgeAssured: when it expires */
+                            assured_until: string | null;
                             by: string;
                             staff_id: string | null;
                         }[];
@@ -10261,7 +10494,7 @@ export interface operations {
                          * @description manual: the payment link and a staff grant; otherwise Pay starts a purchase at the processor
                          * @enum {string}
                          */
-                        provider: "manual" | "verotel" | "local";
+                        provider: "manual" | "verotel" | "local" | "ccbill";
                     };
                 };
             };

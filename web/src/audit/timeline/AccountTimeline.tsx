@@ -24,10 +24,17 @@ const eventLabels: Record<string, string> = {
   AccountFlaggedForStaff: 'Flagged for the staff',
   PremiumStoryUnlocked: 'Premium story unlocked',
   PremiumUnlockReturned: 'Premium unlock returned',
+  AgeAssured: 'Age assured',
   UserDeleted: 'Account erased',
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** An age assurance's method as the assurance screen names it. */
+const assuranceMethods: Record<string, string> = {
+  wallet: 'digital identity wallet',
+  hosted: 'hosted age check',
+};
 
 function details(row: TimelineRow, erased: boolean): string {
   switch (row.event) {
@@ -46,6 +53,8 @@ function details(row: TimelineRow, erased: boolean): string {
       return `story ${row.story_id}`;
     case 'PremiumUnlockReturned':
       return `story ${row.story_id} (withdrawn)`;
+    case 'AgeAssured':
+      return `${assuranceMethods[row.assurance_method ?? ''] ?? row.assurance_method} (${row.assurance_provider}), until ${row.assured_until ? when(row.assured_until) : 'unknown'}`;
     default:
       return '';
   }
