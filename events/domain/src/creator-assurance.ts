@@ -6,12 +6,12 @@
  */
 import type { StoryRatingId } from '@nocturne/events/labels';
 
-/** Where a creator confirms their age (the assurance screen, coming back to the studio after). */
-export const CREATOR_ASSURANCE_PATH = '/age-assurance?return=/studio';
-
 export const creatorAssuranceMessages = {
   required:
-    'Confirm your age before publishing an Explicit story: complete an age check, then publish again. Your General and Mature stories need none.',
+    'Confirm your age before publishing an Explicit story: complete the age check an Explicit story’s page offers (signed in), then publish again. General and Mature stories need none.',
+  /** Beside the rating picker, while Explicit is chosen. */
+  explicitNote:
+    'An Explicit story is published only once your age is confirmed: the age check an Explicit story’s page offers, done while signed in, holds for your account.',
 } as const;
 
 /** What the handler read for the decider: whether assurance is asked, and until when the member's holds. */

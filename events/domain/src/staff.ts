@@ -68,6 +68,7 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   'PUT /api/admin/users/:email/subscription': managers,
   // The auditor's console: account timelines and the event browser, read-only.
   'GET /api/admin/audit/timeline': readers,
+  'GET /api/admin/audit/reconciliations': readers,
   'GET /api/admin/audit/streams': readers,
   'GET /api/admin/audit/streams/:stream/events': readers,
   'GET /api/admin/audit/events': readers,

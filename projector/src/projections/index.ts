@@ -9,6 +9,7 @@ import { tagsProjection } from './labels/tags-projection';
 import { moderationProjection } from './moderation/moderation-projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
 import { paymentNoticesProjection } from './payments/payment-notices-projection';
+import { reconciliationsProjection } from './payments/reconciliations-projection';
 import { revenueProjection } from './payments/revenue-projection';
 import { premiumGrantsProjection } from './premium/premium-grants-projection';
 import { premiumLedgerProjection } from './premium/premium-ledger-projection';
@@ -30,6 +31,7 @@ export const projections: readonly Projection[] = [
   pendingPaymentsProjection,
   paymentNoticesProjection,
   revenueProjection,
+  reconciliationsProjection,
   premiumLedgerProjection,
   premiumGrantsProjection,
   usersProjection,

@@ -240,6 +240,27 @@ export interface PaymentNoticesTable {
   position: ColumnType<number, number, never>;
 }
 
+/** One difference a reconciliation found, as the event records it. */
+export interface ReconciliationDifference {
+  transactionId: string;
+  kind: 'sale' | 'refund' | 'chargeback';
+  issue: 'missing_here' | 'missing_there' | 'amount_differs';
+  here: { amountCents: number; currency: string } | null;
+  there: { amountCents: number; currency: string } | null;
+}
+
+/** Each night's reconciliation per processor: its latest run (projections/payments). */
+export interface ReconciliationsTable {
+  provider: string;
+  /** 'YYYY-MM-DD' (read as text). */
+  day: ColumnType<string, string, string>;
+  processor_transactions: number;
+  logged_transactions: number;
+  differences: ColumnType<ReconciliationDifference[], string, string>;
+  recorded_at: ColumnType<Date, Date | string, Date | string>;
+  position: ColumnType<number, number, number>;
+}
+
 /** Money per UTC day and currency, from the processors' notices (projections/payments). */
 export interface RevenueDaysTable {
   /** 'YYYY-MM-DD' (read as text: a date has no time zone to shift). */
@@ -396,6 +417,7 @@ export interface ReadModel {
   purchases: PurchasesTable;
   payment_notices: PaymentNoticesTable;
   revenue_days: RevenueDaysTable;
+  reconciliations: ReconciliationsTable;
   age_assurance_days: AgeAssuranceDaysTable;
   premium_grants: PremiumGrantsTable;
   stories: StoriesTable;

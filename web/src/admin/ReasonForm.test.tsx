@@ -62,4 +62,21 @@ describe('ReasonForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save labels' }));
     await waitFor(() => expect(onDecide).toHaveBeenCalledWith('save', ''));
   });
+
+  it('decides on Enter in the reason, and Shift+Enter is a new line', async () => {
+    const onDecide = vi.fn(async () => {});
+    render(
+      <ReasonForm
+        reasonLabel={label}
+        initialReason="Within the policy."
+        actions={[{ id: 'dismiss', label: 'Dismiss' }]}
+        failure="The decision failed. Please try again."
+        onDecide={onDecide}
+      />,
+    );
+    fireEvent.keyDown(screen.getByLabelText(label), { key: 'Enter', shiftKey: true });
+    expect(onDecide).not.toHaveBeenCalled();
+    fireEvent.keyDown(screen.getByLabelText(label), { key: 'Enter' });
+    await waitFor(() => expect(onDecide).toHaveBeenCalledWith('dismiss', 'Within the policy.'));
+  });
 });

@@ -26,8 +26,8 @@ export interface ReasonFormProps<Action extends string> {
   onCancel?: () => void;
   /** Fields of the edit itself, above the reason (a rating picker, the labels). */
   children?: ReactNode;
-  /** The button to focus when the form opens (a decision confirmed from the keyboard). */
-  focusAction?: Action;
+  /** Focus the reason when the form opens (a decision taken from the keyboard). */
+  focusReason?: boolean;
 }
 
 /**
@@ -43,7 +43,7 @@ export function ReasonForm<Action extends string>({
   failure,
   onCancel,
   children,
-  focusAction,
+  focusReason = false,
 }: ReasonFormProps<Action>) {
   const reasonId = useId();
   const [reason, setReason] = useState(initialReason);
@@ -51,13 +51,11 @@ export function ReasonForm<Action extends string>({
   const [pending, setPending] = useState<Action | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (!focusAction) return;
+    if (!focusReason) return;
     // After the dialog that holds the form has given focus to its first control.
-    const timer = setTimeout(() =>
-      formRef.current?.querySelector<HTMLElement>('[data-focus-on-open]')?.focus(),
-    );
+    const timer = setTimeout(() => formRef.current?.querySelector('textarea')?.focus());
     return () => clearTimeout(timer);
-  }, [focusAction]);
+  }, [focusReason]);
 
   async function decide(action: Action) {
     if (reasonLabel !== undefined && reason.trim() === '') {
@@ -97,6 +95,12 @@ export function ReasonForm<Action extends string>({
             maxLength={2000}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter decides (the first action), Shift+Enter starts a new line.
+              if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+              event.preventDefault();
+              formRef.current?.requestSubmit();
+            }}
           />
         </>
       ) : null}
@@ -110,7 +114,6 @@ export function ReasonForm<Action extends string>({
             variant={action.variant ?? (index === 0 ? 'primary' : 'secondary')}
             loading={pending === action.id}
             disabled={pending !== null}
-            data-focus-on-open={action.id === focusAction || undefined}
             onClick={index === 0 ? undefined : () => void decide(action.id)}
           >
             {action.label}

@@ -14,12 +14,13 @@ export interface SidePanelProps {
 
 /**
  * A record's details beside its list: a drawer on the right on a wide screen, a full-screen
- * sheet on a phone. It is the app's Dialog (focus kept inside, Escape and the backdrop close it,
- * focus goes back to the row that opened it), laid out as a drawer.
+ * sheet on a phone. It is the app's Dialog, not modal: the list and the toasts stay usable
+ * beside it, while Tab cycles inside it, Escape closes it and focus goes back to the row that
+ * opened it.
  */
 export function SidePanel({ open, onClose, title, children, footer }: SidePanelProps) {
   return (
-    <Dialog open={open} onClose={onClose} title={title} footer={footer} className="side-panel">
+    <Dialog open={open} onClose={onClose} title={title} footer={footer} className="side-panel" modal={false}>
       {children}
     </Dialog>
   );

@@ -33,6 +33,7 @@ import * as storyRatings from './0031-story-ratings';
 import * as readingSettings from './0032-reading-settings';
 import * as ageAssurances from './0033-age-assurances';
 import * as ageAssuranceDays from './0034-age-assurance-days';
+import * as reconciliations from './0035-reconciliations';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0032-reading-settings': readingSettings,
   '0033-age-assurances': ageAssurances,
   '0034-age-assurance-days': ageAssuranceDays,
+  '0035-reconciliations': reconciliations,
 };

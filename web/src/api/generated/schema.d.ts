@@ -1409,6 +1409,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit/reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each night's reconciliation of a processor's report with the log (auditor)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        get: operations["getAdminAuditReconciliations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Each night's reconciliation of a processor's report with the log (auditor) (headers only)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        head: operations["headAdminAuditReconciliations"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit/streams": {
         parameters: {
             query?: never;
@@ -9723,6 +9747,128 @@ export interface operations {
             };
             /** @description No account: the address never had one (or its account was erased: ask by account id), or no account has this id */
             404: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAdminAuditReconciliations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first: the last 60 nights reconciled, each with every difference */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nights: {
+                            provider: string;
+                            /** @description YYYY-MM-DD (UTC) */
+                            day: string;
+                            processor_transactions: number;
+                            logged_transactions: number;
+                            /** @description Transactions both sides hold with the same amount */
+                            matched: number;
+                            reconciled_at: string;
+                            differences: {
+                                transaction_id: string;
+                                /** @enum {string} */
+                                kind: "sale" | "refund" | "chargeback";
+                                /** @enum {string} */
+                                issue: "missing_here" | "missing_there" | "amount_differs";
+                                here: {
+                                    amount: number;
+                                    currency: string;
+                                } | null;
+                                there: {
+                                    amount: number;
+                                    currency: string;
+                                } | null;
+                                /** @description The purchase the logged notice names (null: none here) */
+                                purchase_id: string | null;
+                                /** @description The purchase's account, for its timeline */
+                                account_id: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAdminAuditReconciliations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first: the last 60 nights reconciled, each with every difference */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
                     [name: string]: unknown;
