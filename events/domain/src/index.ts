@@ -21,6 +21,7 @@ export * from './reading-time';
 export * from './refusal';
 export * from './reports';
 export * from './seeded-random';
+export * from './slide-alt-text';
 export * from './slides';
 export * from './staff';
 export * from './stories';

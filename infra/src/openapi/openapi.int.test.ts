@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ADMIN_ROLES, type AdminRole, adminRoutePermissions } from '@nocturne/domain';
 import { NOTICES_PER_MINUTE } from '@nocturne/query-api';
@@ -38,7 +39,14 @@ let system: TestSystem;
 let document: OpenApiDocument;
 
 beforeAll(async () => {
-  system = await startTestSystem();
+  // The wallet method offered, with an empty trust list: every presentation is refused.
+  system = await startTestSystem({
+    ageWallet: {
+      provider: 'local-wallet',
+      walletUrl: 'http://127.0.0.1:9/authorize',
+      trustedCertificates: [],
+    },
+  });
   const response = await fetch(`${system.baseUrl}${OPENAPI_PATH}`);
   expect(response.status).toBe(200);
   document = (await response.json()) as OpenApiDocument;
@@ -148,6 +156,13 @@ describe('every documented error status is one the route answers', () => {
     url,
     payload: payload as InjectOptions['payload'],
     headers,
+  });
+  /** A wallet's direct_post (form-encoded) to the check `state`, with no presentation in it. */
+  const walletAnswer = (state: string): InjectOptions => ({
+    method: 'POST',
+    url: '/api/age-assurance/responses',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ vp_token: '{"age_over_18":["AAAA"]}', state }).toString(),
   });
   const unknownId = 'no-such-story';
   const unknownEmail = encodeURIComponent('nobody-here@example.com');
@@ -578,6 +593,45 @@ describe('every documented error status is one the route answers', () => {
       until429(() => json('POST', '/api/discounts/check', { code: 'x' })),
     'POST /api/invites/check 400': () => send(json('POST', '/api/invites/check', {})),
     'POST /api/invites/check 429': () => until429(() => json('POST', '/api/invites/check', { code: 'x' })),
+    'POST /api/age-assurance/checks 400': () =>
+      send(json('POST', '/api/age-assurance/checks', { method: 'face' })),
+    'POST /api/age-assurance/checks 401': () =>
+      send(
+        json(
+          'POST',
+          '/api/age-assurance/checks',
+          { method: 'wallet' },
+          { authorization: 'Bearer not-a-session' },
+        ),
+      ),
+    'POST /api/age-assurance/checks 429': () =>
+      until429(() => json('POST', '/api/age-assurance/checks', { method: 'face' })),
+    'POST /api/age-assurance/checks/{id}/result 403': async () => {
+      const started = await send(json('POST', '/api/age-assurance/checks', { method: 'wallet' }));
+      const { check } = started.json() as { check: string };
+      return send({
+        method: 'POST',
+        url: `/api/age-assurance/checks/${check}/result`,
+        headers: { 'x-age-check-secret': 'wrong' },
+      });
+    },
+    'POST /api/age-assurance/checks/{id}/result 404': () =>
+      send({
+        method: 'POST',
+        url: `/api/age-assurance/checks/${randomUUID()}/result`,
+        headers: { 'x-age-check-secret': 'x' },
+      }),
+    'POST /api/age-assurance/checks/{id}/result 429': () =>
+      until429(() => ({ method: 'POST', url: `/api/age-assurance/checks/${randomUUID()}/result` })),
+    'POST /api/age-assurance/responses 400': () => send(walletAnswer('no-such-check')),
+    // The check's one answer is stored (refused: not a presentation); the second is a replay.
+    'POST /api/age-assurance/responses 401': async () => {
+      const started = await send(json('POST', '/api/age-assurance/checks', { method: 'wallet' }));
+      const { check } = started.json() as { check: string };
+      await send(walletAnswer(check));
+      return send(walletAnswer(check));
+    },
+    'POST /api/age-assurance/responses 429': () => until429(() => walletAnswer('no-such-check')),
     'POST /api/waitlist 400': () => send(json('POST', '/api/waitlist', {})),
     'POST /api/waitlist 429': () => until429(() => json('POST', '/api/waitlist', {})),
     'PUT /api/admin/users/{email}/subscription 400': () =>

@@ -25,7 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("a visitor's reading settings", () => {
+describe("a visitor's reading settings", { timeout: 30_000 }, () => {
   it('given a visitor, a choice applies at once and stays in the browser, with no request', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
@@ -90,14 +90,18 @@ function memberServer() {
 
 const pressed = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-pressed');
 
-describe("a member's reading settings", () => {
+// A loaded machine can take seconds to answer a stubbed fetch through TanStack Query.
+const slow = { timeout: 5_000 };
+
+describe("a member's reading settings", { timeout: 30_000 }, () => {
   it('three quick choices, made before the server answers the first, all land and stay shown (the middle one was lost)', async () => {
     localStorage.setItem(TOKEN_KEY, 'member-token');
     const server = memberServer();
     vi.stubGlobal('fetch', server.fetch);
     show();
-    await waitFor(() =>
-      expect(server.fetch.mock.calls.some(([path]) => path === '/api/me/reading-settings')).toBe(true),
+    await waitFor(
+      () => expect(server.fetch.mock.calls.some(([path]) => path === '/api/me/reading-settings')).toBe(true),
+      slow,
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Sepia' }));
@@ -108,25 +112,27 @@ describe("a member's reading settings", () => {
 
     // The server answers them one after the other; what is shown never loses one meanwhile.
     for (let answered = 0; answered < 3; answered++) {
-      await waitFor(() => expect(server.held()).toBe(1));
+      await waitFor(() => expect(server.held()).toBe(1), slow);
       server.answerNext();
       expect([pressed('Sepia'), pressed('Larger'), pressed('Sans')]).toEqual(['true', 'true', 'true']);
     }
-    await waitFor(() => expect(server.sent).toHaveLength(3));
+    await waitFor(() => expect(server.sent).toHaveLength(3), slow);
     expect(server.sent).toEqual([{ theme: 'sepia' }, { textSize: 'larger' }, { typeface: 'sans' }]);
-    await waitFor(() =>
-      expect(server.settings()).toEqual({
-        ...DEFAULT_READING_SETTINGS,
-        theme: 'sepia',
-        textSize: 'larger',
-        typeface: 'sans',
-      }),
+    await waitFor(
+      () =>
+        expect(server.settings()).toEqual({
+          ...DEFAULT_READING_SETTINGS,
+          theme: 'sepia',
+          textSize: 'larger',
+          typeface: 'sans',
+        }),
+      slow,
     );
-    await waitFor(() => expect(pressed('Larger')).toBe('true'));
+    await waitFor(() => expect(pressed('Larger')).toBe('true'), slow);
     expect([pressed('Sepia'), pressed('Sans')]).toEqual(['true', 'true']);
   });
 
-  it('a change the server refuses is no longer shown; the others stay', async () => {
+  it('a change the server refuses is no longer shown, and the reader is told', async () => {
     localStorage.setItem(TOKEN_KEY, 'member-token');
     const server = memberServer();
     server.fetch.mockImplementation(async (path: string, init: RequestInit) => {
@@ -142,8 +148,9 @@ describe("a member's reading settings", () => {
     vi.stubGlobal('fetch', server.fetch);
     show();
     await userEvent.click(screen.getByRole('button', { name: 'Light' }));
-    await waitFor(() =>
-      expect(screen.getByText('Your settings could not be saved. Try again.')).toBeTruthy(),
+    await waitFor(
+      () => expect(screen.getByText('Your settings could not be saved. Try again.')).toBeTruthy(),
+      slow,
     );
     expect(pressed('Light')).toBe('false');
     expect(pressed('Dark')).toBe('true');

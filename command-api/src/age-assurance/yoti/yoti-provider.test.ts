@@ -59,7 +59,7 @@ describe('the Yoti adapter, through a stand-in speaking its wire', () => {
     await yoti.finish(session, true);
     expect(await provider.outcome(session)).toEqual({ status: 'assured' });
     const notification = received.find((n) => (n as { session_key: string }).session_key === session);
-    expect(provider.readNotification(notification)).toEqual({ session });
+    expect(provider.readNotification(notification)).toEqual({ session, checkId: 'chk_random' });
   });
 
   it('reads a session the user failed (under 18) as refused, with a detail', async () => {
@@ -79,6 +79,7 @@ describe('the Yoti adapter, through a stand-in speaking its wire', () => {
     const genuine = yoti.signedNotification(session);
     // Another session's id under this signature, or a key the adapter does not trust.
     expect(provider.readNotification({ ...genuine, session_key: 'another-session' })).toBeNull();
+    expect(provider.readNotification({ ...genuine, reference_id: 'another-check' })).toBeNull();
     expect(
       provider.readNotification({ ...genuine, signature: Buffer.from('forged').toString('base64') }),
     ).toBeNull();
@@ -92,7 +93,10 @@ describe('the Yoti adapter, through a stand-in speaking its wire', () => {
       await other.stop();
     }
     // The sequence number is not signed: a retry of the same notification is still Yoti's.
-    expect(provider.readNotification({ ...genuine, sequence_number: 7 })).toEqual({ session });
+    expect(provider.readNotification({ ...genuine, sequence_number: 7 })).toEqual({
+      session,
+      checkId: 'chk_random',
+    });
   });
 
   it('says the provider is unavailable when it does not answer, or refuses our keys', async () => {

@@ -58,7 +58,11 @@ export interface HostedAgeProvider {
   provider: string;
   start(check: { checkId: string; returnUrl: string; notificationUrl: string }): Promise<HostedSession>;
   outcome(session: string): Promise<HostedOutcome>;
-  readNotification(body: unknown): { session: string } | null;
+  /**
+   * The session a genuine notification is about, and the check it was started for (the
+   * `reference_id` we gave, inside the signed payload); null when the signature is not Yoti's.
+   */
+  readNotification(body: unknown): { session: string; checkId: string | null } | null;
 }
 
 /** Which methods a session offers: each checks 18, facial estimation its buffer above it. */
@@ -192,7 +196,8 @@ export function yotiProvider(settings: YotiSettings, fetchImpl: typeof fetch = f
     },
     readNotification(body) {
       const notification = verifiedYotiNotification(key, body);
-      return notification ? { session: notification.session_key } : null;
+      if (!notification) return null;
+      return { session: notification.session_key, checkId: notification.reference_id || null };
     },
   };
 }

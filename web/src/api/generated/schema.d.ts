@@ -526,6 +526,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/age-assurance/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start an age check with a provider */
+        post: operations["postAgeAssuranceChecks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/age-assurance/checks/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An age check's result, for the browser that started it */
+        post: operations["postAgeAssuranceChecksByIdResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/age-assurance/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A wallet's OpenID4VP answer to an age check (response_mode direct_post) */
+        post: operations["postAgeAssuranceResponses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{email}/subscription": {
         parameters: {
             query?: never;
@@ -4858,6 +4909,231 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Too many requests from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAgeAssuranceChecks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method: "wallet" | "hosted";
+                };
+            };
+        };
+        responses: {
+            /** @description Started: send the browser to `redirect`; read the result with `secret` */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        check: string;
+                        secret: string;
+                        redirect: string;
+                    };
+                };
+            };
+            /** @description Not a method, or one not offered here (the detail names those offered); or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An Authorization header that is not a live session; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many checks from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAgeAssuranceChecksByIdResult: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-age-check-secret": string;
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending, assured (with a visitor token), or refused (with the reason) */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "pending" | "assured" | "refused";
+                        token?: string;
+                        expiresAt?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            400: components["responses"]["MalformedBody"];
+            401: components["responses"]["AdminCodeRefused"];
+            /** @description Not the secret of this check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No such check */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many requests from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAgeAssuranceResponses: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    vp_token?: string | {
+                        [key: string]: unknown;
+                    };
+                    state?: string;
+                    error?: string;
+                    error_description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Assured, or the holder declined: the wallet sends the browser to `redirect_uri` */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect_uri: string;
+                    };
+                };
+            };
+            /** @description Not a presentation of the age attestation, one without age_over_18: true, or no such check; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Forged, tampered, expired, from an untrusted issuer, made for another request, or a replay (X-Redirect-Uri: where the browser goes); or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many answers from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9609,7 +9885,7 @@ export interface operations {
     getAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
+                category?: "age_check" | "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
                 after?: string;
                 limit?: number;
             };
@@ -9683,7 +9959,7 @@ export interface operations {
     headAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
+                category?: "age_check" | "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
                 after?: string;
                 limit?: number;
             };
