@@ -4927,7 +4927,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -5003,7 +5003,7 @@ export interface operations {
             query?: never;
             header: {
                 "x-age-check-secret": string;
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -5076,7 +5076,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
