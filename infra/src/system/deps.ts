@@ -15,7 +15,7 @@ import { eraseOutboxMailTo, outboxDirOf } from '@nocturne/projector/mail/outbox'
 import { Consistency, type QueryApiDeps, readModelPositions, StoryListCache } from '@nocturne/query-api';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
-import { countNotices, noticeCounter } from '../ops/metrics';
+import { countAgeChecks, countNotices, noticeCounter } from '../ops/metrics';
 import type { Infrastructure } from './connect';
 
 /** Test harnesses only: e.g. the e2e suite signs up many users from one address. */
@@ -56,6 +56,7 @@ export async function commandDepsFrom(
     }),
     clock,
     integrityChecks: ports.integrity,
+    ...(tuning.metrics ? { onAgeCheckAnswered: countAgeChecks(tuning.metrics) } : {}),
     ...(tuning.imageWork ? { imageWork: tuning.imageWork } : {}),
     // CCBill's webhooks are answered by command-api's own route: counted as the other notices.
     ...(tuning.metrics ? { countPaymentNotice: noticeCounter(tuning.metrics) } : {}),
@@ -76,6 +77,7 @@ export async function commandDepsFrom(
       payments: config.payments,
       ageAssurance: config.ageAssurance,
       trustRegionHeader: config.trustProxy !== false,
+      ...(config.ageWallet ? { ageWallet: config.ageWallet } : {}),
       ...(tuning.accountRateLimits ? { accountRateLimits: tuning.accountRateLimits } : {}),
     },
   };

@@ -466,8 +466,15 @@ export interface ModerationReportsTable {
   report_id: string;
   story_id: string;
   reason: string;
-  text: string;
+  /**
+   * What the reporter wrote: the sealed value (opened when staff read the queue), plain text
+   * from a report recorded before texts were sealed, '' for none; null once the reporter's
+   * account is erased.
+   */
+  text: string | null;
   reporter_kind: 'member' | 'visitor';
+  /** The reporting member's account key (its erasure removes the text); null for a visitor. */
+  reporter_user_key: string | null;
   reported_at: ColumnType<Date, Date | string, never>;
   position: ColumnType<number, number, never>;
   outcome: string | null;
@@ -477,7 +484,10 @@ export interface ModerationReportsTable {
 export interface ModerationAppealsTable {
   appeal_id: string;
   story_id: string;
-  text: string;
+  /** As a report's text: sealed, plain from before texts were sealed, null once the account is erased. */
+  text: string | null;
+  /** The publishing account that appealed. */
+  user_key: string | null;
   appealed_at: ColumnType<Date, Date | string, never>;
   position: ColumnType<number, number, never>;
   outcome: string | null;

@@ -49,7 +49,11 @@ export function ModerationHistory({ token, storyId }: { token: string; storyId: 
               .map((r) => (
                 <li key={r.reported_at}>
                   {reportReasonLabels[r.reason]}, {when(r.reported_at)}: {r.outcome}
-                  {r.text ? ` (“${r.text}”)` : ''}
+                  {r.text === null
+                    ? ' (its text removed with the account that wrote it)'
+                    : r.text
+                      ? ` (“${r.text}”)`
+                      : ''}
                 </li>
               ))}
           </ul>

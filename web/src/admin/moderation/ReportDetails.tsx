@@ -7,6 +7,11 @@ import type { QueueEntry } from './queue-entries';
 import { ReasonCounts, ReportMeta } from './ReportMeta';
 import { reportedSlides } from './reported-slides';
 
+/** In place of what a reporter or the publisher wrote, once it went with their erased account. */
+export function RemovedText() {
+  return <em className="text-muted">Removed with the account that wrote it</em>;
+}
+
 /**
  * What a moderator reads before deciding: the reports' texts and the appeal, the story's slides
  * by number (those a report names marked and first), the history; the story's id one click away.
@@ -14,7 +19,9 @@ import { reportedSlides } from './reported-slides';
 export function ReportDetails({ token, entry }: { token: string; entry: QueueEntry }) {
   const queued = entry.kind === 'open' ? entry.queued : null;
   const story = queued?.story ?? null;
-  const named = story ? reportedSlides(queued?.reports.map((r) => r.text) ?? [], story.texts.length) : [];
+  const named = story
+    ? reportedSlides(queued?.reports.map((r) => r.text ?? '') ?? [], story.texts.length)
+    : [];
   const slides = story ? story.texts.map((text, i) => ({ text, image: story.images[i], slide: i + 1 })) : [];
   const ordered = [
     ...slides.filter((s) => named.includes(s.slide)),
@@ -37,7 +44,7 @@ export function ReportDetails({ token, entry }: { token: string; entry: QueueEnt
       {queued?.appeal ? (
         <div className="moderation-item__appeal">
           <strong>Appeal by the publishing account</strong>
-          <p>{queued.appeal.text}</p>
+          <p>{queued.appeal.text ?? <RemovedText />}</p>
         </div>
       ) : null}
       {queued && queued.reports.length > 0 ? (
@@ -50,7 +57,7 @@ export function ReportDetails({ token, entry }: { token: string; entry: QueueEnt
                   {reportReasonLabels[r.reason]}, a {r.reporter_kind},{' '}
                   {new Date(r.reported_at).toLocaleString()}:
                 </span>{' '}
-                {r.text || <span className="text-muted">no text</span>}
+                {r.text === null ? <RemovedText /> : r.text || <span className="text-muted">no text</span>}
               </li>
             ))}
           </ul>
