@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { deleteUserRoutes } from './admin/delete-user';
 import { resendVerificationRoutes } from './admin/resend-verification';
 import { validateAdminRoutes } from './admin/validate-admin';
+import { ageCheckRoutes } from './age-assurance/age-check-routes';
+import { walletResponseRoutes } from './age-assurance/wallet/wallet-response-route';
 import { creatorRoutes } from './creators/creator-routes';
 import type { CommandApiDeps } from './deps';
 import { digestRoutes } from './digest/digest-routes';
@@ -84,6 +86,8 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(checkDiscountRoutes, deps);
   await app.register(checkInviteRoutes, deps);
   await app.register(joinWaitlistRoutes, deps);
+  await app.register(ageCheckRoutes, deps);
+  await app.register(walletResponseRoutes, deps);
   await app.register(grantPremiumRoutes, deps);
   await app.register(resendVerificationRoutes, deps);
   await app.register(deleteUserRoutes, deps);

@@ -1,4 +1,12 @@
+export type { AgeCheckProvider, AgeCheckStart } from './age-assurance/age-check-provider';
+export { ProviderUnavailable } from './age-assurance/age-check-provider';
+export { offeredProviders } from './age-assurance/offered-providers';
+export { type AgeCheckOutcome, answerAgeCheck, loadAgeCheck } from './age-assurance/record-answer';
+export { presentAge } from './age-assurance/wallet/present-age';
+export { createTestIssuer, type TestIssuer } from './age-assurance/wallet/test-issuer';
+export type { AgeWalletSettings } from './age-assurance/wallet/wallet-provider';
 export * from './app';
+export { SEEN_BEYOND_HEAD } from './creators/creator-routes';
 export * from './deps';
 export { type DigestScheduler, startDigestScheduler } from './digest/digest-scheduler';
 export type { DigestReader } from './digest/send-digests';

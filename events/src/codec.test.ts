@@ -187,3 +187,67 @@ describe('the catalogue', () => {
     expect(() => decodeEvent(v2({ tags: Array.from({ length: 9 }, (_, i) => `t${i}`) }))).toThrow();
   });
 });
+
+describe('free text written to the moderators', () => {
+  it('reads a v1 report and a v1 appeal, whose text was plain, as sealed-nothing with the legacy text', () => {
+    const report = decodeEvent(
+      stored(
+        'StoryReported',
+        {
+          storyId: 's1',
+          reportId: 'r1',
+          reason: 'spam_or_scam',
+          text: 'Selling things.',
+          reporterKey: 'user:k1',
+          contact: null,
+        },
+        1,
+        { streamName: 'story_reports-s1' },
+      ),
+    );
+    expect(report.data).toEqual({
+      storyId: 's1',
+      reportId: 'r1',
+      reason: 'spam_or_scam',
+      text: null,
+      legacyText: 'Selling things.',
+      reporterKey: 'user:k1',
+      contact: null,
+    });
+    const appeal = decodeEvent(
+      stored(
+        'DecisionAppealed',
+        { storyId: 's1', appealId: 'a1', decisionId: 'd1', userKey: 'k2', text: 'It is fiction.' },
+        1,
+        { streamName: 'story_reports-s1' },
+      ),
+    );
+    expect(appeal.data).toEqual({
+      storyId: 's1',
+      appealId: 'a1',
+      decisionId: 'd1',
+      userKey: 'k2',
+      text: null,
+      legacyText: 'It is fiction.',
+    });
+  });
+
+  it('refuses a report or an appeal whose text is plain in the current version', () => {
+    expect(() =>
+      encodeEvent(
+        {
+          type: 'StoryReported',
+          data: {
+            storyId: 's1',
+            reportId: 'r1',
+            reason: 'other',
+            text: 'plain words' as never,
+            reporterKey: 'user:k1',
+            contact: null,
+          },
+        },
+        context,
+      ),
+    ).toThrow();
+  });
+});

@@ -29,6 +29,8 @@ export function staffIdOf(email: string, secret: string): string {
 }
 
 export const streams = {
+  /** One age check: how it was started and answered (catalogue/age-checks.ts). */
+  ageCheck: (checkId: string) => `age_check-${checkId}`,
   user: (userKey: string) => `user-${userKey}`,
   story: (storyId: string) => `story-${storyId}`,
   storyLikes: (storyId: string) => `story_likes-${storyId}`,

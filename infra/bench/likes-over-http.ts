@@ -2,9 +2,10 @@ import { Agent } from 'node:http';
 import { streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
 import { openEventStore } from '@nocturne/events/store/open';
-import { createTestDatabase, given, storyPublished } from '@nocturne/events/testing';
+import { createTestDatabase, storyPublished } from '@nocturne/events/testing';
 import autocannon, { type Result } from 'autocannon';
 import { getJson } from './http-get';
+import { appendSeed } from './seed-stories';
 import { runNpmStart } from './web/product';
 
 /** The product started as `npm start` starts it, on a fresh database, holding `ids` free stories. */
@@ -48,7 +49,7 @@ export async function startOneProcess(
     const ids: string[] = [];
     for (let i = 0; i < stories; i++) {
       const event = storyPublished({ isPremium: false });
-      await given(store, streams.story(event.data.storyId), [event], 'no_stream');
+      await appendSeed(store, streams.story(event.data.storyId), [event], 'no_stream');
       ids.push(event.data.storyId);
     }
     await until(async () => (await getJson<unknown[]>(`${product.baseUrl}/api/stories`)).length === stories);

@@ -3,13 +3,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { streams } from '@nocturne/events';
 import { openEventStore } from '@nocturne/events/store/open';
-import { createTestDatabase, given } from '@nocturne/events/testing';
+import { createTestDatabase } from '@nocturne/events/testing';
 import { repoRoot } from '@nocturne/infra/bin/web-build';
 import type { TestServices } from '@nocturne/infra/test-env';
 import { adminToken, createVerifiedUser, setPremium } from '@nocturne/test-kit/api-client';
 import autocannon, { type Client } from 'autocannon';
 import { getDrained } from './http-get';
 import { cpuMsOfTree, processTree } from './process-tree';
+import { appendSeed } from './seed-stories';
 import { runNpmStart } from './web/product';
 
 /**
@@ -251,7 +252,7 @@ export async function benchProduct(
           height: 1200,
         });
         const isPremium = n % 3 === 0;
-        await given(
+        await appendSeed(
           store,
           streams.story(storyId),
           [

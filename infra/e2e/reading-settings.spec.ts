@@ -42,8 +42,8 @@ test("a member's settings apply on their other device, without a reload and afte
   await expect(reader(phone.page)).toHaveAttribute('data-theme', 'sepia');
   await expect(reader(phone.page)).toHaveAttribute('data-text-size', 'larger');
 
-  // The other device, left open, takes the choice by itself (the last change carries the others:
-  // each is the whole choice, sent one after the other).
+  // The other device, left open, takes the three choices by itself: each change carries only its
+  // own setting, so none of the quick ones is lost.
   await expect(reader(laptop.page)).toHaveAttribute('data-typeface', 'sans', { timeout: 20_000 });
   await expect(reader(laptop.page)).toHaveAttribute('data-theme', 'sepia');
   await expect(reader(laptop.page)).toHaveAttribute('data-text-size', 'larger');

@@ -75,25 +75,35 @@ test('a visitor reports a story from its card; a moderator hides it from the Rep
     const item = adminPage.locator(`.moderation-item[data-story-id="${id}"]`);
     await expect(item).toContainText('2 open reports, 2 urgent');
     await expect(item.getByRole('list', { name: 'Reports by reason' })).toContainText('Involves a minor: 2');
-    await expect(item).toContainText('The girl on the first slide looks about 15.');
-    await item.getByText(/^Read the story/).click();
-    await expect(item.locator('.moderation-slide').getByText(opening)).toBeVisible();
+    // The story opens in the side panel, named by its text, its selection in the URL.
+    await item.getByRole('button').click();
+    await expect(adminPage).toHaveURL(new RegExp(`[?&]report=${id}`));
+    const panel = adminPage.locator('dialog.side-panel');
+    await expect(panel.locator(`.report-panel[data-story-id="${id}"]`)).toBeVisible();
+    await expect(panel).toContainText('The girl on the first slide looks about 15.');
+    await expect(panel.locator('.moderation-slide').getByText(opening)).toBeVisible();
+    await expect(panel).toContainText("No decisions yet: this is the story's first review.");
     await expectFitsWidth(adminPage, `Reports tab at ${size}`);
     await expectNoSeriousViolations(adminPage, `Reports tab at ${size}`, { waitForNetworkIdle: false });
     if (viewport.width === 1440) {
-      await item.getByRole('button', { name: 'Hide' }).click();
-      await expect(item.getByRole('alert')).toHaveText('Please state the reason for this decision');
-      await item
+      await panel.getByRole('button', { name: 'Hide' }).click();
+      const decision = adminPage.getByRole('dialog', { name: 'Hide this story?' });
+      await decision.getByLabel(/^Reason for the decision/).fill('');
+      await decision.getByRole('button', { name: 'Hide' }).click();
+      await expect(decision.getByRole('alert')).toHaveText('Please state the reason for this decision');
+      await decision
         .getByLabel(/^Reason for the decision/)
         .fill('The first slide shows a character who looks under 18.');
-      await item.getByRole('button', { name: 'Hide' }).click();
+      await decision.getByRole('button', { name: 'Hide' }).click();
+      await expect(adminPage.getByRole('status').filter({ hasText: 'Story hidden.' })).toBeVisible();
       // Out of the open queue, into the hidden stories (to restore or delete), with its reason.
       const hiddenItem = adminPage.locator(`.moderation-hidden .moderation-item[data-story-id="${id}"]`);
       await expect(hiddenItem).toContainText('Hidden: The first slide shows a character who looks under 18.');
       await expect(
         adminPage.locator(`.moderation-queue[aria-label^="Open reports"] [data-story-id="${id}"]`),
       ).toHaveCount(0);
-      await expect(hiddenItem.getByRole('button', { name: 'Restore' })).toBeVisible();
+      await hiddenItem.getByRole('button').click();
+      await expect(panel.getByRole('button', { name: 'Restore' })).toBeVisible();
     }
     await admin.close();
   }

@@ -104,8 +104,11 @@ test('a staff member is invited, enrols, signs in, acts, and is signed out once 
   await expect(card.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await staff.getByRole('tab', { name: /^Reports/ }).click();
   const item = staff.locator(`.moderation-item[data-story-id="${storyIds[0]}"]`);
-  await item.getByLabel(/^Reason for the decision/).fill('Copied from a published book.');
-  await item.getByRole('button', { name: 'Delete' }).click();
+  await item.getByRole('button').click();
+  await staff.locator('dialog.side-panel').getByRole('button', { name: 'Delete' }).click();
+  const decision = staff.getByRole('dialog', { name: 'Delete this story?' });
+  await decision.getByLabel(/^Reason for the decision/).fill('Copied from a published book.');
+  await decision.getByRole('button', { name: 'Delete' }).click();
   await expect(item).toHaveCount(0);
 
   // The owner's list shows the login and the enrolled factor; then the owner removes the member.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { AgeWalletSettings } from '@nocturne/command-api';
 import { CCBILL_WEBHOOK_RANGES, isSenderRange, type PaymentSettings } from '@nocturne/command-api';
 import type { AgeAssurancePolicy } from '@nocturne/http-kit/auth';
 import { z } from 'zod';
@@ -223,6 +224,21 @@ export const ConfigSchema = z.object({
   AGE_ASSURANCE_VALIDITY_DAYS: optional(
     z.coerce.number({ message: 'must be a whole number of days from 1 to 3650' }).int().min(1).max(3650),
   ).default(365),
+  /**
+   * The OpenID4VP wallet method: `eudi` (wallets of the EU age-verification blueprint, trusted
+   * through AGE_WALLET_TRUSTED_ISSUERS), `local` (the embedded test wallet `npm start` runs; never
+   * in production) or `off`. Unset: `eudi` when AGE_WALLET_TRUSTED_ISSUERS is set, else `local`
+   * outside production and `off` in it.
+   */
+  AGE_WALLET: optional(z.enum(['off', 'local', 'eudi'])),
+  /** A PEM file of the trusted attestation issuers' certificates (IACA roots or document signers). */
+  AGE_WALLET_TRUSTED_ISSUERS: optional(z.string().min(1)),
+  /** The wallet's authorization endpoint the browser is sent to: the blueprint's custom scheme by default. */
+  AGE_WALLET_URL: optional(
+    z.string().regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/, 'must be a URL (e.g. av://authorize)'),
+  ).default('av://authorize'),
+  /** The local test wallet's port (`npm start` with AGE_WALLET local); unset: PORT + 2. */
+  LOCAL_WALLET_PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)),
   /** `npm start` on the embedded database and an empty event log creates the demo library. */
   DEMO: optional(flag).default(true),
   /** Serve the web build's source maps (off: the app's sources are not published). */
@@ -328,6 +344,8 @@ export interface AppConfig {
   digestTime: string | null;
   /** AGE_ASSURANCE, AGE_ASSURANCE_REGIONS, AGE_ASSURANCE_VALIDITY_DAYS. */
   ageAssurance: AgeAssurancePolicy;
+  /** AGE_WALLET*: the wallet method, or null (off; or `local`, which the launcher fills in). */
+  ageWallet: AgeWalletSettings | null;
 }
 
 export class ConfigError extends Error {
@@ -350,6 +368,16 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
   if (result.data.AGE_ASSURANCE === 'by-region' && result.data.AGE_ASSURANCE_REGIONS.length === 0) {
     throw new ConfigError(
       'Invalid configuration:\n  AGE_ASSURANCE_REGIONS: must list the regions (e.g. GB,FR) when AGE_ASSURANCE=by-region',
+    );
+  }
+  if (result.data.AGE_WALLET === 'eudi' && !result.data.AGE_WALLET_TRUSTED_ISSUERS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AGE_WALLET_TRUSTED_ISSUERS: must name the PEM file of the trusted issuers when AGE_WALLET=eudi',
+    );
+  }
+  if (result.data.AGE_WALLET === 'local' && result.data.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  AGE_WALLET: local is the test wallet, never for production (use eudi or off)',
     );
   }
   if (result.data.PAYMENT_PROVIDER === 'ccbill') {
@@ -462,6 +490,46 @@ export function wantsLocalProcessor(raw: RawConfig): boolean {
     raw.PAYMENT_PROVIDER === 'local' ||
     (raw.PAYMENT_PROVIDER === undefined && raw.PAYMENT_LINK_BASE === undefined)
   );
+}
+
+/** Which wallet method AGE_WALLET and AGE_WALLET_TRUSTED_ISSUERS select (see the schema). */
+function walletModeOf(raw: RawConfig): 'off' | 'local' | 'eudi' {
+  if (raw.AGE_WALLET) return raw.AGE_WALLET;
+  if (raw.AGE_WALLET_TRUSTED_ISSUERS) return 'eudi';
+  return raw.NODE_ENV === 'production' ? 'off' : 'local';
+}
+
+/** Whether `npm start` runs the local test wallet (and trusts its issuer). */
+export function wantsLocalWallet(raw: RawConfig): boolean {
+  return walletModeOf(raw) === 'local';
+}
+
+/** Every certificate of a PEM file, DER-encoded. */
+export function certificatesOfPem(pem: string): Uint8Array[] {
+  return [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/g)].map(
+    (match) => new Uint8Array(Buffer.from(match[1]!.replace(/\s+/g, ''), 'base64')),
+  );
+}
+
+/**
+ * The EU wallet's settings: its trust list read from AGE_WALLET_TRUSTED_ISSUERS (a file that
+ * holds no certificate stops the start). Null when the wallet is off, or local (the launcher).
+ */
+function ageWalletOf(raw: RawConfig): AgeWalletSettings | null {
+  if (walletModeOf(raw) !== 'eudi') return null;
+  const path = raw.AGE_WALLET_TRUSTED_ISSUERS!;
+  let certificates: Uint8Array[];
+  try {
+    certificates = certificatesOfPem(readFileSync(path, 'utf8'));
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  AGE_WALLET_TRUSTED_ISSUERS: cannot read ${path}`);
+  }
+  if (certificates.length === 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  AGE_WALLET_TRUSTED_ISSUERS: ${path} holds no PEM certificate`,
+    );
+  }
+  return { provider: 'eudi-wallet', walletUrl: raw.AGE_WALLET_URL, trustedCertificates: certificates };
 }
 
 /** For entry points: a wrong configuration prints its message and exits with status 1. */
@@ -589,6 +657,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
         regions: raw.AGE_ASSURANCE_REGIONS,
         validityDays: raw.AGE_ASSURANCE_VALIDITY_DAYS,
       },
+      ageWallet: ageWalletOf(raw),
     },
   };
 }

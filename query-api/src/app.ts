@@ -1,6 +1,8 @@
 import { adminAuthentication, documentationOnlySchemas } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
+import { ageAssuranceStatsRoutes } from './admin/age-assurances';
 import { eventBrowserRoutes } from './admin/audit/event-browser-routes';
+import { auditReconciliationRoutes } from './admin/audit/reconciliations-route';
 import { auditTimelineRoutes } from './admin/audit/timeline-route';
 import { userHistoryRoutes } from './admin/history/user-history-route';
 import { listUsersRoutes } from './admin/list-users';
@@ -67,8 +69,10 @@ export const queryApi: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   await app.register(pendingPaymentsRoutes, deps);
   await app.register(paymentQueueRoutes, deps);
   await app.register(revenueRoutes, deps);
+  await app.register(ageAssuranceStatsRoutes, deps);
   await app.register(userHistoryRoutes, deps);
   await app.register(auditTimelineRoutes, deps);
+  await app.register(auditReconciliationRoutes, deps);
   await app.register(eventBrowserRoutes, deps);
   await app.register(premiumMembersRoutes, deps);
   await app.register(paymentSettingsRoutes, deps);

@@ -1,3 +1,4 @@
+export { addressLookupRefused } from './admin/address-lookups';
 export { adminCursor } from './admin/admin-paging';
 export * from './admin/history/format-history';
 export * from './admin/history/replay-account-history';

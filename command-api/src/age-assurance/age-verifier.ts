@@ -18,7 +18,8 @@ export type RefusalReason =
   | 'expired'
   | 'not_bound'
   | 'not_over_18'
-  | 'replayed';
+  | 'replayed'
+  | 'declined';
 
 export const refusalDetails: Record<RefusalReason, { status: 400 | 401; detail: string }> = {
   malformed: {
@@ -38,6 +39,7 @@ export const refusalDetails: Record<RefusalReason, { status: 400 | 401; detail: 
   },
   not_over_18: { status: 400, detail: 'The attestation does not show age_over_18: true.' },
   replayed: { status: 401, detail: 'This request has already been answered; start a new check.' },
+  declined: { status: 400, detail: 'The wallet did not present the age attestation.' },
 };
 
 export type AgeVerification = { assured: true } | { assured: false; reason: RefusalReason };

@@ -1,6 +1,6 @@
 import { creatorMessages, refuse } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
-import { apiSchema } from '@nocturne/http-kit';
+import { apiSchema, HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -18,6 +18,8 @@ const PenNameBody = z.object({ penName: z.string({ error: 'penName must be a tex
 const PenNameAnswer = z.object({ penName: z.string(), handle: z.string() });
 const HandleParams = z.object({ handle: z.string().min(1).max(200) });
 const FollowAnswer = z.object({ following: z.boolean() });
+export const SEEN_BEYOND_HEAD = "through is beyond the event log's head: no notification is there yet";
+
 const SeenBody = z.object({
   through: z.number({ error: 'through must be a whole number' }).int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
@@ -51,7 +53,10 @@ const seenDoc = apiSchema({
   security: ['user'],
   body: SeenBody,
   ok: { 200: { description: 'Marked', schema: z.object({ through: z.number().int() }) } },
-  errors: { 400: 'through is not a whole number of 0 or more', 401: 'Not logged in' },
+  errors: {
+    400: "through is not a whole number of 0 or more, or is beyond the event log's head",
+    401: 'Not logged in',
+  },
 });
 
 /**
@@ -101,6 +106,9 @@ export const creatorRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, dep
   app.post('/api/me/notifications/seen', { schema: seenDoc }, async (request, reply) => {
     const user = await requireUser(request, deps);
     const { through } = SeenBody.parse(request.body ?? {});
+    // A notification's position is in the log: one beyond its head would mark stories not yet
+    // published as read.
+    if (through > (await deps.store.headPosition())) throw new HttpError(400, SEEN_BEYOND_HEAD);
     const result = await handleCommand(
       deps.store,
       streams.inbox(user.userKey),

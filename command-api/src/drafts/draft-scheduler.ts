@@ -1,6 +1,8 @@
 import { streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
+import type { AgeAssurancePolicy } from '@nocturne/http-kit/auth';
 import { currentPenName } from '../creators/choose-pen-name';
+import { scheduledCreatorAssurance } from '../creators/creator-assurance';
 import { loadTagCatalogue } from '../labels/tag-catalogue-decider';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
@@ -24,6 +26,8 @@ export interface DraftSchedulerOptions {
   /** How often it looks for due drafts (a draft is published within this of its time). */
   pollMs: number;
   log: (line: string) => void;
+  /** AGE_ASSURANCE: an Explicit draft is published only while its creator's assurance holds. */
+  ageAssurance?: AgeAssurancePolicy;
 }
 
 /**
@@ -61,7 +65,11 @@ export class DraftScheduler {
         const penNameChosen =
           state.creatorKey !== null && (await currentPenName(store, state.creatorKey)).penName !== null;
         const curatedTags = await loadTagCatalogue(store);
-        return command('PublishScheduledDraft', { ...due, penNameChosen, curatedTags }, clock());
+        const assurance = await scheduledCreatorAssurance(
+          { store, options: { ageAssurance: this.options.ageAssurance } },
+          state.creatorKey,
+        );
+        return command('PublishScheduledDraft', { ...due, penNameChosen, curatedTags, assurance }, clock());
       };
       const key = `scheduled-${due.storyId}-${due.publishAt}`;
       const result = await handleCommand(store, stream, ownStoryDecider, decide, {

@@ -17,6 +17,8 @@ const now = new Date('2026-03-10T12:00:00.000Z');
 const image = (n: number): ImageRef => ({ ref: n.toString(16).padStart(32, '0'), width: 800, height: 1200 });
 const preview: ImageRef = { ref: `preview-${'a'.repeat(32)}`, width: 240, height: 360 };
 const curatedTags: ReadonlySet<string> = new Set(['romance', 'noir']);
+/** The product assures no ages here (creator-assurance.test.ts asks for it). */
+const assurance = { required: false, assuredUntil: null };
 const creatorKey = 'c'.repeat(32);
 const otherKey = 'd'.repeat(32);
 const storyId = 's1';
@@ -36,14 +38,14 @@ const create = (slides: SlideInput[], by = creatorKey): OwnStoryCommand =>
 const save = (slides: SlideInput[], by = creatorKey): OwnStoryCommand =>
   command('SaveDraft', { ...content(slides), creatorKey: by, isPremium: false }, now);
 const revise = (slides: SlideInput[], by = creatorKey): OwnStoryCommand =>
-  command('ReviseStory', { ...content(slides), creatorKey: by }, now);
-const publisher = { storyId, creatorKey, penNameChosen: true, curatedTags };
+  command('ReviseStory', { ...content(slides), creatorKey: by, assurance }, now);
+const publisher = { storyId, creatorKey, penNameChosen: true, curatedTags, assurance };
 const publishDraft = (overrides = {}): OwnStoryCommand =>
   command('PublishDraft', { ...publisher, ...overrides }, now);
 const schedule = (publishAt: string, overrides = {}): OwnStoryCommand =>
   command('ScheduleDraft', { ...publisher, publishAt: new Date(publishAt), ...overrides }, now);
 const scheduledPublish = (publishAt: string, at = now): OwnStoryCommand =>
-  command('PublishScheduledDraft', { storyId, penNameChosen: true, curatedTags, publishAt }, at);
+  command('PublishScheduledDraft', { storyId, penNameChosen: true, curatedTags, publishAt, assurance }, at);
 
 const draftSaved = (texts: string[], by = creatorKey): StoryEvent => ({
   type: 'StoryDraftSaved',
@@ -242,7 +244,7 @@ describe('scheduling a draft', () => {
       .when(
         command(
           'PublishScheduledDraft',
-          { storyId, penNameChosen: true, curatedTags: new Set<string>(), publishAt: scheduledAt },
+          { storyId, penNameChosen: true, curatedTags: new Set<string>(), publishAt: scheduledAt, assurance },
           new Date(scheduledAt),
         ),
       )
@@ -346,7 +348,7 @@ describe('revising a published story', () => {
     const [kept] = given(published, rerated).when(revise(slides)).events();
     expect(kept).toMatchObject({ type: 'StoryRevised', data: { rating: 'explicit' } });
     const [chosen] = given(published)
-      .when(command('ReviseStory', { ...content(slides), rating: 'general' as const }, now))
+      .when(command('ReviseStory', { ...content(slides), rating: 'general' as const, assurance }, now))
       .events();
     expect(chosen).toMatchObject({ type: 'StoryRevised', data: { rating: 'general' } });
   });

@@ -1,5 +1,7 @@
 import {
   type ContentWarningId,
+  type CreatorAssurance,
+  creatorAssuranceProblem,
   DEFAULT_STORY_RATING,
   type DraftContent,
   draftMessages,
@@ -38,12 +40,16 @@ interface ContentInput {
   curatedTags: ReadonlySet<string>;
 }
 
-/** The creator's pen name is known to the handler (creator stream), so deciding stays pure. */
+/**
+ * The creator's pen name (creator stream) and age assurance (user stream) are read by the
+ * handler, so deciding stays pure.
+ */
 interface Publisher {
   storyId: string;
   creatorKey: string;
   penNameChosen: boolean;
   curatedTags: ReadonlySet<string>;
+  assurance: CreatorAssurance;
 }
 
 /** A new draft, at the id the server chose (a retried create is an edit of the same draft). */
@@ -62,7 +68,8 @@ export type PublishScheduledDraft = Command<
   'PublishScheduledDraft',
   Omit<Publisher, 'creatorKey'> & { publishAt: string }
 >;
-export type ReviseStory = Command<'ReviseStory', ContentInput>;
+/** A revision uploads content anew: an Explicit result asks for the creator's assurance as a publish does. */
+export type ReviseStory = Command<'ReviseStory', ContentInput & { assurance: CreatorAssurance }>;
 export type UnpublishStory = Command<'UnpublishStory', { storyId: string; creatorKey: string }>;
 
 export type OwnStoryCommand =
@@ -149,7 +156,7 @@ export function decideOwnStory(command: OwnStoryCommand, state: StoryState): Dec
     case 'PublishDraft': {
       const draft = ownDraft(state, command.data.creatorKey);
       if (draft === 'refused') return refuse('not_found', draftMessages.notFound);
-      return publication(storyId, draft, command.data);
+      return publication(storyId, draft, command.data, command.metadata.now);
     }
     case 'ScheduleDraft': {
       const { data, metadata } = command;
@@ -162,7 +169,7 @@ export function decideOwnStory(command: OwnStoryCommand, state: StoryState): Dec
         return refuse('invalid', draftMessages.tooFarSchedule);
       }
       // What could not be published then is refused now, while the creator is there to fix it.
-      const publishable = publication(storyId, draft, data);
+      const publishable = publication(storyId, draft, data, metadata.now);
       if (!Array.isArray(publishable)) return publishable;
       return [{ type: 'StoryDraftScheduled', data: { storyId, publishAt: data.publishAt.toISOString() } }];
     }
@@ -182,8 +189,14 @@ export function decideOwnStory(command: OwnStoryCommand, state: StoryState): Dec
       const { data, metadata } = command;
       if (state.status !== 'draft' || !state.draft || state.publishAt !== data.publishAt) return [];
       if (Date.parse(data.publishAt) > metadata.now.getTime()) return [];
-      const published = publication(storyId, state.draft, { ...data, creatorKey: state.creatorKey });
-      // A draft that cannot be published any more (a tag left the list) goes back to its creator.
+      const published = publication(
+        storyId,
+        state.draft,
+        { ...data, creatorKey: state.creatorKey },
+        metadata.now,
+      );
+      // A draft that cannot be published any more (a tag left the list, the creator's age
+      // assurance expired) goes back to its creator.
       if (!Array.isArray(published)) return [{ type: 'StoryDraftUnscheduled', data: { storyId } }];
       return published;
     }
@@ -200,6 +213,12 @@ export function decideOwnStory(command: OwnStoryCommand, state: StoryState): Dec
       if (problem) return refuse('invalid', problem);
       const labels = labelsProblem(data, new Set([...data.curatedTags, ...state.tags]));
       if (labels) return refuse('invalid', labels);
+      const unassured = creatorAssuranceProblem(
+        data.rating ?? state.rating,
+        data.assurance,
+        command.metadata.now,
+      );
+      if (unassured) return refuse('forbidden', unassured);
       return [
         {
           type: 'StoryRevised',

@@ -13,6 +13,7 @@ import { apiSchema, perMinute, StoryIdParams, storyIdFrom } from '@nocturne/http
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentPenName } from '../creators/choose-pen-name';
+import { creatorAssurance } from '../creators/creator-assurance';
 import type { CommandApiDeps } from '../deps';
 import { storeImages } from '../images/store-images';
 import { defaultImageWork } from '../images/work-slots';
@@ -97,6 +98,7 @@ const publishDoc = doc({
   errors: {
     ...memberErrors,
     400: 'No pen name yet, or the draft breaks the story rules (2-10 slides, 1-500 words each, curated tags)',
+    403: 'An Explicit draft, and the member’s age is not assured (AGE_ASSURANCE is not off)',
     404: 'Draft not found (unknown, published, or not this member’s)',
   },
 });
@@ -108,6 +110,7 @@ const scheduleDoc = doc({
   errors: {
     ...memberErrors,
     400: 'publishAt is not a date and time, is in the past or beyond a year, no pen name yet, or the draft breaks the story rules',
+    403: 'An Explicit draft, and the member’s age is not assured (AGE_ASSURANCE is not off)',
     404: 'Draft not found',
   },
 });
@@ -131,7 +134,7 @@ const reviseDoc = doc({
   ok: { 200: { description: 'Revised', schema: Ok } },
   errors: {
     ...contentErrors,
-    403: 'The story is not this member’s',
+    403: 'The story is not this member’s, or it would be Explicit and the member’s age is not assured',
     404: 'Story not found',
   },
 });
@@ -243,10 +246,19 @@ export const ownStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, de
     return withPosition(reply, deps, result.position).send({ ok: true });
   });
 
-  /** What the publish of a member's draft needs to know besides the stream: their name, the tags. */
+  /**
+   * What the publish of a member's draft needs to know besides the stream: their name, their age
+   * assurance, the tags.
+   */
   async function publisher(creatorKey: string, storyId: string) {
     const penNameChosen = (await currentPenName(deps.store, creatorKey)).penName !== null;
-    return { storyId, creatorKey, penNameChosen, curatedTags: await loadTagCatalogue(deps.store) };
+    return {
+      storyId,
+      creatorKey,
+      penNameChosen,
+      curatedTags: await loadTagCatalogue(deps.store),
+      assurance: await creatorAssurance(deps, { kind: 'user', userKey: creatorKey }),
+    };
   }
 
   app.post('/api/drafts/:id/publish', { schema: publishDoc }, async (request, reply) => {
@@ -290,7 +302,12 @@ export const ownStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, de
       const creatorKey = await verifiedMember(request, deps);
       const storyId = storyIdFrom(request.params);
       const content = await sentContent(request, creatorKey, await storyState(storyId), 'story');
-      const toDo = command('ReviseStory', { storyId, creatorKey, ...contentOf(content) }, deps.clock());
+      const assurance = await creatorAssurance(deps, { kind: 'user', userKey: creatorKey });
+      const toDo = command(
+        'ReviseStory',
+        { storyId, creatorKey, ...contentOf(content), assurance },
+        deps.clock(),
+      );
       const result = await saveContent(request, creatorKey, storyId, toDo, content);
       return withPosition(reply, deps, result.position).send({ ok: true });
     },

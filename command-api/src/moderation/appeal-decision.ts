@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@nocturne/events';
-import { apiSchema, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
+import { apiSchema, HttpError, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
@@ -9,7 +9,7 @@ import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { withPosition } from '../shared/reply';
 import { requireUser } from '../users/authenticate';
-import { reportDecider } from './report-decider';
+import { appealTextProblem, reportDecider } from './report-decider';
 
 const AppealBody = z.object({
   text: z.string().describe('Why the decision should be reviewed (up to 2,000 characters)'),
@@ -45,18 +45,19 @@ export const appealDecisionRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
     const user = await requireUser(request, deps);
     const storyId = storyIdFrom(request.params);
     const parsed = AppealBody.safeParse(request.body ?? {});
+    const text = parsed.success ? parsed.data.text : '';
+    // Checked before sealing (the decider asks again), so that bad input seals nothing.
+    const problem = appealTextProblem(text);
+    if (problem) throw new HttpError(400, problem);
+    // Sealed under the publishing account's key: its erasure shreds the appeal's text.
+    const sealedText = await deps.vault.encrypt(user.state.accountId!, text.trim());
     const result = await handleCommand(
       deps.store,
       streams.storyReports(storyId),
       reportDecider,
       command(
         'AppealDecision',
-        {
-          storyId,
-          appealId: randomUUID(),
-          userKey: user.userKey,
-          text: parsed.success ? parsed.data.text : '',
-        },
+        { storyId, appealId: randomUUID(), userKey: user.userKey, text, sealedText },
         deps.clock(),
       ),
       commandContext(request, { kind: 'user', userKey: user.userKey }),

@@ -8,6 +8,9 @@ const given = deciderSpec(reportDecider);
 const now = new Date('2026-11-20T10:00:00.000Z');
 const contact = 'pii:v1:report-r1:aaa:bbb:ccc';
 const sealedEmail = 'pii:v1:acc1:aaa:bbb:ccc';
+/** The trimmed text as the handler sealed it (under the reporter's subject). */
+const sealedReport = 'pii:v1:report-r1:ddd:eee:fff';
+const sealedAppeal = 'pii:v1:acc1:ggg:hhh:iii';
 
 const report = (overrides: Partial<FileReport['data']> = {}): FileReport =>
   command(
@@ -17,6 +20,7 @@ const report = (overrides: Partial<FileReport['data']> = {}): FileReport =>
       reportId: 'r1',
       reason: 'involves_minor',
       text: '  The girl on slide 2 looks 14.  ',
+      sealedText: sealedReport,
       reporterKey: 'visitor:abc',
       contact,
       storyLive: true,
@@ -30,7 +34,7 @@ const reported = (reportId = 'r1', reporterKey = 'visitor:abc'): ReportEvent => 
     storyId: 's1',
     reportId,
     reason: 'involves_minor',
-    text: 'The girl on slide 2 looks 14.',
+    text: sealedReport,
     reporterKey,
     contact,
   },
@@ -60,7 +64,7 @@ const hidden: ReportEvent = {
   },
 };
 const appeal = (userKey = 'u1', text = 'Every character is an adult, as slide 1 says.') =>
-  command('AppealDecision', { storyId: 's1', appealId: 'a1', userKey, text }, now);
+  command('AppealDecision', { storyId: 's1', appealId: 'a1', userKey, text, sealedText: sealedAppeal }, now);
 const appealed: ReportEvent = {
   type: 'DecisionAppealed',
   data: {
@@ -68,13 +72,21 @@ const appealed: ReportEvent = {
     appealId: 'a1',
     decisionId: 'd-hide',
     userKey: 'u1',
-    text: 'Every character is an adult, as slide 1 says.',
+    text: sealedAppeal,
   },
 };
 
 describe('reporting a story', () => {
-  it('records a report with its reason, trimmed text and sealed contact', () => {
-    given().when(report()).thenEvents([reported()]);
+  it('records a report with its reason, its text sealed and its contact sealed, never the text in clear', () => {
+    const when = given().when(report());
+    when.thenEvents([reported()]);
+    expect(JSON.stringify(when.events())).not.toContain('slide 2');
+  });
+
+  it('records no text when the reporter wrote nothing but spaces', () => {
+    given()
+      .when(report({ text: '   ', sealedText: null }))
+      .thenEvents([{ ...reported(), data: { ...reported().data, text: null } } as ReportEvent]);
   });
 
   it('takes one open report per story per reporter; another reporter may report too', () => {

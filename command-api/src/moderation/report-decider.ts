@@ -70,7 +70,10 @@ export type FileReport = Command<
     storyId: string;
     reportId: string;
     reason: string;
+    /** What the reporter wrote, to check; only `sealedText` is recorded. */
     text: string;
+    /** The trimmed text sealed under the reporter's subject; null when they wrote nothing. */
+    sealedText: string | null;
     reporterKey: string;
     /** The reporter's address, sealed; null when there is none to answer to. */
     contact: string | null;
@@ -92,7 +95,15 @@ export type DecideReports = Command<
 >;
 export type AppealDecision = Command<
   'AppealDecision',
-  { storyId: string; appealId: string; userKey: string; text: string }
+  {
+    storyId: string;
+    appealId: string;
+    userKey: string;
+    /** What the publisher wrote, to check; only `sealedText` is recorded. */
+    text: string;
+    /** The trimmed text sealed under the publishing account's key. */
+    sealedText: string;
+  }
 >;
 export type ReportCommand = FileReport | DecideReports | AppealDecision;
 
@@ -100,6 +111,14 @@ export type ReportCommand = FileReport | DecideReports | AppealDecision;
 export function decisionReasonProblem(reason: string): string | null {
   if (reason.trim() === '') return reportMessages.reasonRequired;
   if (reason.length > MODERATION_TEXT_MAX) return reportMessages.reasonTooLong;
+  return null;
+}
+
+/** What is wrong with an appeal's text, if anything. */
+export function appealTextProblem(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return reportMessages.appealTextRequired;
+  if (trimmed.length > MODERATION_TEXT_MAX) return reportMessages.reasonTooLong;
   return null;
 }
 
@@ -125,7 +144,7 @@ export function decideReports(command: ReportCommand, state: ReportsState): Deci
             storyId: data.storyId,
             reportId: data.reportId,
             reason: data.reason as ReportReason,
-            text: data.text.trim(),
+            text: data.text.trim() === '' ? null : data.sealedText,
             reporterKey: data.reporterKey,
             contact: data.contact,
           },
@@ -157,9 +176,8 @@ export function decideReports(command: ReportCommand, state: ReportsState): Deci
     }
     case 'AppealDecision': {
       const { data } = command;
-      const text = data.text.trim();
-      if (text === '') return refuse('invalid', reportMessages.appealTextRequired);
-      if (text.length > MODERATION_TEXT_MAX) return refuse('invalid', reportMessages.reasonTooLong);
+      const problem = appealTextProblem(data.text);
+      if (problem) return refuse('invalid', problem);
       const decision = state.appealable;
       if (!decision || decision.publisherUserKey !== data.userKey) {
         return refuse('forbidden', reportMessages.appealNotAllowed);
@@ -173,7 +191,7 @@ export function decideReports(command: ReportCommand, state: ReportsState): Deci
             appealId: data.appealId,
             decisionId: decision.decisionId,
             userKey: data.userKey,
-            text,
+            text: data.sealedText,
           },
         },
       ];

@@ -37,7 +37,10 @@ const reportDoc = apiSchema({
   },
 });
 
-/** The PII subject of a visitor's address: the report's own, so it can be shredded alone. */
+/**
+ * The PII subject of a visitor's address and text: the report's own, so it can be shredded alone
+ * (a visitor has no account whose erasure would reach it).
+ */
 export const reportSubject = (reportId: string) => `report-${reportId}`;
 
 /**
@@ -80,15 +83,19 @@ export const reportStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app,
         streams.storyReports(storyId),
         reportDecider,
         // Sealed only when the command may be accepted: a refused report leaves no key behind.
+        // A member's text is sealed under their account's key (their erasure shreds it); a
+        // visitor's address and text under the report's own subject.
         async (state) => {
+          const accepted = storyLive && !state.open.has(reporterKey);
+          const subject = user ? user.state.accountId! : reportSubject(reportId);
           const contact =
             user?.state.encryptedEmail ??
-            (email !== null && storyLive && !state.open.has(reporterKey)
-              ? await deps.vault.encrypt(reportSubject(reportId), email)
-              : null);
+            (email !== null && accepted ? await deps.vault.encrypt(subject, email) : null);
+          const written = text.trim();
+          const sealedText = written !== '' && accepted ? await deps.vault.encrypt(subject, written) : null;
           return command(
             'FileReport',
-            { storyId, reportId, reason: body.reason, text, reporterKey, contact, storyLive },
+            { storyId, reportId, reason: body.reason, text, sealedText, reporterKey, contact, storyLive },
             deps.clock(),
           );
         },

@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('POST /internal/payments/notice', () => {
   it('takes the notice for query-api and answers what the processor is told', async () => {
     const { purchaseId } = await givenPurchase(api.ports.store);
-    const receive = httpPaymentNoticeReceiver(api.baseUrl, internalToken);
+    const receive = httpPaymentNoticeReceiver([api.baseUrl], internalToken);
     const answer = await receive(
       signedPostback({ kind: 'sale', transactionId: 'T1', saleId: 'S1', reference: purchaseId }),
     );
@@ -34,12 +34,31 @@ describe('POST /internal/payments/notice', () => {
 
   it('refuses a caller without the internal token, storing nothing', async () => {
     const before = (await api.ports.store.readAll(0, 10_000)).length;
-    const receive = httpPaymentNoticeReceiver(api.baseUrl, 'x'.repeat(40));
+    const receive = httpPaymentNoticeReceiver([api.baseUrl], 'x'.repeat(40));
     await expect(
       receive(signedPostback({ kind: 'sale', transactionId: 'T3', saleId: 'S3', reference: 'p' })),
     ).rejects.toMatchObject({
       statusCode: 503,
     });
     expect((await api.ports.store.readAll(0, 10_000)).length).toBe(before);
+  });
+
+  it('takes every command-api, passing over one that does not answer (a copy is stored once)', async () => {
+    const { purchaseId } = await givenPurchase(api.ports.store);
+    // Port 1 on loopback: nobody listens there.
+    const receive = httpPaymentNoticeReceiver(['http://127.0.0.1:1', api.baseUrl], internalToken);
+    const sale = signedPostback({ kind: 'sale', transactionId: 'T4', saleId: 'S4', reference: purchaseId });
+    expect(await receive(sale)).toEqual({ status: 200, body: 'OK', outcome: 'applied' });
+    expect(await receive(sale)).toEqual({ status: 200, body: 'OK', outcome: 'duplicate' });
+    const purchase = await api.ports.store.readStream(streams.purchase(purchaseId));
+    expect(purchase.map((e) => e.type)).toEqual(['PurchaseStarted', 'PaymentReceived']);
+  });
+
+  it('answers 503 when no command-api answers, and needs at least one', async () => {
+    const receive = httpPaymentNoticeReceiver(['http://127.0.0.1:1'], internalToken);
+    await expect(
+      receive(signedPostback({ kind: 'sale', transactionId: 'T5', saleId: 'S5', reference: 'p' })),
+    ).rejects.toMatchObject({ statusCode: 503 });
+    expect(() => httpPaymentNoticeReceiver([], internalToken)).toThrow();
   });
 });

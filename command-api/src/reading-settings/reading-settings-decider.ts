@@ -1,16 +1,19 @@
 import {
   accountMessages,
+  DEFAULT_READING_SETTINGS,
   evolveUser,
   initialUserState,
   type ReadingSettings,
+  type ReadingSettingsChange,
   refuse,
   type UserEvent,
   type UserState,
+  withReadingSettingsChange,
 } from '@nocturne/domain';
 import type { RecordedEvent } from '@nocturne/events';
 import type { Command, Decider, Decision } from '../shared/decider';
 
-export type ChooseReadingSettings = Command<'ChooseReadingSettings', ReadingSettings>;
+export type ChooseReadingSettings = Command<'ChooseReadingSettings', ReadingSettingsChange>;
 
 /** The member's account and the reading settings they chose last (null before the first choice). */
 export interface ReadingSettingsState {
@@ -38,16 +41,19 @@ const sameSettings = (a: ReadingSettings, b: ReadingSettings) =>
   (Object.keys(a) as (keyof ReadingSettings)[]).every((key) => a[key] === b[key]);
 
 /**
- * A live account chooses how it reads; the whole choice replaces the earlier one, and the same
- * choice again (a second device sending what the first did) records nothing.
+ * A live account changes some of how it reads. The change is laid over the settings recorded last,
+ * field by field, so changes made one after the other (or at once on two devices) each keep what
+ * the others chose; the event records the whole result. A change to what is already recorded
+ * (a second device sending what the first did) records nothing.
  */
 export function decideReadingSettings(
   command: ChooseReadingSettings,
   state: ReadingSettingsState,
 ): Decision<UserEvent> {
   if (state.user.status !== 'registered') return refuse('unauthenticated', accountMessages.notAuthenticated);
-  if (state.settings && sameSettings(state.settings, command.data)) return [];
-  return [{ type: 'ReadingSettingsChosen', data: command.data }];
+  const settings = withReadingSettingsChange(state.settings ?? DEFAULT_READING_SETTINGS, command.data);
+  if (state.settings && sameSettings(state.settings, settings)) return [];
+  return [{ type: 'ReadingSettingsChosen', data: settings }];
 }
 
 export const readingSettingsDecider: Decider<ChooseReadingSettings, ReadingSettingsState, UserEvent> = {

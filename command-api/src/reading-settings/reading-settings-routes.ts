@@ -1,4 +1,9 @@
-import { READING_SETTING_CHOICES, readingSettingsFrom } from '@nocturne/domain';
+import {
+  DEFAULT_READING_SETTINGS,
+  READING_SETTING_CHOICES,
+  readingSettingsChangeFrom,
+  withReadingSettingsChange,
+} from '@nocturne/domain';
 import { streams } from '@nocturne/events';
 import { apiSchema, HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
@@ -14,8 +19,8 @@ import { readingSettingsDecider } from './reading-settings-decider';
 const values = <T extends string>(choices: readonly { value: T }[]) =>
   choices.map((choice) => choice.value) as [T, ...T[]];
 
-/** The whole choice: every field, each one of its values. */
-export const ReadingSettingsBody = z.object({
+/** The whole settings: every field, each one of its values. */
+export const ReadingSettingsAnswer = z.object({
   textSize: z.enum(values(READING_SETTING_CHOICES.textSize)),
   typeface: z.enum(values(READING_SETTING_CHOICES.typeface)),
   lineSpacing: z.enum(values(READING_SETTING_CHOICES.lineSpacing)),
@@ -24,28 +29,38 @@ export const ReadingSettingsBody = z.object({
   transition: z.enum(values(READING_SETTING_CHOICES.transition)),
 });
 
+/** A change: the settings it changes, each one of its values; the others are left as they are. */
+export const ReadingSettingsChangeBody = ReadingSettingsAnswer.partial();
+
 const readingSettingsDoc = apiSchema({
-  summary: 'Choose how the member reads (text size, typeface, line spacing, theme, motion, slide transition)',
+  summary:
+    'Change some of how the member reads (text size, typeface, line spacing, theme, motion, slide transition); the settings not given stay as they are',
   tags: ['reading', 'users'],
   security: ['user'],
-  body: ReadingSettingsBody,
-  ok: { 200: { description: 'The settings now', schema: ReadingSettingsBody } },
-  errors: { 400: 'A field missing or not one of its values', 401: 'Not logged in' },
+  body: ReadingSettingsChangeBody,
+  ok: { 200: { description: 'The settings now, every field', schema: ReadingSettingsAnswer } },
+  errors: { 400: 'No setting given, or one not one of its values', 401: 'Not logged in' },
 });
 
-/** PUT /api/me/reading-settings {settings}: ReadingSettingsChosen on the member's stream. */
+/**
+ * PATCH /api/me/reading-settings {some settings}: ReadingSettingsChosen on the member's stream,
+ * with the change laid over what was recorded. A change carries only what the reader changed, so
+ * two quick changes, or two devices, never send back a setting they had not seen change.
+ */
 export const readingSettingsRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
-  app.put('/api/me/reading-settings', { schema: readingSettingsDoc }, async (request, reply) => {
+  app.patch('/api/me/reading-settings', { schema: readingSettingsDoc }, async (request, reply) => {
     const user = await requireUser(request, deps);
-    const read = readingSettingsFrom(request.body);
+    const read = readingSettingsChangeFrom(request.body);
     if ('problem' in read) throw new HttpError(400, read.problem);
     const result = await handleCommand(
       deps.store,
       streams.user(user.userKey),
       readingSettingsDecider,
-      command('ChooseReadingSettings', read.settings, deps.clock()),
+      command('ChooseReadingSettings', read.change, deps.clock()),
       commandContext(request, { kind: 'user', userKey: user.userKey }),
     );
-    return withPosition(reply, deps, result.position).send(read.settings);
+    const settings =
+      result.state.settings ?? withReadingSettingsChange(DEFAULT_READING_SETTINGS, read.change);
+    return withPosition(reply, deps, result.position).send(settings);
   });
 };

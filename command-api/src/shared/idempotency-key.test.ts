@@ -107,6 +107,26 @@ describe('Idempotency-Key', () => {
     expect(await head()).toBe(after);
   });
 
+  it('the same key sent with another request is another action, answered for what it asks (a kept key once answered with the earlier outcome)', async () => {
+    const token = await verifiedUser(api.baseUrl, `kept-key-${Date.now()}@example.com`);
+    const progress = (slide: number, body: Record<string, unknown> = { slide }): Sent => ({
+      method: 'PUT',
+      path: `/api/stories/${storyId}/progress`,
+      headers: { Authorization: `Bearer ${token}` },
+      body,
+    });
+    const first = await send(progress(1), 'kept-key');
+    expect(first.status, first.body).toBe(200);
+    const second = await send(progress(0), 'kept-key');
+    expect(second.status, second.body).toBe(200);
+    expect(Number(second.position)).toBeGreaterThan(Number(first.position));
+    expect(JSON.parse(second.body)).not.toEqual(JSON.parse(first.body));
+    // The same request again, its keys in another order, is still the retry of the second.
+    const after = await head();
+    expect(await send(progress(0, { slide: 0 }), 'kept-key')).toEqual(second);
+    expect(await head()).toBe(after);
+  });
+
   it('without a key, or with another, the same request is a new action', async () => {
     const like: Sent = { method: 'POST', path: `/api/stories/${storyId}/like` };
     const a = await send(like);

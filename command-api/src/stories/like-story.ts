@@ -87,7 +87,12 @@ function hotLike(deps: Pick<CommandApiDeps, 'store' | 'notifier' | 'clock'>) {
         return undefined;
       answered += 1;
       const context = commandContext(
-        { id: `lane-${answered.toString(36)}`, headers: request.headers },
+        {
+          id: `lane-${answered.toString(36)}`,
+          headers: request.headers,
+          method: request.method,
+          url: request.url,
+        },
         { kind: 'anonymous' },
       );
       return { id, context };

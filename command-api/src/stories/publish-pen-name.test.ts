@@ -22,6 +22,7 @@ const publish = (by: { creatorKey: string | null; penNameChosen: boolean }): Pub
       warnings: [],
       rating: 'mature',
       curatedTags: new Set<string>(),
+      assurance: { required: false, assuredUntil: null },
       ...by,
     },
     new Date('2026-01-01T00:00:00.000Z'),

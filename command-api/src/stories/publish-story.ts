@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  creatorAssuranceProblem,
   DEFAULT_STORY_RATING,
   initialStoryState,
   labelsProblem,
@@ -12,6 +13,7 @@ import { apiSchema, perMinute, tooMany } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { choosePenName, currentPenName } from '../creators/choose-pen-name';
+import { creatorAssurance } from '../creators/creator-assurance';
 import type { CommandApiDeps } from '../deps';
 import { makePreview, type ProcessedImage, processSlideImage } from '../images/process-image';
 import { sniffImage } from '../images/sniff-image';
@@ -62,6 +64,7 @@ const publishDoc = apiSchema({
   errors: {
     400: 'The slides break the rules (count, words), a tag is not curated, more than 8 tags, an unknown warning, a member without a pen name (none chosen before and none given), a pen name that breaks its rules, or an image is empty or cannot be decoded',
     401: 'Not an admin, not a verified user, and no valid invite code',
+    403: 'An Explicit story from a creator whose age is not assured (AGE_ASSURANCE is not off)',
     413: 'An image is larger than 15 MB or 40 megapixels',
     409: 'The pen name given is held by another account',
     415: 'Not multipart/form-data, or an image is not a JPEG, PNG, WebP, GIF or AVIF file (by its bytes, whatever its name or declared type)',
@@ -98,6 +101,7 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
   app.post('/api/stories', { preHandler: perClient, schema: publishDoc }, async (request, reply) => {
     const actor = await storyPublisher(request, deps, inviteAttempt);
     await perAccount(actor);
+    const assurance = await creatorAssurance(deps, actor, request);
     // The body is read and its images decoded only in a slot: memory stays bounded however
     // many uploads arrive at once (the waiting ones' bytes stay in the network buffers).
     const { upload, labels, curatedTags, processed, preview } = await imageWork.run(async () => {
@@ -110,6 +114,8 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
       const labelProblem = labelsProblem(labels, curatedTags);
       if (labelProblem) throw httpErrorOf(refuse('invalid', labelProblem));
       const rating = sentRating(upload.rating) ?? DEFAULT_STORY_RATING;
+      const unassured = creatorAssuranceProblem(rating, assurance, deps.clock());
+      if (unassured) throw httpErrorOf(refuse('forbidden', unassured));
       const nameProblem = upload.penName === undefined ? null : penNameProblem(upload.penName);
       if (nameProblem) throw httpErrorOf(refuse('invalid', nameProblem));
       for (const [i, bytes] of upload.images.entries()) await sniffImage(bytes, i + 1);
@@ -138,6 +144,7 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
         curatedTags,
         creatorKey,
         penNameChosen,
+        assurance,
       },
       deps.clock(),
     );

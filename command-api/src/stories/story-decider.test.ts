@@ -34,6 +34,7 @@ const publish = (texts: string[], overrides: Partial<PublishStory['data']> = {})
       curatedTags,
       creatorKey: null,
       penNameChosen: false,
+      assurance: { required: false, assuredUntil: null },
       ...overrides,
     },
     now,

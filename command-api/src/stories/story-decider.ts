@@ -1,5 +1,7 @@
 import {
   type ContentWarningId,
+  type CreatorAssurance,
+  creatorAssuranceProblem,
   creatorMessages,
   type DraftContent,
   evolveStory,
@@ -35,6 +37,8 @@ export type PublishStory = Command<
     creatorKey: string | null;
     /** The member has a pen name (chosen before, or with this story). */
     penNameChosen: boolean;
+    /** Whether an Explicit story needs the creator assured, and until when they are (their user stream). */
+    assurance: CreatorAssurance;
   }
 >;
 /** An admin replaces a published story's tags and warnings. */
@@ -64,7 +68,7 @@ export function decideStory(command: StoryCommand, state: StoryState): Decision<
     case 'PublishStory': {
       const { data } = command;
       if (state.status !== 'none') return refuse('conflict', storyMessages.exists);
-      return publication(data.storyId, data, data);
+      return publication(data.storyId, data, data, command.metadata.now);
     }
     case 'ChangeStoryLabels': {
       const { storyId, tags, warnings, curatedTags } = command.data;
@@ -98,14 +102,23 @@ export function decideStory(command: StoryCommand, state: StoryState): Decision<
 
 /**
  * The StoryPublished of this content, or why it cannot be published: a story published directly,
- * from a draft or by the scheduler is the same one fact. A member needs a pen name first.
+ * from a draft or by the scheduler is the same one fact. A member needs a pen name first, and an
+ * Explicit story a creator whose age is assured at `now`.
  */
 export function publication(
   storyId: string,
   content: DraftContent,
-  by: { creatorKey: string | null; penNameChosen: boolean; curatedTags: ReadonlySet<string> },
+  by: {
+    creatorKey: string | null;
+    penNameChosen: boolean;
+    curatedTags: ReadonlySet<string>;
+    assurance: CreatorAssurance;
+  },
+  now: Date,
 ): Decision<StoryEvent> {
   if (by.creatorKey !== null && !by.penNameChosen) return refuse('invalid', creatorMessages.penNameRequired);
+  const unassured = creatorAssuranceProblem(content.rating, by.assurance, now);
+  if (unassured) return refuse('forbidden', unassured);
   const problem = slidesProblem(
     content.slides.map((s) => s.text),
     content.slides.length,

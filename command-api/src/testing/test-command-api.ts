@@ -37,7 +37,7 @@ export interface TestCommandApi {
  */
 export async function startTestCommandApi(
   overrides: Partial<CommandApiOptions> = {},
-  tuning: { imageWork?: WorkSlots } = {},
+  tuning: { imageWork?: WorkSlots } & Pick<CommandApiDeps, 'ageCheckProviders' | 'onAgeCheckAnswered'> = {},
 ): Promise<TestCommandApi> {
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-command-test-'));
   const options: CommandApiOptions = {
@@ -69,6 +69,8 @@ export async function startTestCommandApi(
       start: () => Promise.reject(new HttpError(503, 'The integrity checks need the PostgreSQL database.')),
     },
     ...(tuning.imageWork ? { imageWork: tuning.imageWork } : {}),
+    ...(tuning.ageCheckProviders ? { ageCheckProviders: tuning.ageCheckProviders } : {}),
+    ...(tuning.onAgeCheckAnswered ? { onAgeCheckAnswered: tuning.onAgeCheckAnswered } : {}),
     options,
   };
   // Tests speak from several client addresses through X-Forwarded-For (rate limits are per client).

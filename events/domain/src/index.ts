@@ -6,6 +6,7 @@
  */
 export * from './account-rules';
 export * from './age-assurance';
+export * from './creator-assurance';
 export * from './creators';
 export * from './drafts';
 export * from './images';
@@ -21,6 +22,7 @@ export * from './reading-time';
 export * from './refusal';
 export * from './reports';
 export * from './seeded-random';
+export * from './slide-alt-text';
 export * from './slides';
 export * from './staff';
 export * from './stories';

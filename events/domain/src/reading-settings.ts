@@ -54,7 +54,11 @@ export const readingSettingsMessages = {
   notAnObject: 'Reading settings must be an object.',
   invalid: (field: string, allowed: readonly string[]) => `${field} must be one of: ${allowed.join(', ')}.`,
   reducedMotion: 'reducedMotion must be true or false.',
+  emptyChange: 'Choose at least one reading setting.',
 } as const;
+
+/** Some of the settings: what one choice in the settings panel changes. */
+export type ReadingSettingsChange = Partial<ReadingSettings>;
 
 const choiceKeys = ['textSize', 'typeface', 'lineSpacing', 'theme', 'transition'] as const;
 
@@ -79,3 +83,38 @@ export function readingSettingsFrom(input: unknown): { settings: ReadingSettings
   ) as unknown as ReadingSettings;
   return { settings };
 }
+
+/**
+ * Reads a change to some of the settings: each field given is one of its values, at least one is
+ * given, and fields that are not settings are left out. Answers the change, or the message of the
+ * first field that is not one of its values.
+ */
+export function readingSettingsChangeFrom(
+  input: unknown,
+): { change: ReadingSettingsChange } | { problem: string } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { problem: readingSettingsMessages.notAnObject };
+  }
+  const fields = input as Record<string, unknown>;
+  const change: Record<string, unknown> = {};
+  for (const key of choiceKeys) {
+    if (fields[key] === undefined) continue;
+    const allowed = READING_SETTING_CHOICES[key].map((choice) => choice.value as string);
+    if (typeof fields[key] !== 'string' || !allowed.includes(fields[key])) {
+      return { problem: readingSettingsMessages.invalid(key, allowed) };
+    }
+    change[key] = fields[key];
+  }
+  if (fields.reducedMotion !== undefined) {
+    if (typeof fields.reducedMotion !== 'boolean') return { problem: readingSettingsMessages.reducedMotion };
+    change.reducedMotion = fields.reducedMotion;
+  }
+  if (Object.keys(change).length === 0) return { problem: readingSettingsMessages.emptyChange };
+  return { change: change as ReadingSettingsChange };
+}
+
+/** The settings with a change laid over them, field by field: what the change leaves alone stays. */
+export const withReadingSettingsChange = (
+  settings: ReadingSettings,
+  change: ReadingSettingsChange,
+): ReadingSettings => ({ ...settings, ...change });

@@ -59,7 +59,9 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   // Users, payments and premium.
   'GET /api/admin/users': readers,
   'GET /api/admin/users/monthly-stats': readers,
-  'GET /api/admin/users/:email/history': readers,
+  // An account's history by its address: for those who read addresses (the auditor's console
+  // finds an account by its id).
+  'GET /api/admin/users/:email/history': managers,
   'GET /api/admin/payments': readers,
   'GET /api/admin/payments/queue': readers,
   'GET /api/admin/revenue': readers,
@@ -68,6 +70,7 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   'PUT /api/admin/users/:email/subscription': managers,
   // The auditor's console: account timelines and the event browser, read-only.
   'GET /api/admin/audit/timeline': readers,
+  'GET /api/admin/audit/reconciliations': readers,
   'GET /api/admin/audit/streams': readers,
   'GET /api/admin/audit/streams/:stream/events': readers,
   'GET /api/admin/audit/events': readers,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ageCheckEvents } from './age-checks';
 import { creatorEvents } from './creators';
 import type { EventDefinition } from './define';
 import { digestEvents } from './digest';
@@ -11,6 +12,7 @@ import { storyEvents } from './stories';
 import { userEvents } from './users';
 import { waitlistEvents } from './waitlist';
 
+export * from './age-checks';
 export * from './creators';
 export * from './define';
 export * from './digest';
@@ -36,6 +38,7 @@ const all = [
   ...digestEvents,
   ...purchaseEvents,
   ...paymentNoticeEvents,
+  ...ageCheckEvents,
 ] as const;
 type AnyDefinition = (typeof all)[number];
 

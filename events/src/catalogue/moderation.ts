@@ -15,16 +15,19 @@ const ReportReason = z.enum(REPORT_REASONS);
  * On `story_reports-{storyId}`: someone reported a story. `reporterKey` names the reporter
  * pseudonymously (`user:{userKey}` for a member, `visitor:{hmac of the address}` for a visitor)
  * so that one reporter holds one open report per story; `contact` is the address the outcome is
- * sent to, sealed under the account's key (a member) or the report's own subject (a visitor).
+ * sent to, and `text` what the reporter wrote (null when they wrote nothing), both sealed under
+ * the account's key (a member) or the report's own subject (a visitor). Version 1 held the text
+ * in plain text, which its upcaster moves to `legacyText`.
  */
 export const StoryReported = defineEvent(
   'StoryReported',
-  1,
+  2,
   z.object({
     storyId: z.string().min(1),
     reportId: z.string().min(1),
     reason: ReportReason,
-    text: z.string().max(REPORT_TEXT_MAX),
+    text: Encrypted.nullable(),
+    legacyText: z.string().max(REPORT_TEXT_MAX).optional(),
     reporterKey: z.string().min(1),
     contact: Encrypted.nullable(),
   }),
@@ -53,16 +56,21 @@ export const ModerationDecided = defineEvent(
   }),
 );
 
-/** On `story_reports-{storyId}`: the publishing account asks for a hide or delete to be reviewed. */
+/**
+ * On `story_reports-{storyId}`: the publishing account asks for a hide or delete to be reviewed.
+ * `text` is sealed under the account's key; version 1 held it in plain text, which its upcaster
+ * moves to `legacyText`.
+ */
 export const DecisionAppealed = defineEvent(
   'DecisionAppealed',
-  1,
+  2,
   z.object({
     storyId: z.string().min(1),
     appealId: z.string().min(1),
     decisionId: z.string().min(1),
     userKey: z.string().min(1),
-    text: z.string().min(1).max(MODERATION_TEXT_MAX),
+    text: Encrypted.nullable(),
+    legacyText: z.string().min(1).max(MODERATION_TEXT_MAX).optional(),
   }),
 );
 

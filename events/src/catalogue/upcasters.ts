@@ -12,6 +12,11 @@ type Upcaster = (data: unknown) => unknown;
 
 const withDefaultRating: Upcaster = (data) => ({ ...(data as object), rating: DEFAULT_STORY_RATING });
 
+const withLegacyText: Upcaster = (data) => {
+  const { text, ...rest } = data as { text: string };
+  return { ...rest, text: null, legacyText: text };
+};
+
 export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster>>>> = {
   // v1 stories were published before labels existed: no tags, no warnings.
   StoryPublished: {
@@ -61,4 +66,8 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
   // it is, so v2 keeps only the holder.
   PenNameClaimed: { 1: (data) => ({ userKey: (data as { userKey: string }).userKey }) },
   PenNameReleased: { 1: (data) => ({ userKey: (data as { userKey: string }).userKey }) },
+  // v1 held what a reporter or an appealing creator wrote in plain text; v2 seals it under the
+  // writer's key. The old text moves to the field that says so.
+  StoryReported: { 1: withLegacyText },
+  DecisionAppealed: { 1: withLegacyText },
 };

@@ -114,3 +114,19 @@ export async function digestPenNamesOf(
   let next = 0;
   return stories.map((s) => (s.penName ? opened[next++]! : (s.legacyPenName ?? null)));
 }
+
+type FreeTextData = { text: string | null; legacyText?: string | undefined };
+
+/**
+ * What a reporter or an appealing creator wrote (StoryReported, DecisionAppealed): sealed under
+ * the writer's key since version 2 (null once the writer is erased), plain text in events
+ * recorded as version 1, '' when nothing was written. One vault round trip for all of them.
+ */
+export async function freeTextsOf(
+  vault: PiiVault,
+  data: readonly FreeTextData[],
+): Promise<(string | null)[]> {
+  const opened = await vault.decryptMany(data.flatMap((d) => (d.text ? [d.text] : [])));
+  let next = 0;
+  return data.map((d) => (d.text ? opened[next++]! : (d.legacyText ?? '')));
+}

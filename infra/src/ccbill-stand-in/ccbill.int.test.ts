@@ -1,5 +1,5 @@
 import { CCBILL_WEBHOOK_RANGES } from '@nocturne/command-api';
-import { type ApiUser, createVerifiedUser } from '@nocturne/test-kit/api-client';
+import { type ApiUser, adminToken, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ccbillDataLinkReport } from '../reconciliation/ccbill-data-link';
 import { reconcileDay } from '../reconciliation/reconcile-day';
@@ -148,7 +148,8 @@ describe('CCBill through its stand-in', () => {
   it('reconciles a day with Data Link: a sale that never came is missing here, one CCBill does not know is missing there', async () => {
     const reader = await plainReader();
     const unheard = await ccbill.pay((await startPurchase(system, reader)).payment_url, { post: false });
-    const unknown = await ccbill.pay((await startPurchase(system, reader)).payment_url);
+    const unknownPurchase = await startPurchase(system, reader);
+    const unknown = await ccbill.pay(unknownPurchase.payment_url);
     ccbill.forget(unknown.subscriptionId);
     await system.settle();
     const day = new Date().toISOString().slice(0, 10);
@@ -187,6 +188,40 @@ describe('CCBill through its stand-in', () => {
       ]),
     );
     expect(result.differences).toHaveLength(2);
+
+    // The auditor's page reads the night from its event, with the purchase the logged sale names.
+    await system.settle();
+    const admin = await adminToken(system.baseUrl, system.config.adminPassword);
+    const answer = await fetch(`${system.baseUrl}/api/admin/audit/reconciliations`, {
+      headers: { 'X-Admin-Code': admin },
+    });
+    expect(answer.status).toBe(200);
+    const { nights } = (await answer.json()) as {
+      nights: Array<{
+        provider: string;
+        day: string;
+        processor_transactions: number;
+        differences: Array<Record<string, unknown>>;
+      }>;
+    };
+    const night = nights.find((n) => n.provider === 'ccbill' && n.day === day)!;
+    expect(night.processor_transactions).toBe(result.processorTransactions);
+    expect(night.differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          transaction_id: unheard.subscriptionId,
+          issue: 'missing_here',
+          purchase_id: null,
+          there: { amount: 15, currency: 'USD' },
+        }),
+        expect.objectContaining({
+          transaction_id: unknown.subscriptionId,
+          issue: 'missing_there',
+          purchase_id: unknownPurchase.purchase_id,
+          here: { amount: 15, currency: 'USD' },
+        }),
+      ]),
+    );
   });
 });
 

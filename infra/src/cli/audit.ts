@@ -111,7 +111,7 @@ async function addressHistory(infra: Infrastructure, email: string, io: AuditIo,
 async function auditStory(storyId: string, json: boolean, config: AppConfig, io: AuditIo): Promise<number> {
   const infra = await connectInfrastructure(config, (line) => io.err(`${line}\n`));
   try {
-    const trail = await storyModerationTrail(infra.store, storyId);
+    const trail = await storyModerationTrail(infra.store, infra.vault, storyId);
     if (trail.length === 0) {
       io.err('No such story in the event log.\n');
       return 1;

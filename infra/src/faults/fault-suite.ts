@@ -11,7 +11,10 @@ import { type RunningSystem, startSystem } from '../system/start-system';
 import { type OwnNats, startOwnNats } from '../test-env/own-nats';
 import { type OwnPostgres, startOwnPostgres } from '../test-env/own-postgres';
 import { TEST_ADMIN_PASSWORD, testConfig } from '../test-env/test-config';
+import { newRow, printTable, type Row, rowFailed } from './fault-row';
 import { startLoad, type Tally } from './like-load';
+import { CONNECTIONS, compareWithLog, type ReadSide, recovered, sleep } from './read-side';
+import { splitRows } from './split-faults';
 
 /**
  * The fault suite (`npm run test:faults`): the whole product in one process on a PostgreSQL and
@@ -19,7 +22,9 @@ import { startLoad, type Tally } from './like-load';
  * acknowledged like can be looked up in the log by its event id) and of reads after their own
  * writes, while the faults are made: PostgreSQL killed (every process at once, SIGKILL), the
  * projector killed (its catch-up as a process of its own, SIGKILL), NATS stopped and started,
- * PostgreSQL stalled (SIGSTOP), and clients that start an upload and send nothing more. After
+ * PostgreSQL stalled (SIGSTOP), and clients that start an upload and send nothing more; then
+ * split mode on the same log, its leading projector and its command-api processes SIGKILLed
+ * (split-faults.ts). After
  * each fault, the read side is compared with the log: every story's likes as served (at the
  * position the projector reached) against the likes the log holds. It prints one table and
  * exits 1 if a number that must be 0 is not.
@@ -27,94 +32,12 @@ import { startLoad, type Tally } from './like-load';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const projectCli = join(repoRoot, 'projector/src/cli/project.ts');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Requests of the load in flight at most, as the likes bench runs them. */
-const CONNECTIONS = 64;
-
-interface Row {
-  fault: string;
-  times: number;
-  lost: number;
-  disagreed: number;
-  other5xx: number;
-  recoverMs: number[];
-  note: string;
-  /** What the 5xx other than 503 were: each status, or the error of a request left unanswered. */
-  errors: Map<string, number>;
-}
-
-/** A row of the table, before the fault is made. */
-function newRow(fault: string, times: number): Row {
-  return { fault, times, lost: 0, disagreed: 0, other5xx: 0, recoverMs: [], note: '', errors: new Map() };
-}
-
-/** Counts the load's 5xx other than 503 and its unanswered requests into the row. */
-function countErrors(row: Row, tally: Tally): void {
-  row.other5xx += tally.other5xx + tally.failures;
-  const add = (kind: string, n: number) => row.errors.set(kind, (row.errors.get(kind) ?? 0) + n);
-  for (const [status, n] of tally.statuses) if (status >= 500 && status !== 503) add(`HTTP ${status}`, n);
-  for (const [kind, n] of tally.failedWith) add(kind, n);
-}
-
-/** Acknowledged likes whose event is not in the log. */
-async function lostLikes(system: RunningSystem, tally: Tally): Promise<number> {
-  const byStream = new Map<string, Set<string>>();
-  for (const { stream } of tally.acked) {
-    if (!byStream.has(stream)) {
-      const events = await system.infra.store.readStream(stream);
-      byStream.set(stream, new Set(events.map((e) => e.eventId)));
-    }
-  }
-  return tally.acked.filter((a) => !byStream.get(a.stream)!.has(a.eventId)).length;
-}
-
-/**
- * Stories whose likes as served (the list, read at the position the projector reached) differ
- * from what a rebuild gives, the log's likes of each story; a story missing on either side counts.
- */
-async function disagreements(system: RunningSystem, stories: string[]): Promise<number> {
-  const position = await system.projector.catchUp();
-  const response = await fetch(`${system.address}/api/stories?limit=100`, {
-    headers: { 'X-Min-Position': String(position) },
-  });
-  if (response.status !== 200) return stories.length;
-  const served = new Map(
-    ((await response.json()) as { id: string; likes: number }[]).map((s) => [s.id, s.likes]),
-  );
-  let differ = 0;
-  for (const story of stories) {
-    const inLog = (await system.infra.store.readStream(streams.storyLikes(story))).length;
-    if (served.get(story) !== inLog) differ += 1;
-  }
-  return differ + Math.max(0, served.size - stories.length);
-}
-
-/** Adds to the row what one fault cost, once its load has stopped: the log against the load and the read side. */
-async function compareWithLog(
-  system: RunningSystem,
-  stories: string[],
-  row: Row,
-  tally: Tally,
-): Promise<void> {
-  row.lost += await lostLikes(system, tally);
-  row.disagreed += await disagreements(system, stories);
-  countErrors(row, tally);
-}
-
-/** Until a like is answered 200 again: how long from `since`. */
-async function recovered(base: string, story: string, since: number, withinMs = 60_000): Promise<number> {
-  while (Date.now() - since < withinMs) {
-    const status = await fetch(`${base}/api/stories/${story}/like`, { method: 'POST' })
-      .then(async (r) => {
-        await r.arrayBuffer();
-        return r.status;
-      })
-      .catch(() => 0);
-    if (status === 200) return Date.now() - since;
-    await sleep(50);
-  }
-  return Number.NaN;
-}
+/** The single process's read side: its own projector, caught up on demand. */
+const sideOf = (system: RunningSystem): ReadSide => ({
+  store: system.infra.store,
+  base: system.address,
+  caughtUp: () => system.projector.catchUp(),
+});
 
 /** Waits for the store to answer again after a restart. */
 async function storeAnswers(system: RunningSystem): Promise<void> {
@@ -150,7 +73,7 @@ async function postgresKilled(
     await sleep(1_000);
     const tally = await load.stop();
     await storeAnswers(system);
-    await compareWithLog(system, stories, row, tally);
+    await compareWithLog(sideOf(system), stories, row, tally);
   }
   row.note = `${Math.round(rate / row.times)} likes/s acknowledged before each kill`;
   return row;
@@ -201,7 +124,7 @@ async function projectorKilled(
   const tally = await load.stop();
   await system.projector.catchUp();
   row.recoverMs.push(Date.now() - restartedAt);
-  await compareWithLog(system, stories, row, tally);
+  await compareWithLog(sideOf(system), stories, row, tally);
   row.times = killed;
   const rate = Math.round(tally.acked.length / ((Date.now() - began) / 1000));
   row.note = `${killed} kills landed in a running catch-up, in ${runs} runs; ${rate} likes/s acknowledged`;
@@ -228,7 +151,7 @@ async function underOutage(
   row.recoverMs.push(await recovered(system.address, stories[0]!, upAt));
   await sleep(1_500);
   const tally = await load.stop();
-  await compareWithLog(system, stories, row, tally);
+  await compareWithLog(sideOf(system), stories, row, tally);
   return tally;
 }
 
@@ -306,39 +229,6 @@ async function slowClients(system: RunningSystem): Promise<Row> {
   return row;
 }
 
-function printTable(rows: Row[]): void {
-  const header = [
-    'fault',
-    'times',
-    'acknowledged writes lost',
-    'reads that disagreed with a rebuild',
-    '5xx other than 503',
-    'time to recover',
-    'note',
-  ];
-  const lines = rows.map((r) => {
-    const valid = r.recoverMs.filter((ms) => Number.isFinite(ms));
-    const recover =
-      valid.length === r.recoverMs.length && valid.length > 0
-        ? `${(Math.max(...valid) / 1000).toFixed(1)} s max, ${(valid.reduce((a, b) => a + b, 0) / valid.length / 1000).toFixed(1)} s mean`
-        : 'did not recover';
-    return [
-      r.fault,
-      String(r.times),
-      String(r.lost),
-      String(r.disagreed),
-      String(r.other5xx),
-      recover,
-      r.note,
-    ];
-  });
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(format(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const line of lines) console.log(format(line));
-}
-
 async function main(): Promise<number> {
   const perSecond = Number(process.env.FAULTS_LIKES_PER_SECOND ?? 1000);
   const started = Date.now();
@@ -379,13 +269,16 @@ async function main(): Promise<number> {
     log('PostgreSQL stall done');
     rows.push(await slowClients(system));
     log('slow clients done');
+    // Split mode on the same log, once the single process has let go of it.
+    await system.stop();
+    system = undefined;
+    rows.push(
+      ...(await splitRows({ databaseUrl: database.url, natsUrl: nats.url, stories, perSecond, log })),
+    );
     printTable(rows);
     for (const row of rows.filter((r) => r.errors.size > 0))
       log(`${row.fault}: ${[...row.errors].map(([kind, n]) => `${n} × ${kind}`).join(', ')}`);
-    const failed = rows.some(
-      (r) =>
-        r.lost > 0 || r.disagreed > 0 || r.other5xx > 0 || r.recoverMs.some((ms) => !Number.isFinite(ms)),
-    );
+    const failed = rows.some(rowFailed);
     log(failed ? 'FAILED' : 'passed');
     return failed ? 1 : 0;
   } finally {

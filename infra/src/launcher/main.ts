@@ -6,11 +6,13 @@ import {
   persistentSecret,
   resolveConfig,
   wantsLocalProcessor,
+  wantsLocalWallet,
 } from '../config';
 import { keptDemoStaff } from '../demo/demo-staff';
 import { demoOnFirstStart, keptDemoCreator, keptDemoReader } from '../demo/first-start';
 import { LOCAL_SHOP_ID, type LocalProcessor, startLocalProcessor } from '../local-processor/local-processor';
 import { TEST_CARDS } from '../local-processor/pages';
+import { type LocalWallet, startLocalWallet } from '../local-wallet/local-wallet';
 import { withoutPassword } from '../ops/logging/redact';
 import { ccbillDataLinkReport } from '../reconciliation/ccbill-data-link';
 import { startNightlyReconciliation } from '../reconciliation/nightly';
@@ -62,10 +64,33 @@ async function main() {
     };
   }
 
+  // No wallet configured (outside production): the local test wallet, its issuer trusted.
+  let wallet: LocalWallet | null = null;
+  if (wantsLocalWallet(raw)) {
+    wallet = await startLocalWallet({
+      dataDir: config.dataDir,
+      port: raw.LOCAL_WALLET_PORT ?? config.port + 2,
+      log: (line) => log(`local wallet: ${line}`),
+    }).catch(async (error: unknown) => {
+      await processor?.stop().catch(() => {});
+      await database.stop().catch(() => {});
+      throw error;
+    });
+    config = {
+      ...config,
+      ageWallet: {
+        provider: 'local-wallet',
+        walletUrl: wallet.authorizeUrl,
+        trustedCertificates: wallet.trustedCertificates,
+      },
+    };
+  }
+
   let system: Awaited<ReturnType<typeof startSystem>>;
   try {
     system = await startSystem(config, { log, webDist: defaultWebDist });
   } catch (error) {
+    await wallet?.stop().catch(() => {});
     await processor?.stop().catch(() => {});
     await database.stop().catch(() => {});
     const code = (error as { code?: string }).code;
@@ -108,6 +133,7 @@ async function main() {
           ...(processor
             ? [['the local processor', () => processor.stop()] as [string, () => Promise<void>]]
             : []),
+          ...(wallet ? [['the local wallet', () => wallet.stop()] as [string, () => Promise<void>]] : []),
           ['PostgreSQL', () => database.stop()],
         ],
         log,
@@ -149,6 +175,13 @@ async function main() {
     processor
       ? `  payments       : local processor at ${processor.url} (card ${TEST_CARDS.approve} approves; its sales page refunds; npm run processor -- refund <sale id>)`
       : `  payments       : ${config.payments.provider === 'manual' ? `by hand (payment link ${config.paymentLinkBase})` : config.payments.provider === 'ccbill' ? `CCBill FlexForms, webhook URL ${url}/api/payments/ccbill/webhooks${config.ccbillDataLink ? ', reconciled nightly through Data Link' : ''}` : `Verotel FlexPay, postback URL ${url}/api/payments/notices`}`,
+    `  age checks     : ${
+      wallet
+        ? `local test wallet at ${wallet.url} (its page presents over or under 18; its issuer is trusted in this mode only)`
+        : config.ageWallet
+          ? `wallet (EU age verification) at ${config.ageWallet.walletUrl}, ${config.ageWallet.trustedCertificates.length} trusted issuer certificate(s)`
+          : 'no wallet (AGE_WALLET=off)'
+    }`,
     `  probes         : ${url}/healthz (live), ${url}/readyz (ready: database, projections, mail failures)`,
     `  database       : ${database.description}`,
     `  event store    : ${config.eventStoreUrl ? `EventStoreDB at ${withoutPassword(config.eventStoreUrl)}` : 'PostgreSQL event store (same database)'}`,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ADMIN_ROLES, type AdminRole, adminRoutePermissions } from '@nocturne/domain';
 import { NOTICES_PER_MINUTE } from '@nocturne/query-api';
@@ -38,9 +39,17 @@ let system: TestSystem;
 let document: OpenApiDocument;
 
 beforeAll(async () => {
-  // Age assurance required, so that an Explicit image's refusal can be probed (no story here is
+  // The wallet method offered, with an empty trust list: every presentation is refused. Age
+  // assurance required, so that an Explicit image's refusal can be probed (no story here is
   // Explicit but that one).
-  system = await startTestSystem({ ageAssurance: { mode: 'required', regions: [], validityDays: 365 } });
+  system = await startTestSystem({
+    ageWallet: {
+      provider: 'local-wallet',
+      walletUrl: 'http://127.0.0.1:9/authorize',
+      trustedCertificates: [],
+    },
+    ageAssurance: { mode: 'required', regions: [], validityDays: 365 },
+  });
   const response = await fetch(`${system.baseUrl}${OPENAPI_PATH}`);
   expect(response.status).toBe(200);
   document = (await response.json()) as OpenApiDocument;
@@ -140,11 +149,23 @@ describe('every documented error status is one the route answers', () => {
     for (let i = 0; i < 150 && response.statusCode !== 429; i++) response = await send(request(), client);
     return response;
   }
-  const json = (method: 'POST' | 'PUT', url: string, payload: unknown, headers = {}): InjectOptions => ({
+  const json = (
+    method: 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    payload: unknown,
+    headers = {},
+  ): InjectOptions => ({
     method,
     url,
     payload: payload as InjectOptions['payload'],
     headers,
+  });
+  /** A wallet's direct_post (form-encoded) to the check `state`, with no presentation in it. */
+  const walletAnswer = (state: string): InjectOptions => ({
+    method: 'POST',
+    url: '/api/age-assurance/responses',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ vp_token: '{"age_over_18":["AAAA"]}', state }).toString(),
   });
   const unknownId = 'no-such-story';
   const unknownEmail = encodeURIComponent('nobody-here@example.com');
@@ -575,6 +596,45 @@ describe('every documented error status is one the route answers', () => {
       until429(() => json('POST', '/api/discounts/check', { code: 'x' })),
     'POST /api/invites/check 400': () => send(json('POST', '/api/invites/check', {})),
     'POST /api/invites/check 429': () => until429(() => json('POST', '/api/invites/check', { code: 'x' })),
+    'POST /api/age-assurance/checks 400': () =>
+      send(json('POST', '/api/age-assurance/checks', { method: 'face' })),
+    'POST /api/age-assurance/checks 401': () =>
+      send(
+        json(
+          'POST',
+          '/api/age-assurance/checks',
+          { method: 'wallet' },
+          { authorization: 'Bearer not-a-session' },
+        ),
+      ),
+    'POST /api/age-assurance/checks 429': () =>
+      until429(() => json('POST', '/api/age-assurance/checks', { method: 'face' })),
+    'POST /api/age-assurance/checks/{id}/result 403': async () => {
+      const started = await send(json('POST', '/api/age-assurance/checks', { method: 'wallet' }));
+      const { check } = started.json() as { check: string };
+      return send({
+        method: 'POST',
+        url: `/api/age-assurance/checks/${check}/result`,
+        headers: { 'x-age-check-secret': 'wrong' },
+      });
+    },
+    'POST /api/age-assurance/checks/{id}/result 404': () =>
+      send({
+        method: 'POST',
+        url: `/api/age-assurance/checks/${randomUUID()}/result`,
+        headers: { 'x-age-check-secret': 'x' },
+      }),
+    'POST /api/age-assurance/checks/{id}/result 429': () =>
+      until429(() => ({ method: 'POST', url: `/api/age-assurance/checks/${randomUUID()}/result` })),
+    'POST /api/age-assurance/responses 400': () => send(walletAnswer('no-such-check')),
+    // The check's one answer is stored (refused: not a presentation); the second is a replay.
+    'POST /api/age-assurance/responses 401': async () => {
+      const started = await send(json('POST', '/api/age-assurance/checks', { method: 'wallet' }));
+      const { check } = started.json() as { check: string };
+      await send(walletAnswer(check));
+      return send(walletAnswer(check));
+    },
+    'POST /api/age-assurance/responses 429': () => until429(() => walletAnswer('no-such-check')),
     'POST /api/waitlist 400': () => send(json('POST', '/api/waitlist', {})),
     'POST /api/waitlist 429': () => until429(() => json('POST', '/api/waitlist', {})),
     'PUT /api/admin/users/{email}/subscription 400': () =>
@@ -634,9 +694,9 @@ describe('every documented error status is one the route answers', () => {
       send(json('PUT', '/api/me/hidden-warnings', { warnings: ['spiders'] }, reader)),
     'PUT /api/me/hidden-warnings 401': () => send(json('PUT', '/api/me/hidden-warnings', { warnings: [] })),
     'GET /api/me/hidden-warnings 401': () => send({ method: 'GET', url: '/api/me/hidden-warnings' }),
-    'PUT /api/me/reading-settings 400': () =>
-      send(json('PUT', '/api/me/reading-settings', { theme: 'neon' }, reader)),
-    'PUT /api/me/reading-settings 401': () => send(json('PUT', '/api/me/reading-settings', {})),
+    'PATCH /api/me/reading-settings 400': () =>
+      send(json('PATCH', '/api/me/reading-settings', { theme: 'neon' }, reader)),
+    'PATCH /api/me/reading-settings 401': () => send(json('PATCH', '/api/me/reading-settings', {})),
     'GET /api/me/reading-settings 401': () => send({ method: 'GET', url: '/api/me/reading-settings' }),
     'GET /api/auth/me 401': () => send({ method: 'GET', url: '/api/auth/me' }),
     'GET /api/me/premium 401': () => send({ method: 'GET', url: '/api/me/premium' }),
@@ -715,7 +775,7 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/admin/audit/timeline 401': () =>
       send({ method: 'GET', url: `/api/admin/audit/timeline?email=${readerEmail}` }),
     'GET /api/admin/audit/timeline 404': () =>
-      send({ method: 'GET', url: `/api/admin/audit/timeline?email=${unknownEmail}`, headers: staff.auditor }),
+      send({ method: 'GET', url: `/api/admin/audit/timeline?email=${unknownEmail}`, headers: admin }),
     'GET /api/admin/audit/streams 400': () =>
       send({ method: 'GET', url: '/api/admin/audit/streams?category=nonsense', headers: staff.auditor }),
     'GET /api/admin/audit/streams 401': () => send({ method: 'GET', url: '/api/admin/audit/streams' }),

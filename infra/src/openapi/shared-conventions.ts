@@ -111,7 +111,7 @@ export const sharedParameters = {
     in: 'header',
     required: false,
     description:
-      'A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400.',
+      'A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400.',
     schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
   },
 } as const;

@@ -136,7 +136,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
             ...(deps.query.receivePaymentNotice
               ? {
                   receivePaymentNotice: countNotices(
-                    httpPaymentNoticeReceiver(split.commandApiUrls[0]!, config.internalToken),
+                    httpPaymentNoticeReceiver(split.commandApiUrls, config.internalToken),
                     registry,
                   ),
                 }

@@ -27,7 +27,7 @@ async function report(
   const reportId = randomUUID();
   const event: DomainEvent = {
     type: 'StoryReported',
-    data: { storyId, reportId, reason, text: '', reporterKey: `visitor:${reportId}`, contact: null },
+    data: { storyId, reportId, reason, text: null, reporterKey: `visitor:${reportId}`, contact: null },
   };
   const { position } = await given(system.infra.store, streams.storyReports(storyId), [event]);
   return { id: reportId, position };

@@ -122,7 +122,15 @@ const image = (system: TestSystem, ref: string, headers: Record<string, string> 
 describe('age assurance required everywhere', () => {
   let lib: Library;
   beforeAll(async () => {
-    lib = await libraryUnder({ ageAssurance: policy('required') });
+    lib = await libraryUnder({
+      ageAssurance: policy('required'),
+      // The wallet offered (its trust list empty: no check is completed here).
+      ageWallet: {
+        provider: 'local-wallet',
+        walletUrl: 'http://127.0.0.1:9/authorize',
+        trustedCertificates: [],
+      },
+    });
   });
   afterAll(async () => {
     await lib?.system.stop();
@@ -284,9 +292,12 @@ describe('age assurance required everywhere', () => {
     expect(page.body.ageAssuranceRequired).toBeUndefined();
   });
 
-  it('the methods answer says assurance is required', async () => {
+  it('the methods answer says assurance is required, and offers the methods configured', async () => {
     const methods = await apiCall(lib.system.baseUrl, 'GET', '/api/age-assurance/methods');
-    expect(methods).toMatchObject({ status: 200, body: { required: true } });
+    expect(methods).toMatchObject({
+      status: 200,
+      body: { required: true, methods: [{ method: 'wallet', label: expect.any(String) }] },
+    });
   });
 });
 

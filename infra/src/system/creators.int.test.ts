@@ -1,3 +1,4 @@
+import { SEEN_BEYOND_HEAD } from '@nocturne/command-api';
 import { creatorMessages } from '@nocturne/domain';
 import { streams } from '@nocturne/events';
 import { apiCall, bearer, postStory, verifiedUser } from '@nocturne/test-kit/api-client';
@@ -131,6 +132,10 @@ describe('following and notifications', () => {
     expect(await eventsOn(streams.follow(keyOf(writer), keyOf(writer)))).toEqual([]);
     expect((await call('POST', '/api/me/notifications/seen', reader, { through: -1 })).status).toBe(400);
     expect((await call('POST', '/api/me/notifications/seen', reader, { through: 'x' })).status).toBe(400);
+    // Beyond the log's head: stories not yet published would be marked read.
+    const beyond = (await system.infra.store.headPosition()) + 1000;
+    const ahead = await call('POST', '/api/me/notifications/seen', reader, { through: beyond });
+    expect(ahead).toMatchObject({ status: 400, body: { detail: SEEN_BEYOND_HEAD } });
     expect(await eventsOn(streams.inbox(keyOf(reader)))).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import type {
 import {
   createPaymentNoticeReceiver,
   createPremiumUnlocker,
+  offeredProviders,
   paymentProcessorOf,
 } from '@nocturne/command-api';
 import { AdminAuthenticator, hashAdminPassword } from '@nocturne/http-kit/auth';
@@ -15,7 +16,7 @@ import { eraseOutboxMailTo, outboxDirOf } from '@nocturne/projector/mail/outbox'
 import { Consistency, type QueryApiDeps, readModelPositions, StoryListCache } from '@nocturne/query-api';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
-import { countNotices, noticeCounter } from '../ops/metrics';
+import { countAgeChecks, countNotices, noticeCounter } from '../ops/metrics';
 import type { Infrastructure } from './connect';
 
 /** Test harnesses only: e.g. the e2e suite signs up many users from one address. */
@@ -56,6 +57,7 @@ export async function commandDepsFrom(
     }),
     clock,
     integrityChecks: ports.integrity,
+    ...(tuning.metrics ? { onAgeCheckAnswered: countAgeChecks(tuning.metrics) } : {}),
     ...(tuning.imageWork ? { imageWork: tuning.imageWork } : {}),
     // CCBill's webhooks are answered by command-api's own route: counted as the other notices.
     ...(tuning.metrics ? { countPaymentNotice: noticeCounter(tuning.metrics) } : {}),
@@ -76,6 +78,7 @@ export async function commandDepsFrom(
       payments: config.payments,
       ageAssurance: config.ageAssurance,
       trustRegionHeader: config.trustProxy !== false,
+      ...(config.ageWallet ? { ageWallet: config.ageWallet } : {}),
       ...(tuning.accountRateLimits ? { accountRateLimits: tuning.accountRateLimits } : {}),
     },
   };
@@ -118,6 +121,8 @@ export async function apiDepsFrom(
       supportEmail: config.supportEmail,
       ageAssurance: config.ageAssurance,
       trustRegionHeader: config.trustProxy !== false,
+      // What the assurance screen offers: the providers command-api starts checks with.
+      ageAssuranceMethods: offeredProviders(command).map(({ method, label }) => ({ method, label })),
     },
   };
   return { command, query };

@@ -24,7 +24,7 @@ export function dueDraftsOf(infra: Pick<Infrastructure, 'db'>): DueDrafts {
  * mode; more than one may run: each story is published once, see DraftScheduler).
  */
 export function startDraftScheduler(
-  config: Pick<AppConfig, 'schedulerPollMs'>,
+  config: Pick<AppConfig, 'schedulerPollMs' | 'ageAssurance'>,
   infra: Pick<Infrastructure, 'db' | 'store'>,
   clock: () => Date,
   log: (line: string) => void,
@@ -35,6 +35,7 @@ export function startDraftScheduler(
     clock,
     pollMs: config.schedulerPollMs,
     log,
+    ageAssurance: config.ageAssurance,
   });
   scheduler.start();
   return scheduler;

@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
+import type { TestCommandApi } from '@nocturne/command-api/testing/test-command-api';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCommandApi, type TestCommandApi } from './test-command-api';
+import { startServedCommandApi } from './served-command-api';
 
 /**
  * The likes fast path (the hot answer of command-api/src/stories/like-story.ts) must answer every request it takes
@@ -20,10 +21,10 @@ let lanePort: number;
 let routePort: number;
 
 async function startWithStory(): Promise<TestCommandApi> {
-  const api = await startTestCommandApi();
+  const api = await startServedCommandApi();
   const event = storyPublished({ isPremium: false });
   await given(
-    api.infra.store,
+    api.ports.store,
     streams.story(storyId),
     [{ ...event, data: { ...event.data, storyId } }],
     'no_stream',
@@ -182,7 +183,7 @@ function corpus(): Sent[] {
   return all;
 }
 
-const likesIn = (api: TestCommandApi) => api.infra.store.readStream(streams.storyLikes(storyId));
+const likesIn = (api: TestCommandApi) => api.ports.store.readStream(streams.storyLikes(storyId));
 
 /** How many likes each side has stored: what the last request appended is the difference. */
 const stored = new Map<TestCommandApi, number>();

@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TestCommandApi } from '@nocturne/command-api/testing/test-command-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, resolveConfig } from '../config';
-import { startTestCommandApi, type TestCommandApi } from './test-command-api';
+import { startServedCommandApi } from './served-command-api';
 
 const dirs: string[] = [];
 const apis: TestCommandApi[] = [];
@@ -36,7 +37,7 @@ describe('invite codes without INVITE_CODES', () => {
     expect(firstStart().resolved.config.inviteCodes).not.toEqual(codes);
 
     // When the product checks codes with that configuration
-    const api = await startTestCommandApi({ inviteCodes: codes });
+    const api = await startServedCommandApi({ inviteCodes: codes });
     apis.push(api);
     const check = async (code: string) => {
       const response = await fetch(`${api.baseUrl}/api/invites/check`, {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { reportMessages, staffMessages } from '@nocturne/domain';
+import { decodeEvent, streams } from '@nocturne/events';
 import {
   type ApiRequest,
   adminToken,
@@ -12,6 +13,7 @@ import {
   setPremium,
 } from '@nocturne/test-kit/api-client';
 import { type ApiStaff, createStaffMember } from '@nocturne/test-kit/staff-api-client';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
 
@@ -22,7 +24,8 @@ let clients = 0;
 const nextClient = () => `10.27.${Math.floor(++clients / 250)}.${(clients % 250) + 1}`;
 
 beforeAll(async () => {
-  system = await startTestSystem();
+  // More signups and logins a minute than a client may make: these tests make a dozen members.
+  system = await startTestSystem({}, { accountRateLimits: { signupPerMinute: 40, loginPerMinute: 80 } });
   admin = await adminToken(system.baseUrl, TEST_ADMIN_PASSWORD);
 });
 afterAll(async () => {
@@ -141,6 +144,102 @@ describe('reports', () => {
     ).find((s) => s.story_id === storyId);
     expect(queued?.reports.length).toBeGreaterThanOrEqual(8);
     expect(queued?.hidden_reason).toBeNull();
+  });
+});
+
+/** How many rows of the raw event table hold `text` anywhere, every column. */
+async function inTheLog(text: string): Promise<number> {
+  const client = new pg.Client({ connectionString: system.config.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from es_events e where e::text ilike $1',
+      [`%${text}%`],
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('what reporters write, and their erasure', () => {
+  const queueOf = async (position: string | number) => {
+    const queue = await send('GET', '/api/admin/reports?limit=100', {
+      headers: { 'x-admin-code': admin, 'x-min-position': String(position) },
+    });
+    expect(queue.status).toBe(200);
+    return queue.body as {
+      stories: { story_id: string; reports: { report_id: string; text: string | null }[] }[];
+    };
+  };
+  it("seals each text in the log; once the reporter is erased it is gone from the log and the queue, and the others' read as before", async () => {
+    const storyId = (await publishStory(system.baseUrl, admin, { texts: ['A harbour', 'A ship'] })).id;
+    const erased = await createVerifiedUser(system.baseUrl, { prefix: 'erased-reporter' });
+    const kept = await createVerifiedUser(system.baseUrl, { prefix: 'kept-reporter' });
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    const words = {
+      erased: `gone-${randomUUID()}`,
+      kept: `kept-${randomUUID()}`,
+      visitor: `seen-${randomUUID()}`,
+    };
+    expect((await report(storyId, { reason: 'other', text: words.erased }, as(erased.token))).status).toBe(
+      201,
+    );
+    expect((await report(storyId, { reason: 'spam_or_scam', text: words.kept }, as(kept.token))).status).toBe(
+      201,
+    );
+    expect(
+      (await report(storyId, { reason: 'copyright', text: words.visitor, email: 'someone@example.com' }))
+        .status,
+    ).toBe(201);
+    // A report recorded before texts were sealed: version 1, its text in plain.
+    const legacyText = `old-${randomUUID()}`;
+    await system.infra.store.append(
+      streams.storyReports(storyId),
+      [
+        {
+          eventId: randomUUID(),
+          type: 'StoryReported',
+          data: {
+            storyId,
+            reportId: randomUUID(),
+            reason: 'other',
+            text: legacyText,
+            reporterKey: 'visitor:legacy',
+            contact: null,
+          },
+          metadata: { correlationId: 'c', causationId: 'c', actor: { kind: 'system' }, schemaVersion: 1 },
+        },
+      ],
+      'any',
+    );
+    // Sealed in the log, each one; opened in the queue for staff.
+    for (const text of Object.values(words)) expect(await inTheLog(text), text).toBe(0);
+    const before = await queueOf(await headOf());
+    const texts = (queue: typeof before) =>
+      queue.stories.find((s) => s.story_id === storyId)!.reports.map((r) => r.text);
+    expect(texts(before)).toEqual([words.erased, words.kept, words.visitor, legacyText]);
+
+    const deletion = await send('DELETE', `/api/admin/users/${encodeURIComponent(erased.email)}`, {
+      headers: { 'x-admin-code': admin },
+    });
+    expect(deletion.status).toBe(200);
+    const after = await queueOf(await headOf());
+    expect(texts(after)).toEqual([null, words.kept, words.visitor, legacyText]);
+    const history = await send('GET', `/api/admin/stories/${storyId}/moderation`, {
+      headers: { 'x-admin-code': admin },
+    });
+    expect(history.body.reports.map((r: { text: string | null }) => r.text)).toEqual([
+      null,
+      words.kept,
+      words.visitor,
+      legacyText,
+    ]);
+    // Its key is gone: nothing in the vault opens what is left of it in the log.
+    const [event] = (await system.infra.store.readStream(streams.storyReports(storyId))).map(decodeEvent);
+    expect(
+      event?.type === 'StoryReported' && (await system.infra.vault.decrypt(event.data.text!)),
+    ).toBeNull();
   });
 });
 
@@ -281,6 +380,8 @@ describe('moderation', () => {
       queue.body.stories as { story_id: string; appeal: { text: string } | null; hidden_reason: string }[]
     ).find((s) => s.story_id === freeId);
     expect(queued?.appeal?.text).toBe('Both characters are adults: slide 2 says they are 30.');
+    // Sealed under the publishing account's key in the log.
+    expect(await inTheLog('slide 2 says they are 30')).toBe(0);
     expect(queued?.hidden_reason).toBe('Slide 1 shows a character who looks under 18');
   });
 

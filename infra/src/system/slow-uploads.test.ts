@@ -1,8 +1,9 @@
 import { connect, type Socket } from 'node:net';
 import { WorkSlots } from '@nocturne/command-api';
+import type { TestCommandApi } from '@nocturne/command-api/testing/test-command-api';
 import { postStory, TEST_ADMIN_PASSWORD } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpTimeouts, startTestCommandApi, type TestCommandApi } from './test-command-api';
+import { type HttpTimeouts, startServedCommandApi } from './served-command-api';
 
 /**
  * A client that starts an upload and then sends nothing more, or sends it a byte at a time,
@@ -17,7 +18,7 @@ let api: TestCommandApi;
 let port: number;
 
 beforeAll(async () => {
-  api = await startTestCommandApi({}, { imageWork: slots }, timeouts);
+  api = await startServedCommandApi({}, { imageWork: slots }, timeouts);
   port = Number(new URL(api.baseUrl).port);
 });
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import type { Projection } from '../runner/projection';
+import { ageAssuranceDaysProjection } from './age-assurance/age-assurance-days-projection';
 import { ageAssurancesProjection } from './age-assurance/age-assurances-projection';
 import { creatorsProjection } from './creators/creators-projection';
 import { emailDigestProjection } from './digest/email-digest-projection';
@@ -8,6 +9,7 @@ import { tagsProjection } from './labels/tags-projection';
 import { moderationProjection } from './moderation/moderation-projection';
 import { monthlyStatsProjection } from './monthly-stats/monthly-stats-projection';
 import { paymentNoticesProjection } from './payments/payment-notices-projection';
+import { reconciliationsProjection } from './payments/reconciliations-projection';
 import { revenueProjection } from './payments/revenue-projection';
 import { premiumGrantsProjection } from './premium/premium-grants-projection';
 import { premiumLedgerProjection } from './premium/premium-ledger-projection';
@@ -29,6 +31,7 @@ export const projections: readonly Projection[] = [
   pendingPaymentsProjection,
   paymentNoticesProjection,
   revenueProjection,
+  reconciliationsProjection,
   premiumLedgerProjection,
   premiumGrantsProjection,
   usersProjection,
@@ -44,4 +47,5 @@ export const projections: readonly Projection[] = [
   emailDigestProjection,
   readingSettingsProjection,
   ageAssurancesProjection,
+  ageAssuranceDaysProjection,
 ];

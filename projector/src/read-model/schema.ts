@@ -240,6 +240,27 @@ export interface PaymentNoticesTable {
   position: ColumnType<number, number, never>;
 }
 
+/** One difference a reconciliation found, as the event records it. */
+export interface ReconciliationDifference {
+  transactionId: string;
+  kind: 'sale' | 'refund' | 'chargeback';
+  issue: 'missing_here' | 'missing_there' | 'amount_differs';
+  here: { amountCents: number; currency: string } | null;
+  there: { amountCents: number; currency: string } | null;
+}
+
+/** Each night's reconciliation per processor: its latest run (projections/payments). */
+export interface ReconciliationsTable {
+  provider: string;
+  /** 'YYYY-MM-DD' (read as text). */
+  day: ColumnType<string, string, string>;
+  processor_transactions: number;
+  logged_transactions: number;
+  differences: ColumnType<ReconciliationDifference[], string, string>;
+  recorded_at: ColumnType<Date, Date | string, Date | string>;
+  position: ColumnType<number, number, number>;
+}
+
 /** Money per UTC day and currency, from the processors' notices (projections/payments). */
 export interface RevenueDaysTable {
   /** 'YYYY-MM-DD' (read as text: a date has no time zone to shift). */
@@ -248,6 +269,15 @@ export interface RevenueDaysTable {
   gross_cents: ColumnType<string, number, number>;
   refunds_cents: ColumnType<string, number, number>;
   chargebacks_cents: ColumnType<string, number, number>;
+}
+
+/** Age assurances per UTC day, method and provider (projections/age-assurance): counts only. */
+export interface AgeAssuranceDaysTable {
+  /** 'YYYY-MM-DD' (read as text: a date has no time zone to shift). */
+  day: ColumnType<string, string, never>;
+  method: string;
+  provider: string;
+  assurances: number;
 }
 
 /** What one premium ledger row records (projections/premium). */
@@ -387,6 +417,8 @@ export interface ReadModel {
   purchases: PurchasesTable;
   payment_notices: PaymentNoticesTable;
   revenue_days: RevenueDaysTable;
+  reconciliations: ReconciliationsTable;
+  age_assurance_days: AgeAssuranceDaysTable;
   premium_grants: PremiumGrantsTable;
   stories: StoriesTable;
   story_deletions: StoryDeletionsTable;
@@ -434,8 +466,15 @@ export interface ModerationReportsTable {
   report_id: string;
   story_id: string;
   reason: string;
-  text: string;
+  /**
+   * What the reporter wrote: the sealed value (opened when staff read the queue), plain text
+   * from a report recorded before texts were sealed, '' for none; null once the reporter's
+   * account is erased.
+   */
+  text: string | null;
   reporter_kind: 'member' | 'visitor';
+  /** The reporting member's account key (its erasure removes the text); null for a visitor. */
+  reporter_user_key: string | null;
   reported_at: ColumnType<Date, Date | string, never>;
   position: ColumnType<number, number, never>;
   outcome: string | null;
@@ -445,7 +484,10 @@ export interface ModerationReportsTable {
 export interface ModerationAppealsTable {
   appeal_id: string;
   story_id: string;
-  text: string;
+  /** As a report's text: sealed, plain from before texts were sealed, null once the account is erased. */
+  text: string | null;
+  /** The publishing account that appealed. */
+  user_key: string | null;
   appealed_at: ColumnType<Date, Date | string, never>;
   position: ColumnType<number, number, never>;
   outcome: string | null;

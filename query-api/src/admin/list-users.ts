@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { UNKNOWN_CURSOR } from '../stories/list/paging';
+import { requireAddressReader } from './address-lookups';
 import { AdminPageQuery, adminPageFrom, sendPage } from './admin-paging';
 import { SEALED } from './audit/shown-event';
 
@@ -16,8 +17,16 @@ const listUsersDoc = apiSchema({
   tags: ['admin'],
   security: ['admin'],
   querystring: AdminPageQuery.extend({
-    email: z.string().optional().describe('Only the user with this address (at most one)'),
-    q: z.string().optional().describe('Only the users whose address contains this text (case ignored)'),
+    email: z
+      .string()
+      .optional()
+      .describe('Only the user with this address (at most one); for the roles that read addresses only'),
+    q: z
+      .string()
+      .optional()
+      .describe(
+        'Only the users whose address contains this text (case ignored); for a role that reads no addresses (the auditor), whose account id does',
+      ),
     state: z.enum(['verified', 'unverified']).optional().describe('Only verified, or only unverified, users'),
     premium: z.enum(['premium', 'free']).optional().describe('Only premium members, or only free users'),
     flagged: z
@@ -52,6 +61,7 @@ const listUsersDoc = apiSchema({
   errors: {
     400: 'A limit that is not 1 to 100, a cursor this server did not give, or an unknown filter value',
     401: 'No X-Admin-Code, or a wrong or expired one',
+    403: 'email= from a role that reads no addresses (the auditor)',
   },
 });
 
@@ -62,8 +72,10 @@ const listUsersDoc = apiSchema({
  * (`user_counts`). Each page is read by the index on (created_at, user_key) from where the
  * previous one stopped, however deep; `?email=` finds one account by the index on the address.
  * `?q=` (part of an address), `?state=`, `?premium=` and `?flagged=` narrow the list; the pages
- * and the cursor stay the same, the totals stay those of all users. Addresses are shown only to
- * the roles that read personal data.
+ * and the cursor stay the same, the totals stay those of all users. Addresses are shown, and
+ * searched, only for the roles that read personal data: the auditor's `?q=` matches account ids,
+ * and its `?email=` is a 403, so that no answer tells the auditor whether an address has an
+ * account.
  */
 export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/users', { schema: listUsersDoc }, async (request, reply) => {
@@ -89,6 +101,7 @@ export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
     if (email !== undefined) {
       if (typeof email !== 'string' || email.length > 320)
         throw new HttpError(400, 'email must be given once');
+      requireAddressReader(admin.role);
       query = query.where('email', '=', normaliseEmail(email));
     }
     const { q, state, premium, flagged } = request.query as Record<string, unknown>;
@@ -96,7 +109,9 @@ export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
       if (typeof q !== 'string' || q.length > 320)
         throw new HttpError(400, 'q must be given once, at most 320 characters');
       const part = q.trim().toLowerCase();
-      if (part) query = query.where(sql<boolean>`strpos(email, ${part}) > 0`);
+      // The auditor finds accounts by their id, never by what their address contains.
+      const searched = readsPersonal ? sql`email` : sql`account_id::text`;
+      if (part) query = query.where(sql<boolean>`strpos(${searched}, ${part}) > 0`);
     }
     if (state !== undefined) {
       if (state !== 'verified' && state !== 'unverified')

@@ -1,3 +1,4 @@
+import { mayReadPersonalData } from '@nocturne/domain';
 import { apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
@@ -5,6 +6,7 @@ import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { UNKNOWN_CURSOR } from '../stories/list/paging';
 import { AdminPageQuery, adminPageFrom, sendPage } from './admin-paging';
+import { SEALED } from './audit/shown-event';
 
 const queueDoc = apiSchema({
   summary: 'Processor notices that granted nothing and wait for the staff, a page at a time (admin)',
@@ -25,7 +27,9 @@ const queueDoc = apiSchema({
             email: z
               .string()
               .nullable()
-              .describe('The buyer, when the notice named a purchase of a live account'),
+              .describe(
+                'The buyer, when the notice named a purchase of a live account; "sealed" for a role that reads no personal data',
+              ),
             amount: z.number(),
             currency: z.string(),
             price: z.number().nullable().describe("The purchase's own price, when it named one"),
@@ -53,7 +57,9 @@ const queueDoc = apiSchema({
  */
 export const paymentQueueRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/payments/queue', { schema: queueDoc }, async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
+    // The auditor sees the buyer's address "sealed", as in the event browser.
+    const readsPersonal = mayReadPersonalData(admin.role);
     const page = adminPageFrom(request.query, 1);
     const before = page.after ? Number(page.after[0]) : null;
     if (before !== null && !Number.isSafeInteger(before)) throw new HttpError(400, UNKNOWN_CURSOR);
@@ -90,7 +96,7 @@ export const paymentQueueRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, 
         sale_id: row.sale_id,
         kind: row.kind,
         purchase_id: row.purchase_id,
-        email: row.email ?? null,
+        email: row.email === null ? null : readsPersonal ? row.email : SEALED,
         amount: row.amount_cents / 100,
         currency: row.currency,
         price: row.price_cents === null ? null : row.price_cents / 100,

@@ -1,9 +1,11 @@
+import { mayReadPersonalData } from '@nocturne/domain';
 import { apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { UNKNOWN_CURSOR } from '../stories/list/paging';
 import { AdminPageQuery, adminPageFrom, sendPage } from './admin-paging';
+import { SEALED } from './audit/shown-event';
 
 const paymentsDoc = apiSchema({
   summary: 'Payments reported by users and not yet handled, a page at a time (admin)',
@@ -17,10 +19,15 @@ const paymentsDoc = apiSchema({
         payments: z.array(
           z.object({
             id: z.string(),
-            email: z.string(),
+            email: z.string().describe('The address; "sealed" for a role that reads no personal data'),
             amount: z.number(),
-            transaction_id: z.string().nullable(),
-            payment_method: z.string(),
+            transaction_id: z
+              .string()
+              .nullable()
+              .describe('As the member typed it; "sealed" for a role that reads no personal data'),
+            payment_method: z
+              .string()
+              .describe('As the member typed it; "sealed" for a role that reads no personal data'),
             submitted_at: z.string(),
             is_subscribed: z.boolean(),
             premium_stories_remaining: z.number().int(),
@@ -43,7 +50,10 @@ const paymentsDoc = apiSchema({
  */
 export const pendingPaymentsRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/payments', { schema: paymentsDoc }, async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
+    // The auditor sees what the member typed "sealed", as in the event browser.
+    const readsPersonal = mayReadPersonalData(admin.role);
+    const sealed = (value: string | null) => (readsPersonal || value === null ? value : SEALED);
     const page = adminPageFrom(request.query, 1);
     const after = page.after ? Number(page.after[0]) : 0;
     if (!Number.isSafeInteger(after)) throw new HttpError(400, UNKNOWN_CURSOR);
@@ -69,10 +79,10 @@ export const pendingPaymentsRoutes: FastifyPluginAsync<QueryApiDeps> = async (ap
     return {
       payments: rows.map((row) => ({
         id: row.event_id,
-        email: row.email,
+        email: sealed(row.email)!,
         amount: row.amount,
-        transaction_id: row.transaction_id,
-        payment_method: row.payment_method,
+        transaction_id: sealed(row.transaction_id),
+        payment_method: sealed(row.payment_method)!,
         submitted_at: new Date(row.submitted_at).toISOString(),
         is_subscribed: row.premium_member,
         premium_stories_remaining: row.premium_stories_remaining,

@@ -1,16 +1,19 @@
 import { type ReportReason, URGENT_REPORT_REASONS } from '@nocturne/domain';
 import { HttpError } from '@nocturne/http-kit';
 import type { ReadModel } from '@nocturne/projector/read-model';
+import type { PiiVault } from '@nocturne/vault';
 import { type Kysely, sql } from 'kysely';
 import type { AdminPage } from '../admin/admin-paging';
 import { signImageRef } from '../images/signed-ref';
 import { UNKNOWN_CURSOR } from '../stories/list/paging';
 import type { Signer } from '../stories/story-answer';
+import { openWrittenTexts } from './written-texts';
 
 export interface QueuedReport {
   report_id: string;
   reason: ReportReason;
-  text: string;
+  /** What the reporter wrote ('' for nothing); null once removed with the reporter's account. */
+  text: string | null;
   reporter_kind: 'member' | 'visitor';
   reported_at: string;
 }
@@ -27,7 +30,7 @@ export interface QueuedStory {
   /** Open reports of "involves a minor" or "illegal content": the queue's first key. */
   urgent: number;
   /** The open publisher's appeal of a hide or delete, if any. */
-  appeal: { appeal_id: string; text: string; appealed_at: string } | null;
+  appeal: { appeal_id: string; text: string | null; appealed_at: string } | null;
   /** The oldest open item's time: the queue's second key. */
   waiting_since: string;
 }
@@ -90,19 +93,21 @@ const openByStory = sql`select story_id,
  */
 export async function moderationQueue(
   db: Kysely<ReadModel>,
+  vault: PiiVault,
   signer: Signer,
   page: AdminPage,
 ): Promise<ModerationPage> {
   const start = startOf(page.after);
   const [open, rest] = await Promise.all([
     sql<{ n: number }>`select count(*)::int as n from (${openByStory}) q`.execute(db),
-    pageFrom(db, signer, page, start),
+    pageFrom(db, vault, signer, page, start),
   ]);
   return { open: open.rows[0]?.n ?? 0, ...rest };
 }
 
 async function pageFrom(
   db: Kysely<ReadModel>,
+  vault: PiiVault,
   signer: Signer,
   page: AdminPage,
   start: Start | null,
@@ -118,7 +123,7 @@ async function pageFrom(
       order by urgent desc, first asc
       limit ${page.limit + 1}`.execute(db);
     const keys = rows.slice(0, page.limit);
-    stories = await queuedStories(db, signer, keys);
+    stories = await queuedStories(db, vault, signer, keys);
     const last = keys.at(-1);
     if (rows.length > page.limit && last) next = ['queue', String(last.urgent), String(last.first)];
   }
@@ -163,6 +168,7 @@ async function hiddenStories(db: Kysely<ReadModel>, below: number | null, limit:
 /** The page's stories with their open reports, appeal and card, in the page's order. */
 async function queuedStories(
   db: Kysely<ReadModel>,
+  vault: PiiVault,
   signer: Signer,
   keys: readonly { story_id: string; urgent: number; first: string }[],
 ): Promise<QueuedStory[]> {
@@ -185,6 +191,11 @@ async function queuedStories(
       .execute(),
     db.selectFrom('stories').selectAll().where('id', 'in', ids).execute(),
   ]);
+  const texts = await openWrittenTexts(
+    vault,
+    [...reports, ...appeals].map((row) => row.text),
+  );
+  const textOf = (index: number) => texts[index] ?? null;
   const byStory = new Map<string, QueuedStory>();
   for (const key of keys) {
     byStory.set(key.story_id, {
@@ -202,23 +213,23 @@ async function queuedStories(
   const waiting = (storyId: string, at: Date | string, position: number | string) => {
     if (Number(position) === firsts.get(storyId)) byStory.get(storyId)!.waiting_since = iso(at);
   };
-  for (const row of reports) {
+  for (const [i, row] of reports.entries()) {
     const queued = byStory.get(row.story_id)!;
     const reason = row.reason as ReportReason;
     queued.reports.push({
       report_id: row.report_id,
       reason,
-      text: row.text,
+      text: textOf(i),
       reporter_kind: row.reporter_kind,
       reported_at: iso(row.reported_at),
     });
     queued.counts[reason] = (queued.counts[reason] ?? 0) + 1;
     waiting(row.story_id, row.reported_at, row.position);
   }
-  for (const row of appeals) {
+  for (const [i, row] of appeals.entries()) {
     byStory.get(row.story_id)!.appeal = {
       appeal_id: row.appeal_id,
-      text: row.text,
+      text: textOf(reports.length + i),
       appealed_at: iso(row.appealed_at),
     };
     waiting(row.story_id, row.appealed_at, row.position);

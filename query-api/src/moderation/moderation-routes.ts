@@ -7,6 +7,7 @@ import type { QueryApiDeps } from '../deps';
 import { adminSubject } from '../images/signed-ref';
 import { staffNamer } from '../staff/staff-names';
 import { moderationQueue } from './moderation-queue';
+import { openWrittenTexts } from './written-texts';
 
 const Reason = z.enum(REPORT_REASONS);
 const QueueSchema = z.object({
@@ -28,14 +29,25 @@ const QueueSchema = z.object({
         z.object({
           report_id: z.string(),
           reason: Reason,
-          text: z.string(),
+          text: z
+            .string()
+            .nullable()
+            .describe(
+              "What the reporter wrote ('' for nothing); null once removed with the reporter's account",
+            ),
           reporter_kind: z.enum(['member', 'visitor']),
           reported_at: z.string(),
         }),
       ),
       counts: z.record(z.string(), z.number().int()),
       urgent: z.number().int(),
-      appeal: z.object({ appeal_id: z.string(), text: z.string(), appealed_at: z.string() }).nullable(),
+      appeal: z
+        .object({
+          appeal_id: z.string(),
+          text: z.string().nullable().describe("Null once removed with the publishing account's erasure"),
+          appealed_at: z.string(),
+        })
+        .nullable(),
       waiting_since: z.string(),
     }),
   ),
@@ -87,9 +99,23 @@ const HistorySchema = z.object({
     }),
   ),
   reports: z.array(
-    z.object({ reason: Reason, text: z.string(), reported_at: z.string(), outcome: z.string().nullable() }),
+    z.object({
+      reason: Reason,
+      text: z
+        .string()
+        .nullable()
+        .describe("What the reporter wrote ('' for nothing); null once removed with the reporter's account"),
+      reported_at: z.string(),
+      outcome: z.string().nullable(),
+    }),
   ),
-  appeals: z.array(z.object({ text: z.string(), appealed_at: z.string(), outcome: z.string().nullable() })),
+  appeals: z.array(
+    z.object({
+      text: z.string().nullable().describe("Null once removed with the publishing account's erasure"),
+      appealed_at: z.string(),
+      outcome: z.string().nullable(),
+    }),
+  ),
 });
 
 const historyDoc = apiSchema({
@@ -116,6 +142,7 @@ export const moderationRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, de
     const page = adminPageFrom(request.query, 3);
     const { next, ...answer } = await moderationQueue(
       deps.db,
+      deps.vault,
       { secret: deps.options.secret, subject: adminSubject(admin.session), now: deps.clock() },
       page,
     );
@@ -148,6 +175,10 @@ export const moderationRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, de
         .orderBy('position')
         .execute(),
     ]);
+    const texts = await openWrittenTexts(
+      deps.vault,
+      [...reports, ...appeals].map((row) => row.text),
+    );
     const deciderOf = await staffNamer(
       deps.db,
       decisions.map((row) => row.decided_by),
@@ -170,14 +201,14 @@ export const moderationRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, de
           appeal_closed: row.appeal_closed,
         };
       }),
-      reports: reports.map((row) => ({
+      reports: reports.map((row, i) => ({
         reason: row.reason as (typeof REPORT_REASONS)[number],
-        text: row.text,
+        text: texts[i] ?? null,
         reported_at: iso(row.reported_at),
         outcome: row.outcome,
       })),
-      appeals: appeals.map((row) => ({
-        text: row.text,
+      appeals: appeals.map((row, i) => ({
+        text: texts[reports.length + i] ?? null,
         appealed_at: iso(row.appealed_at),
         outcome: row.outcome,
       })),

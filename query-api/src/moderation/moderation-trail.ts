@@ -1,5 +1,6 @@
 import { type Actor, decodeEvent, type RecordedEvent, streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
+import { freeTextsOf, type PiiVault } from '@nocturne/vault';
 
 export interface TrailEntry {
   at: string;
@@ -19,7 +20,11 @@ const whoOf = (actor: Actor): string =>
         ? 'a visitor'
         : `the ${actor.kind}`;
 
-function entryOf(event: RecordedEvent): TrailEntry | null {
+/** In place of what a reporter or appealing creator wrote, once it went with their account. */
+export const REMOVED_TEXT = '(removed with the account that wrote it)';
+
+function entryOf(event: RecordedEvent, written: string | null | undefined): TrailEntry | null {
+  const text = written === null ? REMOVED_TEXT : written || null;
   const base = { at: event.recordedAt.toISOString(), who: whoOf(event.metadata.actor) };
   switch (event.type) {
     case 'StoryPublished':
@@ -33,7 +38,7 @@ function entryOf(event: RecordedEvent): TrailEntry | null {
     case 'StoryRatingChanged':
       return { ...base, what: `rated ${event.data.rating}`, why: event.data.reason };
     case 'StoryReported':
-      return { ...base, what: `reported: ${event.data.reason}`, why: event.data.text || null };
+      return { ...base, what: `reported: ${event.data.reason}`, why: text };
     case 'ModerationDecided':
       return {
         ...base,
@@ -43,7 +48,7 @@ function entryOf(event: RecordedEvent): TrailEntry | null {
         why: event.data.reason,
       };
     case 'DecisionAppealed':
-      return { ...base, what: 'appealed by the publishing account', why: event.data.text };
+      return { ...base, what: 'appealed by the publishing account', why: text };
     default:
       return null;
   }
@@ -52,17 +57,25 @@ function entryOf(event: RecordedEvent): TrailEntry | null {
 /**
  * A story's moderation audit trail, from the event store itself: its publication, reports,
  * decisions (hide, restore, delete, re-rate, dismiss) and appeals, in log order, each with who and why.
- * Read from both of the story's streams (`story-{id}` and `story_reports-{id}`).
+ * Read from both of the story's streams (`story-{id}` and `story_reports-{id}`). What reporters
+ * and appealing creators wrote is opened with the vault (REMOVED_TEXT once its writer is erased).
  */
-export async function storyModerationTrail(store: EventStore, storyId: string): Promise<TrailEntry[]> {
+export async function storyModerationTrail(
+  store: EventStore,
+  vault: PiiVault,
+  storyId: string,
+): Promise<TrailEntry[]> {
   const [story, reports] = await Promise.all([
     store.readStream(streams.story(storyId)),
     store.readStream(streams.storyReports(storyId)),
   ]);
-  return [...story, ...reports]
-    .map(decodeEvent)
-    .sort((a, b) => a.position - b.position)
-    .flatMap((event) => entryOf(event) ?? []);
+  const events = [...story, ...reports].map(decodeEvent).sort((a, b) => a.position - b.position);
+  const written = events.flatMap((event) =>
+    event.type === 'StoryReported' || event.type === 'DecisionAppealed' ? [event.data] : [],
+  );
+  const texts = await freeTextsOf(vault, written);
+  const textOf = new Map(written.map((data, i) => [data, texts[i]]));
+  return events.flatMap((event) => entryOf(event, textOf.get(event.data as never)) ?? []);
 }
 
 /** The trail as text for the terminal (`npm run audit -- --story <id>`). */

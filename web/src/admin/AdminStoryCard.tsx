@@ -7,6 +7,7 @@ import { surfaceClass } from '../ui/Surface';
 import { AdminStoryLabels } from './AdminStoryLabels';
 import { AdminStoryRating } from './AdminStoryRating';
 import { useAdminAccess } from './admin-access';
+import { storyTitle } from './story-title';
 import './AdminStoryCard.css';
 
 /** The admin card shows the first 60 characters of the first text. */
@@ -28,6 +29,7 @@ export function AdminStoryCard({
 }) {
   const { may } = useAdminAccess();
   const first = story.images[0];
+  const name = storyTitle(story.texts[0]);
   return (
     <article className={surfaceClass('admin-story')} data-story-id={story.id}>
       <div className="admin-story__image">
@@ -53,10 +55,10 @@ export function AdminStoryCard({
           {story.images.length} images, {story.texts.length} parts
         </p>
         {may('PUT', '/api/admin/stories/:id/labels') ? (
-          <AdminStoryLabels story={story} token={token} />
+          <AdminStoryLabels story={story} token={token} name={name} />
         ) : null}
         {may('POST', '/api/admin/stories/:id/rating') ? (
-          <AdminStoryRating story={story} token={token} />
+          <AdminStoryRating story={story} token={token} name={name} />
         ) : null}
         {onDelete ? (
           <Button size="sm" variant="danger" onClick={() => onDelete(story.id)}>

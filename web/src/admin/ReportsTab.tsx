@@ -1,37 +1,41 @@
-import { type ModerationAction, reportReasonLabels } from '@nocturne/domain';
-import {
-  type InfiniteData,
-  type UseInfiniteQueryResult,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { ButtonGroup } from '../ui/ButtonGroup';
 import { EmptyNote } from '../ui/EmptyNote';
-import { controlClass, FieldLabel } from '../ui/Field';
-import { imageSrc } from '../ui/image-src';
 import { LoadMore } from '../ui/LoadMore';
 import { SectionTitle } from '../ui/SectionTitle';
-import { surfaceClass } from '../ui/Surface';
-import { adminKeys, moderationHistoryQuery } from './admin-queries';
-import { decide, type ModerationQueue, type QueuedStory } from './moderation-api';
+import { SidePanel } from '../ui/SidePanel';
+import { useToast } from '../ui/Toast';
+import { useShortcuts } from '../ui/use-shortcuts';
+import { adminKeys } from './admin-queries';
+import { type Decision, DecisionDialog, decisionTexts } from './moderation/DecisionDialog';
+import { actionLabels } from './moderation/ModerationHistory';
+import { QueueRow } from './moderation/QueueRow';
+import {
+  decisionsFor,
+  neighbourOf,
+  type QueueEntry,
+  queueEntries,
+  stepFrom,
+} from './moderation/queue-entries';
+import { ReportDetails } from './moderation/ReportDetails';
+import { decide, type ModerationQueue } from './moderation-api';
 import './ReportsTab.css';
 
-const actionLabels: Record<ModerationAction, string> = {
-  dismiss: 'Dismiss',
-  hide: 'Hide',
-  restore: 'Restore',
-  delete: 'Delete',
-  rate: 'Change rating',
-};
+/** The reason an undone hide is restored with: kept in the history and sent like any decision. */
+const UNDO_HIDE_REASON = 'Restored at once: the story was hidden by mistake.';
 
 /**
- * The moderation queue: open reports and appeals grouped by story, the most urgent first, each
- * with its reasons, counts and texts and the story itself; every decision needs a stated reason,
- * which is kept and sent to the reporters and the publishing account.
+ * The moderation queue: open reports and appeals by story, the most urgent first, then the
+ * hidden stories. A story opens in a side panel beside the list (`?report=` keeps it, so a link
+ * opens it and Back closes it) with its reports, slides and history; every decision is confirmed
+ * with a stated reason, announced, and a hide can be undone. J/K move through the queue, D
+ * dismisses, H hides.
  */
 export function ReportsTab({
   token,
@@ -40,21 +44,85 @@ export function ReportsTab({
   token: string;
   pages: UseInfiniteQueryResult<InfiniteData<ModerationQueue>>;
 }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const [deciding, setDeciding] = useState<{ action: Decision; entry: QueueEntry } | null>(null);
+  const { open, hidden } = queueEntries(pages.data?.pages ?? []);
+  const rows = [...open, ...hidden];
+  const selectedId = params.get('report');
+  const selected = rows.find((row) => row.id === selectedId) ?? null;
+
+  /** Opening a story is a step Back returns from; moving through the queue replaces it. */
+  function select(id: string | null, how: 'push' | 'replace' = 'push') {
+    const next = new URLSearchParams(params);
+    if (id) next.set('report', id);
+    else next.delete('report');
+    setParams(next, { replace: how === 'replace' });
+  }
+
+  function ask(action: Decision) {
+    if (selected && decisionsFor(selected).includes(action)) setDeciding({ action, entry: selected });
+  }
+
+  useShortcuts(
+    {
+      j: () => select(stepFrom(rows, selectedId, 1), selectedId ? 'replace' : 'push'),
+      k: () => select(stepFrom(rows, selectedId, -1), selectedId ? 'replace' : 'push'),
+      d: () => ask('dismiss'),
+      h: () => ask('hide'),
+    },
+    deciding === null,
+  );
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all() });
+
+  async function undoHide(entry: QueueEntry) {
+    try {
+      await decide(token, entry.id, 'restore', UNDO_HIDE_REASON);
+      toast({ message: `Story restored: ${entry.title}`, tone: 'success' });
+    } catch (error) {
+      toast({
+        message:
+          error instanceof ApiError && error.detail ? error.detail : 'The story could not be restored.',
+        tone: 'error',
+      });
+    }
+    await refresh();
+  }
+
+  async function take(action: Decision, entry: QueueEntry, reason: string) {
+    await decide(token, entry.id, action, reason);
+    // The story leaves the queue: the panel goes on to the next one.
+    const after = action === 'restore' && entry.kind === 'open' ? entry.id : neighbourOf(rows, entry.id);
+    setDeciding(null);
+    if (selectedId === entry.id) select(after, 'replace');
+    toast({
+      message: `${decisionTexts[action].done} ${entry.title}`,
+      tone: 'success',
+      ...(action === 'hide' ? { action: { label: 'Undo', onAction: () => void undoHide(entry) } } : {}),
+    });
+    await refresh();
+  }
+
   if (pages.isPending) return <p className="text-muted">Loading reports…</p>;
   if (pages.isError) return <Alert tone="error">Could not load the reports. Please try again.</Alert>;
-  const stories = pages.data.pages.flatMap((page) => page.stories);
-  const hidden = pages.data.pages.flatMap((page) => page.hidden);
+
   return (
-    <div className="moderation">
-      {stories.length === 0 ? (
+    <div className={`moderation${selectedId ? ' moderation--with-panel' : ''}`}>
+      <p className="moderation-shortcuts text-meta" id="moderation-shortcuts">
+        Keyboard: <kbd>J</kbd> next · <kbd>K</kbd> previous · <kbd>D</kbd> dismiss · <kbd>H</kbd> hide ·{' '}
+        <kbd>Esc</kbd> close
+      </p>
+      {open.length === 0 ? (
         <EmptyNote as="div">
           <p>No open reports. Every report has been decided.</p>
         </EmptyNote>
       ) : (
         <ol className="moderation-queue" aria-label="Open reports, most urgent first">
-          {stories.map((queued) => (
-            <li key={queued.story_id}>
-              <QueuedStoryCard token={token} queued={queued} />
+          {open.map((entry) => (
+            <li key={entry.id}>
+              <QueueRow entry={entry} selected={entry.id === selectedId} onOpen={() => select(entry.id)} />
             </li>
           ))}
         </ol>
@@ -63,197 +131,71 @@ export function ReportsTab({
         <section aria-labelledby="hidden-stories-title" className="moderation-hidden">
           <SectionTitle id="hidden-stories-title">Hidden stories ({hidden.length})</SectionTitle>
           <ul className="moderation-queue">
-            {hidden.map((story) => (
-              <li key={story.story_id}>
-                <article className={surfaceClass('moderation-item')} data-story-id={story.story_id}>
-                  <h3 className="moderation-item__title">{story.title.slice(0, 80)}</h3>
-                  <p className="moderation-item__hidden">Hidden: {story.hidden_reason}</p>
-                  <ModerationHistoryList token={token} storyId={story.story_id} />
-                  <DecisionForm token={token} storyId={story.story_id} actions={['restore', 'delete']} />
-                </article>
+            {hidden.map((entry) => (
+              <li key={entry.id}>
+                <QueueRow entry={entry} selected={entry.id === selectedId} onOpen={() => select(entry.id)} />
               </li>
             ))}
           </ul>
         </section>
       ) : null}
       <LoadMore pages={pages} />
+      <SidePanel
+        open={selectedId !== null}
+        onClose={() => select(null)}
+        title={selected?.title ?? 'Story'}
+        footer={
+          <>
+            {selected ? (
+              <ButtonGroup label="Decide on this story">
+                {decisionsFor(selected).map((action, index) => (
+                  <Button
+                    key={action}
+                    size="sm"
+                    variant={action === 'delete' ? 'danger' : index === 0 ? 'primary' : 'secondary'}
+                    aria-keyshortcuts={action === 'dismiss' ? 'D' : action === 'hide' ? 'H' : undefined}
+                    onClick={() => setDeciding({ action: action as Decision, entry: selected })}
+                  >
+                    {actionLabels[action]}
+                  </Button>
+                ))}
+              </ButtonGroup>
+            ) : null}
+            <ButtonGroup label="Move through the queue" align="end">
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-keyshortcuts="K"
+                onClick={() => select(stepFrom(rows, selectedId, -1), 'replace')}
+              >
+                Previous
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-keyshortcuts="J"
+                onClick={() => select(stepFrom(rows, selectedId, 1), 'replace')}
+              >
+                Next
+              </Button>
+            </ButtonGroup>
+          </>
+        }
+      >
+        {selected ? (
+          <ReportDetails token={token} entry={selected} />
+        ) : (
+          <EmptyNote>This story has nothing open in the queue now.</EmptyNote>
+        )}
+      </SidePanel>
+      {deciding ? (
+        <DecisionDialog
+          action={deciding.action}
+          title={deciding.entry.title}
+          onClose={() => setDeciding(null)}
+          onDecide={(reason) => take(deciding.action, deciding.entry, reason)}
+        />
+      ) : null}
     </div>
-  );
-}
-
-/** A story's decisions so far, with who decided and why, loaded when opened. */
-function ModerationHistoryList({ token, storyId }: { token: string; storyId: string }) {
-  const [open, setOpen] = useState(false);
-  const history = useQuery({ ...moderationHistoryQuery(token, storyId), enabled: open });
-  return (
-    <details className="moderation-item__story" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>Moderation history</summary>
-      {history.data ? (
-        <ol className="moderation-history">
-          {history.data.decisions.map((d) => (
-            <li key={`${d.decided_at}-${d.action}`}>
-              {new Date(d.decided_at).toLocaleString()}: {actionLabels[d.action]} by {d.decided_by}
-              {/* An admin's plain delete states no reason; a decision always does. */}
-              {d.reason ? `, because: ${d.reason}` : ', without a stated reason'}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="text-muted">Loading…</p>
-      )}
-    </details>
-  );
-}
-
-/** The decision buttons of a story, each needing the stated reason typed above them. */
-function DecisionForm({
-  token,
-  storyId,
-  actions,
-}: {
-  token: string;
-  storyId: string;
-  actions: ModerationAction[];
-}) {
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const reasonId = useId();
-  const decision = useMutation({
-    mutationFn: (action: ModerationAction) => decide(token, storyId, action, reason),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all() }),
-    onError: (error) =>
-      setProblem(
-        error instanceof ApiError && error.detail ? error.detail : 'The decision failed. Please try again.',
-      ),
-  });
-
-  function submit(action: ModerationAction) {
-    return (event: FormEvent) => {
-      event.preventDefault();
-      if (reason.trim() === '') return setProblem('Please state the reason for this decision');
-      setProblem(null);
-      decision.mutate(action);
-    };
-  }
-
-  return (
-    <form className="moderation-item__decide" onSubmit={(event) => event.preventDefault()}>
-      <FieldLabel htmlFor={reasonId}>
-        Reason for the decision (sent to the reporters and the publishing account)
-      </FieldLabel>
-      <textarea
-        id={reasonId}
-        className={controlClass()}
-        rows={2}
-        maxLength={2000}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-      />
-      {problem ? <Alert tone="error">{problem}</Alert> : null}
-      <div className="moderation-item__actions">
-        {actions.map((action) => (
-          <Button
-            key={action}
-            size="sm"
-            variant={action === 'delete' ? 'danger' : action === 'hide' ? 'primary' : 'secondary'}
-            loading={decision.isPending && decision.variables === action}
-            disabled={decision.isPending}
-            onClick={submit(action)}
-          >
-            {actionLabels[action]}
-          </Button>
-        ))}
-      </div>
-    </form>
-  );
-}
-
-function QueuedStoryCard({ token, queued }: { token: string; queued: QueuedStory }) {
-  const titleId = useId();
-  const story = queued.story;
-  const actions: ModerationAction[] =
-    story === null
-      ? ['dismiss']
-      : queued.hidden_reason === null
-        ? ['dismiss', 'hide', 'delete']
-        : ['dismiss', 'restore', 'delete'];
-  return (
-    <article
-      className={surfaceClass('moderation-item')}
-      aria-labelledby={titleId}
-      data-story-id={queued.story_id}
-    >
-      <header className="moderation-item__head">
-        <h3 id={titleId} className="moderation-item__title">
-          {story?.texts[0]?.slice(0, 80) ?? 'Deleted story'}
-        </h3>
-        <p className="moderation-item__meta">
-          {queued.reports.length} open report{queued.reports.length === 1 ? '' : 's'}
-          {queued.urgent > 0 ? `, ${queued.urgent} urgent` : ''} · waiting since{' '}
-          {new Date(queued.waiting_since).toLocaleString()}
-          {story?.isPremium ? ' · Premium' : ''}
-          {queued.hidden_reason !== null ? ' · Hidden' : ''}
-        </p>
-      </header>
-      <ul className="cluster moderation-item__counts" aria-label="Reports by reason">
-        {Object.entries(queued.counts).map(([id, count]) => (
-          <li
-            key={id}
-            className={`moderation-count${id === 'involves_minor' || id === 'illegal_content' ? ' moderation-count--urgent' : ''}`}
-          >
-            {reportReasonLabels[id as keyof typeof reportReasonLabels]}: {count}
-          </li>
-        ))}
-      </ul>
-      {queued.hidden_reason !== null ? (
-        <p className="moderation-item__hidden">Hidden: {queued.hidden_reason}</p>
-      ) : null}
-      {queued.appeal ? (
-        <div className="moderation-item__appeal">
-          <strong>Appeal by the publishing account</strong>
-          <p>{queued.appeal.text}</p>
-        </div>
-      ) : null}
-      {queued.reports.some((r) => r.text) ? (
-        <ul className="moderation-item__texts" aria-label="What the reporters wrote">
-          {queued.reports
-            .filter((r) => r.text)
-            .map((r) => (
-              <li key={r.report_id}>
-                <span className="text-meta">
-                  {reportReasonLabels[r.reason]}, a {r.reporter_kind}:
-                </span>{' '}
-                {r.text}
-              </li>
-            ))}
-        </ul>
-      ) : null}
-      {story ? (
-        <details className="moderation-item__story">
-          <summary>Read the story ({story.texts.length} slides)</summary>
-          <ol className="moderation-slides">
-            {story.texts
-              .map((text, i) => ({ text, image: story.images[i], slide: i + 1 }))
-              .map((slide) => (
-                <li key={slide.slide} className="moderation-slide">
-                  {slide.image ? (
-                    <img
-                      src={imageSrc(slide.image)}
-                      alt={`Slide ${slide.slide}`}
-                      width={120}
-                      height={160}
-                      loading="lazy"
-                    />
-                  ) : null}
-                  <p>{slide.text}</p>
-                </li>
-              ))}
-          </ol>
-        </details>
-      ) : null}
-      <ModerationHistoryList token={token} storyId={queued.story_id} />
-      <DecisionForm token={token} storyId={queued.story_id} actions={actions} />
-    </article>
   );
 }

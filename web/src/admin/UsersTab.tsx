@@ -1,3 +1,4 @@
+import { mayReadPersonalData } from '@nocturne/domain';
 import {
   type InfiniteData,
   type UseInfiniteQueryResult,
@@ -13,6 +14,8 @@ import { LoadMore } from '../ui/LoadMore';
 import { SectionTitle } from '../ui/SectionTitle';
 import { Spinner } from '../ui/Spinner';
 import { surfaceClass } from '../ui/Surface';
+import { AgeAssuranceChart } from './AgeAssuranceChart';
+import { useAdminAccess } from './admin-access';
 import type { AdminUsersPage, UserFilters } from './admin-api';
 import { adminUsersQuery, monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
@@ -81,6 +84,7 @@ export function UsersTab({
       </div>
       <GrowthChart stats={stats.data ?? []} />
       <RevenueChart token={token} />
+      <AgeAssuranceChart token={token} />
       <PendingPayments token={token} />
       <PaymentQueue token={token} />
       <section aria-labelledby="users-title">
@@ -108,6 +112,9 @@ function UserFilterForm({ filters, onApply }: { filters: UserFilters; onApply(ne
   const [state, setState] = useState(filters.state ?? '');
   const [premium, setPremium] = useState(filters.premium ?? '');
   const [flagged, setFlagged] = useState(filters.flagged === 'true');
+  // A role that reads no addresses (the auditor) searches by account id: the server matches its
+  // text against the ids, never the addresses.
+  const byAddress = mayReadPersonalData(useAdminAccess().role);
   return (
     <FilterForm
       label="Find users"
@@ -122,9 +129,9 @@ function UserFilterForm({ filters, onApply }: { filters: UserFilters; onApply(ne
       }
     >
       <Field
-        label="Address"
+        label={byAddress ? 'Address' : 'Account id'}
         type="search"
-        placeholder="Part of an address"
+        placeholder={byAddress ? 'Part of an address' : 'Part of an account id'}
         value={q}
         onChange={(event) => setQ(event.target.value)}
       />

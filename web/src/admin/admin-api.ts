@@ -108,6 +108,12 @@ export async function fetchRevenue(token: string, period: 'day' | 'month'): Prom
   return answer.revenue;
 }
 
+export type AgeAssuranceStats = Answer<'/api/admin/age-assurances'>;
+
+/** Members' age assurances per day and method over the last 30 days, and per provider. */
+export const fetchAgeAssuranceStats = async (token: string): Promise<AgeAssuranceStats> =>
+  answerOf(publicClient.GET('/api/admin/age-assurances', { headers: asAdmin(token) }));
+
 export type QueuedNotice = Answer<'/api/admin/payments/queue'>['notices'][number];
 
 /** One page of the processor notices that wait for the staff, newest first. */

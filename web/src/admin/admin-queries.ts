@@ -2,6 +2,7 @@ import { infiniteQueryOptions, type QueryKey, queryOptions } from '@tanstack/rea
 import { searchStories } from '../search/search-api';
 import {
   fetchAdminStories,
+  fetchAgeAssuranceStats,
   fetchMonthlyStats,
   fetchPaymentQueue,
   fetchPendingPayments,
@@ -27,6 +28,7 @@ export const adminKeys = {
   paymentQueue: (token: string) => [...adminKeys.all(), 'payment-queue', { token }] as const,
   revenue: (token: string, period: 'day' | 'month') =>
     [...adminKeys.all(), 'revenue', { token, period }] as const,
+  ageAssurances: (token: string) => [...adminKeys.all(), 'age-assurances', { token }] as const,
   /** The moderation queue; a decision refreshes it and its stories' histories. */
   reports: (token: string) => [...adminKeys.all(), 'reports', { token }] as const,
   reportHistory: (token: string, storyId: string) =>
@@ -67,6 +69,10 @@ export const pendingPaymentsQuery = (token: string) =>
 /** Gross, refunds, chargebacks and net per day or month. */
 export const revenueQuery = (token: string, period: 'day' | 'month') =>
   queryOptions({ queryKey: adminKeys.revenue(token, period), queryFn: () => fetchRevenue(token, period) });
+
+/** Members' age assurances per day, method and provider. */
+export const ageAssuranceStatsQuery = (token: string) =>
+  queryOptions({ queryKey: adminKeys.ageAssurances(token), queryFn: () => fetchAgeAssuranceStats(token) });
 
 /** The processor notices that granted nothing, for the staff to look at. */
 export const paymentQueueQuery = (token: string) =>

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { AuthProvider } from '../auth/auth-context';
 import { PageLoading } from '../ui/PageLoading';
+import { ToastProvider } from '../ui/Toast';
 import { routes } from './routes';
 
 const queryClient = new QueryClient({
@@ -17,11 +18,13 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <BrowserRouter>
-          <Suspense fallback={<PageLoading />}>
-            <Routes />
-          </Suspense>
-        </BrowserRouter>
+        <ToastProvider>
+          <BrowserRouter>
+            <Suspense fallback={<PageLoading />}>
+              <Routes />
+            </Suspense>
+          </BrowserRouter>
+        </ToastProvider>
       </AuthProvider>
     </QueryClientProvider>
   );

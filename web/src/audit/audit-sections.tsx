@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { EventBrowser } from './browser/EventBrowser';
 import { IntegrityPanel } from './integrity/IntegrityPanel';
+import { ReconciliationPanel } from './reconciliation/ReconciliationPanel';
 import { AccountTimeline } from './timeline/AccountTimeline';
 
 /**
@@ -33,5 +34,11 @@ export const auditSections: readonly AuditSection[] = [
     label: 'Log integrity',
     route: ['GET', '/api/admin/integrity/:kind'],
     render: (token) => <IntegrityPanel token={token} />,
+  },
+  {
+    id: 'reconciliation',
+    label: 'Reconciliation',
+    route: ['GET', '/api/admin/audit/reconciliations'],
+    render: (token) => <ReconciliationPanel token={token} />,
   },
 ];

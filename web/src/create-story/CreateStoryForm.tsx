@@ -1,4 +1,5 @@
 import {
+  creatorAssuranceMessages,
   creatorMessages,
   DEFAULT_STORY_RATING,
   draftMessages,
@@ -287,6 +288,11 @@ export function CreateStoryForm({
         </Checkbox>
       )}
       <RatingPicker value={rating} onChange={setRating} />
+      {rating === 'explicit' ? (
+        <p className="text-muted" data-testid="explicit-assurance-note">
+          {creatorAssuranceMessages.explicitNote}
+        </p>
+      ) : null}
       <LabelsPicker
         curated={curatedTags.data ?? (curatedTags.isError ? [] : undefined)}
         value={labels}

@@ -1,6 +1,7 @@
 import { countWords, MAX_WORDS } from '@nocturne/domain';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../ui/Button';
+import { DropZone } from '../ui/DropZone';
 import { FieldLabel } from '../ui/Field';
 import { CloseIcon, ImageIcon } from '../ui/icons';
 import type { DraftSlide } from './story-form-rules';
@@ -14,7 +15,7 @@ export interface SlideEditorProps {
   onRemove(): void;
 }
 
-/** One slide of the form: an image-only file input with a preview, and its text with n/500. */
+/** One slide of the form: an image drop zone with a preview, and its text with n/500. */
 export function SlideEditor({ index, slide, canRemove, onChange, onRemove }: SlideEditorProps) {
   const id = useId();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -45,7 +46,12 @@ export function SlideEditor({ index, slide, canRemove, onChange, onRemove }: Sli
         </Button>
       ) : null}
       <div className="slide-editor__body">
-        <label className="slide-editor__image" htmlFor={`${id}-image`}>
+        <DropZone
+          label={`Image for slide ${index + 1}`}
+          accept="image/*"
+          className="slide-editor__image"
+          onFiles={([file]) => onChange({ ...slide, file: file ?? null })}
+        >
           {previewUrl ? (
             <img src={previewUrl} alt={`Your choice for slide ${index + 1}`} />
           ) : slide.kept ? (
@@ -53,21 +59,10 @@ export function SlideEditor({ index, slide, canRemove, onChange, onRemove }: Sli
           ) : (
             <span className="slide-editor__placeholder">
               <ImageIcon />
-              Choose an image
+              Drop an image or choose one
             </span>
           )}
-        </label>
-        <input
-          id={`${id}-image`}
-          className="slide-editor__file"
-          type="file"
-          accept="image/*"
-          aria-label={`Image for slide ${index + 1}`}
-          onChange={(event) => {
-            const file = event.target.files?.[0] ?? null;
-            onChange({ ...slide, file: file?.type.startsWith('image/') ? file : null });
-          }}
-        />
+        </DropZone>
         <div className="field slide-editor__text">
           <FieldLabel htmlFor={`${id}-text`}>Text for slide {index + 1}</FieldLabel>
           <textarea

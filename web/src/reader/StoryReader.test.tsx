@@ -21,12 +21,21 @@ function slideImages(): HTMLImageElement[] {
 describe('StoryReader images', () => {
   it('fetches the first slide at once and first: eager, high priority, decoded off the main thread', () => {
     const [first] = slideImages();
-    expect(first).toBe(screen.getByRole('img', { name: 'Illustration for slide 1 of 5' }));
+    expect(first).toBe(screen.getByRole('img', { name: 'One.' }));
     expect(first?.getAttribute('loading')).toBe('eager');
     expect(first?.getAttribute('fetchpriority')).toBe('high');
     expect(first?.getAttribute('decoding')).toBe('async');
     expect(first?.getAttribute('src')).toBe('/api/images/first.webp');
     expect(first?.getAttribute('srcset')).toContain('/api/images/first.webp?w=960 960w');
+  });
+
+  it("describes the current slide's image by the first sentence of its text, cut near 150 characters", () => {
+    const long = `${'moonlit '.repeat(30).trim()} harbour. She waited.`;
+    const { container } = renderReader(
+      aStory({ images: ['a.webp', 'b.webp'], texts: [`The lanterns went out. ${long}`, long] }),
+    );
+    const [current] = [...container.querySelectorAll<HTMLImageElement>('img.reader__image')];
+    expect(current?.getAttribute('alt')).toBe('The lanterns went out.');
   });
 
   it('preloads the next two slides at low priority, hidden from assistive technologies', () => {

@@ -1,4 +1,4 @@
-import { ratingLabel, type Story } from '@nocturne/domain';
+import { ratingLabel, type Story, slideAltText } from '@nocturne/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useRecordProgress } from '../reading/use-record-progress';
@@ -180,7 +180,7 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
               src={imageSrc(ref)}
               srcSet={srcSetOf(ref)}
               sizes="100vw"
-              alt={i === index ? `Illustration for slide ${i + 1} of ${total}` : ''}
+              alt={i === index ? slideAltText(story.texts[i] ?? '') : ''}
               aria-hidden={i === index ? undefined : true}
               decoding="async"
               // The current slide is the largest paint: fetched at once and before its neighbours.

@@ -1,4 +1,4 @@
-import { READING_SETTING_CHOICES, type ReadingSettings } from '@nocturne/domain';
+import { READING_SETTING_CHOICES, type ReadingSettings, type ReadingSettingsChange } from '@nocturne/domain';
 import { Alert } from '../ui/Alert';
 import { ChoiceButtons } from '../ui/ChoiceButtons';
 import { Dialog } from '../ui/Dialog';
@@ -24,7 +24,7 @@ function SettingGroup({
 }: {
   group: (typeof GROUPS)[number];
   settings: ReadingSettings;
-  onChoose(settings: ReadingSettings): void;
+  onChoose(change: ReadingSettingsChange): void;
 }) {
   const choices = READING_SETTING_CHOICES[group.key] as readonly { value: string; label: string }[];
   const labels = new Map(choices.map((choice) => [choice.value, choice.label]));
@@ -40,7 +40,7 @@ function SettingGroup({
         choices={choices.map((choice) => choice.value)}
         current={settings[group.key]}
         label={(value) => labels.get(value)}
-        onChoose={(value) => onChoose({ ...settings, [group.key]: value })}
+        onChoose={(value) => onChoose({ [group.key]: value })}
       />
     </div>
   );
@@ -61,7 +61,7 @@ export function ReadingSettingsDialog({ open, onClose }: { open: boolean; onClos
       )}
       <Checkbox
         checked={settings.reducedMotion}
-        onChange={(event) => choose({ ...settings, reducedMotion: event.target.checked })}
+        onChange={(event) => choose({ reducedMotion: event.target.checked })}
       >
         Reduce motion
       </Checkbox>

@@ -1,12 +1,22 @@
-import type { ReadingSettings } from '@nocturne/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ReadingSettings,
+  type ReadingSettingsChange,
+  withReadingSettingsChange,
+} from '@nocturne/domain';
+import { queryOptions, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answerOf, client } from '../api/typed-client';
 import { useAuth } from '../auth/auth-context';
-import { storeReadingSettings, useStoredReadingSettings } from './reading-settings-store';
+import {
+  changeStoredReadingSettings,
+  storeReadingSettings,
+  useStoredReadingSettings,
+} from './reading-settings-store';
 
 export const readingSettingsKeys = {
   /** The member's settings (GET /api/me/reading-settings). */
   mine: (token: string | null) => ['reading-settings', { token }] as const,
+  /** The member's changes on their way (PATCH /api/me/reading-settings). */
+  change: ['reading-settings', 'change'] as const,
 };
 
 /** How often an open reader asks again, so a choice made on another device arrives without a reload. */
@@ -27,17 +37,19 @@ export const readingSettingsQuery = (token: string | null) =>
     refetchInterval: SYNC_EVERY_MS,
   });
 
-const chooseReadingSettings = (settings: ReadingSettings) =>
-  answerOf(client.PUT('/api/me/reading-settings', { body: settings }));
+const changeReadingSettings = (change: ReadingSettingsChange) =>
+  answerOf(client.PATCH('/api/me/reading-settings', { body: change }));
 
 /**
  * The reader's settings and how to change them: a member's are the server's (events on their
  * stream, so every device gets them), a visitor's stay in this browser. A change applies at
- * once; a member's is then sent, and a failed send puts the server's back.
+ * once. A member's carries only the settings it changes, so neither a quick next change nor
+ * another device sends back a setting it had not seen change; the changes on their way are shown
+ * over the server's last answer until they land, and a failed one is dropped from what is shown.
  */
 export function useReadingSettings(): {
   settings: ReadingSettings;
-  choose(settings: ReadingSettings): void;
+  choose(change: ReadingSettingsChange): void;
   saving: boolean;
   failed: boolean;
 } {
@@ -46,35 +58,34 @@ export function useReadingSettings(): {
   const local = useStoredReadingSettings();
   const mine = useQuery(readingSettingsQuery(token));
   const save = useMutation({
-    mutationFn: chooseReadingSettings,
-    // One after the other, so the server's last choice is the reader's last.
+    mutationKey: readingSettingsKeys.change,
+    mutationFn: changeReadingSettings,
+    // One after the other, so two changes of one setting land in the order they were made.
     scope: { id: 'reading-settings' },
-    onMutate: async (settings) => {
-      await queryClient.cancelQueries({ queryKey: readingSettingsKeys.mine(token) });
-      const before = queryClient.getQueryData<ReadingSettings>(readingSettingsKeys.mine(token));
-      queryClient.setQueryData(readingSettingsKeys.mine(token), settings);
-      return { before };
-    },
-    onError: (_error, _settings, context) => {
-      if (context?.before) queryClient.setQueryData(readingSettingsKeys.mine(token), context.before);
-    },
+    // An answer asked for before this change must not replace what is shown after it.
+    onMutate: () => queryClient.cancelQueries({ queryKey: readingSettingsKeys.mine(token) }),
     onSuccess: (settings) => {
       queryClient.setQueryData(readingSettingsKeys.mine(token), settings);
       storeReadingSettings(settings);
     },
+    onSettled: () => {
+      // The last change on its way has landed (or failed): ask for the settings after all of them.
+      if (queryClient.isMutating({ mutationKey: readingSettingsKeys.change }) === 1) {
+        return queryClient.invalidateQueries({ queryKey: readingSettingsKeys.mine(token) });
+      }
+    },
+  });
+  const onTheirWay = useMutationState({
+    filters: { mutationKey: readingSettingsKeys.change, status: 'pending' },
+    select: (mutation) => mutation.state.variables as ReadingSettingsChange,
   });
 
   if (token === null) {
-    return {
-      settings: local,
-      choose: storeReadingSettings,
-      saving: false,
-      failed: false,
-    };
+    return { settings: local, choose: changeStoredReadingSettings, saving: false, failed: false };
   }
   return {
-    settings: mine.data ?? local,
-    choose: (settings) => save.mutate(settings),
+    settings: onTheirWay.reduce(withReadingSettingsChange, mine.data ?? local),
+    choose: (change) => save.mutate(change),
     saving: save.isPending,
     failed: save.isError,
   };

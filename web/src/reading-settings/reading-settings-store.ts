@@ -1,4 +1,10 @@
-import { DEFAULT_READING_SETTINGS, type ReadingSettings, readingSettingsFrom } from '@nocturne/domain';
+import {
+  DEFAULT_READING_SETTINGS,
+  type ReadingSettings,
+  type ReadingSettingsChange,
+  readingSettingsFrom,
+  withReadingSettingsChange,
+} from '@nocturne/domain';
 import { useSyncExternalStore } from 'react';
 
 /** Where the browser keeps a visitor's reading settings (and a member's last known, for the first paint). */
@@ -52,6 +58,17 @@ function subscribe(listener: () => void) {
 function snapshot(): ReadingSettings {
   current ??= storedReadingSettings();
   return current;
+}
+
+/**
+ * Lays a change over the settings this browser keeps now (not over those a component rendered
+ * with, which quick changes one after the other may not have reached yet).
+ */
+export function changeStoredReadingSettings(
+  change: ReadingSettingsChange,
+  storage: Pick<Storage, 'setItem'> = localStorage,
+) {
+  storeReadingSettings(withReadingSettingsChange(snapshot(), change), storage);
 }
 
 /** The settings this browser keeps, the same for every component that shows or changes them. */

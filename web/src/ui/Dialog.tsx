@@ -20,6 +20,11 @@ export interface DialogProps {
    * defaults to the element focused when the dialog opened.
    */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /**
+   * False for a panel beside the page (a side panel): the page stays usable around it, no
+   * backdrop; Tab still cycles inside it and Escape still closes it.
+   */
+  modal?: boolean;
 }
 
 const FOCUSABLE =
@@ -46,6 +51,7 @@ export function Dialog({
   size = 'normal',
   className,
   returnFocusRef,
+  modal = true,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -59,7 +65,8 @@ export function Dialog({
     if (!dialog || !open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
+      if (modal && typeof dialog.showModal === 'function') dialog.showModal();
+      else if (!modal && typeof dialog.show === 'function') dialog.show();
       else dialog.setAttribute('open', ''); // jsdom has no showModal
     }
     return () => {
@@ -70,9 +77,15 @@ export function Dialog({
         opener?.isConnected && opener !== document.body ? opener : returnFocusRefRef.current?.current;
       target?.focus();
     };
-  }, [open]);
+  }, [open, modal]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    // A non-modal dialog gets no `cancel` from the browser on Escape.
+    if (!modal && event.key === 'Escape') {
+      event.preventDefault();
+      onCloseRef.current();
+      return;
+    }
     if (event.key !== 'Tab') return;
     const dialog = ref.current;
     if (!dialog) return;

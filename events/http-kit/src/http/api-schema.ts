@@ -18,7 +18,7 @@ export function documentationOnlySchemas(app: FastifyInstance): void {
 export const ErrorAnswer = z.object({ detail: z.string() }).describe('The reason, phrased for a person');
 
 /** The error statuses the API answers. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 interface Answer {
   description: string;

@@ -1,4 +1,6 @@
 // What the servers wire in; the tests import the modules themselves.
+
+export { countAgeChecks } from './age-check-metrics';
 export { countMail } from './counting-mailer';
 export { countNotices, noticeCounter } from './counting-notices';
 export { countAppends } from './counting-store';

@@ -152,6 +152,97 @@ describe('moderation projection', () => {
   });
 });
 
+describe('moderation projection: what members wrote', () => {
+  const texts = (story: string) => (db: ReturnType<typeof readModel>) =>
+    Promise.all([
+      db
+        .selectFrom('moderation_reports')
+        .select(['report_id', 'text', 'reporter_user_key'])
+        .where('story_id', '=', story)
+        .orderBy('report_id')
+        .execute(),
+      db
+        .selectFrom('moderation_appeals')
+        .select(['appeal_id', 'text', 'user_key'])
+        .where('story_id', '=', story)
+        .execute(),
+    ]);
+  const report = (story: string, id: string, reporterKey: string, text: Record<string, string | null>) =>
+    record(
+      {
+        type: 'StoryReported',
+        data: {
+          storyId: story,
+          reportId: `${story}-${id}`,
+          reason: 'other',
+          ...text,
+          reporterKey,
+          contact: null,
+        },
+      } as DomainEvent,
+      `story_reports-${story}`,
+      '2026-11-03T10:00:00Z',
+    );
+  const history = (story: string) => [
+    report(story, 'r1', 'user:u7', { text: 'pii:v1:acc-u7:k:iv:sealed-one' }),
+    report(story, 'r2', 'visitor:abc', { text: 'pii:v1:report-r2:k:iv:sealed-two' }),
+    // Recorded before texts were sealed: its plain text, upcast to the legacy field.
+    report(story, 'r3', 'user:u7', { text: null, legacyText: 'plain words' }),
+    report(story, 'r4', 'user:u8', { text: null }),
+    record(
+      {
+        type: 'DecisionAppealed',
+        data: {
+          storyId: story,
+          appealId: `${story}-a7`,
+          decisionId: 'd',
+          userKey: 'u7',
+          text: 'pii:v1:acc-u7:k:iv:sealed-3',
+        },
+      },
+      `story_reports-${story}`,
+      '2026-11-03T11:00:00Z',
+    ),
+  ];
+  const erasedU7 = () =>
+    record({ type: 'UserDeleted', data: { accountId: 'acc-u7' } }, 'user-u7', '2026-11-04T10:00:00Z');
+  /** The rows, with u7's texts as given (null once u7 is erased). */
+  type Rows = [
+    { report_id: string; text: string | null; reporter_user_key: string | null }[],
+    { appeal_id: string; text: string | null; user_key: string | null }[],
+  ];
+  const rows = (story: string, u7: { r1: string | null; r3: string | null; a7: string | null }): Rows => [
+    [
+      { report_id: `${story}-r1`, text: u7.r1, reporter_user_key: 'u7' },
+      { report_id: `${story}-r2`, text: 'pii:v1:report-r2:k:iv:sealed-two', reporter_user_key: null },
+      { report_id: `${story}-r3`, text: u7.r3, reporter_user_key: 'u7' },
+      { report_id: `${story}-r4`, text: '', reporter_user_key: 'u8' },
+    ],
+    [{ appeal_id: `${story}-a7`, text: u7.a7, user_key: 'u7' }],
+  ];
+  const erased = { r1: null, r3: null, a7: null };
+
+  it('keeps the sealed text, the plain text of an older report, and whose account wrote it', async () => {
+    await given(...history('w1')).thenRows(
+      texts('w1'),
+      rows('w1', {
+        r1: 'pii:v1:acc-u7:k:iv:sealed-one',
+        r3: 'plain words',
+        a7: 'pii:v1:acc-u7:k:iv:sealed-3',
+      }),
+    );
+  });
+
+  it("removes an erased member's texts, sealed or plain, when the erasure comes in the same batch", async () => {
+    await given(...history('w2'), erasedU7()).thenRows(texts('w2'), rows('w2', erased));
+  });
+
+  it('removes them when the erasure comes in a later batch', async () => {
+    await given(...history('w3')).project();
+    await given(erasedU7()).thenRows(texts('w3'), rows('w3', erased));
+  });
+});
+
 describe('moderation projection: removals', () => {
   const byAdmin = (event: RecordedEvent, staffId?: string): RecordedEvent => ({
     ...event,

@@ -1,4 +1,4 @@
-import type { Actor, RecordedEvent } from '@nocturne/events';
+import { type Actor, idOf, type RecordedEvent } from '@nocturne/events';
 import { sql } from 'kysely';
 import { inChunks } from '../../runner/in-chunks';
 import type { Projection } from '../../runner/projection';
@@ -8,6 +8,17 @@ function deciderOf(actor: Actor): Record<string, unknown> {
   if (actor.kind !== 'admin') return { kind: actor.kind };
   return { kind: 'admin', session: actor.session, ...(actor.staffId ? { staffId: actor.staffId } : {}) };
 }
+
+/** A member's reporter key: `user:{userKey}` (a visitor's names a digest of their address). */
+const MEMBER = 'user:';
+
+/**
+ * What a reporter or appealing creator wrote, as the row keeps it: the sealed value (the queue
+ * opens it; null there once the writer is erased), the plain text of an event recorded before
+ * texts were sealed, or '' when nothing was written.
+ */
+const writtenText = (data: { text: string | null; legacyText?: string | undefined }) =>
+  data.text ?? data.legacyText ?? '';
 
 /** The history row of a deletion is keyed by its event: the reasoned decision that follows it replaces it. */
 const PLAIN_DELETION = 'deleted:';
@@ -19,6 +30,10 @@ const PLAIN_DELETION = 'deleted:';
  * them, and a decision lists exactly the reports and appeal it closed, so any cut of the log
  * into batches gives the same rows.
  *
+ * What a member wrote (a report's text, an appeal) is removed from the rows when the member is
+ * erased (UserDeleted): the sealed value would read as nothing anyway, and a text recorded
+ * before texts were sealed is plain.
+ *
  * Every removal of a story is in its history: a StoryDeleted is a `delete` row without a reason
  * (the owner's or an admin's plain delete) until the moderator's reasoned decision that follows
  * the deletion on the reports stream takes its place. A story is deleted once, so the decision
@@ -26,7 +41,7 @@ const PLAIN_DELETION = 'deleted:';
  */
 export const moderationProjection: Projection = {
   name: 'moderation',
-  handles: ['StoryReported', 'ModerationDecided', 'DecisionAppealed', 'StoryDeleted'],
+  handles: ['StoryReported', 'ModerationDecided', 'DecisionAppealed', 'StoryDeleted', 'UserDeleted'],
   async applyBatch(trx, events) {
     const reports = [];
     const appeals = [];
@@ -35,6 +50,8 @@ export const moderationProjection: Projection = {
     const closedAppeals: { id: string; outcome: string }[] = [];
     /** Stories whose deletion a reasoned decision explains. */
     const explained = new Set<string>();
+    /** Members erased in this batch: what they wrote goes with them. */
+    const erased: string[] = [];
     for (const event of events as readonly RecordedEvent[]) {
       switch (event.type) {
         case 'StoryDeleted':
@@ -50,27 +67,34 @@ export const moderationProjection: Projection = {
             appeal_closed: false,
           });
           break;
-        case 'StoryReported':
+        case 'StoryReported': {
+          const member = event.data.reporterKey.startsWith(MEMBER)
+            ? event.data.reporterKey.slice(MEMBER.length)
+            : null;
           reports.push({
             report_id: event.data.reportId,
             story_id: event.data.storyId,
             reason: event.data.reason,
-            text: event.data.text,
-            reporter_kind: event.data.reporterKey.startsWith('user:')
-              ? ('member' as const)
-              : ('visitor' as const),
+            text: writtenText(event.data),
+            reporter_kind: member === null ? ('visitor' as const) : ('member' as const),
+            reporter_user_key: member,
             reported_at: event.recordedAt,
             position: event.position,
           });
           break;
+        }
         case 'DecisionAppealed':
           appeals.push({
             appeal_id: event.data.appealId,
             story_id: event.data.storyId,
-            text: event.data.text,
+            text: writtenText(event.data),
+            user_key: event.data.userKey,
             appealed_at: event.recordedAt,
             position: event.position,
           });
+          break;
+        case 'UserDeleted':
+          erased.push(idOf(event.streamName));
           break;
         case 'ModerationDecided': {
           const { data } = event;
@@ -123,6 +147,19 @@ export const moderationProjection: Projection = {
         .deleteFrom('moderation_decisions')
         .where('story_id', 'in', [...explained])
         .where('decision_id', 'like', `${PLAIN_DELETION}%`)
+        .execute();
+    }
+    // After this batch's own rows: a report written and erased in one batch is erased too.
+    if (erased.length > 0) {
+      await trx
+        .updateTable('moderation_reports')
+        .set({ text: null })
+        .where('reporter_user_key', 'in', erased)
+        .execute();
+      await trx
+        .updateTable('moderation_appeals')
+        .set({ text: null })
+        .where('user_key', 'in', erased)
         .execute();
     }
     if (closed.length > 0) {

@@ -32,6 +32,9 @@ import * as revenue from './0030-revenue';
 import * as storyRatings from './0031-story-ratings';
 import * as readingSettings from './0032-reading-settings';
 import * as ageAssurances from './0033-age-assurances';
+import * as ageAssuranceDays from './0034-age-assurance-days';
+import * as reconciliations from './0035-reconciliations';
+import * as sealedModerationTexts from './0036-sealed-moderation-texts';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -71,4 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0031-story-ratings': storyRatings,
   '0032-reading-settings': readingSettings,
   '0033-age-assurances': ageAssurances,
+  '0034-age-assurance-days': ageAssuranceDays,
+  '0035-reconciliations': reconciliations,
+  '0036-sealed-moderation-texts': sealedModerationTexts,
 };

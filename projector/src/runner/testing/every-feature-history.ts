@@ -86,11 +86,14 @@ function payments(fan: { key: string; accountId: string }, purchaseId: string): 
  * What the features beyond the mixed history's do, in log order: a creator with a pen name, a
  * follower told of their stories and reading them (progress, finish, saves), drafts saved,
  * scheduled, unscheduled, thrown away and published, a revision and new labels, the tag list,
- * a reader's hidden warnings, daily digest and reading settings, a report, a hide, an appeal and a restore, a
+ * a reader's hidden warnings, daily digest and reading settings, a report, a hide, an appeal and a restore, an erased member's report, a
  * staff member invited through to their first login and their second factor reset. With the mixed history, every table of
  * every projection gets rows.
  */
-async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppend[]> {
+async function everyFeature(
+  vault: PiiVault,
+  seed: number,
+): Promise<{ appends: HistoryAppend[]; destroyedSubjects: string[] }> {
   const key = (name: string) => digest(`${name}-${seed}`).slice(0, 32);
   const storyId = (name: string) => `${name}-${key(name).slice(0, 12)}`;
   const maker = { key: key('maker'), accountId: randomUUID() };
@@ -111,6 +114,16 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
       vault.encrypt(maker.accountId, 'Night Owl'),
       vault.encrypt(maker.accountId, 'night-owl'),
     ]);
+  // What the fan reported and the maker appealed, sealed under each one's key; and a critic who
+  // reports with a sealed text and is then erased, which removes the text from the queue.
+  const critic = { key: key('critic'), accountId: randomUUID() };
+  const [reportText, appealText, criticEmail, criticHash, criticText] = await Promise.all([
+    vault.encrypt(fan.accountId, 'This should not be here.'),
+    vault.encrypt(maker.accountId, 'It is fiction between adults.'),
+    vault.encrypt(critic.accountId, 'critic@nocturne.test'),
+    vault.encrypt(critic.accountId, '$argon2id$critic'),
+    vault.encrypt(critic.accountId, 'I know who drew this.'),
+  ]);
   const member = (who: { key: string; accountId: string }, email: string, passwordHash: string) =>
     append(
       streams.user(who.key),
@@ -180,7 +193,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
       publisher: { userKey: maker.key, email: makerEmail },
     },
   });
-  return [
+  const appends = [
     member(maker, makerEmail, makerHash),
     member(fan, fanEmail, fanHash),
     append(streams.tagCatalogue(), { type: 'TagAdded', data: { tag: 'noir' } }),
@@ -271,11 +284,24 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
         storyId: second,
         reportId: key('report'),
         reason: 'illegal_content',
-        text: 'This should not be here.',
+        text: reportText,
         reporterKey: `user:${fan.key}`,
         contact,
       },
     }),
+    member(critic, criticEmail, criticHash),
+    append(streams.storyReports(first), {
+      type: 'StoryReported',
+      data: {
+        storyId: first,
+        reportId: key('critic-report'),
+        reason: 'other',
+        text: criticText,
+        reporterKey: `user:${critic.key}`,
+        contact: null,
+      },
+    }),
+    append(streams.user(critic.key), { type: 'UserDeleted', data: { accountId: critic.accountId } }),
     append(streams.storyReports(second), decided('hide', { closedAppealId: null, reports: true })),
     append(streams.story(second), {
       type: 'StoryHidden',
@@ -288,7 +314,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
         appealId: key('appeal'),
         decisionId: key('decision-hide'),
         userKey: maker.key,
-        text: 'It is fiction between adults.',
+        text: appealText,
       },
     }),
     append(
@@ -344,6 +370,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
     // that names no purchase queued, and a refund.
     ...payments(fan, key('purchase')),
   ];
+  return { appends, destroyedSubjects: [critic.accountId] };
 }
 
 /**
@@ -353,7 +380,7 @@ async function everyFeature(vault: PiiVault, seed: number): Promise<HistoryAppen
  */
 export async function everyFeatureHistory(vault: PiiVault, events: number, seed = 1): Promise<MixedHistory> {
   const mixed = await mixedHistory(vault, events, seed);
-  const features = await everyFeature(vault, seed);
+  const { appends: features, destroyedSubjects } = await everyFeature(vault, seed);
   const rnd = seededRandom(seed + 1);
   const appends: HistoryAppend[] = [];
   let a = 0;
@@ -366,6 +393,6 @@ export async function everyFeatureHistory(vault: PiiVault, events: number, seed 
   return {
     appends,
     count: appends.reduce((sum, x) => sum + x.events.length, 0),
-    destroyedSubjects: mixed.destroyedSubjects,
+    destroyedSubjects: [...mixed.destroyedSubjects, ...destroyedSubjects],
   };
 }

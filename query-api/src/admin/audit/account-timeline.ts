@@ -33,6 +33,10 @@ export interface TimelineRow {
   stories: number | null;
   /** The premium story an unlock opened. */
   story_id: string | null;
+  /** An age assurance's method (wallet, hosted) and provider, and until when it holds: nothing personal. */
+  assurance_method: string | null;
+  assurance_provider: string | null;
+  assured_until: string | null;
   /** Who did it: "the user", "the owner (Owner)", a staff member by name and role, "the system". */
   by: string;
   /** The staff member behind an admin's action (null for the owner's and everyone else's). */
@@ -72,6 +76,9 @@ function rowOf(entry: HistoryEntry, named: StaffNamer): TimelineRow {
     payment_method: typeof d.payment_method === 'string' ? d.payment_method : null,
     stories: typeof d.stories === 'number' ? d.stories : null,
     story_id: typeof d.story_id === 'string' ? d.story_id : null,
+    assurance_method: typeof d.assurance_method === 'string' ? d.assurance_method : null,
+    assurance_provider: typeof d.assurance_provider === 'string' ? d.assurance_provider : null,
+    assured_until: typeof d.assured_until === 'string' ? d.assured_until : null,
     by: byWhom(entry, named),
     staff_id: actor.kind === 'admin' ? (actor.staffId ?? null) : null,
   };

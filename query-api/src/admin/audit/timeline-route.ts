@@ -3,6 +3,7 @@ import { apiSchema, HttpError, requireAdmin } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../../deps';
+import { requireAddressReader } from '../address-lookups';
 import { accountTimeline } from './account-timeline';
 
 const Query = z.object({
@@ -21,6 +22,12 @@ const Row = z.object({
   payment_method: z.string().nullable(),
   stories: z.number().nullable(),
   story_id: z.string().nullable(),
+  assurance_method: z.string().nullable().describe('An AgeAssured: wallet or hosted'),
+  assurance_provider: z
+    .string()
+    .nullable()
+    .describe('An AgeAssured: which provider (local-wallet, yoti, ...)'),
+  assured_until: z.string().nullable().describe('An AgeAssured: when it expires'),
   by: z.string(),
   staff_id: z.string().nullable(),
 });
@@ -50,15 +57,16 @@ const timelineDoc = apiSchema({
   errors: {
     400: 'Neither or both of email and account, a malformed account id, or as_of not an ISO date-time with an offset',
     401: 'No X-Admin-Code, or a wrong or expired one',
-    403: 'The role may not read account histories',
+    403: 'The role may not read account histories, or asks by address without reading addresses (the auditor asks by account id)',
     404: 'No account: the address never had one (or its account was erased: ask by account id), or no account has this id',
   },
 });
 
 /**
  * GET /api/admin/audit/timeline?email=|account=[&as_of=]: the console's account timeline. By
- * address for a live account; by account id for any, an erased one included (whose address is
- * gone with its key: it is never matched to an address again).
+ * address for a live account (the roles that read addresses only); by account id for any, an
+ * erased one included (whose address is gone with its key: it is never matched to an address
+ * again).
  */
 export const auditTimelineRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/audit/timeline', { schema: timelineDoc }, async (request) => {
@@ -68,6 +76,7 @@ export const auditTimelineRoutes: FastifyPluginAsync<QueryApiDeps> = async (app,
     const { email, account, as_of } = parsed.data;
     if ((email === undefined) === (account === undefined))
       throw new HttpError(400, 'Give either email or account, not both');
+    if (email !== undefined) requireAddressReader(admin.role);
     const now = deps.clock();
     const asOf = as_of ? new Date(as_of) : now;
     const timeline = await accountTimeline(

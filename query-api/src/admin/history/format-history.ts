@@ -18,6 +18,8 @@ const describe = (entry: UserHistory['timeline'][number]): string => {
       return `premium story unlocked: ${d.story_id}`;
     case 'PremiumUnlockReturned':
       return `premium unlock returned: ${d.story_id} (the story was ${d.reason})`;
+    case 'AgeAssured':
+      return `age assured: ${d.assurance_method} (${d.assurance_provider}), until ${d.assured_until}`;
     case 'UserRegistered':
       return 'registered';
     case 'EmailVerified':

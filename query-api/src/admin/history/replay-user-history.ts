@@ -65,12 +65,16 @@ export interface UserHistory {
   state: HistoryState;
 }
 
-/** The events an auditor follows: purchase and premium, with the account's life for context. */
+/**
+ * The events an auditor follows: purchase and premium, and the member's age assurances, with the
+ * account's life for context.
+ */
 const shown: ReadonlySet<UserEvent['type']> = new Set([
   'UserRegistered',
   'EmailVerified',
   ...premiumHistoryEventTypes,
   'AccountFlaggedForStaff',
+  'AgeAssured',
 ]);
 
 /**
@@ -146,6 +150,13 @@ async function detailsOf(event: RecordedEvent<UserEvent>, vault: PiiVault): Prom
       return { story_id: event.data.storyId };
     case 'PremiumUnlockReturned':
       return { story_id: event.data.storyId, reason: event.data.reason };
+    case 'AgeAssured':
+      // Only the result, as the event holds it: the method, the provider and until when.
+      return {
+        assurance_method: event.data.method,
+        assurance_provider: event.data.provider,
+        assured_until: event.data.expiresAt,
+      };
     default:
       return {};
   }

@@ -28,7 +28,7 @@ const historyDoc = apiSchema({
 /**
  * GET /api/admin/users/{email}/history[?as_of=<ISO time>]: the audit replay of one user, from
  * the event store, each entry with `by`, who acted by name and role. 404 when the address never
- * had an account, or its account is deleted.
+ * had an account, or its account is deleted. For the roles that read addresses (the role table).
  */
 export const userHistoryRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, deps) => {
   app.get('/api/admin/users/:email/history', { schema: historyDoc }, async (request) => {

@@ -526,6 +526,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/age-assurance/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start an age check with a provider */
+        post: operations["postAgeAssuranceChecks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/age-assurance/checks/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An age check's result, for the browser that started it */
+        post: operations["postAgeAssuranceChecksByIdResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/age-assurance/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A wallet's OpenID4VP answer to an age check (response_mode direct_post) */
+        post: operations["postAgeAssuranceResponses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{email}/subscription": {
         parameters: {
             query?: never;
@@ -674,14 +725,14 @@ export interface paths {
         };
         /** The member's reading settings (the defaults until they choose) */
         get: operations["getMeReadingSettings"];
-        /** Choose how the member reads (text size, typeface, line spacing, theme, motion, slide transition) */
-        put: operations["putMeReadingSettings"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
         /** The member's reading settings (the defaults until they choose) (headers only) */
         head: operations["headMeReadingSettings"];
-        patch?: never;
+        /** Change some of how the member reads (text size, typeface, line spacing, theme, motion, slide transition); the settings not given stay as they are */
+        patch: operations["patchMeReadingSettings"];
         trace?: never;
     };
     "/api/admin/staff": {
@@ -1292,6 +1343,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/age-assurances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Age assurances of members per day and method, and per provider, over the last 30 days (admin) */
+        get: operations["getAdminAgeAssurances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Age assurances of members per day and method, and per provider, over the last 30 days (admin) (headers only) */
+        head: operations["headAdminAgeAssurances"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{email}/history": {
         parameters: {
             query?: never;
@@ -1301,7 +1370,7 @@ export interface paths {
         };
         /**
          * A user's premium timeline from the event store, and the state as of a time (admin)
-         * @description Admin roles allowed: owner, admin, auditor.
+         * @description Admin roles allowed: owner, admin.
          */
         get: operations["getAdminUsersByEmailHistory"];
         put?: never;
@@ -1310,7 +1379,7 @@ export interface paths {
         options?: never;
         /**
          * A user's premium timeline from the event store, and the state as of a time (admin) (headers only)
-         * @description Admin roles allowed: owner, admin, auditor.
+         * @description Admin roles allowed: owner, admin.
          */
         head: operations["headAdminUsersByEmailHistory"];
         patch?: never;
@@ -1337,6 +1406,30 @@ export interface paths {
          * @description Admin roles allowed: owner, admin, auditor.
          */
         head: operations["headAdminAuditTimeline"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each night's reconciliation of a processor's report with the log (auditor)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        get: operations["getAdminAuditReconciliations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Each night's reconciliation of a processor's report with the log (auditor) (headers only)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
+        head: operations["headAdminAuditReconciliations"];
         patch?: never;
         trace?: never;
     };
@@ -1871,7 +1964,7 @@ export interface components {
         IfNoneMatch: string;
         /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
         XAdminCode: string;
-        /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+        /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -1901,7 +1994,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -1966,7 +2059,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2017,7 +2110,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2105,7 +2198,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2150,7 +2243,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2211,7 +2304,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2273,7 +2366,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2445,7 +2538,7 @@ export interface operations {
             header?: {
                 /** @description An invite code instead of a login */
                 "x-invite-code"?: string;
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2651,7 +2744,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2762,7 +2855,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2898,7 +2991,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -2957,7 +3050,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3004,6 +3097,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description An Explicit draft, and the member’s age is not assured (AGE_ASSURANCE is not off) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             /** @description Draft not found (unknown, published, or not this member’s) */
             404: {
                 headers: {
@@ -3025,7 +3129,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3079,6 +3183,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description An Explicit draft, and the member’s age is not assured (AGE_ASSURANCE is not off) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             /** @description Draft not found */
             404: {
                 headers: {
@@ -3100,7 +3215,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3170,7 +3285,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3240,7 +3355,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3313,7 +3428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The story is not this member’s */
+            /** @description The story is not this member’s, or it would be Explicit and the member’s age is not assured */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3376,7 +3491,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3555,7 +3670,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -3789,7 +3904,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -3931,7 +4046,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4003,7 +4118,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4064,7 +4179,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4158,7 +4273,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4257,7 +4372,7 @@ export interface operations {
                 token: string;
             };
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4312,7 +4427,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4369,7 +4484,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4412,7 +4527,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4476,7 +4591,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4565,7 +4680,7 @@ export interface operations {
                 eventGroupType?: string;
             };
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4647,7 +4762,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4709,7 +4824,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4770,7 +4885,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -4836,11 +4951,236 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postAgeAssuranceChecks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method: "wallet" | "hosted";
+                };
+            };
+        };
+        responses: {
+            /** @description Started: send the browser to `redirect`; read the result with `secret` */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        check: string;
+                        secret: string;
+                        redirect: string;
+                    };
+                };
+            };
+            /** @description Not a method, or one not offered here (the detail names those offered); or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An Authorization header that is not a live session; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many checks from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAgeAssuranceChecksByIdResult: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-age-check-secret": string;
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending, assured (with a visitor token), or refused (with the reason) */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "pending" | "assured" | "refused";
+                        token?: string;
+                        expiresAt?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            400: components["responses"]["MalformedBody"];
+            401: components["responses"]["AdminCodeRefused"];
+            /** @description Not the secret of this check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No such check */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many requests from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAgeAssuranceResponses: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    vp_token?: string | {
+                        [key: string]: unknown;
+                    };
+                    state?: string;
+                    error?: string;
+                    error_description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Assured, or the holder declined: the wallet sends the browser to `redirect_uri` */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect_uri: string;
+                    };
+                };
+            };
+            /** @description Not a presentation of the age attestation, one without age_over_18: true, or no such check; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Forged, tampered, expired, from an untrusted issuer, made for another request, or a replay (X-Redirect-Uri: where the browser goes); or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many answers from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     putAdminUsersByEmailSubscription: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4938,7 +5278,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5025,7 +5365,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5102,7 +5442,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5193,7 +5533,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5280,7 +5620,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5423,7 +5763,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -5570,87 +5910,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    putMeReadingSettings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
-                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    textSize: "small" | "medium" | "large" | "larger";
-                    /** @enum {string} */
-                    typeface: "serif" | "sans";
-                    /** @enum {string} */
-                    lineSpacing: "compact" | "normal" | "relaxed";
-                    /** @enum {string} */
-                    theme: "dark" | "sepia" | "light";
-                    reducedMotion: boolean;
-                    /** @enum {string} */
-                    transition: "fade" | "slide" | "none";
-                };
-            };
-        };
-        responses: {
-            /** @description The settings now */
-            200: {
-                headers: {
-                    "X-Event-Position": components["headers"]["XEventPosition"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        textSize: "small" | "medium" | "large" | "larger";
-                        /** @enum {string} */
-                        typeface: "serif" | "sans";
-                        /** @enum {string} */
-                        lineSpacing: "compact" | "normal" | "relaxed";
-                        /** @enum {string} */
-                        theme: "dark" | "sepia" | "light";
-                        reducedMotion: boolean;
-                        /** @enum {string} */
-                        transition: "fade" | "slide" | "none";
-                    };
-                };
-            };
-            /** @description A field missing or not one of its values; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
-            401: {
-                headers: {
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     headMeReadingSettings: {
         parameters: {
             query?: never;
@@ -5683,6 +5942,87 @@ export interface operations {
                 };
                 content?: never;
             };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchMeReadingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    textSize?: "small" | "medium" | "large" | "larger";
+                    /** @enum {string} */
+                    typeface?: "serif" | "sans";
+                    /** @enum {string} */
+                    lineSpacing?: "compact" | "normal" | "relaxed";
+                    /** @enum {string} */
+                    theme?: "dark" | "sepia" | "light";
+                    reducedMotion?: boolean;
+                    /** @enum {string} */
+                    transition?: "fade" | "slide" | "none";
+                };
+            };
+        };
+        responses: {
+            /** @description The settings now, every field */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        textSize: "small" | "medium" | "large" | "larger";
+                        /** @enum {string} */
+                        typeface: "serif" | "sans";
+                        /** @enum {string} */
+                        lineSpacing: "compact" | "normal" | "relaxed";
+                        /** @enum {string} */
+                        theme: "dark" | "sepia" | "light";
+                        reducedMotion: boolean;
+                        /** @enum {string} */
+                        transition: "fade" | "slide" | "none";
+                    };
+                };
+            };
+            /** @description No setting given, or one not one of its values; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not logged in; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5777,7 +6117,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5928,7 +6268,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6024,7 +6364,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6104,7 +6444,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6168,7 +6508,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6245,7 +6585,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -6311,7 +6651,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -6373,7 +6713,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -6435,7 +6775,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -6510,7 +6850,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -6600,7 +6940,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6707,7 +7047,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6819,7 +7159,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6926,7 +7266,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7033,7 +7373,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7129,7 +7469,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -7309,7 +7649,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7509,7 +7849,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -7618,7 +7958,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -7686,7 +8026,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -7754,7 +8094,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per user action (a UUID, say): a retry of the same action with the same key is answered like the first and changes nothing again. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
                 "X-Admin-Code"?: components["parameters"]["XAdminCode"];
@@ -7782,7 +8122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description through is not a whole number of 0 or more; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            /** @description through is not a whole number of 0 or more, or is beyond the event log's head; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8414,9 +8754,9 @@ export interface operations {
                 limit?: string;
                 /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
                 cursor?: string;
-                /** @description Only the user with this address (at most one) */
+                /** @description Only the user with this address (at most one); for the roles that read addresses only */
                 email?: string;
-                /** @description Only the users whose address contains this text (case ignored) */
+                /** @description Only the users whose address contains this text (case ignored); for a role that reads no addresses (the auditor), whose account id does */
                 q?: string;
                 /** @description Only verified, or only unverified, users */
                 state?: "verified" | "unverified";
@@ -8511,9 +8851,9 @@ export interface operations {
                 limit?: string;
                 /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
                 cursor?: string;
-                /** @description Only the user with this address (at most one) */
+                /** @description Only the user with this address (at most one); for the roles that read addresses only */
                 email?: string;
-                /** @description Only the users whose address contains this text (case ignored) */
+                /** @description Only the users whose address contains this text (case ignored); for a role that reads no addresses (the auditor), whose account id does */
                 q?: string;
                 /** @description Only verified, or only unverified, users */
                 state?: "verified" | "unverified";
@@ -8697,9 +9037,12 @@ export interface operations {
                     "application/json": {
                         payments: {
                             id: string;
+                            /** @description The address; "sealed" for a role that reads no personal data */
                             email: string;
                             amount: number;
+                            /** @description As the member typed it; "sealed" for a role that reads no personal data */
                             transaction_id: string | null;
+                            /** @description As the member typed it; "sealed" for a role that reads no personal data */
                             payment_method: string;
                             submitted_at: string;
                             is_subscribed: boolean;
@@ -8836,7 +9179,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "sale" | "refund" | "chargeback";
                             purchase_id: string | null;
-                            /** @description The buyer, when the notice named a purchase of a live account */
+                            /** @description The buyer, when the notice named a purchase of a live account; "sealed" for a role that reads no personal data */
                             email: string | null;
                             amount: number;
                             currency: string;
@@ -9074,6 +9417,90 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getAdminAgeAssurances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last 30 days (UTC), oldest first, every day present; counts only, nobody named */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: {
+                            /** @description YYYY-MM-DD (UTC) */
+                            day: string;
+                            wallet: number;
+                            hosted: number;
+                        }[];
+                        providers: {
+                            method: string;
+                            provider: string;
+                            assurances: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAdminAgeAssurances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last 30 days (UTC), oldest first, every day present; counts only, nobody named */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAdminUsersByEmailHistory: {
         parameters: {
             query?: {
@@ -9130,7 +9557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin) */
             403: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -9199,7 +9626,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin) */
             403: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -9257,6 +9684,12 @@ export interface operations {
                             payment_method: string | null;
                             stories: number | null;
                             story_id: string | null;
+                            /** @description An AgeAssured: wallet or hosted */
+                            assurance_method: string | null;
+                            /** @description An AgeAssured: which provider (local-wallet, yoti, ...) */
+                            assurance_provider: string | null;
+                            /** @description An AgeAssured: when it expires */
+                            assured_until: string | null;
                             by: string;
                             staff_id: string | null;
                         }[];
@@ -9385,10 +9818,132 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getAdminAuditReconciliations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first: the last 60 nights reconciled, each with every difference */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nights: {
+                            provider: string;
+                            /** @description YYYY-MM-DD (UTC) */
+                            day: string;
+                            processor_transactions: number;
+                            logged_transactions: number;
+                            /** @description Transactions both sides hold with the same amount */
+                            matched: number;
+                            reconciled_at: string;
+                            differences: {
+                                transaction_id: string;
+                                /** @enum {string} */
+                                kind: "sale" | "refund" | "chargeback";
+                                /** @enum {string} */
+                                issue: "missing_here" | "missing_there" | "amount_differs";
+                                here: {
+                                    amount: number;
+                                    currency: string;
+                                } | null;
+                                there: {
+                                    amount: number;
+                                    currency: string;
+                                } | null;
+                                /** @description The purchase the logged notice names (null: none here) */
+                                purchase_id: string | null;
+                                /** @description The purchase's account, for its timeline */
+                                account_id: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headAdminAuditReconciliations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
+                "X-Min-Position"?: components["parameters"]["XMinPosition"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first: the last 60 nights reconciled, each with every difference */
+            200: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadMinPosition"];
+            /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
+                category?: "age_check" | "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
                 after?: string;
                 limit?: number;
             };
@@ -9462,7 +10017,7 @@ export interface operations {
     headAdminAuditStreams: {
         parameters: {
             query?: {
-                category?: "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
+                category?: "age_check" | "user" | "story" | "story_likes" | "story_views" | "waitlist" | "account_reading" | "reading" | "story_reports" | "tag_catalogue" | "staff" | "pen_name" | "creator" | "follow" | "inbox" | "digest" | "reset_requests" | "purchase" | "payment_notice" | "reconciliation";
                 after?: string;
                 limit?: number;
             };
@@ -10836,7 +11391,8 @@ export interface operations {
                                 report_id: string;
                                 /** @enum {string} */
                                 reason: "illegal_content" | "involves_minor" | "non_consensual" | "copyright" | "spam_or_scam" | "other";
-                                text: string;
+                                /** @description What the reporter wrote ('' for nothing); null once removed with the reporter's account */
+                                text: string | null;
                                 /** @enum {string} */
                                 reporter_kind: "member" | "visitor";
                                 reported_at: string;
@@ -10847,7 +11403,8 @@ export interface operations {
                             urgent: number;
                             appeal: {
                                 appeal_id: string;
-                                text: string;
+                                /** @description Null once removed with the publishing account's erasure */
+                                text: string | null;
                                 appealed_at: string;
                             } | null;
                             waiting_since: string;
@@ -10999,12 +11556,14 @@ export interface operations {
                         reports: {
                             /** @enum {string} */
                             reason: "illegal_content" | "involves_minor" | "non_consensual" | "copyright" | "spam_or_scam" | "other";
-                            text: string;
+                            /** @description What the reporter wrote ('' for nothing); null once removed with the reporter's account */
+                            text: string | null;
                             reported_at: string;
                             outcome: string | null;
                         }[];
                         appeals: {
-                            text: string;
+                            /** @description Null once removed with the publishing account's erasure */
+                            text: string | null;
                             appealed_at: string;
                             outcome: string | null;
                         }[];

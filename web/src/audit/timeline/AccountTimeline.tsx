@@ -1,5 +1,7 @@
+import { mayReadPersonalData } from '@nocturne/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useAdminAccess } from '../../admin/admin-access';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -24,10 +26,17 @@ const eventLabels: Record<string, string> = {
   AccountFlaggedForStaff: 'Flagged for the staff',
   PremiumStoryUnlocked: 'Premium story unlocked',
   PremiumUnlockReturned: 'Premium unlock returned',
+  AgeAssured: 'Age assured',
   UserDeleted: 'Account erased',
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** An age assurance's method as the assurance screen names it. */
+const assuranceMethods: Record<string, string> = {
+  wallet: 'digital identity wallet',
+  hosted: 'hosted age check',
+};
 
 function details(row: TimelineRow, erased: boolean): string {
   switch (row.event) {
@@ -46,6 +55,8 @@ function details(row: TimelineRow, erased: boolean): string {
       return `story ${row.story_id}`;
     case 'PremiumUnlockReturned':
       return `story ${row.story_id} (withdrawn)`;
+    case 'AgeAssured':
+      return `${assuranceMethods[row.assurance_method ?? ''] ?? row.assurance_method} (${row.assurance_provider}), until ${row.assured_until ? when(row.assured_until) : 'unknown'}`;
     default:
       return '';
   }
@@ -61,6 +72,8 @@ export function AccountTimeline({ token }: { token: string }) {
   const [asOfInput, setAsOfInput] = useState('');
   const [asked, setAsked] = useState<{ who: AccountQuery; asOf: string | null } | null>(null);
   const timeline = useQuery(timelineQuery(token, asked));
+  // A role that reads no addresses (the auditor) finds an account by its id only.
+  const byAddress = mayReadPersonalData(useAdminAccess().role);
 
   const apply = () => {
     const value = input.trim();
@@ -74,7 +87,7 @@ export function AccountTimeline({ token }: { token: string }) {
       <SectionTitle id="audit-timeline-title">Account timeline</SectionTitle>
       <FilterForm submitLabel="Show" canSubmit={Boolean(input.trim())} onApply={apply}>
         <Field
-          label="E-mail or account id"
+          label={byAddress ? 'E-mail or account id' : 'Account id'}
           autoComplete="off"
           value={input}
           onChange={(event) => setInput(event.target.value)}
@@ -91,7 +104,10 @@ export function AccountTimeline({ token }: { token: string }) {
         <Alert tone="error">
           {timeline.error instanceof ApiError && timeline.error.status === 404
             ? 'No account found.'
-            : 'Could not load the timeline. Please try again.'}
+            : // A role that reads no addresses is told to ask by account id.
+              timeline.error instanceof ApiError && timeline.error.status === 403 && timeline.error.detail
+              ? timeline.error.detail
+              : 'Could not load the timeline. Please try again.'}
         </Alert>
       ) : null}
       {timeline.isFetching ? <p className="text-muted">Loading the timeline…</p> : null}

@@ -26,6 +26,9 @@ const timeline = (erased: boolean): AccountTimeline => ({
       payment_method: null,
       stories: null,
       story_id: null,
+      assurance_method: null,
+      assurance_provider: null,
+      assured_until: null,
       by: 'the user',
       staff_id: null,
     },
@@ -39,6 +42,9 @@ const timeline = (erased: boolean): AccountTimeline => ({
       payment_method: '=cmd|paypal',
       stories: null,
       story_id: null,
+      assurance_method: null,
+      assurance_provider: null,
+      assured_until: null,
       by: 'the user',
       staff_id: null,
     },
@@ -52,8 +58,27 @@ const timeline = (erased: boolean): AccountTimeline => ({
       payment_method: null,
       stories: 30,
       story_id: null,
+      assurance_method: null,
+      assurance_provider: null,
+      assured_until: null,
       by: 'staff admin@example.test (admin)',
       staff_id: 'b'.repeat(32),
+    },
+    {
+      at: '2025-02-04T10:00:00.000Z',
+      position: 15,
+      event: 'AgeAssured',
+      amount: null,
+      discount: null,
+      transaction_id: null,
+      payment_method: null,
+      stories: null,
+      story_id: null,
+      assurance_method: 'hosted',
+      assurance_provider: 'yoti',
+      assured_until: '2026-02-04T10:00:00.000Z',
+      by: 'the user',
+      staff_id: null,
     },
   ],
 });
@@ -94,7 +119,7 @@ describe('the timeline exports', () => {
       const [header, ...lines] = parseCsv(timelineCsv(timeline(erased)));
       expect(header).toEqual([...TIMELINE_COLUMNS]);
       expect(lines).toHaveLength(json.rows.length);
-      expect(json.rows).toHaveLength(3);
+      expect(json.rows).toHaveLength(4);
       lines.forEach((line, i) => {
         const row = json.rows[i]!;
         expect(Object.keys(row)).toEqual([...TIMELINE_COLUMNS]);

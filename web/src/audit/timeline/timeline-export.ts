@@ -11,6 +11,9 @@ export const TIMELINE_COLUMNS = [
   'payment_method',
   'stories',
   'story_id',
+  'assurance_method',
+  'assurance_provider',
+  'assured_until',
   'by',
   'staff_id',
 ] as const satisfies readonly (keyof TimelineRow)[];

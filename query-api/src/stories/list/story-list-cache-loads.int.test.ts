@@ -1,7 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
 import { MemoryNotifier } from '@nocturne/notify';
 import { createReadModelDb, migrateReadModel, type ReadModel } from '@nocturne/projector';
-import { StoryListCache } from '@nocturne/query-api';
 import type {
   Kysely,
   KyselyPlugin,
@@ -12,6 +11,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { StoryListCache } from './story-list-cache';
 
 /** Holds back the answer of the next query once armed, until released. */
 class Gate implements KyselyPlugin {
