@@ -16,6 +16,7 @@ export type { IntegrityCheckStarter } from './integrity/integrity-check-starter'
 export { ccbillFormDigest } from './payments/ccbill/ccbill-digest';
 export { type CcbillSettings, ccbillLedgerId } from './payments/ccbill/ccbill-flexforms';
 export { CCBILL_WEBHOOK_RANGES, isSenderRange } from './payments/ccbill/ccbill-senders';
+export { CCBILL_WEBHOOKS_PER_MINUTE } from './payments/ccbill/ccbill-webhook-route';
 export {
   flexpaySignature,
   flexpaySignedParams,

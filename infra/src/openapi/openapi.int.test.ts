@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { CCBILL_WEBHOOK_RANGES, CCBILL_WEBHOOKS_PER_MINUTE } from '@nocturne/command-api';
 import { ADMIN_ROLES, type AdminRole, adminRoutePermissions } from '@nocturne/domain';
 import { NOTICES_PER_MINUTE } from '@nocturne/query-api';
 import {
@@ -184,6 +185,10 @@ describe('every documented error status is one the route answers', () => {
    * what only a processor answers (a forged notice's 403) is probed on it.
    */
   let withProcessor: FastifyInstance;
+  /** The product taking CCBill's webhooks (CCBill's published sender ranges). */
+  let withCcbill: FastifyInstance;
+  /** The product where every viewer must be assured (what only the policy refuses is probed on it). */
+  let withAgePolicy: FastifyInstance;
 
   beforeAll(async () => {
     const validate = await send({
@@ -223,9 +228,41 @@ describe('every documented error status is one the route answers', () => {
       logLevel: 'silent',
       trustProxy: system.config.trustProxy,
     });
+    withCcbill = await buildHttpApp({
+      ...(await apiDepsFrom(
+        {
+          ...system.config,
+          payments: {
+            provider: 'ccbill' as const,
+            clientAccnum: '900100',
+            clientSubacc: '0000',
+            flexId: 'probe-flex-id',
+            salt: 'probe-salt',
+            flexFormsUrl: 'https://api.ccbill.test/wap-frontflex/flexforms',
+            descriptor: 'PROBE',
+            webhookSenders: CCBILL_WEBHOOK_RANGES,
+          },
+        },
+        system.infra,
+        () => new Date(),
+      )),
+      logLevel: 'silent',
+      trustProxy: false,
+    });
+    withAgePolicy = await buildHttpApp({
+      ...(await apiDepsFrom(
+        { ...system.config, ageAssurance: { mode: 'required', regions: [], validityDays: 365 } },
+        system.infra,
+        () => new Date(),
+      )),
+      logLevel: 'silent',
+      trustProxy: system.config.trustProxy,
+    });
   }, 60_000);
   afterAll(async () => {
     await withProcessor?.close();
+    await withCcbill?.close();
+    await withAgePolicy?.close();
   });
 
   /** Each route the table closes to a role, called by a member of the first role it leaves out. */
@@ -299,6 +336,13 @@ describe('every documented error status is one the route answers', () => {
     })();
     return creator;
   };
+  /** A draft of two slides rated Explicit, by the reader (whose age nobody assured). */
+  const explicitDraft = async () => {
+    const form = await multipart([await makePng(), await makePng()], ['One', 'Two']);
+    form.append('rating', 'explicit');
+    const draft = await send(formRequest('POST', '/api/drafts', form, reader));
+    return (draft.json() as { id: string }).id;
+  };
   const draftProbes: Record<string, () => Promise<LightMyRequestResponse>> = {
     'POST /api/drafts 400': async () =>
       send(formRequest('POST', '/api/drafts', await uncuratedForm(), reader)),
@@ -345,6 +389,12 @@ describe('every documented error status is one the route answers', () => {
     },
     'POST /api/drafts/{id}/publish 401': () =>
       send({ method: 'POST', url: `/api/drafts/${unknownId}/publish` }),
+    'POST /api/drafts/{id}/publish 403': async () =>
+      withAgePolicy.inject({
+        method: 'POST',
+        url: `/api/drafts/${await explicitDraft()}/publish`,
+        headers: { ...reader, 'x-forwarded-for': nextClient() },
+      }),
     'POST /api/drafts/{id}/publish 404': () =>
       send({ method: 'POST', url: `/api/drafts/${unknownId}/publish`, headers: reader }),
     'PUT /api/drafts/{id}/schedule 400': async () => {
@@ -355,6 +405,15 @@ describe('every documented error status is one the route answers', () => {
     },
     'PUT /api/drafts/{id}/schedule 401': () =>
       send(json('PUT', `/api/drafts/${unknownId}/schedule`, { publishAt: '2099-01-01T00:00:00Z' })),
+    'PUT /api/drafts/{id}/schedule 403': async () =>
+      withAgePolicy.inject({
+        ...json(
+          'PUT',
+          `/api/drafts/${await explicitDraft()}/schedule`,
+          { publishAt: new Date(Date.now() + 86_400_000).toISOString() },
+          { ...reader, 'x-forwarded-for': nextClient() },
+        ),
+      }),
     'PUT /api/drafts/{id}/schedule 404': () =>
       send(
         json(
@@ -591,6 +650,30 @@ describe('every documented error status is one the route answers', () => {
       }
       return send({ method: 'GET', url: '/api/payments/notices?type=purchase' }, client);
     },
+    'POST /api/payments/ccbill/webhooks 400': () =>
+      withCcbill.inject({
+        ...json('POST', '/api/payments/ccbill/webhooks?eventType=NewSaleSuccess', { nested: { no: 1 } }),
+        remoteAddress: '64.38.212.9',
+      }),
+    'POST /api/payments/ccbill/webhooks 403': () =>
+      withCcbill.inject({
+        ...json('POST', '/api/payments/ccbill/webhooks?eventType=NewSaleSuccess', {}),
+        remoteAddress: '203.0.113.50',
+      }),
+    'POST /api/payments/ccbill/webhooks 404': () =>
+      send(json('POST', '/api/payments/ccbill/webhooks?eventType=NewSaleSuccess', {})),
+    'POST /api/payments/ccbill/webhooks 429': async () => {
+      // A sender over its budget (a processor's burst), spent here at once.
+      const client = nextClient();
+      for (let spent = 0; spent < CCBILL_WEBHOOKS_PER_MINUTE; spent += 100) {
+        await Promise.all(
+          Array.from({ length: 100 }, () =>
+            system.infra.security.limiter.hit(`ccbill-webhooks:${client}`, 60_000),
+          ),
+        );
+      }
+      return send(json('POST', '/api/payments/ccbill/webhooks?eventType=NewSaleSuccess', {}), client);
+    },
     'POST /api/discounts/check 400': () => send(json('POST', '/api/discounts/check', {})),
     'POST /api/discounts/check 429': () =>
       until429(() => json('POST', '/api/discounts/check', { code: 'x' })),
@@ -759,6 +842,9 @@ describe('every documented error status is one the route answers', () => {
     'GET /api/admin/users 400': () =>
       send({ method: 'GET', url: '/api/admin/users?cursor=forged', headers: admin }),
     'GET /api/admin/users 401': () => send({ method: 'GET', url: '/api/admin/users' }),
+    'GET /api/admin/age-assurances 401': () => send({ method: 'GET', url: '/api/admin/age-assurances' }),
+    'GET /api/admin/audit/reconciliations 401': () =>
+      send({ method: 'GET', url: '/api/admin/audit/reconciliations' }),
     'GET /api/admin/users/monthly-stats 401': () =>
       send({ method: 'GET', url: '/api/admin/users/monthly-stats' }),
     'GET /api/admin/payments 400': () =>
