@@ -38,6 +38,8 @@ async function libraryUnder(overrides: Partial<AppConfig>): Promise<Library> {
   const cardWord = unique();
   const slideWord = unique();
   const penName = `Gated ${creator.token.slice(0, 6)}`;
+  // A creator publishes an Explicit story once assured (whenever the product assures ages).
+  await assure(system, creator.email, new Date(Date.now() + 86_400_000));
   const general = (
     await publishStoryAs(system.baseUrl, creator, {
       texts: [`A general ${cardWord} evening`, 'Tea'],
