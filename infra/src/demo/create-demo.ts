@@ -14,6 +14,7 @@ import type { AppConfig } from '../config';
 import type { LocalProcessor } from '../local-processor/local-processor';
 import { type CommandPorts, commandDepsFrom } from '../system/deps';
 import { buildHttpApp } from '../system/http-app';
+import { assureDemoCreators } from './demo-age-checks';
 import { DAY_MS, DEMO_HISTORY_DAYS, DemoClock } from './demo-clock';
 import { DEMO_DRAFT_UPLOADS, giveTheCreatorDrafts } from './demo-drafts';
 import { DEMO_MEMBERS, type DemoMember } from './demo-members';
@@ -294,8 +295,12 @@ export async function createDemoLibrary(
       password: randomBytes(9).toString('base64url'),
     }));
     at(dayAt(0, 12), async () => {
-      for (const [i, account] of creatorAccounts.entries())
-        await memberHeaders(app, `demo creator ${i + 1}`, account);
+      const keys: string[] = [];
+      for (const [i, account] of creatorAccounts.entries()) {
+        const { authorization } = await memberHeaders(app, `demo creator ${i + 1}`, account);
+        keys.push(locateUserToken(authorization?.slice('Bearer '.length))!.userKey);
+      }
+      await assureDemoCreators(backdated.store, config.ageAssurance, keys, clock.now());
     });
 
     // The pictures are drawn one story after another in the background while the history
