@@ -43,4 +43,26 @@ describe('events as the console shows them', () => {
       expect(JSON.stringify(shown)).not.toContain('argon2');
     }
   });
+
+  it('seals a report text recorded in plain before texts were sealed, for a role that may not read it', async () => {
+    // Given a report and an appeal of the first schema version, their texts in plain
+    const vault = new MemoryPiiVault();
+    const legacy = (type: string, data: unknown) => ({
+      ...stored(type, data),
+      metadata: { actor: { kind: 'anonymous' }, schemaVersion: 1 },
+    });
+    const events = [
+      legacy('StoryReported', { storyId: 's1', reason: 'other', text: 'My neighbour wrote this' }),
+      legacy('DecisionAppealed', { storyId: 's1', text: 'I am the author, Jane Roe' }),
+    ];
+
+    // When an auditor and then the owner browse them
+    const forAuditor = await shownEvents(events, vault, false);
+    const forOwner = await shownEvents(events, vault, true);
+
+    // Then the auditor sees them sealed, and the owner reads them as they were written
+    expect(forAuditor.map((e) => (e.data as { text: string }).text)).toEqual([SEALED, SEALED]);
+    expect(JSON.stringify(forAuditor)).not.toContain('Jane Roe');
+    expect((forOwner[0]!.data as { text: string }).text).toBe('My neighbour wrote this');
+  });
 });

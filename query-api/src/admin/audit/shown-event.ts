@@ -60,6 +60,21 @@ function replaced(value: unknown, open: (sealed: string) => string): unknown {
   return value;
 }
 
+/**
+ * Free text recorded in plain before it was sealed: a report's or an appeal's `text` up to the
+ * schema version named here. Personal all the same, so "sealed" for a role that may not read it.
+ */
+const PLAIN_FREE_TEXT_UP_TO: Readonly<Record<string, number>> = { StoryReported: 1, DecisionAppealed: 1 };
+
+function sealsPlainFreeText(event: StoredEvent, metadata: Metadata): boolean {
+  const lastPlain = PLAIN_FREE_TEXT_UP_TO[event.type];
+  return (
+    lastPlain !== undefined &&
+    (metadata.schemaVersion ?? 1) <= lastPlain &&
+    typeof (event.data as { text?: unknown } | null)?.text === 'string'
+  );
+}
+
 type Metadata = {
   actor?: { kind?: string; session?: string; ip?: string };
   correlationId?: string;
@@ -105,7 +120,10 @@ export async function shownEvents(
       type: event.type,
       event_id: event.eventId,
       recorded_at: event.recordedAt.toISOString(),
-      data: shown(event.data),
+      data:
+        !readsPersonalData && sealsPlainFreeText(event, metadata)
+          ? { ...(shown(event.data) as object), text: SEALED }
+          : shown(event.data),
       actor,
       session: metadata.actor?.kind === 'admin' ? (metadata.actor.session ?? null) : null,
       correlation_id: metadata.correlationId ?? null,
