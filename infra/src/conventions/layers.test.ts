@@ -44,7 +44,7 @@ describe('the layer rules', () => {
       'command-api/src/a.ts': "import '@nocturne/infra';",
       'command-api/src/a.test.ts': "import '../../infra/src/system/test-system';",
       'query-api/src/a.ts': "import '@nocturne/command-api';",
-      'query-api/src/b.test.ts': "import '@nocturne/projector';",
+      'query-api/src/b.test.ts': "import '@nocturne/command-api';",
       'events/src/codec.ts': "import 'pg';",
       'events/src/store/a.ts': "import '@nocturne/domain';",
       'events/domain/src/a.ts': "import 'node:crypto';",
@@ -58,6 +58,7 @@ describe('the layer rules', () => {
     const allowed = {
       'infra/src/a.ts': "import '@nocturne/infra/x'; import '@nocturne/command-api';",
       'query-api/src/c.ts': "import '@nocturne/projector/read-model';",
+      'query-api/src/d.test.ts': "import '@nocturne/projector';",
       'events/src/store/b.ts': "import 'pg';",
       'events/domain/src/c.ts': "import '@nocturne/events/labels'; import '@nocturne/events';",
       'events/domain/src/c.test.ts': "import 'node:assert';",
