@@ -100,7 +100,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      'at,position,event,amount,discount,transaction_id,payment_method,stories,story_id,by,staff_id',
+      'at,position,event,amount,discount,transaction_id,payment_method,stories,story_id,assurance_method,assurance_provider,assured_until,by,staff_id',
     );
     expect(csv).toContain(',PaymentConfirmationSubmitted,10,5,sealed,sealed,');
     expect(csv).not.toContain('E2E-TX-5');
