@@ -59,6 +59,7 @@ export const adminRoutePermissions: Readonly<Record<string, readonly AdminRole[]
   // Users, payments and premium.
   'GET /api/admin/users': readers,
   'GET /api/admin/users/monthly-stats': readers,
+  'GET /api/admin/age-assurances': readers,
   // An account's history by its address: for those who read addresses (the auditor's console
   // finds an account by its id).
   'GET /api/admin/users/:email/history': managers,

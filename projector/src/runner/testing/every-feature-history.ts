@@ -369,6 +369,25 @@ async function everyFeature(
     // The fan buys through a processor: one sale paid, one held for another amount, a notice
     // that names no purchase queued, and a refund.
     ...payments(fan, key('purchase')),
+    // The night's reconciliation found a sale at the processor that the log never heard of.
+    append(streams.reconciliation('local', '2026-03-01'), {
+      type: 'ReconciliationCompleted',
+      data: {
+        provider: 'local',
+        day: '2026-03-01',
+        processorTransactions: 2,
+        loggedTransactions: 1,
+        differences: [
+          {
+            transactionId: key('unheard-sale'),
+            kind: 'sale',
+            issue: 'missing_here',
+            here: null,
+            there: { amountCents: 1500, currency: 'USD' },
+          },
+        ],
+      },
+    }),
   ];
   return { appends, destroyedSubjects: [critic.accountId] };
 }

@@ -1350,13 +1350,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Age assurances of members per day and method, and per provider, over the last 30 days (admin) */
+        /**
+         * Age assurances of members per day and method, and per provider, over the last 30 days (admin)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
         get: operations["getAdminAgeAssurances"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /** Age assurances of members per day and method, and per provider, over the last 30 days (admin) (headers only) */
+        /**
+         * Age assurances of members per day and method, and per provider, over the last 30 days (admin) (headers only)
+         * @description Admin roles allowed: owner, admin, auditor.
+         */
         head: operations["headAdminAgeAssurances"];
         patch?: never;
         trace?: never;
@@ -9464,6 +9470,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9491,6 +9509,14 @@ export interface operations {
             400: components["responses"]["BadMinPosition"];
             /** @description No X-Admin-Code, or a wrong or expired one; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
+                headers: {
+                    "X-Projected-Position": components["headers"]["XProjectedPosition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description X-Admin-Code of a role the route is closed to (allowed: owner, admin, auditor) */
+            403: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
                     [name: string]: unknown;
