@@ -1,5 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { type Actor, type CommandContext, IDEMPOTENCY_KEY_PATTERN, idempotentId } from '@nocturne/events';
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor,
+  actionKey,
+  type CommandContext,
+  IDEMPOTENCY_KEY_PATTERN,
+  idempotentId,
+} from '@nocturne/events';
 import { HttpError } from '@nocturne/http-kit';
 import { propagation, context as traceContext } from '@opentelemetry/api';
 import type { FastifyRequest } from 'fastify';
@@ -26,37 +32,6 @@ function activeTraceparent(): string | undefined {
   return carrier.traceparent;
 }
 
-/** A JSON value with its objects' keys in one order: the same body, however a client ordered it. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
-    return Object.fromEntries(
-      Object.entries(value)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([k, v]) => [k, canonical(v)]),
-    );
-  return value;
-}
-
-/**
- * What a request asks: its method, its path with the query, and its body as parsed (JSON or a
- * form; a multipart upload or another raw body counts by its route alone, since a browser sends
- * the same files again under a new boundary).
- */
-function requestFingerprint(request: RequestAsked): string {
-  const body = request.body;
-  const parsed =
-    body === undefined ||
-    body === null ||
-    Buffer.isBuffer(body) ||
-    typeof (body as { pipe?: unknown }).pipe === 'function'
-      ? null
-      : canonical(body);
-  return createHash('sha256')
-    .update(`${request.method ?? ''} ${request.url ?? ''}\n${JSON.stringify(parsed)}`)
-    .digest('base64url');
-}
-
 /** The parts of a request a command's context is made of (the hot lane has no body). */
 export type RequestAsked = Pick<FastifyRequest, 'id' | 'headers'> &
   Partial<Pick<FastifyRequest, 'method' | 'url' | 'body'>>;
@@ -74,7 +49,7 @@ export function commandContext(request: RequestAsked, actor: Actor): CommandCont
   const header = request.headers['x-correlation-id'];
   const correlationId = typeof header === 'string' && header.length <= 100 ? header : randomUUID();
   const key = idempotencyKeyOf(request.headers);
-  const idempotencyKey = key === undefined ? undefined : `${key}\n${requestFingerprint(request)}`;
+  const idempotencyKey = key === undefined ? undefined : actionKey(key, request);
   const traceparent = activeTraceparent();
   return {
     correlationId,

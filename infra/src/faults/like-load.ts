@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { idempotentId, streams } from '@nocturne/events';
+import { actionKey, idempotentId, streams } from '@nocturne/events';
 
 /** What the load saw: each acknowledged like (to look up in the log), and every answer's status. */
 export interface Tally {
@@ -159,7 +159,8 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
       note(status);
       if (status === 200) {
         const stream = streams.storyLikes(story);
-        pending.push({ stream, eventId: idempotentId(key, stream, 0) });
+        const action = actionKey(key, { method: 'POST', url: likeUrls.get(story)!.pathname });
+        pending.push({ stream, eventId: idempotentId(action, stream, 0) });
         highest = Math.max(highest, position);
       }
     } catch (error) {
