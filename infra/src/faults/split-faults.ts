@@ -2,7 +2,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openEventStore } from '@nocturne/events/store/open';
 import { uniqueName } from '@nocturne/events/testing';
-import { type SplitSystem, startSplitSystem } from '../test-env/split-system';
+import {
+  internalAddress,
+  projectorLeads,
+  type SplitSystem,
+  startSplitSystem,
+} from '../test-env/split-system';
 import { newRow, type Row } from './fault-row';
 import { startLoad } from './like-load';
 import { CONNECTIONS, compareWithLog, type ReadSide, sleep } from './read-side';
@@ -25,9 +30,9 @@ const TAKEOVER_LIMIT_MS = 5_000;
 
 /** A process's internal address, from the supervisor's banner (the same port after a restart). */
 function addressOf(split: SplitSystem, service: Service): string {
-  const found = new RegExp(`${service} (http://127\\.0\\.0\\.1:(\\d+))`).exec(split.output());
-  if (!found) throw new Error(`the banner names no address for ${service}`);
-  return found[1]!;
+  const address = internalAddress(split, service);
+  if (!address) throw new Error(`the banner names no address for ${service}`);
+  return address;
 }
 
 /** The process listening on a port now (its pid changes when the supervisor starts it again). */
@@ -39,19 +44,8 @@ async function pidListeningOn(address: string): Promise<number> {
   return Number(pid);
 }
 
-/** Whether a projector process leads, as its /metrics says; undefined when it does not answer. */
-async function leads(
-  split: SplitSystem,
-  projector: (typeof PROJECTORS)[number],
-): Promise<boolean | undefined> {
-  const metrics = await fetch(`${addressOf(split, projector)}/metrics`, {
-    signal: AbortSignal.timeout(2_000),
-  })
-    .then((r) => r.text())
-    .catch(() => undefined);
-  const value = metrics && /^nocturne_projector_leading (\d)/m.exec(metrics)?.[1];
-  return value === undefined || value === '' ? undefined : value === '1';
-}
+const leads = (split: SplitSystem, projector: (typeof PROJECTORS)[number]) =>
+  projectorLeads(addressOf(split, projector));
 
 async function leader(split: SplitSystem): Promise<(typeof PROJECTORS)[number] | undefined> {
   const states = await Promise.all(PROJECTORS.map((p) => leads(split, p)));

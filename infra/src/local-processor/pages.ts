@@ -1,3 +1,4 @@
+import { escapeHtml, localPage } from '../local-pages/local-page';
 import type { ProcessorTransaction } from './processor-ledger';
 
 /** The test cards of the hosted payment page, as the page lists them. */
@@ -7,25 +8,12 @@ export const TEST_CARDS = {
   secondStep: '4000 0000 0000 3220',
 } as const;
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+const page = (title: string, body: string) =>
+  localPage(
+    title,
+    body,
+    'label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}button{margin-top:1rem;padding:.6rem 1.2rem;font-size:1rem;border:0;border-radius:6px;background:#2a5bd7;color:#fff;cursor:pointer}button.secondary{background:#777}table{border-collapse:collapse;width:100%}td,th{padding:.3rem;border-bottom:1px solid #ddd;text-align:left;font-size:.9rem}',
   );
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{font-family:system-ui,sans-serif;background:#f4f4f6;color:#1d1d22;margin:0;padding:2rem}
-main{max-width:32rem;margin:auto;background:#fff;border-radius:10px;padding:1.5rem 2rem;box-shadow:0 2px 10px #0002}
-h1{font-size:1.3rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
-button{margin-top:1rem;padding:.6rem 1.2rem;font-size:1rem;border:0;border-radius:6px;background:#2a5bd7;color:#fff;cursor:pointer}
-button.secondary{background:#777}table{border-collapse:collapse;width:100%}td,th{padding:.3rem;border-bottom:1px solid #ddd;text-align:left;font-size:.9rem}
-.note{font-size:.85rem;color:#555}.error{color:#b00020}
-</style></head><body><main>${body}</main></body></html>`;
-}
 
 /** The hosted payment page: the order, the card form and the test cards. */
 export function paymentPage(order: Record<string, string>, error?: string): string {

@@ -1,21 +1,11 @@
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml, localPage } from '../local-pages/local-page';
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{font-family:system-ui,sans-serif;background:#f4f4f6;color:#1d1d22;margin:0;padding:2rem}
-main{max-width:32rem;margin:auto;background:#fff;border-radius:10px;padding:1.5rem 2rem;box-shadow:0 2px 10px #0002}
-h1{font-size:1.3rem}code{font-size:.85rem;word-break:break-all}
-button{display:block;width:100%;margin-top:1rem;padding:.7rem 1.2rem;font-size:1rem;border:0;border-radius:6px;background:#2a5bd7;color:#fff;cursor:pointer}
-button.under{background:#8a2b2b}.note{font-size:.85rem;color:#555}.error{color:#b00020}
-</style></head><body><main>${body}</main></body></html>`;
-}
+const page = (title: string, body: string) =>
+  localPage(
+    title,
+    body,
+    'code{font-size:.85rem;word-break:break-all}button{display:block;width:100%;margin-top:1rem;padding:.7rem 1.2rem;font-size:1rem;border:0;border-radius:6px;background:#2a5bd7;color:#fff;cursor:pointer}button.under{background:#8a2b2b}',
+  );
 
 /** The wallet's consent page: who asks, for what, and the tester's two answers. */
 export function consentPage(request: string, verifier: string): string {

@@ -9,6 +9,8 @@ import { serverDist } from '../../bin/build.mjs';
 import { serverNodeArguments } from '../../bin/server-runtime.mjs';
 import { outsideAddresses, reachable } from '../test-env/reachable';
 import {
+  internalAddress,
+  projectorLeads,
   SPLIT_ADMIN_PASSWORD,
   SPLIT_APP_SECRET,
   SPLIT_INTERNAL_TOKEN,
@@ -129,17 +131,10 @@ const internalServices: InternalService[] = [
 ];
 
 /** The internal base URLs, from the supervisor's banner. */
-const internalUrl = (service: InternalService) =>
-  new RegExp(`${service} (http://127\\.0\\.0\\.1:\\d+)`).exec(output())?.[1] ?? '';
+const internalUrl = (service: InternalService) => internalAddress(split, service);
 
 /** Whether a projector process leads (its own /metrics); undefined when it does not answer. */
-async function leads(service: 'projector' | 'projector-2'): Promise<boolean | undefined> {
-  const metrics = await fetch(`${internalUrl(service)}/metrics`)
-    .then((r) => r.text())
-    .catch(() => undefined);
-  const value = metrics && /^nocturne_projector_leading (\d)/m.exec(metrics)?.[1];
-  return value ? value === '1' : undefined;
-}
+const leads = (service: 'projector' | 'projector-2') => projectorLeads(internalUrl(service));
 
 /** A process's pid, from the banner (the first start). */
 const pidOf = (service: InternalService) =>

@@ -87,3 +87,17 @@ export async function startSplitSystem(options: {
     },
   };
 }
+
+/** A process's internal address, from the supervisor's banner (the same port after a restart); '' when it names none. */
+export function internalAddress(split: Pick<SplitSystem, 'output'>, service: string): string {
+  return new RegExp(`${service} (http://127\\.0\\.0\\.1:\\d+)`).exec(split.output())?.[1] ?? '';
+}
+
+/** Whether the projector process at `address` leads, as its /metrics says; undefined when it does not answer. */
+export async function projectorLeads(address: string): Promise<boolean | undefined> {
+  const metrics = await fetch(`${address}/metrics`, { signal: AbortSignal.timeout(2_000) })
+    .then((r) => r.text())
+    .catch(() => undefined);
+  const value = metrics && /^nocturne_projector_leading (\d)/m.exec(metrics)?.[1];
+  return value ? value === '1' : undefined;
+}
