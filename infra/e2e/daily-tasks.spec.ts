@@ -42,10 +42,22 @@ test('a moderator works through three reports from the keyboard', async ({
   const panel = page.locator('dialog.side-panel');
   const shows = (i: number) => panel.locator(`.report-panel[data-story-id="${ids[i]}"]`);
 
-  /** Presses J until the panel shows story i (the queue may hold others' stories too). */
+  /** The story the panel shows, or null while it is closed. */
+  async function shown(): Promise<string | null> {
+    const report = panel.locator('.report-panel');
+    return (await report.count()) ? report.getAttribute('data-story-id') : null;
+  }
+
+  /**
+   * Presses J until the panel shows story i (the queue may hold others' stories too), each
+   * press waited out until the panel has moved, so no press lands before the last one drew.
+   */
   async function moveTo(i: number) {
-    for (let step = 0; step < 30 && !(await shows(i).isVisible()); step++) {
+    for (let step = 0; step < 30; step++) {
+      const before = await shown();
+      if (before === ids[i]) break;
       await page.keyboard.press('j');
+      await expect.poll(shown, { message: `J moves on from ${before}` }).not.toBe(before);
     }
     await expect(shows(i)).toBeVisible();
   }
@@ -83,6 +95,7 @@ test('a moderator works through three reports from the keyboard', async ({
   // The third: reached with J, dismissed with D.
   await moveTo(2);
   await page.keyboard.press('d');
+  await expect(dismiss.getByLabel(/^Reason for the decision/)).toBeFocused();
   await page.keyboard.type('Within the policy.');
   await page.keyboard.press('Enter');
   await expect(row(2)).toHaveCount(0);

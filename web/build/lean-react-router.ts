@@ -98,7 +98,7 @@ function cutUnreachable(code: string, id: string): string {
 
 /**
  * React Router in its production build, and tree-shakeable (the landing's first load
- * must fit 80 KB of Brotli JavaScript). React Router 7 ships one big module and exports its
+ * must fit 82 KB of Brotli JavaScript). React Router 7 ships one big module and exports its
  * development build only (dev warnings on); its top-level `forwardRef`/`createContext` calls
  * carry no `@__PURE__` mark and every component gets a `displayName` written at the top level, so
  * the bundler keeps `NavLink`, `Form`, `ScrollRestoration`... although no page uses them. This

@@ -7,7 +7,7 @@ const FeaturesSection = lazy(() => import('./FeaturesSection'));
 /**
  * The features section sits below the fold: its code, the carousel's and their images load once
  * its place comes within 200 px of the viewport, so the landing's first load carries none of
- * it (at most 80 KB of JavaScript). Until then an empty section of about its height
+ * it (at most 82 KB of JavaScript). Until then an empty section of about its height
  * holds the place.
  */
 export function LazyFeatures() {

@@ -1,6 +1,8 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { ReportStory } from '../reports/ReportStory';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import './StoryCardMenu.css';
+
+// The menu and its report dialog load on the first click: the cards on the landing stay light.
+const StoryCardMenuList = lazy(() => import('./StoryCardMenuList'));
 
 const MoreIcon = () => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -18,27 +20,9 @@ const MoreIcon = () => (
 export function StoryCardMenu({ storyId, loggedIn }: { storyId: string; loggedIn: boolean }) {
   const [open, setOpen] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const itemRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    itemRef.current?.focus();
-    const away = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', away);
-    return () => document.removeEventListener('pointerdown', away);
-  }, [open]);
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key !== 'Escape' || !open) return;
-    event.stopPropagation();
-    setOpen(false);
-    buttonRef.current?.focus();
-  }
+  const menuId = useId();
 
   return (
     <div className="story-card__menu" ref={rootRef}>
@@ -54,35 +38,24 @@ export function StoryCardMenu({ storyId, loggedIn }: { storyId: string; loggedIn
       >
         <MoreIcon />
       </button>
-      {open ? (
-        <div
-          id={menuId}
-          role="menu"
-          className="story-card__menu-list"
-          aria-label="Story actions"
-          onKeyDown={onKeyDown}
-        >
-          <button
-            ref={itemRef}
-            type="button"
-            role="menuitem"
-            className="story-card__menu-item"
-            onClick={() => {
+      {open || reporting ? (
+        <Suspense fallback={null}>
+          <StoryCardMenuList
+            menuId={menuId}
+            storyId={storyId}
+            loggedIn={loggedIn}
+            open={open}
+            reporting={reporting}
+            onClose={() => setOpen(false)}
+            onReport={(shown) => {
               setOpen(false);
-              setReporting(true);
+              setReporting(shown);
             }}
-          >
-            Report this story
-          </button>
-        </div>
+            rootRef={rootRef}
+            buttonRef={buttonRef}
+          />
+        </Suspense>
       ) : null}
-      <ReportStory
-        storyId={storyId}
-        open={reporting}
-        onClose={() => setReporting(false)}
-        loggedIn={loggedIn}
-        returnFocusRef={buttonRef}
-      />
     </div>
   );
 }

@@ -1,16 +1,21 @@
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { CloseIcon } from './icons';
+import type { ShownToast } from './ToastItem';
 import './Toast.css';
+
+// The first toast comes after an action, never on the first paint: its code loads when needed,
+// which keeps it out of the landing page's first load.
+const ToastItem = lazy(() => import('./ToastItem'));
 
 export interface ToastAction {
   label: string;
@@ -24,10 +29,6 @@ export interface ToastMessage {
   action?: ToastAction;
 }
 
-interface ShownToast extends ToastMessage {
-  id: number;
-}
-
 type ShowToast = (toast: ToastMessage) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
@@ -38,7 +39,9 @@ export const TOAST_MS = 8000;
 /**
  * The app's toasts: short messages after an action, at the bottom of the screen, announced by
  * a polite live region (errors assertively), each closing by itself, by its close button, or
- * when its action is taken. At most three show; the oldest goes first.
+ * when its action is taken. At most three show; the oldest goes first. The live regions are
+ * there from the start (a region added with its message is often not read out); they carry no
+ * role of their own, so an empty one is never taken for a page's status or alert.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
@@ -53,68 +56,28 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       {createPortal(
         <section className="toasts" aria-label="Messages">
-          <div role="status" aria-live="polite" className="toasts__list">
-            {toasts
-              .filter((t) => t.tone !== 'error')
-              .map((toast) => (
-                <ToastItem key={toast.id} toast={toast} onClose={() => close(toast.id)} />
-              ))}
+          <div aria-live="polite" className="toasts__list">
+            <Suspense fallback={null}>
+              {toasts
+                .filter((t) => t.tone !== 'error')
+                .map((toast) => (
+                  <ToastItem key={toast.id} toast={toast} onClose={() => close(toast.id)} />
+                ))}
+            </Suspense>
           </div>
-          <div role="alert" className="toasts__list">
-            {toasts
-              .filter((t) => t.tone === 'error')
-              .map((toast) => (
-                <ToastItem key={toast.id} toast={toast} onClose={() => close(toast.id)} />
-              ))}
+          <div aria-live="assertive" className="toasts__list">
+            <Suspense fallback={null}>
+              {toasts
+                .filter((t) => t.tone === 'error')
+                .map((toast) => (
+                  <ToastItem key={toast.id} toast={toast} onClose={() => close(toast.id)} />
+                ))}
+            </Suspense>
           </div>
         </section>,
         document.body,
       )}
     </ToastContext.Provider>
-  );
-}
-
-function ToastItem({ toast, onClose }: { toast: ShownToast; onClose(): void }) {
-  const [paused, setPaused] = useState(false);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-  useEffect(() => {
-    if (paused) return;
-    const timer = setTimeout(() => onCloseRef.current(), TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [paused]);
-  return (
-    // Hovering or focusing a toast keeps it, so its Undo can be reached without a race.
-    // biome-ignore lint/a11y/noStaticElementInteractions: the handlers only pause the toast's timer; its buttons are the controls
-    <div
-      className={`toast toast--${toast.tone ?? 'info'}`}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <p className="toast__message">{toast.message}</p>
-      {toast.action ? (
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm toast__action"
-          onClick={() => {
-            toast.action?.onAction();
-            onClose();
-          }}
-        >
-          {toast.action.label}
-        </button>
-      ) : null}
-      <button
-        type="button"
-        className="btn btn--ghost btn--icon btn--sm toast__close"
-        aria-label="Close message"
-        onClick={onClose}
-      >
-        <CloseIcon />
-      </button>
-    </div>
   );
 }
 
