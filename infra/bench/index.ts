@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { pickTestServices, type TestServices } from '@nocturne/infra/test-env';
+import { compareAgePolicies } from './age-policy';
 import { benchAppendThroughput } from './append-throughput';
 import { compareWithBaseline } from './baseline-comparison';
 import { benchEventBrowser } from './event-browser';
@@ -8,6 +9,7 @@ import { benchLikeLag } from './like-lag';
 import { benchLikes } from './likes-over-http';
 import { benchListCompression } from './list-compression';
 import { watchSteal } from './machine-steal';
+import { benchNotices, NOTICE_TARGETS } from './notices';
 import { benchProjectorCatchUp } from './projector-catch-up';
 import { benchRead, type ReadSuiteResult } from './read-suite';
 import { benchSearch, type Throughput } from './search';
@@ -68,6 +70,19 @@ const suites: Record<string, Suite> = {
       ];
     },
   },
+  notices: {
+    title:
+      "Processor notices over HTTP (FlexPay's wire and signature, paced, 10 s after a 2 s warm-up, one process as `npm start`), each grant read back by its reader",
+    async run(services) {
+      const r = await benchNotices(services.postgresUrl, log);
+      const t = NOTICE_TARGETS;
+      return [
+        `notices, rate                          : ${fmt(r.achievedPerSecond)}/s achieved of ${r.askedPerSecond}/s asked (target ${t.perSecond}/s sustained); ${fmt(r.notices)} measured, ${r.sentLate} sent late`,
+        `notices, latency to "OK"               : p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms (target p99 < ${t.p99Ms} ms)`,
+        `notices, grant visible to the reader   : p50 ${fmt(r.visibleP50Ms)} ms, p99 ${fmt(r.visibleP99Ms)} ms, max ${fmt(r.visibleMaxMs)} ms (target < ${fmt(t.visibleMs)} ms)`,
+      ];
+    },
+  },
   chain: {
     title:
       'Likes over HTTP without and with the hash chain, side by side (alternating runs of the likes bench)',
@@ -106,6 +121,18 @@ const suites: Record<string, Suite> = {
       return figures.flatMap((f) => [
         `${f.name}, baseline ${commit}: ${list(f.baseline)} /s; this checkout: ${list(f.current)} /s`,
         `${f.name}, ratio of the medians: ${f.ratio.toFixed(3)}`,
+      ]);
+    },
+  },
+  'age-policy': {
+    title:
+      'The age-assurance policy on the read side: the read suite with AGE_ASSURANCE=off and required, taking turns (a fifth of the stories Explicit)',
+    async run(services) {
+      const figures = await compareAgePolicies(services, log);
+      const list = (values: number[]) => values.map(fmt).join(', ');
+      return figures.flatMap((f) => [
+        `${f.name}, off: ${list(f.baseline)} /s; required: ${list(f.current)} /s`,
+        `${f.name}, required / off (target at least 0.95): ${f.ratio.toFixed(3)}`,
       ]);
     },
   },
