@@ -11,6 +11,8 @@ import { runNpmStart } from './web/product';
 /** The product started as `npm start` starts it, on a fresh database, holding `ids` free stories. */
 export interface OneProcess {
   baseUrl: string;
+  /** The bootstrap process's id (the server runs as its child): its tree's CPU time is the product's. */
+  pid: number;
   ids: string[];
   /** The product's event store, opened beside it: what is stored, counted without HTTP. */
   store: EventStore;
@@ -53,7 +55,7 @@ export async function startOneProcess(
       ids.push(event.data.storyId);
     }
     await until(async () => (await getJson<unknown[]>(`${product.baseUrl}/api/stories`)).length === stories);
-    return { baseUrl: product.baseUrl, ids, store, stop };
+    return { baseUrl: product.baseUrl, pid: product.pid, ids, store, stop };
   } catch (error) {
     await stop();
     throw error;
