@@ -107,7 +107,7 @@ async function likesStored(store: EventStore, ids: readonly string[]): Promise<n
  * with up to one per connection unanswered; the server still stores and answers them), after the
  * projector has shown them (or 30 s: the caller compares what it shows).
  */
-async function settled(system: Omit<OneProcess, 'stop'>, ids: readonly string[]): Promise<number> {
+async function settled(system: Omit<OneProcess, 'stop' | 'pid'>, ids: readonly string[]): Promise<number> {
   let stored = await likesStored(system.store, ids);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -159,7 +159,7 @@ export async function benchLikes(
 
 /** The likes load and its checks against a product already running (`system.ids`: free stories on the list's first page). */
 export async function measureLikes(
-  system: Omit<OneProcess, 'stop'>,
+  system: Omit<OneProcess, 'stop' | 'pid'>,
   log: (line: string) => void,
   options: { connections?: number; seconds?: number } = {},
 ): Promise<LikesResult> {
