@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { pickTestServices, type TestServices } from '@nocturne/infra/test-env';
+import { compareAgePolicies } from './age-policy';
 import { benchAppendThroughput } from './append-throughput';
 import { compareWithBaseline } from './baseline-comparison';
 import { benchEventBrowser } from './event-browser';
@@ -106,6 +107,18 @@ const suites: Record<string, Suite> = {
       return figures.flatMap((f) => [
         `${f.name}, baseline ${commit}: ${list(f.baseline)} /s; this checkout: ${list(f.current)} /s`,
         `${f.name}, ratio of the medians: ${f.ratio.toFixed(3)}`,
+      ]);
+    },
+  },
+  'age-policy': {
+    title:
+      'The age-assurance policy on the read side: the read suite with AGE_ASSURANCE=off and required, taking turns (a fifth of the stories Explicit)',
+    async run(services) {
+      const figures = await compareAgePolicies(services, log);
+      const list = (values: number[]) => values.map(fmt).join(', ');
+      return figures.flatMap((f) => [
+        `${f.name}, off: ${list(f.baseline)} /s; required: ${list(f.current)} /s`,
+        `${f.name}, required / off (target at least 0.95): ${f.ratio.toFixed(3)}`,
       ]);
     },
   },

@@ -209,6 +209,14 @@ export async function benchRead(
   }
 }
 
+/** How the product is started and seeded, where a suite compares two settings of one checkout. */
+export interface ProductVariant {
+  /** Environment of `npm start` beyond the suite's own (e.g. `AGE_ASSURANCE`). */
+  env?: Record<string, string>;
+  /** Every n-th story is Explicit (the others Mature, as an older checkout reads them). */
+  explicitEvery?: number;
+}
+
 /**
  * The product as `npm start` starts it, holding 50 stories: each case's figures, and its RSS at
  * the end. `root` is the checkout to start (another commit's, for a side-by-side comparison).
@@ -217,6 +225,7 @@ export async function benchProduct(
   services: TestServices,
   log: (line: string) => void,
   root?: string,
+  variant: ProductVariant = {},
 ): Promise<Pick<ReadSuiteResult, 'rss' | 'serverMemory'> & { runs: Measured[] }> {
   const rss: ReadSuiteResult['rss'] = [];
   const runs: Measured[] = [];
@@ -230,6 +239,7 @@ export async function benchProduct(
       NATS_SUBJECT_PREFIX: database.name,
       DEMO: '0',
       EXPOSE_VERIFICATION_TOKEN: 'true',
+      ...variant.env,
     },
     root,
   ).catch(async (error: unknown) => {
@@ -268,7 +278,7 @@ export async function benchProduct(
                 preview: image(9),
                 tags: [],
                 warnings: [],
-                rating: 'mature',
+                rating: variant.explicitEvery && n % variant.explicitEvery === 0 ? 'explicit' : 'mature',
               },
             },
           ],

@@ -4,6 +4,7 @@ import type { QueryApiDeps, QueryApiOptions } from '../deps';
 import { visitorSubject } from '../images/signed-ref';
 import type { Signer } from '../stories/story-answer';
 import type { Viewer } from '../stories/viewer';
+import type { SessionUser } from '../users/session-user';
 
 /** The header a visitor's age token travels in. */
 export const AGE_TOKEN_HEADER = 'x-age-assurance';
@@ -63,15 +64,19 @@ export class AgeGate {
   }
 }
 
-/** Whether the member has an assurance that has not expired (read model `age_assurances`). */
+/**
+ * Whether the member has an assurance that has not expired (read model `age_assurances`): as read
+ * with their session when it was, else asked now.
+ */
 export async function memberAssured(
   deps: Pick<QueryApiDeps, 'db' | 'clock'>,
-  userKey: string,
+  user: Pick<SessionUser, 'userKey' | 'ageAssured'>,
 ): Promise<boolean> {
+  if (user.ageAssured !== undefined) return user.ageAssured;
   const row = await deps.db
     .selectFrom('age_assurances')
     .select('user_key')
-    .where('user_key', '=', userKey)
+    .where('user_key', '=', user.userKey)
     .where('expires_at', '>', deps.clock())
     .executeTakeFirst();
   return row !== undefined;
@@ -93,7 +98,7 @@ export async function explicitAccessOf(
   if (!gate.requiredFor(headers)) return OPEN;
   const now = deps.clock();
   if (viewer.admin && signer) return { kind: 'assured', signer };
-  if (viewer.user && signer && (await memberAssured(deps, viewer.user.userKey))) {
+  if (viewer.user && signer && (await memberAssured(deps, viewer.user))) {
     return { kind: 'assured', signer };
   }
   const visitor = gate.visitorSigner(headers, now);

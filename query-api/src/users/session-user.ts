@@ -15,6 +15,12 @@ export interface SessionUser {
   verified: boolean;
   premium_member: boolean;
   premium_stories_remaining: number;
+  /**
+   * Whether they hold an unexpired age assurance (read model `age_assurances`), read with the
+   * session in one statement, as every list of a signed-in reader asks it; undefined when the
+   * session came from the log (memberAssured reads it then).
+   */
+  ageAssured?: boolean;
 }
 
 type SessionDeps = Pick<QueryApiDeps, 'db' | 'clock' | 'consistency' | 'store' | 'vault'>;
@@ -38,9 +44,13 @@ export async function sessionUser(request: FastifyRequest, deps: SessionDeps): P
 }
 
 async function sessionFromReadModel(located: LocatedToken, deps: SessionDeps): Promise<SessionUser | null> {
+  const now = deps.clock();
   const row = await deps.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.user_key', 'sessions.user_key')
+    .leftJoin('age_assurances', (join) =>
+      join.onRef('age_assurances.user_key', '=', 'users.user_key').on('age_assurances.expires_at', '>', now),
+    )
     .select([
       'users.user_key',
       'users.account_id',
@@ -48,9 +58,10 @@ async function sessionFromReadModel(located: LocatedToken, deps: SessionDeps): P
       'users.verified',
       'users.premium_member',
       'users.premium_stories_remaining',
+      'age_assurances.expires_at as assured_until',
     ])
     .where('sessions.session_digest', '=', located.digest)
-    .where('sessions.expires_at', '>', deps.clock())
+    .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -60,6 +71,7 @@ async function sessionFromReadModel(located: LocatedToken, deps: SessionDeps): P
     verified: row.verified,
     premium_member: row.premium_member,
     premium_stories_remaining: row.premium_stories_remaining,
+    ageAssured: row.assured_until !== null,
   };
 }
 

@@ -35,7 +35,8 @@ import * as ageAssurances from './0033-age-assurances';
 import * as ageAssuranceDays from './0034-age-assurance-days';
 import * as reconciliations from './0035-reconciliations';
 import * as sealedModerationTexts from './0036-sealed-moderation-texts';
-import * as usersByAccount from './0037-users-by-account';
+import * as visitorAgeAssurances from './0037-visitor-age-assurances';
+import * as usersByAccount from './0038-users-by-account';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -78,5 +79,6 @@ export const migrations: Record<string, Migration> = {
   '0034-age-assurance-days': ageAssuranceDays,
   '0035-reconciliations': reconciliations,
   '0036-sealed-moderation-texts': sealedModerationTexts,
-  '0037-users-by-account': usersByAccount,
+  '0037-visitor-age-assurances': visitorAgeAssurances,
+  '0038-users-by-account': usersByAccount,
 };

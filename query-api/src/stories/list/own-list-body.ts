@@ -64,7 +64,7 @@ export async function readerEntries(
     hiddenWarningsOf(deps, viewer.user?.userKey),
     unlockedBy(deps, viewer.user),
     // A member assured on their own account reads Explicit stories on any device.
-    view.access.kind === 'gated' && viewer.user && signer ? memberAssured(deps, viewer.user.userKey) : false,
+    view.access.kind === 'gated' && viewer.user && signer ? memberAssured(deps, viewer.user) : false,
   ]);
   const shown = assured && signer ? assuredView(signer) : view;
   const mayUnlock = Boolean(viewer.user?.premium_member && viewer.user.premium_stories_remaining > 0);

@@ -1,45 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@nocturne/events';
-import { CONTENT_WARNINGS } from '@nocturne/events/labels';
-import { given, storyPublished, userRegistered } from '@nocturne/events/testing';
-import { DEFAULT_PAGE_SIZE, StoryListCache } from '@nocturne/query-api';
+import { userRegistered } from '@nocturne/events/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
+import { DEFAULT_PAGE_SIZE } from '../stories/list/paging';
+import { startTestQueryApi, type TestQueryApi } from '../testing/test-query-api';
 
 /**
- * No answer grows with the library or the user base: every list answers at most a page (the
- * default one without `?limit=`) with X-Next-Cursor, the story list keeps only its newest
- * stories in memory and reads the rest by index, and each read the admin panel makes at a
- * million accounts has an index to use.
+ * The admin panel's lists at a million accounts: the user list answers a page at a time by
+ * cursor, narrows by address and state, and each read it and the story list make has an index.
  */
-let system: TestSystem;
+let api: TestQueryApi;
 let adminCode: string;
-const STORIES = DEFAULT_PAGE_SIZE + 7;
 const USERS = DEFAULT_PAGE_SIZE + 3;
-const ids: string[] = [];
-
-interface Entry {
-  id: string;
-}
 
 async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${system.baseUrl}${path}`, { headers });
+  const response = await fetch(`${api.baseUrl}${path}`, { headers });
   expect(response.status, path).toBe(200);
   return { headers: response.headers, body: (await response.json()) as unknown };
 }
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  const { store, vault } = system.infra;
-  // Tags and warnings on a few stories: the filtered pages are read from the database.
-  for (let n = 0; n < STORIES; n++) {
-    const event = storyPublished({ isPremium: n % 10 === 0 });
-    if (n % 3 === 0) event.data.tags = ['night'];
-    if (n % 4 === 0) event.data.warnings = [CONTENT_WARNINGS[0]!.id];
-    await given(store, streams.story(event.data.storyId), [event], 'no_stream');
-    ids.unshift(event.data.storyId);
-  }
+  api = await startTestQueryApi('admin_user_list');
+  const { vault } = api.ports;
   for (let n = 0; n < USERS; n++) {
     const accountId = randomUUID();
     const email = `bounded-${n}@example.com`;
@@ -50,100 +33,16 @@ beforeAll(async () => {
         : [registered];
     const userKey = randomUUID().replaceAll('-', '');
     await vault.claimAddress(vault.addressDigest(email), { userKey, accountId });
-    await given(store, streams.user(userKey), events, 'no_stream');
+    await api.given(streams.user(userKey), events);
   }
-  await system.settle();
-  const validated = await fetch(`${system.baseUrl}/api/admin/validate`, {
-    method: 'POST',
-    headers: { 'X-Admin-Code': TEST_ADMIN_PASSWORD },
-  });
-  adminCode = ((await validated.json()) as { token: string }).token;
+  await api.project();
+  adminCode = await api.adminCode();
 });
 afterAll(async () => {
-  await system?.stop();
+  await api?.stop();
 });
 
-describe('bounded lists', () => {
-  it('GET /api/stories without ?limit answers one page with X-Next-Cursor, and the pages make the whole list', async () => {
-    for (const headers of [{}, { 'X-Admin-Code': adminCode }] as Record<string, string>[]) {
-      const seen: string[] = [];
-      let path: string | null = '/api/stories';
-      while (path) {
-        const page = await get(path, headers);
-        const items = page.body as Entry[];
-        expect(items.length).toBeLessThanOrEqual(DEFAULT_PAGE_SIZE);
-        expect(Number(page.headers.get('x-total-count'))).toBe(STORIES);
-        seen.push(...items.map((s) => s.id));
-        const cursor = page.headers.get('x-next-cursor');
-        path = cursor ? `/api/stories?cursor=${cursor}` : null;
-      }
-      expect(seen).toEqual(ids);
-    }
-  });
-
-  it('keeps only the newest stories in memory; a page below them, a tag and hidden warnings come from the database alike', async () => {
-    const small = new StoryListCache(system.infra.db, { onProjected: () => () => {} }, { keepNewest: 5 });
-    try {
-      const snapshot = await small.current();
-      expect(snapshot.newest.map((s) => s.row.id)).toEqual(ids.slice(0, 5));
-      expect(snapshot.total).toBe(STORIES);
-      const walk = async (filter: { tag: string | null; creator: string | null; hidden: string[] }) => {
-        const seen: string[] = [];
-        let before: number | null = null;
-        for (;;) {
-          const page = await snapshot.page({ limit: 7, before }, filter);
-          seen.push(...page.items.map((s) => s.row.id));
-          if (!page.nextCursor) return { seen, total: page.total };
-          before = page.items.at(-1)!.position;
-        }
-      };
-      expect((await walk({ tag: null, creator: null, hidden: [] })).seen).toEqual(ids);
-      const rows = await system.infra.db
-        .selectFrom('stories')
-        .select(['id', 'card'])
-        .orderBy('position', 'desc')
-        .execute();
-      const tagged = rows.filter((row) => row.card.tags.includes('night')).map((row) => row.id);
-      expect(await walk({ tag: 'night', creator: null, hidden: [] })).toEqual({
-        seen: tagged,
-        total: tagged.length,
-      });
-      const hidden = CONTENT_WARNINGS[0]!.id;
-      const calm = rows.filter((row) => !row.card.warnings.includes(hidden)).map((row) => row.id);
-      expect(await walk({ tag: null, creator: null, hidden: [hidden] })).toEqual({
-        seen: calm,
-        total: calm.length,
-      });
-
-      // A story published and one deleted move the total without counting the table again.
-      const event = storyPublished();
-      const published = await given(
-        system.infra.store,
-        streams.story(event.data.storyId),
-        [event],
-        'no_stream',
-      );
-      const deleted = await given(system.infra.store, streams.story(ids[STORIES - 1]!), [
-        { type: 'StoryDeleted', data: { storyId: ids[STORIES - 1]! } },
-      ]);
-      await system.settle();
-      const later = await small.current(Number(deleted.position));
-      expect(Number(published.position)).toBeLessThan(Number(deleted.position));
-      expect(later.total).toBe(STORIES);
-      expect(later.newest).toHaveLength(5);
-      expect(later.newest[0]!.row.id).toBe(event.data.storyId);
-      const liked = await given(system.infra.store, streams.storyLikes(ids[50]!), [
-        { type: 'StoryLiked', data: { storyId: ids[50]! } },
-      ]);
-      await system.settle();
-      const afterLike = await small.current(Number(liked.position));
-      expect(afterLike.total).toBe(STORIES);
-      expect(afterLike.newest).toHaveLength(5);
-    } finally {
-      small.close();
-    }
-  });
-
+describe('the admin user list', () => {
   it('the admin user list answers a page at a time by cursor, with totals from the read model', async () => {
     const admin = { 'X-Admin-Code': adminCode };
     type Users = { users: { email: string }[]; total_users: number; verified_users: number };
@@ -168,10 +67,10 @@ describe('bounded lists', () => {
       'cursor=nope',
       `cursor=${Buffer.from('["x","y"]').toString('base64url')}`,
     ]) {
-      const refused = await fetch(`${system.baseUrl}/api/admin/users?${query}`, { headers: admin });
+      const refused = await fetch(`${api.baseUrl}/api/admin/users?${query}`, { headers: admin });
       expect(refused.status, query).toBe(400);
     }
-    const payments = await fetch(`${system.baseUrl}/api/admin/payments?limit=101`, { headers: admin });
+    const payments = await fetch(`${api.baseUrl}/api/admin/payments?limit=101`, { headers: admin });
     expect(payments.status).toBe(400);
   });
 
@@ -213,7 +112,7 @@ describe('bounded lists', () => {
       `q=${'a'.repeat(321)}`,
       'account=bounded-1',
     ]) {
-      const refused = await fetch(`${system.baseUrl}/api/admin/users?${query}`, { headers: admin });
+      const refused = await fetch(`${api.baseUrl}/api/admin/users?${query}`, { headers: admin });
       expect(refused.status, query).toBe(400);
       expect(((await refused.json()) as { detail: string }).detail).toMatch(/must be/);
     }
@@ -232,7 +131,7 @@ describe('bounded lists', () => {
     // Read in order from their index, without sorting what they found.
     const ordered = ['a page deep in the list', 'a page deep in the users', 'the pending payments'];
     for (const [name, query] of Object.entries(plans)) {
-      const plan = await system.infra.db.transaction().execute(async (trx) => {
+      const plan = await api.db.transaction().execute(async (trx) => {
         // The planner scans a table this small; with scans priced out, a plan without one shows an index serves the query.
         await sql`set local enable_seqscan = off`.execute(trx);
         if (ordered.includes(name)) await sql`set local enable_bitmapscan = off`.execute(trx);

@@ -3,14 +3,14 @@ import { type DomainEvent, streams } from '@nocturne/events';
 import { given, staffInvited, storyPublished } from '@nocturne/events/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
+import { startTestQueryApi, type TestQueryApi } from '../testing/test-query-api';
 
 /**
  * The Reports and Staff tabs answer a page at a time, like the users list: `?limit=` and
  * `?cursor=` from X-Next-Cursor, every page within its limit, and the pages together the whole
  * list in its order, without a gap or a repeat.
  */
-let system: TestSystem;
+let api: TestQueryApi;
 let admin: Record<string, string>;
 
 /** The queue as the events make it: story id, urgent reports, position of its oldest open item. */
@@ -29,13 +29,13 @@ async function report(
     type: 'StoryReported',
     data: { storyId, reportId, reason, text: null, reporterKey: `visitor:${reportId}`, contact: null },
   };
-  const { position } = await given(system.infra.store, streams.storyReports(storyId), [event]);
+  const { position } = await given(api.ports.store, streams.storyReports(storyId), [event]);
   return { id: reportId, position };
 }
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  const { store, vault } = system.infra;
+  api = await startTestQueryApi('admin_pages');
+  const { store, vault } = api.ports;
   for (let n = 0; n < 14; n++) {
     const event = storyPublished();
     const storyId = event.data.storyId;
@@ -91,15 +91,11 @@ beforeAll(async () => {
     );
     if (REMOVED.has(n)) await given(store, stream, [{ type: 'StaffRemoved', data: {} }]);
   }
-  await system.settle();
-  const validated = await fetch(`${system.baseUrl}/api/admin/validate`, {
-    method: 'POST',
-    headers: { 'X-Admin-Code': TEST_ADMIN_PASSWORD },
-  });
-  admin = { 'X-Admin-Code': ((await validated.json()) as { token: string }).token };
+  await api.project();
+  admin = { 'X-Admin-Code': await api.adminCode() };
 });
 afterAll(async () => {
-  await system?.stop();
+  await api?.stop();
 });
 
 async function pagesOf<Page>(path: string, limit: number): Promise<Page[]> {
@@ -107,7 +103,7 @@ async function pagesOf<Page>(path: string, limit: number): Promise<Page[]> {
   let cursor: string | null = null;
   do {
     const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
-    const response = await fetch(`${system.baseUrl}${path}?${query}`, { headers: admin });
+    const response = await fetch(`${api.baseUrl}${path}?${query}`, { headers: admin });
     expect(response.status, await response.clone().text()).toBe(200);
     pages.push((await response.json()) as Page);
     cursor = response.headers.get('x-next-cursor');
@@ -165,7 +161,7 @@ describe('the admin lists a page at a time', () => {
       ['/api/admin/staff', `cursor=${forged(['2', new Date().toISOString(), 'x'])}`],
       ['/api/admin/staff', `cursor=${forged(['0', 'yesterday', 'x'])}`],
     ]) {
-      const refused = await fetch(`${system.baseUrl}${path}?${query}`, { headers: admin });
+      const refused = await fetch(`${api.baseUrl}${path}?${query}`, { headers: admin });
       expect(refused.status, `${path}?${query}`).toBe(400);
       expect(((await refused.json()) as { detail?: string }).detail).toBeTruthy();
     }
@@ -178,7 +174,7 @@ describe('the admin lists a page at a time', () => {
       'a page of the staff': `select * from staff where (case when status = 'removed' then 1 else 0 end) = 0 and (invited_at, staff_id) < (now(), 'x') order by (case when status = 'removed' then 1 else 0 end), invited_at desc, staff_id desc limit 101`,
     };
     for (const [name, query] of Object.entries(plans)) {
-      const plan = await system.infra.db.transaction().execute(async (trx) => {
+      const plan = await api.db.transaction().execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
         const rows = await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(query)}`.execute(trx);
         return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
