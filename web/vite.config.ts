@@ -3,10 +3,12 @@ import { defineConfig } from 'vite';
 import { firstLoadChunk } from './build/first-load-chunk';
 import { leanReactRouter } from './build/lean-react-router';
 import { precompress } from './build/precompress';
+import { serviceWorker } from './build/service-worker';
 
 export default defineConfig({
   root: __dirname,
-  plugins: [react(), leanReactRouter(), precompress()],
+  // The worker is written when the bundle closes; precompress runs after it (order: 'post').
+  plugins: [react(), leanReactRouter(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -9,6 +9,7 @@ import { benchLikeLag } from './like-lag';
 import { benchLikes } from './likes-over-http';
 import { benchListCompression } from './list-compression';
 import { watchSteal } from './machine-steal';
+import { benchNotices, NOTICE_TARGETS } from './notices';
 import { benchProjectorCatchUp } from './projector-catch-up';
 import { benchRead, type ReadSuiteResult } from './read-suite';
 import { benchSearch, type Throughput } from './search';
@@ -66,6 +67,19 @@ const suites: Record<string, Suite> = {
         `likes over HTTP                        : ${fmt(r.likesPerSecond)}/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
         `read model after the load              : ${fmt(r.shown)} likes shown = ${fmt(r.stored)} stored; ${fmt(r.acknowledged)} acknowledged before autocannon hung up`,
         `behind during the load                 : at most ${fmt(r.maxBehindMs)} ms`,
+      ];
+    },
+  },
+  notices: {
+    title:
+      "Processor notices over HTTP (FlexPay's wire and signature, paced, 10 s after a 2 s warm-up, one process as `npm start`), each grant read back by its reader",
+    async run(services) {
+      const r = await benchNotices(services.postgresUrl, log);
+      const t = NOTICE_TARGETS;
+      return [
+        `notices, rate                          : ${fmt(r.achievedPerSecond)}/s achieved of ${r.askedPerSecond}/s asked (target ${t.perSecond}/s sustained); ${fmt(r.notices)} measured, ${r.sentLate} sent late`,
+        `notices, latency to "OK"               : p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms (target p99 < ${t.p99Ms} ms)`,
+        `notices, grant visible to the reader   : p50 ${fmt(r.visibleP50Ms)} ms, p99 ${fmt(r.visibleP99Ms)} ms, max ${fmt(r.visibleMaxMs)} ms (target < ${fmt(t.visibleMs)} ms)`,
       ];
     },
   },

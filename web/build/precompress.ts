@@ -48,11 +48,16 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const jobs: Promise<void>[] = [];
-      for await (const path of filesUnder(outDir))
-        if (COMPRESSIBLE.test(path)) jobs.push(writeVariants(path));
-      await Promise.all(jobs);
+    // After every other plugin's closeBundle: the service worker (sw.js) is written there.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const jobs: Promise<void>[] = [];
+        for await (const path of filesUnder(outDir))
+          if (COMPRESSIBLE.test(path)) jobs.push(writeVariants(path));
+        await Promise.all(jobs);
+      },
     },
   };
 }

@@ -83,6 +83,29 @@ export class ProcessorRefusal extends Error {
 }
 
 /**
+ * A transaction's notice as FlexPay's postback carries it (its query parameters), signed with
+ * the shop's key: what the local processor sends, and what the notices bench sends as it.
+ */
+export function flexpayNotice(
+  shopId: string,
+  signatureKey: string,
+  t: Pick<ProcessorTransaction, 'kind' | 'saleId' | 'transactionId' | 'reference' | 'amount' | 'currency'>,
+): Record<string, string> {
+  const params: Record<string, string> = {
+    shopID: shopId,
+    type: 'purchase',
+    saleID: t.saleId,
+    transactionID: t.transactionId,
+    referenceID: t.reference,
+    priceAmount: t.amount,
+    priceCurrency: t.currency,
+    paymentMethod: 'CC',
+    ...(t.kind === 'refund' ? { event: 'credit' } : t.kind === 'chargeback' ? { event: 'chargeback' } : {}),
+  };
+  return { ...params, signature: flexpaySignature(signatureKey, shopId, params) };
+}
+
+/**
  * The embedded payment processor `npm start` runs when no real one is configured: a hosted
  * payment page for FlexPay order links (their signature checked as Verotel does), test cards
  * that approve, decline or ask for a second step, and notices in FlexPay's wire format and
@@ -98,22 +121,7 @@ export async function startLocalProcessor(options: LocalProcessorOptions): Promi
   const inFlight = new Set<string>();
   let stopped = false;
 
-  const sign = (params: Record<string, string>) => ({
-    ...params,
-    signature: flexpaySignature(signatureKey, shopId, params),
-  });
-  const noticeOf = (t: ProcessorTransaction): Record<string, string> =>
-    sign({
-      shopID: shopId,
-      type: 'purchase',
-      saleID: t.saleId,
-      transactionID: t.transactionId,
-      referenceID: t.reference,
-      priceAmount: t.amount,
-      priceCurrency: t.currency,
-      paymentMethod: 'CC',
-      ...(t.kind === 'refund' ? { event: 'credit' } : t.kind === 'chargeback' ? { event: 'chargeback' } : {}),
-    });
+  const noticeOf = (t: ProcessorTransaction) => flexpayNotice(shopId, signatureKey, t);
 
   async function deliver(
     transactionId: string,

@@ -3,8 +3,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyAgeToken } from '@nocturne/http-kit/auth';
+import { adminToken } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSystem, type TestSystem } from '../system/test-system';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../system/test-system';
 import { keptTestIssuer, type LocalWallet, startLocalWallet } from './local-wallet';
 
 /** The product with the local wallet, as `npm start` runs them: the check through the wallet's page. */
@@ -102,6 +103,21 @@ describe('the local test wallet', () => {
       status: 'refused',
       detail: 'The attestation does not show age_over_18: true.',
     });
+  });
+
+  it("counts the visitor's assurance in the staff's panel, and not their refusal", async () => {
+    await system.settle();
+    const code = await adminToken(system.baseUrl, TEST_ADMIN_PASSWORD);
+    const stats = (await (
+      await fetch(`${system.baseUrl}/api/admin/age-assurances`, { headers: { 'X-Admin-Code': code } })
+    ).json()) as {
+      days: { wallet: number; visitors: number }[];
+      providers: { provider: string; assurances: number; visitors: number }[];
+    };
+    expect(stats.days.at(-1)).toMatchObject({ wallet: 1, visitors: 1 });
+    expect(stats.providers).toEqual([
+      { method: 'wallet', provider: 'local-wallet', assurances: 1, visitors: 1 },
+    ]);
   });
 
   it('counts assurances and refusals in /metrics', async () => {

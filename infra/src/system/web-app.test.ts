@@ -92,3 +92,32 @@ describe('source maps', () => {
     expect(parseConfig({ SOURCE_MAPS: 'on' }).SOURCE_MAPS).toBe(true);
   });
 });
+
+describe('the service worker', () => {
+  const built = mkdtempSync(join(tmpdir(), 'nocturne-web-sw-'));
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+  const put = (path: string, text: string) => {
+    mkdirSync(join(built, path, '..'), { recursive: true });
+    writeFileSync(join(built, path), text);
+  };
+  put('index.html', '<!doctype html><div id="root"></div>');
+  put('sw.js', 'self.addEventListener("fetch", () => {})');
+  put('offline.html', '<!doctype html><h1>You are offline</h1>');
+  put('assets/app-1a2b.js', 'console.log(1)');
+
+  it('is revalidated on every check (never cached for a year), as a script at the root, so its scope is the whole app', async () => {
+    const app = Fastify();
+    serveWebApp(app, builtWebApp(built)!);
+    await app.ready();
+    const worker = await app.inject('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    // The offline page the worker precaches is revalidated too; hashed assets stay immutable.
+    expect((await app.inject('/offline.html')).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject('/assets/app-1a2b.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    await app.close();
+  });
+});

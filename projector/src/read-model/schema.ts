@@ -277,7 +277,17 @@ export interface AgeAssuranceDaysTable {
   day: ColumnType<string, string, never>;
   method: string;
   provider: string;
+  /** Whose assurances: a member's (`AgeAssured`) or a visitor's (their check assured a browser). */
+  viewer: 'member' | 'visitor';
   assurances: number;
+}
+
+/** A visitor's age check from its start to its answer (projections/age-assurance). */
+export interface AgeVisitorChecksTable {
+  check_stream: string;
+  method: string;
+  provider: string;
+  expires_at: Date;
 }
 
 /** What one premium ledger row records (projections/premium). */
@@ -419,6 +429,7 @@ export interface ReadModel {
   revenue_days: RevenueDaysTable;
   reconciliations: ReconciliationsTable;
   age_assurance_days: AgeAssuranceDaysTable;
+  age_visitor_checks: AgeVisitorChecksTable;
   premium_grants: PremiumGrantsTable;
   stories: StoriesTable;
   story_deletions: StoryDeletionsTable;

@@ -13,6 +13,7 @@ import { TagFilter } from '../labels/TagFilter';
 import { GlassHeader } from '../layout/GlassHeader';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
+import { InstallOffer } from '../pwa/InstallOffer';
 import { shelfQuery } from '../reading/reading-queries';
 import { ProfileSearch } from '../search/ProfileSearch';
 import { StoryGrid } from '../stories/StoryGrid';
@@ -143,6 +144,8 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
         ) : null}
 
         <ContinueReading premiumMember={premiumMember} />
+
+        <InstallOffer />
 
         <ProfileSearch />
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { FollowButton } from '../creators/FollowButton';
+import { InstallOffer } from '../pwa/InstallOffer';
 import { BookmarkButton } from '../reading/BookmarkButton';
 import { storyPreview } from '../stories/story';
 import { Button, buttonClass } from '../ui/Button';
@@ -67,6 +68,8 @@ export function StoryEnd({ story, likes, backTo, reached }: StoryEndProps) {
       </p>
       {story.creator.handle ? <FollowButton handle={story.creator.handle} size="lg" /> : null}
       {reached ? <ReadNext story={story} backTo={backTo} /> : null}
+      {/* A story read to its end: a fair moment to offer the app (never on a first visit). */}
+      {reached ? <InstallOffer /> : null}
       <Link className={buttonClass('secondary', 'lg')} to={backTo}>
         Read More Stories
       </Link>

@@ -48,6 +48,7 @@ describe('age assurances per day', () => {
         db
           .selectFrom('age_assurance_days')
           .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'method', 'provider', 'assurances'])
+          .where('viewer', '=', 'member')
           .orderBy('day')
           .orderBy('method')
           .execute(),
@@ -56,5 +57,61 @@ describe('age assurances per day', () => {
         { day: '2026-03-02', method: 'hosted', provider: 'yoti', assurances: 2 },
       ],
     );
+  });
+
+  it("counts a visitor's assured check on its answer's day with the method and provider its start named, whatever the batches; a member's check only by their AgeAssured", async () => {
+    const started = (member: string | null, provider: string, expiresAt: string): DomainEvent => ({
+      type: 'AgeCheckStarted',
+      data: { method: 'wallet', provider, member, reference: null, expiresAt },
+    });
+    const answered = (outcome: 'assured' | 'refused'): DomainEvent => ({
+      type: 'AgeCheckAnswered',
+      data: {
+        outcome,
+        reason: outcome === 'refused' ? 'under_18' : null,
+        assuranceExpiresAt: outcome === 'assured' ? '2027-04-01T00:00:00.000Z' : null,
+      },
+    });
+    const check = (id: string) => streams.ageCheck(id);
+    // The first batch starts three visitors' checks and a member's; one visitor is answered at once.
+    await given(
+      recorded(
+        started(null, 'local-wallet', '2026-04-01T10:10:00.000Z'),
+        check('v1'),
+        '2026-04-01T10:00:00Z',
+      ),
+      recorded(started(null, 'eu-wallet', '2026-04-01T23:59:00.000Z'), check('v2'), '2026-04-01T23:50:00Z'),
+      recorded(
+        started(null, 'local-wallet', '2026-04-02T10:10:00.000Z'),
+        check('v3'),
+        '2026-04-02T10:00:00Z',
+      ),
+      recorded(
+        started('member-key', 'local-wallet', '2026-04-02T10:10:00.000Z'),
+        check('m1'),
+        '2026-04-02T10:00:00Z',
+      ),
+      recorded(answered('assured'), check('v1'), '2026-04-01T10:01:00Z'),
+    ).project();
+    // The next: v2 answered after midnight (counted on its answer's day), v3 refused, the member's assured.
+    await given(
+      recorded(answered('assured'), check('v2'), '2026-04-02T00:01:00Z'),
+      recorded(answered('refused'), check('v3'), '2026-04-02T10:01:00Z'),
+      recorded(answered('assured'), check('m1'), '2026-04-02T10:01:00Z'),
+    ).thenRows(
+      (db) =>
+        db
+          .selectFrom('age_assurance_days')
+          .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'provider', 'assurances'])
+          .where('viewer', '=', 'visitor')
+          .orderBy('day')
+          .execute(),
+      [
+        { day: '2026-04-01', provider: 'local-wallet', assurances: 1 },
+        { day: '2026-04-02', provider: 'eu-wallet', assurances: 1 },
+      ],
+    );
+    // Every check answered: none is kept.
+    await given().thenRows((db) => db.selectFrom('age_visitor_checks').selectAll().execute(), []);
   });
 });

@@ -35,6 +35,7 @@ import * as ageAssurances from './0033-age-assurances';
 import * as ageAssuranceDays from './0034-age-assurance-days';
 import * as reconciliations from './0035-reconciliations';
 import * as sealedModerationTexts from './0036-sealed-moderation-texts';
+import * as visitorAgeAssurances from './0037-visitor-age-assurances';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0034-age-assurance-days': ageAssuranceDays,
   '0035-reconciliations': reconciliations,
   '0036-sealed-moderation-texts': sealedModerationTexts,
+  '0037-visitor-age-assurances': visitorAgeAssurances,
 };

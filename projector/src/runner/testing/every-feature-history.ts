@@ -221,6 +221,25 @@ async function everyFeature(
         expiresAt: '2027-01-05T10:00:00.000Z',
       },
     }),
+    // Visitors' checks: one assured, one still open (its row kept until its answer or expiry).
+    append(
+      streams.ageCheck('visitor-check-1'),
+      {
+        type: 'AgeCheckStarted',
+        data: {
+          method: 'wallet',
+          provider: 'local-wallet',
+          member: null,
+          reference: null,
+          expiresAt: expires,
+        },
+      },
+      { type: 'AgeCheckAnswered', data: { outcome: 'assured', reason: null, assuranceExpiresAt: expires } },
+    ),
+    append(streams.ageCheck('visitor-check-2'), {
+      type: 'AgeCheckStarted',
+      data: { method: 'hosted', provider: 'yoti', member: null, reference: 'session-2', expiresAt: expires },
+    }),
     append(streams.creator(maker.key), {
       type: 'PenNameChosen',
       data: { userKey: maker.key, penName, handle },

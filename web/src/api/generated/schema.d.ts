@@ -1368,7 +1368,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Age assurances of members per day and method, and per provider, over the last 30 days (admin)
+         * Age assurances of members and visitors per day and method, and per provider, over the last 30 days (admin)
          * @description Admin roles allowed: owner, admin, auditor.
          */
         get: operations["getAdminAgeAssurances"];
@@ -1377,7 +1377,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Age assurances of members per day and method, and per provider, over the last 30 days (admin) (headers only)
+         * Age assurances of members and visitors per day and method, and per provider, over the last 30 days (admin) (headers only)
          * @description Admin roles allowed: owner, admin, auditor.
          */
         head: operations["headAdminAgeAssurances"];
@@ -9559,11 +9559,15 @@ export interface operations {
                             day: string;
                             wallet: number;
                             hosted: number;
+                            /** @description Of the day’s assurances, those of visitors (no account) */
+                            visitors: number;
                         }[];
                         providers: {
                             method: string;
                             provider: string;
                             assurances: number;
+                            /** @description Of them, those of visitors */
+                            visitors: number;
                         }[];
                     };
                 };

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { DataTable } from '../../ui/DataTable';
 import { EmptyNote } from '../../ui/EmptyNote';
 import { SectionTitle } from '../../ui/SectionTitle';
 import { fetchReconciliations, type ReconciliationNights } from './reconciliation-api';
@@ -10,6 +11,16 @@ const issues = {
   missing_here: 'Paid at the processor, not here',
   missing_there: 'Here, not at the processor',
   amount_differs: 'Amounts differ',
+} as const;
+
+/** The table's columns; on a phone each row is a card, every cell under its column's name. */
+const columns = {
+  transaction: 'Transaction',
+  kind: 'Kind',
+  issue: 'Difference',
+  here: 'Here',
+  there: 'At the processor',
+  purchase: "Purchase (its account's timeline)",
 } as const;
 
 const money = (side: Side) => (side ? `${side.amount.toFixed(2)} ${side.currency}` : '—');
@@ -51,32 +62,31 @@ function NightResult({ night }: { night: Night }) {
         {night.logged_transactions} here)
       </p>
       {night.differences.length > 0 && (
-        <table>
+        <DataTable stack label={`Differences of ${night.day}, ${night.provider}`}>
           <thead>
             <tr>
-              <th scope="col">Transaction</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Difference</th>
-              <th scope="col">Here</th>
-              <th scope="col">At the processor</th>
-              <th scope="col">Purchase (its account's timeline)</th>
+              {Object.values(columns).map((name) => (
+                <th key={name} scope="col">
+                  {name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {night.differences.map((d) => (
               <tr key={d.transaction_id}>
-                <td>{d.transaction_id}</td>
-                <td>{d.kind}</td>
-                <td>{issues[d.issue]}</td>
-                <td>{money(d.here)}</td>
-                <td>{money(d.there)}</td>
-                <td>
+                <td data-label={columns.transaction}>{d.transaction_id}</td>
+                <td data-label={columns.kind}>{d.kind}</td>
+                <td data-label={columns.issue}>{issues[d.issue]}</td>
+                <td data-label={columns.here}>{money(d.here)}</td>
+                <td data-label={columns.there}>{money(d.there)}</td>
+                <td data-label={columns.purchase}>
                   {d.purchase_id ? `${d.purchase_id} (account ${d.account_id ?? 'unknown'})` : 'none here'}
                 </td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
     </article>
   );

@@ -1,0 +1,59 @@
+import { expect, test } from './fixtures';
+
+/**
+ * The installable app (web/build/service-worker.ts, docs/offline.md): the service worker
+ * installs on the first visit and precaches the app shell; offline, `/` still opens from it, a
+ * page it cannot answer shows the offline page, and nothing a viewer reads (API answers,
+ * images) is in its caches.
+ */
+
+test('/sw.js is served for the whole app and revalidated on every check', async ({ request }) => {
+  const worker = await request.get('/sw.js');
+  expect(worker.status()).toBe(200);
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+  expect(worker.headers()['content-type']).toContain('javascript');
+  expect(await worker.text()).toContain('offline.html');
+});
+
+test('offline, the start page opens from the precached shell and another page shows the offline page', async ({
+  page,
+  context,
+  api,
+  nocturne,
+}) => {
+  const { id } = await api.publishStory({ texts: ['A lamp in the rain.', 'The lamp went out.'] });
+  await nocturne.settle();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Stories that come alive');
+  // Registered after `load`; ready once installed (the shell precached) and active.
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(new URL(scope).pathname).toBe('/');
+
+  // What the worker keeps: the shell's files, never an API answer or an image.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached).toContain('/offline.html');
+  expect(cached.filter((path) => path.startsWith('/api/') || path.startsWith('/images/'))).toEqual([]);
+
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Stories that come alive');
+  // The stories are an API answer, never cached: offline, the grid says it could not load them.
+  await expect(page.getByText('Failed to load stories. Please try again later.')).toBeVisible();
+
+  await page.goto(`/story/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
+
+  // Back online, the same page is the story again, from the network.
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByText('A lamp in the rain.')).toBeVisible();
+});

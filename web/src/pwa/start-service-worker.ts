@@ -1,0 +1,23 @@
+import { keepInstallEvent } from './install-event';
+
+/**
+ * Registers the service worker (/sw.js, web/build/service-worker.ts) once the page has loaded,
+ * so it never competes with the first paint. Every byte here is in the landing's first-load
+ * JavaScript: the code that offers an update or an install loads only when one is due.
+ *
+ * - An update: a new worker is found while an older one controls the page (on a first visit
+ *   none does, and the worker found is the first); the banner that offers it loads then
+ *   (./update-offer).
+ * - An install: the browser's install event is kept (./install-event), so the offer comes at a
+ *   sensible moment (the end of a story, the profile), not on arrival.
+ *
+ * No worker container (a page served over plain http from another host): nothing happens.
+ */
+export function startServiceWorker(): void {
+  addEventListener('beforeinstallprompt', keepInstallEvent);
+  addEventListener('load', () =>
+    navigator.serviceWorker?.register('/sw.js').then((registration) => {
+      registration.onupdatefound = () => navigator.serviceWorker.controller && import('./update-offer');
+    }),
+  );
+}
