@@ -8873,6 +8873,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only the user with this address (at most one); for the roles that read addresses only */
                 email?: string;
+                /** @description Only the user with this account id (at most one): the panel opens a user's details by it */
+                account?: string;
                 /** @description Only the users whose address contains this text (case ignored); for a role that reads no addresses (the auditor), whose account id does */
                 q?: string;
                 /** @description Only verified, or only unverified, users */
@@ -8920,7 +8922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, an account that is not an id, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -8970,6 +8972,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only the user with this address (at most one); for the roles that read addresses only */
                 email?: string;
+                /** @description Only the user with this account id (at most one): the panel opens a user's details by it */
+                account?: string;
                 /** @description Only the users whose address contains this text (case ignored); for a role that reads no addresses (the auditor), whose account id does */
                 q?: string;
                 /** @description Only verified, or only unverified, users */
@@ -8998,7 +9002,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, an account that is not an id, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
