@@ -5,15 +5,21 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { streams } from '@nocturne/events';
-import { given, storyPublished, uniqueName } from '@nocturne/events/testing';
+import { uniqueName } from '@nocturne/events/testing';
 import { type RunningSystem, startSystem } from '../system/start-system';
 import { type OwnNats, startOwnNats } from '../test-env/own-nats';
 import { type OwnPostgres, startOwnPostgres } from '../test-env/own-postgres';
 import { TEST_ADMIN_PASSWORD, testConfig } from '../test-env/test-config';
 import { newRow, printTable, type Row, rowFailed } from './fault-row';
 import { startLoad, type Tally } from './like-load';
-import { CONNECTIONS, compareWithLog, type ReadSide, recovered, sleep } from './read-side';
+import {
+  CONNECTIONS,
+  compareWithLog,
+  publishLoadStories,
+  type ReadSide,
+  recovered,
+  sleep,
+} from './read-side';
 import { replicaPausedRow } from './replica-faults';
 import { splitRows } from './split-faults';
 
@@ -252,12 +258,7 @@ async function main(): Promise<number> {
       logLevel: 'error' as const,
     };
     system = await startSystem(config, { log: () => {}, logError: () => {}, host: '127.0.0.1' });
-    const stories: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      const story = storyPublished({ isPremium: false });
-      await given(system.infra.store, streams.story(story.data.storyId), [story], 'no_stream');
-      stories.push(story.data.storyId);
-    }
+    const stories = await publishLoadStories(system.infra.store);
     await system.projector.catchUp();
     log(`product up on its own PostgreSQL and NATS; likes at ${perSecond}/s asked`);
     const rows: Row[] = [];

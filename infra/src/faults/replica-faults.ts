@@ -1,15 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { streams } from '@nocturne/events';
-import { given, storyPublished, uniqueName } from '@nocturne/events/testing';
+import { uniqueName } from '@nocturne/events/testing';
 import { migrateReadModel } from '@nocturne/projector';
 import { type RunningSystem, startSystem } from '../system/start-system';
 import { canReplicate, startReplicatedPostgres } from '../test-env/replicated-postgres';
 import { testConfig } from '../test-env/test-config';
 import { newRow, type Row } from './fault-row';
 import { startLoad } from './like-load';
-import { CONNECTIONS, compareWithLog, recovered, sleep } from './read-side';
+import { CONNECTIONS, compareWithLog, publishLoadStories, recovered, sleep } from './read-side';
 
 /** How long the replica stops replaying. */
 const PAUSE_MS = 10_000;
@@ -52,12 +51,7 @@ export async function replicaPausedRow(options: {
       },
       { log: () => {}, logError: () => {}, host: '127.0.0.1' },
     );
-    const stories: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      const story = storyPublished({ isPremium: false });
-      await given(system.infra.store, streams.story(story.data.storyId), [story], 'no_stream');
-      stories.push(story.data.storyId);
-    }
+    const stories = await publishLoadStories(system.infra.store);
     await system.projector.catchUp();
     options.log('product up with its read models on a streaming replica');
     const running = system;
