@@ -14,6 +14,7 @@ import { TEST_ADMIN_PASSWORD, testConfig } from '../test-env/test-config';
 import { newRow, printTable, type Row, rowFailed } from './fault-row';
 import { startLoad, type Tally } from './like-load';
 import { CONNECTIONS, compareWithLog, type ReadSide, recovered, sleep } from './read-side';
+import { replicaPausedRow } from './replica-faults';
 import { splitRows } from './split-faults';
 
 /**
@@ -24,7 +25,8 @@ import { splitRows } from './split-faults';
  * projector killed (its catch-up as a process of its own, SIGKILL), NATS stopped and started,
  * PostgreSQL stalled (SIGSTOP), and clients that start an upload and send nothing more; then
  * split mode on the same log, its leading projector and its command-api processes SIGKILLed
- * (split-faults.ts). After
+ * (split-faults.ts); and the product reading from a streaming replica whose replay is paused
+ * (replica-faults.ts). After
  * each fault, the read side is compared with the log: every story's likes as served (at the
  * position the projector reached) against the likes the log holds. It prints one table and
  * exits 1 if a number that must be 0 is not.
@@ -275,6 +277,8 @@ async function main(): Promise<number> {
     rows.push(
       ...(await splitRows({ databaseUrl: database.url, natsUrl: nats.url, stories, perSecond, log })),
     );
+    rows.push(await replicaPausedRow({ natsUrl: nats.url, perSecond, log }));
+    log('replica pause done');
     printTable(rows);
     for (const row of rows.filter((r) => r.errors.size > 0))
       log(`${row.fault}: ${[...row.errors].map(([kind, n]) => `${n} × ${kind}`).join(', ')}`);
