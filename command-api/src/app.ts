@@ -4,6 +4,7 @@ import { deleteUserRoutes } from './admin/delete-user';
 import { resendVerificationRoutes } from './admin/resend-verification';
 import { validateAdminRoutes } from './admin/validate-admin';
 import { ageCheckRoutes } from './age-assurance/age-check-routes';
+import { hostedNotificationRoutes } from './age-assurance/hosted/hosted-notification-route';
 import { walletResponseRoutes } from './age-assurance/wallet/wallet-response-route';
 import { creatorRoutes } from './creators/creator-routes';
 import type { CommandApiDeps } from './deps';
@@ -88,6 +89,7 @@ export const commandApi: FastifyPluginAsync<CommandApiDeps> = async (app, deps) 
   await app.register(joinWaitlistRoutes, deps);
   await app.register(ageCheckRoutes, deps);
   await app.register(walletResponseRoutes, deps);
+  await app.register(hostedNotificationRoutes, deps);
   await app.register(grantPremiumRoutes, deps);
   await app.register(resendVerificationRoutes, deps);
   await app.register(deleteUserRoutes, deps);

@@ -3,9 +3,9 @@ import type { AdminAuthenticator, AgeAssurancePolicy } from '@nocturne/http-kit/
 import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { Notifier } from '@nocturne/notify';
 import type { AddressClaims, PiiVault } from '@nocturne/vault';
-import type { AgeCheckProvider } from './age-assurance/age-check-provider';
 import type { AgeCheckOutcome } from './age-assurance/record-answer';
 import type { AgeWalletSettings } from './age-assurance/wallet/wallet-provider';
+import type { HostedAgeProvider } from './age-assurance/yoti/yoti-provider';
 import type { WorkSlots } from './images/work-slots';
 import type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
 import type { PaymentSettings } from './payments/payment-settings';
@@ -62,8 +62,11 @@ export interface CommandApiDeps {
    * them. Absent when mail goes out through a relay (nothing is kept here then).
    */
   mailOutbox?: MailOutbox;
-  /** Age-check providers beside the wallet (a hosted provider), in the order the screen offers them. */
-  ageCheckProviders?: readonly AgeCheckProvider[];
+  /**
+   * The hosted age-check provider (Yoti's age verification, or its local stand-in), offered after
+   * the wallet; unset: not offered.
+   */
+  ageHosted?: HostedAgeProvider;
   /** Each answer to an age check and each refused presentation (infra counts them in /metrics). */
   onAgeCheckAnswered?: (outcome: AgeCheckOutcome) => void;
   /** Counts a processor's notice answered by a route of command-api's (CCBill's webhooks): metrics. */

@@ -5,6 +5,9 @@ export { type AgeCheckOutcome, answerAgeCheck, loadAgeCheck } from './age-assura
 export { presentAge } from './age-assurance/wallet/present-age';
 export { createTestIssuer, type TestIssuer } from './age-assurance/wallet/test-issuer';
 export type { AgeWalletSettings } from './age-assurance/wallet/wallet-provider';
+export { type LocalYoti, startLocalYoti } from './age-assurance/yoti/local-yoti';
+export { type HostedAgeProvider, type YotiSettings, yotiProvider } from './age-assurance/yoti/yoti-provider';
+export { YOTI_DEFAULT_URL } from './age-assurance/yoti/yoti-wire';
 export * from './app';
 export { SEEN_BEYOND_HEAD } from './creators/creator-routes';
 export * from './deps';

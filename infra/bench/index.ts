@@ -80,6 +80,7 @@ const suites: Record<string, Suite> = {
         `notices, rate                          : ${fmt(r.achievedPerSecond)}/s achieved of ${r.askedPerSecond}/s asked (target ${t.perSecond}/s sustained); ${fmt(r.notices)} measured, ${r.sentLate} sent late`,
         `notices, latency to "OK"               : p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms (target p99 < ${t.p99Ms} ms)`,
         `notices, grant visible to the reader   : p50 ${fmt(r.visibleP50Ms)} ms, p99 ${fmt(r.visibleP99Ms)} ms, max ${fmt(r.visibleMaxMs)} ms (target < ${fmt(t.visibleMs)} ms)`,
+        `notices, the product's CPU per notice  : ${r.productCpuMsPerNotice.toFixed(2)} ms (its process tree, the reader's two reads included; PostgreSQL's not): ${fmt(1000 / r.productCpuMsPerNotice)} notices per second of one core`,
       ];
     },
   },

@@ -11,6 +11,8 @@ import { runNpmStart } from './web/product';
 /** The product started as `npm start` starts it, on a fresh database, holding `ids` free stories. */
 export interface OneProcess {
   baseUrl: string;
+  /** The bootstrap process's id (the server runs as its child): its tree's CPU time is the product's. */
+  pid: number;
   ids: string[];
   /** The product's event store, opened beside it: what is stored, counted without HTTP. */
   store: EventStore;
@@ -53,7 +55,7 @@ export async function startOneProcess(
       ids.push(event.data.storyId);
     }
     await until(async () => (await getJson<unknown[]>(`${product.baseUrl}/api/stories`)).length === stories);
-    return { baseUrl: product.baseUrl, ids, store, stop };
+    return { baseUrl: product.baseUrl, pid: product.pid, ids, store, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -105,7 +107,7 @@ async function likesStored(store: EventStore, ids: readonly string[]): Promise<n
  * with up to one per connection unanswered; the server still stores and answers them), after the
  * projector has shown them (or 30 s: the caller compares what it shows).
  */
-async function settled(system: Omit<OneProcess, 'stop'>, ids: readonly string[]): Promise<number> {
+async function settled(system: Omit<OneProcess, 'stop' | 'pid'>, ids: readonly string[]): Promise<number> {
   let stored = await likesStored(system.store, ids);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -157,7 +159,7 @@ export async function benchLikes(
 
 /** The likes load and its checks against a product already running (`system.ids`: free stories on the list's first page). */
 export async function measureLikes(
-  system: Omit<OneProcess, 'stop'>,
+  system: Omit<OneProcess, 'stop' | 'pid'>,
   log: (line: string) => void,
   options: { connections?: number; seconds?: number } = {},
 ): Promise<LikesResult> {

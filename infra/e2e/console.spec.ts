@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
@@ -12,14 +14,21 @@ import {
  * The owner's day in the admin panel at a phone's and a laptop's width: the stories' list comes
  * before the creation form (behind its button), the tab bar keeps its
  * height on a short tab, the chosen tab lives in the URL (Back returns to the last one), and the
- * owner finds a member by part of the address and grants premium from the member's row. Each
+ * owner finds a member by part of the address, opens them beside the list (the URL keeps them)
+ * and grants premium from their panel, asked first and told after. Each
  * screen passes axe and the screen checks; its screenshot goes to the test report.
  */
 
+const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
+
+/** Each screen in the test report, and in artifacts/screenshots for the README's pictures. */
 async function snap(page: Page, name: string) {
-  await test
-    .info()
-    .attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  mkdirSync(OUT, { recursive: true });
+  const body = await page.screenshot({
+    fullPage: true,
+    path: `${OUT}console-${name.replaceAll(/[^a-z0-9]+/gi, '-')}.png`,
+  });
+  await test.info().attach(name, { body, contentType: 'image/png' });
 }
 
 async function checkScreen(page: Page, what: string) {
@@ -78,7 +87,7 @@ for (const viewport of VIEWPORTS) {
     await expect(page).toHaveURL(/[?&]q=/);
     await checkScreen(page, `users found at ${viewport.width}`);
     // The whole address on one line at either width: never broken a character a line.
-    const address = rows.first().locator('.data-table__email');
+    const address = rows.first().locator('.data-table__email button');
     const lines = await address.evaluate((cell) => {
       const range = document.createRange();
       range.selectNodeContents(cell);
@@ -86,9 +95,42 @@ for (const viewport of VIEWPORTS) {
     });
     expect(lines).toBeLessThanOrEqual(viewport.width < 600 ? 2 : 1);
 
-    await rows.first().getByRole('button', { name: 'Grant Premium' }).click();
+    // The member opens beside the list; the URL keeps them; Grant Premium is asked, then told.
+    await rows
+      .first()
+      .getByRole('button', { name: `Open ${member.email}` })
+      .click();
+    await expect(page).toHaveURL(/[?&]user=/);
+    const panel = page.getByRole('dialog', { name: member.email });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Premium history' })).toBeVisible();
+    await expect(panel.getByText('No purchases or grants yet.')).toBeVisible();
+    await checkScreen(page, `member's panel at ${viewport.width}`);
+    if (viewport.width >= 1200) {
+      // On a laptop the list stays in view beside the panel, not under it.
+      const table = await page.getByRole('table', { name: 'Users' }).boundingBox();
+      const drawer = await panel.boundingBox();
+      expect(table!.x + table!.width).toBeLessThanOrEqual(drawer!.x);
+      await expect(rows.first().getByRole('button', { name: 'Grant Premium' })).toBeInViewport();
+    }
+    await panel.getByRole('button', { name: 'Grant Premium' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Grant Premium?' });
+    await expect(confirm).toContainText(member.email);
+    await checkScreen(page, `grant confirmation at ${viewport.width}`);
+    await confirm.getByRole('button', { name: 'Grant Premium' }).click();
+    await expect(page.getByText('User subscription enabled successfully!')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Remove Premium' })).toBeVisible();
+    await expect(panel.getByText('Premium granted')).toBeVisible();
     await expect(rows.first()).toContainText('Premium');
     await expect(rows.first().getByRole('button', { name: 'Remove Premium' })).toBeVisible();
+    // A link to the member opens them again; Back closes the panel.
+    const link = page.url();
+    await page.goBack();
+    await expect(page).not.toHaveURL(/[?&]user=/);
+    await expect(panel).toBeHidden();
+    await page.goto(link);
+    await expect(page.getByRole('dialog', { name: member.email })).toBeVisible();
+    await page.goBack();
 
     // Filters narrow on the server: premium members only, then the search undone with Back.
     await search.getByLabel('Premium').selectOption('premium');

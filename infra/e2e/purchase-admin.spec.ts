@@ -75,7 +75,8 @@ test('buy with the discount code, grant, read premium, growth chart, delete the 
   // The admin: log in, the payment is pending, grant it.
   const adminContext = await browser.newContext({ baseURL: base });
   const adminPage = await adminContext.newPage();
-  const adminDialogs = collectDialogs(adminPage);
+  // The admin panel asks in its own dialogs: a browser dialog would be a regression, and is accepted so it cannot hang the test.
+  adminPage.on('dialog', (dialog) => void dialog.accept());
   await adminPage.goto('/admin_panel');
   await expect(adminPage.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
   await adminPage.getByLabel('Admin password').fill('definitely-wrong');
@@ -93,7 +94,11 @@ test('buy with the discount code, grant, read premium, growth chart, delete the 
   const pending = adminPage.locator(`.admin-payments__item[data-email="${user.email}"]`);
   await expect(pending).toContainText('$10');
   await pending.getByRole('button', { name: 'Grant Premium' }).click();
-  await expect.poll(() => adminDialogs).toContain('User subscription enabled successfully!');
+  await adminPage
+    .getByRole('dialog', { name: 'Grant Premium?' })
+    .getByRole('button', { name: 'Grant Premium' })
+    .click();
+  await expect(adminPage.getByText('User subscription enabled successfully!')).toBeVisible();
   await expect(pending).toBeHidden();
   const row = adminPage.locator(`tr[data-email="${user.email}"]`);
   await expect(row).toContainText('Premium');
@@ -125,10 +130,12 @@ test('buy with the discount code, grant, read premium, growth chart, delete the 
   expect(counts).toHaveLength(3);
   for (const count of counts) expect(count).toBeGreaterThanOrEqual(1);
 
-  // The admin deletes the user after the browser's confirmation.
+  // The admin deletes the user after the confirmation.
   await adminPage.locator(`tr[data-email="${user.email}"]`).getByRole('button', { name: 'Delete' }).click();
-  await expect.poll(() => adminDialogs).toContain(`Are you sure you want to delete user ${user.email}?`);
-  await expect.poll(() => adminDialogs).toContain('User deleted successfully!');
+  const confirmDelete = adminPage.getByRole('dialog', { name: 'Delete this user?' });
+  await expect(confirmDelete).toContainText(`Are you sure you want to delete user ${user.email}?`);
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+  await expect(adminPage.getByText('User deleted successfully!')).toBeVisible();
   await expect(adminPage.locator(`tr[data-email="${user.email}"]`)).toHaveCount(0);
 
   // The deleted user's session is gone.

@@ -1,8 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, fastifyTrustProxy, parseConfig, resolveConfig, splitServiceConfig } from './config';
+import {
+  ConfigError,
+  fastifyTrustProxy,
+  parseConfig,
+  resolveConfig,
+  splitServiceConfig,
+  wantsLocalYoti,
+} from './config';
 
 const dirs: string[] = [];
 const dataDir = () => {
@@ -95,6 +103,68 @@ describe('AGE_ASSURANCE', () => {
     expect(() => parseConfig({ AGE_ASSURANCE: 'sometimes' })).toThrow(/AGE_ASSURANCE/);
     expect(() => parseConfig({ AGE_ASSURANCE_REGIONS: 'GBR' })).toThrow(/AGE_ASSURANCE_REGIONS/);
     expect(() => parseConfig({ AGE_ASSURANCE_VALIDITY_DAYS: '0' })).toThrow(/AGE_ASSURANCE_VALIDITY_DAYS/);
+  });
+});
+
+describe('AGE_HOSTED and YOTI_* (the hosted method)', () => {
+  const hostedOf = (env: NodeJS.ProcessEnv) =>
+    resolveConfig(parseConfig({ DATA_DIR: dataDir(), ...env }), 'postgres://x/y').config.ageHosted;
+  const publicKeyFile = () => {
+    const file = join(dataDir(), 'yoti.pem');
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(file, publicKey.export({ type: 'spki', format: 'pem' }));
+    return file;
+  };
+
+  it('is off unless asked for, and local (the stand-in) is left to the launcher', () => {
+    expect(hostedOf({})).toBeNull();
+    const raw = parseConfig({ AGE_HOSTED: 'local' });
+    expect(wantsLocalYoti(raw)).toBe(true);
+    expect(hostedOf({ AGE_HOSTED: 'local' })).toBeNull();
+    expect(wantsLocalYoti(parseConfig({}))).toBe(false);
+  });
+
+  it("takes Yoti's settings, at age.yoti.com with a 25 estimation threshold unless told otherwise", () => {
+    const YOTI_NOTIFICATION_PUBLIC_KEY = publicKeyFile();
+    const settings = hostedOf({
+      YOTI_SDK_ID: 'sdk-id',
+      YOTI_API_KEY: 'api-key',
+      YOTI_NOTIFICATION_PUBLIC_KEY,
+    });
+    expect(settings).toEqual({
+      provider: 'yoti',
+      apiUrl: 'https://age.yoti.com',
+      sdkId: 'sdk-id',
+      apiKey: 'api-key',
+      notificationPublicKey: readFileSync(YOTI_NOTIFICATION_PUBLIC_KEY, 'utf8'),
+      estimationThreshold: 25,
+    });
+    expect(
+      hostedOf({
+        AGE_HOSTED: 'yoti',
+        YOTI_SDK_ID: 'sdk-id',
+        YOTI_API_KEY: 'api-key',
+        YOTI_NOTIFICATION_PUBLIC_KEY,
+        YOTI_ESTIMATION_THRESHOLD: '30',
+      })?.estimationThreshold,
+    ).toBe(30);
+    expect(hostedOf({ AGE_HOSTED: 'off', YOTI_SDK_ID: 'sdk-id' })).toBeNull();
+  });
+
+  it('refuses to start without the keys, with a key file that is not a public key, or the stand-in in production', () => {
+    expect(() => parseConfig({ AGE_HOSTED: 'yoti' })).toThrow(
+      /YOTI_SDK_ID[\s\S]*YOTI_API_KEY[\s\S]*YOTI_NOTIFICATION_PUBLIC_KEY/,
+    );
+    expect(() => parseConfig({ YOTI_SDK_ID: 'sdk-id' })).toThrow(/YOTI_API_KEY/);
+    const notAKey = join(dataDir(), 'not-a-key.pem');
+    writeFileSync(notAKey, 'hello');
+    expect(() =>
+      hostedOf({ YOTI_SDK_ID: 'sdk-id', YOTI_API_KEY: 'api-key', YOTI_NOTIFICATION_PUBLIC_KEY: notAKey }),
+    ).toThrow(/YOTI_NOTIFICATION_PUBLIC_KEY: .* is not a readable PEM public key/);
+    expect(() =>
+      parseConfig({ AGE_HOSTED: 'local', NODE_ENV: 'production', INVITE_CODES: 'a-code' }),
+    ).toThrow(/AGE_HOSTED: local is the Yoti stand-in/);
+    expect(() => parseConfig({ YOTI_ESTIMATION_THRESHOLD: '16' })).toThrow(/YOTI_ESTIMATION_THRESHOLD/);
   });
 });
 

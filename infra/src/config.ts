@@ -1,9 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { AgeWalletSettings } from '@nocturne/command-api';
-import { CCBILL_WEBHOOK_RANGES, isSenderRange, type PaymentSettings } from '@nocturne/command-api';
+import {
+  type AgeWalletSettings,
+  CCBILL_WEBHOOK_RANGES,
+  isSenderRange,
+  type PaymentSettings,
+  YOTI_DEFAULT_URL,
+  type YotiSettings,
+} from '@nocturne/command-api';
 import type { AgeAssurancePolicy } from '@nocturne/http-kit/auth';
 import { z } from 'zod';
 
@@ -239,6 +245,28 @@ export const ConfigSchema = z.object({
   ).default('av://authorize'),
   /** The local test wallet's port (`npm start` with AGE_WALLET local); unset: PORT + 2. */
   LOCAL_WALLET_PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)),
+  /**
+   * The hosted method (docs/decisions/0015): `yoti` (Yoti's age verification, with the YOTI_*
+   * settings), `local` (`npm start` runs a stand-in speaking Yoti's wire; never in production) or
+   * `off`. Unset: `yoti` when YOTI_SDK_ID is set, else `off`.
+   */
+  AGE_HOSTED: optional(z.enum(['off', 'local', 'yoti'])),
+  /** Yoti's API and user view: https://age.yoti.com unless told otherwise. */
+  YOTI_API_URL: optional(z.url({ message: 'must be a URL such as https://age.yoti.com' })).default(
+    YOTI_DEFAULT_URL,
+  ),
+  /** The Yoti Hub's SDK id of the account. */
+  YOTI_SDK_ID: optional(z.string().min(1)),
+  /** The Yoti Hub's API key (a secret: sent to Yoti only, never logged). */
+  YOTI_API_KEY: optional(z.string().min(1)),
+  /** A PEM file of the public key Yoti signs its notifications with (published by Yoti). */
+  YOTI_NOTIFICATION_PUBLIC_KEY: optional(z.string().min(1)),
+  /** The age facial estimation must see: a buffer above 18 (Yoti and Ofcom recommend one). */
+  YOTI_ESTIMATION_THRESHOLD: optional(
+    z.coerce.number({ message: 'must be a whole number of years from 18 to 40' }).int().min(18).max(40),
+  ).default(25),
+  /** The Yoti stand-in's port (`npm start` with AGE_HOSTED=local); unset: PORT + 3. */
+  LOCAL_YOTI_PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)),
   /** `npm start` on the embedded database and an empty event log creates the demo library. */
   DEMO: optional(flag).default(true),
   /** Serve the web build's source maps (off: the app's sources are not published). */
@@ -346,6 +374,8 @@ export interface AppConfig {
   ageAssurance: AgeAssurancePolicy;
   /** AGE_WALLET*: the wallet method, or null (off; or `local`, which the launcher fills in). */
   ageWallet: AgeWalletSettings | null;
+  /** AGE_HOSTED, YOTI_*: the hosted method, or null (off; or `local`, which the launcher fills in). */
+  ageHosted: YotiSettings | null;
 }
 
 export class ConfigError extends Error {
@@ -379,6 +409,21 @@ export function parseConfig(env: NodeJS.ProcessEnv): RawConfig {
     throw new ConfigError(
       'Invalid configuration:\n  AGE_WALLET: local is the test wallet, never for production (use eudi or off)',
     );
+  }
+  if (result.data.AGE_HOSTED === 'local' && result.data.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  AGE_HOSTED: local is the Yoti stand-in, never for production (use yoti or off)',
+    );
+  }
+  if (hostedModeOf(result.data) === 'yoti') {
+    const missing = (['YOTI_SDK_ID', 'YOTI_API_KEY', 'YOTI_NOTIFICATION_PUBLIC_KEY'] as const).filter(
+      (name) => !result.data[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: must be set for Yoti's age verification (AGE_HOSTED=yoti)`).join('\n')}`,
+      );
+    }
   }
   if (result.data.PAYMENT_PROVIDER === 'ccbill') {
     const missing = (
@@ -502,6 +547,43 @@ function walletModeOf(raw: RawConfig): 'off' | 'local' | 'eudi' {
 /** Whether `npm start` runs the local test wallet (and trusts its issuer). */
 export function wantsLocalWallet(raw: RawConfig): boolean {
   return walletModeOf(raw) === 'local';
+}
+
+/** Which hosted method AGE_HOSTED and YOTI_SDK_ID select (see the schema). */
+function hostedModeOf(raw: Pick<RawConfig, 'AGE_HOSTED' | 'YOTI_SDK_ID'>): 'off' | 'local' | 'yoti' {
+  if (raw.AGE_HOSTED) return raw.AGE_HOSTED;
+  return raw.YOTI_SDK_ID ? 'yoti' : 'off';
+}
+
+/** Whether `npm start` runs the Yoti stand-in as the hosted method. */
+export function wantsLocalYoti(raw: RawConfig): boolean {
+  return hostedModeOf(raw) === 'local';
+}
+
+/**
+ * Yoti's settings, its notification key read from YOTI_NOTIFICATION_PUBLIC_KEY (a file that is
+ * not a public key stops the start). Null when the hosted method is off, or local (the launcher).
+ */
+function ageHostedOf(raw: RawConfig): YotiSettings | null {
+  if (hostedModeOf(raw) !== 'yoti') return null;
+  const path = raw.YOTI_NOTIFICATION_PUBLIC_KEY!;
+  let pem: string;
+  try {
+    pem = readFileSync(path, 'utf8');
+    createPublicKey(pem);
+  } catch {
+    throw new ConfigError(
+      `Invalid configuration:\n  YOTI_NOTIFICATION_PUBLIC_KEY: ${path} is not a readable PEM public key`,
+    );
+  }
+  return {
+    provider: 'yoti',
+    apiUrl: raw.YOTI_API_URL,
+    sdkId: raw.YOTI_SDK_ID!,
+    apiKey: raw.YOTI_API_KEY!,
+    notificationPublicKey: pem,
+    estimationThreshold: raw.YOTI_ESTIMATION_THRESHOLD,
+  };
 }
 
 /** Every certificate of a PEM file, DER-encoded. */
@@ -658,6 +740,7 @@ export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecr
         validityDays: raw.AGE_ASSURANCE_VALIDITY_DAYS,
       },
       ageWallet: ageWalletOf(raw),
+      ageHosted: ageHostedOf(raw),
     },
   };
 }

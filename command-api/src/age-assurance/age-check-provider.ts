@@ -30,3 +30,10 @@ export interface AgeCheckProvider {
 export class ProviderUnavailable extends Error {
   override readonly name = 'ProviderUnavailable';
 }
+
+/**
+ * Where the wallet or provider sends the browser when done: the product's page that reads the
+ * check's result (the check's id only: the story wanted stays in the browser).
+ */
+export const checkReturnUrl = (publicUrl: string, checkId: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/age-assurance/return?check=${encodeURIComponent(checkId)}`;

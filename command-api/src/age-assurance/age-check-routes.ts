@@ -9,12 +9,14 @@ import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { requireUser } from '../users/authenticate';
-import { ageCheckDecider, checkExpired, checkNotFound } from './age-check-decider';
+import { type AgeCheckState, ageCheckDecider, checkExpired, checkNotFound } from './age-check-decider';
 import { ProviderUnavailable } from './age-check-provider';
 import { type RefusalReason, refusalDetails } from './age-verifier';
 import { checkNonceOf, checkSecretOf, isCheckSecret } from './check-secrets';
+import { settleHostedCheck } from './hosted/settle-hosted-check';
 import { offeredProviders } from './offered-providers';
 import { loadAgeCheck } from './record-answer';
+import { HostedProviderUnavailable, type HostedRefusal, hostedRefusalDetails } from './yoti/yoti-provider';
 
 /** How long a started check waits for its answer. */
 export const CHECK_LIFETIME_MS = 15 * 60_000;
@@ -38,6 +40,7 @@ const startDoc = apiSchema({
     400: 'Not a method, or one not offered here (the detail names those offered)',
     401: 'An Authorization header that is not a live session',
     429: 'Too many checks from this client (Retry-After)',
+    503: 'The provider of that method did not answer (the detail names it): another method may be chosen',
   },
 });
 
@@ -66,6 +69,13 @@ const resultDoc = apiSchema({
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
+/** What the reader is told of a refused check: the wallet's reason or the hosted provider's. */
+function refusalDetailOf(reason: string | null): string {
+  if (reason && reason in refusalDetails) return refusalDetails[reason as RefusalReason].detail;
+  if (reason && reason in hostedRefusalDetails) return hostedRefusalDetails[reason as HostedRefusal];
+  return 'The age check did not assure.';
+}
+
 /**
  * The age check's two browser-facing steps. Starting one records `AgeCheckStarted` (method,
  * provider, the member if signed in) and answers where to send the browser; the provider is told
@@ -73,6 +83,27 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
  * The result is read with the secret the start answered, by that browser alone.
  */
 export const ageCheckRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
+  const hosted = deps.ageHosted;
+
+  /**
+   * A hosted provider's pending check, settled by asking the provider for its result (its
+   * notification may not have come yet); a provider that does not answer leaves it pending, and
+   * the browser asks again.
+   */
+  const settledIfHosted = async (
+    check: AgeCheckState,
+    id: string,
+    now: Date,
+    request: Parameters<typeof commandContext>[0],
+  ): Promise<AgeCheckState> => {
+    if (!hosted || check.status !== 'pending' || Date.parse(check.expiresAt) <= now.getTime()) return check;
+    try {
+      return await settleHostedCheck(deps, hosted, id, check, commandContext(request, { kind: 'anonymous' }));
+    } catch (error) {
+      if (error instanceof HostedProviderUnavailable) return check;
+      throw error;
+    }
+  };
   app.post(
     '/api/age-assurance/checks',
     { preHandler: perMinute(deps.limiter, 'age-check', 10, (request) => request.ip), schema: startDoc },
@@ -136,12 +167,14 @@ export const ageCheckRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, de
     },
     async (request) => {
       const { id } = CheckParams.parse(request.params);
-      const check = isUuid(id) ? await loadAgeCheck(deps, id) : { status: 'none' as const };
-      if (check.status === 'none') throw new HttpError(404, checkNotFound);
+      const found: AgeCheckState = isUuid(id) ? await loadAgeCheck(deps, id) : { status: 'none' };
+      if (found.status === 'none') throw new HttpError(404, checkNotFound);
       if (!isCheckSecret(deps.options.secret, id, request.headers['x-age-check-secret'])) {
         throw new HttpError(403, 'That is not the secret of this age check.');
       }
       const now = deps.clock();
+      const check = await settledIfHosted(found, id, now, request);
+      if (check.status === 'none') throw new HttpError(404, checkNotFound);
       if (check.status === 'pending') {
         return Date.parse(check.expiresAt) <= now.getTime()
           ? { status: 'refused', detail: checkExpired }
@@ -152,11 +185,7 @@ export const ageCheckRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, de
         !check.assuranceExpiresAt ||
         Date.parse(check.assuranceExpiresAt) <= now.getTime()
       ) {
-        const reason = check.reason as RefusalReason | null;
-        return {
-          status: 'refused',
-          detail: (reason && refusalDetails[reason]?.detail) ?? 'The age check did not assure.',
-        };
+        return { status: 'refused', detail: refusalDetailOf(check.reason) };
       }
       const expiresAt = check.assuranceExpiresAt;
       return {

@@ -37,7 +37,7 @@ export interface TestCommandApi {
  */
 export async function startTestCommandApi(
   overrides: Partial<CommandApiOptions> = {},
-  tuning: { imageWork?: WorkSlots } & Pick<CommandApiDeps, 'ageCheckProviders' | 'onAgeCheckAnswered'> = {},
+  tuning: { imageWork?: WorkSlots } & Pick<CommandApiDeps, 'ageHosted' | 'onAgeCheckAnswered'> = {},
 ): Promise<TestCommandApi> {
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-command-test-'));
   const options: CommandApiOptions = {
@@ -69,7 +69,7 @@ export async function startTestCommandApi(
       start: () => Promise.reject(new HttpError(503, 'The integrity checks need the PostgreSQL database.')),
     },
     ...(tuning.imageWork ? { imageWork: tuning.imageWork } : {}),
-    ...(tuning.ageCheckProviders ? { ageCheckProviders: tuning.ageCheckProviders } : {}),
+    ...(tuning.ageHosted ? { ageHosted: tuning.ageHosted } : {}),
     ...(tuning.onAgeCheckAnswered ? { onAgeCheckAnswered: tuning.onAgeCheckAnswered } : {}),
     options,
   };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type LocalYoti, startLocalYoti } from '@nocturne/command-api';
 import { NatsNotifier } from '@nocturne/notify';
 import {
   describeInviteCodes,
@@ -7,6 +8,7 @@ import {
   resolveConfig,
   wantsLocalProcessor,
   wantsLocalWallet,
+  wantsLocalYoti,
 } from '../config';
 import { keptDemoStaff } from '../demo/demo-staff';
 import { demoOnFirstStart, keptDemoCreator, keptDemoReader } from '../demo/first-start';
@@ -86,10 +88,35 @@ async function main() {
     };
   }
 
+  // Asked for (AGE_HOSTED=local): the stand-in speaking Yoti's wire, as the hosted method.
+  let localYoti: LocalYoti | null = null;
+  if (wantsLocalYoti(raw)) {
+    localYoti = await startLocalYoti({ port: raw.LOCAL_YOTI_PORT ?? config.port + 3 }).catch(
+      async (error: unknown) => {
+        await wallet?.stop().catch(() => {});
+        await processor?.stop().catch(() => {});
+        await database.stop().catch(() => {});
+        throw error;
+      },
+    );
+    config = {
+      ...config,
+      ageHosted: {
+        provider: 'local-yoti',
+        apiUrl: localYoti.url,
+        sdkId: localYoti.sdkId,
+        apiKey: localYoti.apiKey,
+        notificationPublicKey: localYoti.publicKeyPem,
+        estimationThreshold: raw.YOTI_ESTIMATION_THRESHOLD,
+      },
+    };
+  }
+
   let system: Awaited<ReturnType<typeof startSystem>>;
   try {
     system = await startSystem(config, { log, webDist: defaultWebDist });
   } catch (error) {
+    await localYoti?.stop().catch(() => {});
     await wallet?.stop().catch(() => {});
     await processor?.stop().catch(() => {});
     await database.stop().catch(() => {});
@@ -134,6 +161,9 @@ async function main() {
             ? [['the local processor', () => processor.stop()] as [string, () => Promise<void>]]
             : []),
           ...(wallet ? [['the local wallet', () => wallet.stop()] as [string, () => Promise<void>]] : []),
+          ...(localYoti
+            ? [['the Yoti stand-in', () => localYoti.stop()] as [string, () => Promise<void>]]
+            : []),
           ['PostgreSQL', () => database.stop()],
         ],
         log,
@@ -181,6 +211,12 @@ async function main() {
         : config.ageWallet
           ? `wallet (EU age verification) at ${config.ageWallet.walletUrl}, ${config.ageWallet.trustedCertificates.length} trusted issuer certificate(s)`
           : 'no wallet (AGE_WALLET=off)'
+    }${
+      localYoti
+        ? `; Yoti stand-in at ${localYoti.url} (its page says 18 or over, under 18, or cancel)`
+        : config.ageHosted
+          ? `; Yoti's age verification at ${config.ageHosted.apiUrl}, notifications to ${url}/api/age-assurance/notifications`
+          : ''
     }`,
     `  probes         : ${url}/healthz (live), ${url}/readyz (ready: database, projections, mail failures)`,
     `  database       : ${database.description}`,

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { CCBILL_WEBHOOK_RANGES, CCBILL_WEBHOOKS_PER_MINUTE } from '@nocturne/command-api';
+import {
+  CCBILL_WEBHOOK_RANGES,
+  CCBILL_WEBHOOKS_PER_MINUTE,
+  type LocalYoti,
+  startLocalYoti,
+} from '@nocturne/command-api';
 import { ADMIN_ROLES, type AdminRole, adminRoutePermissions } from '@nocturne/domain';
 import { NOTICES_PER_MINUTE } from '@nocturne/query-api';
 import {
@@ -190,6 +195,10 @@ describe('every documented error status is one the route answers', () => {
   let withCcbill: FastifyInstance;
   /** The product where every viewer must be assured (what only the policy refuses is probed on it). */
   let withAgePolicy: FastifyInstance;
+  /** The stand-in speaking Yoti's wire: the product offering it, and one whose Yoti does not answer. */
+  let yoti: LocalYoti;
+  let withHosted: FastifyInstance;
+  let withHostedDown: FastifyInstance;
 
   beforeAll(async () => {
     const validate = await send({
@@ -259,11 +268,41 @@ describe('every documented error status is one the route answers', () => {
       logLevel: 'silent',
       trustProxy: system.config.trustProxy,
     });
+    yoti = await startLocalYoti();
+    const hosted = (apiUrl: string) =>
+      apiDepsFrom(
+        {
+          ...system.config,
+          ageHosted: {
+            apiUrl,
+            sdkId: yoti.sdkId,
+            apiKey: yoti.apiKey,
+            notificationPublicKey: yoti.publicKeyPem,
+            estimationThreshold: 25,
+            timeoutMs: 2_000,
+          },
+        },
+        system.infra,
+        () => new Date(),
+      );
+    withHosted = await buildHttpApp({
+      ...(await hosted(yoti.url)),
+      logLevel: 'silent',
+      trustProxy: system.config.trustProxy,
+    });
+    withHostedDown = await buildHttpApp({
+      ...(await hosted('http://127.0.0.1:9')),
+      logLevel: 'silent',
+      trustProxy: system.config.trustProxy,
+    });
   }, 60_000);
   afterAll(async () => {
     await withProcessor?.close();
     await withCcbill?.close();
     await withAgePolicy?.close();
+    await withHosted?.close();
+    await withHostedDown?.close();
+    await yoti?.stop();
   });
 
   /** Each route the table closes to a role, called by a member of the first role it leaves out. */
@@ -719,6 +758,34 @@ describe('every documented error status is one the route answers', () => {
       return send(walletAnswer(check));
     },
     'POST /api/age-assurance/responses 429': () => until429(() => walletAnswer('no-such-check')),
+    'POST /api/age-assurance/checks 503': () =>
+      withHostedDown.inject({
+        ...json('POST', '/api/age-assurance/checks', { method: 'hosted' }),
+        headers: { 'x-forwarded-for': nextClient() },
+      }),
+    'POST /api/age-assurance/notifications 400': () =>
+      send(json('POST', '/api/age-assurance/notifications', { session_key: 'x' })),
+    'POST /api/age-assurance/notifications 401': () =>
+      withHostedDown.inject({
+        ...json('POST', '/api/age-assurance/notifications', { session_key: 'x', signature: 'Zm9yZ2Vk' }),
+        headers: { 'x-forwarded-for': nextClient() },
+      }),
+    'POST /api/age-assurance/notifications 429': () =>
+      until429(() => json('POST', '/api/age-assurance/notifications', {})),
+    // A genuine notification of a pending check, where Yoti does not answer when its result is asked.
+    'POST /api/age-assurance/notifications 503': async () => {
+      const started = await withHosted.inject({
+        ...json('POST', '/api/age-assurance/checks', { method: 'hosted' }),
+        headers: { 'x-forwarded-for': nextClient() },
+      });
+      const session = new URL((started.json() as { redirect: string }).redirect).searchParams.get(
+        'sessionId',
+      )!;
+      return withHostedDown.inject({
+        ...json('POST', '/api/age-assurance/notifications', yoti.signedNotification(session)),
+        headers: { 'x-forwarded-for': nextClient() },
+      });
+    },
     'POST /api/waitlist 400': () => send(json('POST', '/api/waitlist', {})),
     'POST /api/waitlist 429': () => until429(() => json('POST', '/api/waitlist', {})),
     'PUT /api/admin/users/{email}/subscription 400': () =>

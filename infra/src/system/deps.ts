@@ -9,6 +9,7 @@ import {
   createPremiumUnlocker,
   offeredProviders,
   paymentProcessorOf,
+  yotiProvider,
 } from '@nocturne/command-api';
 import { AdminAuthenticator, hashAdminPassword } from '@nocturne/http-kit/auth';
 import type { AdminSessions, RateLimiter } from '@nocturne/http-kit/security';
@@ -59,6 +60,8 @@ export async function commandDepsFrom(
     integrityChecks: ports.integrity,
     ...(tuning.metrics ? { onAgeCheckAnswered: countAgeChecks(tuning.metrics) } : {}),
     ...(tuning.imageWork ? { imageWork: tuning.imageWork } : {}),
+    // Yoti's age verification (or its stand-in), offered after the wallet.
+    ...(config.ageHosted ? { ageHosted: yotiProvider(config.ageHosted) } : {}),
     // CCBill's webhooks are answered by command-api's own route: counted as the other notices.
     ...(tuning.metrics ? { countPaymentNotice: noticeCounter(tuning.metrics) } : {}),
     // Without SMTP_URL the projector writes mail to DATA_DIR/outbox; erasure removes it there.

@@ -76,7 +76,7 @@ describe('the admin user list', () => {
 
   it('the admin user list narrows by part of an address and by state, page by page, and refuses an unknown filter', async () => {
     const admin = { 'X-Admin-Code': adminCode };
-    type Users = { users: { email: string; verified: boolean }[]; total_users: number };
+    type Users = { users: { email: string; verified: boolean; account_id: string }[]; total_users: number };
     // Addresses bounded-1, bounded-1x: part of an address, case ignored.
     const part = (await get('/api/admin/users?q=%20Bounded-1&limit=100', admin)).body as Users;
     const expected = Array.from({ length: USERS }, (_, n) => `bounded-${n}@example.com`).filter((e) =>
@@ -99,7 +99,19 @@ describe('the admin user list', () => {
     expect(new Set(seen).size).toBe(seen.length);
     const none = (await get('/api/admin/users?premium=premium&flagged=true', admin)).body as Users;
     expect(none.users).toEqual([]);
-    for (const query of ['state=maybe', 'premium=yes', 'flagged=false', `q=${'a'.repeat(321)}`]) {
+    // One user by account id: what a shared link to a user's details opens.
+    const account = part.users[0]!.account_id;
+    const one = (await get(`/api/admin/users?account=${account.toUpperCase()}`, admin)).body as Users;
+    expect(one.users.map((u) => u.email)).toEqual([part.users[0]!.email]);
+    const nobody = (await get(`/api/admin/users?account=${randomUUID()}`, admin)).body as Users;
+    expect(nobody.users).toEqual([]);
+    for (const query of [
+      'state=maybe',
+      'premium=yes',
+      'flagged=false',
+      `q=${'a'.repeat(321)}`,
+      'account=bounded-1',
+    ]) {
       const refused = await fetch(`${api.baseUrl}/api/admin/users?${query}`, { headers: admin });
       expect(refused.status, query).toBe(400);
       expect(((await refused.json()) as { detail: string }).detail).toMatch(/must be/);
@@ -112,6 +124,7 @@ describe('the admin user list', () => {
       "a tag's page": `select * from stories where hidden_reason is null and card->'tags' ? 'night' order by position desc limit 21`,
       "a tag's total": `select count(*) from stories where hidden_reason is null and card->'tags' ? 'night'`,
       'an account by address': `select * from users where email = 'bounded-7@example.com'`,
+      'an account by id': `select * from users where account_id = '${randomUUID()}'`,
       'a page deep in the users': `select * from users where (created_at, user_key) < (now(), 'k') order by created_at desc, user_key desc limit 101`,
       'the pending payments': `select * from pending_payments where position > 0 order by position limit 101`,
     };

@@ -10,6 +10,8 @@ import { requireAddressReader } from './address-lookups';
 import { AdminPageQuery, adminPageFrom, sendPage } from './admin-paging';
 import { SEALED } from './audit/shown-event';
 
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 const listUsersDoc = apiSchema({
@@ -21,6 +23,10 @@ const listUsersDoc = apiSchema({
       .string()
       .optional()
       .describe('Only the user with this address (at most one); for the roles that read addresses only'),
+    account: z
+      .uuid()
+      .optional()
+      .describe("Only the user with this account id (at most one): the panel opens a user's details by it"),
     q: z
       .string()
       .optional()
@@ -59,7 +65,7 @@ const listUsersDoc = apiSchema({
     },
   },
   errors: {
-    400: 'A limit that is not 1 to 100, a cursor this server did not give, or an unknown filter value',
+    400: 'A limit that is not 1 to 100, a cursor this server did not give, an account that is not an id, or an unknown filter value',
     401: 'No X-Admin-Code, or a wrong or expired one',
     403: 'email= from a role that reads no addresses (the auditor)',
   },
@@ -70,7 +76,8 @@ const listUsersDoc = apiSchema({
  * DEFAULT_PAGE_SIZE, and `?cursor=` from the previous page's X-Next-Cursor), and the panel's
  * statistics (total, verified and premium users) from the one row the users projection keeps
  * (`user_counts`). Each page is read by the index on (created_at, user_key) from where the
- * previous one stopped, however deep; `?email=` finds one account by the index on the address.
+ * previous one stopped, however deep; `?email=` finds one account by the index on the address,
+ * `?account=` one by the index on its account id (any role that reads the list).
  * `?q=` (part of an address), `?state=`, `?premium=` and `?flagged=` narrow the list; the pages
  * and the cursor stay the same, the totals stay those of all users. Addresses are shown, and
  * searched, only for the roles that read personal data: the auditor's `?q=` matches account ids,
@@ -104,7 +111,12 @@ export const listUsersRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, dep
       requireAddressReader(admin.role);
       query = query.where('email', '=', normaliseEmail(email));
     }
-    const { q, state, premium, flagged } = request.query as Record<string, unknown>;
+    const { account, q, state, premium, flagged } = request.query as Record<string, unknown>;
+    if (account !== undefined) {
+      if (typeof account !== 'string' || !ACCOUNT_ID.test(account))
+        throw new HttpError(400, 'account must be one account id');
+      query = query.where('account_id', '=', account.toLowerCase());
+    }
     if (q !== undefined) {
       if (typeof q !== 'string' || q.length > 320)
         throw new HttpError(400, 'q must be given once, at most 320 characters');

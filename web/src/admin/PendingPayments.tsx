@@ -37,11 +37,7 @@ export function PendingPayments({ token }: { token: string }) {
                 </span>
               </div>
               {canGrant ? (
-                <Button
-                  size="sm"
-                  variant="primary"
-                  onClick={() => actions.togglePremium(payment.email, true)}
-                >
+                <Button size="sm" variant="primary" onClick={() => actions.ask('grant', payment.email)}>
                   Grant Premium
                 </Button>
               ) : null}
@@ -50,6 +46,7 @@ export function PendingPayments({ token }: { token: string }) {
         </ul>
       )}
       <LoadMore pages={payments} />
+      {actions.dialog}
     </section>
   );
 }

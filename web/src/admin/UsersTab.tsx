@@ -17,12 +17,14 @@ import { surfaceClass } from '../ui/Surface';
 import { AgeAssuranceChart } from './AgeAssuranceChart';
 import { useAdminAccess } from './admin-access';
 import type { AdminUsersPage, UserFilters } from './admin-api';
-import { adminUsersQuery, monthlyStatsQuery } from './admin-queries';
+import { adminUserQuery, adminUsersQuery, monthlyStatsQuery } from './admin-queries';
 import { GrowthChart } from './GrowthChart';
 import { PaymentQueue } from './PaymentQueue';
 import { PendingPayments } from './PendingPayments';
 import { RevenueChart } from './RevenueChart';
+import { UserPanel } from './UserPanel';
 import { UsersTable } from './UsersTable';
+import { useUserActions } from './use-user-actions';
 import './UsersTab.css';
 
 /** The filters in the URL (`?q=&state=&premium=&flagged=`), so a search can be shared and undone with Back. */
@@ -39,8 +41,10 @@ function filtersFrom(params: URLSearchParams): UserFilters {
 }
 
 /**
- * The Users tab: statistics cards, Monthly Growth, pending payments, then the users a page at a
- * time, narrowed on the server by part of an address, state, premium and the chargeback flag.
+ * The Users tab: statistics cards, the users a page at a time, narrowed on the server by part of
+ * an address, state, premium and the chargeback flag, then the payments and the charts. A user
+ * opens in a side panel beside the list (`?user=` with the account id keeps it, so a link opens
+ * it and Back closes it).
  */
 export function UsersTab({
   token,
@@ -61,7 +65,21 @@ export function UsersTab({
       if (value) kept.set(key, value);
       else kept.delete(key);
     }
+    kept.delete('user');
     setParams(kept);
+  };
+  const actions = useUserActions(token);
+  const selectedId = params.get('user');
+  const shown = list.data?.pages.flatMap((page) => page.users) ?? [];
+  const listed = shown.find((user) => user.account_id === selectedId) ?? null;
+  // A shared link's user may be on no page loaded yet: read by its id.
+  const single = useQuery({ ...adminUserQuery(token, selectedId), enabled: selectedId !== null && !listed });
+  const selected = listed ?? single.data ?? null;
+  const select = (accountId: string | null) => {
+    const next = new URLSearchParams(params);
+    if (accountId) next.set('user', accountId);
+    else next.delete('user');
+    setParams(next);
   };
   // The totals come with every page; the first page's are those shown.
   const users = pages.data?.pages[0];
@@ -73,7 +91,7 @@ export function UsersTab({
     { label: 'Premium Users', value: users?.subscribed_users ?? 0 },
   ];
   return (
-    <div className="admin-users">
+    <div className={`admin-users${selectedId ? ' admin-users--with-panel' : ''}`}>
       <div className="admin-cards">
         {cards.map((card) => (
           <div key={card.label} className={surfaceClass('admin-card')}>
@@ -82,11 +100,6 @@ export function UsersTab({
           </div>
         ))}
       </div>
-      <GrowthChart stats={stats.data ?? []} />
-      <RevenueChart token={token} />
-      <AgeAssuranceChart token={token} />
-      <PendingPayments token={token} />
-      <PaymentQueue token={token} />
       <section aria-labelledby="users-title">
         <SectionTitle id="users-title">Users</SectionTitle>
         <UserFilterForm key={params.toString()} filters={filters} onApply={apply} />
@@ -96,13 +109,30 @@ export function UsersTab({
           <Spinner label="Loading users…" block />
         ) : (
           <UsersTable
-            token={token}
-            users={list.data?.pages.flatMap((page) => page.users) ?? []}
+            users={shown}
+            selected={selectedId}
             empty={filtered ? 'No users match these filters.' : 'No users found'}
+            onOpen={(accountId) => select(accountId)}
+            onAction={actions.ask}
           />
         )}
         <LoadMore pages={list} />
       </section>
+      <PendingPayments token={token} />
+      <PaymentQueue token={token} />
+      <GrowthChart stats={stats.data ?? []} />
+      <RevenueChart token={token} />
+      <AgeAssuranceChart token={token} />
+      <UserPanel
+        token={token}
+        open={selectedId !== null}
+        user={selected}
+        loading={!listed && single.isPending}
+        failed={!listed && single.isError}
+        onClose={() => select(null)}
+        onAction={actions.ask}
+      />
+      {actions.dialog}
     </div>
   );
 }

@@ -1,25 +1,33 @@
 import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
 import { EmptyNote } from '../ui/EmptyNote';
+import { LinkButton } from '../ui/LinkButton';
 import { Pill } from '../ui/Pill';
 import { useAdminAccess } from './admin-access';
 import type { AdminUser } from './admin-api';
-import { useUserActions } from './use-user-actions';
+import type { UserAction } from './use-user-actions';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString();
 const dateTime = (iso: string) => new Date(iso).toLocaleString();
 
-/** The admin panel's users table with its row actions. */
+/**
+ * The admin panel's users table: each address opens the user's details beside the list; the row
+ * actions are quiet buttons, each asked before it is done.
+ */
 export function UsersTable({
-  token,
   users,
+  selected,
   empty = 'No users found',
+  onOpen,
+  onAction,
 }: {
-  token: string;
   users: AdminUser[];
+  /** The account id of the user open in the panel. */
+  selected: string | null;
   empty?: string;
+  onOpen(accountId: string): void;
+  onAction(action: UserAction, email: string): void;
 }) {
-  const actions = useUserActions(token);
   const { may } = useAdminAccess();
   const canResend = may('POST', '/api/admin/users/:email/resend-verification');
   const canGrant = may('PUT', '/api/admin/users/:email/subscription');
@@ -33,16 +41,30 @@ export function UsersTable({
           <th scope="col">Email</th>
           <th scope="col">Status</th>
           <th scope="col">Premium</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last Login</th>
+          <th scope="col" className="users-table__when">
+            Created
+          </th>
+          <th scope="col" className="users-table__when">
+            Last Login
+          </th>
           {anyAction ? <th scope="col">Actions</th> : null}
         </tr>
       </thead>
       <tbody>
         {users.map((user) => (
-          <tr key={user.account_id} data-email={user.email}>
+          <tr
+            key={user.account_id}
+            data-email={user.email}
+            aria-current={user.account_id === selected ? 'true' : undefined}
+          >
             <td data-label="Email" className="data-table__email">
-              {user.email}
+              <LinkButton
+                className="users-table__open"
+                aria-label={`Open ${user.email === 'sealed' ? `account ${user.account_id}` : user.email}`}
+                onClick={() => onOpen(user.account_id)}
+              >
+                {user.email === 'sealed' ? <span className="text-mono">{user.account_id}</span> : user.email}
+              </LinkButton>
             </td>
             <td data-label="Status">
               <Pill tone={user.verified ? 'ok' : 'warn'}>{user.verified ? 'Verified' : 'Unverified'}</Pill>
@@ -61,27 +83,31 @@ export function UsersTable({
                 </>
               ) : null}
             </td>
-            <td data-label="Created">{user.created_at ? date(user.created_at) : ''}</td>
-            <td data-label="Last Login">{user.last_login ? dateTime(user.last_login) : 'Never'}</td>
+            <td data-label="Created" className="users-table__when">
+              {user.created_at ? date(user.created_at) : ''}
+            </td>
+            <td data-label="Last Login" className="users-table__when">
+              {user.last_login ? dateTime(user.last_login) : 'Never'}
+            </td>
             {anyAction ? (
               <td data-label="Actions">
                 <div className="data-table__actions">
                   {canResend && !user.verified ? (
-                    <Button size="sm" variant="ghost" onClick={() => actions.resend(user.email)}>
+                    <Button size="sm" variant="ghost" onClick={() => onAction('resend', user.email)}>
                       Resend Verification
                     </Button>
                   ) : null}
                   {canGrant ? (
                     <Button
                       size="sm"
-                      variant="secondary"
-                      onClick={() => actions.togglePremium(user.email, !user.is_subscribed)}
+                      variant="ghost"
+                      onClick={() => onAction(user.is_subscribed ? 'remove-premium' : 'grant', user.email)}
                     >
                       {user.is_subscribed ? 'Remove Premium' : 'Grant Premium'}
                     </Button>
                   ) : null}
                   {canDelete ? (
-                    <Button size="sm" variant="danger" onClick={() => actions.remove(user.email)}>
+                    <Button size="sm" variant="ghost" onClick={() => onAction('delete', user.email)}>
                       Delete
                     </Button>
                   ) : null}

@@ -78,6 +78,14 @@ export async function fetchUsers(
   return { ...data, nextCursor };
 }
 
+/** One user by account id (a shared link's `?user=`), or null when no account has it. */
+export async function fetchUser(token: string, account: string): Promise<AdminUser | null> {
+  const answer = await answerOf(
+    publicClient.GET('/api/admin/users', { headers: asAdmin(token), params: { query: { account } } }),
+  );
+  return answer.users[0] ?? null;
+}
+
 export const fetchMonthlyStats = async (token: string): Promise<MonthlyStat[]> =>
   (await answerOf(publicClient.GET('/api/admin/users/monthly-stats', { headers: asAdmin(token) })))
     .monthly_stats;

@@ -8,6 +8,7 @@ import {
   fetchPendingPayments,
   fetchRevenue,
   fetchStaff,
+  fetchUser,
   fetchUsers,
   openInvitation,
   type UserFilters,
@@ -59,6 +60,14 @@ export const adminUsersQuery = (token: string, filters: UserFilters = {}) =>
     Object.keys(filters).length === 0 ? adminKeys.users(token) : [...adminKeys.users(token), filters],
     (cursor) => fetchUsers(token, cursor, filters),
   );
+
+/** One user by account id, under the users' key: an action on them refreshes it with the list. */
+export const adminUserQuery = (token: string, account: string | null) =>
+  queryOptions({
+    queryKey: [...adminKeys.users(token), 'account', account] as const,
+    queryFn: () => fetchUser(token, account!),
+    enabled: account !== null,
+  });
 
 export const adminStoriesQuery = (token: string) =>
   adminPagesQuery(adminKeys.stories(token), (cursor) => fetchAdminStories(token, cursor));

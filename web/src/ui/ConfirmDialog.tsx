@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../api/client';
 import { Alert } from './Alert';
-import { Button } from './Button';
+import { Button, type ButtonVariant } from './Button';
 import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {
@@ -9,12 +9,21 @@ export interface ConfirmDialogProps {
   /** What the action does, said before it is done. */
   message: string;
   confirmLabel: string;
+  /** Danger for what cannot be taken back; a quieter look for an action that can. */
+  confirmVariant?: Extract<ButtonVariant, 'danger' | 'primary' | 'secondary'>;
   onConfirm(): Promise<unknown>;
   onClose(): void;
 }
 
-/** Asks before an action that cannot be taken back; a refusal shows in the dialog. */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+/** Asks before an action (above all one that cannot be taken back); a refusal shows in the dialog. */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  confirmVariant = 'danger',
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function confirm() {
@@ -39,7 +48,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={() => void confirm()} loading={pending}>
+          <Button variant={confirmVariant} onClick={() => void confirm()} loading={pending}>
             {confirmLabel}
           </Button>
         </>

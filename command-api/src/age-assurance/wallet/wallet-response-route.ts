@@ -5,6 +5,7 @@ import type { CommandApiDeps } from '../../deps';
 import { commandContext } from '../../shared/context';
 import { registerFormBody } from '../../shared/form-body';
 import { checkAlreadyAnswered, checkExpired, checkNotFound } from '../age-check-decider';
+import { checkReturnUrl } from '../age-check-provider';
 import { type RefusalReason, refusalDetails, verifyAgePresentation } from '../age-verifier';
 import { checkNonceOf } from '../check-secrets';
 import { answerAgeCheck, loadAgeCheck } from '../record-answer';
@@ -43,10 +44,6 @@ const responseDoc = apiSchema({
  */
 export const RETURN_HEADER = 'x-redirect-uri';
 
-/** Where the wallet sends the browser when done: the product's page that reads the result. */
-const returnUrlOf = (publicUrl: string, checkId: string) =>
-  `${publicUrl.replace(/\/+$/, '')}/age-assurance/return?check=${encodeURIComponent(checkId)}`;
-
 /**
  * POST /api/age-assurance/responses: the wallet's direct_post. The check is the `state`; the
  * presentation is verified against the check's own request (client_id and response_uri of this
@@ -61,7 +58,7 @@ export const walletResponseRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
   const refuse = (reply: FastifyReply, reason: RefusalReason, checkId: string | null, detail?: string) => {
     deps.onAgeCheckAnswered?.({ outcome: 'refused', reason });
     const { status, detail: reasonDetail } = refusalDetails[reason];
-    if (checkId) reply.header(RETURN_HEADER, returnUrlOf(deps.options.publicUrl, checkId));
+    if (checkId) reply.header(RETURN_HEADER, checkReturnUrl(deps.options.publicUrl, checkId));
     return reply.code(status).send({ detail: detail ?? reasonDetail });
   };
 
@@ -113,12 +110,12 @@ export const walletResponseRoutes: FastifyPluginAsync<CommandApiDeps> = async (a
         throw error;
       }
       if (reason === null || reason === 'declined') {
-        return { redirect_uri: returnUrlOf(deps.options.publicUrl, checkId) };
+        return { redirect_uri: checkReturnUrl(deps.options.publicUrl, checkId) };
       }
       const { status, detail } = refusalDetails[reason];
       return reply
         .code(status)
-        .header(RETURN_HEADER, returnUrlOf(deps.options.publicUrl, checkId))
+        .header(RETURN_HEADER, checkReturnUrl(deps.options.publicUrl, checkId))
         .send({ detail });
     },
   );

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalYoti, startLocalYoti } from './testing/local-yoti';
+import { type LocalYoti, startLocalYoti } from './local-yoti';
 import { HostedProviderUnavailable, outcomeOf, type YotiSettings, yotiProvider } from './yoti-provider';
 
 let yoti: LocalYoti;
@@ -68,6 +68,7 @@ describe('the Yoti adapter, through a stand-in speaking its wire', () => {
     await yoti.finish(session, false);
     expect(await provider.outcome(session)).toEqual({
       status: 'refused',
+      reason: 'hosted_failed',
       detail: 'The check did not show that you are 18 or over.',
     });
   });

@@ -24,6 +24,11 @@ export interface YotiSettings {
   estimationThreshold: number;
   /** How long a call to Yoti may take before it counts as not answering. */
   timeoutMs?: number;
+  /**
+   * The name recorded in `AgeAssured`: `yoti`, or `local-yoti` for the stand-in `npm start` runs
+   * when asked (AGE_HOSTED=local), so that staff never count a test's check as Yoti's.
+   */
+  provider?: 'yoti' | 'local-yoti';
 }
 
 /** The age the product checks for: every method a session offers checks at least this. */
@@ -36,11 +41,28 @@ export class HostedProviderUnavailable extends Error {
   override readonly name = 'HostedProviderUnavailable';
 }
 
+/** Why a finished hosted session did not assure: recorded on the check, counted in the metrics. */
+export type HostedRefusal = 'hosted_failed' | 'hosted_cancelled' | 'hosted_error' | 'hosted_unconfirmed';
+
+/** What the reader is told for each. */
+export const hostedRefusalDetails: Record<HostedRefusal, string> = {
+  hosted_failed: 'The check did not show that you are 18 or over.',
+  hosted_cancelled: 'The check was cancelled.',
+  hosted_error: 'The provider could not tell your age. Try again, or another method.',
+  hosted_unconfirmed: 'The provider did not confirm an age of 18 or over.',
+};
+
 /** What a hosted check has come to, as the check flow reads it. */
 export type HostedOutcome =
   | { status: 'pending' }
   | { status: 'assured' }
-  | { status: 'refused'; detail: string };
+  | { status: 'refused'; reason: HostedRefusal; detail: string };
+
+const refused = (reason: HostedRefusal): HostedOutcome => ({
+  status: 'refused',
+  reason,
+  detail: hostedRefusalDetails[reason],
+});
 
 /** A session started for one check: where to send the visitor, and the provider's id to ask about. */
 export interface HostedSession {
@@ -54,8 +76,10 @@ export interface HostedSession {
  * and read a notification it posts (null when its signature is not the provider's).
  */
 export interface HostedAgeProvider {
-  /** The name stored in AgeAssured (`yoti`). */
+  /** The name stored in AgeAssured (`yoti`, or `local-yoti` for the stand-in). */
   provider: string;
+  /** What the assurance screen offers it as. */
+  label: string;
   start(check: { checkId: string; returnUrl: string; notificationUrl: string }): Promise<HostedSession>;
   outcome(session: string): Promise<HostedOutcome>;
   /**
@@ -93,16 +117,9 @@ export function yotiSessionRequest(
 /** What a finished session's result means for the check. */
 export function outcomeOf(result: YotiSessionResult, settings: Pick<YotiSettings, 'sdkId'>): HostedOutcome {
   if (!(YOTI_FINISHED as readonly string[]).includes(result.status)) return { status: 'pending' };
-  if (result.status === 'FAIL') {
-    return { status: 'refused', detail: 'The check did not show that you are 18 or over.' };
-  }
-  if (result.status === 'CANCELLED') return { status: 'refused', detail: 'The check was cancelled.' };
-  if (result.status === 'ERROR') {
-    return {
-      status: 'refused',
-      detail: 'The provider could not tell your age. Try again, or another method.',
-    };
-  }
+  if (result.status === 'FAIL') return refused('hosted_failed');
+  if (result.status === 'CANCELLED') return refused('hosted_cancelled');
+  if (result.status === 'ERROR') return refused('hosted_error');
   // COMPLETE: believed only for an OVER session of ours whose method checked at least 18.
   const method = (result.method ?? '').toLowerCase() as YotiMethodKey;
   const threshold = result[method]?.threshold ?? result.age;
@@ -112,7 +129,7 @@ export function outcomeOf(result: YotiSessionResult, settings: Pick<YotiSettings
     threshold === undefined ||
     threshold < ADULT_AGE
   ) {
-    return { status: 'refused', detail: 'The provider did not confirm an age of 18 or over.' };
+    return refused('hosted_unconfirmed');
   }
   return { status: 'assured' };
 }
@@ -173,8 +190,13 @@ export function yotiProvider(settings: YotiSettings, fetchImpl: typeof fetch = f
     }
   };
 
+  const provider = settings.provider ?? 'yoti';
   return {
-    provider: 'yoti',
+    provider,
+    label:
+      provider === 'local-yoti'
+        ? 'Local age check (Yoti stand-in)'
+        : 'Yoti: your face, an ID document, a digital ID or a card',
     async start(check) {
       const answer = YotiSessionCreated.safeParse(
         await call('/api/v1/sessions', { method: 'POST', body: yotiSessionRequest(settings, check) }),

@@ -36,6 +36,7 @@ import * as ageAssuranceDays from './0034-age-assurance-days';
 import * as reconciliations from './0035-reconciliations';
 import * as sealedModerationTexts from './0036-sealed-moderation-texts';
 import * as visitorAgeAssurances from './0037-visitor-age-assurances';
+import * as usersByAccount from './0038-users-by-account';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0035-reconciliations': reconciliations,
   '0036-sealed-moderation-texts': sealedModerationTexts,
   '0037-visitor-age-assurances': visitorAgeAssurances,
+  '0038-users-by-account': usersByAccount,
 };

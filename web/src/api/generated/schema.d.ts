@@ -577,6 +577,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/age-assurance/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A hosted age-check provider's signed notification (Yoti's age verification) */
+        post: operations["postAgeAssuranceNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{email}/subscription": {
         parameters: {
             query?: never;
@@ -5041,7 +5058,18 @@ export interface operations {
                     };
                 };
             };
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The provider of that method did not answer (the detail names it): another method may be chosen; or: The database does not answer, or (reads) the read models did not reach X-Min-Position in time: ask again after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
         };
     };
     postAgeAssuranceChecksByIdResult: {
@@ -5192,6 +5220,89 @@ export interface operations {
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAgeAssuranceNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per user action (a UUID, say): a retry of the same request with the same key is answered like the first and changes nothing again; the key sent with another request is another action. A key that is not 1 to 200 visible ASCII characters is a 400. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Not needed here, but read on every route: a code that is neither the admin password nor a live admin session is a 401, and too many of them from one client a 429. */
+                "X-Admin-Code"?: components["parameters"]["XAdminCode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the check it names has been asked about (the provider's result is fetched; the notification only says when) */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["XEventPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        check: "answered" | "pending" | "unknown";
+                    };
+                };
+            };
+            /** @description No hosted provider is configured here; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The notification's signature is not the provider's: nothing is done; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many notifications from this client (Retry-After); or: Too many wrong admin codes from this client (on every route) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The provider did not answer when its result was asked for: it sends the notification again; or: The database does not answer, or (reads) the read models did not reach X-Min-Position in time: ask again after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
         };
     };
     putAdminUsersByEmailSubscription: {
@@ -8778,6 +8889,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only the user with this address (at most one); for the roles that read addresses only */
                 email?: string;
+                /** @description Only the user with this account id (at most one): the panel opens a user's details by it */
+                account?: string;
                 /** @description Only the users whose address contains this text (case ignored); for a role that reads no addresses (the auditor), whose account id does */
                 q?: string;
                 /** @description Only verified, or only unverified, users */
@@ -8825,7 +8938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, an account that is not an id, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -8875,6 +8988,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only the user with this address (at most one); for the roles that read addresses only */
                 email?: string;
+                /** @description Only the user with this account id (at most one): the panel opens a user's details by it */
+                account?: string;
                 /** @description Only the users whose address contains this text (case ignored); for a role that reads no addresses (the auditor), whose account id does */
                 q?: string;
                 /** @description Only verified, or only unverified, users */
@@ -8903,7 +9018,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, an account that is not an id, or an unknown filter value; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];

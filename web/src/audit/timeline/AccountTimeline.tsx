@@ -8,59 +8,15 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { SectionSubtitle, SectionTitle } from '../../ui/SectionTitle';
 import { surfaceClass } from '../../ui/Surface';
-import type { AccountQuery, AccountTimeline as Timeline, TimelineRow } from '../audit-api';
+import type { AccountQuery, AccountTimeline as Timeline } from '../audit-api';
 import { timelineQuery } from '../audit-queries';
 import { Facts } from '../Facts';
 import { FilterForm, instantOf } from '../FilterForm';
 import { download, ERASED, timelineCsv, timelineJson } from './timeline-export';
+import { rowDetails as details, eventLabels, when } from './timeline-rows';
 import './AccountTimeline.css';
 
 const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const eventLabels: Record<string, string> = {
-  UserRegistered: 'Signed up',
-  EmailVerified: 'E-mail verified',
-  PaymentConfirmationSubmitted: 'Purchase confirmation',
-  PremiumGranted: 'Premium granted',
-  PremiumRevoked: 'Premium revoked',
-  AccountFlaggedForStaff: 'Flagged for the staff',
-  PremiumStoryUnlocked: 'Premium story unlocked',
-  PremiumUnlockReturned: 'Premium unlock returned',
-  AgeAssured: 'Age assured',
-  UserDeleted: 'Account erased',
-};
-
-const when = (iso: string) => new Date(iso).toLocaleString();
-
-/** An age assurance's method as the assurance screen names it. */
-const assuranceMethods: Record<string, string> = {
-  wallet: 'digital identity wallet',
-  hosted: 'hosted age check',
-};
-
-function details(row: TimelineRow, erased: boolean): string {
-  switch (row.event) {
-    case 'PaymentConfirmationSubmitted':
-      return [
-        `$${row.amount}`,
-        row.discount ? `discount $${row.discount}` : 'no discount',
-        `via ${row.payment_method}`,
-        `transaction ${erased ? ERASED : (row.transaction_id ?? 'none')}`,
-      ].join(', ');
-    case 'PremiumGranted':
-      return row.transaction_id
-        ? `+${row.stories} premium stories, paid $${row.amount} via ${row.payment_method}, transaction ${row.transaction_id}`
-        : `+${row.stories} premium stories`;
-    case 'PremiumStoryUnlocked':
-      return `story ${row.story_id}`;
-    case 'PremiumUnlockReturned':
-      return `story ${row.story_id} (withdrawn)`;
-    case 'AgeAssured':
-      return `${assuranceMethods[row.assurance_method ?? ''] ?? row.assurance_method} (${row.assurance_provider}), until ${row.assured_until ? when(row.assured_until) : 'unknown'}`;
-    default:
-      return '';
-  }
-}
 
 /**
  * One account's money and access history: found by address, or by account id (an erased

@@ -6,7 +6,7 @@ import {
   YotiSessionRequest,
   type YotiSessionResult,
   yotiSignedBytes,
-} from '../yoti-wire';
+} from './yoti-wire';
 
 /**
  * A stand-in for Yoti's Age Verification service that speaks its wire exactly: the sessions API
