@@ -1,3 +1,4 @@
+import { type LocalYoti, startLocalYoti, type YotiSettings } from '@nocturne/command-api';
 import { ageAssuranceMessages } from '@nocturne/domain';
 import type { AppConfig } from '@nocturne/infra/config';
 import {
@@ -16,7 +17,9 @@ import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support
  * the assurance screen on an Explicit story (nothing of its slides or images reaches the
  * browser), confirms their age with the local test wallet (a real signed `age_over_18` through
  * the production verifier) and reads the story; an Explicit image's plain URL is refused before
- * assurance and served after; with `by-region`, the region a trusted proxy names decides.
+ * assurance and served after; with `by-region`, the region a trusted proxy names decides. The
+ * hosted method, through the stand-in that speaks Yoti's wire: a visitor confirms there; when it
+ * does not answer, the screen says so and the wallet still confirms.
  *
  * Each policy is a system of its own: the worker's `nocturne` is replaced for these tests (the
  * shared one runs with AGE_ASSURANCE off).
@@ -34,7 +37,46 @@ const underPolicy = (overrides: Partial<AppConfig>) =>
     ],
   });
 
-const required = underPolicy({ ageAssurance: { mode: 'required', regions: [], validityDays: 365 } });
+const REQUIRED = { mode: 'required', regions: [], validityDays: 365 } as const;
+const required = underPolicy({ ageAssurance: REQUIRED });
+
+/** Yoti's settings for the stand-in (its address, its keys), or for a Yoti that does not answer. */
+const yotiSettingsOf = (yoti: LocalYoti, apiUrl = yoti.url): YotiSettings => ({
+  provider: 'local-yoti',
+  apiUrl,
+  sdkId: yoti.sdkId,
+  apiKey: yoti.apiKey,
+  notificationPublicKey: yoti.publicKeyPem,
+  estimationThreshold: 25,
+  timeoutMs: 2_000,
+});
+
+/** The hosted method offered beside the wallet: the stand-in speaking Yoti's wire, answering or not. */
+const withHosted = (answering: boolean) =>
+  test.extend<object, { nocturne: E2eSystem; yoti: LocalYoti }>({
+    yoti: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take a destructured first argument.
+      async ({}, use) => {
+        const yoti = await startLocalYoti();
+        await use(yoti);
+        await yoti.stop();
+      },
+      { scope: 'worker' },
+    ],
+    nocturne: [
+      async ({ yoti }, use) => {
+        const system = await startE2eSystem({
+          ageAssurance: REQUIRED,
+          ageHosted: yotiSettingsOf(yoti, answering ? yoti.url : 'http://127.0.0.1:9'),
+        });
+        await use(system);
+        await system.stop();
+      },
+      { scope: 'worker', timeout: 120_000 },
+    ],
+  });
+const hosted = withHosted(true);
+const hostedDown = withHosted(false);
 const byRegion = underPolicy({
   ageAssurance: { mode: 'by-region', regions: ['GB', 'FR'], validityDays: 365 },
   // The region header is believed from the proxy in front (here the contract proxy, on loopback).
@@ -232,5 +274,42 @@ byRegion(
     await unknown.page.goto(`/story/${story.id}`);
     await expect(screenTitle(unknown.page)).toBeVisible();
     await unknown.context.close();
+  },
+);
+
+hosted(
+  "a visitor confirms their age with the hosted provider (the stand-in speaking Yoti's wire) and reads the story",
+  async ({ page, api, nocturne }) => {
+    test.setTimeout(120_000);
+    const story = await publishExplicit(nocturne, api);
+    await page.goto(`/story/${story.id}`);
+    await expect(screenTitle(page)).toBeVisible();
+    await page.getByRole('button', { name: 'Local age check (Yoti stand-in)' }).click();
+    await expect(page.getByRole('heading', { name: 'Local age check' })).toBeVisible();
+    await page.getByRole('button', { name: 'I am 18 or over' }).click();
+    await expect(page).toHaveURL(new RegExp(`/story/${story.id}$`));
+    await readsBothSlides(page, story);
+  },
+);
+
+hostedDown(
+  'when the hosted provider does not answer, the screen says so and the wallet still confirms the age',
+  async ({ page, api, nocturne }) => {
+    test.setTimeout(120_000);
+    const story = await publishExplicit(nocturne, api);
+    await page.setViewportSize(VIEWPORTS[0]!);
+    await page.goto(`/story/${story.id}`);
+    const hostedButton = page.getByRole('button', { name: 'Local age check (Yoti stand-in)' });
+    await hostedButton.click();
+    await expect(
+      page.getByText(ageAssuranceMessages.providerDown('Local age check (Yoti stand-in)')),
+    ).toBeVisible();
+    // Nothing was started: the reader is still on the story's screen, every method still offered.
+    await expect(page).toHaveURL(new RegExp(`/story/${story.id}$`));
+    await expectFitsWidth(page, 'the assurance screen with a provider down');
+    await expectNoSeriousViolations(page, 'the assurance screen with a provider down');
+    await confirmWithLocalWallet(page, nocturne);
+    await expect(page).toHaveURL(new RegExp(`/story/${story.id}$`));
+    await readsBothSlides(page, story);
   },
 );

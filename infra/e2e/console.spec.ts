@@ -67,6 +67,31 @@ for (const viewport of VIEWPORTS) {
     await create.click();
     await expect(page.getByRole('heading', { name: 'Create New Story' })).toBeVisible();
     await checkScreen(page, `stories tab at ${viewport.width}`);
+    await create.click();
+
+    // A card names the story and its creator; the id is a click away; Details opens it beside the list.
+    const title = `A lantern in the fog ${viewport.width}.`;
+    const card = page.locator(`.admin-story[data-story-id="${story.id}"]`);
+    await expect(card.getByRole('heading', { name: title })).toBeVisible();
+    await expect(card).toContainText('by ');
+    await expect(card).not.toContainText(story.id);
+    await card.getByRole('button', { name: `Details of ${title}` }).click();
+    await expect(page).toHaveURL(/[?&]story=/);
+    const storyPanel = page.getByRole('dialog', { name: title });
+    await expect(storyPanel.getByText('Slide 2')).toBeVisible();
+    await expect(storyPanel.getByText(story.id)).toBeVisible();
+    await checkScreen(page, `story's panel at ${viewport.width}`);
+    await page.goBack();
+    await expect(storyPanel).toBeHidden();
+
+    // Filters by creator and rating narrow on the server; Back undoes them.
+    const filter = page.getByRole('form', { name: 'Filter stories' });
+    await filter.getByLabel('Creator').fill('nobody-writes-here');
+    await filter.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByText('No stories match these filters.')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]creator=nobody-writes-here/);
+    await page.goBack();
+    await expect(card).toBeVisible();
 
     // A short tab: the bar keeps the height of its tabs instead of stretching down the page.
     await page.getByRole('tab', { name: 'Staff' }).click();

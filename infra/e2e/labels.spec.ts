@@ -59,7 +59,12 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
   await create.getByLabel(tag, { exact: true }).check();
   await create.getByLabel('Violence', { exact: true }).check();
   await create.getByRole('button', { name: 'Create Story' }).click();
-  const adminCard = adminPage.locator('.admin-story', { hasText: opening.slice(0, 40) });
+  // The story opens beside the list; its labels and rating are edited there.
+  await adminPage
+    .locator('.admin-story', { hasText: opening.slice(0, 40) })
+    .getByRole('button', { name: /^Details of / })
+    .click();
+  const adminCard = adminPage.locator('dialog.side-panel');
   await expect(adminCard).toContainText(`Tags: ${tag}`);
   await expect(adminCard).toContainText('Warnings: Violence');
 

@@ -6,6 +6,8 @@ export interface Row {
   times: number;
   lost: number;
   disagreed: number;
+  /** Reads after the load's own writes answered from a read side behind the position asked. */
+  stale: number;
   other5xx: number;
   recoverMs: number[];
   /** A time to recover longer than this fails the row (the standby's takeover, say). */
@@ -27,6 +29,7 @@ export function newRow(fault: string, times: number, retryStatuses: number[] = [
     times,
     lost: 0,
     disagreed: 0,
+    stale: 0,
     other5xx: 0,
     recoverMs: [],
     retryStatuses: new Set(retryStatuses),
@@ -35,8 +38,9 @@ export function newRow(fault: string, times: number, retryStatuses: number[] = [
   };
 }
 
-/** Counts the load's unexpected 5xx and its unanswered requests into the row. */
+/** Counts the load's stale reads, unexpected 5xx and unanswered requests into the row. */
 export function countErrors(row: Row, tally: Tally): void {
+  row.stale += tally.stale;
   const add = (kind: string, n: number) => row.errors.set(kind, (row.errors.get(kind) ?? 0) + n);
   for (const [status, n] of tally.statuses) {
     if (status < 500 || row.retryStatuses.has(status)) continue;
@@ -52,6 +56,7 @@ export function rowFailed(row: Row): boolean {
   return (
     row.lost > 0 ||
     row.disagreed > 0 ||
+    row.stale > 0 ||
     row.other5xx > 0 ||
     row.recoverMs.some(
       (ms) => !Number.isFinite(ms) || (row.recoverLimitMs !== undefined && ms > row.recoverLimitMs),
@@ -65,6 +70,7 @@ export function printTable(rows: Row[]): void {
     'times',
     'acknowledged writes lost',
     'reads that disagreed with a rebuild',
+    'reads older than their own write',
     '5xx not expected',
     'time to recover',
     'note',
@@ -80,6 +86,7 @@ export function printTable(rows: Row[]): void {
       String(r.times),
       String(r.lost),
       String(r.disagreed),
+      String(r.stale),
       String(r.other5xx),
       recover,
       r.note,

@@ -12,6 +12,8 @@ export interface Tally {
   failures: number;
   /** Those failures by their error's code (or message), to tell what went wrong. */
   failedWith: Map<string, number>;
+  /** Reads after the load's own writes answered 200 from a read side behind the position asked. */
+  stale: number;
 }
 
 interface LoadOptions {
@@ -32,7 +34,7 @@ export interface RunningLoad {
 type Report =
   | { kind: 'started' }
   | { kind: 'acked'; acked: Tally['acked'] }
-  | { kind: 'done'; statuses: [number, number][]; failedWith: [string, number][] };
+  | { kind: 'done'; statuses: [number, number][]; failedWith: [string, number][]; stale: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +52,7 @@ function send(
   url: URL,
   method: 'GET' | 'POST',
   headers: Record<string, string>,
-): Promise<{ status: number; position: number }> {
+): Promise<{ status: number; position: number; projected: number }> {
   return new Promise((resolve, reject) => {
     const sent = request(url, { method, agent, headers, timeout: ANSWER_TIMEOUT_MS }, (response) => {
       response.resume();
@@ -59,6 +61,7 @@ function send(
         resolve({
           status: response.statusCode ?? 0,
           position: Number(response.headers['x-event-position'] ?? 0),
+          projected: Number(response.headers['x-projected-position'] ?? 0),
         }),
       );
     });
@@ -82,7 +85,14 @@ export async function startLoad(options: LoadOptions): Promise<RunningLoad> {
     await import(${JSON.stringify(import.meta.url)});
   })();`;
   const worker = new Worker(boot, { eval: true, workerData: options });
-  const tally: Tally = { acked: [], statuses: new Map(), other5xx: 0, failures: 0, failedWith: new Map() };
+  const tally: Tally = {
+    acked: [],
+    statuses: new Map(),
+    other5xx: 0,
+    failures: 0,
+    failedWith: new Map(),
+    stale: 0,
+  };
   let started: () => void = () => {};
   const running = new Promise<void>((resolve) => {
     started = resolve;
@@ -102,6 +112,7 @@ export async function startLoad(options: LoadOptions): Promise<RunningLoad> {
         if (status >= 500 && status !== 503) tally.other5xx += count;
       }
       tally.failedWith = new Map(report.failedWith);
+      tally.stale = report.stale;
       for (const [, count] of report.failedWith) tally.failures += count;
       resolve(tally);
     });
@@ -133,6 +144,7 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
     failedWith.set(kind, (failedWith.get(kind) ?? 0) + 1);
   };
   let highest = 0;
+  let stale = 0;
   let pending: Tally['acked'] = [];
   const flush = () => {
     if (pending.length === 0) return;
@@ -168,14 +180,16 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
     }
   };
   const read = async () => {
+    const asked = highest;
     try {
-      const { status } = await send(
+      const { status, projected } = await send(
         agent,
         readUrl,
         'GET',
-        highest > 0 ? { 'X-Min-Position': String(highest) } : {},
+        asked > 0 ? { 'X-Min-Position': String(asked) } : {},
       );
       note(status);
+      if (status === 200 && projected < asked) stale += 1;
     } catch (error) {
       fail(error);
     }
@@ -204,6 +218,7 @@ async function runLoad({ base, stories, perSecond, connections }: LoadOptions): 
     kind: 'done',
     statuses: [...statuses],
     failedWith: [...failedWith],
+    stale,
   } satisfies Report);
 }
 

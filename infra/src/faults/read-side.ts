@@ -1,9 +1,21 @@
 import { streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
+import { given, storyPublished } from '@nocturne/events/testing';
 import { countErrors, type Row } from './fault-row';
 import type { Tally } from './like-load';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The stories the load likes: eight free ones, appended to the log as given history. */
+export async function publishLoadStories(store: EventStore): Promise<string[]> {
+  const stories: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const story = storyPublished({ isPremium: false });
+    await given(store, streams.story(story.data.storyId), [story], 'no_stream');
+    stories.push(story.data.storyId);
+  }
+  return stories;
+}
 /** Requests of the load in flight at most, as the likes bench runs them. */
 export const CONNECTIONS = 64;
 
@@ -43,7 +55,9 @@ async function listedAt(base: string, position: number): Promise<Response | unde
 
 /**
  * Stories whose likes as served (the list, read at a position the read side reached) differ
- * from what a rebuild gives, the log's likes of each story; a story missing on either side counts.
+ * from what a rebuild gives, the log's likes of each story: the load's stories, each of which
+ * must be served, and any other the list serves (a story published meanwhile, say), which must
+ * be in the log.
  */
 async function disagreements(side: ReadSide, stories: string[]): Promise<number> {
   const response = await listedAt(side.base, await side.caughtUp());
@@ -52,11 +66,15 @@ async function disagreements(side: ReadSide, stories: string[]): Promise<number>
     ((await response.json()) as { id: string; likes: number }[]).map((s) => [s.id, s.likes]),
   );
   let differ = 0;
-  for (const story of stories) {
+  for (const story of new Set([...stories, ...served.keys()])) {
+    if (!stories.includes(story) && (await side.store.readStream(streams.story(story))).length === 0) {
+      differ += 1;
+      continue;
+    }
     const inLog = (await side.store.readStream(streams.storyLikes(story))).length;
     if (served.get(story) !== inLog) differ += 1;
   }
-  return differ + Math.max(0, served.size - stories.length);
+  return differ;
 }
 
 /** Adds to the row what one fault cost, once its load has stopped: the log against the load and the read side. */
