@@ -20,7 +20,7 @@ import {
   recovered,
   sleep,
 } from './read-side';
-import { replicaPausedRow } from './replica-faults';
+import { primaryPromotedRow, replicaPausedRow } from './replica-faults';
 import { splitRows } from './split-faults';
 
 /**
@@ -31,7 +31,8 @@ import { splitRows } from './split-faults';
  * projector killed (its catch-up as a process of its own, SIGKILL), NATS stopped and started,
  * PostgreSQL stalled (SIGSTOP), and clients that start an upload and send nothing more; then
  * split mode on the same log, its leading projector and its command-api processes SIGKILLed
- * (split-faults.ts); and the product reading from a streaming replica whose replay is paused
+ * (split-faults.ts); and on a replicated PostgreSQL, the replica's replay paused under the
+ * product's reads, and the primary killed and its synchronous standby promoted
  * (replica-faults.ts). After
  * each fault, the read side is compared with the log: every story's likes as served (at the
  * position the projector reached) against the likes the log holds. It prints one table and
@@ -280,6 +281,8 @@ async function main(): Promise<number> {
     );
     rows.push(await replicaPausedRow({ natsUrl: nats.url, perSecond, log }));
     log('replica pause done');
+    rows.push(await primaryPromotedRow({ natsUrl: nats.url, perSecond, log }));
+    log('primary promotion done');
     printTable(rows);
     for (const row of rows.filter((r) => r.errors.size > 0))
       log(`${row.fault}: ${[...row.errors].map(([kind, n]) => `${n} × ${kind}`).join(', ')}`);
