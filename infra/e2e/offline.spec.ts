@@ -7,6 +7,9 @@ import { expect, test } from './fixtures';
  * images) is in its caches.
  */
 
+// Every other spec runs without the worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('/sw.js is served for the whole app and revalidated on every check', async ({ request }) => {
   const worker = await request.get('/sw.js');
   expect(worker.status()).toBe(200);
