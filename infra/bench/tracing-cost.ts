@@ -2,13 +2,24 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { benchLikes, type LikesResult } from './likes-over-http';
 
+/** Tracing off, on for every request, or on for a tenth of them (the SDK's own ratio sampler). */
+export type TracingMode = 'off' | 'every request' | 'a tenth sampled';
+
+const MODES: Record<TracingMode, (collector: string) => Record<string, string>> = {
+  off: () => ({}),
+  'every request': (collector) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: collector }),
+  'a tenth sampled': (collector) => ({
+    OTEL_EXPORTER_OTLP_ENDPOINT: collector,
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: '0.1',
+  }),
+};
+
 export interface TracingCostResult {
-  /** Each run in the order it ran: tracing off, then on, alternately. */
-  runs: { traced: boolean; result: LikesResult }[];
-  offPerSecond: number;
-  onPerSecond: number;
-  /** on / off (medians): the share of the likes' rate tracing keeps (target at least 0.95). */
-  ratio: number;
+  /** Each run in the order it ran: the modes in turn, `pairs` times. */
+  runs: { mode: TracingMode; result: LikesResult }[];
+  /** Each mode's median likes/s, and its ratio to tracing off (target at least 0.95). */
+  medians: { mode: TracingMode; perSecond: number; ratio: number }[];
   /** Spans the collector received from the traced runs: tracing was on, and exported. */
   spans: number;
 }
@@ -46,12 +57,12 @@ async function startCollector(): Promise<{ url: string; spans(): number; close()
 }
 
 /**
- * Likes over HTTP with tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT) and on (exporting to a local
- * collector), alternately, `pairs` times, each on a fresh product and database; the medians of
- * the two sides are compared.
+ * Likes over HTTP with tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT), on for every request and on
+ * for a tenth of them (exporting to a local collector), in turn, `pairs` times, each on a fresh
+ * product and database; each mode's median is compared with off's.
  *
  * @example
- *   const { ratio, spans } = await benchTracingCost(postgresUrl, console.log, 1);
+ *   const { medians, spans } = await benchTracingCost(postgresUrl, console.log, 1);
  */
 export async function benchTracingCost(
   postgresUrl: string,
@@ -61,20 +72,23 @@ export async function benchTracingCost(
   const collector = await startCollector();
   try {
     const runs: TracingCostResult['runs'] = [];
+    const modes = Object.keys(MODES) as TracingMode[];
     for (let pair = 0; pair < pairs; pair++) {
-      for (const traced of [false, true]) {
-        log(`likes with tracing ${traced ? 'on' : 'off'} (pair ${pair + 1} of ${pairs})`);
-        const env: Record<string, string> = traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url } : {};
-        runs.push({ traced, result: await benchLikes(postgresUrl, log, { env }) });
+      for (const mode of modes) {
+        log(`likes with tracing ${mode} (round ${pair + 1} of ${pairs})`);
+        runs.push({ mode, result: await benchLikes(postgresUrl, log, { env: MODES[mode](collector.url) }) });
       }
     }
-    const median = (traced: boolean) => {
-      const side = runs.filter((r) => r.traced === traced).map((r) => r.result.likesPerSecond);
+    const median = (mode: TracingMode) => {
+      const side = runs.filter((r) => r.mode === mode).map((r) => r.result.likesPerSecond);
       return side.sort((a, b) => a - b)[Math.floor(side.length / 2)]!;
     };
-    const offPerSecond = median(false);
-    const onPerSecond = median(true);
-    return { runs, offPerSecond, onPerSecond, ratio: onPerSecond / offPerSecond, spans: collector.spans() };
+    const off = median('off');
+    return {
+      runs,
+      medians: modes.map((mode) => ({ mode, perSecond: median(mode), ratio: median(mode) / off })),
+      spans: collector.spans(),
+    };
   } finally {
     await collector.close();
   }
