@@ -55,8 +55,8 @@ test('offline, the start page opens from the precached shell and another page sh
   await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
 
-  // Back online, the same page is the story again, from the network.
+  // Back online, Try again loads the same page: the story, from the network.
   await context.setOffline(false);
-  await page.reload();
+  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('A lamp in the rain.')).toBeVisible();
 });
