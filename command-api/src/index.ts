@@ -1,5 +1,6 @@
 export type { AgeCheckProvider, AgeCheckStart } from './age-assurance/age-check-provider';
 export { ProviderUnavailable } from './age-assurance/age-check-provider';
+export { HOSTED_NOTIFICATIONS_PER_MINUTE } from './age-assurance/hosted/hosted-notification-route';
 export { offeredProviders } from './age-assurance/offered-providers';
 export { type AgeCheckOutcome, answerAgeCheck, loadAgeCheck } from './age-assurance/record-answer';
 export { presentAge } from './age-assurance/wallet/present-age';

@@ -13,6 +13,7 @@ import { benchNotices, NOTICE_TARGETS } from './notices';
 import { benchProjectorCatchUp } from './projector-catch-up';
 import { benchRead, type ReadSuiteResult } from './read-suite';
 import { benchSearch, type Throughput } from './search';
+import { benchTracingCost } from './tracing-cost';
 
 /**
  * `npm run bench [-- suite ...]` (benchmarks are separate from tests and
@@ -95,6 +96,24 @@ const suites: Record<string, Suite> = {
             `likes, run ${i + 1}, ${chained ? 'with the chain   ' : 'without the chain'}  : ${fmt(result.likesPerSecond)}/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
         ),
         `likes with the chain / without (medians): ${fmt(r.chainedPerSecond)}/s / ${fmt(r.unchainedPerSecond)}/s = ${r.ratio.toFixed(3)} (target at least 0.9)`,
+      ];
+    },
+  },
+  tracing: {
+    title:
+      'Likes over HTTP with tracing off, on and a tenth sampled (OTLP to a local collector), taking turns',
+    async run(services) {
+      const r = await benchTracingCost(services.postgresUrl, log);
+      return [
+        ...r.runs.map(
+          ({ mode, result }, i) =>
+            `likes, run ${i + 1}, tracing ${mode.padEnd(15)} : ${fmt(result.likesPerSecond)}/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
+        ),
+        ...r.medians.map(
+          (m) =>
+            `tracing ${m.mode.padEnd(15)} (median)      : ${fmt(m.perSecond)}/s, ${m.ratio.toFixed(3)} of tracing off (target at least 0.95)`,
+        ),
+        `spans the collector received          : ${fmt(r.spans)}`,
       ];
     },
   },

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { signedInContext } from './support/members';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
-import { openStoryForm } from './support/staff';
+import { openStoriesTab, openStoryForm } from './support/staff';
 
 /**
  * Tags and content warnings end to end: the admin adds a tag and publishes a story
@@ -36,6 +36,7 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
   await adminPage.goto('/admin_panel');
   await adminPage.getByLabel('Admin password').fill(nocturne.adminPassword);
   await adminPage.getByRole('button', { name: 'Access Admin Panel' }).click();
+  await openStoriesTab(adminPage);
   await adminPage.getByRole('button', { name: 'Manage tags' }).click();
   await adminPage.getByLabel('New tag').fill(tag.toUpperCase());
   await adminPage.getByRole('button', { name: 'Add tag' }).click();
@@ -59,7 +60,12 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
   await create.getByLabel(tag, { exact: true }).check();
   await create.getByLabel('Violence', { exact: true }).check();
   await create.getByRole('button', { name: 'Create Story' }).click();
-  const adminCard = adminPage.locator('.admin-story', { hasText: opening.slice(0, 40) });
+  // The story opens beside the list; its labels and rating are edited there.
+  await adminPage
+    .locator('.admin-story', { hasText: opening.slice(0, 40) })
+    .getByRole('button', { name: /^Details of / })
+    .click();
+  const adminCard = adminPage.locator('dialog.side-panel');
   await expect(adminCard).toContainText(`Tags: ${tag}`);
   await expect(adminCard).toContainText('Warnings: Violence');
 

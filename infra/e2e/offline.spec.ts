@@ -7,6 +7,9 @@ import { expect, test } from './fixtures';
  * images) is in its caches.
  */
 
+// Every other spec runs without the worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('/sw.js is served for the whole app and revalidated on every check', async ({ request }) => {
   const worker = await request.get('/sw.js');
   expect(worker.status()).toBe(200);
@@ -52,8 +55,8 @@ test('offline, the start page opens from the precached shell and another page sh
   await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
 
-  // Back online, the same page is the story again, from the network.
+  // Back online, Try again loads the same page: the story, from the network.
   await context.setOffline(false);
-  await page.reload();
+  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('A lamp in the rain.')).toBeVisible();
 });

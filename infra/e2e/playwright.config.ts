@@ -37,6 +37,10 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // The app's service worker precaches the shell right after a first load: left on, its
+    // downloads would still be running when a test ends and its system stops, and it would
+    // answer page loads that a spec means to route. offline.spec.ts turns it on.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'off',
     actionTimeout: 15_000,

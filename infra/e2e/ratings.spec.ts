@@ -40,7 +40,12 @@ test('a story is published Explicit, re-rated General with a reason, and its car
   await create.getByLabel('Text for slide 2').fill('The masks came off.');
   await create.getByLabel('Explicit', { exact: true }).check();
   await create.getByRole('button', { name: 'Create Story' }).click();
-  const adminCard = adminPage.locator('.admin-story', { hasText: opening.slice(0, 40) });
+  // The story opens beside the list; its labels and rating are edited there.
+  await adminPage
+    .locator('.admin-story', { hasText: opening.slice(0, 40) })
+    .getByRole('button', { name: /^Details of / })
+    .click();
+  const adminCard = adminPage.locator('dialog.side-panel');
   await expect(adminCard).toContainText('Rating: Explicit');
 
   await adminCard.getByRole('button', { name: /^Change the rating/ }).click();

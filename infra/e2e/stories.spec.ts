@@ -42,6 +42,9 @@ test('create a story through the form, read it to The End by scrolling, like it,
     .getByLabel('Image for slide 2')
     .setInputFiles({ name: 'lanterns.png', mimeType: 'image/png', buffer: await sceneImage(30, 2) });
   await page.getByLabel('Text for slide 2').fill(second);
+  // The creator describes the second image for readers who cannot see it; the first keeps the
+  // fallback, its text's first sentence.
+  await page.getByLabel('Image description for slide 2').fill('Paper lanterns drifting over dark water');
   await expect(page.getByRole('img', { name: 'Your choice for slide 2' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Publish Story' }).click();
@@ -63,12 +66,16 @@ test('create a story through the form, read it to The End by scrolling, like it,
       return box.top < (globalThis as unknown as { innerHeight: number }).innerHeight - 40;
     });
   let sawSecond = false;
+  let described = false;
   for (let i = 0; i < 80 && !(await endOnScreen()); i++) {
     await page.mouse.wheel(0, 250);
     await page.waitForTimeout(60);
     sawSecond ||= await page.getByText('2/2', { exact: true }).isVisible();
+    described ||=
+      (await page.getByRole('img', { name: 'Paper lanterns drifting over dark water' }).count()) === 1;
   }
   expect(sawSecond).toBe(true);
+  expect(described, "the second slide's image is described as its creator wrote").toBe(true);
   await expect(page.getByText('Scroll to continue the story')).toBeHidden();
   await expect(end).toBeInViewport();
 

@@ -1,4 +1,5 @@
 import {
+  altTextMessages,
   creatorMessages,
   draftMessages,
   refuse,
@@ -249,6 +250,103 @@ describe('scheduling a draft', () => {
         ),
       )
       .thenEvents([{ type: 'StoryDraftUnscheduled', data: { storyId } }]);
+  });
+});
+
+describe("slides' image descriptions (alt texts)", () => {
+  const withAlts: StoryEvent = {
+    type: 'StoryPublished',
+    data: {
+      ...published.data,
+      slides: [
+        { image: image(1), text: 'Night falls.', alt: 'A harbour at dusk' },
+        { image: image(2), text: 'Dawn comes.' },
+      ],
+    } as Extract<StoryEvent, { type: 'StoryPublished' }>['data'],
+  };
+  const revisedSlides = (events: StoryEvent[]) =>
+    events[0]?.type === 'StoryRevised' ? events[0].data.slides : undefined;
+
+  it('a draft keeps what the creator wrote, and publishes it with the story', () => {
+    const saved = given()
+      .when(
+        create([
+          { text: 'Night falls.', image: image(1), alt: ' A harbour at dusk ' },
+          { text: 'Dawn comes.', image: image(2), alt: '' },
+        ]),
+      )
+      .events();
+    const slides = saved[0]?.type === 'StoryDraftSaved' ? saved[0].data.slides : undefined;
+    expect(slides).toEqual([
+      { image: image(1), text: 'Night falls.', alt: 'A harbour at dusk' },
+      { image: image(2), text: 'Dawn comes.' },
+    ]);
+    const [event] = given(...saved)
+      .when(publishDraft())
+      .events();
+    expect(event?.type === 'StoryPublished' && event.data.slides).toEqual(slides);
+  });
+
+  it('a revision takes the descriptions it sends, and a kept slide keeps its own when none is sent', () => {
+    expect(
+      revisedSlides(
+        given(withAlts)
+          .when(
+            revise([
+              { text: 'Night falls.', keep: 0, alt: 'A harbour under stars' },
+              { text: 'Dawn comes.', keep: 1, alt: '' },
+            ]),
+          )
+          .events(),
+      ),
+    ).toEqual([
+      { image: image(1), text: 'Night falls.', alt: 'A harbour under stars' },
+      { image: image(2), text: 'Dawn comes.' },
+    ]);
+    // A client that sends no descriptions at all (before the field existed) loses none.
+    expect(
+      revisedSlides(
+        given(withAlts)
+          .when(
+            revise([
+              { text: 'Night falls.', keep: 0 },
+              { text: 'Dawn comes.', keep: 1 },
+            ]),
+          )
+          .events(),
+      ),
+    ).toEqual([
+      { image: image(1), text: 'Night falls.', alt: 'A harbour at dusk' },
+      { image: image(2), text: 'Dawn comes.' },
+    ]);
+    // A slide cleared of its description has none.
+    expect(
+      revisedSlides(
+        given(withAlts)
+          .when(
+            revise([
+              { text: 'Night falls.', keep: 0, alt: '  ' },
+              { text: 'Dawn comes.', keep: 1, alt: '' },
+            ]),
+          )
+          .events(),
+      )?.[0],
+    ).toEqual({ image: image(1), text: 'Night falls.' });
+  });
+
+  it('refuses a description over 250 characters, in a draft and in a revision', () => {
+    const long = 'x'.repeat(251);
+    given()
+      .when(create([{ text: 'One.', image: image(1), alt: long }]))
+      .thenRefuses(refuse('invalid', altTextMessages.tooLong));
+    given(withAlts)
+      .when(
+        revise([
+          { text: 'One.', keep: 0, alt: long },
+          { text: 'Two.', keep: 1 },
+        ]),
+      )
+      .thenRefuses(refuse('invalid', altTextMessages.tooLong));
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  altTextsProblem,
   type ContentWarningId,
   type CreatorAssurance,
   creatorAssuranceProblem,
@@ -18,13 +19,20 @@ import {
   type StoryState,
   slidesProblem,
   storyMessages,
+  writtenAlt,
 } from '@nocturne/domain';
 import type { ImageRef } from '@nocturne/events';
 import type { Command, Decider, Decision } from '../shared/decider';
 import { publication } from '../stories/story-decider';
 
 /** A slide as the creator sends it: a new image, or the image of slide `keep` (0-based) as it is now. */
-export type SlideInput = { text: string; image: ImageRef } | { text: string; keep: number };
+/**
+ * A slide as sent: its text, a new image or the current slide whose image it keeps, and its alt
+ * text ('' clears it; undefined, when the client sent none at all, keeps a kept slide's).
+ */
+export type SlideInput = ({ text: string; image: ImageRef } | { text: string; keep: number }) & {
+  alt?: string;
+};
 
 /** What the creator sends for a draft or a revision: the slides, and the labels the form holds. */
 interface ContentInput {
@@ -92,13 +100,13 @@ function resolveSlides(
   const origins: (number | null)[] = [];
   for (const slide of slides) {
     if ('image' in slide) {
-      resolved.push({ image: slide.image, text: slide.text.trim() });
+      resolved.push({ image: slide.image, text: slide.text.trim(), ...writtenAlt(slide.alt) });
       origins.push(null);
       continue;
     }
     const kept = current[slide.keep];
     if (!kept) return `Slide ${slide.keep + 1} does not exist: upload an image for it.`;
-    resolved.push({ image: kept.image, text: slide.text.trim() });
+    resolved.push({ image: kept.image, text: slide.text.trim(), ...writtenAlt(slide.alt ?? kept.alt) });
     origins.push(slide.keep);
   }
   return { slides: resolved, origins };
@@ -134,6 +142,8 @@ export function decideOwnStory(command: OwnStoryCommand, state: StoryState): Dec
         resolved.slides.length,
       );
       if (problem) return refuse('invalid', problem);
+      const alts = altTextsProblem(data.slides.map((s) => s.alt ?? ''));
+      if (alts) return refuse('invalid', alts);
       // A tag removed from the list since stays allowed on the draft that carries it.
       const labels = labelsProblem(data, new Set([...data.curatedTags, ...(state.draft?.tags ?? [])]));
       if (labels) return refuse('invalid', labels);
@@ -211,6 +221,8 @@ export function decideOwnStory(command: OwnStoryCommand, state: StoryState): Dec
         resolved.slides.length,
       );
       if (problem) return refuse('invalid', problem);
+      const alts = altTextsProblem(data.slides.map((s) => s.alt ?? ''));
+      if (alts) return refuse('invalid', alts);
       const labels = labelsProblem(data, new Set([...data.curatedTags, ...state.tags]));
       if (labels) return refuse('invalid', labels);
       const unassured = creatorAssuranceProblem(

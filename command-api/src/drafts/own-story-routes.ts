@@ -41,6 +41,12 @@ const ContentForm = z.object({
     .describe(
       'One per slide when sent: the slide (0-based) whose image it keeps, or empty for the next image',
     ),
+  alts: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "One per slide when sent: what the slide's image shows, for readers who cannot see it (at most 250 characters; empty for none). Not sent at all: a kept slide keeps its own",
+    ),
   isPremium: z
     .enum(['true', 'false'])
     .optional()

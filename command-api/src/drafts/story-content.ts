@@ -22,7 +22,7 @@ import type { WorkSlots } from '../images/work-slots';
 import { contentWarningsFrom, normaliseTags } from '../labels/labels-input';
 import { loadTagCatalogue } from '../labels/tag-catalogue-decider';
 import { httpErrorOf } from '../shared/refusals';
-import { readUpload, sentRating } from '../stories/story-upload';
+import { readUpload, sentAlts, sentRating } from '../stories/story-upload';
 import type { SlideInput } from './own-story-decider';
 
 /** A draft's or a revision's content as sent, checked, its new images processed (not yet stored). */
@@ -87,6 +87,7 @@ export async function readSentContent(
     const problem =
       rules === 'draft' ? draftSlidesProblem(texts, texts.length) : slidesProblem(texts, texts.length);
     if (problem) throw httpErrorOf(refuse('invalid', problem));
+    const alts = sentAlts(upload);
     const curatedTags = await loadTagCatalogue(deps.store);
     const labels = { tags: normaliseTags(upload.tags), warnings: contentWarningsFrom(upload.warnings) };
     const labelProblem = labelsProblem(labels, curatedTags);
@@ -98,14 +99,15 @@ export async function readSentContent(
     let next = 0;
     for (const [i, keep] of kept.entries()) {
       const text = texts[i]!;
+      const alt = alts[i];
       if (keep !== null) {
-        slides.push({ text, keep });
+        slides.push({ text, keep, alt });
         continue;
       }
       const processed = await processSlideImage(upload.images[next]!, i + 1);
       next += 1;
       files.push(...processed.files);
-      slides.push({ text, image: processed.image });
+      slides.push({ text, image: processed.image, alt });
     }
     const first = kept[0] ?? null;
     const previewSource =

@@ -1,13 +1,11 @@
 import {
   DEFAULT_READING_SETTINGS,
-  READING_SETTING_CHOICES,
   readingSettingsChangeFrom,
   withReadingSettingsChange,
 } from '@nocturne/domain';
-import { streams } from '@nocturne/events';
+import { ReadingSettingsChosen, streams } from '@nocturne/events';
 import { apiSchema, HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
 import { commandContext } from '../shared/context';
 import { command } from '../shared/decider';
@@ -16,18 +14,8 @@ import { withPosition } from '../shared/reply';
 import { requireUser } from '../users/authenticate';
 import { readingSettingsDecider } from './reading-settings-decider';
 
-const values = <T extends string>(choices: readonly { value: T }[]) =>
-  choices.map((choice) => choice.value) as [T, ...T[]];
-
-/** The whole settings: every field, each one of its values. */
-export const ReadingSettingsAnswer = z.object({
-  textSize: z.enum(values(READING_SETTING_CHOICES.textSize)),
-  typeface: z.enum(values(READING_SETTING_CHOICES.typeface)),
-  lineSpacing: z.enum(values(READING_SETTING_CHOICES.lineSpacing)),
-  theme: z.enum(values(READING_SETTING_CHOICES.theme)),
-  reducedMotion: z.boolean(),
-  transition: z.enum(values(READING_SETTING_CHOICES.transition)),
-});
+/** The whole settings: every field, each one of its values (what the event records). */
+export const ReadingSettingsAnswer = ReadingSettingsChosen.schema;
 
 /** A change: the settings it changes, each one of its values; the others are left as they are. */
 export const ReadingSettingsChangeBody = ReadingSettingsAnswer.partial();

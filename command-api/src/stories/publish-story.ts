@@ -30,7 +30,7 @@ import { withPosition } from '../shared/reply';
 import { rateLimitsOf } from '../users/rate-limits';
 import { decideStory, type PublishStory, storyDecider } from './story-decider';
 import { storyPublisher } from './story-publisher';
-import { readUpload, sentRating } from './story-upload';
+import { readUpload, sentAlts, sentRating } from './story-upload';
 
 /** The multipart form, as the document shows it (readUpload reads it part by part). */
 const PublishForm = z.object({
@@ -38,6 +38,12 @@ const PublishForm = z.object({
     .array(z.string().meta({ format: 'binary' }))
     .describe('One image per slide (JPEG, PNG, WebP, AVIF, GIF; 15 MB each)'),
   texts: z.array(z.string()).describe('One text per slide, same order (1-500 words each)'),
+  alts: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "One per slide when sent, same order: what the slide's image shows, for readers who cannot see it (at most 250 characters; empty for none: the reader falls back to the text's first sentence)",
+    ),
   isPremium: z.enum(['true', 'false']).optional(),
   tags: z.array(z.string()).optional().describe('Up to 8 tags from the curated list (GET /api/tags)'),
   warnings: z.array(z.string()).optional().describe('Content warning ids (GET /api/tags)'),
@@ -104,12 +110,13 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
     const assurance = await creatorAssurance(deps, actor, request);
     // The body is read and its images decoded only in a slot: memory stays bounded however
     // many uploads arrive at once (the waiting ones' bytes stay in the network buffers).
-    const { upload, labels, curatedTags, processed, preview } = await imageWork.run(async () => {
+    const { upload, alts, labels, curatedTags, processed, preview } = await imageWork.run(async () => {
       const upload = await readUpload(request);
       const curatedTags = await loadTagCatalogue(deps.store);
       // The slide rules refuse before any image is processed (the decider asks again).
       const problem = slidesProblem(upload.texts, upload.images.length);
       if (problem) throw httpErrorOf(refuse('invalid', problem));
+      const alts = sentAlts(upload);
       const labels = { tags: normaliseTags(upload.tags), warnings: contentWarningsFrom(upload.warnings) };
       const labelProblem = labelsProblem(labels, curatedTags);
       if (labelProblem) throw httpErrorOf(refuse('invalid', labelProblem));
@@ -122,7 +129,7 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
       const processed: ProcessedImage[] = [];
       for (const [i, bytes] of upload.images.entries()) processed.push(await processSlideImage(bytes, i + 1));
       const preview = await makePreview(upload.images[0]!, 1);
-      return { upload, labels: { ...labels, rating }, curatedTags, processed, preview };
+      return { upload, alts, labels: { ...labels, rating }, curatedTags, processed, preview };
     });
 
     const context = commandContext(request, actor);
@@ -137,7 +144,7 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
       'PublishStory',
       {
         storyId,
-        slides: processed.map((p, i) => ({ image: p.image, text: upload.texts[i]! })),
+        slides: processed.map((p, i) => ({ image: p.image, text: upload.texts[i]!, alt: alts[i] })),
         preview: preview.image,
         isPremium: upload.isPremium,
         ...labels,

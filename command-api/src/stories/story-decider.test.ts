@@ -1,4 +1,5 @@
 import {
+  altTextMessages,
   countWords,
   labelMessages,
   ratingMessages,
@@ -118,6 +119,26 @@ describe('publishing a story', () => {
     given()
       .when(publish(['short', long]))
       .thenRefuses(invalid(slideMessages.badWordCount));
+  });
+
+  it("keeps each image's description as its creator wrote it, trimmed; a slide without one has none", () => {
+    const slides = [
+      { image: image(1), text: 'The lanterns went out.', alt: '  A hand closing over a lantern  ' },
+      { image: image(2), text: 'Then rain.', alt: '   ' },
+    ];
+    const [event] = given().when(publish([], { slides })).events();
+    expect(event?.type === 'StoryPublished' && event.data.slides).toEqual([
+      { image: image(1), text: 'The lanterns went out.', alt: 'A hand closing over a lantern' },
+      { image: image(2), text: 'Then rain.' },
+    ]);
+  });
+
+  it('refuses (400) an image description over 250 characters', () => {
+    const slides = [
+      { image: image(1), text: 'One.', alt: 'x'.repeat(251) },
+      { image: image(2), text: 'Two.' },
+    ];
+    given().when(publish([], { slides })).thenRefuses(invalid(altTextMessages.tooLong));
   });
 
   it('refuses (409) to publish twice on one stream', () => {

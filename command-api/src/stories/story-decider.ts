@@ -1,4 +1,5 @@
 import {
+  altTextsProblem,
   type ContentWarningId,
   type CreatorAssurance,
   creatorAssuranceProblem,
@@ -17,6 +18,7 @@ import {
   type StoryState,
   slidesProblem,
   storyMessages,
+  writtenAlt,
 } from '@nocturne/domain';
 import type { ImageRef } from '@nocturne/events';
 import type { Command, Decider, Decision } from '../shared/decider';
@@ -25,7 +27,8 @@ export type PublishStory = Command<
   'PublishStory',
   {
     storyId: string;
-    slides: { image: ImageRef; text: string }[];
+    /** `alt`: what the image shows, as the creator wrote it (none: readers hear the text's first sentence). */
+    slides: { image: ImageRef; text: string; alt?: string }[];
     preview: ImageRef;
     isPremium: boolean;
     tags: string[];
@@ -124,6 +127,8 @@ export function publication(
     content.slides.length,
   );
   if (problem) return refuse('invalid', problem);
+  const alts = altTextsProblem(content.slides.map((s) => s.alt ?? ''));
+  if (alts) return refuse('invalid', alts);
   const labels = labelsProblem(content, by.curatedTags);
   if (labels) return refuse('invalid', labels);
   return [
@@ -131,7 +136,7 @@ export function publication(
       type: 'StoryPublished',
       data: {
         storyId,
-        slides: content.slides.map((s) => ({ image: s.image, text: s.text.trim() })),
+        slides: content.slides.map((s) => ({ image: s.image, text: s.text.trim(), ...writtenAlt(s.alt) })),
         preview: content.preview,
         isPremium: content.isPremium,
         tags: [...content.tags],

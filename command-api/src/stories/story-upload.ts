@@ -1,4 +1,5 @@
 import {
+  altTextsProblem,
   DEFAULT_STORY_RATING,
   MAX_SLIDES,
   ratingFrom,
@@ -28,6 +29,11 @@ export interface Upload {
    * for the next uploaded image.
    */
   keep: string[];
+  /**
+   * Repeated `alts`, one per slide when sent: what each slide's image shows, for readers who
+   * cannot see it ('' for none).
+   */
+  alts: string[];
 }
 
 const truthy = (value: string) => ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
@@ -35,10 +41,19 @@ const truthy = (value: string) => ['true', 'on', '1', 'yes'].includes(value.trim
 /** Reads the multipart body into memory within the limits, mapping each refusal to a clear 4xx. */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the story as multipart/form-data.');
-  const upload: Upload = { images: [], texts: [], isPremium: false, tags: [], warnings: [], keep: [] };
+  const upload: Upload = {
+    images: [],
+    texts: [],
+    isPremium: false,
+    tags: [],
+    warnings: [],
+    keep: [],
+    alts: [],
+  };
   try {
     for await (const part of request.parts({
-      limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_SLIDES + 1, fields: 40, fieldSize: 64 * 1024 },
+      // Fields: per slide a text, a keep and an alt text, and the labels and flags.
+      limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_SLIDES + 1, fields: 64, fieldSize: 64 * 1024 },
     })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'images') {
@@ -58,6 +73,9 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
       } else if (part.fieldname === 'rating') {
         requireStorableText(String(part.value), 'rating');
         upload.rating = String(part.value);
+      } else if (part.fieldname === 'alts') {
+        requireStorableText(String(part.value), `alts.${upload.alts.length}`);
+        upload.alts.push(String(part.value));
       } else if (part.fieldname === 'keep') {
         upload.keep.push(String(part.value).trim());
       } else if (part.fieldname === 'tags' || part.fieldname === 'warnings') {
@@ -88,4 +106,18 @@ export function sentRating(value: string | undefined): StoryRatingId | null {
   const parsed = ratingFrom(value, DEFAULT_STORY_RATING);
   if ('problem' in parsed) throw httpErrorOf(refuse('invalid', parsed.problem));
   return parsed.rating;
+}
+
+/**
+ * Each slide's alt text as sent (undefined for every slide when the form sent none, so an edit
+ * keeps what its kept slides had), or a 400: a count that is not one per slide, or one too long.
+ */
+export function sentAlts(upload: Pick<Upload, 'alts' | 'texts'>): (string | undefined)[] {
+  if (upload.alts.length === 0) return upload.texts.map(() => undefined);
+  if (upload.alts.length !== upload.texts.length) {
+    throw new HttpError(400, 'Send one alts field per slide (empty for none).');
+  }
+  const problem = altTextsProblem(upload.alts);
+  if (problem) throw httpErrorOf(refuse('invalid', problem));
+  return upload.alts;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slideAltText } from './slide-alt-text';
+import { altTextMessages, altTextsProblem, MAX_ALT_CHARS, slideAltText, writtenAlt } from './slide-alt-text';
 
 describe("a slide image's alt text", () => {
   it("is the creator's own, trimmed, when they wrote one", () => {
@@ -20,5 +20,13 @@ describe("a slide image's alt text", () => {
     const alt = slideAltText(long);
     expect(alt.length).toBeLessThanOrEqual(151);
     expect(alt.endsWith('word…')).toBe(true);
+  });
+
+  it('bounds what a creator writes at 250 characters (spaces around it do not count), and stores none for blank', () => {
+    expect(altTextsProblem(['', 'x'.repeat(MAX_ALT_CHARS), ` ${'y'.repeat(MAX_ALT_CHARS)} `])).toBeNull();
+    expect(altTextsProblem(['ok', 'x'.repeat(MAX_ALT_CHARS + 1)])).toBe(altTextMessages.tooLong);
+    expect(writtenAlt('  A pier  ')).toEqual({ alt: 'A pier' });
+    expect(writtenAlt('   ')).toEqual({});
+    expect(writtenAlt(undefined)).toEqual({});
   });
 });

@@ -1,6 +1,21 @@
 /** The longest alt text a creator may write for a slide's image. */
 export const MAX_ALT_CHARS = 250;
 
+export const altTextMessages = {
+  tooLong: `Each image description can be at most ${MAX_ALT_CHARS} characters.`,
+} as const;
+
+/** The alt texts a creator sent (one per slide, '' for none): the message that refuses them, or null. */
+export function altTextsProblem(alts: readonly string[]): string | null {
+  return alts.some((alt) => alt.trim().length > MAX_ALT_CHARS) ? altTextMessages.tooLong : null;
+}
+
+/** A slide's alt text as stored: trimmed, and absent rather than empty. */
+export function writtenAlt(alt: string | undefined): { alt?: string } {
+  const trimmed = alt?.trim();
+  return trimmed ? { alt: trimmed } : {};
+}
+
 /** Where an alt text made from the slide's text stops when its first sentence runs on. */
 const FALLBACK_ALT_CHARS = 150;
 

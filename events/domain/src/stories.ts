@@ -9,6 +9,12 @@ export interface Story {
   images: string[];
   /** One text per image, same index. */
   texts: string[];
+  /**
+   * Per slide, what its image shows as its creator wrote it ('' where they wrote none); absent
+   * for a story without any, and wherever the slides are not sent. The reader's alt text:
+   * slideAltText(texts[i], alts[i]).
+   */
+  alts?: string[];
   isPremium: boolean;
   views: number;
   likes: number;

@@ -19,6 +19,8 @@ export type StoryEvent = EventOf<
 export interface StorySlide {
   image: ImageRef;
   text: string;
+  /** What its image shows, as its creator wrote it (none: slide-alt-text.ts falls back to the text). */
+  alt?: string;
 }
 
 /** What a draft holds, published as it is. */

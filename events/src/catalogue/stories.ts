@@ -7,9 +7,17 @@ import { StoryLabels } from './labels';
 /** General, Mature or Explicit (label-vocabulary.ts). */
 export const StoryRating = z.enum(STORY_RATING_IDS);
 
-/** The slides readers see: 2 to 10, an image and a text each. */
+/**
+ * What a slide's image shows, written by its creator for readers who cannot see it (the domain
+ * bounds its length: slide-alt-text.ts). Optional, so no version change: a slide recorded before
+ * it could be written, or left without one, has none, and readers hear the first sentence of
+ * its text instead.
+ */
+const SlideAlt = z.string().min(1).optional();
+
+/** The slides readers see: 2 to 10, an image, a text and perhaps an alt text each. */
 const PublishedSlides = z
-  .array(z.object({ image: ImageRef, text: z.string().min(1) }))
+  .array(z.object({ image: ImageRef, text: z.string().min(1), alt: SlideAlt }))
   .min(2)
   .max(10);
 
@@ -38,7 +46,7 @@ export const StoryPublished = defineEvent(
 );
 
 /** A draft's slide: its text may still be empty; the publish asks for the story's rules. */
-const DraftSlide = z.object({ image: ImageRef, text: z.string() });
+const DraftSlide = z.object({ image: ImageRef, text: z.string(), alt: SlideAlt });
 
 /**
  * On `story-{id}`: a member saved the story as a draft, seen by them only; a later save

@@ -223,7 +223,7 @@ describe('the account timeline', () => {
   it('refuses a query that names no account, or two', async () => {
     for (const query of [
       '',
-      '?email=a@b.c&account=' + 'a'.repeat(32),
+      `?email=a@b.c&account=${'a'.repeat(32)}`,
       '?account=nothex',
       '?email=a@b.c&as_of=yesterday',
     ]) {

@@ -5,16 +5,22 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { streams } from '@nocturne/events';
-import { given, storyPublished, uniqueName } from '@nocturne/events/testing';
+import { uniqueName } from '@nocturne/events/testing';
 import { type RunningSystem, startSystem } from '../system/start-system';
 import { type OwnNats, startOwnNats } from '../test-env/own-nats';
 import { type OwnPostgres, startOwnPostgres } from '../test-env/own-postgres';
 import { TEST_ADMIN_PASSWORD, testConfig } from '../test-env/test-config';
 import { newRow, printTable, type Row, rowFailed } from './fault-row';
 import { startLoad, type Tally } from './like-load';
-import { CONNECTIONS, compareWithLog, type ReadSide, recovered, sleep } from './read-side';
-import { replicaPausedRow } from './replica-faults';
+import {
+  CONNECTIONS,
+  compareWithLog,
+  publishLoadStories,
+  type ReadSide,
+  recovered,
+  sleep,
+} from './read-side';
+import { primaryPromotedRow, replicaPausedRow } from './replica-faults';
 import { splitRows } from './split-faults';
 
 /**
@@ -25,7 +31,8 @@ import { splitRows } from './split-faults';
  * projector killed (its catch-up as a process of its own, SIGKILL), NATS stopped and started,
  * PostgreSQL stalled (SIGSTOP), and clients that start an upload and send nothing more; then
  * split mode on the same log, its leading projector and its command-api processes SIGKILLed
- * (split-faults.ts); and the product reading from a streaming replica whose replay is paused
+ * (split-faults.ts); and on a replicated PostgreSQL, the replica's replay paused under the
+ * product's reads, and the primary killed and its synchronous standby promoted
  * (replica-faults.ts). After
  * each fault, the read side is compared with the log: every story's likes as served (at the
  * position the projector reached) against the likes the log holds. It prints one table and
@@ -252,12 +259,7 @@ async function main(): Promise<number> {
       logLevel: 'error' as const,
     };
     system = await startSystem(config, { log: () => {}, logError: () => {}, host: '127.0.0.1' });
-    const stories: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      const story = storyPublished({ isPremium: false });
-      await given(system.infra.store, streams.story(story.data.storyId), [story], 'no_stream');
-      stories.push(story.data.storyId);
-    }
+    const stories = await publishLoadStories(system.infra.store);
     await system.projector.catchUp();
     log(`product up on its own PostgreSQL and NATS; likes at ${perSecond}/s asked`);
     const rows: Row[] = [];
@@ -279,6 +281,8 @@ async function main(): Promise<number> {
     );
     rows.push(await replicaPausedRow({ natsUrl: nats.url, perSecond, log }));
     log('replica pause done');
+    rows.push(await primaryPromotedRow({ natsUrl: nats.url, perSecond, log }));
+    log('primary promotion done');
     printTable(rows);
     for (const row of rows.filter((r) => r.errors.size > 0))
       log(`${row.fault}: ${[...row.errors].map(([kind, n]) => `${n} × ${kind}`).join(', ')}`);

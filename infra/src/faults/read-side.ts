@@ -1,9 +1,21 @@
 import { streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
+import { given, storyPublished } from '@nocturne/events/testing';
 import { countErrors, type Row } from './fault-row';
 import type { Tally } from './like-load';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The stories the load likes: eight free ones, appended to the log as given history. */
+export async function publishLoadStories(store: EventStore): Promise<string[]> {
+  const stories: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const story = storyPublished({ isPremium: false });
+    await given(store, streams.story(story.data.storyId), [story], 'no_stream');
+    stories.push(story.data.storyId);
+  }
+  return stories;
+}
 /** Requests of the load in flight at most, as the likes bench runs them. */
 export const CONNECTIONS = 64;
 

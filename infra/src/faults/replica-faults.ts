@@ -1,18 +1,78 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { streams } from '@nocturne/events';
-import { given, storyPublished, uniqueName } from '@nocturne/events/testing';
+import { uniqueName } from '@nocturne/events/testing';
 import { migrateReadModel } from '@nocturne/projector';
 import { type RunningSystem, startSystem } from '../system/start-system';
-import { canReplicate, startReplicatedPostgres } from '../test-env/replicated-postgres';
+import {
+  canReplicate,
+  type ReplicatedPostgres,
+  startReplicatedPostgres,
+} from '../test-env/replicated-postgres';
 import { testConfig } from '../test-env/test-config';
 import { newRow, type Row } from './fault-row';
 import { startLoad } from './like-load';
-import { CONNECTIONS, compareWithLog, recovered, sleep } from './read-side';
+import { CONNECTIONS, compareWithLog, publishLoadStories, recovered, sleep } from './read-side';
 
 /** How long the replica stops replaying. */
 const PAUSE_MS = 10_000;
+
+/** The product on a replicated PostgreSQL of its own, holding the load's stories. */
+async function productOn(
+  databaseUrl: string,
+  readDatabaseUrl: string | undefined,
+  natsUrl: string,
+  dataDir: string,
+): Promise<{ system: RunningSystem; stories: string[] }> {
+  // The read models' tables come to a replica from the primary's migration.
+  await migrateReadModel(databaseUrl);
+  const system = await startSystem(
+    {
+      ...testConfig({
+        databaseUrl,
+        ...(readDatabaseUrl ? { readDatabaseUrl } : {}),
+        natsUrl,
+        natsSubjectPrefix: uniqueName('faults-replicated'),
+        dataDir,
+      }),
+      logLevel: 'error' as const,
+    },
+    { log: () => {}, logError: () => {}, host: '127.0.0.1' },
+  );
+  const stories = await publishLoadStories(system.infra.store);
+  await system.projector.catchUp();
+  return { system, stories };
+}
+
+/** Runs a row on a replicated PostgreSQL of its own, removed afterwards. */
+async function onCluster(
+  row: Row,
+  options: { synchronous: boolean },
+  run: (cluster: ReplicatedPostgres, dataDir: string) => Promise<RunningSystem | undefined>,
+): Promise<Row> {
+  if (!canReplicate()) {
+    row.times = 0;
+    row.note = 'not run: no pg_basebackup on this machine';
+    return row;
+  }
+  const cluster = await startReplicatedPostgres({ synchronous: options.synchronous });
+  const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-faults-replica-'));
+  let system: RunningSystem | undefined;
+  try {
+    system = await run(cluster, dataDir);
+    return row;
+  } finally {
+    await system?.stop().catch(() => {});
+    await cluster.remove();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const sideOf = (system: RunningSystem) => ({
+  store: system.infra.store,
+  base: system.address,
+  caughtUp: () => system.projector.catchUp(),
+});
 
 /**
  * The read replica's replay paused for 10 s under the load: the product with query-api on a
@@ -22,47 +82,22 @@ const PAUSE_MS = 10_000;
  * counts the reads that were (the load checks each answer's X-Projected-Position against the
  * X-Min-Position it sent), besides lost likes and the rebuild comparison.
  */
-export async function replicaPausedRow(options: {
+export function replicaPausedRow(options: {
   natsUrl: string;
   perSecond: number;
   log: (line: string) => void;
-}): Promise<Row> {
+}) {
   const row = newRow('read replica replay paused 10 s (READ_DATABASE_URL)', 1);
-  if (!canReplicate()) {
-    row.times = 0;
-    row.note = 'not run: no pg_basebackup on this machine';
-    return row;
-  }
-  const cluster = await startReplicatedPostgres();
-  const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-faults-replica-'));
-  let system: RunningSystem | undefined;
-  try {
-    // The read models' tables come to the replica from the primary's migration.
-    await migrateReadModel(cluster.primaryUrl);
-    system = await startSystem(
-      {
-        ...testConfig({
-          databaseUrl: cluster.primaryUrl,
-          readDatabaseUrl: cluster.replicaUrl,
-          natsUrl: options.natsUrl,
-          natsSubjectPrefix: uniqueName('faults-replica'),
-          dataDir,
-        }),
-        logLevel: 'error' as const,
-      },
-      { log: () => {}, logError: () => {}, host: '127.0.0.1' },
+  return onCluster(row, { synchronous: false }, async (cluster, dataDir) => {
+    const { system, stories } = await productOn(
+      cluster.primaryUrl,
+      cluster.replicaUrl,
+      options.natsUrl,
+      dataDir,
     );
-    const stories: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      const story = storyPublished({ isPremium: false });
-      await given(system.infra.store, streams.story(story.data.storyId), [story], 'no_stream');
-      stories.push(story.data.storyId);
-    }
-    await system.projector.catchUp();
     options.log('product up with its read models on a streaming replica');
-    const running = system;
     const load = await startLoad({
-      base: running.address,
+      base: system.address,
       stories,
       perSecond: options.perSecond,
       connections: CONNECTIONS,
@@ -72,20 +107,48 @@ export async function replicaPausedRow(options: {
     await sleep(PAUSE_MS);
     const resumedAt = Date.now();
     await cluster.resumeReplay();
-    row.recoverMs.push(await recovered(running.address, stories[0]!, resumedAt));
+    row.recoverMs.push(await recovered(system.address, stories[0]!, resumedAt));
     await sleep(1_500);
     const tally = await load.stop();
-    const side = {
-      store: running.infra.store,
-      base: running.address,
-      caughtUp: () => running.projector.catchUp(),
-    };
-    await compareWithLog(side, stories, row, tally);
+    await compareWithLog(sideOf(system), stories, row, tally);
     row.note = `${tally.statuses.get(503) ?? 0} answers were 503`;
-    return row;
-  } finally {
-    await system?.stop().catch(() => {});
-    await cluster.remove();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+    return system;
+  });
+}
+
+/**
+ * The primary SIGKILLed under the load, with a synchronous standby that is then promoted: the
+ * product reaches the database through one multi-host connection string
+ * (target_session_attrs=read-write), so it finds the new primary by itself. Every acknowledged
+ * like must be in the new primary's log; while no primary answers, 503s only.
+ */
+export function primaryPromotedRow(options: {
+  natsUrl: string;
+  perSecond: number;
+  log: (line: string) => void;
+}) {
+  const row = newRow('primary SIGKILL, synchronous standby promoted', 1);
+  return onCluster(row, { synchronous: true }, async (cluster, dataDir) => {
+    const port = (url: string) => new URL(url).port;
+    const both = `postgres://postgres@127.0.0.1:${port(cluster.primaryUrl)},127.0.0.1:${port(cluster.replicaUrl)}/postgres?target_session_attrs=read-write`;
+    const { system, stories } = await productOn(both, undefined, options.natsUrl, dataDir);
+    options.log('product up on a primary with a synchronous standby');
+    const load = await startLoad({
+      base: system.address,
+      stories,
+      perSecond: options.perSecond,
+      connections: CONNECTIONS,
+    });
+    await sleep(3_000);
+    const before = load.acknowledged();
+    const killedAt = Date.now();
+    await cluster.killPrimary();
+    await cluster.promoteReplica();
+    row.recoverMs.push(await recovered(system.address, stories[0]!, killedAt));
+    await sleep(1_500);
+    const tally = await load.stop();
+    await compareWithLog(sideOf(system), stories, row, tally);
+    row.note = `${Math.round(before / 3)} likes/s acknowledged before the kill; ${tally.statuses.get(503) ?? 0} answers were 503`;
+    return system;
+  });
 }

@@ -1,7 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type EventData, streams } from '@nocturne/events';
-import { adminHeaders, bearer, grantPremium, publish, verifiedUser } from '@nocturne/test-kit/api-client';
+import {
+  adminHeaders,
+  bearer,
+  grantPremium,
+  postStory,
+  publish,
+  verifiedUser,
+} from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from './test-system';
 
@@ -80,6 +87,41 @@ describe('publishing', () => {
       'If-None-Match': '"something-else"',
     });
     expect(other.status).toBe(200);
+  });
+});
+
+describe("slides' image descriptions (alt texts)", () => {
+  it('keeps what the creator wrote with each slide and sends it with the story; a story without any sends none', async () => {
+    const id = await publish(system.baseUrl, {
+      texts: ['The lanterns went out. Then rain.', 'Dawn.'],
+      alts: ['  A hand closing over a lantern  ', ''],
+    });
+    expect((await published(id)).slides.map((slide) => slide.alt)).toEqual([
+      'A hand closing over a lantern',
+      undefined,
+    ]);
+    const plain = await publish(system.baseUrl, { texts: ['No description here.', 'None.'] });
+    await system.settle();
+
+    const story = (await (await get(`/api/stories/${id}`)).json()) as { alts?: string[] };
+    expect(story.alts).toEqual(['A hand closing over a lantern', '']);
+    // Older stories and stories without descriptions read as before: the reader falls back to the text.
+    expect('alts' in ((await (await get(`/api/stories/${plain}`)).json()) as object)).toBe(false);
+  });
+
+  it('refuses (400, nothing stored) descriptions that are not one per slide, or one over 250 characters', async () => {
+    const before = await system.infra.store.headPosition();
+    const images = (await storedImages()).length;
+    for (const [alts, detail] of [
+      [['only one'], 'Send one alts field per slide (empty for none).'],
+      [['x'.repeat(251), ''], 'Each image description can be at most 250 characters.'],
+    ] as const) {
+      const response = await postStory(system.baseUrl, { texts: ['One.', 'Two.'], alts: [...alts] });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { detail: string }).detail).toBe(detail);
+    }
+    expect(await system.infra.store.headPosition()).toBe(before);
+    expect((await storedImages()).length).toBe(images);
   });
 });
 

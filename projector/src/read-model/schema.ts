@@ -114,11 +114,18 @@ export interface StoryImage {
 export interface StorySlide {
   image: StoryImage;
   text: string;
+  /** What its image shows, as its creator wrote it; absent when they wrote none. */
+  alt?: string;
 }
 /** A story's fields as its answers send them: slide image refs and texts in order, the locked teaser. */
 export interface StoryCard {
   images: string[];
   texts: string[];
+  /**
+   * Per slide, the alt text its creator wrote ('' for none); absent when they wrote none at all,
+   * and on cards made before alt texts could be written (the reader falls back to the text).
+   */
+  alts?: string[];
   teaser: string;
   /** The story's curated tags and content warnings, replaced by StoryLabelsChanged. */
   tags: string[];

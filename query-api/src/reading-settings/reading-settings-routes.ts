@@ -1,21 +1,12 @@
-import { accountMessages, DEFAULT_READING_SETTINGS, READING_SETTING_CHOICES } from '@nocturne/domain';
+import { accountMessages, DEFAULT_READING_SETTINGS } from '@nocturne/domain';
+import { ReadingSettingsChosen } from '@nocturne/events';
 import { apiSchema, HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { QueryApiDeps } from '../deps';
 import { sessionUser } from '../users/session-user';
 
-const values = <T extends string>(choices: readonly { value: T }[]) =>
-  choices.map((choice) => choice.value) as [T, ...T[]];
-
-const SettingsAnswer = z.object({
-  textSize: z.enum(values(READING_SETTING_CHOICES.textSize)),
-  typeface: z.enum(values(READING_SETTING_CHOICES.typeface)),
-  lineSpacing: z.enum(values(READING_SETTING_CHOICES.lineSpacing)),
-  theme: z.enum(values(READING_SETTING_CHOICES.theme)),
-  reducedMotion: z.boolean(),
-  transition: z.enum(values(READING_SETTING_CHOICES.transition)),
-});
+/** The whole settings, as the event records them. */
+const SettingsAnswer = ReadingSettingsChosen.schema;
 
 /**
  * GET /api/me/reading-settings: the member's reading settings, the product's defaults until they

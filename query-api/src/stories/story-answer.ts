@@ -22,6 +22,12 @@ export const StoryAnswerSchema = z.object({
   id: z.string(),
   images: z.array(z.string()).describe('Image references: GET /api/images/{ref}'),
   texts: z.array(z.string()),
+  alts: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "Per slide, what its image shows as its creator wrote it ('' where none: the reader falls back to the text's first sentence); only with the whole story, and only when its creator wrote some",
+    ),
   isPremium: z.boolean(),
   views: z.number().int(),
   likes: z.number().int(),
@@ -64,7 +70,8 @@ export function fullStory(row: StoryRow, signer: Signer | null): Story {
     row.is_premium && signer
       ? row.card.images.map((ref) => signImageRef(signer.secret, ref, signer.subject, signer.now))
       : row.card.images;
-  return storyShowing(row, images, row.card.texts);
+  const story = storyShowing(row, images, row.card.texts);
+  return row.card.alts ? { ...story, alts: row.card.alts } : story;
 }
 
 /**

@@ -1,12 +1,11 @@
-import type { Story } from '@nocturne/domain';
+import { ratingLabel, type Story } from '@nocturne/domain';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { ButtonGroup } from '../ui/ButtonGroup';
+import { CopyButton } from '../ui/CopyButton';
 import { EyeIcon, HeartIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
 import { surfaceClass } from '../ui/Surface';
-import { AdminStoryLabels } from './AdminStoryLabels';
-import { AdminStoryRating } from './AdminStoryRating';
-import { useAdminAccess } from './admin-access';
 import { storyTitle } from './story-title';
 import './AdminStoryCard.css';
 
@@ -16,22 +15,31 @@ export function adminPreview(text: string | undefined): string {
   return value.length > 60 ? `${value.slice(0, 60)}...` : value;
 }
 
-/** A story card of the admin Stories tab. */
+/**
+ * A story card of the admin Stories tab: its name and creator (the id a click away), figures,
+ * preview and counts; Details opens it beside the list, where its labels and rating are edited.
+ * The actions sit on the card's last row, level across a row of cards.
+ */
 export function AdminStoryCard({
   story,
-  token,
+  selected = false,
+  onOpen,
   onDelete,
 }: {
   story: Story;
-  token: string;
+  selected?: boolean;
+  onOpen(id: string): void;
   /** Absent when the role may not delete stories. */
-  onDelete?: ((id: string) => void) | undefined;
+  onDelete?: ((id: string, title: string) => void) | undefined;
 }) {
-  const { may } = useAdminAccess();
   const first = story.images[0];
-  const name = storyTitle(story.texts[0]);
+  const name = storyTitle(story.texts[0], 60);
   return (
-    <article className={surfaceClass('admin-story')} data-story-id={story.id}>
+    <article
+      className={surfaceClass(selected ? 'admin-story admin-story--selected' : 'admin-story')}
+      data-story-id={story.id}
+      aria-labelledby={`admin-story-${story.id}`}
+    >
       <div className="admin-story__image">
         {first ? <img src={imageSrc(first)} alt="" loading="lazy" /> : null}
         {story.isPremium ? (
@@ -41,6 +49,12 @@ export function AdminStoryCard({
         ) : null}
       </div>
       <div className="admin-story__body">
+        <h3 className="admin-story__title" id={`admin-story-${story.id}`}>
+          {name}
+        </h3>
+        <p className="admin-story__byline text-meta">
+          by {story.creator.name} · {ratingLabel(story.rating)}
+        </p>
         <div className="admin-story__stats">
           <span>
             <EyeIcon aria-hidden="true" /> {story.views ?? 0} <span className="visually-hidden">views</span>
@@ -49,22 +63,26 @@ export function AdminStoryCard({
             <HeartIcon aria-hidden="true" /> {story.likes ?? 0} <span className="visually-hidden">likes</span>
           </span>
         </div>
-        <p className="admin-story__id">ID: {story.id}</p>
         <p className="admin-story__text">{adminPreview(story.texts[0])}</p>
         <p className="admin-story__counts text-muted">
           {story.images.length} images, {story.texts.length} parts
         </p>
-        {may('PUT', '/api/admin/stories/:id/labels') ? (
-          <AdminStoryLabels story={story} token={token} name={name} />
-        ) : null}
-        {may('POST', '/api/admin/stories/:id/rating') ? (
-          <AdminStoryRating story={story} token={token} name={name} />
-        ) : null}
-        {onDelete ? (
-          <Button size="sm" variant="danger" onClick={() => onDelete(story.id)}>
-            Delete
+        <ButtonGroup label={`Act on ${name}`} className="admin-story__actions">
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Details of ${name}`}
+            onClick={() => onOpen(story.id)}
+          >
+            Details
           </Button>
-        ) : null}
+          <CopyButton value={story.id} label="Copy id" copied="Story id copied" />
+          {onDelete ? (
+            <Button size="sm" variant="ghost" onClick={() => onDelete(story.id, name)}>
+              Delete
+            </Button>
+          ) : null}
+        </ButtonGroup>
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import type { AdminRole, StaffRoleName, Story } from '@nocturne/domain';
+import type { AdminRole, StaffRoleName, Story, StoryRatingId } from '@nocturne/domain';
 import type { Answer } from '../api/answer';
 import { ApiError, api, apiFetch } from '../api/client';
 import { answerOf, asAdmin, publicClient } from '../api/typed-client';
@@ -142,16 +142,28 @@ export interface AdminStoriesPage {
   total: number;
 }
 
-/** One page of the stories as the admin sees them, newest first. */
+/** What narrows the admin's story list on the server: a creator's handle, a rating. */
+export interface StoryFilters {
+  creator?: string;
+  rating?: StoryRatingId;
+}
+
+/** One page of the stories as the admin sees them, newest first, only those the filters keep. */
 export async function fetchAdminStories(
   token: string,
   cursor: string | null = null,
+  filters: StoryFilters = {},
 ): Promise<AdminStoriesPage> {
+  const query = { ...filters, ...cursorQuery(cursor).query };
   const { data, nextCursor, total } = await pageOf(
-    publicClient.GET('/api/stories', { headers: asAdmin(token), params: cursorQuery(cursor) }),
+    publicClient.GET('/api/stories', { headers: asAdmin(token), params: { query } }),
   );
   return { stories: data, nextCursor, total: total ?? data.length };
 }
+
+/** One story as the admin sees it (a shared link's `?story=` not on a page loaded yet). */
+export const fetchAdminStory = (token: string, id: string): Promise<Story> =>
+  answerOf(publicClient.GET('/api/stories/{id}', { params: { path: { id } }, headers: asAdmin(token) }));
 
 const userPath = (email: string) => `/api/admin/users/${encodeURIComponent(email)}`;
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, type QueryKey, queryOptions } from '@tanstack/rea
 import { searchStories } from '../search/search-api';
 import {
   fetchAdminStories,
+  fetchAdminStory,
   fetchAgeAssuranceStats,
   fetchMonthlyStats,
   fetchPaymentQueue,
@@ -11,6 +12,7 @@ import {
   fetchUser,
   fetchUsers,
   openInvitation,
+  type StoryFilters,
   type UserFilters,
 } from './admin-api';
 import { fetchModerationHistory, fetchModerationQueue } from './moderation-api';
@@ -69,8 +71,21 @@ export const adminUserQuery = (token: string, account: string | null) =>
     enabled: account !== null,
   });
 
-export const adminStoriesQuery = (token: string) =>
-  adminPagesQuery(adminKeys.stories(token), (cursor) => fetchAdminStories(token, cursor));
+/** The stories a page at a time; filtered lists sit under the whole list's key, so a delete refreshes them all. */
+export const adminStoriesQuery = (token: string, filters: StoryFilters = {}) =>
+  adminPagesQuery(
+    Object.keys(filters).length === 0 ? adminKeys.stories(token) : [...adminKeys.stories(token), filters],
+    (cursor) => fetchAdminStories(token, cursor, filters),
+  );
+
+/** One story by id, under the stories' key. */
+export const adminStoryQuery = (token: string, id: string | null) =>
+  queryOptions({
+    queryKey: [...adminKeys.stories(token), 'story', id] as const,
+    queryFn: () => fetchAdminStory(token, id!),
+    enabled: id !== null,
+    retry: false,
+  });
 
 export const pendingPaymentsQuery = (token: string) =>
   adminPagesQuery(adminKeys.payments(token), (cursor) => fetchPendingPayments(token, cursor));

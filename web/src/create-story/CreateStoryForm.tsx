@@ -60,13 +60,14 @@ interface Draft extends DraftSlide {
 type Action = 'publish' | 'draft' | 'schedule';
 
 let nextKey = 1;
-const emptySlide = (): Draft => ({ key: nextKey++, file: null, text: '' });
+const emptySlide = (): Draft => ({ key: nextKey++, file: null, text: '', alt: '' });
 const initialSlides = () => Array.from({ length: MIN_SLIDES }, emptySlide);
 const savedSlides = (content: OwnContent): Draft[] =>
   content.texts.map((text, slide) => ({
     key: nextKey++,
     file: null,
     text,
+    alt: content.alts[slide] ?? '',
     kept: { slide, src: imageSrc(content.images[slide]!) },
   }));
 

@@ -1,4 +1,4 @@
-import { countWords, MAX_WORDS } from '@nocturne/domain';
+import { countWords, MAX_ALT_CHARS, MAX_WORDS } from '@nocturne/domain';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../ui/Button';
 import { DropZone } from '../ui/DropZone';
@@ -15,7 +15,11 @@ export interface SlideEditorProps {
   onRemove(): void;
 }
 
-/** One slide of the form: an image drop zone with a preview, and its text with n/500. */
+/**
+ * One slide of the form: an image drop zone with a preview, its text with n/500, and its image's
+ * description for readers who cannot see it (the reader's alt text; without one, readers hear
+ * the text's first sentence).
+ */
 export function SlideEditor({ index, slide, canRemove, onChange, onRemove }: SlideEditorProps) {
   const id = useId();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -79,6 +83,22 @@ export function SlideEditor({ index, slide, canRemove, onChange, onRemove }: Sli
             className={`field__hint slide-editor__count${words > MAX_WORDS ? ' slide-editor__count--over' : ''}`}
           >
             {words}/{MAX_WORDS}
+          </span>
+        </div>
+        <div className="field slide-editor__alt">
+          <FieldLabel htmlFor={`${id}-alt`}>Image description for slide {index + 1}</FieldLabel>
+          <textarea
+            id={`${id}-alt`}
+            className="textarea"
+            rows={2}
+            maxLength={MAX_ALT_CHARS}
+            value={slide.alt}
+            aria-describedby={`${id}-alt-hint`}
+            onChange={(event) => onChange({ ...slide, alt: event.target.value })}
+          />
+          <span id={`${id}-alt-hint`} className="field__hint">
+            Describe what the image shows for readers who cannot see it. Optional: without it, screen readers
+            read the slide's first sentence. {slide.alt.length}/{MAX_ALT_CHARS}
           </span>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { countWords, slideMessages } from '@nocturne/domain';
+import { altTextMessages, countWords, MAX_ALT_CHARS, slideMessages } from '@nocturne/domain';
 import { describe, expect, it } from 'vitest';
 import { contentBody, draftProblem, localDateTime } from './story-form-rules';
 
@@ -12,23 +12,23 @@ describe('story form rules', () => {
   });
 
   it('needs at least 2 complete slides, each with an image and text', () => {
-    expect(draftProblem([{ file, text: 'one' }])).toBe(slideMessages.tooFewSlides);
+    expect(draftProblem([{ file, text: 'one', alt: '' }])).toBe(slideMessages.tooFewSlides);
     expect(
       draftProblem([
-        { file, text: 'one' },
-        { file: null, text: 'two' },
+        { file, text: 'one', alt: '' },
+        { file: null, text: 'two', alt: '' },
       ]),
     ).toBe(slideMessages.tooFewSlides);
     expect(
       draftProblem([
-        { file, text: 'one' },
-        { file, text: '  ' },
+        { file, text: 'one', alt: '' },
+        { file, text: '  ', alt: '' },
       ]),
     ).toBe(slideMessages.tooFewSlides);
     expect(
       draftProblem([
-        { file, text: 'one' },
-        { file, text: 'two' },
+        { file, text: 'one', alt: '' },
+        { file, text: 'two', alt: '' },
       ]),
     ).toBeNull();
   });
@@ -36,8 +36,8 @@ describe('story form rules', () => {
   it('refuses a text over 500 words', () => {
     expect(
       draftProblem([
-        { file, text: words(500) },
-        { file, text: words(501) },
+        { file, text: words(500), alt: '' },
+        { file, text: words(501), alt: '' },
       ]),
     ).toBe(slideMessages.badWordCount);
   });
@@ -46,18 +46,44 @@ describe('story form rules', () => {
     const kept = { slide: 0, src: '/api/images/a.webp' };
     expect(
       draftProblem([
-        { file: null, text: 'one', kept },
-        { file, text: 'two' },
+        { file: null, text: 'one', alt: '', kept },
+        { file, text: 'two', alt: '' },
       ]),
     ).toBeNull();
+  });
+});
+
+describe('alt texts', () => {
+  it('refuses an image description over 250 characters, and takes one at the limit', () => {
+    const at = 'x'.repeat(MAX_ALT_CHARS);
+    expect(
+      draftProblem([
+        { file, text: 'one', alt: at },
+        { file, text: 'two', alt: `${at}y` },
+      ]),
+    ).toBe(altTextMessages.tooLong);
+    expect(
+      draftProblem([
+        { file, text: 'one', alt: at },
+        { file, text: 'two', alt: '' },
+      ]),
+    ).toBeNull();
+  });
+
+  it('are sent one per slide, trimmed, empty where the creator wrote none', () => {
+    const body = contentBody([
+      { file, text: 'one', alt: '  A lantern on a wet street  ' },
+      { file, text: 'two', alt: '' },
+    ]);
+    expect(body.getAll('alts')).toEqual(['A lantern on a wet street', '']);
   });
 });
 
 describe('the content body', () => {
   it('sends no keep for a new story: one image and one text per slide', () => {
     const body = contentBody([
-      { file, text: ' one ' },
-      { file, text: 'two' },
+      { file, text: ' one ', alt: '' },
+      { file, text: 'two', alt: '' },
     ]);
     expect(body.getAll('texts')).toEqual(['one', 'two']);
     expect(body.getAll('images')).toHaveLength(2);
@@ -66,9 +92,9 @@ describe('the content body', () => {
 
   it('keeps saved images by slide number, a new file replacing the kept one', () => {
     const body = contentBody([
-      { file: null, text: 'b', kept: { slide: 1, src: 'x' } },
-      { file, text: 'new', kept: { slide: 0, src: 'y' } },
-      { file, text: 'added' },
+      { file: null, text: 'b', alt: '', kept: { slide: 1, src: 'x' } },
+      { file, text: 'new', alt: '', kept: { slide: 0, src: 'y' } },
+      { file, text: 'added', alt: '' },
     ]);
     expect(body.getAll('keep')).toEqual(['1', '', '']);
     expect(body.getAll('images')).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { slidesProblem } from '@nocturne/domain';
+import { altTextsProblem, slidesProblem } from '@nocturne/domain';
 
 /**
  * The creation form's side of the slide rules: the rules themselves
@@ -12,6 +12,8 @@ export const formMessages = {
 export interface DraftSlide {
   file: File | null;
   text: string;
+  /** What the image shows, for readers who cannot see it ('' for none). */
+  alt: string;
   /** The image the slide keeps from the saved story or draft, while no new file is chosen. */
   kept?: KeptImage;
 }
@@ -26,15 +28,17 @@ const hasImage = (slide: DraftSlide) => slide.file !== null || slide.kept !== un
 
 /** The message that stops a submission, or null when the slides may be sent. */
 export function draftProblem(slides: readonly DraftSlide[]): string | null {
-  return slidesProblem(
-    slides.map((s) => s.text),
-    slides.filter(hasImage).length,
+  return (
+    slidesProblem(
+      slides.map((s) => s.text),
+      slides.filter(hasImage).length,
+    ) ?? altTextsProblem(slides.map((s) => s.alt))
   );
 }
 
 /**
- * The multipart content of a story, a draft or a revision: per slide its text, and either a new
- * image (in slide order) or the saved image it keeps. `keep` is sent only when some slide keeps
+ * The multipart content of a story, a draft or a revision: per slide its text, its alt text
+ * ('' for none), and either a new image (in slide order) or the saved image it keeps. `keep` is sent only when some slide keeps
  * one, so that a new story is the plain form POST /api/stories has always taken.
  */
 export function contentBody(slides: readonly DraftSlide[]): FormData {
@@ -43,6 +47,7 @@ export function contentBody(slides: readonly DraftSlide[]): FormData {
   for (const slide of slides) {
     if (slide.file) body.append('images', slide.file);
     body.append('texts', slide.text.trim());
+    body.append('alts', slide.alt.trim());
     if (keeps) body.append('keep', slide.file || !slide.kept ? '' : String(slide.kept.slide));
   }
   return body;

@@ -38,6 +38,23 @@ describe('StoryReader images', () => {
     expect(current?.getAttribute('alt')).toBe('The lanterns went out.');
   });
 
+  it("reads the creator's description of the image when they wrote one, else the text's first sentence", () => {
+    const { container } = renderReader(
+      aStory({
+        images: ['a.webp', 'b.webp'],
+        texts: ['The lanterns went out. Then rain.', 'Two.'],
+        alts: ['A woman holding a dark lantern on a pier', ''],
+      }),
+    );
+    const [current] = [...container.querySelectorAll<HTMLImageElement>('img.reader__image')];
+    expect(current?.getAttribute('alt')).toBe('A woman holding a dark lantern on a pier');
+  });
+
+  it('announces the slide it shows, "Slide 1 of 5"', () => {
+    renderReader(story);
+    expect(screen.getByText('Slide 1 of 5').getAttribute('aria-live')).toBe('polite');
+  });
+
   it('preloads the next two slides at low priority, hidden from assistive technologies', () => {
     const images = slideImages();
     expect(images.map((image) => image.getAttribute('src'))).toEqual([

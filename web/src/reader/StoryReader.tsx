@@ -180,7 +180,7 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
               src={imageSrc(ref)}
               srcSet={srcSetOf(ref)}
               sizes="100vw"
-              alt={i === index ? slideAltText(story.texts[i] ?? '') : ''}
+              alt={i === index ? slideAltText(story.texts[i] ?? '', story.alts?.[i]) : ''}
               aria-hidden={i === index ? undefined : true}
               decoding="async"
               // The current slide is the largest paint: fetched at once and before its neighbours.

@@ -7,6 +7,12 @@ import { loadAgeCheck } from '../record-answer';
 import { HostedProviderUnavailable } from '../yoti/yoti-provider';
 import { settleHostedCheck } from './settle-hosted-check';
 
+/**
+ * Per sending address: every notification comes from the provider's few servers, one or more per
+ * check, so a busy hour passes; a flood of forgeries from one address does not.
+ */
+export const HOSTED_NOTIFICATIONS_PER_MINUTE = 3000;
+
 /** What a notification did: the check it names is answered, still pending, or not one of ours. */
 const NotificationAnswer = z.object({ check: z.enum(['answered', 'pending', 'unknown']) });
 
@@ -41,7 +47,12 @@ export const hostedNotificationRoutes: FastifyPluginAsync<CommandApiDeps> = asyn
   app.post(
     '/api/age-assurance/notifications',
     {
-      preHandler: perMinute(deps.limiter, 'age-hosted-notification', 120, (request) => request.ip),
+      preHandler: perMinute(
+        deps.limiter,
+        'age-hosted-notification',
+        HOSTED_NOTIFICATIONS_PER_MINUTE,
+        (request) => request.ip,
+      ),
       bodyLimit: 16 * 1024,
       schema: notificationDoc,
     },

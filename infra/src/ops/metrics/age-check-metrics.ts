@@ -6,8 +6,9 @@ import { metricOnce } from './registry';
  * The age checks, counted: `nocturne_age_assurances_total{method,provider}` for each that
  * assured, `nocturne_age_assurance_refusals_total{reason}` for each refused answer or
  * presentation (forged, tampered, expired, unknown issuer, not for this request, under 18,
- * replayed, declined): a refused one stored nothing toward an assurance, and a rise of them is
- * someone trying.
+ * replayed, declined), each hosted check the provider did not pass (`hosted_*`) and each hosted
+ * notification whose signature is not the provider's (`forged_notification`): a refused one
+ * stored nothing toward an assurance, and a rise of them is someone trying.
  */
 export function countAgeChecks(registry: Registry): NonNullable<CommandApiDeps['onAgeCheckAnswered']> {
   const assured = metricOnce(

@@ -25,4 +25,18 @@ describe('storyCard (the fields the story answers send, prepared at projection)'
     ]);
     expect(card.readingMinutes).toBe(3);
   });
+
+  it("carries the creators' image descriptions per slide ('' where none), and none at all when they wrote none", () => {
+    const image = (ref: string) => ({ ref, width: 600, height: 800 });
+    const described = storyCard([
+      { image: image('a'), text: 'One.', alt: 'A pier at night' },
+      { image: image('b'), text: 'Two.' },
+    ]);
+    expect(described.alts).toEqual(['A pier at night', '']);
+    const plain = storyCard([
+      { image: image('a'), text: 'One.' },
+      { image: image('b'), text: 'Two.' },
+    ]);
+    expect('alts' in plain).toBe(false);
+  });
 });

@@ -40,7 +40,7 @@ export function ModerationHistory({ token, storyId }: { token: string; storyId: 
           ))}
         </ol>
       )}
-      {history.data && history.data.reports.some((r) => r.outcome) ? (
+      {history.data?.reports.some((r) => r.outcome) ? (
         <details className="report-panel__earlier">
           <summary>Earlier reports ({history.data.reports.filter((r) => r.outcome).length})</summary>
           <ul>

@@ -2474,6 +2474,8 @@ export interface operations {
                         /** @description Image references: GET /api/images/{ref} */
                         images: string[];
                         texts: string[];
+                        /** @description Per slide, what its image shows as its creator wrote it ('' where none: the reader falls back to the text's first sentence); only with the whole story, and only when its creator wrote some */
+                        alts?: string[];
                         isPremium: boolean;
                         views: number;
                         likes: number;
@@ -2574,6 +2576,8 @@ export interface operations {
                     images: string[];
                     /** @description One text per slide, same order (1-500 words each) */
                     texts: string[];
+                    /** @description One per slide when sent, same order: what the slide's image shows, for readers who cannot see it (at most 250 characters; empty for none: the reader falls back to the text's first sentence) */
+                    alts?: string[];
                     /** @enum {string} */
                     isPremium?: "true" | "false";
                     /** @description Up to 8 tags from the curated list (GET /api/tags) */
@@ -2784,6 +2788,8 @@ export interface operations {
                     texts: string[];
                     /** @description One per slide when sent: the slide (0-based) whose image it keeps, or empty for the next image */
                     keep?: string[];
+                    /** @description One per slide when sent: what the slide's image shows, for readers who cannot see it (at most 250 characters; empty for none). Not sent at all: a kept slide keeps its own */
+                    alts?: string[];
                     /**
                      * @description Drafts only: a revision keeps the story premium or free
                      * @enum {string}
@@ -2897,6 +2903,8 @@ export interface operations {
                     texts: string[];
                     /** @description One per slide when sent: the slide (0-based) whose image it keeps, or empty for the next image */
                     keep?: string[];
+                    /** @description One per slide when sent: what the slide's image shows, for readers who cannot see it (at most 250 characters; empty for none). Not sent at all: a kept slide keeps its own */
+                    alts?: string[];
                     /**
                      * @description Drafts only: a revision keeps the story premium or free
                      * @enum {string}
@@ -3397,6 +3405,8 @@ export interface operations {
                     texts: string[];
                     /** @description One per slide when sent: the slide (0-based) whose image it keeps, or empty for the next image */
                     keep?: string[];
+                    /** @description One per slide when sent: what the slide's image shows, for readers who cannot see it (at most 250 characters; empty for none). Not sent at all: a kept slide keeps its own */
+                    alts?: string[];
                     /**
                      * @description Drafts only: a revision keeps the story premium or free
                      * @enum {string}
@@ -3585,6 +3595,8 @@ export interface operations {
                         /** @description Image references: GET /api/images/{ref} */
                         images: string[];
                         texts: string[];
+                        /** @description Per slide, what its image shows as its creator wrote it ('' where none: the reader falls back to the text's first sentence); only with the whole story, and only when its creator wrote some */
+                        alts?: string[];
                         isPremium: boolean;
                         views: number;
                         likes: number;
@@ -8381,6 +8393,8 @@ export interface operations {
                         /** @description Image references: GET /api/images/{ref} */
                         images: string[];
                         texts: string[];
+                        /** @description Per slide, what its image shows as its creator wrote it ('' where none: the reader falls back to the text's first sentence); only with the whole story, and only when its creator wrote some */
+                        alts?: string[];
                         isPremium: boolean;
                         views: number;
                         likes: number;
@@ -8563,6 +8577,8 @@ export interface operations {
                         /** @description Image references: GET /api/images/{ref} */
                         images: string[];
                         texts: string[];
+                        /** @description Per slide, what its image shows as its creator wrote it ('' where none: the reader falls back to the text's first sentence); only with the whole story, and only when its creator wrote some */
+                        alts?: string[];
                         isPremium: boolean;
                         views: number;
                         likes: number;
@@ -12214,6 +12230,8 @@ export interface operations {
                         /** @description Each slide's image: references signed for the creator */
                         images: string[];
                         texts: string[];
+                        /** @description Per slide, what its image shows as the creator wrote it ('' for none) */
+                        alts: string[];
                         isPremium: boolean;
                         tags: string[];
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
@@ -12328,6 +12346,8 @@ export interface operations {
                         /** @description Each slide's image: references signed for the creator */
                         images: string[];
                         texts: string[];
+                        /** @description Per slide, what its image shows as the creator wrote it ('' for none) */
+                        alts: string[];
                         isPremium: boolean;
                         tags: string[];
                         warnings: ("violence" | "non-consent" | "dubious-consent" | "abuse" | "self-harm" | "character-death" | "substance-use" | "gore")[];
