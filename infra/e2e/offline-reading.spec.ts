@@ -110,3 +110,27 @@ test('a reader keeps a story offline, reads and likes it without a connection, a
   await expect(shelf.getByText(/Keep a story offline/)).toBeVisible();
   expect(await keptPaths(page)).toEqual([]);
 });
+
+test('"Keep all saved offline" keeps every saved story the reader may read', async ({
+  page,
+  api,
+  nocturne,
+}) => {
+  const { baseURL } = nocturne;
+  const reader = await api.createVerifiedUser();
+  const first = await api.publishStory({ texts: ['A door in the hill.', 'It opened.'] });
+  const second = await api.publishStory({ texts: ['Snow on the roofs.', 'A fox crossed.'] });
+  for (const { id } of [first, second]) {
+    const saved = await apiCall(baseURL, 'PUT', `/api/stories/${id}/saved`, { token: reader.token });
+    expect(saved.status).toBeLessThan(300);
+  }
+  await nocturne.settle();
+  await signedIn(page, reader);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Saved', exact: true }).click();
+  await page.getByRole('button', { name: 'Keep all saved offline' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '2 kept offline.' })).toBeVisible();
+  const shelf = page.getByRole('region', { name: 'Kept offline' });
+  await expect(shelf.getByRole('link')).toHaveCount(2);
+  await expectNoSeriousViolations(page, 'the Saved shelf with its keep-all button');
+});

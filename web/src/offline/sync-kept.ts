@@ -44,6 +44,36 @@ export async function syncKept(account: string, storage = deviceCaches()): Promi
   return { landed, removed };
 }
 
+/**
+ * Keeps each of `stories` not yet kept (the Saved shelf's "Keep all saved offline"), each asked
+ * for as the reader first, in full: a premium story only if already unlocked (the opening check
+ * says nothing would be spent), an Explicit one only if the reader is assured. Resolves to how
+ * many were kept and how many could not be.
+ */
+export async function keepAll(
+  account: string,
+  stories: readonly Story[],
+  storage = deviceCaches(),
+): Promise<{ kept: number; notKept: number }> {
+  const already = new Set((await keptStories(account, storage)).map((k) => k.story.id));
+  let kept = 0;
+  let notKept = 0;
+  for (const story of stories) {
+    if (already.has(story.id)) continue;
+    const verdict = await askAgain(story);
+    const done =
+      typeof verdict === 'object' &&
+      (await keepStory(account, verdict, undefined, storage).then(
+        () => true,
+        () => false,
+      ));
+    if (done) kept += 1;
+    else notKept += 1;
+  }
+  return { kept, notKept };
+}
+
+/** The story as this reader may read it now, never spending a premium story to find out. */
 async function askAgain(story: Story): Promise<Story | 'gone' | 'unknown'> {
   const id = encodeURIComponent(story.id);
   try {

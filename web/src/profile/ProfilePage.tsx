@@ -13,6 +13,7 @@ import { TagFilter } from '../labels/TagFilter';
 import { GlassHeader } from '../layout/GlassHeader';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
+import { KeepAllSaved } from '../offline/KeepAllSaved';
 import { KeptShelf } from '../offline/KeptShelf';
 import { forgetAllKept } from '../offline/kept-stories';
 import { InstallOffer } from '../pwa/InstallOffer';
@@ -184,17 +185,20 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
               <LoadMore pages={stories} size="lg" placement="spacious" />
             </>
           ) : (
-            <StoryGrid
-              label={`${LIBRARY_FILTER_LABELS[filter]} stories`}
-              stories={shelf.data}
-              loading={shelf.isPending}
-              failed={shelf.isError}
-              loggedIn
-              premiumMember={premiumMember}
-              from="profile"
-              skeletons={FIRST_PAGE}
-              empty={EMPTY_SHELF[filter]}
-            />
+            <>
+              {filter === 'saved' && shelf.data ? <KeepAllSaved stories={shelf.data} /> : null}
+              <StoryGrid
+                label={`${LIBRARY_FILTER_LABELS[filter]} stories`}
+                stories={shelf.data}
+                loading={shelf.isPending}
+                failed={shelf.isError}
+                loggedIn
+                premiumMember={premiumMember}
+                from="profile"
+                skeletons={FIRST_PAGE}
+                empty={EMPTY_SHELF[filter]}
+              />
+            </>
           )}
         </section>
 
