@@ -12,7 +12,9 @@ import { staffSignIn } from './support/staff';
  * authenticator, here a recovery code: a TOTP code opens one session per 30 s): an account's
  * timeline, its state before and after a grant, the CSV export, and the event browser with an
  * event's sealed personal fields and the events of its correlation id; at a phone's and a
- * desktop's size, with axe.
+ * desktop's size, with axe. The auditor lands on the console; rows after the as-of instant are
+ * set apart and left out of the exports, which name the day they are read as of (last month's
+ * export of a new account holds its header alone).
  */
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
 
@@ -57,7 +59,8 @@ test.afterAll(async () => {
 async function auditorSignIn(page: Page) {
   await page.goto('/admin_panel');
   await staffSignIn(page, auditor.email, auditor.password, auditor.recoveryCodes.shift()!);
-  await page.getByRole('tab', { name: 'Audit' }).click();
+  // An auditor's day starts on the console.
+  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
 }
 
 for (const viewport of VIEWPORTS) {
@@ -104,6 +107,31 @@ for (const viewport of VIEWPORTS) {
     );
     expect(csv).toContain(',PaymentConfirmationSubmitted,10,5,sealed,sealed,');
     expect(csv).not.toContain('E2E-TX-5');
+    // The grant came after that instant: set apart on the screen, left out of the export.
+    await expect(page.getByTestId('audit-later-note')).toContainText('1 later event');
+    await expect(rows.locator('.audit-row--later')).toContainText('Premium granted');
+    expect(csv).not.toContain('PremiumGranted');
+
+    // As of last month: the account did not exist yet; the export says which day it is read as of.
+    const lastMonth = new Date(Date.now() - 30 * 24 * 3600 * 1000);
+    await page.getByLabel('As of', { exact: true }).fill(lastMonth.toISOString().slice(0, 19));
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page.getByTestId('audit-premium')).toHaveText('no');
+    await expect(page.getByTestId('audit-later-note')).toContainText('4 later events');
+    await expectFitsWidth(page, `timeline as of last month ${size}`);
+    await expectNoSeriousViolations(page, `timeline as of last month ${size}`);
+    await page.screenshot({ path: `${OUT}audit-timeline-last-month-${size}.png`, fullPage: true });
+    const monthAgo = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const old = await monthAgo;
+    expect(old.suggestedFilename()).toBe(
+      `timeline-${buyer.account}-as-of-${lastMonth.toISOString().slice(0, 10)}.csv`,
+    );
+    expect(
+      readFileSync((await old.path())!, 'utf8')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toHaveLength(1);
 
     // The event browser: the registrations, one opened, its address sealed; then its correlation.
     await page.getByRole('tab', { name: 'Event browser' }).click();

@@ -11,7 +11,8 @@ import {
 } from './support/screen-checks';
 
 /**
- * The owner's day in the admin panel at a phone's and a laptop's width: the stories' list comes
+ * The owner's day in the admin panel at a phone's and a laptop's width: the day starts on the
+ * overview (today's figures, each leading to its tab); the stories' list comes
  * before the creation form (behind its button), the tab bar keeps its
  * height on a short tab, the chosen tab lives in the URL (Back returns to the last one), and the
  * owner finds a member by part of the address, opens them beside the list (the URL keeps them)
@@ -58,8 +59,22 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'Access Admin Panel' }).click();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
-    // The owner starts on the stories: the list first, the creation form behind its button.
-    await expect(page.getByRole('tab', { name: /^Stories/ })).toHaveAttribute('aria-selected', 'true');
+    // The owner starts on the overview: today's sign-ups, purchases, open reports and the log.
+    await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    const signups = page.getByTestId('overview-signups');
+    await expect(signups.locator('.overview__value')).toHaveText(/^[1-9]\d*\+?$/);
+    await expect(page.getByTestId('overview-purchases')).toContainText(/None yet|\$/);
+    await expect(page.getByTestId('overview-reports').locator('.overview__value')).toHaveText(/^\d+$/);
+    await expect(page.getByTestId('overview-log')).toContainText(/Not verified yet|Intact|Verifying/);
+    await checkScreen(page, `overview at ${viewport.width}`);
+    // Each card leads to its work: the log's to the auditor's console, on its integrity section.
+    await page.getByTestId('overview-log').getByRole('button', { name: 'Log integrity' }).click();
+    await expect(page.getByRole('tab', { name: 'Log integrity' })).toHaveAttribute('aria-selected', 'true');
+    await page.goBack();
+    await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+
+    // The stories: the list first, the creation form behind its button.
+    await page.getByRole('tab', { name: /^Stories/ }).click();
     await expect(page.locator(`[data-story-id="${story.id}"]`).first()).toBeVisible();
     const create = page.getByRole('button', { name: 'Create New Story' });
     await expect(create).toHaveAttribute('aria-expanded', 'false');
@@ -170,5 +185,7 @@ for (const viewport of VIEWPORTS) {
     ).toBeVisible();
     await page.goBack();
     await expect(page.getByRole('tab', { name: 'Staff' })).toHaveAttribute('aria-selected', 'true');
+    await page.goBack();
+    await expect(page.getByRole('tab', { name: /^Stories/ })).toHaveAttribute('aria-selected', 'true');
   });
 }

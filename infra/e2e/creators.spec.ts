@@ -119,7 +119,11 @@ test('publish with a pen name, see it on the card and the creator page; a follow
   await expect(page.getByRole('heading', { level: 1, name: 'Studio' })).toBeVisible();
   await expect(page.getByTestId('studio-story')).toHaveCount(2);
   // A new story starts from the studio too.
-  await expect(page.getByRole('link', { name: 'New story' })).toHaveAttribute('href', '/create_stories');
+  await page.getByRole('button', { name: 'New story' }).click();
+  const newStory = page.getByRole('dialog', { name: 'Create a New Story' });
+  await expect(newStory.getByRole('button', { name: 'Save as draft' })).toBeVisible();
+  await newStory.getByRole('button', { name: 'Close' }).click();
+  await expect(newStory).toBeHidden();
   await expect(page.getByTestId('studio-daily').locator('tbody tr')).toHaveCount(30);
   await page.getByRole('button', { name: '90 days' }).click();
   await expect(page.getByTestId('studio-daily').locator('tbody tr')).toHaveCount(90);

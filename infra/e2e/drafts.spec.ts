@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { type ApiUser, expect, type Page, publishStoryAs, storyForm, test } from './fixtures';
 import { creatorNamed, signedIn } from './support/members';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
@@ -178,3 +179,67 @@ test('a draft scheduled a few seconds ahead goes live; another is unscheduled an
     ).status,
   ).toBe(404);
 });
+
+/** Drops one image on a drop zone as a browser does: a drag carrying the file, then the drop. */
+async function dropImage(zone: Locator, name: string, image: Buffer): Promise<void> {
+  const dataTransfer = await zone.page().evaluateHandle(
+    ({ name, bytes }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+      return transfer;
+    },
+    { name, bytes: [...image] },
+  );
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+for (const viewport of VIEWPORTS) {
+  const size = `${viewport.width}x${viewport.height}`;
+  test(`a creator drafts a story in the studio by dropping three images at ${size}`, async ({
+    page,
+    api,
+    baseURL,
+  }) => {
+    await page.setViewportSize(viewport);
+    const { creator, stamp } = await creatorNamed(api, baseURL!, 'Ember');
+    await signedIn(page, creator);
+    const opening = `Three lanterns on the water ${stamp}`;
+
+    await page.goto('/studio');
+    await page.getByRole('button', { name: 'New story' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a New Story' });
+    await dialog.getByRole('button', { name: 'Add Slide' }).click();
+    const texts = [`${opening}.`, 'The second drifted east.', 'The third went out.'];
+    for (const [i, text] of texts.entries()) {
+      // The zone is the slide's image field: the picture dropped on it shows there at once.
+      const zone = dialog.locator('.drop-zone', { has: page.getByLabel(`Image for slide ${i + 1}`) });
+      await dropImage(zone, `lantern-${i + 1}.png`, await sceneImage(30 + i * 40, i + 7));
+      await expect(dialog.getByRole('img', { name: `Your choice for slide ${i + 1}` })).toBeVisible();
+      await dialog.getByLabel(`Text for slide ${i + 1}`).fill(text);
+    }
+    await expectNoSeriousViolations(page, `three slides dropped at ${size}`);
+    await expectFitsWidth(page, `three slides dropped at ${size}`);
+    await test.info().attach(`three slides dropped at ${size}`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
+
+    await dialog.getByRole('button', { name: 'Save as draft' }).click();
+    await expect(page.getByText('Your draft is saved.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const draft = draftsOf(page).filter({ hasText: opening });
+    await expect(draft).toHaveCount(1);
+    await expectNoSeriousViolations(page, `the studio with the dropped draft at ${size}`);
+    await expectFitsWidth(page, `the studio with the dropped draft at ${size}`);
+
+    // The draft kept the three pictures, in the order they were dropped.
+    await draft.getByRole('button', { name: /^Edit/ }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Draft' });
+    for (const [i, text] of texts.entries()) {
+      await expect(editor.getByRole('img', { name: `Saved for slide ${i + 1}` })).toBeVisible();
+      await expect(editor.getByLabel(`Text for slide ${i + 1}`)).toHaveValue(text);
+    }
+  });
+}

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { signedInContext } from './support/members';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
-import { openStoryForm } from './support/staff';
+import { openStoriesTab, openStoryForm } from './support/staff';
 
 /**
  * Tags and content warnings end to end: the admin adds a tag and publishes a story
@@ -36,6 +36,7 @@ test('the admin tags a warned story; its card, warning screen and the tag filter
   await adminPage.goto('/admin_panel');
   await adminPage.getByLabel('Admin password').fill(nocturne.adminPassword);
   await adminPage.getByRole('button', { name: 'Access Admin Panel' }).click();
+  await openStoriesTab(adminPage);
   await adminPage.getByRole('button', { name: 'Manage tags' }).click();
   await adminPage.getByLabel('New tag').fill(tag.toUpperCase());
   await adminPage.getByRole('button', { name: 'Add tag' }).click();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
+import { openStoriesTab } from './support/staff';
 import { signIn } from './support/web-data';
 
 /**
@@ -62,6 +63,7 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/admin_panel');
       await page.getByLabel('Admin password').fill(nocturne.adminPassword);
       await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+      await openStoriesTab(page);
       const field = page.getByRole('searchbox', { name: 'Search stories' });
       await field.fill(word);
       await expect(page.getByText(`1 story matches “${word}”`)).toBeVisible();

@@ -9,11 +9,18 @@ export async function staffSignIn(page: Page, email: string, password: string, c
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** The admin panel's Stories tab (the owner and admins land on the overview). */
+export async function openStoriesTab(page: Page): Promise<void> {
+  const tab = page.getByRole('tab', { name: /^Stories/ });
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+}
+
 /**
  * The Stories tab's creation form, opened: it opens by itself while there is no story, so its
  * button is pressed only when the form is not open already (a press would close it).
  */
 export async function openStoryForm(page: Page): Promise<void> {
+  await openStoriesTab(page);
   const opener = page.getByRole('button', { name: 'Create New Story' });
   if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
   await page.locator('.admin-create').waitFor();

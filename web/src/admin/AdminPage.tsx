@@ -13,6 +13,7 @@ import { AdminAccessProvider, useAdminAccess } from './admin-access';
 import { revokeAdminSession } from './admin-api';
 import { adminKeys, adminStoriesQuery, adminUsersQuery, moderationQueueQuery } from './admin-queries';
 import { type AdminSession, clearAdminSession, storeAdminSession, storedAdminSession } from './admin-session';
+import { OverviewTab } from './OverviewTab';
 import { ReportsTab } from './ReportsTab';
 import { StaffInvitation } from './StaffInvitation';
 import { StaffTab } from './StaffTab';
@@ -68,13 +69,21 @@ export default function AdminPage() {
   );
 }
 
-type Tab = 'stories' | 'users' | 'reports' | 'audit' | 'staff';
+const TABS = ['overview', 'stories', 'users', 'reports', 'audit', 'staff'] as const;
+type Tab = (typeof TABS)[number];
 
-/** Where each role's day starts: a moderator on the queue, an auditor on the console. */
-const landingTab: Readonly<Partial<Record<AdminRole, Tab>>> = { moderator: 'reports', auditor: 'audit' };
+/**
+ * Where each role's day starts: the owner and admins on the overview, a moderator on the queue,
+ * an auditor on the console.
+ */
+const landingTab: Readonly<Record<AdminRole, Tab>> = {
+  owner: 'overview',
+  admin: 'overview',
+  moderator: 'reports',
+  auditor: 'audit',
+};
 
-const isTab = (value: string | null): value is Tab =>
-  value === 'stories' || value === 'users' || value === 'reports' || value === 'audit' || value === 'staff';
+const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
 function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout(): void; onExpired(): void }) {
   const { role, may } = useAdminAccess();
@@ -83,11 +92,13 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   const canReports = may('GET', '/api/admin/reports');
   const canStaff = may('GET', '/api/admin/staff');
   const canAudit = may('GET', '/api/admin/audit/timeline');
+  // The overview is for those who see both the money and the queue: the owner and admins.
+  const canOverview = may('GET', '/api/admin/revenue') && canReports;
   // The chosen tab lives in the URL, so a link opens it and the back button returns to the last one.
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const chosen = isTab(asked) ? asked : (landingTab[role] ?? null);
-  const setTab = (next: Tab) => setParams({ tab: next });
+  const chosen = isTab(asked) ? asked : landingTab[role];
+  const setTab = (next: Tab, section?: string) => setParams(section ? { tab: next, section } : { tab: next });
   const users = useInfiniteQuery({ ...adminUsersQuery(token), enabled: canUsers });
   const stories = useInfiniteQuery({ ...adminStoriesQuery(token), enabled: canStories });
   const reports = useInfiniteQuery({ ...moderationQueueQuery(token), enabled: canReports });
@@ -103,6 +114,7 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
   }, [expired, onExpired]);
 
   const tabs: { id: Tab; label: string }[] = [
+    ...(canOverview ? [{ id: 'overview' as const, label: 'Overview' }] : []),
     ...(canStories
       ? [{ id: 'stories' as const, label: `Stories (${stories.data?.pages[0]?.total ?? 0})` }]
       : []),
@@ -134,6 +146,14 @@ function AdminPanel({ token, onLogout, onExpired }: { token: string; onLogout():
         <Tabs label="Admin sections" idPrefix="admin" tabs={tabs} current={tab} onChoose={setTab} />
         {tab ? (
           <TabPanel idPrefix="admin" id={tab}>
+            {tab === 'overview' ? (
+              <OverviewTab
+                token={token}
+                users={users}
+                reports={reports}
+                onGo={(target) => setTab(target.tab, target.section)}
+              />
+            ) : null}
             {tab === 'stories' ? <StoriesTab token={token} stories={stories} /> : null}
             {tab === 'users' ? <UsersTab token={token} users={users} /> : null}
             {tab === 'reports' ? <ReportsTab token={token} pages={reports} /> : null}

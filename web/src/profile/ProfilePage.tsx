@@ -13,6 +13,8 @@ import { TagFilter } from '../labels/TagFilter';
 import { GlassHeader } from '../layout/GlassHeader';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
+import { KeptShelf } from '../offline/KeptShelf';
+import { forgetAllKept } from '../offline/kept-stories';
 import { InstallOffer } from '../pwa/InstallOffer';
 import { shelfQuery } from '../reading/reading-queries';
 import { ProfileSearch } from '../search/ProfileSearch';
@@ -55,6 +57,8 @@ export default function ProfileRoute() {
       <ProfilePage
         onLogout={() => {
           setLeaving(true);
+          // The next person at this device sees none of this reader's kept stories.
+          void forgetAllKept();
           logout();
           navigate('/');
         }}
@@ -144,6 +148,8 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
         ) : null}
 
         <ContinueReading premiumMember={premiumMember} />
+
+        <KeptShelf />
 
         <InstallOffer />
 

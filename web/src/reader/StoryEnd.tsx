@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { FollowButton } from '../creators/FollowButton';
+import { KeepOfflineButton } from '../offline/KeepOfflineButton';
 import { InstallOffer } from '../pwa/InstallOffer';
 import { BookmarkButton } from '../reading/BookmarkButton';
 import { storyPreview } from '../stories/story';
@@ -58,6 +59,7 @@ export function StoryEnd({ story, likes, backTo, reached }: StoryEndProps) {
         </span>
       </Button>
       {token ? <BookmarkButton story={story} variant="end" /> : null}
+      {token ? <KeepOfflineButton story={story} /> : null}
       <p className="reader__creator">
         A story by{' '}
         {story.creator.handle ? (

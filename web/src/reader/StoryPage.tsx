@@ -4,10 +4,12 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { AgeAssuranceScreen } from '../age-assurance/AgeAssuranceScreen';
 import { apiFetch } from '../api/client';
 import { useAuth } from '../auth/auth-context';
+import { useKeptCopy, useOfflineSync, useOnline } from '../offline/use-kept';
 import { PremiumOpeningPrompt } from '../premium/PremiumOpeningPrompt';
 import { usePremiumOpening } from '../premium/premium-opening';
 import { premiumKeys } from '../premium/premium-queries';
 import { PurchasePage } from '../purchase/PurchasePage';
+import { unconfirmedSlide } from '../reading/unconfirmed-progress';
 import { useStartSlide } from '../reading/use-start-slide';
 import { storyKeys } from '../stories/story-queries';
 import { Spinner } from '../ui/Spinner';
@@ -58,6 +60,35 @@ export default function StoryPage() {
   }, [loadedId]);
 
   const startSlide = useStartSlide(id, query.isSuccess);
+
+  // Without a connection (or with the server out of reach) a story kept on this device opens from it.
+  useOfflineSync();
+  const online = useOnline();
+  const unreachable =
+    !online ||
+    opening.step.kind === 'failed' ||
+    (query.error instanceof StoryLoadError && query.error.failure.kind === 'failed');
+  const kept = useKeptCopy(id, unreachable);
+  if (unreachable && kept.story) {
+    return (
+      <StoryReader
+        key={kept.story.id}
+        story={kept.story}
+        backTo={backTo}
+        startSlide={Math.min(unconfirmedSlide(id) ?? 0, kept.story.images.length - 1)}
+      />
+    );
+  }
+  if (unreachable && kept.checking) {
+    return (
+      <div className="page reader-loading">
+        <Spinner label="Loading story…" size="lg" block />
+      </div>
+    );
+  }
+  if (!online && !query.isSuccess) {
+    return <StoryMessage message={messages.offline} backTo={backTo} tone="info" />;
+  }
 
   if (opening.step.kind === 'ask') {
     // A warned story shows its warnings first: nobody spends a premium story on one they'd turn back from.

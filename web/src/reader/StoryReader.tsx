@@ -25,7 +25,7 @@ const RENDITIONS = [480, 960, 1440];
 
 /** srcset over the server's renditions (?w=), for references it serves. */
 function srcSetOf(ref: string): string | undefined {
-  if (ref.startsWith('http')) return undefined;
+  if (ref.includes(':')) return undefined; // a URL: external, or a kept copy's object URL
   return RENDITIONS.map((w) => `${imageSrc(ref)}?w=${w} ${w}w`).join(', ');
 }
 

@@ -21,6 +21,7 @@ export const messages = {
   noneRemaining: storyMessages.noneRemaining,
   failed: 'Failed to load story',
   network: 'Failed to load story. Please try again.',
+  offline: 'You are offline. This story is not kept on this device.',
 } as const;
 
 export interface LoadedStory {

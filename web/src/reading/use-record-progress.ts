@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../auth/auth-context';
+import { confirmed, sendOrQueue } from '../offline/action-queue';
+import { useOfflineAccount } from '../offline/use-kept';
 import { rememberLocalSlide } from './local-progress';
 import { ProgressRecorder } from './progress-recorder';
 import { markFinished, recordProgress } from './reading-api';
@@ -15,6 +17,8 @@ import { forgetSentSlide, rememberSentSlide } from './unconfirmed-progress';
  */
 export function useRecordProgress(storyId: string, slide: number, atEnd: boolean, startSlide: number) {
   const { token } = useAuth();
+  // A signed-in reader's writes made offline are queued and sent on reconnect (../offline/action-queue.ts).
+  const account = useOfflineAccount();
   const queryClient = useQueryClient();
   const recorder = useRef<ProgressRecorder | null>(null);
 
@@ -22,8 +26,13 @@ export function useRecordProgress(storyId: string, slide: number, atEnd: boolean
     if (!token) return;
     const current = new ProgressRecorder((next, keepalive) => {
       rememberSentSlide(storyId, next);
-      recordProgress(storyId, next, keepalive)
-        .then(() => {
+      const path = `/api/stories/${encodeURIComponent(storyId)}/progress`;
+      const sent = account
+        ? sendOrQueue(account, 'PUT', path, { slide: next }, keepalive).then(confirmed)
+        : recordProgress(storyId, next, keepalive).then(() => true);
+      sent
+        .then((landed) => {
+          if (!landed) return; // queued: the place stays unconfirmed until it lands
           forgetSentSlide(storyId, next);
           return queryClient.invalidateQueries({ queryKey: readingKeys.all() });
         })
@@ -37,7 +46,7 @@ export function useRecordProgress(storyId: string, slide: number, atEnd: boolean
       current.flush(true);
       recorder.current = null;
     };
-  }, [token, storyId, startSlide, queryClient]);
+  }, [token, account, storyId, startSlide, queryClient]);
 
   useEffect(() => {
     if (token) recorder.current?.seen(slide);
@@ -52,13 +61,17 @@ export function useRecordProgress(storyId: string, slide: number, atEnd: boolean
       rememberLocalSlide(storyId, 0);
       return;
     }
-    markFinished(storyId)
-      .then(() => {
+    (account
+      ? sendOrQueue(account, 'PUT', `/api/stories/${encodeURIComponent(storyId)}/finished`).then(confirmed)
+      : markFinished(storyId).then(() => true)
+    )
+      .then((landed) => {
+        if (!landed) return; // queued: it lands on reconnect
         forgetSentSlide(storyId);
         return queryClient.invalidateQueries({ queryKey: readingKeys.all() });
       })
       .catch(() => {
         finished.current = false;
       });
-  }, [atEnd, token, storyId, queryClient]);
+  }, [atEnd, token, account, storyId, queryClient]);
 }

@@ -1,20 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
 import { PenNameForm } from '../creators/PenNameForm';
 import { DraftsSection } from '../drafts/DraftsSection';
 import { unpublishStory } from '../drafts/draft-commands';
+import { draftKeys } from '../drafts/drafts-queries';
 import { StudioEntryActions, StudioEntryTitle } from '../drafts/StudioEntry';
 import { useStudioEntryDialogs } from '../drafts/studio-entry-dialogs';
 import { storyKeys } from '../stories/story-queries';
 import { BackLink } from '../ui/BackLink';
-import { Button, buttonClass } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { ChoiceButtons } from '../ui/ChoiceButtons';
 import { EmptyNote } from '../ui/EmptyNote';
 import { QueryState } from '../ui/QueryState';
 import { surfaceClass } from '../ui/Surface';
+import { useToast } from '../ui/Toast';
 import { StudioChart } from './StudioChart';
 import { type Studio, type StudioDays, studioKeys, studioQuery } from './studio-queries';
 import './StudioPage.css';
@@ -28,6 +30,9 @@ export default function StudioRoute() {
   );
 }
 
+// The creation form loads when the creator asks for a new story, not with the studio.
+const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
+
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
 function StudioPage() {
@@ -35,6 +40,10 @@ function StudioPage() {
   const { token } = useAuth();
   const studio = useQuery(studioQuery(token, days));
   const queryClient = useQueryClient();
+  const toast = useToast();
+  // "New story" opens the creation form here, with the creator's session: a draft saved from it
+  // joins the drafts below, a story published from it the figures.
+  const [creating, setCreating] = useState(false);
   const { edit, confirm, dialogs } = useStudioEntryDialogs<StudioStory>(token, 'story', (story) => ({
     title: 'Unpublish this story?',
     message:
@@ -54,9 +63,9 @@ function StudioPage() {
         </BackLink>
         <div className="studio__head">
           <h1 className="studio__title">Studio</h1>
-          <Link to="/create_stories" className={buttonClass('primary')}>
+          <Button variant="primary" onClick={() => setCreating(true)}>
             New story
-          </Link>
+          </Button>
         </div>
         <PenNameForm />
         <DraftsSection token={token} />
@@ -97,6 +106,25 @@ function StudioPage() {
         </QueryState>
       </main>
       {dialogs}
+      {creating ? (
+        <Suspense fallback={null}>
+          <CreateStoryModal
+            open
+            onClose={() => setCreating(false)}
+            onDraftSaved={() => {
+              setCreating(false);
+              toast({ message: 'Your draft is saved.', tone: 'success' });
+              void queryClient.invalidateQueries({ queryKey: draftKeys.all() });
+            }}
+            onCreated={() => {
+              setCreating(false);
+              toast({ message: 'Your story is published.', tone: 'success' });
+              void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
+              void queryClient.invalidateQueries({ queryKey: studioKeys.all() });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** An image reference starting with "http" is used as is, else served by /api/images. */
+/** An image reference that is a URL ("http…", a kept copy's "blob:…") is used as is, else served by /api/images. */
 export function imageSrc(ref: string): string {
-  return ref.startsWith('http') ? ref : `/api/images/${ref}`;
+  return ref.includes(':') ? ref : `/api/images/${ref}`;
 }

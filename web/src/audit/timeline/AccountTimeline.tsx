@@ -12,7 +12,7 @@ import type { AccountQuery, AccountTimeline as Timeline } from '../audit-api';
 import { timelineQuery } from '../audit-queries';
 import { Facts } from '../Facts';
 import { FilterForm, instantOf } from '../FilterForm';
-import { download, ERASED, timelineCsv, timelineJson } from './timeline-export';
+import { afterAsOf, download, ERASED, exportName, timelineCsv, timelineJson } from './timeline-export';
 import { rowDetails as details, eventLabels, when } from './timeline-rows';
 import './AccountTimeline.css';
 
@@ -74,7 +74,7 @@ export function AccountTimeline({ token }: { token: string }) {
 
 function TimelineView({ timeline }: { timeline: Timeline }) {
   const { state } = timeline;
-  const name = `timeline-${timeline.account}`;
+  const later = timeline.rows.filter((row) => afterAsOf(row, timeline.as_of)).length;
   return (
     <div className="audit-timeline__result">
       <Facts
@@ -107,23 +107,37 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
         <Button
           variant="secondary"
           size="sm"
-          onClick={() => download(`${name}.csv`, 'text/csv', timelineCsv(timeline))}
+          onClick={() => download(exportName(timeline, 'csv'), 'text/csv', timelineCsv(timeline))}
         >
           Export CSV
         </Button>
         <Button
           variant="secondary"
           size="sm"
-          onClick={() => download(`${name}.json`, 'application/json', timelineJson(timeline))}
+          onClick={() => download(exportName(timeline, 'json'), 'application/json', timelineJson(timeline))}
         >
           Export JSON
         </Button>
       </div>
+      {later > 0 ? (
+        <p className="text-meta" data-testid="audit-later-note">
+          {later} later event{later === 1 ? '' : 's'}, after {when(timeline.as_of)}, shown set apart and left
+          out of the exports.
+        </p>
+      ) : null}
       <ol className="audit-rows" aria-label="Timeline, oldest first">
         {timeline.rows.map((row) => (
-          <li key={row.position} className={surfaceClass('audit-row')}>
+          <li
+            key={row.position}
+            className={surfaceClass(
+              afterAsOf(row, timeline.as_of) ? 'audit-row audit-row--later' : 'audit-row',
+            )}
+          >
             <time dateTime={row.at} className="audit-row__time">
               {when(row.at)}
+              {afterAsOf(row, timeline.as_of) ? (
+                <span className="audit-row__later"> · after the as-of instant</span>
+              ) : null}
             </time>
             <span className="audit-row__event">{eventLabels[row.event] ?? row.event}</span>
             <span className="audit-row__details">{details(row, timeline.erased)}</span>

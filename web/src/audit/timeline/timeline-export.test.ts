@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountTimeline } from '../audit-api';
-import { ERASED, TIMELINE_COLUMNS, timelineCsv, timelineJson } from './timeline-export';
+import { ERASED, exportName, TIMELINE_COLUMNS, timelineCsv, timelineJson } from './timeline-export';
 
 const timeline = (erased: boolean): AccountTimeline => ({
   account: '3f0c2a4e-6d1b-4c8e-9a57-2b1e0d9c4f11',
@@ -113,6 +113,18 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('the timeline exports', () => {
+  it('hold the history as it stood at the as-of instant, and say which instant', () => {
+    const asOf = { ...timeline(false), as_of: '2025-02-02T12:00:00.000Z' };
+    const [, ...lines] = parseCsv(timelineCsv(asOf));
+    expect(lines.map((line) => line[2])).toEqual(['UserRegistered', 'PaymentConfirmationSubmitted']);
+    const json = JSON.parse(timelineJson(asOf)) as { as_of: string; rows: { event: string }[] };
+    expect(json.as_of).toBe('2025-02-02T12:00:00.000Z');
+    expect(json.rows.map((row) => row.event)).toEqual(['UserRegistered', 'PaymentConfirmationSubmitted']);
+    expect(exportName(asOf, 'csv')).toBe(
+      'timeline-3f0c2a4e-6d1b-4c8e-9a57-2b1e0d9c4f11-as-of-2025-02-02.csv',
+    );
+  });
+
   for (const erased of [false, true]) {
     it(`hold the same rows in CSV and JSON${erased ? ' (an erased account)' : ''}`, () => {
       const json = JSON.parse(timelineJson(timeline(erased))) as { rows: Record<string, unknown>[] };

@@ -21,18 +21,26 @@ export const TIMELINE_COLUMNS = [
 /** A personal field the account's erasure took: the exports say so rather than leave it blank. */
 export const ERASED = 'erased';
 
-/** The rows both exports hold: an erased account's transaction ids read "erased". */
+/** Whether a row came after the instant the timeline is read as of (shown set apart, never exported). */
+export const afterAsOf = (row: TimelineRow, asOf: string) => Date.parse(row.at) > Date.parse(asOf);
+
+/**
+ * The rows both exports hold: the account's history as it stood at the as-of instant (the rows
+ * after it are left out, as the state is); an erased account's transaction ids read "erased".
+ */
 export function exportedRows(
   timeline: AccountTimeline,
 ): Record<(typeof TIMELINE_COLUMNS)[number], string | number | null>[] {
-  return timeline.rows.map((row) => {
-    const out = Object.fromEntries(TIMELINE_COLUMNS.map((column) => [column, row[column]])) as Record<
-      (typeof TIMELINE_COLUMNS)[number],
-      string | number | null
-    >;
-    if (timeline.erased && row.event === 'PaymentConfirmationSubmitted') out.transaction_id = ERASED;
-    return out;
-  });
+  return timeline.rows
+    .filter((row) => !afterAsOf(row, timeline.as_of))
+    .map((row) => {
+      const out = Object.fromEntries(TIMELINE_COLUMNS.map((column) => [column, row[column]])) as Record<
+        (typeof TIMELINE_COLUMNS)[number],
+        string | number | null
+      >;
+      if (timeline.erased && row.event === 'PaymentConfirmationSubmitted') out.transaction_id = ERASED;
+      return out;
+    });
 }
 
 /** One CSV field: RFC 4180 quoting, and a spreadsheet formula never run. */
@@ -44,6 +52,10 @@ export const csvCell = (value: string | number | null): string => {
   return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
+/** An export's file name: the account, and the day it is read as of. */
+export const exportName = (timeline: AccountTimeline, extension: 'csv' | 'json') =>
+  `timeline-${timeline.account}-as-of-${timeline.as_of.slice(0, 10)}.${extension}`;
+
 export function timelineCsv(timeline: AccountTimeline): string {
   const lines = [TIMELINE_COLUMNS.join(',')];
   for (const row of exportedRows(timeline))
@@ -53,7 +65,12 @@ export function timelineCsv(timeline: AccountTimeline): string {
 
 export function timelineJson(timeline: AccountTimeline): string {
   return `${JSON.stringify(
-    { account: timeline.account, erased: timeline.erased, rows: exportedRows(timeline) },
+    {
+      account: timeline.account,
+      as_of: timeline.as_of,
+      erased: timeline.erased,
+      rows: exportedRows(timeline),
+    },
     null,
     2,
   )}\n`;

@@ -1,0 +1,112 @@
+import { apiCall, expect, type Page, test } from './fixtures';
+import { signedIn } from './support/members';
+import { expectFitsWidth, expectNoSeriousViolations } from './support/screen-checks';
+
+/**
+ * Stories kept offline (web/src/offline, docs/offline.md): a signed-in reader keeps a free story
+ * on the device, reads it with the browser offline (its slides drawn from the device), likes it
+ * offline; back online the like lands once; a story the admin hid since leaves the device at the
+ * next sync.
+ */
+
+/** Opens the story and scrolls to The End, where "Keep offline" stands beside Save. */
+async function keepOffline(page: Page, id: string, firstText: string) {
+  await page.goto(`/story/${id}`, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('.reader__text-inner')).toHaveText(firstText);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const keep = page.getByRole('button', { name: 'Keep offline' });
+  await keep.click();
+  await expect(page.getByRole('button', { name: 'Kept offline' })).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** The paths of everything in the device's kept caches. */
+const keptPaths = (page: Page) =>
+  page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('nocturne-kept-')) continue;
+      for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+  });
+
+test('a reader keeps a story offline, reads and likes it without a connection, and the like lands once', async ({
+  page,
+  context,
+  api,
+  nocturne,
+}) => {
+  const { baseURL } = nocturne;
+  const reader = await api.createVerifiedUser();
+  const kept = await api.publishStory({
+    texts: ['The night train left.', 'Rain on the glass.', 'Morning came.'],
+  });
+  const later = await api.publishStory({ texts: ['A harbour light.', 'The boat came in.'] });
+  await nocturne.settle();
+  await signedIn(page, reader);
+
+  await keepOffline(page, kept.id, 'The night train left.');
+  await keepOffline(page, later.id, 'A harbour light.');
+
+  await page.goto('/profile');
+  const shelf = page.getByRole('region', { name: 'Kept offline' });
+  await expect(shelf.getByRole('link')).toHaveCount(2);
+  await expect(shelf.getByTestId('kept-space')).toContainText('Kept stories use');
+  await expectFitsWidth(page, 'the profile with kept stories');
+  await expectNoSeriousViolations(page, 'the profile with kept stories');
+
+  // Offline: the kept story opens from the device, its slides drawn from it.
+  await context.setOffline(true);
+  await shelf.getByRole('link', { name: /The night train left/ }).click();
+  // It opens where the reader stopped in this tab (its last slide), as online.
+  await page.getByRole('button', { name: 'Start from the beginning' }).click();
+  await expect(page.locator('.reader__text-inner')).toHaveText('The night train left.');
+  const slide = page.locator('img.reader__image--active');
+  await expect(slide).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await page.getByRole('button', { name: 'Next slide' }).click();
+  await expect(page.locator('.reader__text-inner')).toHaveText('Rain on the glass.');
+
+  // A like made offline waits in the queue with its key.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('button', { name: /^Like/ }).click();
+  await expect(page.getByRole('button', { name: /^Liked/ })).toBeVisible();
+  const queued = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('nocturne.offline.actions') ?? '[]'),
+  );
+  expect(queued.filter((a: { path: string }) => a.path === `/api/stories/${kept.id}/like`)).toHaveLength(1);
+
+  // Back online, on the profile: the sync sends it, once.
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(shelf).toBeVisible();
+  await context.setOffline(false);
+  const likes = async () =>
+    ((await apiCall(baseURL, 'GET', `/api/stories/${kept.id}`)).body as { likes: number }).likes;
+  await expect.poll(likes, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('nocturne.offline.actions'))).toBeNull();
+  await page.reload(); // the next start's sync finds nothing more to send
+  await expect(shelf.getByRole('link')).toHaveCount(2);
+  await nocturne.settle();
+  expect(await likes()).toBe(1);
+
+  // The admin hides the other story: the next sync removes it from the device.
+  const hidden = await apiCall(baseURL, 'POST', `/api/admin/stories/${later.id}/hide`, {
+    admin: await api.adminToken(),
+    body: { reason: 'Breaks the rules' },
+  });
+  expect(hidden.status).toBe(200);
+  await nocturne.settle();
+  await page.reload();
+  await expect(shelf.getByRole('link')).toHaveCount(1);
+  await expect(shelf.getByRole('link', { name: /The night train left/ })).toBeVisible();
+  const paths = await keptPaths(page);
+  expect(paths).toContain(`/offline/stories/${kept.id}`);
+  expect(paths).not.toContain(`/offline/stories/${later.id}`);
+
+  // Freeing the space empties the device of this reader's copies.
+  await shelf.getByRole('button', { name: 'Remove offline copies' }).click();
+  await expect(shelf.getByText(/Keep a story offline/)).toBeVisible();
+  expect(await keptPaths(page)).toEqual([]);
+});

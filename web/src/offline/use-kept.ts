@@ -1,0 +1,142 @@
+import type { Story } from '@nocturne/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useAuth } from '../auth/auth-context';
+import {
+  accountKey,
+  deviceCaches,
+  keepStory,
+  keptStories,
+  openKeptStory,
+  removeAllKept,
+  removeKeptStory,
+} from './kept-stories';
+import { syncKept } from './sync-kept';
+
+export const keptKeys = {
+  all: () => ['kept'] as const,
+  list: (account: string | null) => [...keptKeys.all(), 'list', { account }] as const,
+};
+
+/** The signed-in reader's key for kept copies and queued actions, or null for a visitor. */
+export function useOfflineAccount(): string | null {
+  const { user } = useAuth();
+  return user ? accountKey(user.email) : null;
+}
+
+/** As above, and null too where this browser cannot keep stories (no Cache Storage). */
+export function useKeptAccount(): string | null {
+  const account = useOfflineAccount();
+  return deviceCaches() ? account : null;
+}
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Whether the browser says it has a connection (it may still find no server). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+}
+
+/** This reader's kept stories (Cache Storage answers without the network: it runs offline too). */
+export function useKeptStories() {
+  const account = useKeptAccount();
+  return useQuery({
+    queryKey: keptKeys.list(account),
+    queryFn: () => keptStories(account ?? ''),
+    enabled: account !== null,
+    networkMode: 'always',
+    staleTime: 0,
+  });
+}
+
+export function useKeepStory(story: Story) {
+  const account = useKeptAccount();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (keep: boolean): Promise<void> => {
+      if (account === null) throw new Error('Sign in to keep stories offline.');
+      if (keep) await keepStory(account, story);
+      else await removeKeptStory(account, story.id);
+    },
+    networkMode: 'always',
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keptKeys.all() }),
+  });
+}
+
+export function useRemoveAllKept() {
+  const account = useKeptAccount();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => removeAllKept(account ?? ''),
+    networkMode: 'always',
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keptKeys.all() }),
+  });
+}
+
+/** The space the site's storage takes on this device, as the browser estimates it. */
+export function useStorageEstimate(kept: unknown) {
+  return useQuery({
+    queryKey: [...keptKeys.all(), 'estimate', kept],
+    queryFn: async () => (await navigator.storage?.estimate?.()) ?? null,
+    networkMode: 'always',
+  });
+}
+
+/**
+ * The kept copy of story `id`, opened from the device when `wanted` (offline, or the server out
+ * of reach): its images as object URLs, released when the reader leaves it.
+ */
+export function useKeptCopy(id: string, wanted: boolean) {
+  const account = useKeptAccount();
+  const [state, setState] = useState<{ id: string; story: Story | null } | null>(null);
+  useEffect(() => {
+    if (!wanted || account === null) return;
+    let release: (() => void) | undefined;
+    let live = true;
+    void openKeptStory(account, id)
+      .catch(() => undefined)
+      .then((opened) => {
+        if (!live) return opened?.release();
+        release = opened?.release;
+        setState({ id, story: opened?.story ?? null });
+      });
+    return () => {
+      live = false;
+      release?.();
+    };
+  }, [account, id, wanted]);
+  const settled = state?.id === id;
+  return { story: settled ? state.story : null, checking: wanted && account !== null && !settled };
+}
+
+let syncedSinceOnline = false;
+
+/**
+ * The sync (./sync-kept.ts): once a page load with a connection and a signed-in reader, and again
+ * each time the connection comes back. Run by the screens that show kept stories or read them.
+ */
+export function useOfflineSync() {
+  const account = useKeptAccount();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!online) {
+      syncedSinceOnline = false;
+      return;
+    }
+    if (account === null || syncedSinceOnline) return;
+    syncedSinceOnline = true;
+    syncKept(account)
+      .then(({ removed }) => {
+        if (removed.length > 0) void queryClient.invalidateQueries({ queryKey: keptKeys.all() });
+      })
+      .catch((error) => console.error('Offline sync failed', error));
+  }, [account, online, queryClient]);
+}
