@@ -123,5 +123,5 @@ export async function readSentContent(
       curatedTags,
       files,
     };
-  });
+  }, request.raw.socket);
 }

@@ -1,6 +1,13 @@
 import { HttpError } from '@nocturne/http-kit';
 import pLimit, { type LimitFunction } from 'p-limit';
 
+/** A socket's idle timeout, as node:net has it. */
+export interface IdleTimed {
+  readonly timeout?: number | undefined;
+  readonly destroyed: boolean;
+  setTimeout(ms: number): unknown;
+}
+
 export const UPLOADS_BUSY = 'Too many stories are being uploaded right now. Please try again in a moment.';
 
 /**
@@ -30,11 +37,22 @@ export class WorkSlots {
     return this.slots.pendingCount;
   }
 
-  /** Runs `work` in a slot; refuses at once when the queue is full. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a slot; refuses at once when the queue is full. The request's `socket`, when
+   * given, is not cut for idleness while it waits its turn: its body waits unread in the network
+   * buffers, so nothing moves on it however honest the client, and the server's idle timeout
+   * would cut a real upload queued behind clients that stall. Its idle timeout runs again once
+   * its turn comes (the request timeout bounds the whole wait).
+   */
+  async run<T>(work: () => Promise<T>, socket?: IdleTimed): Promise<T> {
     if (this.slots.activeCount >= this.limit && this.slots.pendingCount >= this.maxWaiting)
       throw new HttpError(503, UPLOADS_BUSY, { 'Retry-After': '5' });
-    return this.slots(work);
+    const idleMs = socket?.timeout;
+    if (socket && idleMs) socket.setTimeout(0);
+    return this.slots(() => {
+      if (socket && idleMs && !socket.destroyed) socket.setTimeout(idleMs);
+      return work();
+    });
   }
 
   /**

@@ -130,7 +130,7 @@ export const publishStoryRoutes: FastifyPluginAsync<CommandApiDeps> = async (app
       for (const [i, bytes] of upload.images.entries()) processed.push(await processSlideImage(bytes, i + 1));
       const preview = await makePreview(upload.images[0]!, 1);
       return { upload, alts, labels: { ...labels, rating }, curatedTags, processed, preview };
-    });
+    }, request.raw.socket);
 
     const context = commandContext(request, actor);
     const creatorKey = actor.kind === 'user' ? actor.userKey : null;

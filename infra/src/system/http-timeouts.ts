@@ -16,7 +16,9 @@ export interface HttpTimeouts {
 /**
  * A client that sends the first bytes of an upload and stops holds an image work slot (two per
  * process) until its socket is cut: the idle timeout cuts a stalled one after 30 s, the request
- * timeout a slow one after two minutes (room for a 150 MB story on a slow line).
+ * timeout a slow one after two minutes (room for a 150 MB story on a slow line). An upload
+ * waiting for a slot is not cut for idleness meanwhile (its body waits unread: command-api's
+ * WorkSlots), only by the request timeout.
  */
 export const HTTP_TIMEOUTS: HttpTimeouts = {
   headersMs: 10_000,

@@ -83,6 +83,23 @@ describe('slow and stalled clients', () => {
     }
   }, 30_000);
 
+  it('an upload waiting its turn behind slow ones longer than the idle timeout is not cut for it, and publishes once they are', async () => {
+    // Two uploads that keep a byte coming: they hold both slots until the request timeout.
+    const slow = [startUpload(), startUpload()];
+    const drips = slow.map((socket) => setInterval(() => socket.write('x'), 300));
+    try {
+      expect(await msUntil(() => slots.active === 2, 5_000)).toBeDefined();
+      const started = Date.now();
+      const published = await postStory(api.baseUrl, { texts: ['queued', 'behind them'] }, undefined, 42);
+      // It waited past its own idle timeout (nothing moves on a socket whose body waits unread).
+      expect(Date.now() - started).toBeGreaterThan(timeouts.idleMs);
+      expect(published.status).toBe(201);
+    } finally {
+      for (const drip of drips) clearInterval(drip);
+      for (const socket of slow) socket.destroy();
+    }
+  }, 30_000);
+
   it('a client that never finishes its headers is cut at the headers timeout', async () => {
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => {});
