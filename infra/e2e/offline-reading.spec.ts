@@ -134,3 +134,39 @@ test('"Keep all saved offline" keeps every saved story the reader may read', asy
   await expect(shelf.getByRole('link')).toHaveCount(2);
   await expectNoSeriousViolations(page, 'the Saved shelf with its keep-all button');
 });
+
+test.describe('with the service worker', () => {
+  // Every other spec runs without the worker (playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('an app started offline opens the profile’s kept stories and reads one from the device', async ({
+    page,
+    context,
+    api,
+    nocturne,
+  }) => {
+    const reader = await api.createVerifiedUser();
+    const story = await api.publishStory({ texts: ['Lanterns over the river.', 'The last one sank.'] });
+    await nocturne.settle();
+    await signedIn(page, reader);
+    await page.goto('/');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await keepOffline(page, story.id, 'Lanterns over the river.');
+
+    // A cold start without a connection: the pages come from the worker's shell.
+    await context.setOffline(true);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+    const shelf = page.getByRole('region', { name: 'Kept offline' });
+    await shelf.getByRole('link', { name: /Lanterns over the river/ }).click();
+    const start = page.getByRole('button', { name: 'Start from the beginning' });
+    if (await start.isVisible()) await start.click();
+    await expect(page.locator('.reader__text-inner')).toHaveText('Lanterns over the river.');
+    const slide = page.locator('img.reader__image--active');
+    await expect(slide).toHaveAttribute('src', /^blob:/);
+    await expect
+      .poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await expectFitsWidth(page, 'a kept story read offline');
+  });
+});

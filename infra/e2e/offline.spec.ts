@@ -51,12 +51,20 @@ test('offline, the start page opens from the precached shell and another page sh
   // The stories are an API answer, never cached: offline, the grid says it could not load them.
   await expect(page.getByText('Failed to load stories. Please try again later.')).toBeVisible();
 
+  // The reader opens from the shell (it would open a story kept on this device); this one is not.
   await page.goto(`/story/${id}`);
+  await expect(page.getByText('You are offline. This story is not kept on this device.')).toBeVisible();
+
+  // Any other page: the offline page.
+  await page.goto('/policy');
   await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
 
-  // Back online, Try again loads the same page: the story, from the network.
+  // Back online, Try again loads the same page from the network, and the story opens again.
   await context.setOffline(false);
   await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/policy\??$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeHidden();
+  await page.goto(`/story/${id}`);
   await expect(page.getByText('A lamp in the rain.')).toBeVisible();
 });

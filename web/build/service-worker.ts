@@ -8,8 +8,9 @@ import { VitePWA } from 'vite-plugin-pwa';
  *   every visitor. Left out: the staff panel and the charts (about 110 KB a reader would download
  *   for nothing) and the font's other scripts (offline, the serif fallback draws them).
  * - Pages always come from the network while it answers, so an open tab never runs a shell
- *   older than the server's. Offline, `/` is answered by the precached shell and any other page
- *   by the offline page.
+ *   older than the server's. Offline, `/`, `/profile` and `/story/{id}` are answered by the
+ *   precached shell (the page opens the stories kept offline itself, web/src/offline) and any
+ *   other page by the offline page.
  * - No route for /api or images: what a viewer may read (explicit, premium) is decided per
  *   viewer by the server, so those answers never enter a cache the worker keeps.
  * - A new deploy is a new worker that waits until the reader takes the update
@@ -45,7 +46,10 @@ export function serviceWorker() {
       runtimeCaching: [
         {
           // Written into the worker as source text: each test stands alone, no closure.
-          urlPattern: ({ request, url }) => request.mode === 'navigate' && url.pathname === '/',
+          // `/`, and the two pages that open stories kept offline (the profile, the reader).
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' &&
+            (url.pathname === '/' || url.pathname === '/profile' || url.pathname.startsWith('/story/')),
           handler: 'NetworkOnly',
           options: {
             precacheFallback: { fallbackURL: '/index.html' },
@@ -53,7 +57,11 @@ export function serviceWorker() {
         },
         {
           urlPattern: ({ request, url }) =>
-            request.mode === 'navigate' && url.pathname !== '/' && !url.pathname.startsWith('/api/'),
+            request.mode === 'navigate' &&
+            url.pathname !== '/' &&
+            url.pathname !== '/profile' &&
+            !url.pathname.startsWith('/story/') &&
+            !url.pathname.startsWith('/api/'),
           handler: 'NetworkOnly',
           options: {
             precacheFallback: { fallbackURL: '/offline.html' },

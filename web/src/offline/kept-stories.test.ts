@@ -11,7 +11,10 @@ import {
   keptStories,
   keptStory,
   mayKeep,
+  OWNER_KEY,
   openKeptStory,
+  ownerOf,
+  rememberOwner,
   removeAllKept,
   removeKeptStory,
 } from './kept-stories';
@@ -83,5 +86,26 @@ describe('stories kept on the device', () => {
     await storage.open('workbox-precache-v2');
     await forgetAllKept(storage);
     expect(await storage.keys()).toEqual(['workbox-precache-v2']);
+  });
+});
+
+describe('the account of a session started offline', () => {
+  it('is the one remembered for that token, never another token’s, and is forgotten on logout', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+      removeItem: (key: string) => stored.delete(key),
+    });
+    try {
+      rememberOwner('token-of-ann', 'ann');
+      expect(ownerOf('token-of-ann')).toBe('ann');
+      expect(ownerOf('token-of-bob')).toBeNull();
+      expect(stored.get(OWNER_KEY)).not.toContain('token-of-ann');
+      await forgetAllKept(memoryCaches());
+      expect(ownerOf('token-of-ann')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

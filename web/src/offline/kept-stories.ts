@@ -178,8 +178,40 @@ export async function removeAllKept(account: string, storage = deviceCaches()) {
   await storage?.delete(cacheName(account));
 }
 
+/**
+ * Which account the session `token` belongs to, remembered while the server could tell (the
+ * session check answers only online): without a connection at start, the reader still finds
+ * their kept stories. The token itself is not written again, only its hash.
+ */
+export const OWNER_KEY = 'nocturne.offline.owner';
+
+export function rememberOwner(token: string, account: string): void {
+  try {
+    localStorage.setItem(OWNER_KEY, JSON.stringify({ token: accountKey(token), account }));
+  } catch {
+    // storage disabled: kept stories open only once the session is checked
+  }
+}
+
+export function ownerOf(token: string): string | null {
+  try {
+    const owner = JSON.parse(localStorage.getItem(OWNER_KEY) ?? 'null') as {
+      token?: string;
+      account?: string;
+    } | null;
+    return owner?.token === accountKey(token) && typeof owner.account === 'string' ? owner.account : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Removes every account's kept copies (on logout: the next person at this device sees none). */
 export async function forgetAllKept(storage = deviceCaches()) {
+  try {
+    localStorage.removeItem(OWNER_KEY);
+  } catch {
+    // storage disabled: nothing was remembered
+  }
   if (!storage) return;
   const names = await storage.keys();
   await Promise.all(names.filter((n) => n.startsWith(KEPT_CACHE_PREFIX)).map((n) => storage.delete(n)));

@@ -8,6 +8,8 @@ import {
   keepStory,
   keptStories,
   openKeptStory,
+  ownerOf,
+  rememberOwner,
   removeAllKept,
   removeKeptStory,
 } from './kept-stories';
@@ -18,10 +20,18 @@ export const keptKeys = {
   list: (account: string | null) => [...keptKeys.all(), 'list', { account }] as const,
 };
 
-/** The signed-in reader's key for kept copies and queued actions, or null for a visitor. */
+/**
+ * The signed-in reader's key for kept copies and queued actions, or null for a visitor. Offline
+ * at start the session cannot be checked: the account remembered for this session's token stands in.
+ */
 export function useOfflineAccount(): string | null {
-  const { user } = useAuth();
-  return user ? accountKey(user.email) : null;
+  const { user, token } = useAuth();
+  const account = user ? accountKey(user.email) : null;
+  useEffect(() => {
+    if (token && account) rememberOwner(token, account);
+  }, [token, account]);
+  if (account) return account;
+  return token ? ownerOf(token) : null;
 }
 
 /** As above, and null too where this browser cannot keep stories (no Cache Storage). */

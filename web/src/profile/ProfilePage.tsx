@@ -16,6 +16,8 @@ import { SiteFooter } from '../layout/SiteFooter';
 import { KeepAllSaved } from '../offline/KeepAllSaved';
 import { KeptShelf } from '../offline/KeptShelf';
 import { forgetAllKept } from '../offline/kept-stories';
+import { OfflineLibrary } from '../offline/OfflineLibrary';
+import { useOfflineAccount, useOnline } from '../offline/use-kept';
 import { InstallOffer } from '../pwa/InstallOffer';
 import { shelfQuery } from '../reading/reading-queries';
 import { ProfileSearch } from '../search/ProfileSearch';
@@ -47,12 +49,16 @@ const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
 
 /** `/profile`, for logged-in users only. */
 export default function ProfileRoute() {
-  const { logout } = useAuth();
+  const { logout, user } = useAuth();
   const navigate = useNavigate();
   // While logging out, render nothing: the guard would otherwise send us to the login page
   // before the (transition-priority) navigation home lands.
   const [leaving, setLeaving] = useState(false);
+  const online = useOnline();
+  const offlineAccount = useOfflineAccount();
   if (leaving) return null;
+  // Started offline, the session cannot be checked: the stories kept on this device still open.
+  if (!online && !user && offlineAccount) return <OfflineLibrary />;
   return (
     <RequireAuth>
       <ProfilePage
