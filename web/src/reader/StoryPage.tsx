@@ -70,6 +70,16 @@ export default function StoryPage() {
     (query.error instanceof StoryLoadError && query.error.failure.kind === 'failed');
   const kept = useKeptCopy(id, unreachable);
   if (unreachable && kept.story) {
+    // Its content warnings come first, as online.
+    if (kept.story.warnings.length > 0 && acceptedWarnings !== id) {
+      return (
+        <WarningScreen
+          warnings={kept.story.warnings}
+          backTo={backTo}
+          onContinue={() => setAcceptedWarnings(id)}
+        />
+      );
+    }
     return (
       <StoryReader
         key={kept.story.id}
