@@ -133,6 +133,14 @@ test('"Keep all saved offline" keeps every saved story the reader may read', asy
   const shelf = page.getByRole('region', { name: 'Kept offline' });
   await expect(shelf.getByRole('link')).toHaveCount(2);
   await expectNoSeriousViolations(page, 'the Saved shelf with its keep-all button');
+
+  // At a phone's width the shelf and the keep buttons hold together.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsWidth(page, 'the kept shelf at 390 px');
+  await page.goto(`/story/${first.id}`);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByRole('button', { name: 'Kept offline' })).toBeVisible();
+  await expectFitsWidth(page, 'the end of a kept story at 390 px');
 });
 
 test.describe('with the service worker', () => {

@@ -2,6 +2,8 @@ import type { Story } from '@nocturne/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useAuth } from '../auth/auth-context';
+import { readingKeys } from '../reading/reading-queries';
+import { storyKeys } from '../stories/story-queries';
 import {
   accountKey,
   deviceCaches,
@@ -144,8 +146,13 @@ export function useOfflineSync() {
     if (account === null || syncedSinceOnline) return;
     syncedSinceOnline = true;
     syncKept(account)
-      .then(({ removed }) => {
+      .then(({ landed, removed }) => {
         if (removed.length > 0) void queryClient.invalidateQueries({ queryKey: keptKeys.all() });
+        // Likes and reads made offline have landed: the counts and shelves are read again.
+        if (landed > 0) {
+          void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
+          void queryClient.invalidateQueries({ queryKey: readingKeys.all() });
+        }
       })
       .catch((error) => console.error('Offline sync failed', error));
   }, [account, online, queryClient]);
