@@ -18,8 +18,9 @@ const sizeOf = (bytes: number) =>
 
 /**
  * "Kept offline" on the profile: the stories this reader keeps on this device (each opens in the
- * reader with or without a connection), the space they and the app take, and a way to free it.
- * Mounting it runs the sync that sends actions made offline and removes what was taken down.
+ * reader with or without a connection), the space they and the app take, and a way to free it;
+ * shown once something is kept, or while offline. Mounting it runs the sync that sends actions
+ * made offline and removes what was taken down.
  */
 export function KeptShelf() {
   useOfflineSync();
@@ -28,6 +29,10 @@ export function KeptShelf() {
   const removeAll = useRemoveAllKept();
   const estimate = useStorageEstimate(kept.data?.length);
   if (account === null) return null; // this browser keeps nothing (no Cache Storage)
+  // Online with nothing kept, the shelf would only push the library below a phone's fold: the
+  // way to keep a story is at its end. Offline, it says where the kept stories would be.
+  const nothingKept = kept.isPending || (kept.isSuccess && kept.data.length === 0);
+  if (nothingKept && navigator.onLine) return null;
   const keptBytes = kept.data?.reduce((sum, k) => sum + k.bytes, 0) ?? 0;
   const used = estimate.data?.usage;
   return (
