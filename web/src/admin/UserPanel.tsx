@@ -4,7 +4,6 @@ import { timelineQuery } from '../audit/audit-queries';
 import { Facts } from '../audit/Facts';
 import { eventLabels, rowDetails, when } from '../audit/timeline/timeline-rows';
 import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
 import { ButtonGroup } from '../ui/ButtonGroup';
 import { CopyButton } from '../ui/CopyButton';
 import { EmptyNote } from '../ui/EmptyNote';
@@ -14,6 +13,7 @@ import { SidePanel } from '../ui/SidePanel';
 import { Spinner } from '../ui/Spinner';
 import { useAdminAccess } from './admin-access';
 import type { AdminUser } from './admin-api';
+import { UserActionButtons, useUserActionRights } from './UserActionButtons';
 import type { UserAction } from './use-user-actions';
 import './UserPanel.css';
 
@@ -52,11 +52,9 @@ export function UserPanel({
   onClose(): void;
   onAction(action: UserAction, email: string): void;
 }) {
-  const { may, role } = useAdminAccess();
+  const { role } = useAdminAccess();
   const readsPersonalData = mayReadPersonalData(role);
-  const canResend = may('POST', '/api/admin/users/:email/resend-verification');
-  const canGrant = may('PUT', '/api/admin/users/:email/subscription');
-  const canDelete = may('DELETE', '/api/admin/users/:email');
+  const rights = useUserActionRights();
   const title = user ? userName(user, readsPersonalData) : 'User';
   return (
     <SidePanel
@@ -64,27 +62,9 @@ export function UserPanel({
       onClose={onClose}
       title={<span className="user-panel__title">{title}</span>}
       footer={
-        user && (canGrant || canResend || canDelete) ? (
+        user && rights.any ? (
           <ButtonGroup label={`Act on ${title}`}>
-            {canGrant ? (
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => onAction(user.is_subscribed ? 'remove-premium' : 'grant', user.email)}
-              >
-                {user.is_subscribed ? 'Remove Premium' : 'Grant Premium'}
-              </Button>
-            ) : null}
-            {canResend && !user.verified ? (
-              <Button size="sm" variant="ghost" onClick={() => onAction('resend', user.email)}>
-                Resend Verification
-              </Button>
-            ) : null}
-            {canDelete ? (
-              <Button size="sm" variant="danger" onClick={() => onAction('delete', user.email)}>
-                Delete
-              </Button>
-            ) : null}
+            <UserActionButtons user={user} place="panel" onAction={onAction} />
           </ButtonGroup>
         ) : undefined
       }

@@ -1,10 +1,9 @@
-import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
 import { EmptyNote } from '../ui/EmptyNote';
 import { LinkButton } from '../ui/LinkButton';
 import { Pill } from '../ui/Pill';
-import { useAdminAccess } from './admin-access';
 import type { AdminUser } from './admin-api';
+import { UserActionButtons, useUserActionRights } from './UserActionButtons';
 import type { UserAction } from './use-user-actions';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString();
@@ -28,11 +27,7 @@ export function UsersTable({
   onOpen(accountId: string): void;
   onAction(action: UserAction, email: string): void;
 }) {
-  const { may } = useAdminAccess();
-  const canResend = may('POST', '/api/admin/users/:email/resend-verification');
-  const canGrant = may('PUT', '/api/admin/users/:email/subscription');
-  const canDelete = may('DELETE', '/api/admin/users/:email');
-  const anyAction = canResend || canGrant || canDelete;
+  const anyAction = useUserActionRights().any;
   if (users.length === 0) return <EmptyNote>{empty}</EmptyNote>;
   return (
     <DataTable stack label="Users">
@@ -92,25 +87,7 @@ export function UsersTable({
             {anyAction ? (
               <td data-label="Actions">
                 <div className="data-table__actions">
-                  {canResend && !user.verified ? (
-                    <Button size="sm" variant="ghost" onClick={() => onAction('resend', user.email)}>
-                      Resend Verification
-                    </Button>
-                  ) : null}
-                  {canGrant ? (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => onAction(user.is_subscribed ? 'remove-premium' : 'grant', user.email)}
-                    >
-                      {user.is_subscribed ? 'Remove Premium' : 'Grant Premium'}
-                    </Button>
-                  ) : null}
-                  {canDelete ? (
-                    <Button size="sm" variant="ghost" onClick={() => onAction('delete', user.email)}>
-                      Delete
-                    </Button>
-                  ) : null}
+                  <UserActionButtons user={user} place="row" onAction={onAction} />
                 </div>
               </td>
             ) : null}
