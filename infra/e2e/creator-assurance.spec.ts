@@ -1,8 +1,8 @@
 import { ageAssuranceMessages, creatorAssuranceMessages } from '@nocturne/domain';
 import { sql } from 'kysely';
-import { type E2eSystem, expect, type Page, startE2eSystem, test } from './fixtures';
+import { type E2eSystem, expect, startE2eSystem, test } from './fixtures';
 import { signedIn } from './support/members';
-import { sceneImage } from './support/web-data';
+import { sendStoryForm } from './support/story-form';
 
 /**
  * A creator and an Explicit story, where the product assures ages: the form says beforehand that
@@ -25,30 +25,6 @@ const required = test.extend<object, { nocturne: E2eSystem }>({
   ],
 });
 
-/** Fills the creation form with two slides and a rating (and the pen name a first story asks), and sends it. */
-async function sendForm(
-  page: Page,
-  texts: [string, string],
-  rating: 'Mature' | 'Explicit',
-  penName?: string,
-) {
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create a New Story' });
-  if (penName !== undefined) await dialog.getByLabel('Pen name').fill(penName);
-  for (const [i, text] of texts.entries()) {
-    await dialog.getByLabel(`Image for slide ${i + 1}`).setInputFiles({
-      name: `s${i}.png`,
-      mimeType: 'image/png',
-      buffer: await sceneImage(200 + i * 30, i + 1),
-    });
-    await dialog.getByLabel(`Text for slide ${i + 1}`).fill(text);
-  }
-  await dialog.getByRole('radio', { name: rating }).check();
-  await dialog.getByRole('button', { name: 'Publish Story' }).click();
-  return dialog;
-}
-
 required(
   'an unassured creator is told how to publish Explicit and nothing goes out; Mature does; once assured, Explicit does',
   async ({ page, api, nocturne }) => {
@@ -60,7 +36,10 @@ required(
     // Explicit, before any age check: the note beside the choice, then the refusal, nothing published.
     const explicitText = `The velvet room ${stamp} opened at midnight.`;
     const penName = `Masked Quill ${stamp.slice(-5)}`;
-    const refused = await sendForm(page, [explicitText, 'Masks came off.'], 'Explicit', penName);
+    const refused = await sendStoryForm(page, [explicitText, 'Masks came off.'], {
+      rating: 'Explicit',
+      penName,
+    });
     await expect(refused.getByText(creatorAssuranceMessages.explicitNote)).toBeVisible();
     await expect(refused.getByRole('alert')).toContainText(creatorAssuranceMessages.required);
     await nocturne.settle();
@@ -73,7 +52,10 @@ required(
     await page.keyboard.press('Escape');
 
     // Mature needs no assurance.
-    await sendForm(page, [`The orchard ${stamp} at dusk.`, 'The letters were there.'], 'Mature', penName);
+    await sendStoryForm(page, [`The orchard ${stamp} at dusk.`, 'The letters were there.'], {
+      rating: 'Mature',
+      penName,
+    });
     await expect(page.getByText('Your story has been published')).toBeVisible();
 
     // The creator confirms their age, signed in, on another's Explicit story.
@@ -87,7 +69,7 @@ required(
     await expect(page.getByText(another)).toBeVisible({ timeout: 15_000 });
 
     // Now Explicit publishes.
-    await sendForm(page, [explicitText, 'Masks came off.'], 'Explicit');
+    await sendStoryForm(page, [explicitText, 'Masks came off.'], { rating: 'Explicit' });
     await expect(page.getByText('Your story has been published')).toBeVisible();
   },
 );

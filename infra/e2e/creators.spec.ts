@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from './fixtures';
 import { signedIn } from './support/members';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
-import { sceneImage } from './support/web-data';
+import { sendStoryForm } from './support/story-form';
 
 /**
  * Creators end to end: a member publishes their first story with a pen name through the form,
@@ -15,19 +15,7 @@ import { sceneImage } from './support/web-data';
 const OUT = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
 
 async function publishThroughTheForm(page: Page, texts: [string, string], penName?: string) {
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create a New Story' });
-  if (penName !== undefined) await dialog.getByLabel('Pen name').fill(penName);
-  for (const [i, text] of texts.entries()) {
-    await dialog.getByLabel(`Image for slide ${i + 1}`).setInputFiles({
-      name: `s${i}.png`,
-      mimeType: 'image/png',
-      buffer: await sceneImage(120 + i * 40, i + 1),
-    });
-    await dialog.getByLabel(`Text for slide ${i + 1}`).fill(text);
-  }
-  await dialog.getByRole('button', { name: 'Publish Story' }).click();
+  await sendStoryForm(page, texts, penName === undefined ? {} : { penName });
   await expect(page.getByText('Your story has been published')).toBeVisible();
 }
 
