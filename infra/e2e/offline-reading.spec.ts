@@ -144,6 +144,46 @@ test('"Keep all saved offline" keeps every saved story the reader may read', asy
   await expectFitsWidth(page, 'the end of a kept story at 390 px');
 });
 
+test('signing out, even offline, leaves no kept copy and no queued action on the device', async ({
+  page,
+  context,
+  api,
+  nocturne,
+}) => {
+  const reader = await api.createVerifiedUser();
+  const story = await api.publishStory({ texts: ['A kite over the dunes.', 'The string broke.'] });
+  await nocturne.settle();
+  await signedIn(page, reader);
+  await keepOffline(page, story.id, 'A kite over the dunes.');
+  await page.goto('/profile');
+  const keptLink = page.getByRole('region', { name: 'Kept offline' }).getByRole('link', { name: /A kite/ });
+  await expect(keptLink).toBeVisible();
+
+  // Offline, a like on the kept story waits in the queue.
+  await context.setOffline(true);
+  await keptLink.click();
+  await expect(page.locator('.reader__text-inner')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('button', { name: /^Like/ }).click();
+  await expect(page.getByRole('button', { name: /^Liked/ })).toBeVisible();
+  const queue = () => page.evaluate(() => localStorage.getItem('nocturne.offline.actions'));
+  const queuedPaths = JSON.parse((await queue()) ?? '[]').map((action: { path: string }) => action.path);
+  expect(queuedPaths).toContain(`/api/stories/${story.id}/like`);
+  expect(await keptPaths(page)).toContain(`/offline/stories/${story.id}`);
+
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page
+    .getByRole('navigation', { name: 'Settings menu' })
+    .getByRole('button', { name: 'Logout' })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => keptPaths(page)).toEqual([]);
+  expect(await queue()).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('nocturne.offline.owner'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+});
+
 test.describe('with the service worker', () => {
   // Every other spec runs without the worker (playwright.config.ts).
   test.use({ serviceWorkers: 'allow' });

@@ -36,6 +36,11 @@ function writeQueue(actions: QueuedAction[]): void {
   }
 }
 
+/** Drops every queued action, of every account (signing out: ./forget-offline-reading.ts). */
+export function forgetQueuedActions(): void {
+  writeQueue([]);
+}
+
 export function queuedActions(account?: string): QueuedAction[] {
   const all = readQueue();
   return account === undefined ? all : all.filter((action) => action.account === account);

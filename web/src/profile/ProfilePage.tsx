@@ -13,9 +13,9 @@ import { TagFilter } from '../labels/TagFilter';
 import { GlassHeader } from '../layout/GlassHeader';
 import { type InfoDialogName, InfoDialogs } from '../layout/InfoDialogs';
 import { SiteFooter } from '../layout/SiteFooter';
+import { forgetOfflineReading } from '../offline/forget-offline-reading';
 import { KeepAllSaved } from '../offline/KeepAllSaved';
 import { KeptShelf } from '../offline/KeptShelf';
-import { forgetAllKept } from '../offline/kept-stories';
 import { OfflineLibrary } from '../offline/OfflineLibrary';
 import { useOfflineAccount, useOnline } from '../offline/use-kept';
 import { InstallOffer } from '../pwa/InstallOffer';
@@ -64,8 +64,8 @@ export default function ProfileRoute() {
       <ProfilePage
         onLogout={() => {
           setLeaving(true);
-          // The next person at this device sees none of this reader's kept stories.
-          void forgetAllKept();
+          // The next person at this device finds none of this reader's kept stories or actions.
+          void forgetOfflineReading();
           logout();
           navigate('/');
         }}
