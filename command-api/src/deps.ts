@@ -3,13 +3,13 @@ import type { AdminAuthenticator, AgeAssurancePolicy } from '@nocturne/http-kit/
 import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { Notifier } from '@nocturne/notify';
 import type { AddressClaims, PiiVault } from '@nocturne/vault';
-import type { AgeCheckOutcome } from './age-assurance/record-answer';
+import type { AgeCheckOutcome } from './age-assurance/age-check-outcome';
 import type { AgeWalletSettings } from './age-assurance/wallet/wallet-provider';
 import type { HostedAgeProvider } from './age-assurance/yoti/yoti-provider';
 import type { WorkSlots } from './images/work-slots';
 import type { IntegrityCheckStarter } from './integrity/integrity-check-starter';
+import type { NoticeAnswer } from './payments/notice-answer';
 import type { PaymentSettings } from './payments/payment-settings';
-import type { NoticeAnswer } from './payments/receive-notice';
 import type { AccountRateLimits } from './users/rate-limits';
 
 /** Settings command-api reads; infra maps the validated configuration onto it. */

@@ -1,8 +1,9 @@
+export type { AgeCheckOutcome } from './age-assurance/age-check-outcome';
 export type { AgeCheckProvider, AgeCheckStart } from './age-assurance/age-check-provider';
 export { ProviderUnavailable } from './age-assurance/age-check-provider';
 export { HOSTED_NOTIFICATIONS_PER_MINUTE } from './age-assurance/hosted/hosted-notification-route';
 export { offeredProviders } from './age-assurance/offered-providers';
-export { type AgeCheckOutcome, answerAgeCheck, loadAgeCheck } from './age-assurance/record-answer';
+export { answerAgeCheck, loadAgeCheck } from './age-assurance/record-answer';
 export { presentAge } from './age-assurance/wallet/present-age';
 export { createTestIssuer, type TestIssuer } from './age-assurance/wallet/test-issuer';
 export type { AgeWalletSettings } from './age-assurance/wallet/wallet-provider';
@@ -27,6 +28,7 @@ export {
   hasValidFlexpaySignature,
 } from './payments/flexpay-signature';
 export * from './payments/http-notice-receiver';
+export * from './payments/notice-answer';
 export { centsOf, type PaymentProcessor, type ProcessorNotice } from './payments/payment-processor';
 export { type PaymentSettings, paymentProcessorOf } from './payments/payment-settings';
 export * from './payments/receive-notice';

@@ -1,36 +1,15 @@
 import type { EventLogBrowser, EventStore } from '@nocturne/events/store';
-import type { AdminAuthenticator, AgeAssurancePolicy } from '@nocturne/http-kit/auth';
+import type { AdminAuthenticator } from '@nocturne/http-kit/auth';
 import type { RateLimiter } from '@nocturne/http-kit/security';
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { AddressClaims, PiiVault } from '@nocturne/vault';
 import type { Kysely } from 'kysely';
 import type { Consistency } from './consistency';
 import type { IntegrityCheckReader } from './integrity/integrity-check-reader';
+import type { QueryApiOptions } from './options';
 import type { PaymentNoticeReceiver } from './payments/payment-notice-receiver';
 import type { StoryListCache } from './stories/list/story-list-cache';
 import type { PremiumUnlocker } from './stories/premium-unlocker';
-
-export interface QueryApiOptions {
-  secret: string;
-  dataDir: string;
-  /** PAYMENT_LINK_BASE: the pay button opens `${paymentLinkBase}/<amount>`. */
-  paymentLinkBase: string;
-  /** How readers pay: by hand (`manual`), or through a processor (the pay button starts a purchase). */
-  paymentProvider: 'manual' | 'verotel' | 'local' | 'ccbill';
-  supportEmail: string;
-  /** AGE_ASSURANCE*: who must be assured before anything explicit is sent; unset: off. */
-  ageAssurance?: AgeAssurancePolicy;
-  /** TRUST_PROXY is set: the viewer's region (CF-IPCountry) from the proxy is believed. */
-  trustRegionHeader?: boolean;
-  /** The age-assurance methods configured (each provider's), as the assurance screen offers them. */
-  ageAssuranceMethods?: readonly AgeAssuranceMethodOffer[];
-}
-
-/** A way of confirming one is an adult, as the assurance screen names it. */
-export interface AgeAssuranceMethodOffer {
-  method: 'wallet' | 'hosted';
-  label: string;
-}
 
 /** Everything query-api needs, passed in. */
 export interface QueryApiDeps {

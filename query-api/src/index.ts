@@ -9,6 +9,7 @@ export * from './deps';
 export { digestReader } from './digest/digest-reader';
 export type { IntegrityCheckReader } from './integrity/integrity-check-reader';
 export { formatModerationTrail, storyModerationTrail } from './moderation/moderation-trail';
+export * from './options';
 export type { PaymentNoticeReceiver } from './payments/payment-notice-receiver';
 export { NOTICES_PER_MINUTE } from './payments/payment-notice-route';
 export { rankedMatches, SearchQueueFull, type SearchScope, StoryFinder } from './search/find-stories';

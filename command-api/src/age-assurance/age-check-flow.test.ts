@@ -4,7 +4,7 @@ import { accountsClient } from '@nocturne/test-kit/accounts-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCommandApi, type TestCommandApi } from '../testing/test-command-api';
 import type { RequestBinding } from './age-attestation';
-import type { AgeCheckOutcome } from './record-answer';
+import type { AgeCheckOutcome } from './age-check-outcome';
 import {
   type BrokenPresentation,
   brokenPresentation,

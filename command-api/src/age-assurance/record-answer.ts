@@ -10,11 +10,6 @@ import type { RefusalReason } from './age-verifier';
 /** The product's default: an assurance holds 12 months. */
 const DEFAULT_VALIDITY_DAYS = 365;
 
-/** How a check was answered, for the metrics (`onAgeCheckAnswered`). */
-export type AgeCheckOutcome =
-  | { outcome: 'assured'; method: 'wallet' | 'hosted'; provider: string }
-  | { outcome: 'refused'; reason: RefusalReason | string };
-
 /** The check as its stream holds it (status `none` when there is no such check). */
 export async function loadAgeCheck(
   deps: Pick<CommandApiDeps, 'store'>,

@@ -1,6 +1,6 @@
 import { HttpError } from '@nocturne/http-kit';
 import { INTERNAL_TOKEN_HEADER } from '../premium/internal-unlock-route';
-import type { NoticeAnswer, PaymentNoticeReceiver } from './receive-notice';
+import type { NoticeAnswer, PaymentNoticeReceiver } from './notice-answer';
 
 const unavailable = 'Payment notices cannot be stored right now. Please send it again.';
 

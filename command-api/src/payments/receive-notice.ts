@@ -6,21 +6,11 @@ import type { Notifier } from '@nocturne/notify';
 import { command } from '../shared/decider';
 import { handleCommand } from '../shared/handle-command';
 import { announceAppended } from '../shared/reply';
+import type { NoticeAnswer, PaymentNoticeReceiver } from './notice-answer';
 import { noticeDecider } from './notice-decider';
 import type { PaymentProcessor, ProcessorNotice } from './payment-processor';
 import { premiumFromPurchaseDecider } from './premium-from-purchase-decider';
 import { purchaseDecider, purchaseEntitles, reversalOf } from './purchase-decider';
-
-/** What the notice route answers the processor. */
-export type NoticeAnswer =
-  | { status: 200; body: string; outcome: 'applied' | 'duplicate' | 'queued' | 'ignored' }
-  | {
-      status: 400 | 403;
-      detail: string;
-      outcome: 'refused';
-      /** `sender`: from an address the processor does not send from (CCBill's webhooks). */
-      reason: 'signature' | 'malformed' | 'sender';
-    };
 
 export const noticeMessages = {
   signature: 'The notice is not signed by the payment processor.',
@@ -28,9 +18,6 @@ export const noticeMessages = {
 } as const;
 
 type NoticeDeps = { store: EventStore; notifier: Notifier; clock: () => Date };
-
-/** Takes a processor's notice as its wire carried it (the query's parameters). */
-export type PaymentNoticeReceiver = (params: Readonly<Record<string, string>>) => Promise<NoticeAnswer>;
 
 /**
  * A processor's notice, taken exactly once and in any order. Each step is idempotent and decided

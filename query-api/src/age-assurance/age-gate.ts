@@ -1,10 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { AGE_ASSURANCE_OFF, assuranceRequired, regionOf, verifyAgeToken } from '@nocturne/http-kit/auth';
-import type { QueryApiDeps, QueryApiOptions } from '../deps';
-import { visitorSubject } from '../images/signed-ref';
-import type { Signer } from '../stories/story-answer';
-import type { Viewer } from '../stories/viewer';
-import type { SessionUser } from '../users/session-user';
+import { type Signer, visitorSubject } from '../images/signed-ref';
+import type { QueryApiOptions } from '../options';
 
 /** The header a visitor's age token travels in. */
 export const AGE_TOKEN_HEADER = 'x-age-assurance';
@@ -62,46 +59,4 @@ export class AgeGate {
     const signer = this.visitorSigner(headers, now);
     return signer ? { kind: 'assured', signer } : GATED;
   }
-}
-
-/**
- * Whether the member has an assurance that has not expired (read model `age_assurances`): as read
- * with their session when it was, else asked now.
- */
-export async function memberAssured(
-  deps: Pick<QueryApiDeps, 'db' | 'clock'>,
-  user: Pick<SessionUser, 'userKey' | 'ageAssured'>,
-): Promise<boolean> {
-  if (user.ageAssured !== undefined) return user.ageAssured;
-  const row = await deps.db
-    .selectFrom('age_assurances')
-    .select('user_key')
-    .where('user_key', '=', user.userKey)
-    .where('expires_at', '>', deps.clock())
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * A viewer's access to Explicit stories. Staff (an admin code) see every story, as they moderate
- * them; a member is assured by their own unexpired assurance or by the device's visitor token
- * (the one the check just gave, before the projector has their `AgeAssured`); `signer` is the
- * viewer's own (signerFor), used for their images when they are assured.
- */
-export async function explicitAccessOf(
-  gate: AgeGate,
-  headers: IncomingHttpHeaders,
-  viewer: Viewer,
-  signer: Signer | null,
-  deps: Pick<QueryApiDeps, 'db' | 'clock'>,
-): Promise<ExplicitAccess> {
-  if (!gate.requiredFor(headers)) return OPEN;
-  const now = deps.clock();
-  if (viewer.admin && signer) return { kind: 'assured', signer };
-  if (viewer.user && signer && (await memberAssured(deps, viewer.user))) {
-    return { kind: 'assured', signer };
-  }
-  const visitor = gate.visitorSigner(headers, now);
-  if (!visitor) return GATED;
-  return { kind: 'assured', signer: signer ?? visitor };
 }

@@ -27,6 +27,14 @@ export const userKeyOf = (subject: string) => Buffer.from(subject.slice(1), 'bas
 export const visitorSubject = (tokenId: string) => `v${tokenId}`;
 export const adminSubject = (session: string) => `a${session.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32)}`;
 
+/** What a story answer signs its images with: the viewer the references are bound to. */
+export interface Signer {
+  secret: string;
+  /** Who the signed references are for: userSubject, adminSubject or visitorSubject. */
+  subject: string;
+  now: Date;
+}
+
 export function signImageRef(secret: string, ref: string, subject: string, now: Date): string {
   const seconds = Math.floor(now.getTime() / 1000) + MIN_TTL_SECONDS;
   const expires = Math.ceil(seconds / STEP_SECONDS) * STEP_SECONDS;

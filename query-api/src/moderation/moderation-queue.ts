@@ -4,9 +4,9 @@ import type { ReadModel } from '@nocturne/projector/read-model';
 import type { PiiVault } from '@nocturne/vault';
 import { type Kysely, sql } from 'kysely';
 import type { AdminPage } from '../admin/admin-paging';
+import type { Signer } from '../images/signed-ref';
 import { signImageRef } from '../images/signed-ref';
 import { UNKNOWN_CURSOR } from '../stories/list/paging';
-import type { Signer } from '../stories/story-answer';
 import { openWrittenTexts } from './written-texts';
 
 export interface QueuedReport {

@@ -2,7 +2,8 @@ import type { Story } from '@nocturne/domain';
 import { apiSchema, HttpError, tooMany } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { AGE_VARY, AgeGate, explicitAccessOf } from '../age-assurance/age-gate';
+import { AGE_VARY, AgeGate } from '../age-assurance/age-gate';
+import { explicitAccessOf } from '../age-assurance/explicit-access';
 import type { QueryApiDeps } from '../deps';
 import { minPositionOf } from '../read-your-writes';
 import {

@@ -8,7 +8,8 @@ import {
   storyIdFrom,
 } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
-import { AGE_VARY, AgeGate, explicitAccessOf } from '../age-assurance/age-gate';
+import { AGE_VARY, AgeGate } from '../age-assurance/age-gate';
+import { explicitAccessOf } from '../age-assurance/explicit-access';
 import type { QueryApiDeps } from '../deps';
 import { minPositionOf } from '../read-your-writes';
 import { anonymousStoryAnswer } from './list/anonymous-story-answer';

@@ -10,7 +10,7 @@ import type { StoriesTable } from '@nocturne/projector/read-model';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { ExplicitAccess } from '../age-assurance/age-gate';
-import { signImageRef } from '../images/signed-ref';
+import { type Signer, signImageRef } from '../images/signed-ref';
 
 type StoryRow = Selectable<StoriesTable>;
 
@@ -53,13 +53,6 @@ export const StoryAnswerSchema = z.object({
       'An Explicit story and a viewer who must first be assured to be an adult: no image and no slide, only the opening words of its first text (as its card shows them)',
     ),
 }) satisfies z.ZodType<Story>;
-
-export interface Signer {
-  secret: string;
-  /** Who the signed references are for (see images/signed-ref.ts). */
-  subject: string;
-  now: Date;
-}
 
 /**
  * The whole story, from the projector's prepared card. A premium story's images are signed references for `signer` (an <img>

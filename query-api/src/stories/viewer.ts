@@ -1,9 +1,8 @@
 import type { AdminCaller } from '@nocturne/http-kit';
 import type { FastifyRequest } from 'fastify';
 import type { QueryApiDeps } from '../deps';
-import { adminSubject, userSubject } from '../images/signed-ref';
+import { adminSubject, type Signer, userSubject } from '../images/signed-ref';
 import { type SessionUser, sessionUser } from '../users/session-user';
-import type { Signer } from './story-answer';
 
 /** Who is asking: an admin (X-Admin-Code), a logged-in user (Bearer), or nobody in particular. */
 export interface Viewer {

@@ -23,7 +23,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { queryApi } from '../app';
 import { Consistency, readModelPositions } from '../consistency';
-import type { QueryApiDeps, QueryApiOptions } from '../deps';
+import type { QueryApiDeps } from '../deps';
+import type { QueryApiOptions } from '../options';
 import { StoryListCache } from '../stories/list/story-list-cache';
 
 export interface TestQueryApi {

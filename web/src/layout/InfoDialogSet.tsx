@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { AboutDialog } from './AboutDialog';
 import { ContactDialog } from './ContactDialog';
 import { HowItWorksDialog } from './HowItWorksDialog';
-import type { InfoDialogName } from './InfoDialogs';
+import type { InfoDialogName } from './info-dialog-name';
 
 interface Props {
   /** The dialogs opened at least once: each stays mounted from then on. */

@@ -1,6 +1,5 @@
 import { lazy, type RefObject, Suspense, useState } from 'react';
-
-export type InfoDialogName = 'how' | 'about' | 'contact';
+import type { InfoDialogName } from './info-dialog-name';
 
 // The dialogs' code and text load the first time one opens, all three in one chunk (about
 // 2 KB): one lazy import costs the first load less than three.

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../ui/Badge';
 import { quietLinkClass } from '../ui/QuietLink';
 import { MoonMark } from './Brand';
-import type { InfoDialogName } from './InfoDialogs';
+import type { InfoDialogName } from './info-dialog-name';
 import './SiteFooter.css';
 
 interface Props {

@@ -6,7 +6,7 @@ import { CloseIcon, MenuIcon } from '../ui/icons';
 import { quietLinkClass } from '../ui/QuietLink';
 import { RefreshButton } from '../ui/RefreshButton';
 import { GlassHeader } from './GlassHeader';
-import type { InfoDialogName } from './InfoDialogs';
+import type { InfoDialogName } from './info-dialog-name';
 import './SiteHeader.css';
 
 // Only a logged-in reader has notifications: loaded apart, so the landing's first load stays within budget.

@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { penNameQuery } from '../creators/creator-queries';
-import type { InfoDialogName } from '../layout/InfoDialogs';
+import type { InfoDialogName } from '../layout/info-dialog-name';
 import { buttonClass } from '../ui/Button';
 import { SettingsIcon } from '../ui/page-icons';
 import './SettingsMenu.css';

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_MS, ToastProvider, useToast } from './Toast';
+import { ToastProvider, useToast } from './Toast';
+import { TOAST_MS } from './ToastItem';
 
 function Harness({ onUndo }: { onUndo(): void }) {
   const toast = useToast();

@@ -10,31 +10,16 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
-import type { ShownToast } from './ToastItem';
+import type { ShownToast, ToastMessage } from './toast-message';
 import './Toast.css';
 
 // The first toast comes after an action, never on the first paint: its code loads when needed,
 // which keeps it out of the landing page's first load.
 const ToastItem = lazy(() => import('./ToastItem'));
 
-export interface ToastAction {
-  label: string;
-  onAction(): void;
-}
-
-export interface ToastMessage {
-  message: string;
-  tone?: 'success' | 'error' | 'info';
-  /** One action offered with the message, e.g. Undo; taking it closes the toast. */
-  action?: ToastAction;
-}
-
 type ShowToast = (toast: ToastMessage) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
-
-/** How long a toast stays: long enough to read it and reach its Undo. */
-export const TOAST_MS = 8000;
 
 /**
  * The app's toasts: short messages after an action, at the bottom of the screen, announced by

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { CloseIcon } from './icons';
-import { TOAST_MS, type ToastMessage } from './Toast';
+import type { ShownToast } from './toast-message';
 
-export interface ShownToast extends ToastMessage {
-  id: number;
-}
+/** How long a toast stays: long enough to read it and reach its Undo. */
+export const TOAST_MS = 8000;
 
 /** One toast, a status (an error: an alert) with its action and close button. */
 export default function ToastItem({ toast, onClose }: { toast: ShownToast; onClose(): void }) {

@@ -4,7 +4,7 @@ import { verifyAgeToken } from '@nocturne/http-kit/auth';
 import { accountsClient } from '@nocturne/test-kit/accounts-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCommandApi, type TestCommandApi } from '../../testing/test-command-api';
-import type { AgeCheckOutcome } from '../record-answer';
+import type { AgeCheckOutcome } from '../age-check-outcome';
 import { type LocalYoti, startLocalYoti } from '../yoti/local-yoti';
 import { type YotiSettings, yotiProvider } from '../yoti/yoti-provider';
 

@@ -3,8 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../../deps';
 import { registerFormBody } from '../../shared/form-body';
+import type { NoticeAnswer } from '../notice-answer';
 import { paymentProcessorOf } from '../payment-settings';
-import { createPaymentNoticeReceiver, type NoticeAnswer } from '../receive-notice';
+import { createPaymentNoticeReceiver } from '../receive-notice';
 import { senderCheck } from './ccbill-senders';
 
 /** Per sending address: CCBill's bursts of retries pass, a flood does not. */

@@ -1,5 +1,6 @@
 import { type AgeGate, type ExplicitAccess, GATED, OPEN } from '../../age-assurance/age-gate';
-import { fullStory, lockedStory, type Signer, withExplicitAccess } from '../story-answer';
+import type { Signer } from '../../images/signed-ref';
+import { fullStory, lockedStory, withExplicitAccess } from '../story-answer';
 import type { ListedStory } from './listed-story';
 
 /**

@@ -1,6 +1,7 @@
 import { cachedBody, jsonArray } from '@nocturne/http-kit';
 import type { FastifyRequest } from 'fastify';
-import { memberAssured, OPEN } from '../../age-assurance/age-gate';
+import { OPEN } from '../../age-assurance/age-gate';
+import { memberAssured } from '../../age-assurance/explicit-access';
 import type { QueryApiDeps } from '../../deps';
 import { hiddenWarningsOf } from '../../labels/hidden-warnings';
 import { coverStory, fullStory, withExplicitAccess } from '../story-answer';
