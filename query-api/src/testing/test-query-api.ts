@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DomainEvent } from '@nocturne/events';
+import { type DomainEvent, streams } from '@nocturne/events';
 import { ScanningLogBrowser } from '@nocturne/events/store';
 import { MemoryEventStore } from '@nocturne/events/store/memory';
-import { createTestDatabase, given } from '@nocturne/events/testing';
+import { createTestDatabase, given, userRegistered } from '@nocturne/events/testing';
 import { answerFrameworkError, HttpError, installErrorHandling } from '@nocturne/http-kit';
-import { AdminAuthenticator, hashAdminPassword } from '@nocturne/http-kit/auth';
+import { AdminAuthenticator, hashAdminPassword, newSessionToken } from '@nocturne/http-kit/auth';
 import { MemoryAdminSessions, MemoryRateLimiter } from '@nocturne/http-kit/security';
 import { MemoryNotifier } from '@nocturne/notify';
 import {
@@ -33,6 +33,8 @@ export interface TestQueryApi {
   baseUrl: string;
   /** The read model, migrated, on a database of its own (dropped by stop). */
   db: Kysely<ReadModel>;
+  /** That database's URL, for a test that needs a pool of its own. */
+  databaseUrl: string;
   /** The in-memory log the givens go to, and the vault their personal fields are sealed with. */
   ports: { store: MemoryEventStore; vault: MemoryPiiVault; notifier: MemoryNotifier };
   /**
@@ -48,7 +50,19 @@ export interface TestQueryApi {
   project(): Promise<number>;
   /** An admin session's code (X-Admin-Code), as the owner's password would give one. */
   adminCode(): Promise<string>;
+  /**
+   * A verified member signed in: the events of their signup, verification and login given
+   * (project() before asking as them), their address claimed in the vault.
+   */
+  member(): Promise<TestMember>;
   stop(): Promise<void>;
+}
+
+export interface TestMember {
+  userKey: string;
+  email: string;
+  /** Their session's Bearer token. */
+  token: string;
 }
 
 /**
@@ -122,6 +136,7 @@ export async function startTestQueryApi(
     app,
     baseUrl,
     db,
+    databaseUrl: database.url,
     ports,
     async given(stream, events) {
       return Number((await given(ports.store, stream, events)).position);
@@ -133,6 +148,22 @@ export async function startTestQueryApi(
     },
     async adminCode() {
       return (await adminAuth.authenticate(TEST_ADMIN_PASSWORD, '127.0.0.1')).token;
+    },
+    async member() {
+      const accountId = randomUUID();
+      const email = `member-${accountId}@example.com`;
+      const userKey = randomBytes(16).toString('hex');
+      await ports.vault.claimAddress(ports.vault.addressDigest(email), { userKey, accountId });
+      const session = newSessionToken(userKey);
+      await given(ports.store, streams.user(userKey), [
+        userRegistered({ accountId, email: await ports.vault.encrypt(accountId, email) }),
+        { type: 'EmailVerified', data: { tokenDigest: 'a'.repeat(64) } },
+        {
+          type: 'UserLoggedIn',
+          data: { sessionDigest: session.digest, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+        },
+      ]);
+      return { userKey, email, token: session.token };
     },
     async stop() {
       await app.close();

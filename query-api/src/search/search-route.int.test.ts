@@ -1,47 +1,52 @@
 import { randomUUID } from 'node:crypto';
-import { streams } from '@nocturne/events';
-import { given, storyPublished } from '@nocturne/events/testing';
+import { STORIES_PER_GRANT } from '@nocturne/domain';
+import { type DomainEvent, streams } from '@nocturne/events';
+import { storyPublished } from '@nocturne/events/testing';
 import { MAINTENANCE_POOL_TIMEOUTS } from '@nocturne/pg-kit';
 import { createReadModelDb } from '@nocturne/projector';
-import {
-  rankedMatches,
-  SEARCHES_PER_MINUTE,
-  SearchQueueFull,
-  type SearchScope,
-  StoryFinder,
-} from '@nocturne/query-api';
-import { adminToken, apiCall, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
+import { startTestQueryApi, type TestMember, type TestQueryApi } from '../testing/test-query-api';
+import { rankedMatches, SearchQueueFull, type SearchScope, StoryFinder } from './find-stories';
+import { SEARCHES_PER_MINUTE } from './search-route';
 
-let system: TestSystem;
+let api: TestQueryApi;
 
-async function grantPremium(email: string): Promise<void> {
-  const answer = await apiCall(
-    system.baseUrl,
-    'PUT',
-    `/api/admin/users/${encodeURIComponent(email)}/subscription`,
-    { admin: TEST_ADMIN_PASSWORD, form: { is_subscribed: 'true' } },
+/** Premium granted, as a staff member's grant appends it. */
+async function grantPremium(member: TestMember): Promise<void> {
+  head = String(
+    await api.given(streams.user(member.userKey), [
+      { type: 'PremiumGranted', data: { stories: STORIES_PER_GRANT } },
+    ]),
   );
-  expect(answer.status).toBe(200);
-  head = answer.position ?? head;
 }
 let member: string;
 /** A member with premium (stories to unlock): each test opens only its own stories. */
-let premiumMember: { email: string; token: string };
+let premiumMember: TestMember;
 let admin: string;
 /** The last write's position: every search waits for it (read-your-writes). */
 let head = '0';
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  member = (await createVerifiedUser(system.baseUrl, { prefix: 'searcher' })).token;
-  premiumMember = await createVerifiedUser(system.baseUrl, { prefix: 'searcher' });
-  admin = await adminToken(system.baseUrl, TEST_ADMIN_PASSWORD);
+  api = await startTestQueryApi(
+    'search_route',
+    {},
+    {
+      // Opening a premium story spends an unlock: command-api's, appended here as it would append it.
+      unlockPremiumStory: async ({ userKey, storyId }) => ({
+        position: await api.given(streams.user(userKey), [
+          { type: 'PremiumStoryUnlocked', data: { storyId } },
+        ]),
+        alreadyUnlocked: false,
+      }),
+    },
+  );
+  member = (await api.member()).token;
+  premiumMember = await api.member();
+  admin = await api.adminCode();
 });
 afterAll(async () => {
-  await system?.stop();
+  await api?.stop();
 });
 
 /** A word no other test uses (letters only, so the English stemmer leaves it whole). */
@@ -55,13 +60,12 @@ async function publish(story: { texts: string[]; tags?: string[]; isPremium?: bo
   const image = event.data.slides[0]!.image;
   event.data.slides = story.texts.map((text) => ({ image, text }));
   event.data.tags = story.tags ?? [];
-  const result = await given(system.infra.store, streams.story(event.data.storyId), [event], 'no_stream');
-  head = String(result.position);
+  head = String(await api.given(streams.story(event.data.storyId), [event]));
   return event.data.storyId;
 }
 
-async function append(storyId: string, event: Parameters<typeof given>[2][number]): Promise<void> {
-  head = String((await given(system.infra.store, streams.story(storyId), [event])).position);
+async function append(stream: string, event: DomainEvent): Promise<void> {
+  head = String(await api.given(stream, [event]));
 }
 
 interface Found {
@@ -77,7 +81,8 @@ async function search(
   query: string,
   headers: Record<string, string> = { Authorization: `Bearer ${member}` },
 ) {
-  const response = await fetch(`${system.baseUrl}/api/search?${query}`, {
+  await api.project();
+  const response = await fetch(`${api.baseUrl}/api/search?${query}`, {
     headers: { 'X-Min-Position': head, ...headers },
   });
   const body = (await response.json()) as Found[] & { detail?: string };
@@ -89,7 +94,7 @@ const ids = (found: Found[]) => found.map((story) => story.id);
 function countingStatements() {
   const counted = {
     statements: 0,
-    db: system.infra.db.withPlugin({
+    db: api.db.withPlugin({
       transformQuery: ({ node }) => node,
       transformResult: async ({ result }) => {
         counted.statements++;
@@ -135,8 +140,8 @@ describe('GET /api/search', () => {
     const thrice = await publish({ texts: [`A ${word}.`, `Another ${word}.`, `And a ${word} again.`] });
     const once = await publish({ texts: [`A ${word}.`, 'Night.'] });
     // The finder reads story_search itself, without waiting for a position: the projector first.
-    await system.settle();
-    const finder = new StoryFinder(system.infra.db, { window: 2 });
+    await api.project();
+    const finder = new StoryFinder(api.db, { window: 2 });
     const find = async (limit: number, scope: SearchScope) =>
       (await finder.find({ words: word, limit }, scope)).map((story) => story.id);
 
@@ -174,13 +179,14 @@ describe('GET /api/search', () => {
   });
 
   it('a premium member sees the cover of a premium story they have not opened, the whole story once opened', async () => {
-    await grantPremium(premiumMember.email);
+    await grantPremium(premiumMember);
     const [cover, hidden] = [uniqueWord(), uniqueWord()];
     const id = await publish({ texts: [`Cover ${cover} words.`, `The ${hidden}.`], isPremium: true });
     const as = { Authorization: `Bearer ${premiumMember.token}` };
     const [shown] = (await search(`q=${cover}`, as)).body;
     expect(shown?.texts).toHaveLength(1);
-    const open = await fetch(`${system.baseUrl}/api/stories/${id}`, {
+    await api.project();
+    const open = await fetch(`${api.baseUrl}/api/stories/${id}`, {
       headers: { ...as, 'X-Min-Position': head },
     });
     expect(open.status).toBe(200);
@@ -199,7 +205,7 @@ describe('GET /api/search', () => {
       isPremium: true,
     });
     const phrase = encodeURIComponent(`"${hidden} lantern"`);
-    await grantPremium(premiumMember.email);
+    await grantPremium(premiumMember);
     const asFree = { Authorization: `Bearer ${member}` };
     const asPremiumMember = { Authorization: `Bearer ${premiumMember.token}` };
 
@@ -226,7 +232,8 @@ describe('GET /api/search', () => {
     // A reader who may read it finds it by any of its words: the admin, and the premium member once opened.
     const [asAdmin] = (await search(`q=${phrase}`, { 'X-Admin-Code': admin })).body;
     expect(asAdmin).toMatchObject({ id, texts: expect.arrayContaining([expect.stringContaining(hidden)]) });
-    const open = await fetch(`${system.baseUrl}/api/stories/${id}`, {
+    await api.project();
+    const open = await fetch(`${api.baseUrl}/api/stories/${id}`, {
       headers: { ...asPremiumMember, 'X-Min-Position': head },
     });
     expect(open.status).toBe(200);
@@ -248,10 +255,13 @@ describe('GET /api/search', () => {
     const [before, after] = [uniqueWord(), uniqueWord()];
     const id = await publish({ texts: ['One.', 'Two.'], tags: [before] });
     expect(ids((await search(`q=${before}`)).body)).toEqual([id]);
-    await append(id, { type: 'StoryLabelsChanged', data: { storyId: id, tags: [after], warnings: [] } });
+    await append(streams.story(id), {
+      type: 'StoryLabelsChanged',
+      data: { storyId: id, tags: [after], warnings: [] },
+    });
     expect(ids((await search(`q=${after}`)).body)).toEqual([id]);
     expect((await search(`q=${before}`)).body).toEqual([]);
-    await append(id, { type: 'StoryDeleted', data: { storyId: id } });
+    await append(streams.story(id), { type: 'StoryDeleted', data: { storyId: id } });
     expect((await search(`q=${after}`)).body).toEqual([]);
   });
 
@@ -259,15 +269,15 @@ describe('GET /api/search', () => {
     const word = uniqueWord();
     const id = await publish({ texts: [`The ${word}.`, 'Two.'] });
     expect((await search(`q=${word}`)).body).toEqual([expect.objectContaining({ id, likes: 0 })]);
-    const like = await fetch(`${system.baseUrl}/api/stories/${id}/like`, { method: 'POST' });
-    head = like.headers.get('x-event-position')!;
+    // The like as command-api appends it.
+    await append(streams.storyLikes(id), { type: 'StoryLiked', data: { storyId: id } });
     expect((await search(`q=${word}`)).body).toEqual([expect.objectContaining({ id, likes: 1 })]);
   });
 
   it('sends a search it has not kept straight to its ranking, and checks a kept one against the version (was: the version read before every ranking too)', async () => {
     const word = uniqueWord();
     const first = await publish({ texts: [`The ${word}.`, 'Two.'] });
-    await system.settle();
+    await api.project();
     const counted = countingStatements();
     const finder = new StoryFinder(counted.db);
     const find = async () => {
@@ -281,7 +291,7 @@ describe('GET /api/search', () => {
     expect(await find()).toEqual({ found: [first], statements: 2 });
     // A publish moves the version: the kept answer is not trusted and the words are ranked again.
     const second = await publish({ texts: [`Another ${word}.`, 'Two.'] });
-    await system.settle();
+    await api.project();
     expect(await find()).toEqual({ found: [second, first], statements: 3 });
   });
 
@@ -289,8 +299,8 @@ describe('GET /api/search', () => {
     const word = uniqueWord();
     const older = await publish({ texts: [`The ${word}.`, 'Two.'] });
     const newer = await publish({ texts: [`Another ${word}.`, 'Two.'] });
-    await system.settle();
-    const held = await system.infra.db
+    await api.project();
+    const held = await api.db
       .selectFrom('stories')
       .selectAll()
       .where('id', '=', older)
@@ -364,7 +374,7 @@ describe('GET /api/search', () => {
   it('finds the newest matches by the GIN indexes (a rare word) or newest first by position (a common one), and ranks only those', async () => {
     /** The plan with the given scans priced out; a handful of rows makes a sequential scan cheaper. */
     const explain = (scope: SearchScope, pricedOut: string[]) =>
-      system.infra.db.transaction().execute(async (trx) => {
+      api.db.transaction().execute(async (trx) => {
         for (const setting of ['enable_seqscan', ...pricedOut])
           await sql`set local ${sql.raw(setting)} = off`.execute(trx);
         const rows = await rankedMatches(trx, { words: 'lantern fog', limit: 20 }, scope).explain(
@@ -406,7 +416,7 @@ describe('GET /api/search', () => {
 describe('search limits (was: no limit per account, an unbounded waiting queue)', () => {
   it(`answers an account's searches past ${SEARCHES_PER_MINUTE} a minute with 429 and Retry-After; another account searches on`, async () => {
     const eager = {
-      Authorization: `Bearer ${(await createVerifiedUser(system.baseUrl, { prefix: 'searcher' })).token}`,
+      Authorization: `Bearer ${(await api.member()).token}`,
     };
     for (let i = 0; i < SEARCHES_PER_MINUTE; i++) {
       expect((await search(`q=${uniqueWord()}`, eager)).status).toBe(200);
@@ -416,7 +426,7 @@ describe('search limits (was: no limit per account, an unbounded waiting queue)'
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.body.detail).toEqual(expect.any(String));
     const other = {
-      Authorization: `Bearer ${(await createVerifiedUser(system.baseUrl, { prefix: 'searcher' })).token}`,
+      Authorization: `Bearer ${(await api.member()).token}`,
     };
     expect((await search(`q=${uniqueWord()}`, other)).status).toBe(200);
   });
@@ -425,12 +435,7 @@ describe('search limits (was: no limit per account, an unbounded waiting queue)'
     const searches = 12;
     // A connection for every search and time enough on a loaded machine: the only refusal this
     // test may see is the queue's.
-    const db = createReadModelDb(
-      system.config.databaseUrl,
-      undefined,
-      searches + 1,
-      MAINTENANCE_POOL_TIMEOUTS,
-    );
+    const db = createReadModelDb(api.databaseUrl, undefined, searches + 1, MAINTENANCE_POOL_TIMEOUTS);
     try {
       const finder = new StoryFinder(db, { queue: 1 });
       let settled = 0;
