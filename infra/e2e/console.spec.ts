@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { apiCall, expect, test } from './fixtures';
 import {
   expectBadgesClearOfControls,
   expectFitsWidth,
@@ -52,6 +52,15 @@ for (const viewport of VIEWPORTS) {
     const story = await api.publishStory({
       texts: [`A lantern in the fog ${viewport.width}.`, 'And the harbour bell rang.'],
     });
+    const hiddenStory = await api.publishStory({
+      texts: [`A story hidden at ${viewport.width}.`, 'Its second slide.'],
+    });
+    const hide = await apiCall(nocturne.baseURL, 'POST', `/api/admin/stories/${hiddenStory.id}/hide`, {
+      admin: await api.adminToken(),
+      body: { reason: `Spam, hidden at ${viewport.width}` },
+    });
+    expect(hide.status).toBe(200);
+    await nocturne.settle();
     page.on('dialog', (dialog) => void dialog.accept());
 
     await page.goto('/admin_panel');
@@ -105,6 +114,17 @@ for (const viewport of VIEWPORTS) {
     await filter.getByRole('button', { name: 'Filter' }).click();
     await expect(page.getByText('No stories match these filters.')).toBeVisible();
     await expect(page).toHaveURL(/[?&]creator=nobody-writes-here/);
+    await page.goBack();
+    await expect(card).toBeVisible();
+    // By state: the stories a moderator hid instead, each with the statement of its hide.
+    const hiddenCard = page.locator(`.admin-story[data-story-id="${hiddenStory.id}"]`);
+    await expect(hiddenCard).toHaveCount(0);
+    await filter.getByLabel('State').selectOption('hidden');
+    await filter.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/[?&]state=hidden/);
+    await expect(hiddenCard).toContainText(`Hidden Spam, hidden at ${viewport.width}`);
+    await expect(card).toHaveCount(0);
+    await checkScreen(page, `hidden stories at ${viewport.width}`);
     await page.goBack();
     await expect(card).toBeVisible();
 

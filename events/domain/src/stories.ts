@@ -29,12 +29,24 @@ export interface Story {
   creator: StoryCreator;
   /** The admin's list only: how many slides the story has. */
   slides?: number;
+  /** The admin's list only: the statement of the moderator's hide, while the story is hidden. */
+  hiddenReason?: string;
   /**
    * An Explicit story for a viewer who must first be assured to be an adult: no image and no
    * slide, only what its card shows (the opening words, rating, tags).
    */
   ageAssuranceRequired?: true;
 }
+
+/**
+ * The states the staff's story list narrows by: the published stories readers see, or the ones a
+ * moderator hid (a draft is its creator's alone; a deleted or unpublished story is gone).
+ */
+export const STORY_STATES = ['published', 'hidden'] as const;
+export type StoryStateId = (typeof STORY_STATES)[number];
+
+export const isStoryState = (value: unknown): value is StoryStateId =>
+  STORY_STATES.includes(value as StoryStateId);
 
 export const storyMessages = {
   notFound: 'Story not found',

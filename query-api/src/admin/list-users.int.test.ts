@@ -123,13 +123,19 @@ describe('the admin user list', () => {
       'a page deep in the list': `select * from stories where hidden_reason is null and position < 1000 order by position desc limit 21`,
       "a tag's page": `select * from stories where hidden_reason is null and card->'tags' ? 'night' order by position desc limit 21`,
       "a tag's total": `select count(*) from stories where hidden_reason is null and card->'tags' ? 'night'`,
+      'a page of the hidden stories': `select * from stories where hidden_reason is not null and position < 1000 order by position desc limit 21`,
       'an account by address': `select * from users where email = 'bounded-7@example.com'`,
       'an account by id': `select * from users where account_id = '${randomUUID()}'`,
       'a page deep in the users': `select * from users where (created_at, user_key) < (now(), 'k') order by created_at desc, user_key desc limit 101`,
       'the pending payments': `select * from pending_payments where position > 0 order by position limit 101`,
     };
     // Read in order from their index, without sorting what they found.
-    const ordered = ['a page deep in the list', 'a page deep in the users', 'the pending payments'];
+    const ordered = [
+      'a page deep in the list',
+      'a page of the hidden stories',
+      'a page deep in the users',
+      'the pending payments',
+    ];
     for (const [name, query] of Object.entries(plans)) {
       const plan = await api.db.transaction().execute(async (trx) => {
         // The planner scans a table this small; with scans priced out, a plan without one shows an index serves the query.

@@ -1,4 +1,5 @@
-import { apiSchema, hotAnswer, sendPrepared } from '@nocturne/http-kit';
+import { STORY_STATES } from '@nocturne/domain';
+import { apiSchema, hotAnswer, requireAdmin, sendPrepared } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AgeGate } from '../age-assurance/age-gate';
@@ -42,10 +43,16 @@ const listDoc = apiSchema({
       .enum(['general', 'mature', 'explicit'])
       .optional()
       .describe('Only the stories of this rating (paged the same way)'),
+    state: z
+      .enum(STORY_STATES)
+      .optional()
+      .describe(
+        'published (without it, the same): the stories readers see; hidden: the ones a moderator hid, with the statement of the hide (staff only: X-Admin-Code)',
+      ),
   }),
   errors: {
-    400: 'A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, or a rating that does not exist',
-    401: 'A wrong or expired X-Admin-Code (without the header the list is public)',
+    400: 'A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, a rating that does not exist, or a state that is not published or hidden',
+    401: 'A wrong or expired X-Admin-Code (without the header the list is public), or none with state=hidden',
   },
 });
 
@@ -90,7 +97,8 @@ function hotList(storyList: StoryListCache, gate: AgeGate) {
  * answer is that page with their own overlay (the premium stories they unlocked, covers signed
  * for them), never a table scan. Every answer, by who asks, is made in list/list-answers.ts. `?tag=` keeps the stories carrying that tag; a logged-in
  * reader's list leaves out the stories with a warning they chose to hide
- * (PUT /api/me/hidden-warnings).
+ * (PUT /api/me/hidden-warnings). `?state=hidden` is the staff's: the stories a moderator hid,
+ * newest first, each with the statement of its hide and its images signed for the session.
  * Where the viewer must be assured to be an adult and is not, an Explicit story's entry is its
  * card's words only, with no image (`ageAssuranceRequired`); an assured viewer's, its images
  * signed for them.
@@ -107,6 +115,7 @@ export const listStoriesRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, d
         request.headers,
         visitorView(gate, request.headers, deps.clock),
       );
+      if (asked.filter.state === 'hidden') requireAdmin(request);
       const snapshot = await deps.storyList.current(minPositionOf(request));
       return sendPrepared(reply, await answers.answer(request, snapshot, asked));
     },

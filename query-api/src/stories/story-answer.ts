@@ -46,6 +46,10 @@ export const StoryAnswerSchema = z.object({
       "Its creator's pen name and page (/creator/{handle}); the product's name and no handle when it has none",
     ),
   slides: z.number().int().optional().describe("The admin's list only"),
+  hiddenReason: z
+    .string()
+    .optional()
+    .describe("The admin's list only: the statement of the moderator's hide, while the story is hidden"),
   ageAssuranceRequired: z
     .literal(true)
     .optional()
@@ -130,6 +134,12 @@ export function ageGatedStory(row: StoryRow): Story {
 
 const isPlainRef = (ref: string) => SLIDE_REF.test(ref) || PREVIEW_REF.test(ref);
 
+/** A story's images with every plain reference signed for `signer` (the image route refuses plain ones). */
+export const signedImages = (story: Story, { secret, subject, now }: Signer): Story => ({
+  ...story,
+  images: story.images.map((ref) => (isPlainRef(ref) ? signImageRef(secret, ref, subject, now) : ref)),
+});
+
 /**
  * A story as a viewer with this access to Explicit stories sees it: any other story as `story`
  * makes it; an Explicit one gated (ageGatedStory), or, for an assured viewer where assurance is
@@ -138,10 +148,5 @@ const isPlainRef = (ref: string) => SLIDE_REF.test(ref) || PREVIEW_REF.test(ref)
 export function withExplicitAccess(row: StoryRow, access: ExplicitAccess, story: () => Story): Story {
   if (row.card.rating !== 'explicit' || access.kind === 'open') return story();
   if (access.kind === 'gated') return ageGatedStory(row);
-  const { secret, subject, now } = access.signer;
-  const made = story();
-  return {
-    ...made,
-    images: made.images.map((ref) => (isPlainRef(ref) ? signImageRef(secret, ref, subject, now) : ref)),
-  };
+  return signedImages(story(), access.signer);
 }

@@ -5,6 +5,7 @@ import { ButtonGroup } from '../ui/ButtonGroup';
 import { CopyButton } from '../ui/CopyButton';
 import { EyeIcon, HeartIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
+import { Pill } from '../ui/Pill';
 import { surfaceClass } from '../ui/Surface';
 import { storyTitle } from './story-title';
 import './AdminStoryCard.css';
@@ -55,6 +56,11 @@ export function AdminStoryCard({
         <p className="admin-story__byline text-meta">
           by {story.creator.name} · {ratingLabel(story.rating)}
         </p>
+        {story.hiddenReason !== undefined ? (
+          <p className="admin-story__hidden">
+            <Pill tone="warn">Hidden</Pill> <span className="text-muted">{story.hiddenReason}</span>
+          </p>
+        ) : null}
         <div className="admin-story__stats">
           <span>
             <EyeIcon aria-hidden="true" /> {story.views ?? 0} <span className="visually-hidden">views</span>

@@ -30,20 +30,24 @@ import './StoriesTab.css';
 
 const isRating = (value: string | null): value is StoryRatingId => STORY_RATINGS.some((r) => r.id === value);
 
-/** The filters in the URL (`?creator=&rating=`), so a filtered list can be shared and undone with Back. */
+/**
+ * The filters in the URL (`?creator=&rating=&state=`), so a filtered list can be shared and undone
+ * with Back. The published stories are the list itself: only `state=hidden` narrows it.
+ */
 function filtersFrom(params: URLSearchParams): StoryFilters {
   const filters: StoryFilters = {};
   const creator = params.get('creator')?.trim().replace(/^@/, '');
   if (creator) filters.creator = creator;
   const rating = params.get('rating');
   if (isRating(rating)) filters.rating = rating;
+  if (params.get('state') === 'hidden') filters.state = 'hidden';
   return filters;
 }
 
 /**
  * The Stories tab: the list first, "Create New Story" and the tags behind their buttons (open
  * by themselves when there is no story yet), a search by words (titles and texts) and filters by
- * creator and rating, then the cards a page at a time. A story opens in a side panel beside the
+ * creator, rating and state (published or hidden), then the cards a page at a time. A story opens in a side panel beside the
  * list (`?story=` keeps it, so a link opens it and Back closes it).
  */
 export function StoriesTab({
@@ -76,7 +80,7 @@ export function StoriesTab({
   };
   const apply = (next: StoryFilters) => {
     const kept = new URLSearchParams(params);
-    for (const key of ['creator', 'rating'] as const) {
+    for (const key of ['creator', 'rating', 'state'] as const) {
       const value = next[key];
       if (value) kept.set(key, value);
       else kept.delete(key);
@@ -169,7 +173,11 @@ export function StoriesTab({
       ) : null}
       {empty ? (
         filtered ? (
-          <EmptyNote>No stories match these filters.</EmptyNote>
+          <EmptyNote>
+            {filters.state === 'hidden' && !filters.creator && !filters.rating
+              ? 'No story is hidden.'
+              : 'No stories match these filters.'}
+          </EmptyNote>
         ) : (
           <EmptyNote as="div">
             <p>No stories found</p>
@@ -211,6 +219,7 @@ function SearchResults({
 function StoryFilterForm({ filters, onApply }: { filters: StoryFilters; onApply(next: StoryFilters): void }) {
   const [creator, setCreator] = useState(filters.creator ?? '');
   const [rating, setRating] = useState<string>(filters.rating ?? '');
+  const [state, setState] = useState<string>(filters.state ?? 'published');
   return (
     <FilterForm
       label="Filter stories"
@@ -219,6 +228,7 @@ function StoryFilterForm({ filters, onApply }: { filters: StoryFilters; onApply(
         onApply({
           creator: creator.trim().replace(/^@/, '') || undefined,
           rating: isRating(rating) ? rating : undefined,
+          state: state === 'hidden' ? 'hidden' : undefined,
         })
       }
     >
@@ -236,6 +246,10 @@ function StoryFilterForm({ filters, onApply }: { filters: StoryFilters; onApply(
             {r.label}
           </option>
         ))}
+      </SelectField>
+      <SelectField label="State" value={state} onChange={(event) => setState(event.target.value)}>
+        <option value="published">Published</option>
+        <option value="hidden">Hidden by a moderator</option>
       </SelectField>
     </FilterForm>
   );

@@ -45,11 +45,13 @@ export function StoryPanel({
       onClose={onClose}
       title={title}
       footer={
-        story ? (
+        story && (story.hiddenReason === undefined || onDelete) ? (
           <ButtonGroup label={`Act on ${title}`}>
-            <Link className={buttonClass('secondary', 'sm')} to={`/story/${story.id}`} target="_blank">
-              Open the story
-            </Link>
+            {story.hiddenReason === undefined ? (
+              <Link className={buttonClass('secondary', 'sm')} to={`/story/${story.id}`} target="_blank">
+                Open the story
+              </Link>
+            ) : null}
             {onDelete ? (
               <Button size="sm" variant="danger" onClick={() => onDelete(story.id, title)}>
                 Delete
@@ -88,6 +90,18 @@ function StoryDetails({ token, story, name }: { token: string; story: Story; nam
             ),
           },
           { term: 'Rating', value: ratingLabel(story.rating) },
+          ...(story.hiddenReason !== undefined
+            ? [
+                {
+                  term: 'State',
+                  value: (
+                    <span>
+                      <Pill tone="warn">Hidden</Pill> {story.hiddenReason}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
           {
             term: 'Access',
             value: (

@@ -1,4 +1,4 @@
-import type { AdminRole, StaffRoleName, Story, StoryRatingId } from '@nocturne/domain';
+import type { AdminRole, StaffRoleName, Story, StoryRatingId, StoryStateId } from '@nocturne/domain';
 import type { Answer } from '../api/answer';
 import { ApiError, api, apiFetch } from '../api/client';
 import { answerOf, asAdmin, publicClient } from '../api/typed-client';
@@ -142,10 +142,12 @@ export interface AdminStoriesPage {
   total: number;
 }
 
-/** What narrows the admin's story list on the server: a creator's handle, a rating. */
+/** What narrows the admin's story list on the server: a creator's handle, a rating, the hidden ones. */
 export interface StoryFilters {
   creator?: string;
   rating?: StoryRatingId;
+  /** Without it, the published stories (what readers see). */
+  state?: StoryStateId;
 }
 
 /** One page of the stories as the admin sees them, newest first, only those the filters keep. */

@@ -3,12 +3,13 @@ import type { AnonymousView } from './anonymous-view';
 import { creatorFilterFrom, ratingFilterFrom, tagFilterFrom } from './label-filter';
 import type { ListAccepts } from './list-answer-head';
 import { type PageRequest, pageRequestFrom } from './paging';
+import { stateFilterFrom } from './state-filter';
 import { EVERY_STORY, type ListFilter } from './story-rows';
 
 /** What a request of GET /api/stories asks, read once for the hot lane and the route alike. */
 export interface ListAsked extends ListAccepts {
   page: PageRequest;
-  /** The stories asked for (tag, creator, rating); a reader's hidden warnings are added later. */
+  /** The stories asked for (state, tag, creator, rating); a reader's hidden warnings are added later. */
   filter: ListFilter;
   /** How the entries read if the answer is (or equals) the anonymous one. */
   view: AnonymousView;
@@ -30,7 +31,7 @@ function askedOf(
 }
 
 /**
- * The route's reading of a request: a bad limit, cursor, tag, creator or rating is a 400. `view`
+ * The route's reading of a request: a bad limit, cursor, state, tag, creator or rating is a 400. `view`
  * is the visitor's (anonymous-view.ts: visitorView), as the age-assurance policy has it.
  */
 export function listAskedFrom(query: unknown, headers: IncomingHttpHeaders, view: AnonymousView): ListAsked {
@@ -38,7 +39,8 @@ export function listAskedFrom(query: unknown, headers: IncomingHttpHeaders, view
   const tag = tagFilterFrom(query);
   const creator = creatorFilterFrom(query);
   const rating = ratingFilterFrom(query);
-  return askedOf(page, { tag, creator, rating, hidden: [] }, headers, view);
+  const state = stateFilterFrom(query);
+  return askedOf(page, { state, tag, creator, rating, hidden: [] }, headers, view);
 }
 
 /**

@@ -4,12 +4,13 @@ import { OPEN } from '../../age-assurance/age-gate';
 import { memberAssured } from '../../age-assurance/explicit-access';
 import type { QueryApiDeps } from '../../deps';
 import { hiddenWarningsOf } from '../../labels/hidden-warnings';
-import { coverStory, fullStory, withExplicitAccess } from '../story-answer';
+import { coverStory, fullStory, type Signer, signedImages, withExplicitAccess } from '../story-answer';
 import { signerFor, unlockedBy, viewerOf } from '../viewer';
 import { type AnonymousView, assuredView } from './anonymous-view';
 import type { ListAsked } from './list-asked';
 import type { ListSnapshot } from './list-snapshot';
 import type { ListBody, ListedStory } from './listed-story';
+import type { StoryRow } from './story-rows';
 import { isEveryStory } from './story-rows';
 
 /** How a signed-in viewer's list reads: their entries, and the warnings they hide. */
@@ -19,6 +20,17 @@ export interface OwnEntries {
   entry(story: ListedStory): string;
   /** Every entry reads as the anonymous one: a list of every story is the anonymous page's bytes. */
   asAnonymous: boolean;
+}
+
+/**
+ * A story in full as the staff's list shows it, with how many slides it has; a hidden one with
+ * the statement of its hide, and its images signed for the session (served to staff only).
+ */
+function adminStory(row: StoryRow, signer: Signer | null) {
+  const story = { ...fullStory(row, signer), slides: row.slides.length };
+  if (row.hidden_reason === null) return story;
+  const hidden = { ...story, hiddenReason: row.hidden_reason };
+  return signer ? signedImages(hidden, signer) : hidden;
 }
 
 /**
@@ -34,13 +46,7 @@ export async function adminEntries(
   const access = ageGated && signer ? ({ kind: 'assured', signer } as const) : OPEN;
   return {
     hidden: [],
-    entry: (s) =>
-      JSON.stringify(
-        withExplicitAccess(s.row, access, () => ({
-          ...fullStory(s.row, signer),
-          slides: s.row.slides.length,
-        })),
-      ),
+    entry: (s) => JSON.stringify(withExplicitAccess(s.row, access, () => adminStory(s.row, signer))),
     asAnonymous: false,
   };
 }

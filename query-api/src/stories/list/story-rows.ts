@@ -1,3 +1,4 @@
+import type { StoryStateId } from '@nocturne/domain';
 import type { ReadModel, StoriesTable } from '@nocturne/projector/read-model';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { PageRequest } from './paging';
@@ -7,9 +8,11 @@ export type StoryRow = Selectable<StoriesTable>;
 
 /**
  * Which stories a list holds: every visible one, or those with a tag, a rating, or a creator's
- * (by handle), less those with a hidden warning.
+ * (by handle), less those with a hidden warning; for the staff, the hidden ones instead.
  */
 export interface ListFilter {
+  /** The visible stories (absent: the same), or the ones a moderator hid (the staff's alone). */
+  state?: StoryStateId;
   tag: string | null;
   creator: string | null;
   /** Only the stories of this rating (null: every rating). */
@@ -21,22 +24,27 @@ export interface ListFilter {
 export const EVERY_STORY: ListFilter = { tag: null, creator: null, rating: null, hidden: [] };
 
 export const isEveryStory = (filter: ListFilter) =>
-  filter.tag === null && filter.creator === null && !filter.rating && filter.hidden.length === 0;
+  filter.state !== 'hidden' &&
+  filter.tag === null &&
+  filter.creator === null &&
+  !filter.rating &&
+  filter.hidden.length === 0;
 
 /** A filter as a key of the snapshot's kept pages and counts. */
 export const filterKey = (filter: ListFilter) =>
-  `${filter.tag ?? ''}|${filter.creator ?? ''}|${filter.rating ?? ''}|${filter.hidden.join(',')}`;
+  `${filter.state === 'hidden' ? 'hidden' : ''}|${filter.tag ?? ''}|${filter.creator ?? ''}|${filter.rating ?? ''}|${filter.hidden.join(',')}`;
 
 /**
- * The visible stories a filter keeps. Each condition is the one an index of the stories table is
- * built on (migration 0018): the partial position index walks the list newest first, the GIN
- * index on the card's tags finds a tag's stories without reading the others.
+ * The stories a filter keeps. Each condition is the one an index of the stories table is built
+ * on (migrations 0018 and 0021): the partial position indexes walk the visible stories, or the
+ * hidden ones, newest first; the GIN index on the card's tags finds a tag's stories without
+ * reading the others.
  */
 function filtered<O>(
   query: SelectQueryBuilder<ReadModel, 'stories', O>,
   filter: ListFilter,
 ): SelectQueryBuilder<ReadModel, 'stories', O> {
-  let q = query.where('hidden_reason', 'is', null);
+  let q = query.where('hidden_reason', filter.state === 'hidden' ? 'is not' : 'is', null);
   if (filter.tag !== null) q = q.where(sql<boolean>`card->'tags' ? ${filter.tag}`);
   // By the creator's account (stories_creator), found from the handle (creators_handle).
   if (filter.creator !== null)
@@ -67,7 +75,7 @@ export async function readStoryPage(
   return { rows: rows.slice(0, page.limit), more: rows.length > page.limit };
 }
 
-/** How many visible stories a filter keeps (X-Total-Count). */
+/** How many stories a filter keeps (X-Total-Count). */
 export async function countStories(db: Kysely<ReadModel>, filter: ListFilter): Promise<number> {
   const row = await filtered(
     db.selectFrom('stories').select(sql<string>`count(*)`.as('n')),

@@ -2445,6 +2445,8 @@ export interface operations {
                 creator?: string;
                 /** @description Only the stories of this rating (paged the same way) */
                 rating?: "general" | "mature" | "explicit";
+                /** @description published (without it, the same): the stories readers see; hidden: the ones a moderator hid, with the statement of the hide (staff only: X-Admin-Code) */
+                state?: "published" | "hidden";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -2497,6 +2499,8 @@ export interface operations {
                         };
                         /** @description The admin's list only */
                         slides?: number;
+                        /** @description The admin's list only: the statement of the moderator's hide, while the story is hidden */
+                        hiddenReason?: string;
                         /**
                          * @description An Explicit story and a viewer who must first be assured to be an adult: no image and no slide, only the opening words of its first text (as its card shows them)
                          * @enum {boolean}
@@ -2516,7 +2520,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, or a rating that does not exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, a rating that does not exist, or a state that is not published or hidden; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -2529,7 +2533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A wrong or expired X-Admin-Code (without the header the list is public); or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            /** @description A wrong or expired X-Admin-Code (without the header the list is public), or none with state=hidden; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -2702,6 +2706,8 @@ export interface operations {
                 creator?: string;
                 /** @description Only the stories of this rating (paged the same way) */
                 rating?: "general" | "mature" | "explicit";
+                /** @description published (without it, the same): the stories readers see; hidden: the ones a moderator hid, with the statement of the hide (staff only: X-Admin-Code) */
+                state?: "published" | "hidden";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -2738,7 +2744,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, or a rating that does not exist; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, a tag or creator handle that cannot exist, a rating that does not exist, or a state that is not published or hidden; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -2747,7 +2753,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A wrong or expired X-Admin-Code (without the header the list is public); or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
+            /** @description A wrong or expired X-Admin-Code (without the header the list is public), or none with state=hidden; or: X-Admin-Code was sent and is neither the admin password nor a live admin session (on every route) */
             401: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -3618,6 +3624,8 @@ export interface operations {
                         };
                         /** @description The admin's list only */
                         slides?: number;
+                        /** @description The admin's list only: the statement of the moderator's hide, while the story is hidden */
+                        hiddenReason?: string;
                         /**
                          * @description An Explicit story and a viewer who must first be assured to be an adult: no image and no slide, only the opening words of its first text (as its card shows them)
                          * @enum {boolean}
@@ -8416,6 +8424,8 @@ export interface operations {
                         };
                         /** @description The admin's list only */
                         slides?: number;
+                        /** @description The admin's list only: the statement of the moderator's hide, while the story is hidden */
+                        hiddenReason?: string;
                         /**
                          * @description An Explicit story and a viewer who must first be assured to be an adult: no image and no slide, only the opening words of its first text (as its card shows them)
                          * @enum {boolean}
@@ -8600,6 +8610,8 @@ export interface operations {
                         };
                         /** @description The admin's list only */
                         slides?: number;
+                        /** @description The admin's list only: the statement of the moderator's hide, while the story is hidden */
+                        hiddenReason?: string;
                         /**
                          * @description An Explicit story and a viewer who must first be assured to be an adult: no image and no slide, only the opening words of its first text (as its card shows them)
                          * @enum {boolean}
