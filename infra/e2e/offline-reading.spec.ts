@@ -202,9 +202,14 @@ test.describe('with the service worker', () => {
     await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     await keepOffline(page, story.id, 'Lanterns over the river.');
 
-    // A cold start without a connection: the pages come from the worker's shell.
+    // A cold start without a connection: the pages come from the worker's shell. The start
+    // page's stories cannot load; it leads to the kept ones.
     await context.setOffline(true);
-    await page.goto('/profile');
+    await page.goto('/');
+    const notice = page.getByRole('region', { name: 'Offline' });
+    await expect(notice).toContainText('You are offline. Your kept stories open without a connection.');
+    await notice.getByRole('link', { name: 'Read your kept stories' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
     const shelf = page.getByRole('region', { name: 'Kept offline' });
     await shelf.getByRole('link', { name: /Lanterns over the river/ }).click();
@@ -219,5 +224,11 @@ test.describe('with the service worker', () => {
       .poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
     await expectFitsWidth(page, 'a kept story read offline');
+
+    // A page the worker cannot answer offline: the offline page, with the way to the kept stories.
+    await page.goto('/policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+    await page.getByRole('link', { name: 'Read your kept stories' }).click();
+    await expect(shelf.getByRole('link', { name: /Lanterns over the river/ })).toBeVisible();
   });
 });

@@ -50,6 +50,8 @@ test('offline, the start page opens from the precached shell and another page sh
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Stories that come alive');
   // The stories are an API answer, never cached: offline, the grid says it could not load them.
   await expect(page.getByText('Failed to load stories. Please try again later.')).toBeVisible();
+  // Nothing kept on this device (and no session): no way to kept stories is offered.
+  await expect(page.getByRole('link', { name: 'Read your kept stories' })).toHaveCount(0);
 
   // The reader opens from the shell (it would open a story kept on this device); this one is not.
   await page.goto(`/story/${id}`);
@@ -59,6 +61,7 @@ test('offline, the start page opens from the precached shell and another page sh
   await page.goto('/policy');
   await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Read your kept stories' })).toBeHidden();
 
   // Back online, Try again loads the same page from the network, and the story opens again.
   await context.setOffline(false);

@@ -30,7 +30,7 @@ export function serviceWorker() {
     workbox: {
       globPatterns: [
         'index.html',
-        'offline.{html,css}',
+        'offline.{html,css,js}',
         'favicon.svg',
         'assets/*.{js,css}',
         'assets/cormorant-garamond-latin-wght-*.woff2',

@@ -10,14 +10,17 @@ import { keepInstallEvent } from './install-event';
  *   (./update-offer).
  * - An install: the browser's install event is kept (./install-event), so the offer comes at a
  *   sensible moment (the end of a story, the profile), not on arrival.
+ * - A start without a connection (the worker's shell): the way to the stories kept on this
+ *   device loads (../offline/kept-stories-notice).
  *
  * No worker container (a page served over plain http from another host): nothing happens.
  */
 export function startServiceWorker(): void {
   addEventListener('beforeinstallprompt', keepInstallEvent);
-  addEventListener('load', () =>
+  addEventListener('load', () => {
+    navigator.onLine || import('../offline/kept-stories-notice');
     navigator.serviceWorker?.register('/sw.js').then((registration) => {
       registration.onupdatefound = () => navigator.serviceWorker.controller && import('./update-offer');
-    }),
-  );
+    });
+  });
 }
