@@ -2,8 +2,8 @@ import { expect, test } from './fixtures';
 import { expectFitsWidth, expectNoSeriousViolations } from './support/screen-checks';
 
 /**
- * A moderator's day from the keyboard: three reported stories, worked through in the queue's
- * side panel with J to move, D to dismiss and H to hide (the reason typed, Enter to decide),
+ * A moderator's day from the keyboard: three reported stories, found by the queue's filters
+ * (reason, age) and worked through in the queue's side panel with J to move, D to dismiss and H to hide (the reason typed, Enter to decide),
  * a hide undone from its toast, and the letters typed in a field never taken as shortcuts.
  */
 test('a moderator works through three reports from the keyboard', async ({
@@ -39,6 +39,21 @@ test('a moderator works through three reports from the keyboard', async ({
   await expect(page.getByText('Keyboard: J next')).toBeVisible();
   const row = (i: number) => page.locator(`.moderation-queue .moderation-item[data-story-id="${ids[i]}"]`);
   await expect(row(2)).toBeVisible();
+  // The queue narrows by age and by reason on the server, kept in the URL: none of these three
+  // has waited an hour yet; the moderator works through the reports that involve a minor.
+  const filter = page.getByRole('form', { name: 'Filter reports' });
+  await filter.getByLabel('Age').selectOption({ label: 'Waiting over an hour' });
+  await filter.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/[?&]age=1h/);
+  await expect(page.getByText('Loading reports…')).toHaveCount(0);
+  await expect(row(0)).toHaveCount(0);
+  await page.goBack();
+  await expect(row(0)).toBeVisible();
+  await filter.getByLabel('Reason').selectOption({ label: 'Involves a minor' });
+  await filter.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/[?&]reason=involves_minor/);
+  await expect(row(2)).toBeVisible();
+  await expectFitsWidth(page, 'the queue filtered by reason');
   const panel = page.locator('dialog.side-panel');
   const shows = (i: number) => panel.locator(`.report-panel[data-story-id="${ids[i]}"]`);
 

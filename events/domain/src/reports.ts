@@ -53,3 +53,19 @@ export const reportMessages = {
   /** The page of a hidden story (451). */
   unavailable: 'This story is unavailable: it was hidden after a review under our content policy.',
 } as const;
+
+/**
+ * How long a story has waited in the moderation queue at least (its oldest open report or
+ * appeal): the Reports tab's filter by age, `?age=` of GET /api/admin/reports.
+ */
+export const QUEUE_AGES = { '1h': 3_600_000, '24h': 86_400_000, '7d': 604_800_000 } as const;
+export type QueueAge = keyof typeof QUEUE_AGES;
+
+export const queueAgeLabels: Record<QueueAge, string> = {
+  '1h': 'Waiting over an hour',
+  '24h': 'Waiting over a day',
+  '7d': 'Waiting over a week',
+};
+
+export const isQueueAge = (value: unknown): value is QueueAge =>
+  typeof value === 'string' && Object.hasOwn(QUEUE_AGES, value);

@@ -1,4 +1,4 @@
-import { type ReportReason, URGENT_REPORT_REASONS } from '@nocturne/domain';
+import { QUEUE_AGES, type ReportReason, URGENT_REPORT_REASONS } from '@nocturne/domain';
 import { HttpError } from '@nocturne/http-kit';
 import type { ReadModel } from '@nocturne/projector/read-model';
 import type { PiiVault } from '@nocturne/vault';
@@ -7,6 +7,7 @@ import type { AdminPage } from '../admin/admin-paging';
 import type { Signer } from '../images/signed-ref';
 import { signImageRef } from '../images/signed-ref';
 import { UNKNOWN_CURSOR } from '../stories/list/paging';
+import { isWholeQueue, type QueueFilter, WHOLE_QUEUE } from './queue-filter';
 import { openWrittenTexts } from './written-texts';
 
 export interface QueuedReport {
@@ -72,16 +73,28 @@ function startOf(after: readonly string[] | null): Start | null {
   throw new HttpError(400, UNKNOWN_CURSOR);
 }
 
-/** The open reports and appeals, one row per story: its urgent reports and its oldest open item. */
-const openByStory = sql`select story_id,
+/**
+ * The open reports and appeals, one row per story: its urgent reports and its oldest open item;
+ * with a filter, only the stories with an open report of its reason, and whose oldest open item
+ * has waited at least its age at `now`.
+ */
+function openByStory(filter: QueueFilter, now: Date) {
+  const reason = filter.reason === null ? sql`` : sql`and bool_or(reason = ${filter.reason})`;
+  const age =
+    filter.age === null
+      ? sql``
+      : sql`and min(at) <= ${new Date(now.getTime() - QUEUE_AGES[filter.age]).toISOString()}::timestamptz`;
+  return sql`select story_id,
     count(*) filter (where reason = any(${[...URGENT_REPORT_REASONS]}::text[]))::int as urgent,
     min(position) as first
   from (
-    select story_id, position, reason from moderation_reports where outcome is null
+    select story_id, position, reason, reported_at as at from moderation_reports where outcome is null
     union all
-    select story_id, position, null from moderation_appeals where outcome is null
+    select story_id, position, null, appealed_at from moderation_appeals where outcome is null
   ) open_items
-  group by story_id`;
+  group by story_id
+  having true ${reason} ${age}`;
+}
 
 /**
  * The Reports tab a page at a time: the stories with open reports or an open appeal, the one
@@ -90,17 +103,22 @@ const openByStory = sql`select story_id,
  * most `page.limit` stories of both kinds. The queue is grouped in the database over the open
  * items only (the partial indexes on open reports and appeals), and each page's reports, appeals
  * and stories are read by story id; the hidden stories are read by the index on hidden ones.
+ * A filter (by reason, by age) keeps the queue's stories it matches, and no hidden ones; `open`
+ * counts the whole queue all the same.
  */
 export async function moderationQueue(
   db: Kysely<ReadModel>,
   vault: PiiVault,
   signer: Signer,
   page: AdminPage,
+  filter: QueueFilter = WHOLE_QUEUE,
 ): Promise<ModerationPage> {
   const start = startOf(page.after);
   const [open, rest] = await Promise.all([
-    sql<{ n: number }>`select count(*)::int as n from (${openByStory}) q`.execute(db),
-    pageFrom(db, vault, signer, page, start),
+    sql<{ n: number }>`select count(*)::int as n from (${openByStory(WHOLE_QUEUE, signer.now)}) q`.execute(
+      db,
+    ),
+    pageFrom(db, vault, signer, page, start, filter),
   ]);
   return { open: open.rows[0]?.n ?? 0, ...rest };
 }
@@ -111,6 +129,7 @@ async function pageFrom(
   signer: Signer,
   page: AdminPage,
   start: Start | null,
+  filter: QueueFilter,
 ): Promise<Omit<ModerationPage, 'open'>> {
   let stories: QueuedStory[] = [];
   let next: string[] | null = null;
@@ -119,7 +138,7 @@ async function pageFrom(
       ? sql`where urgent < ${start.urgent} or (urgent = ${start.urgent} and first > ${start.first})`
       : sql``;
     const { rows } = await sql<{ story_id: string; urgent: number; first: string }>`
-      select * from (${openByStory}) q ${after}
+      select * from (${openByStory(filter, signer.now)}) q ${after}
       order by urgent desc, first asc
       limit ${page.limit + 1}`.execute(db);
     const keys = rows.slice(0, page.limit);
@@ -129,8 +148,8 @@ async function pageFrom(
   }
   let hidden: HiddenStory[] = [];
   const room = page.limit - stories.length;
-  // The queue's last page goes on with the hidden stories, from the newest.
-  if (next === null) {
+  // The queue's last page goes on with the hidden stories, from the newest (which no filter keeps).
+  if (next === null && isWholeQueue(filter)) {
     const below = start?.in === 'hidden' ? start.below : null;
     if (room === 0) {
       // A page full of the queue: the hidden stories, if any, start the next one.

@@ -1,4 +1,10 @@
-import { ADMIN_ROLES, mayReadPersonalData, REPORT_REASONS } from '@nocturne/domain';
+import {
+  ADMIN_ROLES,
+  mayReadPersonalData,
+  QUEUE_AGES,
+  type QueueAge,
+  REPORT_REASONS,
+} from '@nocturne/domain';
 import { apiSchema, requireAdmin, StoryIdParams, storyIdFrom } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -7,6 +13,7 @@ import type { QueryApiDeps } from '../deps';
 import { adminSubject } from '../images/signed-ref';
 import { staffNamer } from '../staff/staff-names';
 import { moderationQueue } from './moderation-queue';
+import { queueFilterFrom } from './queue-filter';
 import { openWrittenTexts } from './written-texts';
 
 const Reason = z.enum(REPORT_REASONS);
@@ -58,12 +65,24 @@ const QueueSchema = z.object({
     ),
 });
 
+const QueueQuery = AdminPageQuery.extend({
+  reason: Reason.optional().describe(
+    'Only the stories with an open report of this reason (and no hidden ones)',
+  ),
+  age: z
+    .enum(Object.keys(QUEUE_AGES) as [QueueAge, ...QueueAge[]])
+    .optional()
+    .describe(
+      'Only the stories whose oldest open report or appeal has waited at least this long (and no hidden ones)',
+    ),
+});
+
 const queueDoc = apiSchema({
   summary:
-    'The moderation queue: open reports and appeals grouped by story, most urgent first, then the hidden stories; a page at a time (moderation)',
+    'The moderation queue: open reports and appeals grouped by story, most urgent first, then the hidden stories; a page at a time, by reason and age (moderation)',
   tags: ['moderation', 'admin'],
   security: ['admin'],
-  querystring: AdminPageQuery,
+  querystring: QueueQuery,
   ok: {
     200: {
       description:
@@ -72,7 +91,7 @@ const queueDoc = apiSchema({
     },
   },
   errors: {
-    400: 'A limit that is not 1 to 100, or a cursor this server did not give',
+    400: 'A limit that is not 1 to 100, a cursor this server did not give, a reason that is not a report reason, or an age that is not 1h, 24h or 7d',
     401: 'No X-Admin-Code, or a wrong or expired one',
   },
 });
@@ -132,7 +151,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * GET /api/admin/reports: the moderation queue and then the hidden stories, a page at a time
- * (`?limit=`, `?cursor=` from X-Next-Cursor; query-api/src/moderation/moderation-queue.ts), never
+ * (`?limit=`, `?cursor=` from X-Next-Cursor; `?reason=`, `?age=` narrow the queue;
+ * query-api/src/moderation/moderation-queue.ts), never
  * cached. GET /api/admin/stories/{id}/moderation: the story's history for the panel and the
  * audit: every decision and removal, with the staff member who made it and why.
  */
@@ -140,11 +160,13 @@ export const moderationRoutes: FastifyPluginAsync<QueryApiDeps> = async (app, de
   app.get('/api/admin/reports', { schema: queueDoc }, async (request, reply) => {
     const admin = requireAdmin(request);
     const page = adminPageFrom(request.query, 3);
+    const filter = queueFilterFrom(request.query);
     const { next, ...answer } = await moderationQueue(
       deps.db,
       deps.vault,
       { secret: deps.options.secret, subject: adminSubject(admin.session), now: deps.clock() },
       page,
+      filter,
     );
     if (next) reply.header('X-Next-Cursor', adminCursor(next));
     reply.header('Cache-Control', 'private, no-store');

@@ -1,18 +1,29 @@
+import {
+  isQueueAge,
+  isReportReason,
+  QUEUE_AGES,
+  type QueueAge,
+  queueAgeLabels,
+  REPORT_REASONS,
+  reportReasonLabels,
+} from '@nocturne/domain';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
+import { FilterForm } from '../audit/FilterForm';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { ButtonGroup } from '../ui/ButtonGroup';
 import { EmptyNote } from '../ui/EmptyNote';
+import { SelectField } from '../ui/Field';
 import { LoadMore } from '../ui/LoadMore';
 import { SectionTitle } from '../ui/SectionTitle';
 import { SidePanel } from '../ui/SidePanel';
 import { useToast } from '../ui/Toast';
 import { useShortcuts } from '../ui/use-shortcuts';
-import { adminKeys } from './admin-queries';
+import { adminKeys, moderationQueueQuery } from './admin-queries';
 import { type Decision, DecisionDialog, decisionTexts } from './moderation/DecisionDialog';
 import { actionLabels } from './moderation/ModerationHistory';
 import { QueueRow } from './moderation/QueueRow';
@@ -24,18 +35,29 @@ import {
   stepFrom,
 } from './moderation/queue-entries';
 import { ReportDetails } from './moderation/ReportDetails';
-import { decide, type ModerationQueue } from './moderation-api';
+import { decide, type ModerationQueue, type QueueFilters } from './moderation-api';
 import './ReportsTab.css';
 
 /** The reason an undone hide is restored with: kept in the history and sent like any decision. */
 const UNDO_HIDE_REASON = 'Restored at once: the story was hidden by mistake.';
+
+/** The filters in the URL (`?reason=&age=`), so a narrowed queue can be shared and undone with Back. */
+function filtersFrom(params: URLSearchParams): QueueFilters {
+  const filters: QueueFilters = {};
+  const reason = params.get('reason');
+  if (isReportReason(reason)) filters.reason = reason;
+  const age = params.get('age');
+  if (isQueueAge(age)) filters.age = age;
+  return filters;
+}
 
 /**
  * The moderation queue: open reports and appeals by story, the most urgent first, then the
  * hidden stories. A story opens in a side panel beside the list (`?report=` keeps it, so a link
  * opens it and Back closes it) with its reports, slides and history; every decision is confirmed
  * with a stated reason, announced, and a hide can be undone. J/K move through the queue, D
- * dismisses, H hides.
+ * dismisses, H hides. Filters by an open report's reason and by how long a story has waited
+ * narrow the queue on the server (and leave out the hidden stories).
  */
 export function ReportsTab({
   token,
@@ -48,7 +70,11 @@ export function ReportsTab({
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const [deciding, setDeciding] = useState<{ action: Decision; entry: QueueEntry } | null>(null);
-  const { open, hidden } = queueEntries(pages.data?.pages ?? []);
+  const filters = filtersFrom(params);
+  const filtered = Object.keys(filters).length > 0;
+  const found = useInfiniteQuery({ ...moderationQueueQuery(token, filters), enabled: filtered });
+  const shown = filtered ? found : pages;
+  const { open, hidden } = queueEntries(shown.data?.pages ?? []);
   const rows = [...open, ...hidden];
   const selectedId = params.get('report');
   const selected = rows.find((row) => row.id === selectedId) ?? null;
@@ -59,6 +85,17 @@ export function ReportsTab({
     if (id) next.set('report', id);
     else next.delete('report');
     setParams(next, { replace: how === 'replace' });
+  }
+
+  function apply(next: QueueFilters) {
+    const kept = new URLSearchParams(params);
+    for (const key of ['reason', 'age'] as const) {
+      const value = next[key];
+      if (value) kept.set(key, value);
+      else kept.delete(key);
+    }
+    kept.delete('report');
+    setParams(kept);
   }
 
   function ask(action: Decision) {
@@ -105,8 +142,10 @@ export function ReportsTab({
     await refresh();
   }
 
-  if (pages.isPending) return <p className="text-muted">Loading reports…</p>;
-  if (pages.isError) return <Alert tone="error">Could not load the reports. Please try again.</Alert>;
+  const refusal =
+    shown.error instanceof ApiError && shown.error.status === 400 && shown.error.detail
+      ? shown.error.detail
+      : null;
 
   return (
     <div className={`moderation${selectedId ? ' moderation--with-panel' : ''}`}>
@@ -114,9 +153,18 @@ export function ReportsTab({
         Keyboard: <kbd>J</kbd> next · <kbd>K</kbd> previous · <kbd>D</kbd> dismiss · <kbd>H</kbd> hide ·{' '}
         <kbd>Esc</kbd> close
       </p>
-      {open.length === 0 ? (
+      <QueueFilterForm key={params.toString()} filters={filters} onApply={apply} />
+      {shown.isPending ? (
+        <p className="text-muted">Loading reports…</p>
+      ) : shown.isError ? (
+        <Alert tone="error">{refusal ?? 'Could not load the reports. Please try again.'}</Alert>
+      ) : open.length === 0 ? (
         <EmptyNote as="div">
-          <p>No open reports. Every report has been decided.</p>
+          <p>
+            {filtered
+              ? 'No open reports match these filters.'
+              : 'No open reports. Every report has been decided.'}
+          </p>
         </EmptyNote>
       ) : (
         <ol className="moderation-queue" aria-label="Open reports, most urgent first">
@@ -139,7 +187,7 @@ export function ReportsTab({
           </ul>
         </section>
       ) : null}
-      <LoadMore pages={pages} />
+      <LoadMore pages={shown} />
       <SidePanel
         open={selectedId !== null}
         onClose={() => select(null)}
@@ -197,5 +245,39 @@ export function ReportsTab({
         />
       ) : null}
     </div>
+  );
+}
+
+function QueueFilterForm({ filters, onApply }: { filters: QueueFilters; onApply(next: QueueFilters): void }) {
+  const [reason, setReason] = useState<string>(filters.reason ?? '');
+  const [age, setAge] = useState<string>(filters.age ?? '');
+  return (
+    <FilterForm
+      label="Filter reports"
+      submitLabel="Filter"
+      onApply={() =>
+        onApply({
+          reason: isReportReason(reason) ? reason : undefined,
+          age: isQueueAge(age) ? age : undefined,
+        })
+      }
+    >
+      <SelectField label="Reason" value={reason} onChange={(event) => setReason(event.target.value)}>
+        <option value="">Any</option>
+        {REPORT_REASONS.map((id) => (
+          <option key={id} value={id}>
+            {reportReasonLabels[id]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Age" value={age} onChange={(event) => setAge(event.target.value)}>
+        <option value="">Any</option>
+        {(Object.keys(QUEUE_AGES) as QueueAge[]).map((id) => (
+          <option key={id} value={id}>
+            {queueAgeLabels[id]}
+          </option>
+        ))}
+      </SelectField>
+    </FilterForm>
   );
 }

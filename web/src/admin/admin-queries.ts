@@ -15,7 +15,7 @@ import {
   type StoryFilters,
   type UserFilters,
 } from './admin-api';
-import { fetchModerationHistory, fetchModerationQueue } from './moderation-api';
+import { fetchModerationHistory, fetchModerationQueue, type QueueFilters } from './moderation-api';
 
 /**
  * The admin panel's keys: all under `all()`, which the admin's logout drops and a decision, a
@@ -110,8 +110,11 @@ export const adminStorySearchQuery = (token: string, words: string) =>
   });
 
 /** The Reports tab: the queue, then the hidden stories. */
-export const moderationQueueQuery = (token: string) =>
-  adminPagesQuery(adminKeys.reports(token), (cursor) => fetchModerationQueue(token, cursor));
+export const moderationQueueQuery = (token: string, filters: QueueFilters = {}) =>
+  adminPagesQuery(
+    Object.keys(filters).length === 0 ? adminKeys.reports(token) : [...adminKeys.reports(token), filters],
+    (cursor) => fetchModerationQueue(token, cursor, filters),
+  );
 
 /** A story's decisions so far, with who decided and why. */
 export const moderationHistoryQuery = (token: string, storyId: string) =>

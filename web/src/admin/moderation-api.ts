@@ -1,4 +1,4 @@
-import type { ModerationAction, StoryRatingId } from '@nocturne/domain';
+import type { ModerationAction, QueueAge, ReportReason, StoryRatingId } from '@nocturne/domain';
 import type { Answer } from '../api/answer';
 import { api } from '../api/client';
 import { asAdmin, publicClient } from '../api/typed-client';
@@ -15,13 +15,24 @@ export const fetchModerationHistory = (token: string, storyId: string) =>
 
 const adminHeaders = (token: string) => ({ headers: { 'X-Admin-Code': token }, token: null });
 
-/** GET /api/admin/reports: a page of open reports and appeals by story, most urgent first, then hidden stories. */
+/** What narrows the queue on the server: an open report's reason, how long a story has waited at least. */
+export interface QueueFilters {
+  reason?: ReportReason;
+  age?: QueueAge;
+}
+
+/**
+ * GET /api/admin/reports: a page of open reports and appeals by story, most urgent first, then
+ * hidden stories; filtered, only the queue's stories the filters keep.
+ */
 export async function fetchModerationQueue(
   token: string,
   cursor: string | null = null,
+  filters: QueueFilters = {},
 ): Promise<ModerationQueue> {
+  const query = { ...filters, ...cursorQuery(cursor).query };
   const { data, nextCursor } = await pageOf(
-    publicClient.GET('/api/admin/reports', { headers: asAdmin(token), params: cursorQuery(cursor) }),
+    publicClient.GET('/api/admin/reports', { headers: asAdmin(token), params: { query } }),
   );
   return { ...data, nextCursor };
 }

@@ -1710,7 +1710,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The moderation queue: open reports and appeals grouped by story, most urgent first, then the hidden stories; a page at a time (moderation)
+         * The moderation queue: open reports and appeals grouped by story, most urgent first, then the hidden stories; a page at a time, by reason and age (moderation)
          * @description Admin roles allowed: owner, admin, moderator.
          */
         get: operations["getAdminReports"];
@@ -1719,7 +1719,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * The moderation queue: open reports and appeals grouped by story, most urgent first, then the hidden stories; a page at a time (moderation) (headers only)
+         * The moderation queue: open reports and appeals grouped by story, most urgent first, then the hidden stories; a page at a time, by reason and age (moderation) (headers only)
          * @description Admin roles allowed: owner, admin, moderator.
          */
         head: operations["headAdminReports"];
@@ -11529,6 +11529,10 @@ export interface operations {
                 limit?: string;
                 /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
                 cursor?: string;
+                /** @description Only the stories with an open report of this reason (and no hidden ones) */
+                reason?: "illegal_content" | "involves_minor" | "non_consensual" | "copyright" | "spam_or_scam" | "other";
+                /** @description Only the stories whose oldest open report or appeal has waited at least this long (and no hidden ones) */
+                age?: "1h" | "24h" | "7d";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -11591,7 +11595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, a reason that is not a report reason, or an age that is not 1h, 24h or 7d; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
@@ -11639,6 +11643,10 @@ export interface operations {
                 limit?: string;
                 /** @description Where the page starts: the previous page's X-Next-Cursor (opaque) */
                 cursor?: string;
+                /** @description Only the stories with an open report of this reason (and no hidden ones) */
+                reason?: "illegal_content" | "involves_minor" | "non_consensual" | "copyright" | "spam_or_scam" | "other";
+                /** @description Only the stories whose oldest open report or appeal has waited at least this long (and no hidden ones) */
+                age?: "1h" | "24h" | "7d";
             };
             header?: {
                 /** @description The highest X-Event-Position this client has seen: the answer waits (about 2 s at most) until the read models reflect it. Not a whole number, or beyond the log: 400. */
@@ -11658,7 +11666,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A limit that is not 1 to 100, or a cursor this server did not give; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
+            /** @description A limit that is not 1 to 100, a cursor this server did not give, a reason that is not a report reason, or an age that is not 1h, 24h or 7d; or: X-Min-Position is not a whole number, or is beyond the event log (then with X-Event-Log-Head) */
             400: {
                 headers: {
                     "X-Projected-Position": components["headers"]["XProjectedPosition"];
