@@ -678,6 +678,12 @@ export function describeInviteCodes(raw: RawConfig, config: AppConfig, generated
   return `${config.inviteCodes.join(', ')}   (${generated ? 'generated now, ' : ''}kept in ${join(config.dataDir, 'invite-codes')})`;
 }
 
+/** The admin password as the start banner shows it: the kept one with where it is kept. */
+export function describeAdminPassword(raw: RawConfig, config: AppConfig, generated: boolean): string {
+  if (raw.ADMIN_PASSWORD) return '(set by ADMIN_PASSWORD)';
+  return `${config.adminPassword}   (${generated ? 'generated now, ' : ''}kept in ${join(config.dataDir, 'admin-password')})`;
+}
+
 /** Resolves the defaults that depend on other values (DATA_DIR, PORT) once DATABASE_URL is known. */
 export function resolveConfig(raw: RawConfig, databaseUrl: string): ResolvedSecrets {
   const dataDir = resolve(raw.DATA_DIR);

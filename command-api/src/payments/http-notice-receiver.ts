@@ -1,5 +1,5 @@
 import { HttpError } from '@nocturne/http-kit';
-import { INTERNAL_TOKEN_HEADER } from '../premium/internal-unlock-route';
+import { internalCaller } from '../shared/internal-calls';
 import type { NoticeAnswer, PaymentNoticeReceiver } from './notice-answer';
 
 const unavailable = 'Payment notices cannot be stored right now. Please send it again.';
@@ -15,23 +15,9 @@ export function httpPaymentNoticeReceiver(
   commandApiUrls: readonly string[],
   internalToken: string,
 ): PaymentNoticeReceiver {
-  const urls = commandApiUrls.map((base) => new URL('/internal/payments/notice', base).toString());
-  if (urls.length === 0) throw new Error('at least one command-api URL is needed');
-  let next = 0;
-  const send = (url: string, params: Readonly<Record<string, string>>) =>
-    fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
-      body: JSON.stringify({ params }),
-      signal: AbortSignal.timeout(10_000),
-    });
+  const call = internalCaller(commandApiUrls, '/internal/payments/notice', internalToken);
   return async (params) => {
-    const first = next;
-    next = (next + 1) % urls.length;
-    let response: Response | undefined;
-    for (let i = 0; i < urls.length && !response; i++) {
-      response = await send(urls[(first + i) % urls.length]!, params).catch(() => undefined);
-    }
+    const response = await call({ params });
     if (!response) throw new HttpError(503, unavailable);
     const body = (await response.json().catch(() => null)) as NoticeAnswer | null;
     if (!response.ok || body === null || typeof body.status !== 'number')

@@ -2,7 +2,7 @@ import { HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
-import { INTERNAL_TOKEN_HEADER, sameInternalToken } from '../premium/internal-unlock-route';
+import { INTERNAL_TOKEN_HEADER, sameInternalToken } from '../shared/internal-calls';
 import { paymentProcessorOf } from './payment-settings';
 import { createPaymentNoticeReceiver } from './receive-notice';
 

@@ -7,19 +7,8 @@ export type PurchaseEvent = EventOf<
   'PurchaseStarted' | 'PaymentReceived' | 'PaymentReversed' | 'PaymentHeldForStaff'
 >;
 
-export type StartPurchase = Command<
-  'StartPurchase',
-  {
-    userKey: string;
-    accountId: string;
-    provider: PaymentProvider;
-    amountCents: number;
-    currency: string;
-    discounted: boolean;
-    /** The reader's address, sealed under the account's key (the receipt's). */
-    email?: string;
-  }
->;
+/** What a purchase is started with; the reader's address sealed under the account's key (the receipt's). */
+export type StartPurchase = Command<'StartPurchase', EventOf<'PurchaseStarted'>['data']>;
 export type ApplyNotice = Command<
   'ApplyNotice',
   { provider: PaymentProvider; notice: ProcessorNotice; descriptor?: string }
@@ -28,15 +17,8 @@ export type PurchaseCommand = StartPurchase | ApplyNotice;
 
 /** One purchase, folded from `purchase-{id}`: what was asked, what the processor said of it. */
 export interface PurchaseState {
-  started: {
-    userKey: string;
-    accountId: string;
-    provider: PaymentProvider;
-    amountCents: number;
-    currency: string;
-    discounted: boolean;
-    email?: string;
-  } | null;
+  /** What it was started with (PurchaseStarted). */
+  started: EventOf<'PurchaseStarted'>['data'] | null;
   /** The sale that paid it (the first matching one). */
   paid: { transactionId: string; amountCents: number; currency: string; paidAt: string } | null;
   /** Refunds and chargebacks recorded, whenever they arrived. */

@@ -1,5 +1,5 @@
 import { HttpError } from '@nocturne/http-kit';
-import { INTERNAL_TOKEN_HEADER } from './internal-unlock-route';
+import { internalCaller } from '../shared/internal-calls';
 import type { PremiumUnlocker, UnlockResult } from './unlock-premium-story';
 
 const UNAVAILABLE = 'Premium stories are unavailable right now. Please try again.';
@@ -15,23 +15,9 @@ export function httpPremiumUnlocker(
   commandApiUrls: readonly string[],
   internalToken: string,
 ): PremiumUnlocker {
-  const urls = commandApiUrls.map((base) => new URL('/internal/premium/unlock', base).toString());
-  if (urls.length === 0) throw new Error('at least one command-api URL is needed');
-  let next = 0;
-  const send = (url: string, input: unknown) =>
-    fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
-      body: JSON.stringify(input),
-      signal: AbortSignal.timeout(10_000),
-    });
+  const call = internalCaller(commandApiUrls, '/internal/premium/unlock', internalToken);
   return async (input) => {
-    const first = next;
-    next = (next + 1) % urls.length;
-    let response: Response | undefined;
-    for (let i = 0; i < urls.length && !response; i++) {
-      response = await send(urls[(first + i) % urls.length]!, input).catch(() => undefined);
-    }
+    const response = await call(input);
     if (!response) throw new HttpError(503, UNAVAILABLE);
     const body = (await response.json().catch(() => ({}))) as Partial<UnlockResult> & { detail?: string };
     if (response.status >= 400 && response.status < 500) {

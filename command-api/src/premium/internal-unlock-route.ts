@@ -1,22 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import { HttpError } from '@nocturne/http-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { CommandApiDeps } from '../deps';
+import { INTERNAL_TOKEN_HEADER, sameInternalToken } from '../shared/internal-calls';
 import { createPremiumUnlocker } from './unlock-premium-story';
 
 const Body = z.object({ userKey: z.string().regex(/^[0-9a-f]{32}$/), storyId: z.string().min(1).max(100) });
-
-/** The header a split-mode service presents on /internal routes. */
-export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
-
-/** Whether a request presents the internal token (compared in constant time). */
-export const sameInternalToken = (given: unknown, token: string) => {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /**
  * POST /internal/premium/unlock: the premium unlock for query-api in split mode (separate

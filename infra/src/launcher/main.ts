@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type LocalYoti, startLocalYoti } from '@nocturne/command-api';
 import { NatsNotifier } from '@nocturne/notify';
 import {
+  describeAdminPassword,
   describeInviteCodes,
   parseConfigOrExit,
   persistentSecret,
@@ -181,11 +182,7 @@ async function main() {
   const lines = [
     '',
     `Nocturne is running at ${url}`,
-    `  admin password : ${
-      raw.ADMIN_PASSWORD
-        ? '(set by ADMIN_PASSWORD)'
-        : `${config.adminPassword}   (${adminPasswordGenerated ? 'generated now, ' : ''}kept in ${config.dataDir}/admin-password)`
-    }`,
+    `  admin password : ${describeAdminPassword(raw, config, adminPasswordGenerated)}`,
     `  invite codes   : ${describeInviteCodes(raw, config, inviteCodesGenerated)}`,
     `  admin panel    : ${url}/admin_panel   (any /admin_<name> path)`,
     ...(demoReader

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { migrateReadModel } from '@nocturne/projector';
 import { serverNodeArguments } from '../../bin/server-runtime.mjs';
-import { describeInviteCodes, parseConfigOrExit, resolveConfig } from '../config';
+import { describeAdminPassword, describeInviteCodes, parseConfigOrExit, resolveConfig } from '../config';
 import { freePort } from '../launcher/free-port';
 import { provisionDatabase } from '../launcher/provision';
 import { onShutdown, stopAll } from '../launcher/shutdown';
@@ -184,11 +184,7 @@ async function main() {
       `  internal       : ${named('command-api')}, ${named('query-api')} (reached through the gateway); ${named('projector')} (probes and metrics; one leads, the others stand by)`,
       `  probes         : ${config.publicUrl}/healthz, ${config.publicUrl}/readyz (each service answers its own too)`,
       `  metrics        : each service's own GET /metrics (loopback, or METRICS_TOKEN): gateway port ${config.port} and each internal address above`,
-      `  admin password : ${
-        raw.ADMIN_PASSWORD
-          ? '(set by ADMIN_PASSWORD)'
-          : `${config.adminPassword}   (${adminPasswordGenerated ? 'generated now, ' : ''}kept in ${config.dataDir}/admin-password)`
-      }`,
+      `  admin password : ${describeAdminPassword(raw, config, adminPasswordGenerated)}`,
       `  invite codes   : ${describeInviteCodes(raw, config, inviteCodesGenerated)}`,
       `  database       : ${database.description}`,
       'Press Ctrl+C to stop.',

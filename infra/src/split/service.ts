@@ -110,6 +110,16 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
   }
 
   const deps = await apiDepsFrom(config, infra, clock);
+  // What either service's server is built with; each stands behind the gateway, whose
+  // X-Forwarded-For it believes.
+  const server = {
+    publicUrl: config.publicUrl,
+    logLevel: config.logLevel,
+    trustProxy: true as const,
+    readiness,
+    metrics,
+    traceRequests,
+  };
   const app =
     role === 'command-api'
       ? await buildHttpApp({
@@ -120,12 +130,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
             // CCBill's webhooks (POSTs) are answered here: counted on this process's /metrics.
             countPaymentNotice: noticeCounter(registry),
           },
-          publicUrl: config.publicUrl,
-          logLevel: config.logLevel,
-          trustProxy: true,
-          readiness,
-          metrics,
-          traceRequests,
+          ...server,
         })
       : await buildHttpApp({
           query: {
@@ -144,12 +149,7 @@ async function start(): Promise<{ stop(): Promise<void>; url?: string }> {
           },
           // GET /api/openapi.json is a GET, so it is served here; it documents command-api's routes too.
           apiDocument: lazyApiDocument(deps),
-          publicUrl: config.publicUrl,
-          logLevel: config.logLevel,
-          trustProxy: true,
-          readiness,
-          metrics,
-          traceRequests,
+          ...server,
         });
   await app.listen({ port: split.port, host: split.listenHost });
   // Scheduled drafts are published, and withdrawn stories' unlocks given back, by command-api's

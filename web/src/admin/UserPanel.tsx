@@ -13,6 +13,7 @@ import { SidePanel } from '../ui/SidePanel';
 import { Spinner } from '../ui/Spinner';
 import { useAdminAccess } from './admin-access';
 import type { AdminUser } from './admin-api';
+import { PremiumStanding } from './PremiumStanding';
 import { UserActionButtons, useUserActionRights } from './UserActionButtons';
 import type { UserAction } from './use-user-actions';
 import './UserPanel.css';
@@ -110,22 +111,7 @@ function UserDetails({ token, user }: { token: string; user: AdminUser }) {
           },
           {
             term: 'Premium',
-            value: (
-              <>
-                <Pill tone={user.is_subscribed ? 'premium' : 'plain'}>
-                  {user.is_subscribed ? 'Premium' : 'Free'}
-                </Pill>
-                {user.is_subscribed ? (
-                  <span className="text-meta"> {user.premium_stories_remaining} stories left</span>
-                ) : null}
-                {user.flagged_for_staff ? (
-                  <>
-                    {' '}
-                    <Pill tone="warn">Chargeback</Pill>
-                  </>
-                ) : null}
-              </>
-            ),
+            value: <PremiumStanding user={user} left="stories left" />,
           },
           { term: 'Created', value: user.created_at ? when(user.created_at) : '—' },
           { term: 'Last Login', value: user.last_login ? when(user.last_login) : 'Never' },

@@ -3,6 +3,7 @@ import { EmptyNote } from '../ui/EmptyNote';
 import { LinkButton } from '../ui/LinkButton';
 import { Pill } from '../ui/Pill';
 import type { AdminUser } from './admin-api';
+import { PremiumStanding } from './PremiumStanding';
 import { UserActionButtons, useUserActionRights } from './UserActionButtons';
 import type { UserAction } from './use-user-actions';
 
@@ -65,18 +66,7 @@ export function UsersTable({
               <Pill tone={user.verified ? 'ok' : 'warn'}>{user.verified ? 'Verified' : 'Unverified'}</Pill>
             </td>
             <td data-label="Premium">
-              <Pill tone={user.is_subscribed ? 'premium' : 'plain'}>
-                {user.is_subscribed ? 'Premium' : 'Free'}
-              </Pill>
-              {user.is_subscribed ? (
-                <span className="text-meta"> {user.premium_stories_remaining} left</span>
-              ) : null}
-              {user.flagged_for_staff ? (
-                <>
-                  {' '}
-                  <Pill tone="warn">Chargeback</Pill>
-                </>
-              ) : null}
+              <PremiumStanding user={user} left="left" />
             </td>
             <td data-label="Created" className="users-table__when">
               {user.created_at ? date(user.created_at) : ''}
