@@ -11,12 +11,14 @@ describe('citations in source comments', () => {
       `// ${issue.replace('i', 'I')}s 6 and 16 set the budget.`,
       `// see (#${42})`,
       ` * as ${spec} section 2 shows, and ${design} section 7`,
+      `// asked in the ${spec.slice(0, 4)}'s words (section ${8})`,
     ].join('\n');
     expect(citationsIn('a.ts', text).map(({ line, what }) => [line, what])).toEqual([
       [1, 'an issue number'],
       [2, 'an issue number'],
       [3, 'an issue by #'],
       [4, 'a document outside the repository'],
+      [5, 'the specification in other words'],
     ]);
   });
 
@@ -25,6 +27,7 @@ describe('citations in source comments', () => {
       '// the issuer signs 3 tokens',
       "const issued = 'specimen.md';",
       '// a tissue of 2 layers',
+      '// the e2e spec configured it; see the next section',
     ].join('\n');
     expect(citationsIn('a.ts', text)).toEqual([]);
   });

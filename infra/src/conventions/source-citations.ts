@@ -12,6 +12,10 @@ const citations: readonly { what: string; pattern: RegExp }[] = [
   { what: 'an issue number', pattern: /\bissues?\s+#?\d+/i },
   { what: 'an issue by #', pattern: /\(#\d+\)/ },
   { what: 'a document outside the repository', pattern: /\b(?:spec|design)\.md\b/i },
+  {
+    what: 'the specification in other words',
+    pattern: /\bspec(?:ification)?(?:['’]s| words)\b|\(section \d+\)/i,
+  },
 ];
 
 export interface Citation {

@@ -7,7 +7,7 @@ import { deleteStory } from './admin-api';
 import { adminKeys } from './admin-queries';
 
 /**
- * The admin's plain delete of a story: asked in a dialog in the spec's words, then told in a
+ * The admin's plain delete of a story: asked in a dialog in the product's words, then told in a
  * toast ("Failed to ..." when the server refuses, "Error ..." when the request fails). `dialog`
  * is rendered by whoever asks; `onDeleted` runs after a delete (the panel closes).
  */

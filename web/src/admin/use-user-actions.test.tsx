@@ -51,7 +51,7 @@ function answering(status: number) {
 }
 
 describe('the users actions', () => {
-  it('asks before deleting in the spec words, then deletes and says so', async () => {
+  it("asks before deleting in the product's words, then deletes and says so", async () => {
     const calls = answering(200);
     renderAsking('delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete this user?' });

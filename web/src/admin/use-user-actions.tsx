@@ -13,7 +13,7 @@ interface Asked {
   email: string;
 }
 
-/** Each action's question; the delete's is the spec's own words. */
+/** Each action's question; the delete's wording is the product's own, kept word for word. */
 const questions: Record<
   UserAction,
   (email: string) => {
@@ -51,7 +51,7 @@ const questions: Record<
 
 /**
  * The users' actions (from a row, the user's panel or a pending payment): each asked in a
- * dialog first, then told in a toast with the spec's messages, "Failed to ..." when the server
+ * dialog first, then told in a toast with the product's messages, "Failed to ..." when the server
  * refuses, "Error ..." when the request itself fails. `dialog` is rendered by whoever asks.
  */
 export function useUserActions(token: string): {
