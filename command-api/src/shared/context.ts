@@ -6,8 +6,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   idempotentId,
 } from '@nocturne/events';
-import { HttpError } from '@nocturne/http-kit';
-import { propagation, context as traceContext } from '@opentelemetry/api';
+import { HttpError, sampledTraceparent } from '@nocturne/http-kit';
 import type { FastifyRequest } from 'fastify';
 
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 200 visible ASCII characters.';
@@ -22,16 +21,6 @@ export function idempotencyKeyOf(headers: FastifyRequest['headers']): string | u
   return key;
 }
 
-/**
- * The active trace's W3C context, when the request is traced (a tracer provider is registered
- * and the request's span is active); undefined otherwise, at the cost of one empty injection.
- */
-function activeTraceparent(): string | undefined {
-  const carrier: { traceparent?: string } = {};
-  propagation.inject(traceContext.active(), carrier);
-  return carrier.traceparent;
-}
-
 /** The parts of a request a command's context is made of (the hot lane has no body). */
 export type RequestAsked = Pick<FastifyRequest, 'id' | 'headers'> &
   Partial<Pick<FastifyRequest, 'method' | 'url' | 'body'>>;
@@ -42,15 +31,15 @@ export type RequestAsked = Pick<FastifyRequest, 'id' | 'headers'> &
  * what the request asks, so that a retry of the request is the same action (its events' ids are
  * the same: nothing is stored twice) while the same key sent with another request (a script
  * that kept the key of an earlier call) is another action, done and answered for what it asks,
- * never answered with the earlier request's outcome; the trace context, when the request is
- * traced, goes into the events' metadata.
+ * never answered with the earlier request's outcome; the request span's trace context, when its
+ * trace is sampled, goes into the events' metadata.
  */
 export function commandContext(request: RequestAsked, actor: Actor): CommandContext {
   const header = request.headers['x-correlation-id'];
   const correlationId = typeof header === 'string' && header.length <= 100 ? header : randomUUID();
   const key = idempotencyKeyOf(request.headers);
   const idempotencyKey = key === undefined ? undefined : actionKey(key, request);
-  const traceparent = activeTraceparent();
+  const traceparent = sampledTraceparent(request.headers);
   return {
     correlationId,
     causationId: `request:${request.id}`,

@@ -8,7 +8,7 @@ import {
   type ExpectedRevision,
   WrongExpectedRevisionError,
 } from '@nocturne/events/store';
-import { SpanStatusCode, trace } from '@opentelemetry/api';
+import { propagation, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Command, Decider } from './decider';
 import { eventsOrThrow } from './refusals';
 
@@ -119,7 +119,9 @@ export async function handleCommand<C extends Command, State, Event extends Doma
           loaded.guard,
         );
       const result =
-        context.traceparent === undefined ? await append() : await tracedAppend(streamName, append);
+        context.traceparent === undefined
+          ? await append()
+          : await tracedAppend(streamName, context.traceparent, append);
       return { events, state: events.reduce(decider.evolve, loaded.state), ...result };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
@@ -133,25 +135,33 @@ export async function handleCommand<C extends Command, State, Event extends Doma
   }
 }
 
-/** The append as a span of the request's trace: its stream's category and the position it got. */
+/**
+ * The append as a span of the request's trace (`traceparent`, the request's span): its stream's
+ * category and the position it got.
+ */
 async function tracedAppend<R extends { position: number }>(
   streamName: string,
+  traceparent: string,
   append: () => Promise<R>,
 ): Promise<R> {
   // The tracer asked for when used: the provider is registered after this module loads.
-  return trace.getTracer('nocturne-command-api').startActiveSpan('append', async (span) => {
-    span.setAttribute('nocturne.stream_category', streamName.split('-')[0] ?? streamName);
-    try {
-      const result = await append();
-      span.setAttribute('nocturne.position', result.position);
-      return result;
-    } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  const span = trace
+    .getTracer('nocturne-command-api')
+    .startSpan(
+      'append',
+      { attributes: { 'nocturne.stream_category': streamName.split('-')[0] ?? streamName } },
+      propagation.extract(ROOT_CONTEXT, { traceparent }),
+    );
+  try {
+    const result = await append();
+    span.setAttribute('nocturne.position', result.position);
+    return result;
+  } catch (error) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+    throw error;
+  } finally {
+    span.end();
+  }
 }
 
 /**

@@ -15,5 +15,6 @@ export * from './http/integrity-check-answer';
 export * from './http/limit-requests';
 export * from './http/prepared-answer';
 export * from './http/reading-answer';
+export * from './http/request-span';
 export * from './http/storable-text';
 export * from './http/story-id';

@@ -1,6 +1,5 @@
 import replyFrom from '@fastify/reply-from';
-import { answerFrameworkError, installErrorHandling } from '@nocturne/http-kit';
-import { context, propagation } from '@opentelemetry/api';
+import { answerFrameworkError, injectRequestTrace, installErrorHandling } from '@nocturne/http-kit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
@@ -137,7 +136,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       rewriteRequestHeaders: (req, headers) => {
         // The gateway's span is the upstream's parent (nothing is injected when tracing is off).
         const forwarded: Record<string, unknown> = { ...headers, 'x-forwarded-for': req.ip };
-        if (options.traceRequests) propagation.inject(context.active(), forwarded);
+        injectRequestTrace(req.headers, forwarded);
         return forwarded as typeof headers;
       },
       rewriteHeaders: (headers) => ({ ...headers, 'x-served-by': upstream }),

@@ -1,14 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import {
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  type Tracer,
-  trace,
-} from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { setRequestSpan } from '@nocturne/http-kit';
+import { propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   BatchSpanProcessor,
@@ -44,14 +37,20 @@ export interface Tracing {
 
 /**
  * Tracing with OpenTelemetry's SDK: on when OTEL_EXPORTER_OTLP_ENDPOINT is set (spans go there
- * over OTLP/HTTP; the exporter reads the endpoint and its headers from the standard OTEL_*
- * variables), or when a test hands its own exporter. Off, nothing is registered: the API's calls
+ * in batches over OTLP/HTTP as protobuf, which takes less of the process than JSON to encode and
+ * to send; the exporter reads the endpoint and its headers from the standard OTEL_* variables),
+ * or when a test hands its own exporter. Off, nothing is registered: the API's calls
  * in the services are no-ops and no request is wrapped.
  *
  * One trace follows a command: the HTTP request's span (from the caller's `traceparent`, as a
  * gateway or browser sends it), the append's span beneath it, the context written into the
  * events' metadata, the projector's span for the batch that applied each event, and any read
  * that carries the same `traceparent`.
+ *
+ * No context manager is registered: the request's span is handed on by hand (setRequestSpan,
+ * found by the request's headers), and each span below it names its parent. So a request whose
+ * trace is not sampled costs the sampler's decision and nothing after it: no listener on its
+ * answer, no trace context in its events, no append or projection span.
  *
  * @example
  *   const tracing = startTracing({ serviceName: 'nocturne' }); // undefined without an endpoint
@@ -70,14 +69,15 @@ export function startTracing(options: {
         : new BatchSpanProcessor(new OTLPTraceExporter()),
     ],
   });
-  // The global provider, context manager (AsyncLocalStorage) and W3C trace-context propagator.
-  provider.register();
-  const tracer = trace.getTracer('nocturne');
+  // The global provider and W3C trace-context propagator; no context manager (above).
+  provider.register({ contextManager: null });
+  const tracer = provider.getTracer('nocturne');
   return {
     tracer,
     traceRequests(listener) {
       return (request, response) => {
-        const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+        const { headers } = request;
+        const parent = propagation.extract(ROOT_CONTEXT, headers);
         const method = request.method ?? 'GET';
         // Named by the method alone: a path holds ids, and a span name is to group by.
         const span = tracer.startSpan(
@@ -88,19 +88,21 @@ export function startTracing(options: {
           },
           parent,
         );
-        response.once('close', () => {
-          span.setAttribute('http.response.status_code', response.statusCode);
-          if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-          span.end();
-        });
-        context.with(trace.setSpan(parent, span), () => listener(request, response));
+        setRequestSpan(headers, span);
+        if (span.isRecording()) {
+          response.once('close', () => {
+            span.setAttribute('http.response.status_code', response.statusCode);
+            if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+            span.end();
+          });
+        }
+        listener(request, response);
       };
     },
     async shutdown() {
       await provider.shutdown();
       trace.disable();
       propagation.disable();
-      context.disable();
     },
   };
 }
