@@ -92,7 +92,13 @@ function UserDetails({ token, user }: { token: string; user: AdminUser }) {
         label="Account"
         facts={[
           ...(readsPersonalData
-            ? [{ term: 'Address', value: <span className="user-panel__address">{user.email}</span> }]
+            ? [
+                {
+                  term: 'Address',
+                  value: <span className="user-panel__address">{user.email}</span>,
+                  wide: true,
+                },
+              ]
             : []),
           {
             term: 'Account id',

@@ -6,6 +6,8 @@ export interface Fact {
   value: ReactNode;
   /** An id or a name: monospace. */
   mono?: boolean;
+  /** A long value (an address) on a row of its own, so it breaks only where it must. */
+  wide?: boolean;
   testId?: string;
 }
 
@@ -14,7 +16,7 @@ export function Facts({ facts, label, className }: { facts: Fact[]; label?: stri
   return (
     <dl className={className ? `audit-facts ${className}` : 'audit-facts'} aria-label={label}>
       {facts.map((fact) => (
-        <div key={fact.term}>
+        <div key={fact.term} className={fact.wide ? 'audit-facts__wide' : undefined}>
           <dt>{fact.term}</dt>
           <dd className={fact.mono ? 'text-mono' : undefined} data-testid={fact.testId}>
             {fact.value}
