@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@nocturne/infra/launcher/free-port';
 import { chromium } from '@playwright/test';
-import lighthouse, { desktopConfig, type Result } from 'lighthouse';
-
-export type FormFactor = 'mobile' | 'desktop';
+import lighthouse, { type Result } from 'lighthouse';
 
 export interface PageToAudit {
   name: string;
@@ -16,7 +14,8 @@ export interface PageToAudit {
 
 export interface Audit {
   page: string;
-  formFactor: FormFactor;
+  /** 1, 2...: the round of runs over every page this audit belongs to. */
+  run: number;
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
   /** Milliseconds, except CLS. */
   fcp: number;
@@ -50,7 +49,7 @@ interface NetworkRequest {
   resourceSize?: number;
 }
 
-function summarise(lhr: Result, page: string, formFactor: FormFactor): Audit {
+function summarise(lhr: Result, page: string, run: number): Audit {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] })?.items ??
@@ -68,7 +67,7 @@ function summarise(lhr: Result, page: string, formFactor: FormFactor): Audit {
   ).slice(0, 4);
   return {
     page,
-    formFactor,
+    run,
     scores: {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -94,14 +93,15 @@ function summarise(lhr: Result, page: string, formFactor: FormFactor): Audit {
 }
 
 /**
- * Lighthouse 12 (the npm package) on each page, on the mobile profile (its default: simulated
- * slow 4G, 4x CPU slowdown) and the desktop one, in Debian's Chromium driven by Playwright. Each
- * run is a first load: Lighthouse clears the origin's storage and cache, except for a signed-in
- * page, where the session is put in localStorage and only the HTTP cache is cleared.
+ * Lighthouse 12 (the npm package) on each page, on its mobile profile (simulated slow 4G, 4x CPU
+ * slowdown), `runs` rounds over every page, in Debian's Chromium driven by Playwright. Each run
+ * is a first load: Lighthouse clears the origin's storage and cache, except for a signed-in page,
+ * where the session is put in localStorage and the rest (HTTP cache, service worker, Cache
+ * Storage) is cleared here, so an earlier page's worker never answers it.
  */
 export async function auditPages(
   pages: PageToAudit[],
-  formFactors: FormFactor[],
+  runs: number,
   reportDir: string,
   log: (line: string) => void,
 ): Promise<Audit[]> {
@@ -117,30 +117,31 @@ export async function auditPages(
   try {
     const tab = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(tab);
-    for (const formFactor of formFactors) {
+    for (let run = 1; run <= runs; run++) {
       for (const page of pages) {
-        log(`Lighthouse: ${page.name} (${formFactor})`);
+        log(`Lighthouse: ${page.name} (mobile, run ${run} of ${runs})`);
         if (page.token) {
-          await tab.goto(new URL('/robots.txt', page.url).toString());
+          const origin = new URL(page.url).origin;
+          await tab.goto(`${origin}/robots.txt`);
+          await cdp.send('Storage.clearDataForOrigin', {
+            origin,
+            storageTypes: 'service_workers,cache_storage',
+          });
           await tab.evaluate(`localStorage.setItem('auth_token', ${JSON.stringify(page.token)})`);
           await cdp.send('Network.clearBrowserCache');
         }
-        const result = await lighthouse(
-          page.url,
-          {
-            port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-            disableStorageReset: Boolean(page.token),
-          },
-          formFactor === 'desktop' ? desktopConfig : undefined,
-        );
+        const result = await lighthouse(page.url, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          disableStorageReset: Boolean(page.token),
+        });
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
-        const file = join(reportDir, `${page.name}-${formFactor}.json`);
+        const file = join(reportDir, `${page.name}-mobile-run${run}.json`);
         await writeFile(file, JSON.stringify(result.lhr));
-        audits.push(summarise(result.lhr, page.name, formFactor));
+        audits.push(summarise(result.lhr, page.name, run));
       }
     }
   } finally {

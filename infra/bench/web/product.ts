@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '@nocturne/infra/bin/web-build';
 import type { DemoReader } from '@nocturne/infra/demo/create-demo';
-import { keptDemoReader } from '@nocturne/infra/demo/first-start';
+import { keptDemoCreator, keptDemoReader } from '@nocturne/infra/demo/first-start';
 import { freePort } from '@nocturne/infra/launcher/free-port';
 
 /** `npm start` (bootstrap.mjs start) as a child process on a free port and a temporary DATA_DIR. */
@@ -77,6 +77,8 @@ export interface RunningProduct {
   adminPassword: string;
   /** The demo library's reader (premium), made by the first start. */
   demoReader: DemoReader;
+  /** The demo library's creator (the one the reader follows), made by the first start. */
+  demoCreator: DemoReader;
   stop(): Promise<void>;
 }
 
@@ -93,9 +95,16 @@ export async function startProduct(): Promise<RunningProduct> {
     DEMO: '1',
   });
   const demoReader = keptDemoReader(started.dataDir);
-  if (!demoReader) {
+  const demoCreator = keptDemoCreator(started.dataDir);
+  if (!demoReader || !demoCreator) {
     await started.stop();
     throw new Error(`the first start made no demo library:\n${started.output()}`);
   }
-  return { baseUrl: started.baseUrl, adminPassword: started.adminPassword, demoReader, stop: started.stop };
+  return {
+    baseUrl: started.baseUrl,
+    adminPassword: started.adminPassword,
+    demoReader,
+    demoCreator,
+    stop: started.stop,
+  };
 }
