@@ -151,7 +151,9 @@ function PremiumHistory({ token, account }: { token: string; account: string }) 
               <time dateTime={row.at} className="text-meta">
                 {when(row.at)}
               </time>
-              <span className="user-panel__details">{rowDetails(row, timeline.data.erased)}</span>
+              <span className="user-panel__details">
+                {rowDetails(row, timeline.data.erased, timeline.data.story_texts)}
+              </span>
               <span className="text-meta">by {row.by}</span>
             </li>
           ))}

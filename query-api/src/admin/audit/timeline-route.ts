@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { QueryApiDeps } from '../../deps';
 import { requireAddressReader } from '../address-lookups';
 import { accountTimeline } from './account-timeline';
+import { storyTextsOf } from './story-texts';
 
 const Query = z.object({
   email: z.string().trim().min(1).max(320).optional(),
@@ -46,6 +47,11 @@ const Timeline = z.object({
     stories_remaining: z.number(),
     stories_unlocked: z.array(z.string()),
   }),
+  story_texts: z
+    .record(z.string(), z.string())
+    .describe(
+      'The first text of each story the rows and the state name, by id (none for a story deleted or unpublished since): the console names a story by it',
+    ),
 });
 
 const timelineDoc = apiSchema({
@@ -92,6 +98,6 @@ export const auditTimelineRoutes: FastifyPluginAsync<QueryApiDeps> = async (app,
     );
     if (!timeline)
       throw new HttpError(404, email !== undefined ? 'No account for this address' : 'No such account');
-    return timeline;
+    return { ...timeline, story_texts: await storyTextsOf(deps.db, timeline) };
   });
 };

@@ -9874,6 +9874,10 @@ export interface operations {
                             stories_remaining: number;
                             stories_unlocked: string[];
                         };
+                        /** @description The first text of each story the rows and the state name, by id (none for a story deleted or unpublished since): the console names a story by it */
+                        story_texts: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };

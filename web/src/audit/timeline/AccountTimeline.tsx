@@ -13,7 +13,7 @@ import { timelineQuery } from '../audit-queries';
 import { Facts } from '../Facts';
 import { FilterForm, instantOf } from '../FilterForm';
 import { afterAsOf, download, ERASED, exportName, timelineCsv, timelineJson } from './timeline-export';
-import { rowDetails as details, eventLabels, when } from './timeline-rows';
+import { rowDetails as details, eventLabels, storyName, when } from './timeline-rows';
 import './AccountTimeline.css';
 
 const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,7 +97,10 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
             { term: 'Stories remaining', value: state.stories_remaining, testId: 'audit-remaining' },
             {
               term: 'Stories unlocked',
-              value: state.stories_unlocked.length === 0 ? 'none' : state.stories_unlocked.join(', '),
+              value:
+                state.stories_unlocked.length === 0
+                  ? 'none'
+                  : state.stories_unlocked.map((id) => storyName(id, timeline.story_texts)).join(', '),
               testId: 'audit-unlocked',
             },
           ]}
@@ -140,7 +143,7 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
               ) : null}
             </time>
             <span className="audit-row__event">{eventLabels[row.event] ?? row.event}</span>
-            <span className="audit-row__details">{details(row, timeline.erased)}</span>
+            <span className="audit-row__details">{details(row, timeline.erased, timeline.story_texts)}</span>
             <span className="audit-row__by">by {row.by}</span>
           </li>
         ))}

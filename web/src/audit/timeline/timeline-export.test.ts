@@ -7,6 +7,7 @@ const timeline = (erased: boolean): AccountTimeline => ({
   erased,
   email: erased ? null : 'someone@example.test',
   as_of: '2026-01-01T00:00:00.000Z',
+  story_texts: {},
   state: {
     registered: !erased,
     deleted: erased,

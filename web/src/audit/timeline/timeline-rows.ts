@@ -1,3 +1,4 @@
+import { storyTitle } from '../../admin/story-title';
 import type { TimelineRow } from '../audit-api';
 import { ERASED } from './timeline-export';
 
@@ -24,8 +25,24 @@ const assuranceMethods: Record<string, string> = {
   hosted: 'hosted age check',
 };
 
-/** What a timeline row says beside its event: amounts, stories, an assurance's method. */
-export function rowDetails(row: TimelineRow, erased: boolean): string {
+/**
+ * A story as the console names it: its opening words with the start of its id beside (the whole
+ * id is in the export); its id alone once it is gone from the library (`texts` has no entry).
+ */
+export function storyName(id: string, texts: Readonly<Record<string, string>>): string {
+  const text = Object.hasOwn(texts, id) ? texts[id] : undefined;
+  return text ? `“${storyTitle(text, 48)}” (${id.slice(0, 8)})` : `story ${id}`;
+}
+
+/**
+ * What a timeline row says beside its event: amounts, stories (by name, from the timeline's
+ * `story_texts`), an assurance's method.
+ */
+export function rowDetails(
+  row: TimelineRow,
+  erased: boolean,
+  texts: Readonly<Record<string, string>> = {},
+): string {
   switch (row.event) {
     case 'PaymentConfirmationSubmitted':
       return [
@@ -39,9 +56,9 @@ export function rowDetails(row: TimelineRow, erased: boolean): string {
         ? `+${row.stories} premium stories, paid $${row.amount} via ${row.payment_method}, transaction ${row.transaction_id}`
         : `+${row.stories} premium stories`;
     case 'PremiumStoryUnlocked':
-      return `story ${row.story_id}`;
+      return storyName(row.story_id ?? '', texts);
     case 'PremiumUnlockReturned':
-      return `story ${row.story_id} (withdrawn)`;
+      return `${storyName(row.story_id ?? '', texts)}, withdrawn`;
     case 'AgeAssured':
       return `${assuranceMethods[row.assurance_method ?? ''] ?? row.assurance_method} (${row.assurance_provider}), until ${row.assured_until ? when(row.assured_until) : 'unknown'}`;
     default:
