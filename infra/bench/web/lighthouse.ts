@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { freePort } from '@nocturne/infra/launcher/free-port';
 import { chromium } from '@playwright/test';
 import lighthouse, { type Result } from 'lighthouse';
+import { CHROME_FLAGS, CHROMIUM } from './mobile-browser';
 
 export interface PageToAudit {
   name: string;
@@ -31,16 +32,6 @@ export interface Audit {
   bootup: { url: string; total: number }[];
   lhr: Result;
 }
-
-const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface NetworkRequest {
   url: string;

@@ -1,14 +1,19 @@
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 
-const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium, unless CHROME_PATH or CHROMIUM_PATH names another. */
+export const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
-/** Debian's Chromium, headless, as the Lighthouse runs use it. */
+/** The browser the Playwright measures run in, headless, as the Lighthouse runs use it. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS });
 }
 
 /** A context shaped like Lighthouse's mobile device (a Moto G Power's screen), workers allowed. */
