@@ -1,5 +1,6 @@
 import { Pill } from '../ui/Pill';
 import type { AdminUser } from './admin-api';
+import './PremiumStanding.css';
 
 /**
  * A user's premium as the staff see it: Premium (with the stories left) or Free, and a
@@ -17,10 +18,12 @@ export function PremiumStanding({
     <>
       <Pill tone={user.is_subscribed ? 'premium' : 'plain'}>{user.is_subscribed ? 'Premium' : 'Free'}</Pill>
       {user.is_subscribed ? (
-        <span className="text-meta">
+        <>
           {' '}
-          {user.premium_stories_remaining} {left}
-        </span>
+          <span className="text-meta premium-standing__left">
+            {user.premium_stories_remaining} {left}
+          </span>
+        </>
       ) : null}
       {user.flagged_for_staff ? (
         <>
