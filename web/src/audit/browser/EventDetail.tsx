@@ -2,6 +2,7 @@ import { SectionSubtitle } from '../../ui/SectionTitle';
 import { surfaceClass } from '../../ui/Surface';
 import type { ShownEvent } from '../audit-api';
 import { Facts } from '../Facts';
+import { actorName } from './actor-name';
 import { IdButton } from './IdButton';
 import './EventDetail.css';
 
@@ -32,8 +33,7 @@ export function EventDetail({
             term: 'Time',
             value: <time dateTime={event.recorded_at}>{new Date(event.recorded_at).toLocaleString()}</time>,
           },
-          { term: 'By', value: event.by ?? '—' },
-          { term: 'Actor', value: JSON.stringify(event.actor), mono: true },
+          { term: 'By', value: actorName(event.actor, event.by) },
           { term: 'Session', value: event.session ?? '—', mono: true },
           {
             term: 'Correlation id',
