@@ -136,6 +136,12 @@ export async function handleCommand<C extends Command, State, Event extends Doma
 }
 
 /**
+ * The API's proxy: it finds the provider at the first span after tracing has registered one (it
+ * is registered after this module loads), and keeps it.
+ */
+const appendTracer = trace.getTracer('nocturne-command-api');
+
+/**
  * The append as a span of the request's trace (`traceparent`, the request's span): its stream's
  * category and the position it got.
  */
@@ -144,14 +150,11 @@ async function tracedAppend<R extends { position: number }>(
   traceparent: string,
   append: () => Promise<R>,
 ): Promise<R> {
-  // The tracer asked for when used: the provider is registered after this module loads.
-  const span = trace
-    .getTracer('nocturne-command-api')
-    .startSpan(
-      'append',
-      { attributes: { 'nocturne.stream_category': streamName.split('-')[0] ?? streamName } },
-      propagation.extract(ROOT_CONTEXT, { traceparent }),
-    );
+  const span = appendTracer.startSpan(
+    'append',
+    { attributes: { 'nocturne.stream_category': streamName.split('-')[0] ?? streamName } },
+    propagation.extract(ROOT_CONTEXT, { traceparent }),
+  );
   try {
     const result = await append();
     span.setAttribute('nocturne.position', result.position);
