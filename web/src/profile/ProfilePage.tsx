@@ -98,6 +98,12 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
     enabled: filter !== 'all' && token !== null,
   });
 
+  // The Continue reading row stands above the library: until the first answer says whether it has
+  // stories, skeletons hold the place of both, so neither the search nor the library is pushed
+  // down when it arrives (offline, the request waits: the page shows what it can meanwhile).
+  const continuing = useQuery(shelfQuery(token, 'continue'));
+  const continueArriving = continuing.isPending && continuing.fetchStatus === 'fetching';
+
   if (!user) return null; // RequireAuth renders this only with a user
   const premiumMember = user.is_subscribed;
   const shownStories = storiesOf(stories.data);
@@ -155,59 +161,74 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
           </Alert>
         ) : null}
 
-        <ContinueReading premiumMember={premiumMember} />
+        {continueArriving ? (
+          <StoryGrid
+            label="All stories"
+            stories={undefined}
+            loading
+            failed={false}
+            loggedIn
+            premiumMember={premiumMember}
+            from="profile"
+            skeletons={FIRST_PAGE}
+          />
+        ) : (
+          <>
+            <ContinueReading premiumMember={premiumMember} />
 
-        <KeptShelf />
+            <KeptShelf />
 
-        <InstallOffer />
+            <InstallOffer />
 
-        <ProfileSearch />
+            <ProfileSearch />
 
-        <section className="library" aria-labelledby="library-title">
-          <div className="library__head">
-            <h1 id="library-title" className="library__title">
-              Your library
-            </h1>
-            {filter === 'all' && stories.data && total > 0 ? (
-              <p className="library__count" aria-live="polite">
-                Showing {shown} of {total} {total === 1 ? 'story' : 'stories'}
-              </p>
-            ) : null}
-          </div>
-          <LibraryFilters filters={filtersFor(premiumMember)} current={filter} onChange={setFilter} />
-          {filter === 'all' ? (
-            <>
-              <TagFilter tags={tags.data} value={tag} onChange={setTag} />
-              <RatingFilter value={rating} onChange={setRating} />
-              <StoryGrid
-                label="All stories"
-                stories={shownStories}
-                loading={stories.isPending}
-                failed={stories.isError}
-                loggedIn
-                premiumMember={premiumMember}
-                from="profile"
-                skeletons={FIRST_PAGE}
-              />
-              <LoadMore pages={stories} size="lg" placement="spacious" />
-            </>
-          ) : (
-            <>
-              {filter === 'saved' && shelf.data ? <KeepAllSaved stories={shelf.data} /> : null}
-              <StoryGrid
-                label={`${LIBRARY_FILTER_LABELS[filter]} stories`}
-                stories={shelf.data}
-                loading={shelf.isPending}
-                failed={shelf.isError}
-                loggedIn
-                premiumMember={premiumMember}
-                from="profile"
-                skeletons={FIRST_PAGE}
-                empty={EMPTY_SHELF[filter]}
-              />
-            </>
-          )}
-        </section>
+            <section className="library" aria-labelledby="library-title">
+              <div className="library__head">
+                <h1 id="library-title" className="library__title">
+                  Your library
+                </h1>
+                {filter === 'all' && stories.data && total > 0 ? (
+                  <p className="library__count" aria-live="polite">
+                    Showing {shown} of {total} {total === 1 ? 'story' : 'stories'}
+                  </p>
+                ) : null}
+              </div>
+              <LibraryFilters filters={filtersFor(premiumMember)} current={filter} onChange={setFilter} />
+              {filter === 'all' ? (
+                <>
+                  <TagFilter tags={tags.data} value={tag} onChange={setTag} />
+                  <RatingFilter value={rating} onChange={setRating} />
+                  <StoryGrid
+                    label="All stories"
+                    stories={shownStories}
+                    loading={stories.isPending}
+                    failed={stories.isError}
+                    loggedIn
+                    premiumMember={premiumMember}
+                    from="profile"
+                    skeletons={FIRST_PAGE}
+                  />
+                  <LoadMore pages={stories} size="lg" placement="spacious" />
+                </>
+              ) : (
+                <>
+                  {filter === 'saved' && shelf.data ? <KeepAllSaved stories={shelf.data} /> : null}
+                  <StoryGrid
+                    label={`${LIBRARY_FILTER_LABELS[filter]} stories`}
+                    stories={shelf.data}
+                    loading={shelf.isPending}
+                    failed={shelf.isError}
+                    loggedIn
+                    premiumMember={premiumMember}
+                    from="profile"
+                    skeletons={FIRST_PAGE}
+                    empty={EMPTY_SHELF[filter]}
+                  />
+                </>
+              )}
+            </section>
+          </>
+        )}
 
         <HiddenWarningsSettings />
         <EmailDigestSettings />

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
@@ -6,7 +6,7 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { PenNameForm } from '../creators/PenNameForm';
 import { DraftsSection } from '../drafts/DraftsSection';
 import { unpublishStory } from '../drafts/draft-commands';
-import { draftKeys } from '../drafts/drafts-queries';
+import { draftKeys, draftsQuery } from '../drafts/drafts-queries';
 import { StudioEntryActions, StudioEntryTitle } from '../drafts/StudioEntry';
 import { useStudioEntryDialogs } from '../drafts/studio-entry-dialogs';
 import { storyKeys } from '../stories/story-queries';
@@ -15,6 +15,7 @@ import { Button } from '../ui/Button';
 import { ChoiceButtons } from '../ui/ChoiceButtons';
 import { EmptyNote } from '../ui/EmptyNote';
 import { QueryState } from '../ui/QueryState';
+import { Spinner } from '../ui/Spinner';
 import { surfaceClass } from '../ui/Surface';
 import { useToast } from '../ui/Toast';
 import { StudioChart } from './StudioChart';
@@ -38,7 +39,11 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 function StudioPage() {
   const [days, setDays] = useState<StudioDays>(30);
   const { token } = useAuth();
-  const studio = useQuery(studioQuery(token, days));
+  // Another range keeps the chart in place until its figures arrive, rather than a spinner.
+  const studio = useQuery({ ...studioQuery(token, days), placeholderData: keepPreviousData });
+  // The drafts and the figures appear together: whichever came first would otherwise be pushed
+  // down, or push the other, when the second arrives.
+  const drafts = useQuery(draftsQuery(token));
   const queryClient = useQueryClient();
   const toast = useToast();
   // "New story" opens the creation form here, with the creator's session: a draft saved from it
@@ -68,42 +73,52 @@ function StudioPage() {
           </Button>
         </div>
         <PenNameForm />
-        <DraftsSection token={token} />
-        <QueryState query={studio} loading="Loading your studio…" failure="Your studio could not be loaded.">
-          {(data) =>
-            data.stories.length === 0 ? (
-              <EmptyNote>Publish a story and what readers do with it shows here.</EmptyNote>
-            ) : (
-              <>
-                <section className={surfaceClass('studio__card')} aria-labelledby="studio-chart-title">
-                  <div className="studio__card-head">
-                    <h2 id="studio-chart-title">Views and likes per day</h2>
-                    <ChoiceButtons<StudioDays>
-                      className="studio__range"
-                      legend="Days shown"
-                      choices={[30, 90] as const}
-                      current={days}
-                      label={(n) => `${n} days`}
-                      onChoose={setDays}
-                    />
-                  </div>
-                  <StudioChart daily={data.daily} />
-                </section>
-                <section aria-labelledby="studio-stories-title" className="studio__stories">
-                  <h2 id="studio-stories-title">Your stories</h2>
-                  {data.stories.map((story) => (
-                    <StoryNumbers
-                      key={story.id}
-                      story={story}
-                      onEdit={() => edit(story.id)}
-                      onUnpublish={() => confirm(story)}
-                    />
-                  ))}
-                </section>
-              </>
-            )
-          }
-        </QueryState>
+        {drafts.isPending || studio.isPending ? (
+          <Spinner label="Loading your studio…" block />
+        ) : (
+          <>
+            <DraftsSection token={token} />
+            <QueryState
+              query={studio}
+              loading="Loading your studio…"
+              failure="Your studio could not be loaded."
+            >
+              {(data) =>
+                data.stories.length === 0 ? (
+                  <EmptyNote>Publish a story and what readers do with it shows here.</EmptyNote>
+                ) : (
+                  <>
+                    <section className={surfaceClass('studio__card')} aria-labelledby="studio-chart-title">
+                      <div className="studio__card-head">
+                        <h2 id="studio-chart-title">Views and likes per day</h2>
+                        <ChoiceButtons<StudioDays>
+                          className="studio__range"
+                          legend="Days shown"
+                          choices={[30, 90] as const}
+                          current={days}
+                          label={(n) => `${n} days`}
+                          onChoose={setDays}
+                        />
+                      </div>
+                      <StudioChart daily={data.daily} />
+                    </section>
+                    <section aria-labelledby="studio-stories-title" className="studio__stories">
+                      <h2 id="studio-stories-title">Your stories</h2>
+                      {data.stories.map((story) => (
+                        <StoryNumbers
+                          key={story.id}
+                          story={story}
+                          onEdit={() => edit(story.id)}
+                          onUnpublish={() => confirm(story)}
+                        />
+                      ))}
+                    </section>
+                  </>
+                )
+              }
+            </QueryState>
+          </>
+        )}
       </main>
       {dialogs}
       {creating ? (
