@@ -74,7 +74,11 @@ describe('the hot lane', () => {
     expect(answer.headers.get('etag')).toBe('"e1"');
     expect(answer.headers.get('content-length')).toBe(String(body.length));
     expect(await answer.text()).toBe('["kept"]');
-    expect(reported).toEqual([['/hot', '/hot', 200]]);
+    expect(await (await fetch(`${base}/hot?any=1`)).text()).toBe('["kept"]');
+    expect(reported).toEqual([
+      ['/hot', '/hot', 200],
+      ['/hot?any=1', '/hot', 200],
+    ]);
   });
 
   it("matches a route's pattern, and gives its hot answer the path's parameters and the query string", async () => {
@@ -95,6 +99,9 @@ describe('the hot lane', () => {
     expect(await (await fetch(`${base}/items/other`)).json()).toEqual({ from: 'route' });
     expect((await fetch(`${base}/hot`, { method: 'HEAD' })).headers.get('etag')).toBeNull();
     expect((await fetch(`${base}/items/kept/more`)).status).toBe(404);
+    // A plain route's path is taken as it is written: no more, no less.
+    expect((await fetch(`${base}/hotter`)).status).toBe(404);
+    expect((await fetch(`${base}/hot/more`)).status).toBe(404);
     expect(await (await fetch(`${base}/items/%6Bept`)).json()).toEqual({ from: 'route' });
     expect(reported).toEqual([]);
     expect(server.keepAliveTimeout).toBe(1234);

@@ -22,6 +22,9 @@ interface HotRoute {
   answer: AnyHotAnswer;
 }
 
+/** A plain route's parameters: none, and one object for every request (the lane's are the thousands). */
+const NO_PARAMS: Record<string, string> = Object.freeze({});
+
 /** What the path of a route pattern matches: `:name` one segment, never percent-escaped (the router's to read). */
 function compiled(pattern: string): { path: RegExp; params: string[] } {
   if (/[*?()]/.test(pattern)) throw new Error(`A hot answer needs a plain route pattern, not ${pattern}`);
@@ -117,12 +120,15 @@ export class HotLane {
     const path = mark < 0 ? url : url.slice(0, mark);
     const query = mark < 0 ? undefined : url.slice(mark + 1);
     for (const { route, path: pattern, params: names, answer } of routes) {
-      const found = pattern.exec(path);
-      if (!found) continue;
-      const params: Record<string, string> = {};
-      names.forEach((name, i) => {
-        params[name] = found[i + 1]!;
-      });
+      let params: Record<string, string> = NO_PARAMS;
+      if (names.length === 0) {
+        if (path !== route) continue;
+      } else {
+        const found = pattern.exec(path);
+        if (!found) continue;
+        params = {};
+        for (let i = 0; i < names.length; i++) params[names[i]!] = found[i + 1]!;
+      }
       const asked = answer.parse({ request, params, query });
       if (asked === undefined) return undefined;
       const answered = answer.run(asked);
