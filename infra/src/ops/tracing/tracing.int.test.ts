@@ -100,6 +100,8 @@ describe('one trace from a like to the read that shows it', () => {
     const gatewayGet = childOf('GET', readSpan);
     const serviceGet = childOf('GET', gatewayGet.spanContext().spanId);
     expect(serviceGet.attributes['http.response.status_code']).toBe(200);
+    expect(servicePost.attributes['http.request.method']).toBe('POST');
+    expect(servicePost.attributes['url.path']).toMatch(/^\/api\/stories\/[^/?]+\/like$/);
   });
 
   it('the event remembers the trace it was made in', async () => {
