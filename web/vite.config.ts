@@ -3,12 +3,13 @@ import { defineConfig } from 'vite';
 import { firstLoadChunk } from './build/first-load-chunk';
 import { leanReactRouter } from './build/lean-react-router';
 import { precompress } from './build/precompress';
+import { routePreloads } from './build/route-preloads';
 import { serviceWorker } from './build/service-worker';
 
 export default defineConfig({
   root: __dirname,
   // The worker is written when the bundle closes; precompress runs after it (order: 'post').
-  plugins: [react(), leanReactRouter(), serviceWorker(), precompress()],
+  plugins: [react(), leanReactRouter(), routePreloads(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

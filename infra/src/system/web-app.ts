@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { type CachedBody, precompressedBody, sendCached } from '@nocturne/http-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeShells } from './route-shells';
 
 /** The content types of what the web build writes; anything else goes out as bytes. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -39,6 +40,8 @@ export interface WebApp {
   dist: string;
   files: WebFile[];
   shell: WebFile;
+  /** The shell a client route answers with: its page's chunks named in it (./route-shells.ts). */
+  shellFor(path: string): WebFile;
 }
 
 export interface WebAppOptions {
@@ -90,7 +93,7 @@ export function builtWebApp(webDist: string | undefined, options: WebAppOptions 
   });
   const shell = files.find((file) => file.path === '/index.html');
   if (!shell) throw new Error(`${webDist}: index.html was not read`);
-  return { dist: webDist, files, shell };
+  return { dist: webDist, files, shell, shellFor: routeShells(webDist, shell) };
 }
 
 /**
@@ -132,5 +135,5 @@ function looksLikeFile(path: string): boolean {
  */
 export function sendSpaIndex(path: string, web: WebApp, request: FastifyRequest, reply: FastifyReply) {
   if (looksLikeFile(path)) return reply.status(404).send({ detail: `No such file: ${path}` });
-  return sendWebFile(web.shell, request, reply);
+  return sendWebFile(web.shellFor(path), request, reply);
 }

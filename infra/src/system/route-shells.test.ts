@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { builtWebApp, sendSpaIndex, serveWebApp } from './web-app';
+
+const SHELL =
+  '<!doctype html><html><head><title>Nocturne</title></head><body><div id="root"></div></body></html>';
+
+function builtApp(preloads: unknown[] | undefined) {
+  const dist = mkdtempSync(join(tmpdir(), 'nocturne-route-shells-'));
+  writeFileSync(join(dist, 'index.html'), SHELL);
+  if (preloads) {
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
+  }
+  return { dist, web: builtWebApp(dist)! };
+}
+
+const story = {
+  path: '/story/:id',
+  scripts: ['/assets/StoryPage-a1.js', '/assets/Dialog-b2.js'],
+  styles: ['/assets/StoryPage-c3.css'],
+};
+const profile = { path: '/profile', scripts: ['/assets/ProfilePage-d4.js'], styles: [] };
+const staff = { path: '/:section', scripts: ['/assets/AdminRoute-e5.js'], styles: [] };
+const storyLinks =
+  '<link rel="modulepreload" href="/assets/StoryPage-a1.js"><link rel="modulepreload" href="/assets/Dialog-b2.js">' +
+  '<link rel="preload" as="style" href="/assets/StoryPage-c3.css"></head>';
+
+describe('the shell of a client route', () => {
+  const { dist, web } = builtApp([profile, story, staff]);
+  const built = [dist];
+  afterAll(() => {
+    for (const folder of built) rmSync(folder, { recursive: true, force: true });
+  });
+  const html = (path: string) => web.shellFor(path).body.identity.bytes.toString();
+
+  it("names its page's scripts and stylesheets in the head", () => {
+    expect(html('/story/9baa4ec0')).toContain(storyLinks);
+    expect(html('/profile')).toContain('<link rel="modulepreload" href="/assets/ProfilePage-d4.js"></head>');
+  });
+
+  it('matches as the router does: a parameter is one segment, case and a trailing slash aside', () => {
+    expect(html('/Story/9baa4ec0/')).toContain(storyLinks);
+    expect(html('/PROFILE')).toContain('ProfilePage-d4.js');
+    expect(html('/story')).toBe(SHELL);
+    expect(html('/story/9baa4ec0/more')).toBe(SHELL);
+  });
+
+  it('is the plain shell for a route of parameters only (the staff panel) and for no route', () => {
+    expect(html('/admin_users')).toBe(SHELL);
+    expect(html('/no/such/page')).toBe(SHELL);
+    expect(web.shellFor('/admin_users')).toBe(web.shell);
+  });
+
+  it('is compressed once, each encoding the same page, with an ETag of its own', () => {
+    const shell = web.shellFor('/story/1');
+    expect(brotliDecompressSync(shell.body.br!.bytes).toString()).toBe(html('/story/1'));
+    expect(gunzipSync(shell.body.gzip!.bytes).toString()).toBe(html('/story/1'));
+    expect(shell.body.identity.etag).not.toBe(web.shell.body.identity.etag);
+  });
+
+  it('is what the server answers for the route; the landing keeps the plain shell', async () => {
+    const app = Fastify();
+    serveWebApp(app, web);
+    app.setNotFoundHandler((request, reply) => sendSpaIndex(request.url, web, request, reply));
+    await app.ready();
+    const page = await app.inject({ url: '/story/9baa4ec0', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain(storyLinks);
+    expect((await app.inject('/')).body).toBe(SHELL);
+    await app.close();
+  });
+
+  it('is the plain shell everywhere for a build without the file', () => {
+    const older = builtApp(undefined);
+    built.push(older.dist);
+    expect(older.web.shellFor('/story/1')).toBe(older.web.shell);
+  });
+});

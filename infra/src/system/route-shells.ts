@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { precompressedBody } from '@nocturne/http-kit';
+import type { WebFile } from './web-app';
+
+/** Written by the web build (web/build/route-preloads.ts): a route's page's scripts and stylesheets. */
+const ROUTE_PRELOADS = join('.vite', 'route-preloads.json');
+
+interface RoutePreload {
+  path: string;
+  scripts: string[];
+  styles: string[];
+}
+
+interface RouteShell {
+  /** The route's segments, lower-cased; `null` where the route takes any one segment (`:id`). */
+  segments: (string | null)[];
+  shell: WebFile;
+}
+
+const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The shell with the route's files named in its head, compressed once as the build's own files are. */
+function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
+  const links = [
+    ...route.scripts.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
+    ...route.styles.map((href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`),
+  ].join('');
+  const html = shell.body.identity.bytes.toString('utf8').replace('</head>', `${links}</head>`);
+  const bytes = Buffer.from(html);
+  const br = brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+  return { ...shell, body: precompressedBody(bytes, br, gzipSync(bytes, { level: 9 })) };
+}
+
+/**
+ * The shell each client route answers with: for a route whose page is its own chunk, the shell
+ * naming that chunk, the chunks it imports and its stylesheets, so the browser fetches them
+ * beside the first-load script rather than once that script has run and the router asks for
+ * them (docs/performance.md, "The web app"). Routes match as the router matches them (a
+ * parameter takes one segment, case and a trailing slash aside); a route that is only
+ * parameters (the staff panel's `/:section`) or no route at all gets the plain shell.
+ */
+export function routeShells(dist: string, shell: WebFile): (path: string) => WebFile {
+  const file = join(dist, ROUTE_PRELOADS);
+  if (!existsSync(file)) return () => shell;
+  const routes: RouteShell[] = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[])
+    .map((route) => ({
+      segments: segmentsOf(route.path).map((s) => (s.startsWith(':') ? null : s.toLowerCase())),
+      route,
+    }))
+    .filter(({ segments }) => segments.some((segment) => segment !== null) && !segments.includes('*'))
+    .map(({ segments, route }) => ({ segments, shell: shellWithPreloads(shell, route) }));
+  return (path) => {
+    const asked = segmentsOf(path);
+    const match = routes.find(
+      ({ segments }) =>
+        segments.length === asked.length &&
+        segments.every((segment, i) => segment === null || segment === asked[i]!.toLowerCase()),
+    );
+    return match?.shell ?? shell;
+  };
+}
