@@ -35,7 +35,7 @@ export function serviceWorker() {
         'assets/*.{js,css}',
         'assets/cormorant-garamond-latin-wght-*.woff2',
       ],
-      globIgnores: ['**/*.map', 'assets/Admin*', 'assets/admin*', 'assets/TrendChart*'],
+      globIgnores: ['**/*.map', 'assets/Admin*', 'assets/admin*', 'assets/TrendChart*', 'assets/TrendPlot*'],
       cleanupOutdatedCaches: true,
       // `/` is not answered from the precache first (see above): the routes below decide.
       directoryIndex: null,

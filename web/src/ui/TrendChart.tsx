@@ -1,5 +1,9 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import './TrendChart.css';
+
+// The picture is recharts, the largest script of the app: a page that shows a chart draws
+// everything else, the chart's numbers included, without waiting for it.
+const TrendPlot = lazy(() => import('./TrendPlot'));
 
 export interface TrendLine<Key extends string> {
   key: Key;
@@ -31,7 +35,7 @@ export interface TrendChartProps<X extends string, Key extends string> {
   plot?: boolean;
 }
 
-/** Lines over time in the app's palette, and the same numbers in a visually hidden table. */
+/** Lines over time in the app's palette (./TrendPlot.tsx), and the same numbers in a visually hidden table. */
 export function TrendChart<X extends string, Key extends string>({
   rows,
   x,
@@ -50,31 +54,19 @@ export function TrendChart<X extends string, Key extends string>({
     <>
       {plot ? (
         <div className="trend-chart__plot" style={{ minHeight: height }} aria-hidden="true">
-          <ResponsiveContainer width="100%" height={height}>
-            <LineChart
-              data={rows as unknown[]}
-              margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+          {/* Its box is drawn at its height at once: the picture arriving later moves nothing. */}
+          <Suspense fallback={null}>
+            <TrendPlot
+              rows={rows}
+              x={x}
+              lines={lines}
+              height={height}
+              formatX={formatX}
+              dots={dots}
+              minTickGap={minTickGap}
               accessibilityLayer={accessibilityLayer}
-            >
-              <CartesianGrid stroke="#2e2838" strokeDasharray="3 3" />
-              <XAxis dataKey={x} stroke="#b8afc2" tickFormatter={formatX} minTickGap={minTickGap} />
-              <YAxis allowDecimals={false} stroke="#b8afc2" />
-              <Tooltip contentStyle={{ background: '#1e1a26', border: '1px solid #4a4158' }} />
-              <Legend />
-              {lines.map((line) => (
-                <Line
-                  key={line.key}
-                  type="monotone"
-                  dataKey={line.key}
-                  name={line.name}
-                  stroke={line.color}
-                  strokeWidth={2}
-                  dot={dots ? { r: 3 } : false}
-                  isAnimationActive={false}
-                />
-              ))}
-            </LineChart>
-          </ResponsiveContainer>
+            />
+          </Suspense>
         </div>
       ) : null}
       {/* Hidden by a block around it: a table ignores the width and overflow that hide it, and a
