@@ -27,8 +27,9 @@ const story = {
 const profile = { path: '/profile', scripts: ['/assets/ProfilePage-d4.js'], styles: [] };
 const staff = { path: '/:section', scripts: ['/assets/AdminRoute-e5.js'], styles: [] };
 const storyLinks =
-  '<link rel="modulepreload" href="/assets/StoryPage-a1.js"><link rel="modulepreload" href="/assets/Dialog-b2.js">' +
-  '<link rel="preload" as="style" href="/assets/StoryPage-c3.css"></head>';
+  '<link rel="modulepreload" href="/assets/StoryPage-a1.js" fetchpriority="low">' +
+  '<link rel="modulepreload" href="/assets/Dialog-b2.js" fetchpriority="low">' +
+  '<link rel="preload" as="style" href="/assets/StoryPage-c3.css" fetchpriority="low"></head>';
 
 describe('the shell of a client route', () => {
   const { dist, web } = builtApp([profile, story, staff]);
@@ -40,7 +41,9 @@ describe('the shell of a client route', () => {
 
   it("names its page's scripts and stylesheets in the head", () => {
     expect(html('/story/9baa4ec0')).toContain(storyLinks);
-    expect(html('/profile')).toContain('<link rel="modulepreload" href="/assets/ProfilePage-d4.js"></head>');
+    expect(html('/profile')).toContain(
+      '<link rel="modulepreload" href="/assets/ProfilePage-d4.js" fetchpriority="low"></head>',
+    );
   });
 
   it('matches as the router does: a parameter is one segment, case and a trailing slash aside', () => {

@@ -26,8 +26,12 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 /** The shell with the route's files named in its head, compressed once as the build's own files are. */
 function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
   const links = [
-    ...route.scripts.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
-    ...route.styles.map((href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`),
+    ...route.scripts.map(
+      (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}" fetchpriority="low">`,
+    ),
+    ...route.styles.map(
+      (href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}" fetchpriority="low">`,
+    ),
   ].join('');
   const html = shell.body.identity.bytes.toString('utf8').replace('</head>', `${links}</head>`);
   const bytes = Buffer.from(html);
@@ -45,7 +49,8 @@ function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
  * The shell each client route answers with: for a route whose page is its own chunk, the shell
  * naming that chunk, the chunks it imports and its stylesheets, so the browser fetches them
  * beside the first-load script rather than once that script has run and the router asks for
- * them (docs/performance.md, "The web app"). Routes match as the router matches them (a
+ * them (docs/performance.md, "The web app"). At low priority: they share a slow connection
+ * with the first-load script and stylesheet, which draw the page's first paint. Routes match as the router matches them (a
  * parameter takes one segment, case and a trailing slash aside); a route that is only
  * parameters (the staff panel's `/:section`) or no route at all gets the plain shell.
  */
