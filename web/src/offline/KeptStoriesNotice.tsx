@@ -1,4 +1,4 @@
-import { CloseIcon } from '../ui/icons';
+import { ToastClose } from '../ui/ToastClose';
 
 /**
  * The start page opened without a connection, on a device that keeps stories for its reader:
@@ -13,14 +13,7 @@ export function KeptStoriesNotice({ onClose }: { onClose(): void }) {
         <a className="btn btn--ghost btn--sm toast__action" href="/profile">
           Read your kept stories
         </a>
-        <button
-          type="button"
-          className="btn btn--ghost btn--icon btn--sm toast__close"
-          aria-label="Close"
-          onClick={onClose}
-        >
-          <CloseIcon />
-        </button>
+        <ToastClose label="Close" onClick={onClose} />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CloseIcon } from '../ui/icons';
+import { ToastClose } from '../ui/ToastClose';
 
 interface UpdateBannerProps {
   /** The new version's worker, installed and waiting to take over. */
@@ -36,14 +36,7 @@ export function UpdateBanner({ worker, workers, reload, onClose }: UpdateBannerP
         >
           {reloading ? 'Reloading…' : 'Reload'}
         </button>
-        <button
-          type="button"
-          className="btn btn--ghost btn--icon btn--sm toast__close"
-          aria-label="Not now"
-          onClick={onClose}
-        >
-          <CloseIcon />
-        </button>
+        <ToastClose label="Not now" onClick={onClose} />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CloseIcon } from './icons';
+import { ToastClose } from './ToastClose';
 import type { ShownToast } from './toast-message';
 
 /** How long a toast stays: long enough to read it and reach its Undo. */
@@ -39,14 +39,7 @@ export default function ToastItem({ toast, onClose }: { toast: ShownToast; onClo
           {toast.action.label}
         </button>
       ) : null}
-      <button
-        type="button"
-        className="btn btn--ghost btn--icon btn--sm toast__close"
-        aria-label="Close message"
-        onClick={onClose}
-      >
-        <CloseIcon />
-      </button>
+      <ToastClose label="Close message" onClick={onClose} />
     </div>
   );
 }
