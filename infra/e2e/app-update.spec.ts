@@ -89,3 +89,28 @@ test('a new version waiting is offered, and Reload opens the page under it', asy
     await proxy.stop();
   }
 });
+
+test('a version left waiting is offered again when the page is opened next', async ({ page, nocturne }) => {
+  const proxy = await startDeployProxy(nocturne.baseURL);
+  try {
+    await page.goto(`${proxy.baseURL}/`);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await page.reload();
+    proxy.deploy((await nextBuild(nocturne.baseURL)).files);
+    await page.reload();
+    const banner = page.getByRole('region', { name: 'Update' });
+    await expect(banner.getByRole('status')).toContainText('A new version is available');
+    await banner.getByRole('button', { name: 'Not now' }).click();
+    await expect(banner).toHaveCount(0);
+
+    // The new worker still waits (a reload does not let it take over), and the browser finds no
+    // newer /sw.js: no update is found on this load, yet the waiting version is offered.
+    await page.reload();
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state),
+    ).toBe('installed');
+    await expect(banner.getByRole('status')).toContainText('A new version is available');
+  } finally {
+    await proxy.stop();
+  }
+});

@@ -6,8 +6,9 @@ import { keepInstallEvent } from './install-event';
  * JavaScript: the code that offers an update or an install loads only when one is due.
  *
  * - An update: a new worker is found while an older one controls the page (on a first visit
- *   none does, and the worker found is the first); the banner that offers it loads then
- *   (./update-offer).
+ *   none does, and the worker found is the first), or one found earlier still waits when the
+ *   page loads (a reload does not let it take over, nor does "Not now"); the banner that offers
+ *   it loads then (./update-offer).
  * - An install: the browser's install event is kept (./install-event), so the offer comes at a
  *   sensible moment (the end of a story, the profile), not on arrival.
  * - A start without a connection (the worker's shell): the way to the stories kept on this
@@ -20,7 +21,9 @@ export function startServiceWorker(): void {
   addEventListener('load', () => {
     navigator.onLine || import('../offline/kept-stories-notice');
     navigator.serviceWorker?.register('/sw.js').then((registration) => {
-      registration.onupdatefound = () => navigator.serviceWorker.controller && import('./update-offer');
+      const offer = () => navigator.serviceWorker.controller && import('./update-offer');
+      registration.waiting && offer();
+      registration.onupdatefound = offer;
     });
   });
 }
