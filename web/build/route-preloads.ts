@@ -51,27 +51,41 @@ function chunkFiles(chunk: Rolldown.OutputChunk, bundle: Rolldown.OutputBundle):
  * fails the build: the file would silently go stale.
  */
 export function routePreloads(): Plugin {
+  let written: RoutePreload[] = [];
   return {
     name: 'nocturne:route-preloads',
     apply: 'build',
-    async generateBundle(_options, bundle) {
-      // The module's code in the bundle is after the JSX transform: the table is read from its source.
-      const table = lazyRoutes(await readFile(ROUTES_MODULE, 'utf8'));
-      if (table.length === 0) this.error(`no lazy route found in ${ROUTES_MODULE}`);
-      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const preloads: RoutePreload[] = [];
-      for (const { path, specifier } of table) {
-        const resolved = await this.resolve(specifier, ROUTES_MODULE);
-        const chunk = chunks.find((c) => resolved && c.facadeModuleId === resolved.id);
-        if (!chunk) this.error(`the page of route ${path} (${specifier}) has no chunk of its own`);
-        const files = chunkFiles(chunk, bundle);
-        preloads.push({
-          path,
-          scripts: files.map((c) => `/${c.fileName}`),
-          styles: files.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`)),
-        });
-      }
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+    // After Vite's own: it removes the chunks that only import stylesheets, which the page's
+    // chunks name among their imports until then.
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        // The module's code in the bundle is after the JSX transform: the table is read from its source.
+        const table = lazyRoutes(await readFile(ROUTES_MODULE, 'utf8'));
+        if (table.length === 0) this.error(`no lazy route found in ${ROUTES_MODULE}`);
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const preloads: RoutePreload[] = [];
+        for (const { path, specifier } of table) {
+          const resolved = await this.resolve(specifier, ROUTES_MODULE);
+          const chunk = chunks.find((c) => resolved && c.facadeModuleId === resolved.id);
+          if (!chunk) this.error(`the page of route ${path} (${specifier}) has no chunk of its own`);
+          const files = chunkFiles(chunk, bundle);
+          preloads.push({
+            path,
+            scripts: files.map((c) => `/${c.fileName}`),
+            styles: files.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`)),
+          });
+        }
+        this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+        written = preloads;
+      },
+    },
+    // A file named but not written would be a 404 on every visit to its route.
+    writeBundle(_options, bundle) {
+      for (const route of written)
+        for (const file of [...route.scripts, ...route.styles])
+          if (!bundle[file.slice(1)])
+            this.error(`route ${route.path} names ${file}, which the build did not write`);
     },
   };
 }
