@@ -144,7 +144,7 @@ test('"Keep all saved offline" keeps every saved story the reader may read', asy
   await expectFitsWidth(page, 'the end of a kept story at 390 px');
 });
 
-test('signing out, even offline, leaves no kept copy and no queued action on the device', async ({
+test('signing out offline asks before discarding unsent actions, then leaves no kept copy and no queued action on the device', async ({
   page,
   context,
   api,
@@ -172,11 +172,30 @@ test('signing out, even offline, leaves no kept copy and no queued action on the
   expect(await keptPaths(page)).toContain(`/offline/stories/${story.id}`);
 
   await page.getByRole('link', { name: 'Back' }).click();
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page
-    .getByRole('navigation', { name: 'Settings menu' })
-    .getByRole('button', { name: 'Logout' })
-    .click();
+  const signOut = async (answer: 'accept' | 'dismiss') => {
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog[answer]();
+    });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Settings menu' })
+      .getByRole('button', { name: 'Logout' })
+      .click();
+    // The like, and the place in the story read to its end.
+    await expect
+      .poll(() => asked)
+      .toMatch(
+        new RegExp(`^${queuedPaths.length} things you did offline .* Signing out now discards them\\.`),
+      );
+  };
+
+  // The unsent like is the reader's to give up: asked first, they may stay signed in and keep it.
+  await signOut('dismiss');
+  await expect(page).toHaveURL(/\/profile$/);
+  expect(JSON.parse((await queue()) ?? '[]')).toHaveLength(queuedPaths.length);
+  await signOut('accept');
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => keptPaths(page)).toEqual([]);
   expect(await queue()).toBeNull();

@@ -1,4 +1,4 @@
-import { forgetQueuedActions } from './action-queue';
+import { flushActions, forgetQueuedActions, queuedActions } from './action-queue';
 import { deviceCaches, forgetAllKept } from './kept-stories';
 
 /**
@@ -10,4 +10,22 @@ import { deviceCaches, forgetAllKept } from './kept-stories';
 export async function forgetOfflineReading(storage = deviceCaches()): Promise<void> {
   forgetQueuedActions();
   await forgetAllKept(storage);
+}
+
+/**
+ * Before signing out: sends what the account still has queued (the sync may not have run since
+ * the connection came back), and resolves to how many of its actions remain unsent (offline: all
+ * of them), which signing out would discard, so the reader can be asked first.
+ */
+export async function unsentBeforeSignOut(account: string | null): Promise<number> {
+  if (account === null) return 0;
+  await flushActions(account);
+  return queuedActions(account).length;
+}
+
+/** The question put to a reader who signs out with actions still unsent. */
+export function discardUnsentQuestion(unsent: number): string {
+  return unsent === 1
+    ? 'Something you did offline (a like, your place in a story) has not been sent yet. Signing out now discards it. Sign out anyway?'
+    : `${unsent} things you did offline (likes, your place in stories) have not been sent yet. Signing out now discards them. Sign out anyway?`;
 }

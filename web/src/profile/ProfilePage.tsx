@@ -14,7 +14,11 @@ import { GlassHeader } from '../layout/GlassHeader';
 import { InfoDialogs } from '../layout/InfoDialogs';
 import type { InfoDialogName } from '../layout/info-dialog-name';
 import { SiteFooter } from '../layout/SiteFooter';
-import { forgetOfflineReading } from '../offline/forget-offline-reading';
+import {
+  discardUnsentQuestion,
+  forgetOfflineReading,
+  unsentBeforeSignOut,
+} from '../offline/forget-offline-reading';
 import { KeepAllSaved } from '../offline/KeepAllSaved';
 import { KeptShelf } from '../offline/KeptShelf';
 import { OfflineLibrary } from '../offline/OfflineLibrary';
@@ -63,7 +67,10 @@ export default function ProfileRoute() {
   return (
     <RequireAuth>
       <ProfilePage
-        onLogout={() => {
+        onLogout={async () => {
+          // What the reader did offline and could not send yet is theirs to give up, not ours.
+          const unsent = await unsentBeforeSignOut(offlineAccount);
+          if (unsent > 0 && !confirm(discardUnsentQuestion(unsent))) return;
           setLeaving(true);
           // The next person at this device finds none of this reader's kept stories or actions.
           void forgetOfflineReading();
