@@ -3,6 +3,7 @@ import { catalogue, type DomainEvent, type EventDefinition } from './catalogue';
 import { upcasters as catalogueUpcasters } from './catalogue/upcasters';
 import { type CommandContext, EventMetadata } from './metadata';
 import type { RecordedEvent } from './recorded-event';
+import { type SameAsParsed, sameAsParsed } from './same-as-parsed';
 import type { NewEvent, StoredEvent } from './store/port';
 
 export type { RecordedEvent } from './recorded-event';
@@ -26,6 +27,14 @@ export function createCodec(
   definitions: ReadonlyMap<string, EventDefinition>,
   upcasters: UpcasterTable,
 ): EventCodec {
+  // Data stored at the current version that its schema would parse into a deep-equal copy is
+  // taken as it was read: no second object per event (same-as-parsed.ts).
+  const sameAs = new Map<string, SameAsParsed | undefined>();
+  for (const [type, definition] of definitions) sameAs.set(type, sameAsParsed(definition.schema));
+  const metadataSameAs = sameAsParsed(EventMetadata);
+  const parseData = (type: string, definition: EventDefinition, data: unknown, upcast: boolean) =>
+    !upcast && sameAs.get(type)?.(data) ? data : definition.schema.parse(data);
+
   const definitionOf = (type: string): EventDefinition => {
     const definition = definitions.get(type);
     if (!definition) throw new Error(`Unknown event type ${type}`);
@@ -48,7 +57,9 @@ export function createCodec(
 
     decode(stored) {
       const definition = definitionOf(stored.type);
-      const metadata = EventMetadata.parse(stored.metadata);
+      const metadata = metadataSameAs?.(stored.metadata)
+        ? (stored.metadata as EventMetadata)
+        : EventMetadata.parse(stored.metadata);
       if (metadata.schemaVersion > definition.schemaVersion) {
         throw new Error(
           `${stored.type} ${stored.eventId} has schema version ${metadata.schemaVersion}, newer than this code's ${definition.schemaVersion}`,
@@ -64,7 +75,7 @@ export function createCodec(
         // The catalogue's own string, equal to the stored one: a projection's test of which
         // types it handles then compares one pointer, not the characters of a string read anew.
         type: definition.type,
-        data: definition.schema.parse(data),
+        data: parseData(stored.type, definition, data, metadata.schemaVersion !== definition.schemaVersion),
         eventId: stored.eventId,
         streamName: stored.streamName,
         streamRevision: stored.streamRevision,
