@@ -24,6 +24,64 @@ function leafTest(schema: Schema): SameAsParsed {
   };
 }
 
+type Test = (value: never) => boolean;
+
+/**
+ * A string's or a number's checks written out, for the kinds the catalogue uses (the parse's
+ * own run of a leaf costs more than the whole object's parse saves); undefined for any other.
+ */
+function writtenOut(check: z.core.$ZodCheck): Test | undefined {
+  const def = check._zod.def as z.core.$ZodCheckDef & Record<string, unknown>;
+  switch (def.check) {
+    case 'min_length':
+      return (v: string) => v.length >= (def.minimum as number);
+    case 'max_length':
+      return (v: string) => v.length <= (def.maximum as number);
+    case 'length_equals':
+      return (v: string) => v.length === def.length;
+    case 'starts_with':
+      return (v: string) => v.startsWith(def.prefix as string);
+    case 'string_format': {
+      if (def.format !== 'regex') return undefined;
+      const pattern = def.pattern as RegExp;
+      return (v: string) => {
+        pattern.lastIndex = 0;
+        return pattern.test(v);
+      };
+    }
+    case 'greater_than':
+      return def.inclusive
+        ? (v: number) => v >= (def.value as number)
+        : (v: number) => v > (def.value as number);
+    case 'less_than':
+      return def.inclusive
+        ? (v: number) => v <= (def.value as number)
+        : (v: number) => v < (def.value as number);
+    case 'number_format':
+      return def.format === 'safeint' ? (v: number) => Number.isSafeInteger(v) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function primitiveTest(schema: Schema, def: Record<string, unknown>): SameAsParsed {
+  const checks = (def.checks ?? []) as z.core.$ZodCheck[];
+  const tests = checks.map(writtenOut);
+  // A format schema (an ISO time, a UUID) is its own check: the parse's run tests it.
+  if (def.format !== undefined || tests.some((t) => t === undefined)) return leafTest(schema);
+  const written = tests as ((value: unknown) => boolean)[];
+  const kind = def.type as 'string' | 'number' | 'boolean';
+  const typed =
+    kind === 'number'
+      ? (v: unknown) => typeof v === 'number' && Number.isFinite(v)
+      : (v: unknown) => typeof v === kind;
+  return (value) => {
+    if (!typed(value)) return false;
+    for (const test of written) if (!test(value)) return false;
+    return true;
+  };
+}
+
 function checksTest(schema: Schema): ((value: unknown) => boolean) | undefined {
   const checks = schema._zod.def.checks ?? [];
   if (checks.length === 0) return () => true;
@@ -53,7 +111,7 @@ export function sameAsParsed(schema: Schema): SameAsParsed | undefined {
       if (def.coerce) return undefined;
       const checks = (def.checks ?? []) as z.core.$ZodCheck[];
       if (checks.some((check) => check._zod.def.check === 'overwrite')) return undefined;
-      return leafTest(schema);
+      return primitiveTest(schema, def);
     }
     case 'literal':
     case 'enum': {
@@ -92,18 +150,19 @@ function objectTest(schema: Schema, def: Record<string, unknown>): SameAsParsed 
   if (!checks) return undefined;
   const shape = def.shape as Record<string, Schema>;
   const keys = Object.keys(shape);
-  const tests = new Map<string, SameAsParsed>();
+  const known = new Set(keys);
+  const tests: SameAsParsed[] = [];
   for (const key of keys) {
     const test = sameAsParsed(shape[key]!);
     if (!test) return undefined;
-    tests.set(key, test);
+    tests.push(test);
   }
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
     const record = value as Record<string, unknown>;
     // A key the schema does not name would be stripped by the parse: not the same.
-    for (const key in record) if (!tests.has(key)) return false;
-    for (const [key, test] of tests) if (!test(record[key])) return false;
+    for (const key in record) if (!known.has(key)) return false;
+    for (let i = 0; i < keys.length; i++) if (!tests[i]!(record[keys[i]!])) return false;
     return checks(value);
   };
 }
