@@ -9,12 +9,18 @@ export interface EventRow {
   type: string;
   data: unknown;
   metadata: unknown;
-  recorded_at: Date;
+  /** Milliseconds since the epoch (EVENT_COLUMNS). */
+  recorded_at: number;
 }
 
-/** The columns of an EventRow, for a select list. */
-export const EVENT_COLUMNS =
-  'position, event_id, stream_name, stream_revision, type, data, metadata, recorded_at';
+/**
+ * The columns of an EventRow, for a select list. The time comes as the milliseconds of the Date
+ * pg would parse from the timestamp's text (its milliseconds truncated), as a float8: pg's parse
+ * of a timestamp's text costs more than all the rest of a row.
+ */
+export const RECORDED_AT_MILLIS = 'floor(extract(epoch from recorded_at) * 1000)::float8';
+
+export const EVENT_COLUMNS = `position, event_id, stream_name, stream_revision, type, data, metadata, ${RECORDED_AT_MILLIS} as recorded_at`;
 
 export const storedEventOf = (row: EventRow): StoredEvent => ({
   position: Number(row.position),
@@ -24,5 +30,5 @@ export const storedEventOf = (row: EventRow): StoredEvent => ({
   type: row.type,
   data: row.data,
   metadata: row.metadata,
-  recordedAt: row.recorded_at,
+  recordedAt: new Date(row.recorded_at),
 });
