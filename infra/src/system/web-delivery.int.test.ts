@@ -25,7 +25,8 @@ const TEXT = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/
 function builtFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return builtFiles(path);
+    // A dot folder holds the build's notes for the server (.vite/route-preloads.json), never served.
+    if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : builtFiles(path);
     // Source maps are served only when configured (web-app.test.ts covers both ways).
     return /\.(br|gz|map)$/.test(entry.name) ? [] : [`/${relative(defaultWebDist, path)}`];
   });
@@ -171,8 +172,9 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     }
   });
 
-  it('still answers every client route with the SPA page', async () => {
-    const index = readFileSync(join(defaultWebDist, 'index.html'));
+  it("still answers every client route with the SPA page, naming a lazy page's files in its head", async () => {
+    const index = readFileSync(join(defaultWebDist, 'index.html')).toString();
+    const preloads = /<link rel="(?:modulepreload|preload)"[^>]*>/g;
     for (const path of [
       '/',
       '/profile',
@@ -184,25 +186,42 @@ describe.each(servers)('the web app from %s', (_name, build) => {
       expect(answer.statusCode, path).toBe(200);
       expect(answer.headers['content-type'], path).toMatch(/^text\/html/);
       expect(answer.headers['cache-control'], path).toBe('no-cache');
-      expect(brotliDecompressSync(answer.rawPayload).equals(index), path).toBe(true);
+      const page = brotliDecompressSync(answer.rawPayload).toString();
+      expect(page.replace(preloads, ''), path).toBe(index.replace(preloads, ''));
     }
+    // The landing is the plain shell; a lazy route's page names its chunk before it is asked for.
+    expect(brotliDecompressSync((await get('/', { 'accept-encoding': 'br' })).rawPayload).toString()).toBe(
+      index,
+    );
+    const profile = brotliDecompressSync((await get('/profile', { 'accept-encoding': 'br' })).rawPayload);
+    expect(profile.toString()).toMatch(/<link rel="modulepreload" href="\/assets\/ProfilePage-[^"]+\.js"/);
+    expect((await get('/.vite/route-preloads.json')).statusCode).toBe(404);
   });
 
-  it('revalidates the SPA page with a 304 per encoding, one ETag for every client route', async () => {
-    const routes = ['/', '/index.html', '/profile', '/admin_panel'];
+  it("revalidates each client route's page with a 304 per encoding; the plain shell has one ETag", async () => {
     for (const encoding of ['identity', 'br', 'gzip']) {
-      const first = await get('/', { 'accept-encoding': encoding });
-      const etag = String(first.headers.etag);
-      expect(etag, encoding).toMatch(/^"[\w-]+"$/);
-      expect(first.headers.vary, encoding).toMatch(/accept-encoding/i);
-      for (const path of routes) {
+      const etagOf = async (path: string) =>
+        String((await get(path, { 'accept-encoding': encoding })).headers.etag);
+      const landing = await etagOf('/');
+      expect(landing, encoding).toMatch(/^"[\w-]+"$/);
+      expect((await get('/', { 'accept-encoding': encoding })).headers.vary, encoding).toMatch(
+        /accept-encoding/i,
+      );
+      for (const path of ['/', '/index.html', '/profile', '/admin_panel']) {
+        const etag = await etagOf(path);
         const again = await get(path, { 'accept-encoding': encoding, 'if-none-match': etag });
         expect(again.statusCode, `${path} ${encoding}`).toBe(304);
         expect(again.rawPayload.length, `${path} ${encoding}`).toBe(0);
       }
+      // The plain shell's routes share its ETag; a page that names its files is other bytes.
+      expect(await etagOf('/admin_panel'), encoding).toBe(landing);
+      expect(await etagOf('/profile'), encoding).not.toBe(landing);
+      expect(
+        (await get('/profile', { 'accept-encoding': encoding, 'if-none-match': landing })).statusCode,
+      ).toBe(200);
       // Another encoding's bytes are another representation: its ETag does not match this one.
       const other = encoding === 'br' ? 'gzip' : 'br';
-      expect((await get('/', { 'accept-encoding': other, 'if-none-match': etag })).statusCode).toBe(200);
+      expect((await get('/', { 'accept-encoding': other, 'if-none-match': landing })).statusCode).toBe(200);
     }
     // A new build is a new page: an ETag of other bytes is answered in full.
     const stale = await get('/profile', { 'accept-encoding': 'br', 'if-none-match': '"an-older-build"' });
