@@ -50,9 +50,10 @@ function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
  * naming that chunk, the chunks it imports and its stylesheets, so the browser fetches them
  * beside the first-load script rather than once that script has run and the router asks for
  * them (docs/performance.md, "The web app"). At low priority: they share a slow connection
- * with the first-load script and stylesheet, which draw the page's first paint. Routes match as the router matches them (a
- * parameter takes one segment, case and a trailing slash aside); a route that is only
- * parameters (the staff panel's `/:section`) or no route at all gets the plain shell.
+ * with the first-load script and stylesheet, which draw the page's first paint. Routes match as
+ * the router matches them (a parameter takes one segment, case and a trailing slash aside); a
+ * route that is only parameters (the staff panel's `/:section`) or no route at all gets the
+ * plain shell.
  */
 export function routeShells(dist: string, shell: WebFile): (path: string) => WebFile {
   const file = join(dist, ROUTE_PRELOADS);
