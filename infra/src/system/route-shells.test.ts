@@ -9,9 +9,9 @@ import { builtWebApp, sendSpaIndex, serveWebApp } from './web-app';
 const SHELL =
   '<!doctype html><html><head><title>Nocturne</title></head><body><div id="root"></div></body></html>';
 
-function builtApp(preloads: unknown[] | undefined) {
+function builtApp(preloads: unknown[] | undefined, shell = SHELL) {
   const dist = mkdtempSync(join(tmpdir(), 'nocturne-route-shells-'));
-  writeFileSync(join(dist, 'index.html'), SHELL);
+  writeFileSync(join(dist, 'index.html'), shell);
   if (preloads) {
     mkdirSync(join(dist, '.vite'));
     writeFileSync(join(dist, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
@@ -29,7 +29,8 @@ const staff = { path: '/:section', scripts: ['/assets/AdminRoute-e5.js'], styles
 const storyLinks =
   '<link rel="modulepreload" href="/assets/StoryPage-a1.js" fetchpriority="low">' +
   '<link rel="modulepreload" href="/assets/Dialog-b2.js" fetchpriority="low">' +
-  '<link rel="preload" as="style" href="/assets/StoryPage-c3.css" fetchpriority="low"></head>';
+  '<link rel="preload" as="style" href="/assets/StoryPage-c3.css" fetchpriority="low">';
+const storyStart = '<script src="/story-start.js" defer></script>';
 
 describe('the shell of a client route', () => {
   const { dist, web } = builtApp([profile, story, staff]);
@@ -43,6 +44,20 @@ describe('the shell of a client route', () => {
     expect(html('/story/9baa4ec0')).toContain(storyLinks);
     expect(html('/profile')).toContain(
       '<link rel="modulepreload" href="/assets/ProfilePage-d4.js" fetchpriority="low"></head>',
+    );
+  });
+
+  it("starts the reader's story early, before the first-load script, on the reader's page only", () => {
+    expect(html('/story/9baa4ec0')).toContain(`${storyLinks}${storyStart}</head>`);
+    expect(html('/profile')).not.toContain('story-start');
+    expect(html('/')).not.toContain('story-start');
+    const withEntry = builtApp(
+      [story],
+      SHELL.replace('</head>', '<script type="module" src="/assets/index-f6.js"></script></head>'),
+    );
+    built.push(withEntry.dist);
+    expect(withEntry.web.shellFor('/story/1').body.identity.bytes.toString()).toContain(
+      `<title>Nocturne</title>${storyStart}<script type="module" src="/assets/index-f6.js"></script>${storyLinks}</head>`,
     );
   });
 

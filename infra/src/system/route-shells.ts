@@ -19,6 +19,12 @@ interface RouteShell {
   shell: WebFile;
 }
 
+/**
+ * A route's own early script (from web/public), run as soon as the page is parsed: the reader's
+ * asks for the story of a visitor without a session while the app's script is still on its way.
+ */
+const EARLY_SCRIPTS: Record<string, string> = { '/story/:id': '/story-start.js' };
+
 const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -33,7 +39,15 @@ function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
       (href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}" fetchpriority="low">`,
     ),
   ].join('');
-  const html = shell.body.identity.bytes.toString('utf8').replace('</head>', `${links}</head>`);
+  const early = EARLY_SCRIPTS[route.path];
+  // Deferred and before the first-load script: it runs once the page is parsed, just before
+  // that script, however late it arrives beside it.
+  const html = shell.body.identity.bytes
+    .toString('utf8')
+    .replace('</head>', `${links}</head>`)
+    .replace(/<script|<\/head>/, (next) =>
+      early ? `<script src="${escapeAttribute(early)}" defer></script>${next}` : next,
+    );
   const bytes = Buffer.from(html);
   const br = brotliCompressSync(bytes, {
     params: {
@@ -50,7 +64,8 @@ function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
  * naming that chunk, the chunks it imports and its stylesheets, so the browser fetches them
  * beside the first-load script rather than once that script has run and the router asks for
  * them (docs/performance.md, "The web app"). At low priority: they share a slow connection
- * with the first-load script and stylesheet, which draw the page's first paint. Routes match as
+ * with the first-load script and stylesheet, which draw the page's first paint. A route may have
+ * an early script of its own (EARLY_SCRIPTS), which starts the page's data. Routes match as
  * the router matches them (a parameter takes one segment, case and a trailing slash aside); a
  * route that is only parameters (the staff panel's `/:section`) or no route at all gets the
  * plain shell.

@@ -174,7 +174,8 @@ describe.each(servers)('the web app from %s', (_name, build) => {
 
   it("still answers every client route with the SPA page, naming a lazy page's files in its head", async () => {
     const index = readFileSync(join(defaultWebDist, 'index.html')).toString();
-    const preloads = /<link rel="(?:modulepreload|preload)"[^>]*>/g;
+    const preloads =
+      /<link rel="(?:modulepreload|preload)"[^>]*>|<script src="\/story-start\.js" defer><\/script>/g;
     for (const path of [
       '/',
       '/profile',
@@ -196,6 +197,15 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     const profile = brotliDecompressSync((await get('/profile', { 'accept-encoding': 'br' })).rawPayload);
     expect(profile.toString()).toMatch(/<link rel="modulepreload" href="\/assets\/ProfilePage-[^"]+\.js"/);
     expect((await get('/.vite/route-preloads.json')).statusCode).toBe(404);
+    // The reader's page starts a visitor's story with its early script, a file the build holds.
+    const reader = await get('/story/3f1c9a2e-0000-4000-8000-000000000000', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(reader.rawPayload).toString()).toMatch(
+      /<script src="\/story-start\.js" defer><\/script><script type="module"/,
+    );
+    const early = await get('/story-start.js');
+    expect(early.statusCode).toBe(200);
+    expect(early.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(early.body).toContain('nocturneStoryStart');
   });
 
   it("revalidates each client route's page with a 304 per encoding; the plain shell has one ETag", async () => {

@@ -1,5 +1,6 @@
 import { type Story, storyMessages } from '@nocturne/domain';
-import { apiFetch } from '../api/client';
+import { apiFetch, rememberPosition } from '../api/client';
+import { takeStartedStory } from './started-story';
 
 /** Why a story could not be shown; each kind is its own screen. */
 export type StoryFailure =
@@ -39,11 +40,38 @@ async function detailOf(response: Response): Promise<string | undefined> {
   }
 }
 
-/** GET /api/stories/{id}, with each status mapped to the reader's screens. */
-export async function loadStory(id: string, signal?: AbortSignal): Promise<LoadedStory> {
+/**
+ * The answer the page's early script got for a visitor, when it is the story (web/src/reader/started-story.ts).
+ * Anything else (a refusal, a failure) is asked again here, so each keeps apiFetch's handling
+ * (its retries, the age-assurance token) and its screen.
+ */
+async function startedAnswer(id: string, token: string | null): Promise<Response | undefined> {
+  const started = takeStartedStory(id, token);
+  if (!started) return undefined;
+  try {
+    const response = await started;
+    if (response.ok) {
+      rememberPosition(response);
+      return response;
+    }
+    await response.body?.cancel();
+  } catch {
+    // asked again below
+  }
+  return undefined;
+}
+
+/** GET /api/stories/{id} as the viewer with `token`, with each status mapped to the reader's screens. */
+export async function loadStory(
+  id: string,
+  token: string | null,
+  signal?: AbortSignal,
+): Promise<LoadedStory> {
   let response: Response;
   try {
-    response = await apiFetch(`/api/stories/${encodeURIComponent(id)}`, { signal });
+    response =
+      (await startedAnswer(id, token)) ??
+      (await apiFetch(`/api/stories/${encodeURIComponent(id)}`, { signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new StoryLoadError({ kind: 'failed', message: messages.network });

@@ -6,7 +6,7 @@ import { loadStory } from './load-story';
 export const storyQuery = (id: string, token: string | null) =>
   queryOptions({
     queryKey: storyKeys.detail(id, token),
-    queryFn: ({ signal }) => loadStory(id, signal),
+    queryFn: ({ signal }) => loadStory(id, token, signal),
     retry: false,
     staleTime: 5 * 60_000,
     gcTime: 5 * 60_000,
