@@ -1,0 +1,64 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signedInContext } from './support/members';
+
+/**
+ * The reader page's early script (web/public/story-start.js): a visitor's story is asked for
+ * once, by that script, before the app's script has run, and the reader shows that answer; a
+ * signed-in reader's story is only ever asked for by the app, with their session (their request
+ * may spend a premium story, which the app asks about first).
+ */
+
+function storyRequests(page: Page, id: string): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/stories/${id}`) requests.push(request);
+  });
+  return requests;
+}
+
+test("a visitor's story is asked for once, by the page's early script, and its first image at high priority", async ({
+  page,
+  api,
+  nocturne,
+}) => {
+  const { id } = await api.publishStory({ texts: ['The lamp is lit early.', 'And stays lit.'] });
+  await nocturne.settle();
+  const asked = storyRequests(page, id);
+  const images: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/images/')) images.push(request.url());
+  });
+  await page.goto(`/story/${id}`);
+  await expect(page.getByText('The lamp is lit early.')).toBeVisible();
+  expect(asked).toHaveLength(1);
+  expect(await asked[0]!.headerValue('authorization')).toBeNull();
+  // The reader's page ran its early script, which named the first slide's image.
+  expect(
+    await page.evaluate(() => performance.getEntriesByName(`${location.origin}/story-start.js`).length),
+  ).toBe(1);
+  expect(await page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').count()).toBe(1);
+  // The preload and the reader's image are one request, not two.
+  const first = images.filter((url) => url === images[0]);
+  expect(first).toHaveLength(1);
+});
+
+test("a signed-in reader's story is asked for only by the app, with their session", async ({
+  browser,
+  baseURL,
+  api,
+  nocturne,
+}) => {
+  const { id } = await api.publishStory({ texts: ['Only with a session.', 'Still.'] });
+  const reader = await api.createVerifiedUser({ prefix: 'early' });
+  await nocturne.settle();
+  const { context, page } = await signedInContext(browser, reader, { baseURL });
+  const asked = storyRequests(page, id);
+  await page.goto(`/story/${id}`);
+  await expect(page.getByText('Only with a session.')).toBeVisible();
+  expect(asked.length).toBeGreaterThan(0);
+  for (const request of asked)
+    expect(await request.headerValue('authorization')).toBe(`Bearer ${reader.token}`);
+  expect(await page.evaluate(() => 'nocturneStoryStart' in window)).toBe(false);
+  await context.close();
+});
