@@ -81,6 +81,48 @@ test('a visitor sees the header, the hero, five story cards and the call to acti
   await expect(page.getByRole('link', { name: 'View All Stories' })).toHaveCount(0);
 });
 
+test("the landing's page draws its first screen before any script, without the session's buttons", async ({
+  page,
+}) => {
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto(url('/'));
+  await expect(page.getByText('Slow-burn romance, dark fantasy and sensual drama')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Stories that come alive after dark');
+  // A signed-in reader's page would otherwise show a visitor's buttons until the app runs.
+  for (const name of ['Log In', 'Sign Up', 'Start reading free', 'Load More Stories'])
+    await expect(page.getByRole('link', { name })).toBeHidden();
+  // Only the landing's page carries it.
+  const policy = await (await page.request.get(url('/policy'))).text();
+  expect(policy).not.toContain('Stories that come alive');
+  expect(policy).toContain('<div id="root"></div>');
+});
+
+test("the app replaces the landing's first screen with no error, for a visitor and for a reader", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  // Playwright blocks the service worker here: its registration's own complaints are not the page's.
+  const worker = /Service Worker|reading 'waiting'/;
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !worker.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => {
+    if (!worker.test(error.message)) problems.push(error.message);
+  });
+  await page.goto(url('/'));
+  await expect(page.getByRole('link', { name: 'Start reading free' })).toBeVisible();
+  await expect(page.locator('.first-render')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+
+  const user = await createVerifiedUser(sys.baseURL, { prefix: 'landing-first' });
+  await signIn(page, sys.baseURL, user.token);
+  await page.goto(url('/'));
+  await expect(page.getByRole('link', { name: 'Open my library' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start reading free' })).toHaveCount(0);
+  await expect(page.locator('.first-render')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
 test('a visitor follows the buttons and cards to where they lead', async ({ page }) => {
   await page.goto(url('/'));
   await cards(page).nth(2).getByRole('link').click();

@@ -9,13 +9,12 @@ import { builtWebApp, sendSpaIndex, serveWebApp } from './web-app';
 const SHELL =
   '<!doctype html><html><head><title>Nocturne</title></head><body><div id="root"></div></body></html>';
 
-function builtApp(preloads: unknown[] | undefined, shell = SHELL) {
+function builtApp(preloads: unknown[] | undefined, shell = SHELL, landingFirstRender?: string) {
   const dist = mkdtempSync(join(tmpdir(), 'nocturne-route-shells-'));
   writeFileSync(join(dist, 'index.html'), shell);
-  if (preloads) {
-    mkdirSync(join(dist, '.vite'));
-    writeFileSync(join(dist, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
-  }
+  mkdirSync(join(dist, '.vite'));
+  if (preloads) writeFileSync(join(dist, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
+  if (landingFirstRender) writeFileSync(join(dist, '.vite', 'landing-first-render.html'), landingFirstRender);
   return { dist, web: builtWebApp(dist)! };
 }
 
@@ -98,5 +97,38 @@ describe('the shell of a client route', () => {
     const older = builtApp(undefined);
     built.push(older.dist);
     expect(older.web.shellFor('/story/1')).toBe(older.web.shell);
+  });
+});
+
+describe("the landing's shell", () => {
+  const firstRender = '<div class="page landing"><p class="hero__lead">Slow-burn romance</p></div>';
+  const { dist, web } = builtApp([profile, story], SHELL, firstRender);
+  const older = builtApp([profile, story]);
+  afterAll(() => {
+    for (const folder of [dist, older.dist]) rmSync(folder, { recursive: true, force: true });
+  });
+  const html = (path: string) => web.shellFor(path).body.identity.bytes.toString();
+  const landing = `<div id="root"><div class="first-render">${firstRender}</div></div>`;
+
+  it("carries the landing's first render in its root, in the box the app replaces", () => {
+    expect(html('/')).toBe(SHELL.replace('<div id="root"></div>', landing));
+    expect(brotliDecompressSync(web.shellFor('/').body.br!.bytes).toString()).toBe(html('/'));
+    expect(web.shellFor('/').body.identity.etag).not.toBe(web.shell.body.identity.etag);
+  });
+
+  it("is the only one: every other route's shell has an empty root", () => {
+    for (const path of ['/profile', '/story/1', '/admin_users', '/no/such/page'])
+      expect(html(path)).not.toContain('first-render');
+    expect(web.shell.body.identity.bytes.toString()).toBe(SHELL);
+  });
+
+  it('is what the server answers at /, and the plain shell for a build without the file', async () => {
+    const app = Fastify();
+    serveWebApp(app, web);
+    await app.ready();
+    expect((await app.inject('/')).body).toContain(landing);
+    expect((await app.inject('/index.html')).body).toBe(SHELL);
+    await app.close();
+    expect(older.web.shellFor('/')).toBe(older.web.shell);
   });
 });

@@ -6,6 +6,8 @@ import type { WebFile } from './web-app';
 
 /** Written by the web build (web/build/route-preloads.ts): a route's page's scripts and stylesheets. */
 const ROUTE_PRELOADS = join('.vite', 'route-preloads.json');
+/** Written by the web build (web/build/landing-prerender.ts): the landing's first render. */
+const LANDING_FIRST_RENDER = join('.vite', 'landing-first-render.html');
 
 interface RoutePreload {
   path: string;
@@ -29,7 +31,22 @@ const segmentsOf = (path: string) => path.split('/').filter((segment) => segment
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** The shell with the route's files named in its head, compressed once as the build's own files are. */
+/** The shell as `html`, compressed once as the build's own files are. */
+function shellOf(shell: WebFile, html: string): WebFile {
+  const bytes = Buffer.from(html);
+  const br = brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+  return { ...shell, body: precompressedBody(bytes, br, gzipSync(bytes, { level: 9 })) };
+}
+
+const shellHtml = (shell: WebFile) => shell.body.identity.bytes.toString('utf8');
+
+/** The shell with the route's files named in its head. */
 function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
   const links = [
     ...route.scripts.map(
@@ -42,21 +59,27 @@ function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
   const early = EARLY_SCRIPTS[route.path];
   // Deferred and before the first-load script: it runs once the page is parsed, just before
   // that script, however late it arrives beside it.
-  const html = shell.body.identity.bytes
-    .toString('utf8')
+  const html = shellHtml(shell)
     .replace('</head>', `${links}</head>`)
     .replace(/<script|<\/head>/, (next) =>
       early ? `<script src="${escapeAttribute(early)}" defer></script>${next}` : next,
     );
-  const bytes = Buffer.from(html);
-  const br = brotliCompressSync(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-    },
-  });
-  return { ...shell, body: precompressedBody(bytes, br, gzipSync(bytes, { level: 9 })) };
+  return shellOf(shell, html);
+}
+
+/**
+ * The landing's shell: the app's first render of the landing in its root (written by the build,
+ * web/build/landing-prerender.ts), in a `first-render` box the app's own tree replaces. Its text
+ * paints before the app's script has run; the shell's style hides, in that box, what depends on
+ * the session until the app draws it.
+ */
+function landingShell(dist: string, shell: WebFile): WebFile | undefined {
+  const file = join(dist, LANDING_FIRST_RENDER);
+  const root = '<div id="root"></div>';
+  const html = shellHtml(shell);
+  if (!existsSync(file) || !html.includes(root)) return undefined;
+  const markup = readFileSync(file, 'utf8');
+  return shellOf(shell, html.replace(root, `<div id="root"><div class="first-render">${markup}</div></div>`));
 }
 
 /**
@@ -68,12 +91,13 @@ function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
  * an early script of its own (EARLY_SCRIPTS), which starts the page's data. Routes match as
  * the router matches them (a parameter takes one segment, case and a trailing slash aside); a
  * route that is only parameters (the staff panel's `/:section`) or no route at all gets the
- * plain shell.
+ * plain shell; the landing (`/`) gets its first render (landingShell).
  */
 export function routeShells(dist: string, shell: WebFile): (path: string) => WebFile {
+  const landing = landingShell(dist, shell) ?? shell;
   const file = join(dist, ROUTE_PRELOADS);
-  if (!existsSync(file)) return () => shell;
-  const routes: RouteShell[] = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[])
+  const preloads: RoutePreload[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+  const routes: RouteShell[] = preloads
     .map((route) => ({
       segments: segmentsOf(route.path).map((s) => (s.startsWith(':') ? null : s.toLowerCase())),
       route,
@@ -82,6 +106,7 @@ export function routeShells(dist: string, shell: WebFile): (path: string) => Web
     .map(({ segments, route }) => ({ segments, shell: shellWithPreloads(shell, route) }));
   return (path) => {
     const asked = segmentsOf(path);
+    if (asked.length === 0) return landing;
     const match = routes.find(
       ({ segments }) =>
         segments.length === asked.length &&

@@ -109,8 +109,8 @@ function sendWebFile(file: WebFile, request: FastifyRequest, reply: FastifyReply
 }
 
 /**
- * A route per file of the build (no path outside the build can be asked for), and the shell at
- * `/`. The routes carry their file in `config.file`: the metrics count the web app as one route.
+ * A route per file of the build (no path outside the build can be asked for), and the landing's
+ * shell at `/` (./route-shells.ts). The routes carry their file in `config.file`: the metrics count the web app as one route.
  */
 export function serveWebApp(app: FastifyInstance, web: WebApp): void {
   for (const file of web.files) {
@@ -118,8 +118,9 @@ export function serveWebApp(app: FastifyInstance, web: WebApp): void {
       sendWebFile(file, request, reply),
     );
   }
+  const landing = web.shellFor('/');
   app.get('/', { config: { file: web.shell.path } }, (request, reply) =>
-    sendWebFile(web.shell, request, reply),
+    sendWebFile(landing, request, reply),
   );
 }
 

@@ -176,8 +176,12 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     const index = readFileSync(join(defaultWebDist, 'index.html')).toString();
     const preloads =
       /<link rel="(?:modulepreload|preload)"[^>]*>|<script src="\/story-start\.js" defer><\/script>/g;
+    const firstRender = readFileSync(join(defaultWebDist, '.vite', 'landing-first-render.html')).toString();
+    const landing = index.replace(
+      '<div id="root"></div>',
+      `<div id="root"><div class="first-render">${firstRender}</div></div>`,
+    );
     for (const path of [
-      '/',
       '/profile',
       '/policy',
       '/story/3f1c9a2e-0000-4000-8000-000000000000',
@@ -190,13 +194,15 @@ describe.each(servers)('the web app from %s', (_name, build) => {
       const page = brotliDecompressSync(answer.rawPayload).toString();
       expect(page.replace(preloads, ''), path).toBe(index.replace(preloads, ''));
     }
-    // The landing is the plain shell; a lazy route's page names its chunk before it is asked for.
+    // The landing's page carries its first render; a lazy route's page names its chunk before it is asked for.
+    expect(firstRender).toContain('class="hero__lead"');
     expect(brotliDecompressSync((await get('/', { 'accept-encoding': 'br' })).rawPayload).toString()).toBe(
-      index,
+      landing,
     );
     const profile = brotliDecompressSync((await get('/profile', { 'accept-encoding': 'br' })).rawPayload);
     expect(profile.toString()).toMatch(/<link rel="modulepreload" href="\/assets\/ProfilePage-[^"]+\.js"/);
     expect((await get('/.vite/route-preloads.json')).statusCode).toBe(404);
+    expect((await get('/.vite/landing-first-render.html')).statusCode).toBe(404);
     // The reader's page starts a visitor's story with its early script, a file the build holds.
     const reader = await get('/story/3f1c9a2e-0000-4000-8000-000000000000', { 'accept-encoding': 'br' });
     expect(brotliDecompressSync(reader.rawPayload).toString()).toMatch(
@@ -223,8 +229,10 @@ describe.each(servers)('the web app from %s', (_name, build) => {
         expect(again.statusCode, `${path} ${encoding}`).toBe(304);
         expect(again.rawPayload.length, `${path} ${encoding}`).toBe(0);
       }
-      // The plain shell's routes share its ETag; a page that names its files is other bytes.
-      expect(await etagOf('/admin_panel'), encoding).toBe(landing);
+      // The plain shell's routes share its ETag; the landing's page and a page that names its
+      // files are other bytes.
+      expect(await etagOf('/admin_panel'), encoding).toBe(await etagOf('/index.html'));
+      expect(await etagOf('/admin_panel'), encoding).not.toBe(landing);
       expect(await etagOf('/profile'), encoding).not.toBe(landing);
       expect(
         (await get('/profile', { 'accept-encoding': encoding, 'if-none-match': landing })).statusCode,

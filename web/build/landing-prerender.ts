@@ -1,0 +1,65 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin } from 'vite';
+
+const WEB_ROOT = join(__dirname, '..');
+/** The file the server reads (infra/src/system/route-shells.ts); a dot folder: never served. */
+export const LANDING_FIRST_SCREEN_FILE = '.vite/landing-first-render.html';
+
+/** What a visitor's browser has that the landing's first render reads, at its first state. */
+function withBrowserStandIns<T>(render: () => Promise<T>): Promise<T> {
+  const global = globalThis as Record<string, unknown>;
+  const kept = { localStorage: global.localStorage, IntersectionObserver: global.IntersectionObserver };
+  // No session stored: a visitor's landing.
+  global.localStorage = { getItem: () => null, setItem() {}, removeItem() {} };
+  // Present, as in every browser: the features below the fold wait to come near the screen.
+  global.IntersectionObserver = class {
+    observe() {}
+    disconnect() {}
+  };
+  return render().finally(() => Object.assign(global, kept));
+}
+
+/**
+ * Writes `.vite/landing-first-render.html`: the landing's markup as the app's first render draws
+ * it (web/src/landing/landing-first-render.tsx), rendered with React's server renderer through
+ * Vite, once the bundle is written. The server puts it in the landing's page only, so the lead
+ * paragraph (the landing's largest paint) is drawn by the HTML and its stylesheet, not after the
+ * app's script has run.
+ */
+export function landingPrerender(): Plugin {
+  let outDir = '';
+  return {
+    name: 'nocturne:landing-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'pre',
+      async handler() {
+        const server = await createServer({
+          root: WEB_ROOT,
+          configFile: false,
+          plugins: [react()],
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        });
+        try {
+          const markup = await withBrowserStandIns(async () => {
+            const module = await server.ssrLoadModule('/src/landing/landing-first-render.tsx');
+            return (module.landingFirstRender as () => string)();
+          });
+          if (!markup.includes('hero__lead')) this.error('the landing prerender has no lead paragraph');
+          const file = join(outDir, LANDING_FIRST_SCREEN_FILE);
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, markup);
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
