@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import shell from '../../index.html?raw';
 import { landingFirstRender } from './landing-first-render';
 
 const markup = landingFirstRender();
-const shell = readFileSync(join(__dirname, '..', '..', 'index.html'), 'utf8');
 /** What the shell hides in the first render until the app has drawn it. */
 const SESSION_PARTS = ['site-header__auth', 'hero__actions', 'landing-cta'];
 
