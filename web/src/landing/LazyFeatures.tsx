@@ -1,4 +1,5 @@
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import { useNearViewport } from '../ui/use-near-viewport';
 import './LandingPage.css';
 import './LazyFeatures.css';
 
@@ -20,22 +21,4 @@ export function LazyFeatures() {
       <FeaturesSection />
     </Suspense>
   );
-}
-
-/** True once the element is within 200 px of the viewport (at once without IntersectionObserver). */
-function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const target = element.current;
-    if (near || !target) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '200px 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [element, near]);
-  return near;
 }

@@ -6,7 +6,7 @@ const lines = [
   { key: 'likes', name: 'Likes', color: '#d7869b' },
 ] as const;
 
-/** Views and likes per day. */
+/** Views and likes per day: below a phone's first screen, its picture loads when scrolled near. */
 export function StudioChart({ daily }: { daily: Studio['daily'] }) {
   return (
     <TrendChart
@@ -21,6 +21,7 @@ export function StudioChart({ daily }: { daily: Studio['daily'] }) {
       dots={false}
       minTickGap={24}
       accessibilityLayer={false}
+      whenNear
     />
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import { useNearViewport } from './use-near-viewport';
 import './TrendChart.css';
 
 // The picture is recharts, the largest script of the app: a page that shows a chart draws
@@ -33,6 +34,12 @@ export interface TrendChartProps<X extends string, Key extends string> {
   accessibilityLayer?: boolean;
   /** False leaves the picture out (nothing to draw yet), the table still there. */
   plot?: boolean;
+  /**
+   * Load the picture only once its place comes within 200 px of the screen: for a chart below
+   * a phone's first screen, whose script would otherwise run, long on a slow CPU, while the
+   * page is first used.
+   */
+  whenNear?: boolean;
 }
 
 /** Lines over time in the app's palette (./TrendPlot.tsx), and the same numbers in a visually hidden table. */
@@ -49,24 +56,29 @@ export function TrendChart<X extends string, Key extends string>({
   minTickGap,
   accessibilityLayer = false,
   plot = true,
+  whenNear = false,
 }: TrendChartProps<X, Key>) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box) || !whenNear;
   return (
     <>
       {plot ? (
-        <div className="trend-chart__plot" style={{ minHeight: height }} aria-hidden="true">
+        <div ref={box} className="trend-chart__plot" style={{ minHeight: height }} aria-hidden="true">
           {/* Its box is drawn at its height at once: the picture arriving later moves nothing. */}
-          <Suspense fallback={null}>
-            <TrendPlot
-              rows={rows}
-              x={x}
-              lines={lines}
-              height={height}
-              formatX={formatX}
-              dots={dots}
-              minTickGap={minTickGap}
-              accessibilityLayer={accessibilityLayer}
-            />
-          </Suspense>
+          {near ? (
+            <Suspense fallback={null}>
+              <TrendPlot
+                rows={rows}
+                x={x}
+                lines={lines}
+                height={height}
+                formatX={formatX}
+                dots={dots}
+                minTickGap={minTickGap}
+                accessibilityLayer={accessibilityLayer}
+              />
+            </Suspense>
+          ) : null}
         </div>
       ) : null}
       {/* Hidden by a block around it: a table ignores the width and overflow that hide it, and a
