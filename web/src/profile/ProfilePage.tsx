@@ -1,9 +1,10 @@
 import type { StoryRatingId } from '@nocturne/domain';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
+import { usePrefetchBesideSessionCheck } from '../auth/use-prefetch-beside-session-check';
 import { NotificationBell } from '../creators/NotificationBell';
 import { EmailDigestSettings } from '../email-digest/EmailDigestSettings';
 import { HiddenWarningsSettings } from '../labels/HiddenWarningsSettings';
@@ -54,8 +55,11 @@ const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
 
 /** `/profile`, for logged-in users only. */
 export default function ProfileRoute() {
-  const { logout, user } = useAuth();
+  const { logout, user, token } = useAuth();
   const navigate = useNavigate();
+  // What decides the first screen (Continue reading, its first image the largest paint) is asked
+  // for while the session is checked.
+  usePrefetchBesideSessionCheck(token, [shelfQuery(token, 'continue')]);
   // While logging out, render nothing: the guard would otherwise send us to the login page
   // before the (transition-priority) navigation home lands.
   const [leaving, setLeaving] = useState(false);
@@ -109,7 +113,9 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
   // stories, skeletons hold the place of both, so neither the search nor the library is pushed
   // down when it arrives (offline, the request waits: the page shows what it can meanwhile).
   const continuing = useQuery(shelfQuery(token, 'continue'));
-  const continueArriving = continuing.isPending && continuing.fetchStatus === 'fetching';
+  // Once it has come, the row and the library are drawn in a transition: in slices, not one long
+  // task blocking the CPU.
+  const continueArriving = useDeferredValue(continuing.isPending && continuing.fetchStatus === 'fetching');
 
   if (!user) return null; // RequireAuth renders this only with a user
   const premiumMember = user.is_subscribed;

@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
+import { usePrefetchBesideSessionCheck } from '../auth/use-prefetch-beside-session-check';
+import { penNameQuery } from '../creators/creator-queries';
 import { PenNameForm } from '../creators/PenNameForm';
 import { DraftsSection } from '../drafts/DraftsSection';
 import { unpublishStory } from '../drafts/draft-commands';
@@ -24,6 +26,13 @@ import './StudioPage.css';
 
 /** `/studio`, login required: what readers did with the creator's stories. */
 export default function StudioRoute() {
+  const { token } = useAuth();
+  // The studio's first answers are asked for while the session is checked.
+  usePrefetchBesideSessionCheck(token, [
+    penNameQuery(token),
+    draftsQuery(token),
+    studioQuery(token, FIRST_DAYS),
+  ]);
   return (
     <RequireAuth>
       <StudioPage />
@@ -36,14 +45,19 @@ const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
+/** The range of days the studio opens on. */
+const FIRST_DAYS: StudioDays = 30;
+
 function StudioPage() {
-  const [days, setDays] = useState<StudioDays>(30);
+  const [days, setDays] = useState<StudioDays>(FIRST_DAYS);
   const { token } = useAuth();
   // Another range keeps the chart in place until its figures arrive, rather than a spinner.
   const studio = useQuery({ ...studioQuery(token, days), placeholderData: keepPreviousData });
   // The drafts and the figures appear together: whichever came first would otherwise be pushed
   // down, or push the other, when the second arrives.
   const drafts = useQuery(draftsQuery(token));
+  // Drawn in a transition once both have come: in slices, not one long task blocking the CPU.
+  const waiting = useDeferredValue(drafts.isPending || studio.isPending);
   const queryClient = useQueryClient();
   const toast = useToast();
   // "New story" opens the creation form here, with the creator's session: a draft saved from it
@@ -73,7 +87,7 @@ function StudioPage() {
           </Button>
         </div>
         <PenNameForm />
-        {drafts.isPending || studio.isPending ? (
+        {waiting ? (
           <Spinner label="Loading your studio…" block />
         ) : (
           <>
