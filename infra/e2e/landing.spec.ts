@@ -123,6 +123,34 @@ test("the app replaces the landing's first screen with no error, for a visitor a
   expect(problems).toEqual([]);
 });
 
+for (const width of [390, 1440]) {
+  test(`the story cards keep their place when the tags come after them, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    const tags = ['city nights', 'countryside', 'festival', 'forbidden', 'gothic', 'seaside'];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/tags', async (route) => {
+      await held;
+      await route.fulfill({ json: { tags: [...tags, ...tags.map((tag) => `${tag} too`)] } });
+    });
+    await page.goto(url('/'));
+    await expect(cards(page)).toHaveCount(5);
+    const before = (await grid(page).boundingBox())?.y;
+    release();
+    const filter = page.getByRole('group', { name: 'Filter by tag' });
+    await expect(filter.getByRole('button', { name: 'All' })).toBeVisible();
+    expect((await grid(page).boundingBox())?.y).toBe(before);
+    // One row, however many tags: the last is reached by scrolling the row, not the page.
+    const row = await filter.boundingBox();
+    const chip = await filter.getByRole('button', { name: 'All' }).boundingBox();
+    expect(row?.height).toBeLessThan((chip?.height ?? 0) * 2);
+    await filter.getByRole('button', { name: 'seaside too' }).click();
+    await expect(filter.getByRole('button', { name: 'seaside too' })).toHaveAttribute('aria-pressed', 'true');
+  });
+}
+
 test('a visitor follows the buttons and cards to where they lead', async ({ page }) => {
   await page.goto(url('/'));
   await cards(page).nth(2).getByRole('link').click();

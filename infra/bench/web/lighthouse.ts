@@ -86,9 +86,10 @@ function summarise(lhr: Result, page: string, run: number): Audit {
 /**
  * Lighthouse 12 (the npm package) on each page, on its mobile profile (simulated slow 4G, 4x CPU
  * slowdown), `runs` rounds over every page, in Debian's Chromium driven by Playwright. Each run
- * is a first load: Lighthouse clears the origin's storage and cache, except for a signed-in page,
- * where the session is put in localStorage and the rest (HTTP cache, service worker, Cache
- * Storage) is cleared here, so an earlier page's worker never answers it.
+ * is a first load: localStorage is emptied here first (Lighthouse's own reset left a signed-in
+ * page's session in it for the next page), then Lighthouse clears the origin's storage and cache,
+ * except for a signed-in page, where the session is put in localStorage and the rest (HTTP cache,
+ * service worker, Cache Storage) is cleared here, so an earlier page's worker never answers it.
  */
 export async function auditPages(
   pages: PageToAudit[],
@@ -111,9 +112,10 @@ export async function auditPages(
     for (let run = 1; run <= runs; run++) {
       for (const page of pages) {
         log(`Lighthouse: ${page.name} (mobile, run ${run} of ${runs})`);
+        const origin = new URL(page.url).origin;
+        await tab.goto(`${origin}/robots.txt`);
+        await tab.evaluate('localStorage.clear()');
         if (page.token) {
-          const origin = new URL(page.url).origin;
-          await tab.goto(`${origin}/robots.txt`);
           await cdp.send('Storage.clearDataForOrigin', {
             origin,
             storageTypes: 'service_workers,cache_storage',
