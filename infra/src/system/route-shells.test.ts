@@ -24,6 +24,7 @@ const story = {
   styles: ['/assets/StoryPage-c3.css'],
 };
 const profile = { path: '/profile', scripts: ['/assets/ProfilePage-d4.js'], styles: [] };
+const creator = { path: '/creator/:handle', scripts: ['/assets/CreatorPage-g7.js'], styles: [] };
 const staff = { path: '/:section', scripts: ['/assets/AdminRoute-e5.js'], styles: [] };
 const storyLinks =
   '<link rel="modulepreload" href="/assets/StoryPage-a1.js" fetchpriority="low">' +
@@ -32,7 +33,7 @@ const storyLinks =
 const storyStart = '<script src="/story-start.js" defer></script>';
 
 describe('the shell of a client route', () => {
-  const { dist, web } = builtApp([profile, story, staff]);
+  const { dist, web } = builtApp([profile, story, creator, staff]);
   const built = [dist];
   afterAll(() => {
     for (const folder of built) rmSync(folder, { recursive: true, force: true });
@@ -58,6 +59,16 @@ describe('the shell of a client route', () => {
     expect(withEntry.web.shellFor('/story/1').body.identity.bytes.toString()).toContain(
       `<title>Nocturne</title>${storyStart}<script type="module" src="/assets/index-f6.js"></script>${storyLinks}</head>`,
     );
+  });
+
+  it("starts the creator page's creator and list early, on the creator's page only", () => {
+    expect(html('/creator/night-owl')).toContain(
+      '<link rel="modulepreload" href="/assets/CreatorPage-g7.js" fetchpriority="low"><script src="/creator-start.js" defer></script></head>',
+    );
+    expect(html('/creator/night-owl')).not.toContain('story-start');
+    expect(html('/story/9baa4ec0')).not.toContain('creator-start');
+    expect(html('/profile')).not.toContain('creator-start');
+    expect(html('/')).not.toContain('creator-start');
   });
 
   it('matches as the router does: a parameter is one segment, case and a trailing slash aside', () => {

@@ -23,9 +23,13 @@ interface RouteShell {
 
 /**
  * A route's own early script (from web/public), run as soon as the page is parsed: the reader's
- * asks for the story of a visitor without a session while the app's script is still on its way.
+ * asks for the story of a visitor without a session while the app's script is still on its way,
+ * the creator page's for the creator and their first stories.
  */
-const EARLY_SCRIPTS: Record<string, string> = { '/story/:id': '/story-start.js' };
+const EARLY_SCRIPTS: Record<string, string> = {
+  '/story/:id': '/story-start.js',
+  '/creator/:handle': '/creator-start.js',
+};
 
 const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
 

@@ -175,7 +175,7 @@ describe.each(servers)('the web app from %s', (_name, build) => {
   it("still answers every client route with the SPA page, naming a lazy page's files in its head", async () => {
     const index = readFileSync(join(defaultWebDist, 'index.html')).toString();
     const preloads =
-      /<link rel="(?:modulepreload|preload)"[^>]*>|<script src="\/story-start\.js" defer><\/script>/g;
+      /<link rel="(?:modulepreload|preload)"[^>]*>|<script src="\/(?:story|creator)-start\.js" defer><\/script>/g;
     const firstRender = readFileSync(join(defaultWebDist, '.vite', 'landing-first-render.html')).toString();
     const landing = index.replace(
       '<div id="root"></div>',
@@ -185,6 +185,7 @@ describe.each(servers)('the web app from %s', (_name, build) => {
       '/profile',
       '/policy',
       '/story/3f1c9a2e-0000-4000-8000-000000000000',
+      '/creator/night-owl',
       '/admin_panel',
     ]) {
       const answer = await get(path, { 'accept-encoding': 'br' });
@@ -212,6 +213,15 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     expect(early.statusCode).toBe(200);
     expect(early.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(early.body).toContain('nocturneStoryStart');
+    // The creator's page starts a visitor's creator and list the same way.
+    const creator = await get('/creator/night-owl', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(creator.rawPayload).toString()).toMatch(
+      /<script src="\/creator-start\.js" defer><\/script><script type="module"/,
+    );
+    const creatorStart = await get('/creator-start.js');
+    expect(creatorStart.statusCode).toBe(200);
+    expect(creatorStart.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(creatorStart.body).toContain('nocturneCreatorStart');
   });
 
   it("revalidates each client route's page with a 304 per encoding; the plain shell has one ETag", async () => {

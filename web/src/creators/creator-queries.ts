@@ -1,7 +1,9 @@
 import type { CreatorProfile } from '@nocturne/domain';
 import { queryOptions } from '@tanstack/react-query';
+import { succeededAnswer } from '../api/started-answer';
 import { answerOf, client } from '../api/typed-client';
 import { type StoryViewer, storyPagesQuery } from '../stories/story-queries';
+import { takeStartedCreator } from './started-creator';
 
 /** How many of a creator's stories a page shows, and how many more each "Load More" brings. */
 export const CREATOR_PAGE = 6;
@@ -29,14 +31,20 @@ export const NOTIFICATIONS_POLL_MS = 4_000;
 export const creatorQuery = (handle: string, token: string | null) =>
   queryOptions({
     queryKey: creatorKeys.creator(handle, token),
-    queryFn: ({ signal }): Promise<CreatorProfile> =>
-      answerOf(client.GET('/api/creators/{handle}', { params: { path: { handle } }, signal })),
+    queryFn: async ({ signal }): Promise<CreatorProfile> => {
+      // What the page's early script already asked for a visitor (./started-creator.ts).
+      const started = await succeededAnswer(takeStartedCreator(handle, token, 'creator'));
+      if (started) return (await started.json()) as CreatorProfile;
+      return answerOf(client.GET('/api/creators/{handle}', { params: { path: { handle } }, signal }));
+    },
     retry: false,
   });
 
 /** The creator's live stories, newest first, a page at a time, with every list's premium rules. */
 export const creatorStoriesQuery = (viewer: StoryViewer, handle: string) =>
-  storyPagesQuery({ ...viewer, first: CREATOR_PAGE, creator: handle });
+  storyPagesQuery({ ...viewer, first: CREATOR_PAGE, creator: handle }, CREATOR_PAGE, () =>
+    succeededAnswer(takeStartedCreator(handle, viewer.token, 'stories')),
+  );
 
 /** The session's pen name (null before the first story); nothing for a visitor. */
 export const penNameQuery = (token: string | null) =>

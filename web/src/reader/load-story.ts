@@ -1,5 +1,6 @@
 import { type Story, storyMessages } from '@nocturne/domain';
-import { apiFetch, rememberPosition } from '../api/client';
+import { apiFetch } from '../api/client';
+import { succeededAnswer } from '../api/started-answer';
 import { takeStartedStory } from './started-story';
 
 /** Why a story could not be shown; each kind is its own screen. */
@@ -40,27 +41,6 @@ async function detailOf(response: Response): Promise<string | undefined> {
   }
 }
 
-/**
- * The answer the page's early script got for a visitor, when it is the story (web/src/reader/started-story.ts).
- * Anything else (a refusal, a failure) is asked again here, so each keeps apiFetch's handling
- * (its retries, the age-assurance token) and its screen.
- */
-async function startedAnswer(id: string, token: string | null): Promise<Response | undefined> {
-  const started = takeStartedStory(id, token);
-  if (!started) return undefined;
-  try {
-    const response = await started;
-    if (response.ok) {
-      rememberPosition(response);
-      return response;
-    }
-    await response.body?.cancel();
-  } catch {
-    // asked again below
-  }
-  return undefined;
-}
-
 /** GET /api/stories/{id} as the viewer with `token`, with each status mapped to the reader's screens. */
 export async function loadStory(
   id: string,
@@ -69,8 +49,9 @@ export async function loadStory(
 ): Promise<LoadedStory> {
   let response: Response;
   try {
+    // The story the page's early script already asked for, for a visitor (./started-story.ts).
     response =
-      (await startedAnswer(id, token)) ??
+      (await succeededAnswer(takeStartedStory(id, token))) ??
       (await apiFetch(`/api/stories/${encodeURIComponent(id)}`, { signal }));
   } catch (error) {
     if (signal?.aborted) throw error;

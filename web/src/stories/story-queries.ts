@@ -72,7 +72,11 @@ export async function fetchStoryPage(
   if (tag) asked.tag = tag;
   if (rating) asked.rating = rating;
   if (creator) asked.creator = creator;
-  const response = await apiFetch(`/api/stories?${new URLSearchParams(asked)}`, { signal });
+  return storyPageOf(await apiFetch(`/api/stories?${new URLSearchParams(asked)}`, { signal }));
+}
+
+/** One page of the list from GET /api/stories's answer. */
+export async function storyPageOf(response: Response): Promise<StoryPage> {
   if (!response.ok) throw new Error(`The story list failed (${response.status})`);
   const data: unknown = await response.json();
   if (!Array.isArray(data)) throw new Error('The story list is not an array');
@@ -104,7 +108,8 @@ export const storyListQuery = (viewer: StoryViewer, count: number, tag: string |
  * The published stories, newest first, a page at a time from the server: `first` stories, then
  * `step` more per fetchNextPage (the profile asks for 6, then 5 per Load More), only those
  * carrying `tag`, of `rating` or written by `creator` when one is given. So a big library costs a reader
- * the same as a small one.
+ * the same as a small one. `startedFirstPage`: the first page's answer when a page's early script
+ * already asked for it (undefined when it did not, or it failed: then it is asked here).
  */
 export const storyPagesQuery = (
   filter: StoryViewer & {
@@ -114,18 +119,22 @@ export const storyPagesQuery = (
     creator?: string;
   },
   step: number = filter.first,
+  startedFirstPage?: () => Promise<Response | undefined>,
 ) =>
   infiniteQueryOptions({
     queryKey: storyKeys.list(filter),
-    queryFn: ({ pageParam, signal }) =>
-      fetchStoryPage(
+    queryFn: async ({ pageParam, signal }) => {
+      const started = pageParam === null ? await startedFirstPage?.() : undefined;
+      if (started) return storyPageOf(started);
+      return fetchStoryPage(
         pageParam ? step : filter.first,
         pageParam,
         signal,
         filter.tag,
         filter.creator,
         filter.rating,
-      ),
+      );
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last: StoryPage) => last.nextCursor,
   });
