@@ -57,7 +57,9 @@ type StoryListQuery = NonNullable<operations['getStories']['parameters']['query'
 /**
  * GET /api/stories, its query and its answer the API document's. A list that fails or is not an
  * array is an error. Sent through apiFetch, not the typed client: the landing shows the list on
- * its first load, which stays without openapi-fetch (as firstLoadGet does).
+ * its first load, which stays without openapi-fetch (as firstLoadGet does). `answered`: that
+ * answer when a page's early script already asked for it (a parameter, not a function of its
+ * own: this is in the landing's first-load script).
  */
 export async function fetchStoryPage(
   limit: number,
@@ -66,17 +68,14 @@ export async function fetchStoryPage(
   tag: string | null = null,
   creator: string | null = null,
   rating: StoryRatingId | null = null,
+  answered?: Response,
 ): Promise<StoryPage> {
   const asked: StoryListQuery = { limit: String(limit) };
   if (cursor) asked.cursor = cursor;
   if (tag) asked.tag = tag;
   if (rating) asked.rating = rating;
   if (creator) asked.creator = creator;
-  return storyPageOf(await apiFetch(`/api/stories?${new URLSearchParams(asked)}`, { signal }));
-}
-
-/** One page of the list from GET /api/stories's answer. */
-export async function storyPageOf(response: Response): Promise<StoryPage> {
+  const response = answered ?? (await apiFetch(`/api/stories?${new URLSearchParams(asked)}`, { signal }));
   if (!response.ok) throw new Error(`The story list failed (${response.status})`);
   const data: unknown = await response.json();
   if (!Array.isArray(data)) throw new Error('The story list is not an array');
@@ -125,7 +124,6 @@ export const storyPagesQuery = (
     queryKey: storyKeys.list(filter),
     queryFn: async ({ pageParam, signal }) => {
       const started = pageParam === null ? await startedFirstPage?.() : undefined;
-      if (started) return storyPageOf(started);
       return fetchStoryPage(
         pageParam ? step : filter.first,
         pageParam,
@@ -133,6 +131,7 @@ export const storyPagesQuery = (
         filter.tag,
         filter.creator,
         filter.rating,
+        started,
       );
     },
     initialPageParam: null as string | null,
