@@ -2,7 +2,8 @@ import type { CreatorProfile } from '@nocturne/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { succeededAnswer } from '../api/started-answer';
 import { answerOf, client } from '../api/typed-client';
-import { type StoryViewer, storyPagesQuery } from '../stories/story-queries';
+import { storyPagesQuery } from '../stories/story-pages-query';
+import type { StoryViewer } from '../stories/story-queries';
 import { takeStartedCreator } from './started-creator';
 
 /** How many of a creator's stories a page shows, and how many more each "Load More" brings. */

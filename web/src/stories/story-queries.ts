@@ -1,5 +1,5 @@
 import type { Story, StoryRatingId } from '@nocturne/domain';
-import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { type InfiniteData, queryOptions } from '@tanstack/react-query';
 import type { Answer } from '../api/answer';
 import { apiFetch } from '../api/client';
 import type { operations } from '../api/generated/schema';
@@ -101,41 +101,6 @@ export const storyListQuery = (viewer: StoryViewer, count: number, tag: string |
       pageParams: [null],
     }),
     placeholderData: (previous) => previous, // keep the grid while the viewer's identity settles
-  });
-
-/**
- * The published stories, newest first, a page at a time from the server: `first` stories, then
- * `step` more per fetchNextPage (the profile asks for 6, then 5 per Load More), only those
- * carrying `tag`, of `rating` or written by `creator` when one is given. So a big library costs a reader
- * the same as a small one. `startedFirstPage`: the first page's answer when a page's early script
- * already asked for it (undefined when it did not, or it failed: then it is asked here).
- */
-export const storyPagesQuery = (
-  filter: StoryViewer & {
-    first: number;
-    tag?: string | null;
-    rating?: StoryRatingId | null;
-    creator?: string;
-  },
-  step: number = filter.first,
-  startedFirstPage?: () => Promise<Response | undefined>,
-) =>
-  infiniteQueryOptions({
-    queryKey: storyKeys.list(filter),
-    queryFn: async ({ pageParam, signal }) => {
-      const started = pageParam === null ? await startedFirstPage?.() : undefined;
-      return fetchStoryPage(
-        pageParam ? step : filter.first,
-        pageParam,
-        signal,
-        filter.tag,
-        filter.creator,
-        filter.rating,
-        started,
-      );
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: StoryPage) => last.nextCursor,
   });
 
 /** Every story of the pages fetched so far, in order. */
