@@ -20,6 +20,17 @@ function listen(port: number): Promise<Server> {
 
 const inUse = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
 
+describe('freePort', () => {
+  it('answers a port it can bind, below the range outgoing connections take theirs from (was: a test server failed with EADDRINUSE on a port a database client had taken meanwhile)', async () => {
+    for (let i = 0; i < 20; i++) {
+      const port = await freePort();
+      expect(port).toBeGreaterThanOrEqual(20_000);
+      expect(port).toBeLessThan(32_768);
+      await listen(port);
+    }
+  });
+});
+
 describe('startOnFreePort', () => {
   it('starts on another port when the chosen one was taken after it was found free (was: two embedded PostgreSQL started at once, one failed)', async () => {
     const port = await freePort();

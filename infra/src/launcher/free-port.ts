@@ -9,16 +9,22 @@ export function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   });
 }
 
-/** A port the operating system says is free right now. */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * Where free ports are looked for: below the range Linux hands out to outgoing connections
+ * (32768 to 60999 by default). A port from that range, found free, can be taken before it is
+ * bound by any process's next outgoing connection (a database client's, say), and the bind then
+ * fails with EADDRINUSE.
+ */
+const LOW = 20_000;
+const HIGH = 32_767;
+
+/** A port free right now on `host`, outside the range outgoing connections take theirs from. */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const port = LOW + Math.floor(Math.random() * (HIGH - LOW + 1));
+    if (await portIsFree(port, host)) return port;
+  }
+  throw new Error(`no free port between ${LOW} and ${HIGH} on ${host}`);
 }
 
 /**
