@@ -10,6 +10,12 @@ export interface SideBySide {
   current: number[];
   /** median(current) / median(baseline): above 1, this checkout is faster. */
   ratio: number;
+  /**
+   * The server's CPU time per answer (µs) in the same rounds, where the suite measures it, and
+   * median(baseline) / median(current): above 1, this checkout spends less. Requests a second
+   * move with the machine's speed from round to round; the CPU an answer costs moves far less.
+   */
+  serverCpuUs?: { baseline: number[]; current: number[]; ratio: number };
 }
 
 export interface BaselineComparison {
@@ -38,14 +44,18 @@ export async function compareWithBaseline(
   const baseline = await checkoutBaseline(revision, log);
   try {
     const runs = { baseline: new Map<string, number[]>(), current: new Map<string, number[]>() };
-    const record = (side: keyof typeof runs, name: string, value: number) =>
-      runs[side].set(name, [...(runs[side].get(name) ?? []), value]);
+    const cpu = { baseline: new Map<string, number[]>(), current: new Map<string, number[]>() };
+    const record = (side: keyof typeof runs, name: string, value: number, into = runs) =>
+      into[side].set(name, [...(into[side].get(name) ?? []), value]);
     const measureSide = async (side: keyof typeof runs, root: string | undefined) => {
       log(`round on ${side === 'baseline' ? `baseline ${baseline.commit}` : 'this checkout'}`);
       const likes = await benchLikes(services.postgresUrl, log, { root });
       record(side, 'likes over HTTP', likes.likesPerSecond);
       const reads = await benchProduct(services, log, root);
-      for (const run of reads.runs) record(side, run.name, run.requestsPerSecond);
+      for (const run of reads.runs) {
+        record(side, run.name, run.requestsPerSecond);
+        record(side, run.name, run.serverCpuUs, cpu);
+      }
     };
     for (let round = 0; round < ROUNDS; round++) {
       await measureSide('baseline', baseline.root);
@@ -54,7 +64,13 @@ export async function compareWithBaseline(
     const figures = [...runs.current.keys()].map((name) => {
       const current = runs.current.get(name)!;
       const before = runs.baseline.get(name) ?? [];
-      return { name, baseline: before, current, ratio: median(current) / median(before) };
+      const cpuBefore = cpu.baseline.get(name);
+      const cpuNow = cpu.current.get(name);
+      const serverCpuUs =
+        cpuBefore && cpuNow
+          ? { baseline: cpuBefore, current: cpuNow, ratio: median(cpuBefore) / median(cpuNow) }
+          : undefined;
+      return { name, baseline: before, current, ratio: median(current) / median(before), serverCpuUs };
     });
     return { commit: baseline.commit, figures };
   } finally {

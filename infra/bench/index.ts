@@ -138,9 +138,16 @@ const suites: Record<string, Suite> = {
       if (!revision) return ['baseline: skipped (set BENCH_BASELINE=<commit> to compare with one)'];
       const { commit, figures } = await compareWithBaseline(revision, services, log);
       const list = (values: number[]) => values.map(fmt).join(', ');
+      const micros = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
       return figures.flatMap((f) => [
         `${f.name}, baseline ${commit}: ${list(f.baseline)} /s; this checkout: ${list(f.current)} /s`,
         `${f.name}, ratio of the medians: ${f.ratio.toFixed(3)}`,
+        ...(f.serverCpuUs
+          ? [
+              `${f.name}, server CPU per answer, baseline: ${micros(f.serverCpuUs.baseline)} µs; this checkout: ${micros(f.serverCpuUs.current)} µs`,
+              `${f.name}, server CPU per answer, baseline / this checkout (above 1: this checkout spends less): ${f.serverCpuUs.ratio.toFixed(3)}`,
+            ]
+          : []),
       ]);
     },
   },
