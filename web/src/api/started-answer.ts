@@ -1,16 +1,22 @@
 import { rememberPosition } from './client';
 
 /**
- * An answer a page's early script already asked for (web/public/*-start.js), when it succeeded,
- * remembered as apiFetch remembers its answers. Anything else (a refusal, a failure) is undefined:
- * the page asks again through apiFetch, so each keeps apiFetch's handling (its retries, the
- * age-assurance token) and its own screen.
+ * The answers apiFetch asks once more (a 400 naming the log's head, a 503 with Retry-After): an
+ * early script's request is the app's own, so any other answer is the one the app would get.
  */
-export async function succeededAnswer(started: Promise<Response> | undefined): Promise<Response | undefined> {
+const ASKED_AGAIN = new Set([400, 503]);
+
+/**
+ * An answer a page's early script already asked for (web/public/*-start.js), remembered as
+ * apiFetch remembers its answers: a success, or a refusal the page shows as it shows its own (a
+ * story or a creator not found), so nothing is asked twice. An answer apiFetch would ask again,
+ * or a failure, is undefined: the page asks through apiFetch, with its retries.
+ */
+export async function startedAnswer(started: Promise<Response> | undefined): Promise<Response | undefined> {
   if (!started) return undefined;
   try {
     const response = await started;
-    if (response.ok) {
+    if (!ASKED_AGAIN.has(response.status)) {
       rememberPosition(response);
       return response;
     }

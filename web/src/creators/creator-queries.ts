@@ -1,6 +1,7 @@
 import type { CreatorProfile } from '@nocturne/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { succeededAnswer } from '../api/started-answer';
+import { ApiError } from '../api/client';
+import { startedAnswer } from '../api/started-answer';
 import { answerOf, client } from '../api/typed-client';
 import { storyPagesQuery } from '../stories/story-pages-query';
 import type { StoryViewer } from '../stories/story-queries';
@@ -34,8 +35,9 @@ export const creatorQuery = (handle: string, token: string | null) =>
     queryKey: creatorKeys.creator(handle, token),
     queryFn: async ({ signal }): Promise<CreatorProfile> => {
       // What the page's early script already asked for a visitor (./started-creator.ts).
-      const started = await succeededAnswer(takeStartedCreator(handle, token, 'creator'));
-      if (started) return (await started.json()) as CreatorProfile;
+      const started = await startedAnswer(takeStartedCreator(handle, token, 'creator'));
+      if (started?.ok) return (await started.json()) as CreatorProfile;
+      if (started) throw ApiError.of(started.status, await started.json().catch(() => undefined));
       return answerOf(client.GET('/api/creators/{handle}', { params: { path: { handle } }, signal }));
     },
     retry: false,
@@ -44,7 +46,7 @@ export const creatorQuery = (handle: string, token: string | null) =>
 /** The creator's live stories, newest first, a page at a time, with every list's premium rules. */
 export const creatorStoriesQuery = (viewer: StoryViewer, handle: string) =>
   storyPagesQuery({ ...viewer, first: CREATOR_PAGE, creator: handle }, CREATOR_PAGE, () =>
-    succeededAnswer(takeStartedCreator(handle, viewer.token, 'stories')),
+    startedAnswer(takeStartedCreator(handle, viewer.token, 'stories')),
   );
 
 /** The session's pen name (null before the first story); nothing for a visitor. */

@@ -169,8 +169,23 @@ describe("the creator page's queries, given what the early script asked for", ()
     expect(window.nocturneCreatorStart?.handle).toBe('night-owl');
   });
 
-  it('ask again after a refusal or a failure, so each keeps its own screen', async () => {
+  it("a creator not found is asked for once: the early answer is the page's", async () => {
     answers[0] = ['/api/creators/', () => Response.json({ detail: 'Creator not found' }, { status: 404 })];
+    runOn('/creator/night-owl');
+    asked = [];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await expect(client.fetchQuery(creatorQuery('night-owl', null))).rejects.toMatchObject({
+      status: 404,
+      detail: 'Creator not found',
+    });
+    expect(asked).toEqual([]);
+  });
+
+  it('ask again after a failure or an answer the app itself asks again, so each keeps its own handling', async () => {
+    answers[0] = [
+      '/api/creators/',
+      () => new Response(null, { status: 503, headers: { 'Retry-After': '1' } }),
+    ];
     runOn('/creator/night-owl');
     window.nocturneCreatorStart!.stories = Promise.reject(new TypeError('Failed to fetch'));
     asked = [];

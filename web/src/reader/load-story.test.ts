@@ -57,18 +57,21 @@ describe("the story the page's early script already asked for", () => {
     expect(window.nocturneStoryStart?.id).toBe('s2');
   });
 
-  it('is asked again when it was a refusal or failed, so each keeps its own screen', async () => {
-    startedBy('s1', Promise.resolve(json({ detail: 'Story not found.' }, 404)));
-    await loadStory('s1', null);
-    startedBy('s1', Promise.reject(new TypeError('Failed to fetch')));
-    await loadStory('s1', null);
-    expect(fetched).toEqual(['/api/stories/s1', '/api/stories/s1']);
-
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ detail: 'Story not found.' }, 404)),
-    );
+  it("is the page's answer when it was a refusal: a story not found is asked for once", async () => {
     startedBy('s1', Promise.resolve(json({ detail: 'Story not found.' }, 404)));
     await expect(loadStory('s1', null)).rejects.toEqual(new StoryLoadError({ kind: 'not-found' }));
+    startedBy('s1', Promise.resolve(json({ detail: 'Sign in to read this story.' }, 401)));
+    await expect(loadStory('s1', null)).rejects.toMatchObject({ failure: { kind: 'login-required' } });
+    expect(fetched).toEqual([]);
+  });
+
+  it('is asked again when it failed or was an answer the app itself asks again', async () => {
+    startedBy('s1', Promise.reject(new TypeError('Failed to fetch')));
+    await loadStory('s1', null);
+    startedBy('s1', Promise.resolve(json({ detail: 'Catching up.' }, 503)));
+    await loadStory('s1', null);
+    startedBy('s1', Promise.resolve(json({ detail: 'Position beyond the log.' }, 400)));
+    await loadStory('s1', null);
+    expect(fetched).toEqual(['/api/stories/s1', '/api/stories/s1', '/api/stories/s1']);
   });
 });

@@ -1,6 +1,6 @@
 import { type Story, storyMessages } from '@nocturne/domain';
 import { apiFetch } from '../api/client';
-import { succeededAnswer } from '../api/started-answer';
+import { startedAnswer } from '../api/started-answer';
 import { takeStartedStory } from './started-story';
 
 /** Why a story could not be shown; each kind is its own screen. */
@@ -51,7 +51,7 @@ export async function loadStory(
   try {
     // The story the page's early script already asked for, for a visitor (./started-story.ts).
     response =
-      (await succeededAnswer(takeStartedStory(id, token))) ??
+      (await startedAnswer(takeStartedStory(id, token))) ??
       (await apiFetch(`/api/stories/${encodeURIComponent(id)}`, { signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
