@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
  * The service worker (docs/offline.md): Workbox's generated worker, written as /sw.js.
  *
  * - Precached, at install: the app shell (index.html, the scripts and styles of every screen a
- *   reader opens, the reader's and the creator page's early scripts, the display font's Latin subset) and the offline page: the same files for
+ *   reader opens, the early scripts of the reader, the creator page and the profile, the display font's Latin subset) and the offline page: the same files for
  *   every visitor. Left out: the staff panel and the charts (about 110 KB a reader would download
  *   for nothing) and the font's other scripts (offline, the serif fallback draws them).
  * - Pages always come from the network while it answers, so an open tab never runs a shell
@@ -33,6 +33,7 @@ export function serviceWorker() {
         'offline.{html,css,js}',
         'story-start.js',
         'creator-start.js',
+        'profile-start.js',
         'favicon.svg',
         'assets/*.{js,css}',
         'assets/cormorant-garamond-latin-wght-*.woff2',

@@ -43,7 +43,7 @@ describe('the shell of a client route', () => {
   it("names its page's scripts and stylesheets in the head", () => {
     expect(html('/story/9baa4ec0')).toContain(storyLinks);
     expect(html('/profile')).toContain(
-      '<link rel="modulepreload" href="/assets/ProfilePage-d4.js" fetchpriority="low"></head>',
+      '<link rel="modulepreload" href="/assets/ProfilePage-d4.js" fetchpriority="low"><script src="/profile-start.js" defer></script></head>',
     );
   });
 
@@ -69,6 +69,12 @@ describe('the shell of a client route', () => {
     expect(html('/story/9baa4ec0')).not.toContain('creator-start');
     expect(html('/profile')).not.toContain('creator-start');
     expect(html('/')).not.toContain('creator-start');
+  });
+
+  it("starts the signed-in reader's Continue reading shelf early, on the profile only", () => {
+    expect(html('/profile')).toContain('<script src="/profile-start.js" defer></script>');
+    for (const path of ['/', '/story/9baa4ec0', '/creator/night-owl'])
+      expect(html(path), path).not.toContain('profile-start');
   });
 
   it('matches as the router does: a parameter is one segment, case and a trailing slash aside', () => {

@@ -24,11 +24,13 @@ interface RouteShell {
 /**
  * A route's own early script (from web/public), run as soon as the page is parsed: the reader's
  * asks for the story of a visitor without a session while the app's script is still on its way,
- * the creator page's for the creator and their first stories.
+ * the creator page's for the creator and their first stories, the profile's for the signed-in
+ * reader's Continue reading shelf.
  */
 const EARLY_SCRIPTS: Record<string, string> = {
   '/story/:id': '/story-start.js',
   '/creator/:handle': '/creator-start.js',
+  '/profile': '/profile-start.js',
 };
 
 const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');

@@ -175,7 +175,7 @@ describe.each(servers)('the web app from %s', (_name, build) => {
   it("still answers every client route with the SPA page, naming a lazy page's files in its head", async () => {
     const index = readFileSync(join(defaultWebDist, 'index.html')).toString();
     const preloads =
-      /<link rel="(?:modulepreload|preload)"[^>]*>|<script src="\/(?:story|creator)-start\.js" defer><\/script>/g;
+      /<link rel="(?:modulepreload|preload)"[^>]*>|<script src="\/[a-z]+-start\.js" defer><\/script>/g;
     const firstRender = readFileSync(join(defaultWebDist, '.vite', 'landing-first-render.html')).toString();
     const landing = index.replace(
       '<div id="root"></div>',
@@ -222,6 +222,13 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     expect(creatorStart.statusCode).toBe(200);
     expect(creatorStart.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(creatorStart.body).toContain('nocturneCreatorStart');
+    // The profile starts a signed-in reader's Continue reading the same way.
+    expect(profile.toString()).toMatch(
+      /<script src="\/profile-start\.js" defer><\/script><script type="module"/,
+    );
+    const profileStart = await get('/profile-start.js');
+    expect(profileStart.statusCode).toBe(200);
+    expect(profileStart.body).toContain('nocturneShelfStart');
   });
 
   it("revalidates each client route's page with a 304 per encoding; the plain shell has one ETag", async () => {

@@ -1,4 +1,4 @@
-import { rememberPosition } from './client';
+import { ApiError, rememberPosition } from './client';
 
 /**
  * The answers apiFetch asks once more (a 400 naming the log's head, a 503 with Retry-After): an
@@ -25,4 +25,20 @@ export async function startedAnswer(started: Promise<Response> | undefined): Pro
     // asked again by the caller
   }
   return undefined;
+}
+
+/**
+ * The early answer's body as the typed client's `answerOf` gives it: the data of a success, an
+ * ApiError with the server's `detail` for a refusal; undefined where the page asks again itself.
+ *
+ * @example
+ *   const started = await startedData<CreatorProfile>(takeStartedCreator(handle, token, 'creator'));
+ *   return started ?? answerOf(client.GET('/api/creators/{handle}', …));
+ */
+export async function startedData<T>(started: Promise<Response> | undefined): Promise<T | undefined> {
+  const response = await startedAnswer(started);
+  if (!response) return undefined;
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw ApiError.of(response.status, body);
+  return body as T;
 }

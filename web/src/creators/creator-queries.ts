@@ -1,7 +1,6 @@
 import type { CreatorProfile } from '@nocturne/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
-import { startedAnswer } from '../api/started-answer';
+import { startedAnswer, startedData } from '../api/started-answer';
 import { answerOf, client } from '../api/typed-client';
 import { storyPagesQuery } from '../stories/story-pages-query';
 import type { StoryViewer } from '../stories/story-queries';
@@ -35,10 +34,10 @@ export const creatorQuery = (handle: string, token: string | null) =>
     queryKey: creatorKeys.creator(handle, token),
     queryFn: async ({ signal }): Promise<CreatorProfile> => {
       // What the page's early script already asked for a visitor (./started-creator.ts).
-      const started = await startedAnswer(takeStartedCreator(handle, token, 'creator'));
-      if (started?.ok) return (await started.json()) as CreatorProfile;
-      if (started) throw ApiError.of(started.status, await started.json().catch(() => undefined));
-      return answerOf(client.GET('/api/creators/{handle}', { params: { path: { handle } }, signal }));
+      const started = await startedData<CreatorProfile>(takeStartedCreator(handle, token, 'creator'));
+      return (
+        started ?? answerOf(client.GET('/api/creators/{handle}', { params: { path: { handle } }, signal }))
+      );
     },
     retry: false,
   });

@@ -1,6 +1,8 @@
 import type { Story } from '@nocturne/domain';
 import { queryOptions } from '@tanstack/react-query';
+import { startedData } from '../api/started-answer';
 import { answerOf, client } from '../api/typed-client';
+import { takeStartedShelf } from './started-shelf';
 
 export type ShelfName = 'continue' | 'saved' | 'read' | 'unlocked' | 'following';
 
@@ -18,7 +20,9 @@ export const readingKeys = {
 export const shelfQuery = (token: string | null, shelf: ShelfName) =>
   queryOptions({
     queryKey: readingKeys.shelf(token, shelf),
-    queryFn: ({ signal }): Promise<Story[]> =>
+    queryFn: async ({ signal }): Promise<Story[]> =>
+      // What the profile page's early script already asked for (./started-shelf.ts).
+      (await startedData<Story[]>(takeStartedShelf(token, shelf))) ??
       answerOf(client.GET('/api/me/library', { params: { query: { shelf } }, signal })),
     enabled: token !== null,
   });

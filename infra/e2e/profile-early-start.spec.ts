@@ -1,0 +1,55 @@
+import { publishStoryAs } from '@nocturne/test-kit/api-client';
+import type { Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signedInContext } from './support/members';
+
+/**
+ * The profile's early script (web/public/profile-start.js): a signed-in reader's Continue reading
+ * shelf is asked for once, by that script and with their session, before the app's script has
+ * run; the page shows that answer, and the first card's image is asked for once, at high priority.
+ */
+test("a signed-in reader's Continue reading is asked for once, by the page's early script, and its first image at high priority", async ({
+  browser,
+  baseURL,
+  api,
+  nocturne,
+}) => {
+  const stamp = Date.now().toString(36).slice(-6);
+  const creator = await api.createVerifiedUser({ prefix: 'creator' });
+  const { id } = await publishStoryAs(nocturne.baseURL, creator, {
+    texts: [`The shelf wakes ${stamp}.`, 'It turns.', 'It ends.'],
+    penName: `Shelf ${stamp}`,
+  });
+  const reader = await api.createVerifiedUser({ prefix: 'early' });
+  const placed = await fetch(`${nocturne.baseURL}/api/stories/${id}/progress`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${reader.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ slide: 1 }),
+  });
+  expect(placed.status).toBe(200);
+  await nocturne.settle();
+
+  const { context, page } = await signedInContext(browser, reader, { baseURL });
+  const asked: Request[] = [];
+  const images: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/me/library' && url.searchParams.get('shelf') === 'continue')
+      asked.push(request);
+    if (url.pathname.startsWith('/api/images/')) images.push(request.url());
+  });
+  await page.goto('/profile');
+  const row = page.getByRole('list', { name: 'Continue reading' });
+  await expect(row.getByRole('listitem')).toHaveCount(1);
+  await expect(row).toContainText(`The shelf wakes ${stamp}.`);
+  expect(asked).toHaveLength(1);
+  expect(await asked[0]!.headerValue('authorization')).toBe(`Bearer ${reader.token}`);
+  expect(
+    await page.evaluate(() => performance.getEntriesByName(`${location.origin}/profile-start.js`).length),
+  ).toBe(1);
+  expect(await page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').count()).toBe(1);
+  // The preload and the card's image are one request, not two.
+  expect(images.length).toBeGreaterThan(0);
+  expect(images.filter((url) => url === images[0])).toHaveLength(1);
+  await context.close();
+});
