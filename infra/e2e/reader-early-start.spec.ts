@@ -62,3 +62,46 @@ test("a signed-in reader's story is asked for only by the app, with their sessio
   expect(await page.evaluate(() => 'nocturneStoryStart' in window)).toBe(false);
   await context.close();
 });
+
+test("a visitor's first slide is on screen before the app's script has run, and the app's reader takes its place without a shift", async ({
+  page,
+  api,
+  nocturne,
+}) => {
+  const { id } = await api.publishStory({ texts: ['The page draws this lamp.', 'The app, the next.'] });
+  await nocturne.settle();
+  // The app's first-load script is held back until the page's own first slide has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/story/${id}`, { waitUntil: 'commit' });
+  const early = page.locator('#reader-first-slide .reader__text-inner');
+  await expect(early).toHaveText('The page draws this lamp.');
+  await expect(early).toBeVisible();
+  expect(await page.locator('#root').innerHTML()).toBe('');
+  // Hidden from assistive technology and out of reach: the app's reader is the one read.
+  await expect(page.locator('#reader-first-slide')).toHaveAttribute('aria-hidden', 'true');
+  await expect(page.locator('#reader-first-slide')).toHaveAttribute('inert', '');
+  await page.evaluate(() => document.fonts.ready);
+  const before = await early.boundingBox();
+  await page.evaluate(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift' });
+  });
+
+  release();
+  await expect(page.locator('#reader-first-slide')).toHaveCount(0);
+  const text = page.locator('#root .reader__text-inner');
+  await expect(text).toHaveText('The page draws this lamp.');
+  expect(await text.boundingBox()).toEqual(before);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  await expect(page.getByRole('img', { name: 'The page draws this lamp.' })).toBeVisible();
+});

@@ -6,6 +6,24 @@ import { createServer, type Plugin } from 'vite';
 const WEB_ROOT = join(__dirname, '..');
 /** The file the server reads (infra/src/system/route-shells.ts); a dot folder: never served. */
 export const LANDING_FIRST_SCREEN_FILE = '.vite/landing-first-render.html';
+/** The reader's first slide with empty slots, for the reader page (route-shells.ts too). */
+export const READER_FIRST_SLIDE_FILE = '.vite/reader-first-slide.html';
+
+/** Each page's first render: its module and function, its file, and what it must contain. */
+const FIRST_RENDERS = [
+  {
+    module: '/src/landing/landing-first-render.tsx',
+    render: 'landingFirstRender',
+    file: LANDING_FIRST_SCREEN_FILE,
+    mustHave: 'hero__lead',
+  },
+  {
+    module: '/src/reader/first-slide-layer-render.tsx',
+    render: 'firstSlideLayerRender',
+    file: READER_FIRST_SLIDE_FILE,
+    mustHave: 'reader__text-inner',
+  },
+];
 
 /** What a visitor's browser has that the landing's first render reads, at its first state. */
 function withBrowserStandIns<T>(render: () => Promise<T>): Promise<T> {
@@ -26,7 +44,8 @@ function withBrowserStandIns<T>(render: () => Promise<T>): Promise<T> {
  * it (web/src/landing/landing-first-render.tsx), rendered with React's server renderer through
  * Vite, once the bundle is written. The server puts it in the landing's page only, so the lead
  * paragraph (the landing's largest paint) is drawn by the HTML and its stylesheet, not after the
- * app's script has run.
+ * app's script has run. Likewise `.vite/reader-first-slide.html`, the reader's first slide with
+ * empty slots (web/src/reader/first-slide-layer-render.tsx), which the reader's page fills early.
  */
 export function landingPrerender(): Plugin {
   let outDir = '';
@@ -48,14 +67,16 @@ export function landingPrerender(): Plugin {
           server: { middlewareMode: true, hmr: false, ws: false, watch: null },
         });
         try {
-          const markup = await withBrowserStandIns(async () => {
-            const module = await server.ssrLoadModule('/src/landing/landing-first-render.tsx');
-            return (module.landingFirstRender as () => string)();
-          });
-          if (!markup.includes('hero__lead')) this.error('the landing prerender has no lead paragraph');
-          const file = join(outDir, LANDING_FIRST_SCREEN_FILE);
-          await mkdir(dirname(file), { recursive: true });
-          await writeFile(file, markup);
+          for (const first of FIRST_RENDERS) {
+            const markup = await withBrowserStandIns(async () => {
+              const module = await server.ssrLoadModule(first.module);
+              return (module[first.render] as () => string)();
+            });
+            if (!markup.includes(first.mustHave)) this.error(`${first.module} drew no ${first.mustHave}`);
+            const file = join(outDir, first.file);
+            await mkdir(dirname(file), { recursive: true });
+            await writeFile(file, markup);
+          }
         } finally {
           await server.close();
         }

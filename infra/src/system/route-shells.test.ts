@@ -149,3 +149,25 @@ describe("the landing's shell", () => {
     expect(older.web.shellFor('/')).toBe(older.web.shell);
   });
 });
+
+describe("the reader's shell", () => {
+  const layer = '<div id="reader-first-slide" class="reader" hidden="" aria-hidden="true" inert=""></div>';
+  const { dist, web } = builtApp([profile, story]);
+  writeFileSync(join(dist, '.vite', 'reader-first-slide.html'), layer);
+  const withLayer = builtWebApp(dist)!;
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const html = (path: string) => withLayer.shellFor(path).body.identity.bytes.toString();
+
+  it("carries the first slide's empty layer after the app's root, outside what the app draws", () => {
+    expect(html('/story/9baa4ec0')).toContain(`<div id="root"></div>${layer}`);
+    expect(brotliDecompressSync(withLayer.shellFor('/story/1').body.br!.bytes).toString()).toBe(
+      html('/story/1'),
+    );
+  });
+
+  it("is the reader's only: no other page carries it, and a build without the file has none", () => {
+    for (const path of ['/', '/profile', '/no/such/page'])
+      expect(html(path)).not.toContain('reader-first-slide');
+    expect(web.shellFor('/story/1').body.identity.bytes.toString()).not.toContain('reader-first-slide');
+  });
+});

@@ -8,6 +8,7 @@ import type { WebFile } from './web-app';
 const ROUTE_PRELOADS = join('.vite', 'route-preloads.json');
 /** Written by the web build (web/build/landing-prerender.ts): the landing's first render. */
 const LANDING_FIRST_RENDER = join('.vite', 'landing-first-render.html');
+const ROOT = '<div id="root"></div>';
 
 interface RoutePreload {
   path: string;
@@ -33,6 +34,16 @@ const EARLY_SCRIPTS: Record<string, string> = {
   '/profile': '/profile-start.js',
 };
 
+/**
+ * A route's first screen drawn by its page before the app's script has run, written by the web
+ * build (web/build/landing-prerender.ts), put after the app's root: the reader's first slide with
+ * empty slots, hidden until the page's early script fills it from the story's answer
+ * (web/public/story-start.js), over the app's root until the app's reader replaces it.
+ */
+const EARLY_LAYERS: Record<string, string> = {
+  '/story/:id': join('.vite', 'reader-first-slide.html'),
+};
+
 const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -52,8 +63,15 @@ function shellOf(shell: WebFile, html: string): WebFile {
 
 const shellHtml = (shell: WebFile) => shell.body.identity.bytes.toString('utf8');
 
-/** The shell with the route's files named in its head. */
-function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
+/** The route's early layer (EARLY_LAYERS) as the build wrote it; none if the build wrote none. */
+function earlyLayerOf(dist: string, route: RoutePreload): string {
+  const layer = EARLY_LAYERS[route.path];
+  const file = layer === undefined ? undefined : join(dist, layer);
+  return file !== undefined && existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** The shell with the route's files named in its head, and its early layer after the root. */
+function shellWithPreloads(shell: WebFile, route: RoutePreload, layer: string): WebFile {
   const links = [
     ...route.scripts.map(
       (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}" fetchpriority="low">`,
@@ -69,7 +87,8 @@ function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
     .replace('</head>', `${links}</head>`)
     .replace(/<script|<\/head>/, (next) =>
       early ? `<script src="${escapeAttribute(early)}" defer></script>${next}` : next,
-    );
+    )
+    .replace(ROOT, `${ROOT}${layer}`);
   return shellOf(shell, html);
 }
 
@@ -81,11 +100,10 @@ function shellWithPreloads(shell: WebFile, route: RoutePreload): WebFile {
  */
 function landingShell(dist: string, shell: WebFile): WebFile | undefined {
   const file = join(dist, LANDING_FIRST_RENDER);
-  const root = '<div id="root"></div>';
   const html = shellHtml(shell);
-  if (!existsSync(file) || !html.includes(root)) return undefined;
+  if (!existsSync(file) || !html.includes(ROOT)) return undefined;
   const markup = readFileSync(file, 'utf8');
-  return shellOf(shell, html.replace(root, `<div id="root"><div class="first-render">${markup}</div></div>`));
+  return shellOf(shell, html.replace(ROOT, `<div id="root"><div class="first-render">${markup}</div></div>`));
 }
 
 /**
@@ -97,7 +115,8 @@ function landingShell(dist: string, shell: WebFile): WebFile | undefined {
  * an early script of its own (EARLY_SCRIPTS), which starts the page's data. Routes match as
  * the router matches them (a parameter takes one segment, case and a trailing slash aside); a
  * route that is only parameters (the staff panel's `/:section`) or no route at all gets the
- * plain shell; the landing (`/`) gets its first render (landingShell).
+ * plain shell; the landing (`/`) gets its first render (landingShell), the reader its early
+ * first slide (EARLY_LAYERS).
  */
 export function routeShells(dist: string, shell: WebFile): (path: string) => WebFile {
   const landing = landingShell(dist, shell) ?? shell;
@@ -109,7 +128,10 @@ export function routeShells(dist: string, shell: WebFile): (path: string) => Web
       route,
     }))
     .filter(({ segments }) => segments.some((segment) => segment !== null) && !segments.includes('*'))
-    .map(({ segments, route }) => ({ segments, shell: shellWithPreloads(shell, route) }));
+    .map(({ segments, route }) => ({
+      segments,
+      shell: shellWithPreloads(shell, route, earlyLayerOf(dist, route)),
+    }));
   return (path) => {
     const asked = segmentsOf(path);
     if (asked.length === 0) return landing;

@@ -177,6 +177,7 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     const preloads =
       /<link rel="(?:modulepreload|preload)"[^>]*>|<script src="\/[a-z]+-start\.js" defer><\/script>/g;
     const firstRender = readFileSync(join(defaultWebDist, '.vite', 'landing-first-render.html')).toString();
+    const firstSlide = readFileSync(join(defaultWebDist, '.vite', 'reader-first-slide.html')).toString();
     const landing = index.replace(
       '<div id="root"></div>',
       `<div id="root"><div class="first-render">${firstRender}</div></div>`,
@@ -192,7 +193,7 @@ describe.each(servers)('the web app from %s', (_name, build) => {
       expect(answer.statusCode, path).toBe(200);
       expect(answer.headers['content-type'], path).toMatch(/^text\/html/);
       expect(answer.headers['cache-control'], path).toBe('no-cache');
-      const page = brotliDecompressSync(answer.rawPayload).toString();
+      const page = brotliDecompressSync(answer.rawPayload).toString().replace(firstSlide, '');
       expect(page.replace(preloads, ''), path).toBe(index.replace(preloads, ''));
     }
     // The landing's page carries its first render; a lazy route's page names its chunk before it is asked for.
@@ -204,11 +205,14 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     expect(profile.toString()).toMatch(/<link rel="modulepreload" href="\/assets\/ProfilePage-[^"]+\.js"/);
     expect((await get('/.vite/route-preloads.json')).statusCode).toBe(404);
     expect((await get('/.vite/landing-first-render.html')).statusCode).toBe(404);
+    expect((await get('/.vite/reader-first-slide.html')).statusCode).toBe(404);
     // The reader's page starts a visitor's story with its early script, a file the build holds.
     const reader = await get('/story/3f1c9a2e-0000-4000-8000-000000000000', { 'accept-encoding': 'br' });
-    expect(brotliDecompressSync(reader.rawPayload).toString()).toMatch(
-      /<script src="\/story-start\.js" defer><\/script><script type="module"/,
-    );
+    const readerPage = brotliDecompressSync(reader.rawPayload).toString();
+    expect(readerPage).toMatch(/<script src="\/story-start\.js" defer><\/script><script type="module"/);
+    // and draws its first slide in a layer of its own after the app's root, hidden until filled.
+    expect(firstSlide).toContain('class="reader__text-inner');
+    expect(readerPage).toContain(`<div id="root"></div>${firstSlide}`);
     const early = await get('/story-start.js');
     expect(early.statusCode).toBe(200);
     expect(early.headers['content-type']).toMatch(/^(text|application)\/javascript/);

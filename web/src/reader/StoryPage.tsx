@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { AgeAssuranceScreen } from '../age-assurance/AgeAssuranceScreen';
 import { apiFetch } from '../api/client';
@@ -14,6 +14,7 @@ import { useStartSlide } from '../reading/use-start-slide';
 import { storyKeys } from '../stories/story-queries';
 import { Spinner } from '../ui/Spinner';
 import { backTarget } from './back-target';
+import { removeFirstSlideLayer } from './first-slide-layer';
 import { messages, StoryLoadError } from './load-story';
 import { storyQuery } from './reader-queries';
 import { StoryMessage } from './StoryMessage';
@@ -69,6 +70,12 @@ export default function StoryPage() {
     opening.step.kind === 'failed' ||
     (query.error instanceof StoryLoadError && query.error.failure.kind === 'failed');
   const kept = useKeptCopy(id, unreachable);
+  // The first slide the page drew early (first-slide-layer.ts) stays until the reader replaces
+  // it; a failure, or leaving the page, takes it away.
+  useLayoutEffect(() => {
+    if (query.isError || unreachable) removeFirstSlideLayer();
+  }, [query.isError, unreachable]);
+  useLayoutEffect(() => removeFirstSlideLayer, []);
   if (unreachable && kept.story) {
     // Its content warnings come first, as online.
     if (kept.story.warnings.length > 0 && acceptedWarnings !== id) {

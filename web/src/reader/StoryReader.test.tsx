@@ -3,6 +3,8 @@ import type { Story } from '@nocturne/domain';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aStory } from '../testing/story-fixture';
+import { FIRST_SLIDE_LAYER_ID } from './first-slide-layer';
+import { firstSlideLayerRender } from './first-slide-layer-render';
 import { renderReader } from './testing/render-reader';
 
 const story: Story = aStory({
@@ -10,7 +12,10 @@ const story: Story = aStory({
   texts: ['One.', 'Two.', 'Three.', 'Four.', 'Five.'],
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  document.getElementById(FIRST_SLIDE_LAYER_ID)?.remove();
+});
 
 /** The reader's slide images as the browser gets them (the first slide is the LCP). */
 function slideImages(): HTMLImageElement[] {
@@ -68,5 +73,43 @@ describe('StoryReader images', () => {
       expect(next.getAttribute('aria-hidden')).toBe('true');
       expect(next.getAttribute('alt')).toBe('');
     }
+  });
+});
+
+describe("the page's early first slide", () => {
+  /** The layer as web/public/story-start.js leaves it: filled and shown over the app's root. */
+  function shownLayer() {
+    document.body.insertAdjacentHTML('beforeend', firstSlideLayerRender());
+    const layer = document.getElementById(FIRST_SLIDE_LAYER_ID)!;
+    layer.querySelector('[data-slot="text"]')!.textContent = 'One.';
+    layer.hidden = false;
+    return layer;
+  }
+
+  /** The stage's elements by class, as the eye sees them: what the reader replaces must match. */
+  const stageOf = (root: Element) =>
+    [...root.querySelectorAll('.reader__stage *')]
+      .filter((element) => !element.matches('img:not(.reader__image--active)'))
+      .map((element) => element.className);
+
+  it('is drawn with the classes of the reader it stands for', () => {
+    const layer = shownLayer();
+    const { container } = renderReader(story);
+    expect(stageOf(layer)).toEqual(stageOf(container));
+    expect(layer.className).toBe('reader');
+  });
+
+  it('is taken away by the reader as it draws its first slide, whose text does not come in again', () => {
+    const layer = shownLayer();
+    const { container } = renderReader(story);
+    expect(layer.isConnected).toBe(false);
+    expect(container.querySelector('.reader__text-inner')?.classList).toContain('reader__text-inner--drawn');
+  });
+
+  it('leaves the text to come in as usual when the page drew nothing', () => {
+    const { container } = renderReader(story);
+    expect(container.querySelector('.reader__text-inner')?.classList).not.toContain(
+      'reader__text-inner--drawn',
+    );
   });
 });

@@ -7,6 +7,7 @@ import { useReadingSettings } from '../reading-settings/reading-settings-queries
 import { readingSettingsAttributes } from '../reading-settings/reading-settings-store';
 import { ArrowLeftIcon } from '../ui/icons';
 import { imageSrc } from '../ui/image-src';
+import { firstSlideLayerShown, removeFirstSlideLayer } from './first-slide-layer';
 import { ReaderReportButton } from './ReaderReportButton';
 import { readerLayout, slideAt } from './reader-layout';
 import { ScrollHint } from './ScrollHint';
@@ -81,6 +82,11 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
 
   const [resumed, setResumed] = useState(startSlide > 0);
   const [atEnd, setAtEnd] = useState(false);
+
+  // The page drew this first slide before the app's script ran: the reader's own takes its place
+  // in the same frame (a layout effect), so its text does not come in again.
+  const [tookOver, setTookOver] = useState(firstSlideLayerShown);
+  useLayoutEffect(removeFirstSlideLayer, []);
 
   // The one-time hint comes a frame after the opening scroll: that scroll is the reader's own,
   // and its event (dispatched in that frame, before animation frames run) must not hide it.
@@ -165,6 +171,9 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
   }, [move]);
 
   const { index, progress } = position;
+  useEffect(() => {
+    if (index > 0) setTookOver(false);
+  }, [index]);
   useRecordProgress(story.id, index, atEnd, startSlide);
   const textShift = overflow * Math.min(1, Math.max(0, (progress - 0.1) / 0.75));
 
@@ -192,7 +201,7 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
         <div className="reader__scrim" aria-hidden="true" />
         <div className="reader__text" ref={textBox}>
           <div
-            className="reader__text-inner"
+            className={`reader__text-inner${tookOver && index === 0 ? ' reader__text-inner--drawn' : ''}`}
             ref={textInner}
             key={index}
             style={{ transform: `translateY(${-textShift}px)` }}

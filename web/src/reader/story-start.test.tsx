@@ -3,7 +3,10 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SCRIPT from '../../public/story-start.js?raw';
 import { TOKEN_KEY } from '../api/client';
+import { READING_SETTINGS_KEY } from '../reading-settings/reading-settings-store';
 import { aStory } from '../testing/story-fixture';
+import { FIRST_SLIDE_LAYER_ID } from './first-slide-layer';
+import { firstSlideLayerRender } from './first-slide-layer-render';
 import { renderReader } from './testing/render-reader';
 
 let asked: { path: string; headers: Record<string, string> }[];
@@ -38,6 +41,7 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   for (const link of document.head.querySelectorAll('link')) link.remove();
+  document.getElementById(FIRST_SLIDE_LAYER_ID)?.remove();
   vi.unstubAllGlobals();
 });
 
@@ -102,5 +106,87 @@ describe("the reader page's early script", () => {
     await settled();
     expect(asked).toHaveLength(4);
     expect(preloaded()).toBeNull();
+  });
+});
+
+describe("the reader page's first slide, drawn before the app's script", () => {
+  /** The page as the server sends it: the layer after the app's root, a stylesheet named for later. */
+  function page() {
+    document.body.insertAdjacentHTML('beforeend', firstSlideLayerRender());
+    const preload = document.createElement('link');
+    preload.setAttribute('rel', 'preload');
+    preload.setAttribute('as', 'style');
+    preload.setAttribute('href', '/assets/StoryPage-c3.css');
+    document.head.append(preload);
+    return document.getElementById(FIRST_SLIDE_LAYER_ID)!;
+  }
+
+  /** The stylesheets the script applied, loaded. */
+  const sheetsLoad = () => {
+    for (const sheet of document.head.querySelectorAll('link[rel="stylesheet"]'))
+      sheet.dispatchEvent(new Event('load'));
+  };
+
+  it("fills it from the story's answer with the reader's own image and text, once the reader's stylesheet applies", async () => {
+    answer = Response.json(
+      aStory({ id: 's1', images: ['a.webp', 'b.webp'], texts: ['<b>Dusk</b> fell.', 'Two.'] }),
+    );
+    const layer = page();
+    runOn('/story/s1');
+    const sheet = document.head.querySelector('link[rel="stylesheet"]');
+    expect(sheet?.getAttribute('href')).toBe('/assets/StoryPage-c3.css');
+    await settled();
+    expect(layer.hidden).toBe(true);
+    sheetsLoad();
+    await settled();
+    expect(layer.hidden).toBe(false);
+    const text = layer.querySelector('.reader__text-inner')!;
+    // Text, never markup.
+    expect(text.textContent).toBe('<b>Dusk</b> fell.');
+    expect(text.querySelector('b')).toBeNull();
+    const reader = renderReader(aStory({ id: 's1', images: ['a.webp', 'b.webp'] }));
+    const drawn = reader.container.querySelector('img.reader__image--active')!;
+    const image = layer.querySelector('img')!;
+    for (const name of ['class', 'src', 'srcset', 'sizes', 'fetchpriority', 'decoding'])
+      expect(image.getAttribute(name), name).toBe(drawn.getAttribute(name));
+  });
+
+  it('stays hidden behind a warning, a gate, a refusal, elsewhere in the story, or with reading settings of its own', async () => {
+    const cases: [Response, () => void][] = [
+      [Response.json(aStory({ id: 's1', warnings: ['violence'] as never })), () => {}],
+      [Response.json(aStory({ id: 's1', ageAssuranceRequired: true })), () => {}],
+      [Response.json({ detail: 'Premium.' }, { status: 402 }), () => {}],
+      [Response.json(aStory({ id: 's1' })), () => localStorage.setItem('nocturne.progress', '{"s1":2}')],
+      [Response.json(aStory({ id: 's1' })), () => localStorage.setItem(READING_SETTINGS_KEY, '{}')],
+    ];
+    for (const [refused, arrange] of cases) {
+      localStorage.clear();
+      document.getElementById(FIRST_SLIDE_LAYER_ID)?.remove();
+      answer = refused;
+      arrange();
+      const layer = page();
+      runOn('/story/s1');
+      await settled();
+      sheetsLoad();
+      await settled();
+      expect(layer.hidden).toBe(true);
+      expect(layer.querySelector('.reader__text-inner')?.textContent).toBe('');
+    }
+  });
+
+  it("is left alone for a reader with a session, and once the app's reader has taken its place", async () => {
+    localStorage.setItem(TOKEN_KEY, 'session-token');
+    const layer = page();
+    runOn('/story/s1');
+    await settled();
+    expect(layer.hidden).toBe(true);
+    expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull();
+
+    localStorage.clear();
+    runOn('/story/s1');
+    layer.remove();
+    sheetsLoad();
+    await settled();
+    expect(layer.hidden).toBe(true);
   });
 });

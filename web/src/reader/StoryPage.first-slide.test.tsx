@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../auth/auth-context';
+import { aStory } from '../testing/story-fixture';
+import { FIRST_SLIDE_LAYER_ID } from './first-slide-layer';
+import { firstSlideLayerRender } from './first-slide-layer-render';
+import StoryPage from './StoryPage';
+
+/** The story's answer: held until `answer` is called. */
+let answer: (response: Response) => void;
+
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', vi.fn());
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) =>
+      path === '/api/stories/s1' ? new Promise<Response>((resolve) => (answer = resolve)) : Response.json({}),
+    ),
+  );
+  document.body.insertAdjacentHTML('beforeend', firstSlideLayerRender());
+  document.getElementById(FIRST_SLIDE_LAYER_ID)!.hidden = false;
+});
+
+afterEach(() => {
+  cleanup();
+  document.getElementById(FIRST_SLIDE_LAYER_ID)?.remove();
+  vi.unstubAllGlobals();
+});
+
+const layer = () => document.getElementById(FIRST_SLIDE_LAYER_ID);
+
+function visit() {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={['/story/s1']}>
+          <Routes>
+            <Route path="/story/:id" element={<StoryPage />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("the reader page's early first slide", () => {
+  it('stays over the loading page until the reader draws the slide in its place', async () => {
+    visit();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/stories/s1', expect.anything()));
+    expect(layer()).not.toBeNull();
+    answer(Response.json(aStory({ id: 's1', images: ['a.webp'], texts: ['Dusk.'] })));
+    expect(await screen.findByRole('img', { name: 'Dusk.' })).toBeTruthy();
+    expect(layer()).toBeNull();
+  });
+
+  it('goes when the story cannot be shown, and the page says why', async () => {
+    visit();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/stories/s1', expect.anything()));
+    answer(Response.json({ detail: 'Story not found.' }, { status: 404 }));
+    await waitFor(() => expect(layer()).toBeNull());
+  });
+
+  it('goes with the page', async () => {
+    const page = visit();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/stories/s1', expect.anything()));
+    page.unmount();
+    expect(layer()).toBeNull();
+  });
+});
