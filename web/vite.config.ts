@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstLoadChunk } from './build/first-load-chunk';
-import { landingPrerender } from './build/landing-prerender';
+import { firstRenders } from './build/first-renders';
 import { leanReactRouter } from './build/lean-react-router';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
@@ -10,7 +10,7 @@ import { serviceWorker } from './build/service-worker';
 export default defineConfig({
   root: __dirname,
   // The worker is written when the bundle closes; precompress runs after it (order: 'post').
-  plugins: [react(), leanReactRouter(), routePreloads(), serviceWorker(), landingPrerender(), precompress()],
+  plugins: [react(), leanReactRouter(), routePreloads(), serviceWorker(), firstRenders(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

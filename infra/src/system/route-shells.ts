@@ -6,7 +6,7 @@ import type { WebFile } from './web-app';
 
 /** Written by the web build (web/build/route-preloads.ts): a route's page's scripts and stylesheets. */
 const ROUTE_PRELOADS = join('.vite', 'route-preloads.json');
-/** Written by the web build (web/build/landing-prerender.ts): the landing's first render. */
+/** Written by the web build (web/build/first-renders.ts): the landing's first render. */
 const LANDING_FIRST_RENDER = join('.vite', 'landing-first-render.html');
 const ROOT = '<div id="root"></div>';
 
@@ -36,7 +36,7 @@ const EARLY_SCRIPTS: Record<string, string> = {
 
 /**
  * A route's first screen drawn by its page before the app's script has run, written by the web
- * build (web/build/landing-prerender.ts), put after the app's root: the reader's first slide with
+ * build (web/build/first-renders.ts), put after the app's root: the reader's first slide with
  * empty slots, hidden until the page's early script fills it from the story's answer
  * (web/public/story-start.js), over the app's root until the app's reader replaces it.
  */
@@ -94,7 +94,7 @@ function shellWithPreloads(shell: WebFile, route: RoutePreload, layer: string): 
 
 /**
  * The landing's shell: the app's first render of the landing in its root (written by the build,
- * web/build/landing-prerender.ts), in a `first-render` box the app's own tree replaces. Its text
+ * web/build/first-renders.ts), in a `first-render` box the app's own tree replaces. Its text
  * paints before the app's script has run; the shell's style hides, in that box, what depends on
  * the session until the app draws it.
  */

@@ -47,10 +47,10 @@ function withBrowserStandIns<T>(render: () => Promise<T>): Promise<T> {
  * app's script has run. Likewise `.vite/reader-first-slide.html`, the reader's first slide with
  * empty slots (web/src/reader/first-slide-layer-render.tsx), which the reader's page fills early.
  */
-export function landingPrerender(): Plugin {
+export function firstRenders(): Plugin {
   let outDir = '';
   return {
-    name: 'nocturne:landing-prerender',
+    name: 'nocturne:first-renders',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
