@@ -5,7 +5,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AgeAssuranceReturnPage from './AgeAssuranceReturnPage';
-import { currentAgeToken, keepCheckSecret, keepWantedPath, wantedPath } from './age-token-store';
+import { currentAgeToken } from './age-token-store';
+import { keepCheckSecret, keepWantedPath, wantedPath } from './assurance-trip';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

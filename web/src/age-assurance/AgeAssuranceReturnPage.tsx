@@ -7,7 +7,8 @@ import { buttonClass } from '../ui/Button';
 import { centeredPanelClass } from '../ui/CenteredPanel';
 import { Spinner } from '../ui/Spinner';
 import { ageCheckResult } from './age-assurance-api';
-import { checkSecretOf, forgetCheck, keepAgeToken, takeWantedPath, wantedPath } from './age-token-store';
+import { keepAgeToken } from './age-token-store';
+import { checkSecretOf, forgetCheck, takeWantedPath, wantedPath } from './assurance-trip';
 import './AgeAssuranceScreen.css';
 
 /** How often a pending check is asked again, and for how long at most. */

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AgeAssuranceScreen } from './AgeAssuranceScreen';
-import { checkSecretOf, wantedPath } from './age-token-store';
+import { checkSecretOf, wantedPath } from './assurance-trip';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -5,7 +5,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { centeredPanelClass } from '../ui/CenteredPanel';
-import { ArrowLeftIcon, LockIcon } from '../ui/icons';
+import { LockIcon } from '../ui/icons';
+import { ArrowLeftIcon } from '../ui/page-icons';
 import { Spinner } from '../ui/Spinner';
 import {
   type AgeMethod,
@@ -14,7 +15,7 @@ import {
   loadAgeMethods,
   startAgeCheck,
 } from './age-assurance-api';
-import { keepCheckSecret, keepWantedPath } from './age-token-store';
+import { keepCheckSecret, keepWantedPath } from './assurance-trip';
 import './AgeAssuranceScreen.css';
 
 export interface AgeAssuranceScreenProps {

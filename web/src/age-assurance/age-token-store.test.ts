@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../api/client';
-import { currentAgeToken, keepAgeToken, keepWantedPath, takeWantedPath, wantedPath } from './age-token-store';
+import { currentAgeToken, keepAgeToken } from './age-token-store';
 
 const headersSent = () => {
   const sent: Record<string, string>[] = [];
@@ -40,15 +40,5 @@ describe("the visitor's age token in the browser", () => {
     const sent = headersSent();
     await apiFetch('/api/stories');
     expect(sent[0]!['X-Age-Assurance']).toBeUndefined();
-  });
-
-  it('keeps only a path of this site as the story to go back to', () => {
-    keepWantedPath('https://elsewhere.example/x');
-    keepWantedPath('//elsewhere.example/x');
-    expect(wantedPath()).toBeNull();
-    keepWantedPath('/story/s1');
-    expect(wantedPath()).toBe('/story/s1');
-    expect(takeWantedPath()).toBe('/story/s1');
-    expect(takeWantedPath()).toBeNull();
   });
 });

@@ -1,12 +1,10 @@
 /**
  * The visitor's age-assurance token, kept in this browser (localStorage) until it expires: the
  * API client sends it as X-Age-Assurance on every /api call while it holds. It names nobody.
- * The story the reader wanted is kept in sessionStorage across the trip to the wallet or
- * provider (who is never told which story asked), with each check's secret.
+ * What the trip to the wallet or provider needs is kept apart (./assurance-trip): every page's
+ * first load takes this module with the API client, and only the assurance pages use that.
  */
 const TOKEN_KEY = 'nocturne.ageAssurance';
-const WANTED_KEY = 'nocturne.ageAssurance.wanted';
-const checkKey = (check: string) => `nocturne.ageAssurance.check.${check}`;
 
 interface KeptToken {
   token: string;
@@ -39,50 +37,4 @@ export function keepAgeToken(token: string, expiresAt: string): void {
   } catch {
     // storage disabled: the reader is asked again on the next Explicit story
   }
-}
-
-/** Where the reader goes back to once assured: a path of this site only. */
-export function keepWantedPath(path: string): void {
-  try {
-    if (path.startsWith('/') && !path.startsWith('//')) sessionStorage.setItem(WANTED_KEY, path);
-  } catch {}
-}
-
-/** The path kept, left in place (a "Try again" starts over from it). */
-export function wantedPath(): string | null {
-  try {
-    const path = sessionStorage.getItem(WANTED_KEY);
-    return path?.startsWith('/') && !path.startsWith('//') ? path : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The path kept, forgotten once taken. */
-export function takeWantedPath(): string | null {
-  const path = wantedPath();
-  try {
-    sessionStorage.removeItem(WANTED_KEY);
-  } catch {}
-  return path;
-}
-
-export function keepCheckSecret(check: string, secret: string): void {
-  try {
-    sessionStorage.setItem(checkKey(check), secret);
-  } catch {}
-}
-
-export function checkSecretOf(check: string): string | null {
-  try {
-    return sessionStorage.getItem(checkKey(check));
-  } catch {
-    return null;
-  }
-}
-
-export function forgetCheck(check: string): void {
-  try {
-    sessionStorage.removeItem(checkKey(check));
-  } catch {}
 }

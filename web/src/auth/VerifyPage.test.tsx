@@ -4,8 +4,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authKeys } from './auth-queries';
 import VerifyPage, { VERIFY_REDIRECT_MS } from './VerifyPage';
+import { verificationKey } from './verify-email-query';
 
 function serve(answer: () => Promise<Response>) {
   const calls: string[] = [];
@@ -80,7 +80,7 @@ describe('/auth/verify', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await act(async () => {
       answer(new Response(JSON.stringify({ email: 'ann@example.com' })));
-      await until(() => client.getQueryState(authKeys.verification('t'))?.status === 'success');
+      await until(() => client.getQueryState(verificationKey('t'))?.status === 'success');
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(screen.getByRole('heading', { name: 'Email Verified!' })).toBeTruthy();

@@ -8,7 +8,7 @@ import { buttonClass } from '../ui/Button';
 import { FieldHint } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { AuthLayout } from './AuthLayout';
-import { verifyEmailQuery } from './auth-queries';
+import { verifyEmailQuery } from './verify-email-query';
 
 /** The success state sends the user on to log in after 3 seconds. */
 export const VERIFY_REDIRECT_MS = 3000;

@@ -1,5 +1,5 @@
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { ArrowLeftIcon } from '../ui/icons';
+import { ArrowLeftIcon } from '../ui/page-icons';
 import { CreateStoryForm } from './CreateStoryForm';
 import { storedInviteCode } from './invite-storage';
 import './CreateStoryPage.css';

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { buttonClass } from '../ui/Button';
-import { BellIcon } from '../ui/icons';
+import { BellIcon } from '../ui/page-icons';
 import { surfaceClass } from '../ui/Surface';
 import { notificationsQuery } from './creator-queries';
 import { useMarkSeen } from './use-mark-seen';

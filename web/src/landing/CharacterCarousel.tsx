@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ArrowLeftIcon, ArrowRightIcon, ImageIcon } from '../ui/icons';
+import { ArrowRightIcon, ImageIcon } from '../ui/icons';
+import { ArrowLeftIcon } from '../ui/page-icons';
 import { CAROUSEL_INTERVAL_MS, CHARACTERS } from './characters';
 import { usePrefersReducedMotion } from './use-reduced-motion';
 import './LandingPage.css';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { buttonClass } from '../ui/Button';
-import { CheckIcon, SparkleIcon } from '../ui/icons';
+import { CheckIcon } from '../ui/icons';
+import { SparkleIcon } from '../ui/page-icons';
 import { CharacterCarousel } from './CharacterCarousel';
 import './LandingPage.css';
 import './FeaturesSection.css';

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Brand } from '../layout/Brand';
 import { BackLink } from '../ui/BackLink';
 import { buttonClass } from '../ui/Button';
-import { ArrowLeftIcon } from '../ui/icons';
+import { ArrowLeftIcon } from '../ui/page-icons';
 import './PolicyPage.css';
 
 interface Section {

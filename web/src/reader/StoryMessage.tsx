@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
 import { centeredPanelClass } from '../ui/CenteredPanel';
-import { ArrowLeftIcon } from '../ui/icons';
+import { ArrowLeftIcon } from '../ui/page-icons';
 import './StoryReader.css';
 
 export interface StoryMessageProps {

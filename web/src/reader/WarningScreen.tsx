@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../ui/Button';
 import { centeredPanelClass } from '../ui/CenteredPanel';
-import { AlertIcon, ArrowLeftIcon } from '../ui/icons';
+import { AlertIcon } from '../ui/icons';
+import { ArrowLeftIcon } from '../ui/page-icons';
 import './StoryReader.css';
 import './WarningScreen.css';
 

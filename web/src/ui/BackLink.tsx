@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from './Button';
-import { ArrowLeftIcon } from './icons';
+import { ArrowLeftIcon } from './page-icons';
 
 /** The quiet way back at the top of a page: an arrow and where it goes ("Back to Profile"). */
 export function BackLink({

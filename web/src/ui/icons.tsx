@@ -61,19 +61,6 @@ export const LockIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const SparkleIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8L12 3z" />
-    <path d="M19 16l.7 2 2 .7-2 .7-.7 2-.7-2-2-.7 2-.7.7-2z" />
-  </Icon>
-);
-
-export const ArrowLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M19 12H5M11 18l-6-6 6-6" />
-  </Icon>
-);
-
 export const ArrowRightIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M5 12h14M13 6l6 6-6 6" />
@@ -104,12 +91,5 @@ export const ImageIcon = (props: IconProps) => (
     <rect x="3" y="4" width="18" height="16" rx="2" />
     <circle cx="9" cy="10" r="2" />
     <path d="M21 16l-5-5-9 9" />
-  </Icon>
-);
-
-export const BellIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
-    <path d="M10 20.5a2 2 0 0 0 4 0" />
   </Icon>
 );

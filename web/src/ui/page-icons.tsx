@@ -1,7 +1,8 @@
 /**
- * Icons that only pages behind the landing use (profile, purchase, signup, creation form, contact
- * dialog). Apart from ./icons because the landing's first-load chunk takes whole modules: kept
- * there, these would count against its 80 KB JavaScript budget without being drawn.
+ * Icons that only pages behind the landing use (the reader, profile, purchase, signup, the
+ * creation form, the landing's lazy sections, dialogs). Apart from ./icons because the landing's
+ * first-load chunk takes whole modules: kept there, these would count against its JavaScript
+ * budget without being drawn.
  */
 import { Icon, type IconProps } from './icons';
 
@@ -28,5 +29,25 @@ export const MailIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="M3.5 6.5l8.5 6.5 8.5-6.5" />
+  </Icon>
+);
+
+export const SparkleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8L12 3z" />
+    <path d="M19 16l.7 2 2 .7-2 .7-.7 2-.7-2-2-.7 2-.7.7-2z" />
+  </Icon>
+);
+
+export const ArrowLeftIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M19 12H5M11 18l-6-6 6-6" />
+  </Icon>
+);
+
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
   </Icon>
 );
