@@ -14,13 +14,18 @@ describe('the lazy routes read from routes.tsx', () => {
 
   it('pair each path with the module its page is imported from', () => {
     const source = [
-      "const StoryPage = lazy(() => import('../reader/StoryPage'));",
+      "const StoryPage = lazyStartedOn('/story/', () => import('../reader/StoryPage'));",
+      "const PolicyPage = lazy(() => import('../policy/PolicyPage'));",
       'const Eager = () => null;',
       'export const routes = [',
       "  { path: '/story/:id', element: <StoryPage /> },",
+      "  { path: '/policy', element: <PolicyPage /> },",
       "  { path: '/eager', element: <Eager /> },",
       '];',
     ].join('\n');
-    expect(lazyRoutes(source)).toEqual([{ path: '/story/:id', specifier: '../reader/StoryPage' }]);
+    expect(lazyRoutes(source)).toEqual([
+      { path: '/story/:id', specifier: '../reader/StoryPage' },
+      { path: '/policy', specifier: '../policy/PolicyPage' },
+    ]);
   });
 });

@@ -7,8 +7,11 @@ const ROUTES_MODULE = join(__dirname, '..', 'src', 'app', 'routes.tsx');
 /** The file the server reads (infra/src/system/route-shells.ts); a dot folder: never served. */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
-/** `const StoryPage = lazy(() => import('../reader/StoryPage'));` */
-const LAZY_PAGE = /const (\w+) = lazy\(\(\) => import\('([^']+)'\)\);/g;
+/**
+ * `const StoryPage = lazy(() => import('../reader/StoryPage'));`, or through a helper that takes
+ * a string first: `lazyStartedOn('/story/', () => import('../reader/StoryPage'))`.
+ */
+const LAZY_PAGE = /const (\w+) = \w+\((?:'[^']*', )?\(\) => import\('([^']+)'\)\);/g;
 /** `{ path: '/story/:id', element: <StoryPage /> }` */
 const ROUTE = /\{ path: '([^']+)', element: <(\w+) \/> \}/g;
 

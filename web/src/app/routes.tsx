@@ -1,13 +1,15 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import LandingPage from '../landing/LandingPage';
+import { lazyStartedOn } from './lazy-started-on';
 
 /**
  * Every route of the SPA. Each page is its own chunk (route-level code splitting),
  * so the landing page never loads the reader, the admin panel or recharts. The landing page is
  * the exception: it is where most visits start, so it comes with the entry script and its CSS
  * (one request chain shorter before the first paint); the other pages pay for it (~11 KB br).
- * A feature adds its route here, one line.
+ * A feature adds its route here, one line. The reader's page starts loading with the app on a
+ * story's address (./lazy-started-on): a shared or kept story opens there first.
  */
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
 const SignupPage = lazy(() => import('../auth/SignupPage'));
@@ -16,7 +18,7 @@ const VerifyPage = lazy(() => import('../auth/VerifyPage'));
 const ResetPasswordPage = lazy(() => import('../auth/ResetPasswordPage'));
 const ProfilePage = lazy(() => import('../profile/ProfilePage'));
 const PolicyPage = lazy(() => import('../policy/PolicyPage'));
-const StoryPage = lazy(() => import('../reader/StoryPage'));
+const StoryPage = lazyStartedOn('/story/', () => import('../reader/StoryPage'));
 const CreateStoryPage = lazy(() => import('../create-story/CreateStoryPage'));
 const PurchasePage = lazy(() => import('../purchase/PurchasePage'));
 const PurchaseReturnPage = lazy(() => import('../purchase/PurchaseReturnPage'));
