@@ -1,7 +1,7 @@
 import type { TestServices } from '@nocturne/infra/test-env';
 import { checkoutBaseline } from './baseline-checkout';
 import { benchLikes } from './likes-over-http';
-import { benchProduct } from './read-suite';
+import { measure, type ReadProduct, startReadProduct } from './read-suite';
 
 /** One figure measured on both checkouts, taking turns: each side's runs and the ratio of the medians. */
 export interface SideBySide {
@@ -12,8 +12,9 @@ export interface SideBySide {
   ratio: number;
   /**
    * The server's CPU time per answer (µs) in the same rounds, where the suite measures it, and
-   * median(baseline) / median(current): above 1, this checkout spends less. Requests a second
-   * move with the machine's speed from round to round; the CPU an answer costs moves far less.
+   * median(baseline) / median(current): above 1, this checkout spends less. Where the server is
+   * at a full core, requests a second are its inverse; where the load generator sets the rate,
+   * this still tells the server's own cost.
    */
   serverCpuUs?: { baseline: number[]; current: number[]; ratio: number };
 }
@@ -23,14 +24,20 @@ export interface BaselineComparison {
   figures: SideBySide[];
 }
 
+/** Rounds of likes, each side's product started afresh for each. */
 const ROUNDS = 3;
+/** Turns of each read case, both products up at once: short, so both sides see the same machine. */
+const READ_TURNS = 6;
+const READ_TURN = { seconds: 4, warmUpSeconds: 0.5 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * Likes over HTTP and every case of the read suite (requests/s), on an earlier commit and on this
- * checkout, taking turns for three rounds, so that a machine whose speed drifts during the run
- * weighs on both alike.
+ * checkout, taking turns, so that a machine whose speed drifts during the run weighs on both
+ * alike: likes for three rounds, each side's product started for each; the reads with both
+ * products up at once, each case measured six times a side in 4-second turns (the order swapped
+ * each turn), with the server's CPU per answer.
  *
  * @example
  *   const { commit, figures } = await compareWithBaseline('main~5', services, console.log);
@@ -47,19 +54,42 @@ export async function compareWithBaseline(
     const cpu = { baseline: new Map<string, number[]>(), current: new Map<string, number[]>() };
     const record = (side: keyof typeof runs, name: string, value: number, into = runs) =>
       into[side].set(name, [...(into[side].get(name) ?? []), value]);
-    const measureSide = async (side: keyof typeof runs, root: string | undefined) => {
-      log(`round on ${side === 'baseline' ? `baseline ${baseline.commit}` : 'this checkout'}`);
-      const likes = await benchLikes(services.postgresUrl, log, { root });
-      record(side, 'likes over HTTP', likes.likesPerSecond);
-      const reads = await benchProduct(services, log, root);
-      for (const run of reads.runs) {
-        record(side, run.name, run.requestsPerSecond);
-        record(side, run.name, run.serverCpuUs, cpu);
-      }
-    };
     for (let round = 0; round < ROUNDS; round++) {
-      await measureSide('baseline', baseline.root);
-      await measureSide('current', undefined);
+      for (const [side, root] of [
+        ['baseline', baseline.root],
+        ['current', undefined],
+      ] as const) {
+        log(`likes on ${side === 'baseline' ? `baseline ${baseline.commit}` : 'this checkout'}`);
+        record(
+          side,
+          'likes over HTTP',
+          (await benchLikes(services.postgresUrl, log, { root })).likesPerSecond,
+        );
+      }
+    }
+    const products: Partial<Record<keyof typeof runs, ReadProduct>> = {};
+    try {
+      products.baseline = await startReadProduct(services, log, baseline.root);
+      products.current = await startReadProduct(services, log);
+      const sides = [
+        ['baseline', products.baseline],
+        ['current', products.current],
+      ] as const;
+      for (const [index, readCase] of products.current.cases.entries()) {
+        const baselineCase = products.baseline.cases[index]!;
+        log(`${readCase.name}: ${READ_TURNS} turns a side`);
+        for (let turn = 0; turn < READ_TURNS; turn++) {
+          for (const [side, product] of turn % 2 === 0 ? sides : [...sides].reverse()) {
+            const { url, headers, expected } = side === 'baseline' ? baselineCase : readCase;
+            const result = await measure(url, headers, product.pid, expected, READ_TURN);
+            record(side, readCase.name, result.requestsPerSecond);
+            record(side, readCase.name, result.serverCpuUs, cpu);
+          }
+        }
+      }
+    } finally {
+      await products.baseline?.stop();
+      await products.current?.stop();
     }
     const figures = [...runs.current.keys()].map((name) => {
       const current = runs.current.get(name)!;

@@ -217,18 +217,34 @@ export interface ProductVariant {
   explicitEvery?: number;
 }
 
+/** One request of the read suite: what it asks and the status every answer must have. */
+export interface ReadCase {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  expected: 200 | 304;
+}
+
+/** The product started and seeded for the read suite: its cases, ready to be measured. */
+export interface ReadProduct {
+  cases: ReadCase[];
+  /** The bootstrap process's id: the product's processes are its tree. */
+  pid: number;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
 /**
- * The product as `npm start` starts it, holding 50 stories: each case's figures, and its RSS at
- * the end. `root` is the checkout to start (another commit's, for a side-by-side comparison).
+ * The product as `npm start` starts it, holding 50 stories (a third premium, a premium member
+ * who opened one), and the suite's cases against it. `root` is the checkout to start (another
+ * commit's, for a side-by-side comparison).
  */
-export async function benchProduct(
+export async function startReadProduct(
   services: TestServices,
   log: (line: string) => void,
   root?: string,
   variant: ProductVariant = {},
-): Promise<Pick<ReadSuiteResult, 'rss' | 'serverMemory'> & { runs: Measured[] }> {
-  const rss: ReadSuiteResult['rss'] = [];
-  const runs: Measured[] = [];
+): Promise<ReadProduct> {
   log('starting the product as npm start does (bootstrap, launcher)...');
   process.env.TEST_DATABASE_URL = services.postgresUrl;
   const database = await createTestDatabase('bench_read');
@@ -330,17 +346,50 @@ export async function benchProduct(
       ['304 revalidation of the list', '/api/stories', { ...encoding, 'if-none-match': etag }, 304],
       ['GET / (the SPA page: every visit)', '/', encoding, 200],
     ];
-    for (const [name, path, headers, expected] of cases) {
-      const result = await measure(`${base}${path}`, headers, product.pid, expected);
+    return {
+      cases: cases.map(([name, path, headers, expected]) => ({
+        name,
+        url: `${base}${path}`,
+        headers,
+        expected,
+      })),
+      pid: product.pid,
+      baseUrl: base,
+      async stop() {
+        await product.stop();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await product.stop();
+    await database.drop();
+    throw error;
+  }
+}
+
+/**
+ * Each case of the read suite once, on the product as `npm start` starts it (startReadProduct),
+ * and each process's RSS at the end.
+ */
+export async function benchProduct(
+  services: TestServices,
+  log: (line: string) => void,
+  root?: string,
+  variant: ProductVariant = {},
+): Promise<Pick<ReadSuiteResult, 'rss' | 'serverMemory'> & { runs: Measured[] }> {
+  const product = await startReadProduct(services, log, root, variant);
+  try {
+    const runs: Measured[] = [];
+    for (const { name, url, headers, expected } of product.cases) {
+      const result = await measure(url, headers, product.pid, expected);
       log(
         `${name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
       );
       runs.push({ name, ...result });
     }
-    rss.push(...rssTree(product.pid, 'npm start'));
-    return { runs, rss, serverMemory: await serverMemory(base) };
+    const rss = rssTree(product.pid, 'npm start');
+    return { runs, rss, serverMemory: await serverMemory(product.baseUrl) };
   } finally {
     await product.stop();
-    await database.drop();
   }
 }
