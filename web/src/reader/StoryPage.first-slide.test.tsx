@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../auth/auth-context';
 import { aStory } from '../testing/story-fixture';
 import { FIRST_SLIDE_LAYER_ID } from './first-slide-layer';
 import { firstSlideLayerRender } from './first-slide-layer-render';
-import StoryPage from './StoryPage';
+import { renderStoryPage } from './testing/render-reader';
 
 /** The story's answer: held until `answer` is called. */
 let answer: (response: Response) => void;
@@ -32,19 +29,7 @@ afterEach(() => {
 
 const layer = () => document.getElementById(FIRST_SLIDE_LAYER_ID);
 
-function visit() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={['/story/s1']}>
-          <Routes>
-            <Route path="/story/:id" element={<StoryPage />} />
-          </Routes>
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-}
+const visit = () => renderStoryPage('s1');
 
 describe("the reader page's early first slide", () => {
   it('stays over the loading page until the reader draws the slide in its place', async () => {

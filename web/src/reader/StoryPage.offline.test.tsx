@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { CONTENT_WARNING_IDS } from '@nocturne/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../api/client';
-import { AuthProvider } from '../auth/auth-context';
 import { memoryCaches } from '../offline/fake-cache-storage';
 import { accountKey, keepStory, rememberOwner } from '../offline/kept-stories';
 import { aStory } from '../testing/story-fixture';
-import StoryPage from './StoryPage';
+import { renderStoryPage } from './testing/render-reader';
 
 const reader = { email: 'ann@example.com', is_subscribed: false, premium_stories_remaining: 0 };
 const warning = CONTENT_WARNING_IDS[0];
@@ -44,19 +41,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function visit() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={['/story/w1']}>
-          <Routes>
-            <Route path="/story/:id" element={<StoryPage />} />
-          </Routes>
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-}
+const visit = () => renderStoryPage('w1');
 
 describe('a story kept offline, opened without a connection', () => {
   it('opens from the device for the account that kept it, its content warnings first', async () => {
