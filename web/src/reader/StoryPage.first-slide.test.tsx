@@ -48,6 +48,23 @@ describe("the reader page's early first slide", () => {
     await waitFor(() => expect(layer()).toBeNull());
   });
 
+  it('goes when the page shows a gate or a warning instead of the reader, leaving no image behind', async () => {
+    for (const story of [
+      aStory({ id: 's1', images: [], texts: [], ageAssuranceRequired: true }),
+      aStory({ id: 's1', warnings: ['violence'] as never }),
+    ]) {
+      document.getElementById(FIRST_SLIDE_LAYER_ID)?.remove();
+      document.body.insertAdjacentHTML('beforeend', firstSlideLayerRender());
+      const page = visit();
+      await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/stories/s1', expect.anything()));
+      answer(Response.json(story));
+      await waitFor(() => expect(layer()).toBeNull());
+      expect(document.querySelectorAll('img')).toHaveLength(0);
+      page.unmount();
+      vi.mocked(fetch).mockClear();
+    }
+  });
+
   it('goes with the page', async () => {
     const page = visit();
     await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/stories/s1', expect.anything()));

@@ -71,10 +71,20 @@ export default function StoryPage() {
     (query.error instanceof StoryLoadError && query.error.failure.kind === 'failed');
   const kept = useKeptCopy(id, unreachable);
   // The first slide the page drew early (first-slide-layer.ts) stays until the reader replaces
-  // it; a failure, or leaving the page, takes it away.
+  // it; a failure, a gate or a warning shown instead of the reader, or leaving the page, takes it
+  // away.
+  const answered = query.data?.story;
+  const notReading =
+    query.isError ||
+    unreachable ||
+    opening.step.kind !== 'open' ||
+    (answered !== undefined &&
+      (answered.ageAssuranceRequired ||
+        answered.images.length === 0 ||
+        (answered.warnings.length > 0 && acceptedWarnings !== answered.id)));
   useLayoutEffect(() => {
-    if (query.isError || unreachable) removeFirstSlideLayer();
-  }, [query.isError, unreachable]);
+    if (notReading) removeFirstSlideLayer();
+  }, [notReading]);
   useLayoutEffect(() => removeFirstSlideLayer, []);
   if (unreachable && kept.story) {
     // Its content warnings come first, as online.
