@@ -10,11 +10,15 @@ const gzipAsync = promisify(gzip);
 /** Text files worth compressing; images and fonts are compressed formats already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
 
+/** The build's notes for the server (`.vite/`): never served, so never sent compressed. */
+const NOTES = '.vite';
+
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(path);
-    else yield path;
+    if (entry.isDirectory()) {
+      if (entry.name !== NOTES) yield* filesUnder(path);
+    } else yield path;
   }
 }
 
