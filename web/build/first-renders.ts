@@ -8,6 +8,8 @@ const WEB_ROOT = join(__dirname, '..');
 export const LANDING_FIRST_SCREEN_FILE = '.vite/landing-first-render.html';
 /** The reader's first slide with empty slots, for the reader page (route-shells.ts too). */
 export const READER_FIRST_SLIDE_FILE = '.vite/reader-first-slide.html';
+/** The studio's first screen, for the studio page (route-shells.ts too). */
+export const STUDIO_FIRST_SCREEN_FILE = '.vite/studio-first-screen.html';
 
 /** Each page's first render: its module and function, its file, and what it must contain. */
 const FIRST_RENDERS = [
@@ -22,6 +24,12 @@ const FIRST_RENDERS = [
     render: 'firstSlideLayerRender',
     file: READER_FIRST_SLIDE_FILE,
     mustHave: 'reader__text-inner',
+  },
+  {
+    module: '/src/studio/studio-first-screen-render.tsx',
+    render: 'studioFirstScreenRender',
+    file: STUDIO_FIRST_SCREEN_FILE,
+    mustHave: 'pen-name-form',
   },
 ];
 
@@ -45,7 +53,8 @@ function withBrowserStandIns<T>(render: () => Promise<T>): Promise<T> {
  * Vite, once the bundle is written. The server puts it in the landing's page only, so the lead
  * paragraph (the landing's largest paint) is drawn by the HTML and its stylesheet, not after the
  * app's script has run. Likewise `.vite/reader-first-slide.html`, the reader's first slide with
- * empty slots (web/src/reader/first-slide-layer-render.tsx), which the reader's page fills early.
+ * empty slots (web/src/reader/first-slide-layer-render.tsx), which the reader's page fills early,
+ * and `.vite/studio-first-screen.html` (web/src/studio/studio-first-screen-render.tsx).
  */
 export function firstRenders(): Plugin {
   let outDir = '';

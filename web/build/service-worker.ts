@@ -34,6 +34,7 @@ export function serviceWorker() {
         'story-start.js',
         'creator-start.js',
         'profile-start.js',
+        'studio-start.js',
         'favicon.svg',
         'assets/*.{js,css}',
         'assets/cormorant-garamond-latin-wght-*.woff2',

@@ -171,3 +171,54 @@ describe("the reader's shell", () => {
     expect(web.shellFor('/story/1').body.identity.bytes.toString()).not.toContain('reader-first-slide');
   });
 });
+
+describe("the studio's shell", () => {
+  const layer =
+    '<div id="studio-first-screen" class="studio-first-screen" hidden=""><form class="surface pen-name-form"></form></div>';
+  const studio = {
+    path: '/studio',
+    scripts: ['/assets/StudioPage-h8.js', '/assets/Dialog-b2.js'],
+    styles: ['/assets/StudioPage-i9.css', '/assets/Surface-j1.css', '/assets/Dialog-k2.css'],
+  };
+  const shell = SHELL.replace('</head>', '<script type="module" src="/assets/index-f6.js"></script></head>');
+  const { dist } = builtApp([profile, story, studio], shell);
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'StudioPage-i9.css'), '.studio{display:grid}.pen-name-form{gap:1rem}');
+  writeFileSync(join(dist, 'assets', 'Surface-j1.css'), '.surface{border-radius:8px}');
+  writeFileSync(join(dist, 'assets', 'Dialog-k2.css'), '.dialog{inset:0}.dialog .surface-x{margin:0}');
+  writeFileSync(join(dist, '.vite', 'studio-first-screen.html'), layer);
+  const withLayer = builtWebApp(dist)!;
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const html = (path: string) => withLayer.shellFor(path).body.identity.bytes.toString();
+
+  it('is decided by its first paint: its early script first in the head, the stylesheets that style its layer applied', () => {
+    expect(html('/studio')).toBe(
+      shell
+        .replace('<head>', '<head><script src="/studio-start.js"></script>')
+        .replace(
+          '</head>',
+          '<link rel="stylesheet" href="/assets/StudioPage-i9.css"><link rel="stylesheet" href="/assets/Surface-j1.css"></head>',
+        )
+        .replace('<div id="root"></div>', `<div id="root"></div>${layer}`),
+    );
+    // Nothing else of the page is named early: the app asks for it as it draws the studio.
+    expect(html('/studio')).not.toContain('Dialog');
+    expect(html('/studio/')).toBe(html('/studio'));
+  });
+
+  it("is the studio's only: no other page carries its layer or its script, and a build without the layer names the studio's files as before", () => {
+    for (const path of ['/', '/profile', '/story/1', '/no/such/page']) {
+      expect(html(path), path).not.toContain('studio-first-screen');
+      expect(html(path), path).not.toContain('studio-start');
+    }
+    expect(html('/story/1')).toContain(`${storyStart}<script type="module"`);
+    const older = builtApp([studio], shell);
+    const before = older.web.shellFor('/studio').body.identity.bytes.toString();
+    rmSync(older.dist, { recursive: true, force: true });
+    expect(before).toContain(
+      '<link rel="modulepreload" href="/assets/StudioPage-h8.js" fetchpriority="low">',
+    );
+    expect(before).toContain('<script src="/studio-start.js" defer></script><script type="module"');
+    expect(before).not.toContain('rel="stylesheet"');
+  });
+});

@@ -26,22 +26,26 @@ interface RouteShell {
  * A route's own early script (from web/public), run as soon as the page is parsed: the reader's
  * asks for the story of a visitor without a session while the app's script is still on its way,
  * the creator page's for the creator and their first stories, the profile's for the signed-in
- * reader's Continue reading shelf.
+ * reader's Continue reading shelf, the studio's shows its first screen (EARLY_LAYERS).
  */
 const EARLY_SCRIPTS: Record<string, string> = {
   '/story/:id': '/story-start.js',
   '/creator/:handle': '/creator-start.js',
   '/profile': '/profile-start.js',
+  '/studio': '/studio-start.js',
 };
 
 /**
  * A route's first screen drawn by its page before the app's script has run, written by the web
  * build (web/build/first-renders.ts), put after the app's root: the reader's first slide with
  * empty slots, hidden until the page's early script fills it from the story's answer
- * (web/public/story-start.js), over the app's root until the app's reader replaces it.
+ * (web/public/story-start.js), over the app's root until the app's reader replaces it; the
+ * studio's first screen, shown for a stored session (web/public/studio-start.js,
+ * FIRST_PAINT_LAYERS) until the app draws the studio.
  */
 const EARLY_LAYERS: Record<string, string> = {
   '/story/:id': join('.vite', 'reader-first-slide.html'),
+  '/studio': join('.vite', 'studio-first-screen.html'),
 };
 
 const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
@@ -70,9 +74,46 @@ function earlyLayerOf(dist: string, route: RoutePreload): string {
   return file !== undefined && existsSync(file) ? readFileSync(file, 'utf8') : '';
 }
 
-/** The shell with the route's files named in its head, and its early layer after the root. */
-function shellWithPreloads(shell: WebFile, route: RoutePreload, layer: string): WebFile {
-  const links = [
+/**
+ * The routes whose early layer is decided by the page's first paint (the studio's: it needs no
+ * answer, only to know whether a session is stored): the stylesheets that style the layer
+ * applied rather than named for later, and the early script run where it stands, first in the
+ * head, rather than deferred (it only reads the browser's storage), so the layer is styled and
+ * shown, or not, in the first frame, whatever the app's script is doing by then. Only the
+ * layer's own stylesheets, and none of the page's other files (routeLinks): each one more holds
+ * the first paint back on a slow link.
+ */
+const FIRST_PAINT_LAYERS = new Set(['/studio']);
+
+/** The class names the layer's markup carries. */
+const classesOf = (layer: string) =>
+  new Set([...layer.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)));
+
+/** Of the route's stylesheets, those with a rule for a class the layer carries. */
+function stylesOfLayer(dist: string, route: RoutePreload, layer: string): Set<string> {
+  const classes = classesOf(layer);
+  return new Set(
+    route.styles.filter((href) => {
+      const file = join(dist, href);
+      if (!existsSync(file)) return false;
+      const named = readFileSync(file, 'utf8').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g);
+      return [...named].some((match) => classes.has(match[1]!));
+    }),
+  );
+}
+
+/**
+ * The route's files named in its head: its scripts and stylesheets fetched beside the first-load
+ * script, at low priority; for a route whose layer is drawn by the first paint, only the
+ * layer's stylesheets, applied: the rest would share the slow link with what draws that layer,
+ * and the app asks for them as it draws the page.
+ */
+function routeLinks(dist: string, route: RoutePreload, layer: string | undefined): string {
+  if (layer !== undefined)
+    return [...stylesOfLayer(dist, route, layer)]
+      .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
+      .join('');
+  return [
     ...route.scripts.map(
       (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}" fetchpriority="low">`,
     ),
@@ -80,15 +121,26 @@ function shellWithPreloads(shell: WebFile, route: RoutePreload, layer: string): 
       (href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}" fetchpriority="low">`,
     ),
   ].join('');
+}
+
+/** The shell with the route's files named in its head, and its early layer after the root. */
+function shellWithPreloads(dist: string, shell: WebFile, route: RoutePreload, layer: string): WebFile {
+  const firstPaint = FIRST_PAINT_LAYERS.has(route.path) && layer !== '';
+  const links = routeLinks(dist, route, firstPaint ? layer : undefined);
   const early = EARLY_SCRIPTS[route.path];
-  // Deferred and before the first-load script: it runs once the page is parsed, just before
-  // that script, however late it arrives beside it.
-  const html = shellHtml(shell)
-    .replace('</head>', `${links}</head>`)
-    .replace(/<script|<\/head>/, (next) =>
-      early ? `<script src="${escapeAttribute(early)}" defer></script>${next}` : next,
-    )
-    .replace(ROOT, `${ROOT}${layer}`);
+  const script = (defer: boolean) =>
+    early ? `<script src="${escapeAttribute(early)}"${defer ? ' defer' : ''}></script>` : '';
+  // Otherwise deferred and before the first-load script: it runs once the page is parsed, just
+  // before that script, however late it arrives beside it.
+  const html = (
+    firstPaint
+      ? shellHtml(shell)
+          .replace('<head>', `<head>${script(false)}`)
+          .replace('</head>', `${links}</head>`)
+      : shellHtml(shell)
+          .replace('</head>', `${links}</head>`)
+          .replace(/<script|<\/head>/, (next) => `${script(true)}${next}`)
+  ).replace(ROOT, `${ROOT}${layer}`);
   return shellOf(shell, html);
 }
 
@@ -130,7 +182,7 @@ export function routeShells(dist: string, shell: WebFile): (path: string) => Web
     .filter(({ segments }) => segments.some((segment) => segment !== null) && !segments.includes('*'))
     .map(({ segments, route }) => ({
       segments,
-      shell: shellWithPreloads(shell, route, earlyLayerOf(dist, route)),
+      shell: shellWithPreloads(dist, shell, route, earlyLayerOf(dist, route)),
     }));
   return (path) => {
     const asked = segmentsOf(path);

@@ -233,6 +233,19 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     const profileStart = await get('/profile-start.js');
     expect(profileStart.statusCode).toBe(200);
     expect(profileStart.body).toContain('nocturneShelfStart');
+    // The studio draws its first screen from its page: the layer the build wrote, its early
+    // script first in the head, the layer's stylesheets applied.
+    const studio = brotliDecompressSync(
+      (await get('/studio', { 'accept-encoding': 'br' })).rawPayload,
+    ).toString();
+    expect(studio).toMatch(/<head><script src="\/studio-start\.js"><\/script>/);
+    expect(studio).toContain('<div id="root"></div><div id="studio-first-screen"');
+    expect(studio).toMatch(/<link rel="stylesheet" href="\/assets\/StudioPage-[^"]+\.css">/);
+    expect(studio).toContain('class="field__hint"');
+    const studioStart = await get('/studio-start.js');
+    expect(studioStart.statusCode).toBe(200);
+    expect(studioStart.body).toContain('data-studio-first-screen');
+    expect((await get('/.vite/studio-first-screen.html')).statusCode).toBe(404);
   });
 
   it("revalidates each client route's page with a 304 per encoding; the plain shell has one ETag", async () => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
@@ -21,18 +21,26 @@ import { Spinner } from '../ui/Spinner';
 import { surfaceClass } from '../ui/Surface';
 import { useToast } from '../ui/Toast';
 import { StudioChart } from './StudioChart';
+import { removeStudioFirstScreen } from './studio-first-screen';
 import { type Studio, type StudioDays, studioKeys, studioQuery } from './studio-queries';
 import './StudioPage.css';
 
 /** `/studio`, login required: what readers did with the creator's stories. */
 export default function StudioRoute() {
-  const { token } = useAuth();
+  const { token, user, loading } = useAuth();
   // The studio's first answers are asked for while the session is checked.
   usePrefetchBesideSessionCheck(token, [
     penNameQuery(token),
     draftsQuery(token),
     studioQuery(token, FIRST_DAYS),
   ]);
+  // The page's early first screen (./studio-first-screen.ts) is for a creator: gone as soon as
+  // the guard sends a visitor away, and when the studio is left.
+  const signedOut = !loading && user === null;
+  useLayoutEffect(() => {
+    if (signedOut) removeStudioFirstScreen();
+  }, [signedOut]);
+  useLayoutEffect(() => removeStudioFirstScreen, []);
   return (
     <RequireAuth>
       <StudioPage />
@@ -48,7 +56,11 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 /** The range of days the studio opens on. */
 const FIRST_DAYS: StudioDays = 30;
 
-function StudioPage() {
+/** The studio itself, for a signed-in creator; exported for its first screen's render. */
+export function StudioPage() {
+  // The app draws the studio from its first commit on: the page's early first screen, drawn
+  // where this is, goes in the same frame.
+  useLayoutEffect(removeStudioFirstScreen, []);
   const [days, setDays] = useState<StudioDays>(FIRST_DAYS);
   const { token } = useAuth();
   // Another range keeps the chart in place until its figures arrive, rather than a spinner.
