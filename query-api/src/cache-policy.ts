@@ -1,17 +1,27 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /** Who an answer differs by: the reader's session, the admin's code and the visitor's age token. */
 const CREDENTIALS = ['Authorization', 'X-Admin-Code', 'X-Age-Assurance'];
 
-function varyOn(reply: FastifyReply, names: readonly string[]): void {
-  const current = reply.getHeader('vary');
-  const listed = String(current ?? '')
+/**
+ * `vary` with the credentials it lacks appended, or `undefined` when it names them all. A route's
+ * Vary is one of a few constant strings, so each one's answer is worked out once and kept: this
+ * runs on every private answer.
+ */
+const varyWithCredentials = new Map<string, string | undefined>();
+const MAX_KEPT_VARIES = 64;
+
+export function withCredentials(vary: string): string | undefined {
+  if (varyWithCredentials.has(vary)) return varyWithCredentials.get(vary);
+  const listed = vary
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
   const known = new Set(listed.map((name) => name.toLowerCase()));
-  const missing = names.filter((name) => !known.has(name.toLowerCase()));
-  if (missing.length > 0) reply.header('Vary', [...listed, ...missing].join(', '));
+  const missing = CREDENTIALS.filter((name) => !known.has(name.toLowerCase()));
+  const merged = missing.length > 0 ? [...listed, ...missing].join(', ') : undefined;
+  if (varyWithCredentials.size < MAX_KEPT_VARIES) varyWithCredentials.set(vary, merged);
+  return merged;
 }
 
 /**
@@ -23,9 +33,12 @@ function varyOn(reply: FastifyReply, names: readonly string[]): void {
  * account's answer to another signed in after it.
  */
 export function privateUnlessPublic(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-store');
-    if (/\bprivate\b/i.test(String(reply.getHeader('cache-control')))) varyOn(reply, CREDENTIALS);
-    return payload;
+    if (/\bprivate\b/i.test(String(reply.getHeader('cache-control')))) {
+      const vary = withCredentials(String(reply.getHeader('vary') ?? ''));
+      if (vary !== undefined) reply.header('Vary', vary);
+    }
+    done(null, payload);
   });
 }
