@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { holdAppScript, recordLayoutShifts } from './support/first-paint';
 import { signedInContext } from './support/members';
 
 /**
@@ -71,14 +72,7 @@ test("a visitor's first slide is on screen before the app's script has run, and 
   const { id } = await api.publishStory({ texts: ['The page draws this lamp.', 'The app, the next.'] });
   await nocturne.settle();
   // The app's first-load script is held back until the page's own first slide has been seen.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto(`/story/${id}`, { waitUntil: 'commit' });
   const early = page.locator('#reader-first-slide .reader__text-inner');
   await expect(early).toHaveText('The page draws this lamp.');
@@ -89,19 +83,13 @@ test("a visitor's first slide is on screen before the app's script has run, and 
   await expect(page.locator('#reader-first-slide')).toHaveAttribute('inert', '');
   await page.evaluate(() => document.fonts.ready);
   const before = await early.boundingBox();
-  await page.evaluate(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift' });
-  });
+  const layoutShifts = await recordLayoutShifts(page);
 
   release();
   await expect(page.locator('#reader-first-slide')).toHaveCount(0);
   const text = page.locator('#root .reader__text-inner');
   await expect(text).toHaveText('The page draws this lamp.');
   expect(await text.boundingBox()).toEqual(before);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect(await layoutShifts()).toEqual([]);
   await expect(page.getByRole('img', { name: 'The page draws this lamp.' })).toBeVisible();
 });

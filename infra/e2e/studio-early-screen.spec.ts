@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { holdAppScript, recordLayoutShifts } from './support/first-paint';
 import { signedInContext } from './support/members';
 
 /**
@@ -9,19 +10,6 @@ import { signedInContext } from './support/members';
  */
 
 const HINT = '2 to 30 letters, digits, spaces, - and _. Your stories show the new name at once.';
-
-/** Holds the app's first-load script back until `release` is called. */
-async function holdAppScript(page: import('@playwright/test').Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
-}
 
 test("a creator's studio is on screen before the app's script has run, and the app's studio takes its place without a shift", async ({
   browser,
@@ -41,13 +29,7 @@ test("a creator's studio is on screen before the app's script has run, and the a
   await expect(early).toHaveAttribute('inert', '');
   await page.evaluate(() => document.fonts.ready);
   const before = await early.getByText(HINT).boundingBox();
-  await page.evaluate(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift' });
-  });
+  const layoutShifts = await recordLayoutShifts(page);
 
   release();
   await expect(early).toHaveCount(0);
@@ -55,7 +37,7 @@ test("a creator's studio is on screen before the app's script has run, and the a
   await expect(hint).toBeVisible();
   expect(await hint.boundingBox()).toEqual(before);
   await expect(page.getByRole('heading', { name: 'Studio' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect(await layoutShifts()).toEqual([]);
   await context.close();
 });
 
