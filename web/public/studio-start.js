@@ -1,4 +1,4 @@
-// The studio page's head names this file, at its end and not deferred
+// The studio page's head names this file first, not deferred
 // (infra/src/system/route-shells.ts, FIRST_PAINT_LAYERS): for a browser that keeps a session, it
 // marks the page so its stylesheet shows the studio's first screen the page carries (its heading
 // and the pen name form, which depend on no answer; web/src/studio/studio-first-screen-render.tsx)
