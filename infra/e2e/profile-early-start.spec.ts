@@ -53,3 +53,89 @@ test("a signed-in reader's Continue reading is asked for once, by the page's ear
   expect(images.filter((url) => url === images[0])).toHaveLength(1);
   await context.close();
 });
+
+test("a signed-in reader's first screen is on screen before the app's script has run, and the app's profile takes its place without a shift", async ({
+  browser,
+  baseURL,
+  api,
+  nocturne,
+}) => {
+  const stamp = Date.now().toString(36).slice(-6);
+  const creator = await api.createVerifiedUser({ prefix: 'creator' });
+  const { id } = await publishStoryAs(nocturne.baseURL, creator, {
+    texts: [`The layer wakes ${stamp}.`, 'It turns.', 'It ends.'],
+    penName: `Layer ${stamp}`,
+  });
+  const reader = await api.createVerifiedUser({ prefix: 'layer' });
+  const placed = await fetch(`${nocturne.baseURL}/api/stories/${id}/progress`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${reader.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ slide: 1 }),
+  });
+  expect(placed.status).toBe(200);
+  await nocturne.settle();
+
+  const { context, page } = await signedInContext(browser, reader, { baseURL });
+  // The app's first-load script is held back until the page's own first screen has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/profile', { waitUntil: 'commit' });
+  const layer = page.locator('#profile-first-screen');
+  const early = layer.locator('.story-card__image');
+  await expect(early).toHaveCount(1);
+  await expect(early).toBeVisible();
+  await expect(layer.locator('.profile-card__email')).toHaveText(
+    // As the profile masks it: the local part's first two and last two characters.
+    `${reader.email.slice(0, 2)}***${reader.email.slice(reader.email.indexOf('@') - 2)}`,
+  );
+  await expect(layer).toContainText('Free Account');
+  expect(await page.locator('#root').innerHTML()).toBe('');
+  // Hidden from assistive technology and out of reach: the app's profile is the one read.
+  await expect(layer).toHaveAttribute('aria-hidden', 'true');
+  await expect(layer).toHaveAttribute('inert', '');
+  await page.evaluate(() => document.fonts.ready);
+  const before = await early.boundingBox();
+  await page.evaluate(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift' });
+  });
+
+  release();
+  await expect(layer).toHaveCount(0);
+  const row = page.getByRole('list', { name: 'Continue reading' });
+  await expect(row).toContainText(`The layer wakes ${stamp}.`);
+  expect(await row.locator('.story-card__image').boundingBox()).toEqual(before);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  await context.close();
+});
+
+test('a visitor on the profile never sees its first screen', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/profile', { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => performance.getEntriesByName(`${location.origin}/profile-start.js`).length === 1,
+  );
+  await expect(page.locator('#profile-first-screen')).toBeHidden();
+  release();
+  await page.waitForURL('**/auth/login');
+  await expect(page.locator('#profile-first-screen')).toHaveCount(0);
+  expect(asked.filter((path) => path.startsWith('/api/me/') || path === '/api/auth/me')).toEqual([]);
+});

@@ -10,6 +10,8 @@ export const LANDING_FIRST_SCREEN_FILE = '.vite/landing-first-render.html';
 export const READER_FIRST_SLIDE_FILE = '.vite/reader-first-slide.html';
 /** The studio's first screen, for the studio page (route-shells.ts too). */
 export const STUDIO_FIRST_SCREEN_FILE = '.vite/studio-first-screen.html';
+/** The profile's first screen with empty slots, for the profile page (route-shells.ts too). */
+export const PROFILE_FIRST_SCREEN_FILE = '.vite/profile-first-screen.html';
 
 /** Each page's first render: its module and function, its file, and what it must contain. */
 const FIRST_RENDERS = [
@@ -30,6 +32,12 @@ const FIRST_RENDERS = [
     render: 'studioFirstScreenRender',
     file: STUDIO_FIRST_SCREEN_FILE,
     mustHave: 'pen-name-form',
+  },
+  {
+    module: '/src/profile/profile-first-screen-render.tsx',
+    render: 'profileFirstScreenRender',
+    file: PROFILE_FIRST_SCREEN_FILE,
+    mustHave: 'story-card__image',
   },
 ];
 
@@ -54,7 +62,9 @@ function withBrowserStandIns<T>(render: () => Promise<T>): Promise<T> {
  * paragraph (the landing's largest paint) is drawn by the HTML and its stylesheet, not after the
  * app's script has run. Likewise `.vite/reader-first-slide.html`, the reader's first slide with
  * empty slots (web/src/reader/first-slide-layer-render.tsx), which the reader's page fills early,
- * and `.vite/studio-first-screen.html` (web/src/studio/studio-first-screen-render.tsx).
+ * `.vite/studio-first-screen.html` (web/src/studio/studio-first-screen-render.tsx), and
+ * `.vite/profile-first-screen.html`, the top of the profile with empty slots
+ * (web/src/profile/profile-first-screen-render.tsx), which the profile's page fills early.
  */
 export function firstRenders(): Plugin {
   let outDir = '';

@@ -43,7 +43,7 @@ describe('the shell of a client route', () => {
   it("names its page's scripts and stylesheets in the head", () => {
     expect(html('/story/9baa4ec0')).toContain(storyLinks);
     expect(html('/profile')).toContain(
-      '<link rel="modulepreload" href="/assets/ProfilePage-d4.js" fetchpriority="low"><script src="/profile-start.js" defer></script></head>',
+      '<link rel="modulepreload" href="/assets/ProfilePage-d4.js" fetchpriority="low"><script src="/profile-start.js" async></script></head>',
     );
   });
 
@@ -71,8 +71,8 @@ describe('the shell of a client route', () => {
     expect(html('/')).not.toContain('creator-start');
   });
 
-  it("starts the signed-in reader's Continue reading shelf early, on the profile only", () => {
-    expect(html('/profile')).toContain('<script src="/profile-start.js" defer></script>');
+  it("starts the signed-in reader's Continue reading shelf early, as soon as its script has come, on the profile only", () => {
+    expect(html('/profile')).toContain('<script src="/profile-start.js" async></script>');
     for (const path of ['/', '/story/9baa4ec0', '/creator/night-owl'])
       expect(html(path), path).not.toContain('profile-start');
   });
@@ -220,5 +220,26 @@ describe("the studio's shell", () => {
     );
     expect(before).toContain('<script src="/studio-start.js" defer></script><script type="module"');
     expect(before).not.toContain('rel="stylesheet"');
+  });
+});
+
+describe("the profile's shell", () => {
+  const layer =
+    '<div id="profile-first-screen" class="profile-first-screen" hidden="" aria-hidden="true" inert=""></div>';
+  const { dist, web } = builtApp([profile, story]);
+  writeFileSync(join(dist, '.vite', 'profile-first-screen.html'), layer);
+  const withLayer = builtWebApp(dist)!;
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const html = (path: string) => withLayer.shellFor(path).body.identity.bytes.toString();
+
+  it("carries the first screen's empty layer after the app's root, outside what the app draws", () => {
+    expect(html('/profile')).toContain(`<div id="root"></div>${layer}`);
+    expect(html('/Profile/')).toContain(`<div id="root"></div>${layer}`);
+  });
+
+  it("is the profile's only: no other page carries it, and a build without the file has none", () => {
+    for (const path of ['/', '/story/1', '/no/such/page'])
+      expect(html(path)).not.toContain('profile-first-screen');
+    expect(web.shellFor('/profile').body.identity.bytes.toString()).not.toContain('profile-first-screen');
   });
 });

@@ -25,14 +25,16 @@ interface RouteShell {
 /**
  * A route's own early script (from web/public), run as soon as the page is parsed: the reader's
  * asks for the story of a visitor without a session while the app's script is still on its way,
- * the creator page's for the creator and their first stories, the profile's for the signed-in
- * reader's Continue reading shelf, the studio's shows its first screen (EARLY_LAYERS).
+ * the creator page's for the creator and their first stories, the studio's shows its first screen
+ * (EARLY_LAYERS). The profile's asks for the signed-in reader's Continue reading shelf and their
+ * session's user, to draw its first screen: `async`, it runs as soon as it has come, its requests
+ * not waiting for the page's stylesheets nor in one task with the first-load script.
  */
-const EARLY_SCRIPTS: Record<string, string> = {
-  '/story/:id': '/story-start.js',
-  '/creator/:handle': '/creator-start.js',
-  '/profile': '/profile-start.js',
-  '/studio': '/studio-start.js',
+const EARLY_SCRIPTS: Record<string, { src: string; async?: true }> = {
+  '/story/:id': { src: '/story-start.js' },
+  '/creator/:handle': { src: '/creator-start.js' },
+  '/profile': { src: '/profile-start.js', async: true },
+  '/studio': { src: '/studio-start.js' },
 };
 
 /**
@@ -40,11 +42,13 @@ const EARLY_SCRIPTS: Record<string, string> = {
  * build (web/build/first-renders.ts), put after the app's root: the reader's first slide with
  * empty slots, hidden until the page's early script fills it from the story's answer
  * (web/public/story-start.js), over the app's root until the app's reader replaces it; the
- * studio's first screen, shown for a stored session (web/public/studio-start.js,
- * FIRST_PAINT_LAYERS) until the app draws the studio.
+ * profile's top with its first Continue reading cards, filled likewise from the session's and the
+ * shelf's answers (web/public/profile-start.js); the studio's first screen, shown for a stored
+ * session (web/public/studio-start.js, FIRST_PAINT_LAYERS) until the app draws the studio.
  */
 const EARLY_LAYERS: Record<string, string> = {
   '/story/:id': join('.vite', 'reader-first-slide.html'),
+  '/profile': join('.vite', 'profile-first-screen.html'),
   '/studio': join('.vite', 'studio-first-screen.html'),
 };
 
@@ -128,18 +132,18 @@ function shellWithPreloads(dist: string, shell: WebFile, route: RoutePreload, la
   const firstPaint = FIRST_PAINT_LAYERS.has(route.path) && layer !== '';
   const links = routeLinks(dist, route, firstPaint ? layer : undefined);
   const early = EARLY_SCRIPTS[route.path];
-  const script = (defer: boolean) =>
-    early ? `<script src="${escapeAttribute(early)}"${defer ? ' defer' : ''}></script>` : '';
-  // Otherwise deferred and before the first-load script: it runs once the page is parsed, just
-  // before that script, however late it arrives beside it.
+  const script = (mode: '' | ' defer' | ' async') =>
+    early ? `<script src="${escapeAttribute(early.src)}"${mode}></script>` : '';
+  // Otherwise before the first-load script: deferred, it runs once the page is parsed, just
+  // before that script, however late it arrives beside it; async, as soon as it has come.
   const html = (
     firstPaint
       ? shellHtml(shell)
-          .replace('<head>', `<head>${script(false)}`)
+          .replace('<head>', `<head>${script('')}`)
           .replace('</head>', `${links}</head>`)
       : shellHtml(shell)
           .replace('</head>', `${links}</head>`)
-          .replace(/<script|<\/head>/, (next) => `${script(true)}${next}`)
+          .replace(/<script|<\/head>/, (next) => `${script(early?.async ? ' async' : ' defer')}${next}`)
   ).replace(ROOT, `${ROOT}${layer}`);
   return shellOf(shell, html);
 }
@@ -168,7 +172,7 @@ function landingShell(dist: string, shell: WebFile): WebFile | undefined {
  * the router matches them (a parameter takes one segment, case and a trailing slash aside); a
  * route that is only parameters (the staff panel's `/:section`) or no route at all gets the
  * plain shell; the landing (`/`) gets its first render (landingShell), the reader its early
- * first slide (EARLY_LAYERS).
+ * first slide and the profile its early first screen (EARLY_LAYERS).
  */
 export function routeShells(dist: string, shell: WebFile): (path: string) => WebFile {
   const landing = landingShell(dist, shell) ?? shell;

@@ -175,9 +175,10 @@ describe.each(servers)('the web app from %s', (_name, build) => {
   it("still answers every client route with the SPA page, naming a lazy page's files in its head", async () => {
     const index = readFileSync(join(defaultWebDist, 'index.html')).toString();
     const preloads =
-      /<link rel="(?:modulepreload|preload)"[^>]*>|<script src="\/[a-z]+-start\.js" defer><\/script>/g;
+      /<link rel="(?:modulepreload|preload)"[^>]*>|<script src="\/[a-z]+-start\.js" (?:defer|async)><\/script>/g;
     const firstRender = readFileSync(join(defaultWebDist, '.vite', 'landing-first-render.html')).toString();
     const firstSlide = readFileSync(join(defaultWebDist, '.vite', 'reader-first-slide.html')).toString();
+    const firstScreen = readFileSync(join(defaultWebDist, '.vite', 'profile-first-screen.html')).toString();
     const landing = index.replace(
       '<div id="root"></div>',
       `<div id="root"><div class="first-render">${firstRender}</div></div>`,
@@ -193,7 +194,10 @@ describe.each(servers)('the web app from %s', (_name, build) => {
       expect(answer.statusCode, path).toBe(200);
       expect(answer.headers['content-type'], path).toMatch(/^text\/html/);
       expect(answer.headers['cache-control'], path).toBe('no-cache');
-      const page = brotliDecompressSync(answer.rawPayload).toString().replace(firstSlide, '');
+      const page = brotliDecompressSync(answer.rawPayload)
+        .toString()
+        .replace(firstSlide, '')
+        .replace(firstScreen, '');
       expect(page.replace(preloads, ''), path).toBe(index.replace(preloads, ''));
     }
     // The landing's page carries its first render; a lazy route's page names its chunk before it is asked for.
@@ -206,6 +210,7 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     expect((await get('/.vite/route-preloads.json')).statusCode).toBe(404);
     expect((await get('/.vite/landing-first-render.html')).statusCode).toBe(404);
     expect((await get('/.vite/reader-first-slide.html')).statusCode).toBe(404);
+    expect((await get('/.vite/profile-first-screen.html')).statusCode).toBe(404);
     // The reader's page starts a visitor's story with its early script, a file the build holds.
     const reader = await get('/story/3f1c9a2e-0000-4000-8000-000000000000', { 'accept-encoding': 'br' });
     const readerPage = brotliDecompressSync(reader.rawPayload).toString();
@@ -226,10 +231,13 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     expect(creatorStart.statusCode).toBe(200);
     expect(creatorStart.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(creatorStart.body).toContain('nocturneCreatorStart');
-    // The profile starts a signed-in reader's Continue reading the same way.
+    // The profile starts a signed-in reader's Continue reading the same way, as soon as its
+    // script has come, and draws its first screen in a layer of its own after the app's root.
     expect(profile.toString()).toMatch(
-      /<script src="\/profile-start\.js" defer><\/script><script type="module"/,
+      /<script src="\/profile-start\.js" async><\/script><script type="module"/,
     );
+    expect(firstScreen).toContain('class="story-card__image"');
+    expect(profile.toString()).toContain(`<div id="root"></div>${firstScreen}`);
     const profileStart = await get('/profile-start.js');
     expect(profileStart.statusCode).toBe(200);
     expect(profileStart.body).toContain('nocturneShelfStart');

@@ -1,6 +1,6 @@
 import type { StoryRatingId } from '@nocturne/domain';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/RequireAuth';
@@ -47,6 +47,7 @@ import {
 } from './LibraryFilters';
 import { maskEmail } from './mask-email';
 import { FIRST_PAGE, PAGE_STEP } from './paging';
+import { removeProfileFirstScreen } from './profile-first-screen';
 import { SettingsMenu } from './SettingsMenu';
 import { UpsellBanner } from './UpsellBanner';
 import './ProfilePage.css';
@@ -65,9 +66,16 @@ export default function ProfileRoute() {
   const [leaving, setLeaving] = useState(false);
   const online = useOnline();
   const offlineAccount = useOfflineAccount();
-  if (leaving) return null;
   // Started offline, the session cannot be checked: the stories kept on this device still open.
-  if (!online && !user && offlineAccount) return <OfflineLibrary />;
+  const offlineLibrary = !online && !user && Boolean(offlineAccount);
+  // The page's early first screen stands over the app until the profile draws its own; not over
+  // anything else (signing out, the offline library, another page).
+  useLayoutEffect(() => {
+    if (leaving || offlineLibrary) removeProfileFirstScreen();
+  }, [leaving, offlineLibrary]);
+  useLayoutEffect(() => removeProfileFirstScreen, []);
+  if (leaving) return null;
+  if (offlineLibrary) return <OfflineLibrary />;
   return (
     <RequireAuth>
       <ProfilePage
@@ -116,6 +124,11 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
   // Once it has come, the row and the library are drawn in a transition: in slices, not one long
   // task blocking the CPU.
   const continueArriving = useDeferredValue(continuing.isPending && continuing.fetchStatus === 'fetching');
+  // The page's early first screen gives way in the commit that draws the Continue reading row (or
+  // its absence) in its place, never to the skeletons before it.
+  useLayoutEffect(() => {
+    if (!continueArriving) removeProfileFirstScreen();
+  }, [continueArriving]);
 
   if (!user) return null; // RequireAuth renders this only with a user
   const premiumMember = user.is_subscribed;

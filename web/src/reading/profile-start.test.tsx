@@ -5,6 +5,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SCRIPT from '../../public/profile-start.js?raw';
 import { rememberEventPosition, TOKEN_KEY } from '../api/client';
+import { maskEmail } from '../profile/mask-email';
+import { PROFILE_FIRST_SCREEN_ID, removeProfileFirstScreen } from '../profile/profile-first-screen';
+import { profileFirstScreenRender } from '../profile/profile-first-screen-render';
 import { StoryCard } from '../stories/StoryCard';
 import { aStory } from '../testing/story-fixture';
 import { type ShelfName, shelfQuery } from './reading-queries';
@@ -18,6 +21,8 @@ let asked: Asked[];
 const shelf = [aStory({ id: 's1', images: ['a.webp', 'b.webp'] }), aStory({ id: 's2' })];
 /** What the server answers the next request with. */
 let answer: () => Response;
+/** What it answers the session check with. */
+let account: () => Response;
 
 /** The profile page's early script (web/public/profile-start.js), run as the page would run it. */
 function runOn(path: string) {
@@ -39,14 +44,17 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 beforeEach(() => {
   asked = [];
   answer = () => Response.json(shelf);
+  account = () =>
+    Response.json({ email: 'nightowl@example.com', is_subscribed: false, premium_stories_remaining: 0 });
   localStorage.setItem(TOKEN_KEY, 'session-token');
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string | Request, init?: RequestInit) => {
       const request = new Request(new URL(input instanceof Request ? input.url : input, location.href), init);
       const headers = Object.fromEntries(input instanceof Request ? input.headers : request.headers);
-      asked.push({ path: request.url.replace(location.origin, ''), headers });
-      return answer();
+      const path = request.url.replace(location.origin, '');
+      asked.push({ path, headers });
+      return path === '/api/auth/me' ? account() : answer();
     }),
   );
 });
@@ -57,6 +65,7 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   for (const link of document.head.querySelectorAll('link')) link.remove();
+  removeProfileFirstScreen();
   vi.unstubAllGlobals();
 });
 
@@ -158,6 +167,126 @@ describe("the profile's shelf query, given what the early script asked for", () 
     answer = () => Response.json(shelf);
     asked = [];
     expect(ids(await shelfOf('session-token'))).toEqual(['s1', 's2']);
+    expect(asked.map(({ path }) => path)).toEqual(['/api/me/library?shelf=continue']);
+  });
+});
+
+describe("the profile page's first screen, drawn before the app's script", () => {
+  /** The page as the server sends it: the first screen after the app's root, a stylesheet named for later. */
+  function page() {
+    document.body.insertAdjacentHTML('beforeend', profileFirstScreenRender());
+    const preload = document.createElement('link');
+    preload.setAttribute('rel', 'preload');
+    preload.setAttribute('as', 'style');
+    preload.setAttribute('href', '/assets/ProfilePage-c3.css');
+    document.head.append(preload);
+    return document.getElementById(PROFILE_FIRST_SCREEN_ID)!;
+  }
+
+  /** The stylesheets the script applied, loaded. */
+  const sheetsLoad = () => {
+    for (const sheet of document.head.querySelectorAll('link[rel="stylesheet"]'))
+      sheet.dispatchEvent(new Event('load'));
+  };
+
+  it("fills it from the session's and the shelf's answers as the profile draws them, once its stylesheets apply", async () => {
+    const stories = [
+      aStory({ id: 's1', images: ['a.webp'], isPremium: true }),
+      aStory({ id: 's2', images: ['b.webp'] }),
+      aStory({ id: 's3', images: ['c.webp'] }),
+    ];
+    answer = () => Response.json(stories);
+    const layer = page();
+    runOn('/profile');
+    expect(asked.map(({ path }) => path)).toEqual(['/api/me/library?shelf=continue', '/api/auth/me']);
+    expect(asked[1]!.headers).toEqual({ authorization: 'Bearer session-token' });
+    await settled();
+    const sheet = document.head.querySelector('link[rel="stylesheet"]');
+    expect(sheet?.getAttribute('href')).toBe('/assets/ProfilePage-c3.css');
+    expect(layer.hidden).toBe(true);
+    sheetsLoad();
+    await settled();
+    expect(layer.hidden).toBe(false);
+    expect(layer.querySelector('.profile-card__avatar')?.textContent).toBe('N');
+    expect(layer.querySelector('.profile-card__email')?.textContent).toBe(maskEmail('nightowl@example.com'));
+    expect(layer.querySelector('.profile-card__plan')?.textContent).toBe('Free Account');
+    // A phone's first row, each image as its card draws it (a premium one blurred for a free account).
+    const images = layer.querySelectorAll('img');
+    expect(images).toHaveLength(2);
+    for (const [index, image] of images.entries()) {
+      const card = render(
+        <MemoryRouter>
+          <StoryCard
+            story={stories[index]!}
+            loggedIn
+            premiumMember={false}
+            first={index === 0}
+            from="profile"
+          />
+        </MemoryRouter>,
+      );
+      const drawn = card.container.querySelector('img')!;
+      for (const name of ['class', 'src', 'width', 'height'])
+        expect(image.getAttribute(name), name).toBe(drawn.getAttribute(name));
+      card.unmount();
+    }
+  });
+
+  it("names a premium member's plan and remaining stories, text only", async () => {
+    account = () =>
+      Response.json({ email: '<b>ann</b>@example.com', is_subscribed: true, premium_stories_remaining: 7 });
+    answer = () => Response.json([aStory({ id: 's1', images: ['a.webp'], isPremium: true })]);
+    const layer = page();
+    runOn('/profile');
+    await settled();
+    sheetsLoad();
+    await settled();
+    expect(layer.hidden).toBe(false);
+    expect(layer.querySelector('.profile-card__email')?.textContent).toBe(
+      maskEmail('<b>ann</b>@example.com'),
+    );
+    expect(layer.querySelector('.profile-card__email b')).toBeNull();
+    expect(layer.querySelector('.profile-card__plan')?.textContent).toBe(
+      'Premium Member7 premium stories left',
+    );
+    expect(layer.querySelectorAll('.profile-card__plan')).toHaveLength(1);
+    expect(layer.querySelectorAll('img')).toHaveLength(1);
+    expect(layer.querySelector('img')?.classList.contains('story-card__image--blurred')).toBe(false);
+  });
+
+  it('stays hidden for a refused session, a refused or empty shelf, or a first story without an image', async () => {
+    const cases: [() => Response, () => Response][] = [
+      [() => Response.json({ detail: 'Not authenticated' }, { status: 401 }), () => Response.json(shelf)],
+      [account, () => Response.json({ detail: 'Not authenticated' }, { status: 401 })],
+      [account, () => Response.json([])],
+      [account, () => Response.json([aStory({ id: 's1', images: [] })])],
+    ];
+    for (const [session, stories] of cases) {
+      removeProfileFirstScreen();
+      account = session;
+      answer = stories;
+      const layer = page();
+      runOn('/profile');
+      await settled();
+      sheetsLoad();
+      await settled();
+      expect(layer.hidden).toBe(true);
+      expect(layer.querySelector('.profile-card__email')?.textContent).toBe('');
+    }
+  });
+
+  it('is left alone once the app has taken it away, and never asked for without it', async () => {
+    const layer = page();
+    runOn('/profile');
+    removeProfileFirstScreen();
+    await settled();
+    sheetsLoad();
+    await settled();
+    expect(layer.hidden).toBe(true);
+    expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull();
+
+    asked = [];
+    runOn('/profile');
     expect(asked.map(({ path }) => path)).toEqual(['/api/me/library?shelf=continue']);
   });
 });
