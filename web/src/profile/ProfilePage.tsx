@@ -47,7 +47,7 @@ import {
 } from './LibraryFilters';
 import { maskEmail } from './mask-email';
 import { FIRST_PAGE, PAGE_STEP } from './paging';
-import { removeProfileFirstScreen } from './profile-first-screen';
+import { profileFirstScreenShown, removeProfileFirstScreen } from './profile-first-screen';
 import { SettingsMenu } from './SettingsMenu';
 import { UpsellBanner } from './UpsellBanner';
 import './ProfilePage.css';
@@ -124,10 +124,10 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
   // Once it has come, the row and the library are drawn in a transition: in slices, not one long
   // task blocking the CPU.
   const continueArriving = useDeferredValue(continuing.isPending && continuing.fetchStatus === 'fetching');
-  // The page's early first screen gives way in the commit that draws the Continue reading row (or
-  // its absence) in its place, never to the skeletons before it.
+  // The page's early first screen, shown, gives way in the commit that draws the Continue reading
+  // row (or its absence) in its place, never to the skeletons before it; not shown, at once.
   useLayoutEffect(() => {
-    if (!continueArriving) removeProfileFirstScreen();
+    if (!continueArriving || !profileFirstScreenShown()) removeProfileFirstScreen();
   }, [continueArriving]);
 
   if (!user) return null; // RequireAuth renders this only with a user

@@ -8,6 +8,12 @@ export const PROFILE_FIRST_SCREEN_ID = 'profile-first-screen';
 const layer = () =>
   typeof document === 'undefined' ? null : document.getElementById(PROFILE_FIRST_SCREEN_ID);
 
+/** Whether the page shows the early first screen now (filled and no longer hidden). */
+export function profileFirstScreenShown(): boolean {
+  const element = layer();
+  return element !== null && !element.hidden;
+}
+
 /** Takes the early first screen away, shown or not: the app draws the page from now on. */
 export function removeProfileFirstScreen(): void {
   layer()?.remove();
