@@ -1,6 +1,7 @@
 import { publishStoryAs } from '@nocturne/test-kit/api-client';
 import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { holdAppScript, recordLayoutShifts } from './support/first-paint';
 import { signedInContext } from './support/members';
 
 /**
@@ -77,14 +78,7 @@ test("a signed-in reader's first screen is on screen before the app's script has
 
   const { context, page } = await signedInContext(browser, reader, { baseURL });
   // The app's first-load script is held back until the page's own first screen has been seen.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto('/profile', { waitUntil: 'commit' });
   const layer = page.locator('#profile-first-screen');
   const early = layer.locator('.story-card__image');
@@ -101,32 +95,19 @@ test("a signed-in reader's first screen is on screen before the app's script has
   await expect(layer).toHaveAttribute('inert', '');
   await page.evaluate(() => document.fonts.ready);
   const before = await early.boundingBox();
-  await page.evaluate(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift' });
-  });
+  const layoutShifts = await recordLayoutShifts(page);
 
   release();
   await expect(layer).toHaveCount(0);
   const row = page.getByRole('list', { name: 'Continue reading' });
   await expect(row).toContainText(`The layer wakes ${stamp}.`);
   expect(await row.locator('.story-card__image').boundingBox()).toEqual(before);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect(await layoutShifts()).toEqual([]);
   await context.close();
 });
 
 test('a visitor on the profile never sees its first screen', async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.goto('/profile', { waitUntil: 'commit' });
