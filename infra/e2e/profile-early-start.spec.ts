@@ -9,7 +9,7 @@ import { signedInContext } from './support/members';
  * shelf is asked for once, by that script and with their session, before the app's script has
  * run; the page shows that answer, and the first card's image is asked for once, at high priority.
  */
-test("a signed-in reader's Continue reading is asked for once, by the page's early script, and its first image at high priority", async ({
+test("a signed-in reader's Continue reading and session are asked for once, by the page's early script, and its first image at high priority", async ({
   browser,
   baseURL,
   api,
@@ -33,10 +33,12 @@ test("a signed-in reader's Continue reading is asked for once, by the page's ear
   const { context, page } = await signedInContext(browser, reader, { baseURL });
   const asked: Request[] = [];
   const images: string[] = [];
+  const sessionChecks: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/api/me/library' && url.searchParams.get('shelf') === 'continue')
       asked.push(request);
+    if (url.pathname === '/api/auth/me') sessionChecks.push(request.url());
     if (url.pathname.startsWith('/api/images/')) images.push(request.url());
   });
   await page.goto('/profile');
@@ -45,6 +47,8 @@ test("a signed-in reader's Continue reading is asked for once, by the page's ear
   await expect(row).toContainText(`The shelf wakes ${stamp}.`);
   expect(asked).toHaveLength(1);
   expect(await asked[0]!.headerValue('authorization')).toBe(`Bearer ${reader.token}`);
+  // The first screen's account card and the app's session check are one request.
+  expect(sessionChecks).toHaveLength(1);
   expect(
     await page.evaluate(() => performance.getEntriesByName(`${location.origin}/profile-start.js`).length),
   ).toBe(1);

@@ -71,10 +71,11 @@
   // answers are in: the app takes it away as soon as it draws the profile, or leaves it.
   const layer = () => document.getElementById('profile-first-screen');
   if (document.readyState !== 'loading' && !layer()) return;
-  // Who is signed in, for the account card above the shelf: the app checks the session itself.
-  const user = fetch('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } }).then((response) =>
-    response.ok ? response.json() : undefined,
-  );
+  // Who is signed in, for the account card above the shelf: the app's session check takes this
+  // answer (web/src/auth/started-session-check.ts) rather than asking again.
+  const me = fetch('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+  window.nocturneMeStart = { token, answer: me };
+  const user = me.then((response) => (response.ok ? response.clone().json() : undefined));
   Promise.all([user, shelf])
     .then(([me, stories]) => {
       if (!layer() || typeof me?.email !== 'string' || !Array.isArray(stories)) return undefined;

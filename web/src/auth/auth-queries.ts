@@ -1,6 +1,8 @@
 import type { AccountSummary } from '@nocturne/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { firstLoadGet } from '../api/first-load-get';
+import { startedData } from '../api/started-answer';
+import { takeStartedSessionCheck } from './started-session-check';
 
 /**
  * The session's keys. This module loads with the landing's first script (the session check), so
@@ -18,7 +20,10 @@ export const authKeys = {
 export const meQuery = (token: string | null) =>
   queryOptions({
     queryKey: authKeys.me(token),
-    queryFn: (): Promise<AccountSummary> => firstLoadGet('/api/auth/me', { token }),
+    // The profile's early script may have asked already (web/public/profile-start.js).
+    queryFn: async (): Promise<AccountSummary> =>
+      (await startedData<AccountSummary>(takeStartedSessionCheck(token))) ??
+      firstLoadGet('/api/auth/me', { token }),
     enabled: token !== null,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

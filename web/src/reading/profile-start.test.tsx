@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SCRIPT from '../../public/profile-start.js?raw';
 import { rememberEventPosition, TOKEN_KEY } from '../api/client';
+import { meQuery } from '../auth/auth-queries';
 import { maskEmail } from '../profile/mask-email';
 import { PROFILE_FIRST_SCREEN_ID, removeProfileFirstScreen } from '../profile/profile-first-screen';
 import { profileFirstScreenRender } from '../profile/profile-first-screen-render';
@@ -36,6 +37,10 @@ const shelfOf = (token: string | null, name: ShelfName = 'continue') =>
 
 const ids = (stories: { id: string }[]) => stories.map((story) => story.id);
 
+/** What the app's session check asks the server, and what it ends with. */
+const sessionCheckOf = (token: string | null) =>
+  new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(meQuery(token));
+
 const preloaded = () => document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
 
 /** Until the script's chain of promises has run. */
@@ -62,6 +67,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   delete window.nocturneShelfStart;
+  delete window.nocturneMeStart;
   localStorage.clear();
   sessionStorage.clear();
   for (const link of document.head.querySelectorAll('link')) link.remove();
@@ -168,6 +174,38 @@ describe("the profile's shelf query, given what the early script asked for", () 
     asked = [];
     expect(ids(await shelfOf('session-token'))).toEqual(['s1', 's2']);
     expect(asked.map(({ path }) => path)).toEqual(['/api/me/library?shelf=continue']);
+  });
+});
+
+describe("the app's session check, given the first screen's", () => {
+  const withFirstScreen = () => document.body.insertAdjacentHTML('beforeend', profileFirstScreenRender());
+
+  it('takes the answer the early script asked for, once, asking nothing itself', async () => {
+    withFirstScreen();
+    runOn('/profile');
+    asked = [];
+    expect(await sessionCheckOf('session-token')).toMatchObject({ email: 'nightowl@example.com' });
+    expect(asked).toEqual([]);
+    expect(window.nocturneMeStart).toBeUndefined();
+    await sessionCheckOf('session-token');
+    expect(asked.map(({ path }) => path)).toEqual(['/api/auth/me']);
+  });
+
+  it('never uses it for another session, and shows a refusal as its own', async () => {
+    withFirstScreen();
+    runOn('/profile');
+    asked = [];
+    await sessionCheckOf('another-session');
+    expect(asked.map(({ path }) => path)).toEqual(['/api/auth/me']);
+    expect(window.nocturneMeStart?.token).toBe('session-token');
+
+    removeProfileFirstScreen();
+    account = () => Response.json({ detail: 'Not authenticated' }, { status: 401 });
+    withFirstScreen();
+    runOn('/profile');
+    asked = [];
+    await expect(sessionCheckOf('session-token')).rejects.toMatchObject({ status: 401 });
+    expect(asked).toEqual([]);
   });
 });
 
