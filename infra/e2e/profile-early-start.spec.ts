@@ -1,6 +1,6 @@
 import { publishStoryAs } from '@nocturne/test-kit/api-client';
 import type { Request } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { type BoundApi, type E2eSystem, expect, test } from './fixtures';
 import { holdAppScript, recordLayoutShifts } from './support/first-paint';
 import { signedInContext } from './support/members';
 
@@ -9,17 +9,18 @@ import { signedInContext } from './support/members';
  * shelf is asked for once, by that script and with their session, before the app's script has
  * run; the page shows that answer, and the first card's image is asked for once, at high priority.
  */
-test("a signed-in reader's Continue reading and session are asked for once, by the page's early script, and its first image at high priority", async ({
-  browser,
-  baseURL,
-  api,
-  nocturne,
-}) => {
+
+/**
+ * A reader with one story in Continue reading (another creator's, read up to its second slide),
+ * and that story's first text, made unique by a stamp.
+ */
+async function readerWithAStoryUnderWay(api: BoundApi, nocturne: E2eSystem, opening: string) {
   const stamp = Date.now().toString(36).slice(-6);
+  const first = `${opening} ${stamp}.`;
   const creator = await api.createVerifiedUser({ prefix: 'creator' });
   const { id } = await publishStoryAs(nocturne.baseURL, creator, {
-    texts: [`The shelf wakes ${stamp}.`, 'It turns.', 'It ends.'],
-    penName: `Shelf ${stamp}`,
+    texts: [first, 'It turns.', 'It ends.'],
+    penName: `Pen ${stamp}`,
   });
   const reader = await api.createVerifiedUser({ prefix: 'early' });
   const placed = await fetch(`${nocturne.baseURL}/api/stories/${id}/progress`, {
@@ -29,6 +30,16 @@ test("a signed-in reader's Continue reading and session are asked for once, by t
   });
   expect(placed.status).toBe(200);
   await nocturne.settle();
+  return { reader, first };
+}
+
+test("a signed-in reader's Continue reading and session are asked for once, by the page's early script, and its first image at high priority", async ({
+  browser,
+  baseURL,
+  api,
+  nocturne,
+}) => {
+  const { reader, first } = await readerWithAStoryUnderWay(api, nocturne, 'The shelf wakes');
 
   const { context, page } = await signedInContext(browser, reader, { baseURL });
   const asked: Request[] = [];
@@ -44,7 +55,7 @@ test("a signed-in reader's Continue reading and session are asked for once, by t
   await page.goto('/profile');
   const row = page.getByRole('list', { name: 'Continue reading' });
   await expect(row.getByRole('listitem')).toHaveCount(1);
-  await expect(row).toContainText(`The shelf wakes ${stamp}.`);
+  await expect(row).toContainText(first);
   expect(asked).toHaveLength(1);
   expect(await asked[0]!.headerValue('authorization')).toBe(`Bearer ${reader.token}`);
   // The first screen's account card and the app's session check are one request.
@@ -65,20 +76,7 @@ test("a signed-in reader's first screen is on screen before the app's script has
   api,
   nocturne,
 }) => {
-  const stamp = Date.now().toString(36).slice(-6);
-  const creator = await api.createVerifiedUser({ prefix: 'creator' });
-  const { id } = await publishStoryAs(nocturne.baseURL, creator, {
-    texts: [`The layer wakes ${stamp}.`, 'It turns.', 'It ends.'],
-    penName: `Layer ${stamp}`,
-  });
-  const reader = await api.createVerifiedUser({ prefix: 'layer' });
-  const placed = await fetch(`${nocturne.baseURL}/api/stories/${id}/progress`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${reader.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ slide: 1 }),
-  });
-  expect(placed.status).toBe(200);
-  await nocturne.settle();
+  const { reader, first } = await readerWithAStoryUnderWay(api, nocturne, 'The layer wakes');
 
   const { context, page } = await signedInContext(browser, reader, { baseURL });
   // The app's first-load script is held back until the page's own first screen has been seen.
@@ -104,7 +102,7 @@ test("a signed-in reader's first screen is on screen before the app's script has
   release();
   await expect(layer).toHaveCount(0);
   const row = page.getByRole('list', { name: 'Continue reading' });
-  await expect(row).toContainText(`The layer wakes ${stamp}.`);
+  await expect(row).toContainText(first);
   expect(await row.locator('.story-card__image').boundingBox()).toEqual(before);
   expect(await layoutShifts()).toEqual([]);
   await context.close();
