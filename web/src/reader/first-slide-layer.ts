@@ -1,3 +1,5 @@
+import { earlyLayer } from '../ui/early-layer';
+
 /**
  * The reader's first slide as the reader page's HTML draws it before the app's script has run
  * (web/src/reader/first-slide-layer-render.tsx; filled by web/public/story-start.js): a layer
@@ -5,15 +7,10 @@
  */
 export const FIRST_SLIDE_LAYER_ID = 'reader-first-slide';
 
-const layer = () => (typeof document === 'undefined' ? null : document.getElementById(FIRST_SLIDE_LAYER_ID));
+const layer = earlyLayer(FIRST_SLIDE_LAYER_ID);
 
 /** Whether the page shows the early first slide now (filled and no longer hidden). */
-export function firstSlideLayerShown(): boolean {
-  const element = layer();
-  return element !== null && !element.hidden;
-}
+export const firstSlideLayerShown = layer.shown;
 
 /** Takes the early first slide away, shown or not: the app draws the page from now on. */
-export function removeFirstSlideLayer(): void {
-  layer()?.remove();
-}
+export const removeFirstSlideLayer = layer.remove;

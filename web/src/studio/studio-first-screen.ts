@@ -1,3 +1,5 @@
+import { earlyLayer } from '../ui/early-layer';
+
 /**
  * The studio's first screen as its page's HTML draws it before the app's script has run
  * (web/src/studio/studio-first-screen-render.tsx; shown by its stylesheet when
@@ -7,6 +9,4 @@
 export const STUDIO_FIRST_SCREEN_ID = 'studio-first-screen';
 
 /** Takes the early first screen away, shown or not: the app draws the page from now on. */
-export function removeStudioFirstScreen(): void {
-  if (typeof document !== 'undefined') document.getElementById(STUDIO_FIRST_SCREEN_ID)?.remove();
-}
+export const removeStudioFirstScreen = earlyLayer(STUDIO_FIRST_SCREEN_ID).remove;
