@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isInternal, normalisePath, upstreamFor } from './gateway';
-import { roundRobin } from './round-robin';
 import { INTERNAL_ROUTE_SPELLINGS } from './testing/internal-route-spellings';
+import { upstreamPool } from './upstream-pool';
 
 describe('the gateway routing rule', () => {
   it('sends GET and HEAD under /api to query-api', () => {
@@ -57,16 +57,37 @@ describe('the gateway reads a path as the services will', () => {
   });
 });
 
-describe('reads spread over the query-api processes', () => {
-  it('takes each base URL in turn, without its trailing slash', () => {
-    const next = roundRobin(['http://127.0.0.1:4102/', 'http://127.0.0.1:4103']);
-    expect([next(), next(), next(), next()]).toEqual([
+describe('the processes of a service', () => {
+  it('are taken in turn, without their trailing slash', () => {
+    const pool = upstreamPool(['http://127.0.0.1:4102/', 'http://127.0.0.1:4103']);
+    expect([pool.next(), pool.next(), pool.next(), pool.next()]).toEqual([
       'http://127.0.0.1:4102',
       'http://127.0.0.1:4103',
       'http://127.0.0.1:4102',
       'http://127.0.0.1:4103',
     ]);
-    const one = roundRobin(['http://query-api:4002']);
-    expect([one(), one()]).toEqual(['http://query-api:4002', 'http://query-api:4002']);
+    const one = upstreamPool(['http://query-api:4002']);
+    expect([one.next(), one.next()]).toEqual(['http://query-api:4002', 'http://query-api:4002']);
+  });
+
+  it('pass over one that refused a connection until its rest is over, then try it again', () => {
+    let now = 0;
+    const pool = upstreamPool(['http://a', 'http://b', 'http://c'], { restMs: 1_000, now: () => now });
+    pool.refused('http://b');
+    expect([pool.next(), pool.next(), pool.next(), pool.next()]).toEqual([
+      'http://a',
+      'http://c',
+      'http://a',
+      'http://c',
+    ]);
+    now = 1_000;
+    expect([pool.next(), pool.next(), pool.next()]).toEqual(['http://a', 'http://b', 'http://c']);
+  });
+
+  it('take the next one anyway when every one is resting', () => {
+    const pool = upstreamPool(['http://a', 'http://b'], { now: () => 0 });
+    pool.refused('http://a');
+    pool.refused('http://b');
+    expect([pool.next(), pool.next(), pool.next()]).toEqual(['http://a', 'http://b', 'http://a']);
   });
 });

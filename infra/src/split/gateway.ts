@@ -10,7 +10,7 @@ import { type RequestListener, traceEveryRequest } from '../ops/tracing/tracing'
 import { HTTP_TIMEOUTS, serverTimeouts } from '../system/http-timeouts';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from '../system/security-headers';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/web-app';
-import { roundRobin } from './round-robin';
+import { type UpstreamPool, upstreamPool } from './upstream-pool';
 
 export interface GatewayOptions {
   /** Base URLs of the query-api processes, e.g. http://127.0.0.1:4101; reads go to each in turn. */
@@ -74,6 +74,17 @@ export function normalisePath(rawPath: string): { path: string; segments: string
   return { path: trailing && segments.length === 1 ? '/' : path, segments: segments.filter((s) => s !== '') };
 }
 
+/** The upstream refused the connection: the request was never sent to it. */
+function connectionRefused(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  return cause?.code === 'ECONNREFUSED';
+}
+
+function withoutBody(request: FastifyRequest): boolean {
+  const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
+  return chunked === undefined && (length === undefined || length === '0');
+}
+
 /** Service-to-service routes (the premium unlock) are never reachable from outside. */
 export function isInternal(segments: readonly string[]): boolean {
   return segments[0]?.toLowerCase() === 'internal';
@@ -112,9 +123,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   installErrorHandling(app, {});
   if (web) serveWebApp(app, web);
 
-  const bases: Record<Upstream, () => string> = {
-    'query-api': roundRobin(options.queryApiUrls),
-    'command-api': roundRobin(options.commandApiUrls),
+  const pools: Record<Upstream, UpstreamPool> = {
+    'query-api': upstreamPool(options.queryApiUrls),
+    'command-api': upstreamPool(options.commandApiUrls),
   };
 
   const route = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -132,18 +143,28 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       return sendSpaIndex(path, web, request, reply);
     }
     // Forward the normalised path: what was checked above is what the service routes on.
-    return reply.from(`${bases[upstream]()}${path}${query}`, {
-      rewriteRequestHeaders: (req, headers) => {
-        // The gateway's span is the upstream's parent (nothing is injected when tracing is off).
-        const forwarded: Record<string, unknown> = { ...headers, 'x-forwarded-for': req.ip };
-        injectRequestTrace(req.headers, forwarded);
-        return forwarded as typeof headers;
-      },
-      rewriteHeaders: (headers) => ({ ...headers, 'x-served-by': upstream }),
-      onError: (rep) => {
-        rep.status(502).send({ detail: `${upstream} is not answering. Please try again.` });
-      },
-    });
+    const pool = pools[upstream];
+    const forward = (base: string, again: boolean): FastifyReply =>
+      reply.from(`${base}${path}${query}`, {
+        rewriteRequestHeaders: (req, headers) => {
+          // The gateway's span is the upstream's parent (nothing is injected when tracing is off).
+          const forwarded: Record<string, unknown> = { ...headers, 'x-forwarded-for': req.ip };
+          injectRequestTrace(req.headers, forwarded);
+          return forwarded as typeof headers;
+        },
+        rewriteHeaders: (headers) => ({ ...headers, 'x-served-by': upstream }),
+        onError: (rep, { error }) => {
+          if (connectionRefused(error)) {
+            pool.refused(base);
+            // A refused request never reached the process, so it is sent to another once. Not one
+            // with a body: its body is a stream the first attempt may have started to read.
+            const other = pool.next();
+            if (!again && other !== base && withoutBody(request)) return void forward(other, true);
+          }
+          rep.status(502).send({ detail: `${upstream} is not answering. Please try again.` });
+        },
+      });
+    return forward(pool.next(), false);
   };
   // The gateway's own metrics; each service behind it serves its own on its own port.
   if (options.metrics) serveMetrics(app, options.metrics);
