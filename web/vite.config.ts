@@ -5,12 +5,21 @@ import { firstRenders } from './build/first-renders';
 import { leanReactRouter } from './build/lean-react-router';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
+import { serverRenders } from './build/server-renders';
 import { serviceWorker } from './build/service-worker';
 
 export default defineConfig({
   root: __dirname,
   // The worker is written when the bundle closes; precompress runs after it (order: 'post').
-  plugins: [react(), leanReactRouter(), routePreloads(), serviceWorker(), firstRenders(), precompress()],
+  plugins: [
+    react(),
+    leanReactRouter(),
+    routePreloads(),
+    serviceWorker(),
+    firstRenders(),
+    serverRenders(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

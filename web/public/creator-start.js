@@ -28,7 +28,9 @@
   const stories = fetch(`/api/stories?${list}`, { headers });
   window.nocturneCreatorStart = { handle, creator, stories };
   // The first card's image, with the same source as its <img> (web/src/stories/StoryCard.tsx,
-  // web/src/ui/image-src.ts), so the browser takes it from this request.
+  // web/src/ui/image-src.ts), so the browser takes it from this request. Not when the server
+  // drew the first screen (infra/src/system/creator-first-screen.ts): its image is in the page.
+  if (document.getElementById('creator-first-screen')) return;
   stories
     .then((response) => (response.ok ? response.clone().json() : undefined))
     .then((list) => {

@@ -7,6 +7,7 @@ import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
 import { type RequestListener, traceEveryRequest } from '../ops/tracing/tracing';
+import type { VisitorGet } from '../system/creator-first-screen';
 import { HTTP_TIMEOUTS, serverTimeouts } from '../system/http-timeouts';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from '../system/security-headers';
 import { builtWebApp, sendSpaIndex, serveWebApp } from '../system/web-app';
@@ -98,7 +99,14 @@ export function isInternal(segments: readonly string[]): boolean {
  * service made it (X-Served-By).
  */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
-  const web = builtWebApp(options.webDist, { sourceMaps: options.sourceMaps ?? false });
+  // The creator page's first screen is drawn from query-api's visitor answers
+  // (../system/creator-first-screen.ts).
+  const queryBase = roundRobin(options.queryApiUrls);
+  const visitorGet: VisitorGet = async (url, headers) => {
+    const answer = await fetch(`${queryBase()}${url}`, { headers });
+    return { status: answer.status, body: await answer.text() };
+  };
+  const web = builtWebApp(options.webDist, { sourceMaps: options.sourceMaps ?? false, visitorGet });
   const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: web?.dist });
   const app = Fastify({
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),

@@ -10,6 +10,7 @@ import { type LogDestination, serverLogging } from '../ops/logging/logger';
 import { addRequestLog, logRequest } from '../ops/logging/request-log';
 import { instrumentHttp, type MetricsAccess, serveMetrics } from '../ops/metrics';
 import { type RequestListener, traceEveryRequest } from '../ops/tracing/tracing';
+import type { VisitorGet } from './creator-first-screen';
 import { HotLane } from './hot-lane';
 import { HTTP_TIMEOUTS, type HttpTimeouts, serverTimeouts } from './http-timeouts';
 import { securityHeaders, securityHeaderValues, withSecurityHeaders } from './security-headers';
@@ -85,7 +86,16 @@ export async function registerApis(
  * mode), and optionally the SPA. Both plugins assert the method rule on every route they add.
  */
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
-  const web = builtWebApp(options.webDist, { sourceMaps: options.sourceMaps ?? false });
+  // The creator page's first screen is drawn from the query API's own visitor answers, asked of
+  // this server in-process (./creator-first-screen.ts).
+  let served: FastifyInstance | undefined;
+  const visitorGet: VisitorGet | undefined = options.query
+    ? async (url, headers) => {
+        const answer = await served!.inject({ method: 'GET', url, headers });
+        return { status: answer.statusCode, body: answer.body };
+      }
+    : undefined;
+  const web = builtWebApp(options.webDist, { sourceMaps: options.sourceMaps ?? false, visitorGet });
   const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: web?.dist });
   // The hot answers the routes declare are answered before Fastify (hot-lane.ts).
   const lane = new HotLane(headers);
@@ -129,5 +139,6 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   if (options.metrics) serveMetrics(app, options.metrics);
 
   if (web) serveWebApp(app, web);
+  served = app;
   return app;
 }

@@ -56,17 +56,20 @@ const segmentsOf = (path: string) => path.split('/').filter((segment) => segment
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** The shell as `html`, compressed once as the build's own files are. */
-function shellOf(shell: WebFile, html: string): WebFile {
+/**
+ * The shell as `html`, compressed once as the build's own files are; a page drawn for one request
+ * (drawnLayerPage) at a faster setting.
+ */
+function shellOf(shell: WebFile, html: string, fast = false): WebFile {
   const bytes = Buffer.from(html);
   const br = brotliCompressSync(bytes, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_QUALITY]: fast ? 5 : constants.BROTLI_MAX_QUALITY,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     },
   });
-  return { ...shell, body: precompressedBody(bytes, br, gzipSync(bytes, { level: 9 })) };
+  return { ...shell, body: precompressedBody(bytes, br, gzipSync(bytes, { level: fast ? 6 : 9 })) };
 }
 
 const shellHtml = (shell: WebFile) => shell.body.identity.bytes.toString('utf8');
@@ -146,6 +149,33 @@ function shellWithPreloads(dist: string, shell: WebFile, route: RoutePreload, la
           .replace(/<script|<\/head>/, (next) => `${script(early?.async ? ' async' : ' defer')}${next}`)
   ).replace(ROOT, `${ROOT}${layer}`);
   return shellOf(shell, html);
+}
+
+/**
+ * The page of a route whose early layer the server draws for each page from the query API's
+ * answers (the creator page's: ./creator-first-screen.ts): its shell, with the route's
+ * stylesheets applied rather than named for later, so that the layer is styled by the first
+ * paint, and `layer` after the app's root. Undefined when the build named no files for the route.
+ */
+export function drawnLayerPage(
+  dist: string,
+  shell: WebFile,
+  path: string,
+): ((layer: string) => WebFile) | undefined {
+  const file = join(dist, ROUTE_PRELOADS);
+  const preloads: RoutePreload[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+  const route = preloads.find((preload) => preload.path === path);
+  if (!route || !shellHtml(shell).includes(ROOT)) return undefined;
+  const early = EARLY_SCRIPTS[path];
+  const styles = route.styles
+    .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
+    .join('');
+  const html = shellHtml(shell)
+    .replace('</head>', `${styles}</head>`)
+    .replace(/<script|<\/head>/, (next) =>
+      early ? `<script src="${escapeAttribute(early.src)}" defer></script>${next}` : next,
+    );
+  return (layer) => shellOf(shell, html.replace(ROOT, `${ROOT}${layer}`), true);
 }
 
 /**

@@ -24,7 +24,14 @@ export async function startTestSystem(
   harness: Partial<
     Pick<
       StartOptions,
-      'log' | 'logError' | 'logDestination' | 'mailRetry' | 'onRoute' | 'httpTimeouts' | 'accountRateLimits'
+      | 'log'
+      | 'logError'
+      | 'logDestination'
+      | 'mailRetry'
+      | 'onRoute'
+      | 'httpTimeouts'
+      | 'accountRateLimits'
+      | 'webDist'
     >
   > = {},
 ): Promise<TestSystem> {

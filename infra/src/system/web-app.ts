@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { type CachedBody, precompressedBody, sendCached } from '@nocturne/http-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { creatorFirstScreens, type VisitorGet } from './creator-first-screen';
 import { routeShells } from './route-shells';
 
 /** The content types of what the web build writes; anything else goes out as bytes. */
@@ -42,6 +43,12 @@ export interface WebApp {
   shell: WebFile;
   /** The shell a client route answers with: its page's chunks named in it (./route-shells.ts). */
   shellFor(path: string): WebFile;
+  /**
+   * The page of a route whose first screen the server draws from the query API's answers (the
+   * creator page's: ./creator-first-screen.ts); undefined for any other route, and a promise of
+   * undefined when there is nothing to draw (the route's shell then).
+   */
+  drawnPageFor?(path: string, headers: FastifyRequest['headers']): Promise<WebFile | undefined> | undefined;
 }
 
 export interface WebAppOptions {
@@ -50,6 +57,8 @@ export interface WebAppOptions {
    * sources, comments included, which a production site has no reason to publish.
    */
   sourceMaps?: boolean;
+  /** Where the query API's visitor answers come from: the creator page's first screen is drawn with them. */
+  visitorGet?: VisitorGet | undefined;
 }
 
 const isSourceMap = (file: string) => file.toLowerCase().endsWith('.map');
@@ -93,7 +102,8 @@ export function builtWebApp(webDist: string | undefined, options: WebAppOptions 
   });
   const shell = files.find((file) => file.path === '/index.html');
   if (!shell) throw new Error(`${webDist}: index.html was not read`);
-  return { dist: webDist, files, shell, shellFor: routeShells(webDist, shell) };
+  const drawnPageFor = options.visitorGet && creatorFirstScreens(webDist, shell, options.visitorGet);
+  return { dist: webDist, files, shell, shellFor: routeShells(webDist, shell), drawnPageFor };
 }
 
 /**
@@ -136,5 +146,7 @@ function looksLikeFile(path: string): boolean {
  */
 export function sendSpaIndex(path: string, web: WebApp, request: FastifyRequest, reply: FastifyReply) {
   if (looksLikeFile(path)) return reply.status(404).send({ detail: `No such file: ${path}` });
+  const drawn = web.drawnPageFor?.(path, request.headers);
+  if (drawn) return drawn.then((page) => sendWebFile(page ?? web.shellFor(path), request, reply));
   return sendWebFile(web.shellFor(path), request, reply);
 }

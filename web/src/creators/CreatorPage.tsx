@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useLayoutEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { StoryGrid } from '../stories/StoryGrid';
@@ -6,12 +7,11 @@ import { storiesOf } from '../stories/story-queries';
 import { BackLink } from '../ui/BackLink';
 import { Button } from '../ui/Button';
 import { QueryState } from '../ui/QueryState';
-import { surfaceClass } from '../ui/Surface';
+import { CreatorHeader } from './CreatorHeader';
+import { removeCreatorFirstScreen } from './creator-first-screen';
 import { creatorQuery, creatorStoriesQuery } from './creator-queries';
 import { FollowButton } from './FollowButton';
 import './CreatorPage.css';
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** `/creator/{handle}`: a creator's pen name, follower count, Follow, and their live stories, paged. */
 export default function CreatorPage() {
@@ -22,6 +22,13 @@ export default function CreatorPage() {
     creatorStoriesQuery({ token, premiumMember: user?.is_subscribed ?? false }, handle),
   );
   const back = token ? '/profile' : '/';
+  // The page's early first screen (./creator-first-screen.ts) goes in the commit that draws the
+  // header and the first cards in its place (or the creator's refusal), and when the page is left.
+  const drawn = creator.isError || (creator.isSuccess && !stories.isPending);
+  useLayoutEffect(() => {
+    if (drawn) removeCreatorFirstScreen();
+  }, [drawn]);
+  useLayoutEffect(() => removeCreatorFirstScreen, []);
 
   return (
     <div className="page creator-page">
@@ -41,22 +48,7 @@ export default function CreatorPage() {
         >
           {(found) => (
             <>
-              <header className={surfaceClass('creator__header')}>
-                <span className="creator__avatar" aria-hidden="true">
-                  {found.penName.charAt(0).toUpperCase()}
-                </span>
-                <div className="creator__who">
-                  <h1 className="creator__name">{found.penName}</h1>
-                  <p className="creator__counts text-muted">
-                    <span data-testid="creator-stories">{count(found.stories, 'story', 'stories')}</span>
-                    {' · '}
-                    <span data-testid="creator-followers">
-                      {count(found.followers, 'follower', 'followers')}
-                    </span>
-                  </p>
-                </div>
-                <FollowButton handle={handle} />
-              </header>
+              <CreatorHeader creator={found} follow={<FollowButton handle={handle} />} />
               <section aria-labelledby="creator-stories-title" className="creator__stories">
                 <h2 id="creator-stories-title" className="creator__stories-title">
                   Stories

@@ -5,6 +5,15 @@ import { Button, buttonClass } from '../ui/Button';
 import { creatorQuery } from './creator-queries';
 import { useFollow } from './use-follow';
 
+/** A visitor's Follow: a link to sign up (also drawn by the page's early first screen). */
+export function VisitorFollowLink({ size = 'md' }: { size?: 'md' | 'lg' }) {
+  return (
+    <Link className={buttonClass('primary', size)} to="/auth/signup">
+      Follow
+    </Link>
+  );
+}
+
 /**
  * Follow / Following for one creator. A visitor is sent to sign up; the creator sees no button
  * on their own page.
@@ -13,13 +22,7 @@ export function FollowButton({ handle, size = 'md' }: { handle: string; size?: '
   const { token } = useAuth();
   const creator = useQuery(creatorQuery(handle, token));
   const follow = useFollow(handle);
-  if (!token) {
-    return (
-      <Link className={buttonClass('primary', size)} to="/auth/signup">
-        Follow
-      </Link>
-    );
-  }
+  if (!token) return <VisitorFollowLink size={size} />;
   if (!creator.data || creator.data.isMe) return null;
   const following = follow.data?.following ?? creator.data.following;
   return (

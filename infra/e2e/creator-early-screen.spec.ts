@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { encodeEvent, streams } from '@nocturne/events';
+import { accountKeyOf } from '@nocturne/test-kit/account-key';
+import { publishStoryAs } from '@nocturne/test-kit/api-client';
+import { type E2eSystem, expect, startE2eSystem, test } from './fixtures';
+import { holdAppScript, recordLayoutShifts } from './support/first-paint';
+import { creatorNamed, signedInContext } from './support/members';
+
+/**
+ * The creator page's first screen drawn by the server (infra/src/system/creator-first-screen.ts,
+ * web/src/creators/creator-first-screen-render.tsx): the header and the first card as a visitor
+ * sees them, on screen before the app's script has run, and the app's page takes their place
+ * without a shift; a premium card is locked and an Explicit one shown without its images, as for
+ * any visitor; a member's page is the app's, the layer gone; an unknown creator has none.
+ */
+
+test("a visitor's header and first card are on screen before the app's script has run, and the app's page takes their place without a shift", async ({
+  page,
+  api,
+  nocturne,
+}) => {
+  const { penName, handle } = await creatorNamed(api, nocturne.baseURL, 'Harbour');
+  await nocturne.settle();
+  const release = await holdAppScript(page);
+  await page.goto(`/creator/${handle}`, { waitUntil: 'commit' });
+  const early = page.locator('#creator-first-screen');
+  const earlyImage = early.locator('img.story-card__image');
+  await expect(early.getByRole('heading', { level: 1, name: penName, includeHidden: true })).toBeVisible();
+  await expect(earlyImage).toBeVisible();
+  await expect.poll(() => earlyImage.evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+  expect(await page.locator('#root').innerHTML()).toBe('');
+  // Hidden from assistive technology and out of reach: the app's page is the one read.
+  await expect(early).toHaveAttribute('aria-hidden', 'true');
+  await expect(early).toHaveAttribute('inert', '');
+  await page.evaluate(() => document.fonts.ready);
+  const heading = await early.locator('h1').boundingBox();
+  const image = await earlyImage.boundingBox();
+  const layoutShifts = await recordLayoutShifts(page);
+
+  release();
+  await expect(early).toHaveCount(0);
+  const root = page.locator('#root');
+  await expect(root.getByRole('heading', { level: 1, name: penName })).toBeVisible();
+  expect(await root.locator('h1').boundingBox()).toEqual(heading);
+  expect(await root.locator('img.story-card__image').first().boundingBox()).toEqual(image);
+  expect(await layoutShifts()).toEqual([]);
+});
+
+test("a premium first story is locked in the page's card as in the app's for a visitor", async ({
+  page,
+  api,
+  nocturne,
+}) => {
+  const { creator, penName, handle, stamp } = await creatorNamed(api, nocturne.baseURL, 'Vault');
+  await publishStoryAs(nocturne.baseURL, creator, {
+    texts: [`The strongroom ${stamp} was open.`, 'Gold.'],
+    isPremium: true,
+    penName,
+  });
+  await nocturne.settle();
+  const release = await holdAppScript(page);
+  await page.goto(`/creator/${handle}`, { waitUntil: 'commit' });
+  const card = page.locator('#creator-first-screen article').first();
+  await expect(card.getByText('Sign up to unlock')).toBeVisible();
+  await expect(card.locator('img')).toHaveClass(/story-card__image--blurred/);
+  release();
+  await expect(page.locator('#creator-first-screen')).toHaveCount(0);
+  const drawn = page
+    .getByRole('list', { name: `Stories by ${penName}` })
+    .getByRole('article')
+    .first();
+  await expect(drawn.getByText('Sign up to unlock')).toBeVisible();
+  await expect(drawn.locator('img')).toHaveClass(/story-card__image--blurred/);
+});
+
+test("a member's page is the app's: the visitor's layer goes when their page is drawn", async ({
+  browser,
+  baseURL,
+  api,
+  nocturne,
+}) => {
+  const { penName, handle } = await creatorNamed(api, nocturne.baseURL, 'Lantern');
+  const reader = await api.createVerifiedUser({ prefix: 'early-creator' });
+  await nocturne.settle();
+  const { context, page } = await signedInContext(browser, reader, { baseURL });
+  await page.goto(`/creator/${handle}`);
+  await expect(page.getByRole('list', { name: `Stories by ${penName}` }).getByRole('article')).toHaveCount(1);
+  await expect(page.locator('#creator-first-screen')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to Profile' })).toBeVisible();
+  await context.close();
+});
+
+test("an unknown creator's page has no layer, and the app says so", async ({ page }) => {
+  await page.goto('/creator/nobody-by-this-name');
+  await expect(page.getByText('Creator not found')).toBeVisible();
+  await expect(page.locator('#creator-first-screen')).toHaveCount(0);
+});
+
+/** Where every visitor's age must be assured. */
+const required = test.extend<object, { nocturne: E2eSystem }>({
+  nocturne: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take a destructured first argument.
+    async ({}, use) => {
+      const system = await startE2eSystem({
+        ageAssurance: { mode: 'required', regions: [], validityDays: 365 },
+      });
+      await use(system);
+      await system.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+required(
+  'an Explicit first story is drawn without its images, as the app draws it for a visitor whose age is not assured',
+  async ({ page, api, nocturne }) => {
+    const { creator, penName, handle, stamp } = await creatorNamed(api, nocturne.baseURL, 'Masque');
+    // The creator's age confirmed, as a completed check records it: they may publish Explicit.
+    const userKey = await accountKeyOf(nocturne.system.infra.vault, creator.email);
+    const assured = {
+      type: 'AgeAssured',
+      data: {
+        method: 'wallet',
+        provider: 'local-wallet',
+        assuredAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    } as const;
+    const meta = { correlationId: 't', causationId: 't', actor: { kind: 'system' } } as const;
+    await nocturne.system.infra.store.append(
+      streams.user(userKey),
+      [encodeEvent(assured, meta, randomUUID())],
+      'any',
+    );
+    await nocturne.settle();
+    await publishStoryAs(nocturne.baseURL, creator, {
+      texts: [`The masquerade ${stamp} began.`, 'Later.'],
+      rating: 'explicit',
+      penName,
+    });
+    await nocturne.settle();
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/images/')) images.push(request.url());
+    });
+    const release = await holdAppScript(page);
+    await page.goto(`/creator/${handle}`, { waitUntil: 'commit' });
+    const card = page.locator('#creator-first-screen article').first();
+    await expect(card.getByText('Confirm your age to read')).toBeVisible();
+    await expect(card.locator('img')).toHaveCount(0);
+    release();
+    await expect(page.locator('#creator-first-screen')).toHaveCount(0);
+    const drawn = page
+      .getByRole('list', { name: `Stories by ${penName}` })
+      .getByRole('article')
+      .first();
+    await expect(drawn.getByText('Confirm your age to read')).toBeVisible();
+    await expect(drawn.locator('img')).toHaveCount(0);
+    // Its first, Mature story's image is the only one asked for.
+    expect(new Set(images).size).toBeLessThanOrEqual(1);
+  },
+);
