@@ -99,11 +99,14 @@ export function isInternal(segments: readonly string[]): boolean {
  * service made it (X-Served-By).
  */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  const pools: Record<Upstream, UpstreamPool> = {
+    'query-api': upstreamPool(options.queryApiUrls),
+    'command-api': upstreamPool(options.commandApiUrls),
+  };
   // The creator page's first screen is drawn from query-api's visitor answers
   // (../system/creator-first-screen.ts).
-  const queryBase = roundRobin(options.queryApiUrls);
   const visitorGet: VisitorGet = async (url, headers) => {
-    const answer = await fetch(`${queryBase()}${url}`, { headers });
+    const answer = await fetch(`${pools['query-api'].next()}${url}`, { headers });
     return { status: answer.status, body: await answer.text() };
   };
   const web = builtWebApp(options.webDist, { sourceMaps: options.sourceMaps ?? false, visitorGet });
@@ -130,11 +133,6 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   securityHeaders(app, headers);
   installErrorHandling(app, {});
   if (web) serveWebApp(app, web);
-
-  const pools: Record<Upstream, UpstreamPool> = {
-    'query-api': upstreamPool(options.queryApiUrls),
-    'command-api': upstreamPool(options.commandApiUrls),
-  };
 
   const route = async (request: FastifyRequest, reply: FastifyReply) => {
     const queryAt = request.url.indexOf('?');
