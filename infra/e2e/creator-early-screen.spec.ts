@@ -3,7 +3,7 @@ import { encodeEvent, streams } from '@nocturne/events';
 import { accountKeyOf } from '@nocturne/test-kit/account-key';
 import { publishStoryAs } from '@nocturne/test-kit/api-client';
 import { type E2eSystem, expect, startE2eSystem, test } from './fixtures';
-import { holdAppScript, recordLayoutShifts } from './support/first-paint';
+import { holdAppScript, openDrawnByServer, recordLayoutShifts } from './support/first-paint';
 import { creatorNamed, signedInContext } from './support/members';
 
 /**
@@ -22,7 +22,7 @@ test("a visitor's header and first card are on screen before the app's script ha
   const { penName, handle } = await creatorNamed(api, nocturne.baseURL, 'Harbour');
   await nocturne.settle();
   const release = await holdAppScript(page);
-  await page.goto(`/creator/${handle}`, { waitUntil: 'commit' });
+  await openDrawnByServer(page, `/creator/${handle}`, '#creator-first-screen');
   const early = page.locator('#creator-first-screen');
   const earlyImage = early.locator('img.story-card__image');
   await expect(early.getByRole('heading', { level: 1, name: penName, includeHidden: true })).toBeVisible();
@@ -59,7 +59,7 @@ test("a premium first story is locked in the page's card as in the app's for a v
   });
   await nocturne.settle();
   const release = await holdAppScript(page);
-  await page.goto(`/creator/${handle}`, { waitUntil: 'commit' });
+  await openDrawnByServer(page, `/creator/${handle}`, '#creator-first-screen');
   const card = page.locator('#creator-first-screen article').first();
   await expect(card.getByText('Sign up to unlock')).toBeVisible();
   await expect(card.locator('img')).toHaveClass(/story-card__image--blurred/);
@@ -144,7 +144,7 @@ required(
       if (new URL(request.url()).pathname.startsWith('/api/images/')) images.push(request.url());
     });
     const release = await holdAppScript(page);
-    await page.goto(`/creator/${handle}`, { waitUntil: 'commit' });
+    await openDrawnByServer(page, `/creator/${handle}`, '#creator-first-screen');
     const card = page.locator('#creator-first-screen article').first();
     await expect(card.getByText('Confirm your age to read')).toBeVisible();
     await expect(card.locator('img')).toHaveCount(0);

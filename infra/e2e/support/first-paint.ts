@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * Holds the app's first-load script back until the returned `release` is called, so that a test
@@ -17,7 +17,8 @@ export async function holdAppScript(page: Page): Promise<() => void> {
   });
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
     await held;
-    await route.continue();
+    // A page left since (opened again) has no request to go on with.
+    await route.continue().catch(() => {});
   });
   return () => release();
 }
@@ -35,4 +36,19 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<numb
     }).observe({ type: 'layout-shift' });
   });
   return () => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+}
+
+/**
+ * Opens `path` until its page carries the layer `selector` drawn by the server. A server draws
+ * such a layer only when its answers come within a short wait, and goes out without it otherwise,
+ * as a loaded machine's first asks may: the test is about the layer, not that wait.
+ *
+ * @example
+ *   await openDrawnByServer(page, `/creator/${handle}`, '#creator-first-screen');
+ */
+export async function openDrawnByServer(page: Page, path: string, selector: string): Promise<void> {
+  await expect(async () => {
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.locator(selector)).toBeAttached({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
