@@ -93,3 +93,35 @@ test("a visitor's first slide is on screen before the app's script has run, and 
   expect(await layoutShifts()).toEqual([]);
   await expect(page.getByRole('img', { name: 'The page draws this lamp.' })).toBeVisible();
 });
+
+test("a visitor's page asks for the reader's own files once its first slide is drawn, not beside what draws it", async ({
+  page,
+  api,
+  nocturne,
+}) => {
+  const { id } = await api.publishStory({ texts: ['Drawn before the reader.', 'The reader, then.'] });
+  await nocturne.settle();
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(`**/api/stories/${id}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const readerFiles: string[] = [];
+  page.on('request', (request) => {
+    if (/^\/assets\/StoryPage-[\w-]+\.js$/.test(new URL(request.url()).pathname))
+      readerFiles.push(request.url());
+  });
+  await page.goto(`/story/${id}`, { waitUntil: 'commit' });
+  // The app has run and waits for the story; the page named none of the reader's scripts.
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  expect(readerFiles).toEqual([]);
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+
+  answer();
+  await expect(page.locator('#root .reader__text-inner')).toHaveText('Drawn before the reader.');
+  await expect(page.locator('#reader-first-slide')).toHaveCount(0);
+  expect(readerFiles).toHaveLength(1);
+});

@@ -34,6 +34,17 @@
   if (progress && typeof progress === 'object' && progress[id] > 0) return;
   // The layer is drawn with the default reading settings: not for a browser that keeps its own.
   const layer = ownSettings ? null : document.getElementById('reader-first-slide');
+  // Settled once the frame that shows the layer has been drawn, or once it will not be: the app
+  // starts the reader's own files then (web/src/app/lazy-started-on.tsx), so they do not share
+  // the slow link with what paints the layer. A page in the background draws no frame.
+  let settle = () => {};
+  if (layer)
+    window.nocturneEarlyPaint = new Promise((resolve) => {
+      settle = (shown) =>
+        shown && document.visibilityState === 'visible'
+          ? requestAnimationFrame(() => setTimeout(resolve))
+          : resolve();
+    });
   // The reader's stylesheets, which the page names for later, applied now for the layer (the
   // app finds them applied and does not ask again).
   const styled = layer
@@ -82,7 +93,9 @@
         // Text only, never markup.
         layer.querySelector('[data-slot="text"]').textContent = typeof text === 'string' ? text : '';
         layer.hidden = false;
+        return true;
       });
     })
-    .catch(() => {});
+    .catch(() => false)
+    .then((shown) => settle(shown === true));
 })();

@@ -154,6 +154,8 @@ describe("the reader's shell", () => {
   const layer = '<div id="reader-first-slide" class="reader" hidden="" aria-hidden="true" inert=""></div>';
   const { dist, web } = builtApp([profile, story]);
   writeFileSync(join(dist, '.vite', 'reader-first-slide.html'), layer);
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'StoryPage-c3.css'), '.reader{position:fixed}');
   const withLayer = builtWebApp(dist)!;
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const html = (path: string) => withLayer.shellFor(path).body.identity.bytes.toString();
@@ -163,6 +165,15 @@ describe("the reader's shell", () => {
     expect(brotliDecompressSync(withLayer.shellFor('/story/1').body.br!.bytes).toString()).toBe(
       html('/story/1'),
     );
+  });
+
+  it("names, of the reader's files, only the stylesheet that styles its layer, for later: the app asks for the rest once the layer is drawn", () => {
+    expect(html('/story/9baa4ec0')).toContain(
+      `<title>Nocturne</title><link rel="preload" as="style" href="/assets/StoryPage-c3.css" fetchpriority="low">${storyStart}</head>`,
+    );
+    expect(html('/story/9baa4ec0')).not.toContain('modulepreload');
+    // Without the layer, the page names them all as before.
+    expect(web.shellFor('/story/1').body.identity.bytes.toString()).toContain(storyLinks);
   });
 
   it("is the reader's only: no other page carries it, and a build without the file has none", () => {

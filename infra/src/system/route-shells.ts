@@ -44,7 +44,7 @@ const EARLY_SCRIPTS: Record<string, { src: string; async?: true }> = {
  * (web/public/story-start.js), over the app's root until the app's reader replaces it; the
  * profile's top with its first Continue reading cards, filled likewise from the session's and the
  * shelf's answers (web/public/profile-start.js); the studio's first screen, shown for a stored
- * session (web/public/studio-start.js, FIRST_PAINT_LAYERS) until the app draws the studio.
+ * session (web/public/studio-start.js, LAYER_PAINTS) until the app draws the studio.
  */
 const EARLY_LAYERS: Record<string, string> = {
   '/story/:id': join('.vite', 'reader-first-slide.html'),
@@ -82,15 +82,23 @@ function earlyLayerOf(dist: string, route: RoutePreload): string {
 }
 
 /**
- * The routes whose early layer is decided by the page's first paint (the studio's: it needs no
- * answer, only to know whether a session is stored): the stylesheets that style the layer
- * applied rather than named for later, and the early script run where it stands, first in the
- * head, rather than deferred (it only reads the browser's storage), so the layer is styled and
- * shown, or not, in the first frame, whatever the app's script is doing by then. Only the
- * layer's own stylesheets, and none of the page's other files (routeLinks): each one more holds
- * the first paint back on a slow link.
+ * The routes whose page names, of its own files, only what its early layer's paint needs: every
+ * file that has come before that paint holds it back on a slow link, and the app asks for the
+ * rest as it draws the page.
+ * - `first-paint` (the studio's): the layer is decided by the page's first paint (it needs no
+ *   answer, only to know whether a session is stored): the stylesheets that style the layer
+ *   applied, and the early script run where it stands, first in the head, rather than deferred
+ *   (it only reads the browser's storage), so the layer is styled and shown, or not, in the first
+ *   frame, whatever the app's script is doing by then.
+ * - `answered` (the reader's first slide): the layer waits for the early script's answer: the
+ *   stylesheets that style it named for later, which that script applies as it shows the layer,
+ *   the script deferred as on other routes. The app starts the page's chunk once the layer has
+ *   been drawn (web/src/app/lazy-started-on.tsx).
  */
-const FIRST_PAINT_LAYERS = new Set(['/studio']);
+const LAYER_PAINTS: Record<string, 'first-paint' | 'answered'> = {
+  '/studio': 'first-paint',
+  '/story/:id': 'answered',
+};
 
 /** The class names the layer's markup carries. */
 const classesOf = (layer: string) =>
@@ -111,29 +119,28 @@ function stylesOfLayer(dist: string, route: RoutePreload, layer: string): Set<st
 
 /**
  * The route's files named in its head: its scripts and stylesheets fetched beside the first-load
- * script, at low priority; for a route whose layer is drawn by the first paint, only the
- * layer's stylesheets, applied: the rest would share the slow link with what draws that layer,
- * and the app asks for them as it draws the page.
+ * script, at low priority; for a route that names only what its layer's paint needs
+ * (LAYER_PAINTS), only the layer's stylesheets, applied or for later.
  */
-function routeLinks(dist: string, route: RoutePreload, layer: string | undefined): string {
-  if (layer !== undefined)
-    return [...stylesOfLayer(dist, route, layer)]
-      .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
-      .join('');
+function routeLinks(dist: string, route: RoutePreload, layer: string): string {
+  const paint = layer === '' ? undefined : LAYER_PAINTS[route.path];
+  const styleLink = (href: string) =>
+    paint === 'first-paint'
+      ? `<link rel="stylesheet" href="${escapeAttribute(href)}">`
+      : `<link rel="preload" as="style" href="${escapeAttribute(href)}" fetchpriority="low">`;
+  if (paint !== undefined) return [...stylesOfLayer(dist, route, layer)].map(styleLink).join('');
   return [
     ...route.scripts.map(
       (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}" fetchpriority="low">`,
     ),
-    ...route.styles.map(
-      (href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}" fetchpriority="low">`,
-    ),
+    ...route.styles.map(styleLink),
   ].join('');
 }
 
 /** The shell with the route's files named in its head, and its early layer after the root. */
 function shellWithPreloads(dist: string, shell: WebFile, route: RoutePreload, layer: string): WebFile {
-  const firstPaint = FIRST_PAINT_LAYERS.has(route.path) && layer !== '';
-  const links = routeLinks(dist, route, firstPaint ? layer : undefined);
+  const firstPaint = layer !== '' && LAYER_PAINTS[route.path] === 'first-paint';
+  const links = routeLinks(dist, route, layer);
   const early = EARLY_SCRIPTS[route.path];
   const script = (mode: '' | ' defer' | ' async') =>
     early ? `<script src="${escapeAttribute(early.src)}"${mode}></script>` : '';

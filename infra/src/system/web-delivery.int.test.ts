@@ -215,6 +215,12 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     const reader = await get('/story/3f1c9a2e-0000-4000-8000-000000000000', { 'accept-encoding': 'br' });
     const readerPage = brotliDecompressSync(reader.rawPayload).toString();
     expect(readerPage).toMatch(/<script src="\/story-start\.js" defer><\/script><script type="module"/);
+    // Of the reader's own files it names only the stylesheet of its first slide: the app asks for
+    // the rest once that slide is drawn.
+    expect(readerPage).not.toContain('rel="modulepreload"');
+    expect(readerPage.match(/<link rel="preload"[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<link rel="preload" as="style" href="\/assets\/StoryPage-[^"]+\.css"/),
+    ]);
     // and draws its first slide in a layer of its own after the app's root, hidden until filled.
     expect(firstSlide).toContain('class="reader__text-inner');
     expect(readerPage).toContain(`<div id="root"></div>${firstSlide}`);

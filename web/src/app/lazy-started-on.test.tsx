@@ -55,6 +55,27 @@ describe('a lazy page started on its own address', () => {
     expect(seen.suspended).toBe(false);
   });
 
+  it("starts loading on a story's address only once the page's early first slide has been drawn", async () => {
+    window.history.replaceState(null, '', '/story/s1');
+    let drawn: () => void = () => {};
+    window.nocturneEarlyPaint = new Promise<void>((resolve) => (drawn = resolve));
+    const load = vi.fn(async () => page);
+    try {
+      const Page = lazyStartedOn('/story/', load);
+      await Promise.resolve();
+      expect(load).not.toHaveBeenCalled();
+      renderOnce(Page);
+      expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+      expect(load).not.toHaveBeenCalled();
+
+      await act(async () => drawn());
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(screen.getByText('The story')).toBeTruthy();
+    } finally {
+      delete window.nocturneEarlyPaint;
+    }
+  });
+
   it('loads only when first drawn on any other address', async () => {
     const load = vi.fn(async () => page);
     const Page = lazyStartedOn('/story/', load);

@@ -3,9 +3,21 @@ import { PageLoading } from '../ui/PageLoading';
 
 type PageModule = { default: ComponentType };
 
+declare global {
+  interface Window {
+    /**
+     * Left by the reader page's early script when it may draw its first slide
+     * (web/public/story-start.js): settles once that slide has been drawn, or will not be.
+     */
+    nocturneEarlyPaint?: Promise<void>;
+  }
+}
+
 /**
  * A lazy page whose chunk starts loading as the app starts when the address begins with
- * `pathPrefix`, and which is drawn without suspending there. A page that suspends shows the
+ * `pathPrefix` (or, where the page's early script draws its first screen, once that screen has
+ * been drawn: until then the chunk's files would share the slow link with what draws it), and
+ * which is drawn without suspending there. A page that suspends shows the
  * Suspense fallback, and React keeps a fallback on screen for a while after the page is ready;
  * a promise it is handed, even a settled one, it waits on. So once the chunk is in, React is
  * handed a thenable that answers at once, which it reads in the same render; until then the page
@@ -13,7 +25,10 @@ type PageModule = { default: ComponentType };
  */
 export function lazyStartedOn(pathPrefix: string, load: () => Promise<PageModule>): ComponentType {
   let loaded: PageModule | undefined;
-  const early = location.pathname.startsWith(pathPrefix) ? load().then((page) => (loaded = page)) : undefined;
+  const painted = window.nocturneEarlyPaint;
+  const early = location.pathname.startsWith(pathPrefix)
+    ? (painted ? painted.then(load) : load()).then((page) => (loaded = page))
+    : undefined;
   const settled = early?.then(
     () => true,
     () => true,

@@ -9,7 +9,8 @@ import { lazyStartedOn } from './lazy-started-on';
  * the exception: it is where most visits start, so it comes with the entry script and its CSS
  * (one request chain shorter before the first paint); the other pages pay for it (~11 KB br).
  * A feature adds its route here, one line. The reader's page starts loading with the app on a
- * story's address (./lazy-started-on): a shared or kept story opens there first.
+ * story's address, or once the page has drawn its own first slide (./lazy-started-on): a shared
+ * or kept story opens there first.
  */
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
 const SignupPage = lazy(() => import('../auth/SignupPage'));

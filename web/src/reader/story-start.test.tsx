@@ -38,6 +38,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   delete window.nocturneStoryStart;
+  delete window.nocturneEarlyPaint;
   localStorage.clear();
   sessionStorage.clear();
   for (const link of document.head.querySelectorAll('link')) link.remove();
@@ -172,6 +173,42 @@ describe("the reader page's first slide, drawn before the app's script", () => {
       expect(layer.hidden).toBe(true);
       expect(layer.querySelector('.reader__text-inner')?.textContent).toBe('');
     }
+  });
+
+  /** Whether the promise has settled by now. */
+  async function isSettled(promise: Promise<void> | undefined) {
+    let done = false;
+    void promise?.then(() => (done = true));
+    await settled();
+    return done;
+  }
+
+  it("lets the app start the reader's files once the slide has been drawn, not before", async () => {
+    const layer = page();
+    runOn('/story/s1');
+    const drawn = window.nocturneEarlyPaint;
+    expect(drawn).toBeDefined();
+    expect(await isSettled(drawn)).toBe(false);
+    sheetsLoad();
+    await settled();
+    expect(layer.hidden).toBe(false);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(await isSettled(drawn)).toBe(true);
+  });
+
+  it('lets the app start them at once when the slide will not be drawn, and has nothing to wait for where it never is', async () => {
+    answer = Response.json({ detail: 'Premium.' }, { status: 402 });
+    page();
+    runOn('/story/s1');
+    expect(await isSettled(window.nocturneEarlyPaint)).toBe(true);
+
+    delete window.nocturneEarlyPaint;
+    localStorage.setItem('nocturne.progress', '{"s1":2}');
+    runOn('/story/s1');
+    expect(window.nocturneEarlyPaint).toBeUndefined();
+    localStorage.setItem(TOKEN_KEY, 'session-token');
+    runOn('/story/s1');
+    expect(window.nocturneEarlyPaint).toBeUndefined();
   });
 
   it("is left alone for a reader with a session, and once the app's reader has taken its place", async () => {
