@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../launcher/free-port';
 import { buildGateway } from './gateway';
 
 /**
@@ -13,15 +13,6 @@ let downUrl: string;
 let gateway: FastifyInstance | undefined;
 const served: Array<{ method: string; url: string; body: unknown }> = [];
 
-/** A port nothing listens on: taken from the system, then let go. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
   live = Fastify();
   live.all('/*', async (request) => {
@@ -29,7 +20,8 @@ beforeAll(async () => {
     return { served: true };
   });
   liveUrl = await live.listen({ port: 0, host: '127.0.0.1' });
-  downUrl = `http://127.0.0.1:${await closedPort()}`;
+  // Nothing listens there: the process that is down.
+  downUrl = `http://127.0.0.1:${await freePort()}`;
 });
 afterAll(async () => {
   await live?.close();
