@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { encodeEvent, streams } from '@nocturne/events';
-import { accountKeyOf } from '@nocturne/test-kit/account-key';
+import { assureAgeOf } from '@nocturne/test-kit/age-assurance';
 import { publishStoryAs } from '@nocturne/test-kit/api-client';
+import type { Locator, Page } from '@playwright/test';
 import { type E2eSystem, expect, startE2eSystem, test } from './fixtures';
 import { holdAppScript, openDrawnByServer, recordLayoutShifts } from './support/first-paint';
 import { creatorNamed, signedInContext } from './support/members';
@@ -13,6 +12,30 @@ import { creatorNamed, signedInContext } from './support/members';
  * without a shift; a premium card is locked and an Explicit one shown without its images, as for
  * any visitor; a member's page is the app's, the layer gone; an unknown creator has none.
  */
+
+/**
+ * The creator page's first card as the server draws it before the app's script has run, then as
+ * the app draws it in the layer's place: `holds` checks each, since a visitor must see the same
+ * card either way.
+ */
+async function firstCardEarlyAndDrawn(
+  page: Page,
+  handle: string,
+  penName: string,
+  holds: (card: Locator) => Promise<void>,
+): Promise<void> {
+  const release = await holdAppScript(page);
+  await openDrawnByServer(page, `/creator/${handle}`, '#creator-first-screen');
+  await holds(page.locator('#creator-first-screen article').first());
+  release();
+  await expect(page.locator('#creator-first-screen')).toHaveCount(0);
+  await holds(
+    page
+      .getByRole('list', { name: `Stories by ${penName}` })
+      .getByRole('article')
+      .first(),
+  );
+}
 
 test("a visitor's header and first card are on screen before the app's script has run, and the app's page takes their place without a shift", async ({
   page,
@@ -62,19 +85,10 @@ test("a premium first story is locked in the page's card as in the app's for a v
     penName,
   });
   await nocturne.settle();
-  const release = await holdAppScript(page);
-  await openDrawnByServer(page, `/creator/${handle}`, '#creator-first-screen');
-  const card = page.locator('#creator-first-screen article').first();
-  await expect(card.getByText('Sign up to unlock')).toBeVisible();
-  await expect(card.locator('img')).toHaveClass(/story-card__image--blurred/);
-  release();
-  await expect(page.locator('#creator-first-screen')).toHaveCount(0);
-  const drawn = page
-    .getByRole('list', { name: `Stories by ${penName}` })
-    .getByRole('article')
-    .first();
-  await expect(drawn.getByText('Sign up to unlock')).toBeVisible();
-  await expect(drawn.locator('img')).toHaveClass(/story-card__image--blurred/);
+  await firstCardEarlyAndDrawn(page, handle, penName, async (card) => {
+    await expect(card.getByText('Sign up to unlock')).toBeVisible();
+    await expect(card.locator('img')).toHaveClass(/story-card__image--blurred/);
+  });
 });
 
 test("a member's page is the app's: the visitor's layer goes when their page is drawn", async ({
@@ -120,22 +134,7 @@ required(
   async ({ page, api, nocturne }) => {
     const { creator, penName, handle, stamp } = await creatorNamed(api, nocturne.baseURL, 'Masque');
     // The creator's age confirmed, as a completed check records it: they may publish Explicit.
-    const userKey = await accountKeyOf(nocturne.system.infra.vault, creator.email);
-    const assured = {
-      type: 'AgeAssured',
-      data: {
-        method: 'wallet',
-        provider: 'local-wallet',
-        assuredAt: new Date().toISOString(),
-        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    } as const;
-    const meta = { correlationId: 't', causationId: 't', actor: { kind: 'system' } } as const;
-    await nocturne.system.infra.store.append(
-      streams.user(userKey),
-      [encodeEvent(assured, meta, randomUUID())],
-      'any',
-    );
+    await assureAgeOf(nocturne.system.infra, creator.email);
     await nocturne.settle();
     await publishStoryAs(nocturne.baseURL, creator, {
       texts: [`The masquerade ${stamp} began.`, 'Later.'],
@@ -147,19 +146,10 @@ required(
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/images/')) images.push(request.url());
     });
-    const release = await holdAppScript(page);
-    await openDrawnByServer(page, `/creator/${handle}`, '#creator-first-screen');
-    const card = page.locator('#creator-first-screen article').first();
-    await expect(card.getByText('Confirm your age to read')).toBeVisible();
-    await expect(card.locator('img')).toHaveCount(0);
-    release();
-    await expect(page.locator('#creator-first-screen')).toHaveCount(0);
-    const drawn = page
-      .getByRole('list', { name: `Stories by ${penName}` })
-      .getByRole('article')
-      .first();
-    await expect(drawn.getByText('Confirm your age to read')).toBeVisible();
-    await expect(drawn.locator('img')).toHaveCount(0);
+    await firstCardEarlyAndDrawn(page, handle, penName, async (card) => {
+      await expect(card.getByText('Confirm your age to read')).toBeVisible();
+      await expect(card.locator('img')).toHaveCount(0);
+    });
     // Its first, Mature story's image is the only one asked for.
     expect(new Set(images).size).toBeLessThanOrEqual(1);
   },

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ageAssuranceMessages } from '@nocturne/domain';
-import { encodeEvent, streams } from '@nocturne/events';
 import { type AgeAssurancePolicy, issueAgeToken } from '@nocturne/http-kit/auth';
-import { accountKeyOf } from '@nocturne/test-kit/account-key';
+import { assureAgeOf } from '@nocturne/test-kit/age-assurance';
 import { apiCall, createVerifiedUser, publishStory, publishStoryAs } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
@@ -39,7 +38,7 @@ async function libraryUnder(overrides: Partial<AppConfig>): Promise<Library> {
   const slideWord = unique();
   const penName = `Gated ${creator.token.slice(0, 6)}`;
   // A creator publishes an Explicit story once assured (whenever the product assures ages).
-  await assure(system, creator.email, new Date(Date.now() + 86_400_000));
+  await assureAgeOf(system.infra, creator.email);
   const general = (
     await publishStoryAs(system.baseUrl, creator, {
       texts: [`A general ${cardWord} evening`, 'Tea'],
@@ -92,31 +91,6 @@ const tokenFor = (system: TestSystem) =>
     },
     new Date(),
   );
-
-/** The member's AgeAssured, as a completed check appends it; its position. */
-async function assure(system: TestSystem, email: string, expiresAt: Date): Promise<number> {
-  const userKey = await accountKeyOf(system.infra.vault, email);
-  const { position } = await system.infra.store.append(
-    streams.user(userKey),
-    [
-      encodeEvent(
-        {
-          type: 'AgeAssured',
-          data: {
-            method: 'wallet',
-            provider: 'local-wallet',
-            assuredAt: new Date().toISOString(),
-            expiresAt: expiresAt.toISOString(),
-          },
-        },
-        { correlationId: 't', causationId: 't', actor: { kind: 'system' } },
-        randomUUID(),
-      ),
-    ],
-    'any',
-  );
-  return Number(position);
-}
 
 const image = (system: TestSystem, ref: string, headers: Record<string, string> = {}) =>
   fetch(`${system.baseUrl}/api/images/${ref}`, { headers });
@@ -231,7 +205,7 @@ describe('age assurance required everywhere', () => {
     const list = (after?: number) =>
       apiCall(lib.system.baseUrl, 'GET', '/api/stories', { token: member.token, after });
     expect(entryOf((await list()).body, lib.explicit)).toMatchObject({ ageAssuranceRequired: true });
-    const assured = await assure(lib.system, member.email, new Date(Date.now() + 86_400_000));
+    const assured = await assureAgeOf(lib.system.infra, member.email);
     const entry = entryOf((await list(assured)).body, lib.explicit)!;
     expect(entry).not.toHaveProperty('ageAssuranceRequired');
     for (const ref of entry.images) expect((await image(lib.system, ref)).status).toBe(200);
@@ -261,9 +235,9 @@ describe('age assurance required everywhere', () => {
     const read = (after?: number) =>
       apiCall(lib.system.baseUrl, 'GET', `/api/stories/${lib.explicit}`, { token: member.token, after });
     expect((await read()).body.ageAssuranceRequired).toBe(true);
-    const expired = await assure(lib.system, member.email, new Date(Date.now() - 1000));
+    const expired = await assureAgeOf(lib.system.infra, member.email, new Date(Date.now() - 1000));
     expect((await read(expired)).body.ageAssuranceRequired).toBe(true);
-    const assured = await assure(lib.system, member.email, new Date(Date.now() + 86_400_000));
+    const assured = await assureAgeOf(lib.system.infra, member.email);
     const page = await read(assured);
     expect(page.body.ageAssuranceRequired).toBeUndefined();
     expect(page.body.texts[1]).toContain(lib.slideWord);

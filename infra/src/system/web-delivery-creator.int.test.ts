@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { encodeEvent, streams } from '@nocturne/events';
 import type { AgeAssurancePolicy } from '@nocturne/http-kit/auth';
-import { accountKeyOf } from '@nocturne/test-kit/account-key';
+import { assureAgeOf } from '@nocturne/test-kit/age-assurance';
 import { apiCall, createVerifiedUser, publishStoryAs } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuilt } from '../../bin/web-build.mjs';
@@ -23,30 +22,6 @@ let creator: Awaited<ReturnType<typeof createVerifiedUser>>;
 const stamp = randomUUID().replace(/-/g, '').slice(0, 6);
 const penName = `Lamplight ${stamp}`;
 const handle = `lamplight-${stamp}`;
-
-/** The member's AgeAssured, as a completed check appends it: they may publish Explicit. */
-async function assure(email: string): Promise<void> {
-  const userKey = await accountKeyOf(system.infra.vault, email);
-  await system.infra.store.append(
-    streams.user(userKey),
-    [
-      encodeEvent(
-        {
-          type: 'AgeAssured',
-          data: {
-            method: 'wallet',
-            provider: 'local-wallet',
-            assuredAt: new Date().toISOString(),
-            expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-          },
-        },
-        { correlationId: 't', causationId: 't', actor: { kind: 'system' } },
-        randomUUID(),
-      ),
-    ],
-    'any',
-  );
-}
 
 async function publish(story: Parameters<typeof publishStoryAs>[2]): Promise<string> {
   const { id } = await publishStoryAs(system.baseUrl, creator, { penName, ...story });
@@ -82,7 +57,8 @@ beforeAll(async () => {
   ensureWebBuilt({ log: () => {} });
   system = await startTestSystem({ ageAssurance: policy }, { webDist: defaultWebDist });
   creator = await createVerifiedUser(system.baseUrl, { prefix: 'drawn' });
-  await assure(creator.email);
+  // Their age confirmed, as a completed check leaves it: they may publish Explicit.
+  await assureAgeOf(system.infra, creator.email);
 }, 120_000);
 afterAll(async () => {
   await system?.stop();
