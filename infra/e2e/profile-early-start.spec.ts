@@ -108,6 +108,42 @@ test("a signed-in reader's first screen is on screen before the app's script has
   await context.close();
 });
 
+test("a signed-in reader's page asks for the profile's own files once its first screen is drawn, not beside what draws it", async ({
+  browser,
+  baseURL,
+  api,
+  nocturne,
+}) => {
+  const { reader, first } = await readerWithAStoryUnderWay(api, nocturne, 'The files wait');
+
+  const { context, page } = await signedInContext(browser, reader, { baseURL });
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/me/library?shelf=continue', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const profileFiles: string[] = [];
+  page.on('request', (request) => {
+    if (/^\/assets\/ProfilePage-[\w-]+\.js$/.test(new URL(request.url()).pathname))
+      profileFiles.push(request.url());
+  });
+  await page.goto('/profile', { waitUntil: 'commit' });
+  // The app has run and waits for the first screen; the page named none of the profile's scripts.
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  expect(profileFiles).toEqual([]);
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+
+  answer();
+  const row = page.getByRole('list', { name: 'Continue reading' });
+  await expect(row).toContainText(first);
+  await expect(page.locator('#profile-first-screen')).toHaveCount(0);
+  expect(profileFiles).toHaveLength(1);
+  await context.close();
+});
+
 test('a visitor on the profile never sees its first screen', async ({ page }) => {
   const release = await holdAppScript(page);
   const asked: string[] = [];

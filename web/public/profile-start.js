@@ -58,6 +58,16 @@
         return loaded;
       }),
     );
+  // Calls `done` once `image` is on screen: loaded and decoded, then two frames on, by when the
+  // frame that shows it has been presented; at most a second after asking, whatever the image
+  // does (a failed image counts as decoded).
+  const onScreen = (image, done) => {
+    const decoded = image.decode ? image.decode().catch(() => {}) : Promise.resolve();
+    const waited = new Promise((resolve) => setTimeout(resolve, 1000));
+    Promise.race([decoded, waited]).then(() =>
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))),
+    );
+  };
   // As web/src/profile/mask-email.ts masks it.
   const masked = (email) => {
     const at = email.lastIndexOf('@');
@@ -71,6 +81,14 @@
   // answers are in: the app takes it away as soon as it draws the profile, or leaves it.
   const layer = () => document.getElementById('profile-first-screen');
   if (document.readyState !== 'loading' && !layer()) return;
+  // Settled once the frame that shows the layer is on screen, or once it will not be: the app
+  // starts the profile's own files then (web/src/app/lazy-started-on.tsx), so they do not share
+  // the slow link with what paints the layer. A page in the background draws no frame.
+  let settle = () => {};
+  window.nocturneEarlyPaint = new Promise((resolve) => {
+    settle = (image) =>
+      image && document.visibilityState === 'visible' ? onScreen(image, resolve) : resolve();
+  });
   // Who is signed in, for the account card above the shelf: the app's session check takes this
   // answer (web/src/auth/started-session-check.ts) rather than asking again.
   const me = fetch('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
@@ -112,6 +130,8 @@
         }
       });
       screen.hidden = false;
+      return screen.querySelector('[data-slot="image"]');
     })
-    .catch(() => {});
+    .catch(() => undefined)
+    .then(settle);
 })();

@@ -34,16 +34,24 @@
   if (progress && typeof progress === 'object' && progress[id] > 0) return;
   // The layer is drawn with the default reading settings: not for a browser that keeps its own.
   const layer = ownSettings ? null : document.getElementById('reader-first-slide');
-  // Settled once the frame that shows the layer has been drawn, or once it will not be: the app
+  // Calls `done` once `image` is on screen: loaded and decoded, then two frames on, by when the
+  // frame that shows it has been presented; at most a second after asking, whatever the image
+  // does (a failed image counts as decoded).
+  const onScreen = (image, done) => {
+    const decoded = image.decode ? image.decode().catch(() => {}) : Promise.resolve();
+    const waited = new Promise((resolve) => setTimeout(resolve, 1000));
+    Promise.race([decoded, waited]).then(() =>
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))),
+    );
+  };
+  // Settled once the frame that shows the layer is on screen, or once it will not be: the app
   // starts the reader's own files then (web/src/app/lazy-started-on.tsx), so they do not share
   // the slow link with what paints the layer. A page in the background draws no frame.
   let settle = () => {};
   if (layer)
     window.nocturneEarlyPaint = new Promise((resolve) => {
-      settle = (shown) =>
-        shown && document.visibilityState === 'visible'
-          ? requestAnimationFrame(() => setTimeout(resolve))
-          : resolve();
+      settle = (image) =>
+        image && document.visibilityState === 'visible' ? onScreen(image, resolve) : resolve();
     });
   // The reader's stylesheets, which the page names for later, applied now for the layer (the
   // app finds them applied and does not ask again).
@@ -93,9 +101,9 @@
         // Text only, never markup.
         layer.querySelector('[data-slot="text"]').textContent = typeof text === 'string' ? text : '';
         layer.hidden = false;
-        return true;
+        return image;
       });
     })
-    .catch(() => false)
-    .then((shown) => settle(shown === true));
+    .catch(() => undefined)
+    .then(settle);
 })();

@@ -237,8 +237,16 @@ describe("the studio's shell", () => {
 describe("the profile's shell", () => {
   const layer =
     '<div id="profile-first-screen" class="profile-first-screen" hidden="" aria-hidden="true" inert=""></div>';
-  const { dist, web } = builtApp([profile, story]);
+  const styled = {
+    ...profile,
+    scripts: ['/assets/ProfilePage-d4.js', '/assets/Dialog-b2.js'],
+    styles: ['/assets/ProfilePage-k2.css', '/assets/Dialog-m3.css'],
+  };
+  const { dist, web } = builtApp([styled, story]);
   writeFileSync(join(dist, '.vite', 'profile-first-screen.html'), layer);
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'ProfilePage-k2.css'), '.profile-first-screen{position:absolute}');
+  writeFileSync(join(dist, 'assets', 'Dialog-m3.css'), '.dialog{position:fixed}');
   const withLayer = builtWebApp(dist)!;
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const html = (path: string) => withLayer.shellFor(path).body.identity.bytes.toString();
@@ -246,6 +254,18 @@ describe("the profile's shell", () => {
   it("carries the first screen's empty layer after the app's root, outside what the app draws", () => {
     expect(html('/profile')).toContain(`<div id="root"></div>${layer}`);
     expect(html('/Profile/')).toContain(`<div id="root"></div>${layer}`);
+  });
+
+  it("names, of the profile's files, only the stylesheet that styles its first screen, for later: the app asks for the rest once that screen is drawn", () => {
+    expect(html('/profile')).toContain(
+      '<title>Nocturne</title><link rel="preload" as="style" href="/assets/ProfilePage-k2.css" fetchpriority="low"><script src="/profile-start.js" async></script></head>',
+    );
+    expect(html('/profile')).not.toContain('modulepreload');
+    expect(html('/profile')).not.toContain('Dialog-m3.css');
+    // Without the layer, the page names them all as before.
+    expect(web.shellFor('/profile').body.identity.bytes.toString()).toContain(
+      '<link rel="modulepreload" href="/assets/Dialog-b2.js" fetchpriority="low">',
+    );
   });
 
   it("is the profile's only: no other page carries it, and a build without the file has none", () => {

@@ -90,14 +90,15 @@ function earlyLayerOf(dist: string, route: RoutePreload): string {
  *   applied, and the early script run where it stands, first in the head, rather than deferred
  *   (it only reads the browser's storage), so the layer is styled and shown, or not, in the first
  *   frame, whatever the app's script is doing by then.
- * - `answered` (the reader's first slide): the layer waits for the early script's answer: the
- *   stylesheets that style it named for later, which that script applies as it shows the layer,
- *   the script deferred as on other routes. The app starts the page's chunk once the layer has
- *   been drawn (web/src/app/lazy-started-on.tsx).
+ * - `answered` (the reader's first slide, the profile's first screen): the layer waits for the
+ *   early script's answers: the stylesheets that style it named for later, which that script
+ *   applies as it shows the layer, the script deferred or async as on other routes. The app
+ *   starts the page's chunk once the layer has been drawn (web/src/app/lazy-started-on.tsx).
  */
 const LAYER_PAINTS: Record<string, 'first-paint' | 'answered'> = {
   '/studio': 'first-paint',
   '/story/:id': 'answered',
+  '/profile': 'answered',
 };
 
 /** The class names the layer's markup carries. */

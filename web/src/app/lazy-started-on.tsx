@@ -6,8 +6,9 @@ type PageModule = { default: ComponentType };
 declare global {
   interface Window {
     /**
-     * Left by the reader page's early script when it may draw its first slide
-     * (web/public/story-start.js): settles once that slide has been drawn, or will not be.
+     * Left by a page's early script when it may draw its first screen (the reader's first slide,
+     * web/public/story-start.js; the profile's top, web/public/profile-start.js): settles once
+     * that screen has been drawn, or will not be.
      */
     nocturneEarlyPaint?: Promise<void>;
   }

@@ -8,16 +8,17 @@ import { lazyStartedOn } from './lazy-started-on';
  * so the landing page never loads the reader, the admin panel or recharts. The landing page is
  * the exception: it is where most visits start, so it comes with the entry script and its CSS
  * (one request chain shorter before the first paint); the other pages pay for it (~11 KB br).
- * A feature adds its route here, one line. The reader's page starts loading with the app on a
- * story's address, or once the page has drawn its own first slide (./lazy-started-on): a shared
- * or kept story opens there first.
+ * A feature adds its route here, one line. The reader's and the profile's pages start loading
+ * with the app on their own address, or once the page has drawn its own first screen
+ * (./lazy-started-on): a shared or kept story opens there first, and a returning reader's
+ * profile does not wait for the session check to ask for its page.
  */
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
 const SignupPage = lazy(() => import('../auth/SignupPage'));
 const LoginPage = lazy(() => import('../auth/LoginPage'));
 const VerifyPage = lazy(() => import('../auth/VerifyPage'));
 const ResetPasswordPage = lazy(() => import('../auth/ResetPasswordPage'));
-const ProfilePage = lazy(() => import('../profile/ProfilePage'));
+const ProfilePage = lazyStartedOn('/profile', () => import('../profile/ProfilePage'));
 const PolicyPage = lazy(() => import('../policy/PolicyPage'));
 const StoryPage = lazyStartedOn('/story/', () => import('../reader/StoryPage'));
 const CreateStoryPage = lazy(() => import('../create-story/CreateStoryPage'));

@@ -183,8 +183,12 @@ describe("the reader page's first slide, drawn before the app's script", () => {
     return done;
   }
 
-  it("lets the app start the reader's files once the slide has been drawn, not before", async () => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+  it("lets the app start the reader's files once the slide's image is decoded and on screen, not before", async () => {
     const layer = page();
+    let decode = () => {};
+    layer.querySelector('img')!.decode = () => new Promise<void>((resolve) => (decode = resolve));
     runOn('/story/s1');
     const drawn = window.nocturneEarlyPaint;
     expect(drawn).toBeDefined();
@@ -192,8 +196,39 @@ describe("the reader page's first slide, drawn before the app's script", () => {
     sheetsLoad();
     await settled();
     expect(layer.hidden).toBe(false);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await frame();
+    expect(await isSettled(drawn)).toBe(false);
+    decode();
+    await settled();
+    await frame();
+    expect(await isSettled(drawn)).toBe(false);
+    await frame();
     expect(await isSettled(drawn)).toBe(true);
+  });
+
+  it('waits at most a second for an image that never decodes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const layer = page();
+      layer.querySelector('img')!.decode = () => new Promise<void>(() => {});
+      runOn('/story/s1');
+      sheetsLoad();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(layer.hidden).toBe(false);
+      await vi.advanceTimersByTimeAsync(999);
+      let done = false;
+      void window.nocturneEarlyPaint?.then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      vi.useRealTimers();
+      await frame();
+      await frame();
+      expect(await isSettled(window.nocturneEarlyPaint)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets the app start them at once when the slide will not be drawn, and has nothing to wait for where it never is', async () => {

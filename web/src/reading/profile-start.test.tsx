@@ -68,6 +68,7 @@ afterEach(() => {
   cleanup();
   delete window.nocturneShelfStart;
   delete window.nocturneMeStart;
+  delete window.nocturneEarlyPaint;
   localStorage.clear();
   sessionStorage.clear();
   for (const link of document.head.querySelectorAll('link')) link.remove();
@@ -311,6 +312,54 @@ describe("the profile page's first screen, drawn before the app's script", () =>
       expect(layer.hidden).toBe(true);
       expect(layer.querySelector('.profile-card__email')?.textContent).toBe('');
     }
+  });
+
+  /** Whether the promise has settled by the time the script's chain of promises has run. */
+  async function isSettled(promise: Promise<void> | undefined) {
+    let done = false;
+    void promise?.then(() => (done = true));
+    await settled();
+    return done;
+  }
+
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+  it("lets the app start the profile's files once the first card's image is decoded and on screen, not before", async () => {
+    const layer = page();
+    let decode = () => {};
+    layer.querySelector('img')!.decode = () => new Promise<void>((resolve) => (decode = resolve));
+    runOn('/profile');
+    const drawn = window.nocturneEarlyPaint;
+    expect(drawn).toBeDefined();
+    expect(await isSettled(drawn)).toBe(false);
+    sheetsLoad();
+    await settled();
+    expect(layer.hidden).toBe(false);
+    await frame();
+    await frame();
+    expect(await isSettled(drawn)).toBe(false);
+    decode();
+    await settled();
+    await frame();
+    expect(await isSettled(drawn)).toBe(false);
+    await frame();
+    expect(await isSettled(drawn)).toBe(true);
+  });
+
+  it('lets the app start them at once when the first screen will not be drawn, and has nothing to wait for where it never is', async () => {
+    answer = () => Response.json([]);
+    page();
+    runOn('/profile');
+    expect(await isSettled(window.nocturneEarlyPaint)).toBe(true);
+
+    delete window.nocturneEarlyPaint;
+    removeProfileFirstScreen();
+    runOn('/profile'); // the page parsed, and no first screen in it
+    expect(window.nocturneEarlyPaint).toBeUndefined();
+    localStorage.removeItem(TOKEN_KEY);
+    page();
+    runOn('/profile');
+    expect(window.nocturneEarlyPaint).toBeUndefined();
   });
 
   it('is left alone once the app has taken it away, and never asked for without it', async () => {
