@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SCRIPT from '../../public/story-start.js?raw';
 import { TOKEN_KEY } from '../api/client';
 import { READING_SETTINGS_KEY } from '../reading-settings/reading-settings-store';
+import { isSettled, nextFrame, settled, settlesOnceImageOnScreen } from '../testing/early-paint';
 import { aStory } from '../testing/story-fixture';
 import { FIRST_SLIDE_LAYER_ID } from './first-slide-layer';
 import { firstSlideLayerRender } from './first-slide-layer-render';
@@ -19,9 +20,6 @@ function runOn(path: string) {
 }
 
 const preloaded = () => document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
-
-/** Until the script's chain of promises has run. */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
   asked = [];
@@ -175,36 +173,8 @@ describe("the reader page's first slide, drawn before the app's script", () => {
     }
   });
 
-  /** Whether the promise has settled by now. */
-  async function isSettled(promise: Promise<void> | undefined) {
-    let done = false;
-    void promise?.then(() => (done = true));
-    await settled();
-    return done;
-  }
-
-  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-
   it("lets the app start the reader's files once the slide's image is decoded and on screen, not before", async () => {
-    const layer = page();
-    let decode = () => {};
-    layer.querySelector('img')!.decode = () => new Promise<void>((resolve) => (decode = resolve));
-    runOn('/story/s1');
-    const drawn = window.nocturneEarlyPaint;
-    expect(drawn).toBeDefined();
-    expect(await isSettled(drawn)).toBe(false);
-    sheetsLoad();
-    await settled();
-    expect(layer.hidden).toBe(false);
-    await frame();
-    await frame();
-    expect(await isSettled(drawn)).toBe(false);
-    decode();
-    await settled();
-    await frame();
-    expect(await isSettled(drawn)).toBe(false);
-    await frame();
-    expect(await isSettled(drawn)).toBe(true);
+    await settlesOnceImageOnScreen({ layer: page(), run: () => runOn('/story/s1'), sheetsLoad });
   });
 
   it('waits at most a second for an image that never decodes', async () => {
@@ -223,8 +193,8 @@ describe("the reader page's first slide, drawn before the app's script", () => {
       expect(done).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       vi.useRealTimers();
-      await frame();
-      await frame();
+      await nextFrame();
+      await nextFrame();
       expect(await isSettled(window.nocturneEarlyPaint)).toBe(true);
     } finally {
       vi.useRealTimers();

@@ -10,6 +10,7 @@ import { maskEmail } from '../profile/mask-email';
 import { PROFILE_FIRST_SCREEN_ID, removeProfileFirstScreen } from '../profile/profile-first-screen';
 import { profileFirstScreenRender } from '../profile/profile-first-screen-render';
 import { StoryCard } from '../stories/StoryCard';
+import { isSettled, settled, settlesOnceImageOnScreen } from '../testing/early-paint';
 import { aStory } from '../testing/story-fixture';
 import { type ShelfName, shelfQuery } from './reading-queries';
 
@@ -42,9 +43,6 @@ const sessionCheckOf = (token: string | null) =>
   new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(meQuery(token));
 
 const preloaded = () => document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
-
-/** Until the script's chain of promises has run. */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
   asked = [];
@@ -314,36 +312,8 @@ describe("the profile page's first screen, drawn before the app's script", () =>
     }
   });
 
-  /** Whether the promise has settled by the time the script's chain of promises has run. */
-  async function isSettled(promise: Promise<void> | undefined) {
-    let done = false;
-    void promise?.then(() => (done = true));
-    await settled();
-    return done;
-  }
-
-  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-
   it("lets the app start the profile's files once the first card's image is decoded and on screen, not before", async () => {
-    const layer = page();
-    let decode = () => {};
-    layer.querySelector('img')!.decode = () => new Promise<void>((resolve) => (decode = resolve));
-    runOn('/profile');
-    const drawn = window.nocturneEarlyPaint;
-    expect(drawn).toBeDefined();
-    expect(await isSettled(drawn)).toBe(false);
-    sheetsLoad();
-    await settled();
-    expect(layer.hidden).toBe(false);
-    await frame();
-    await frame();
-    expect(await isSettled(drawn)).toBe(false);
-    decode();
-    await settled();
-    await frame();
-    expect(await isSettled(drawn)).toBe(false);
-    await frame();
-    expect(await isSettled(drawn)).toBe(true);
+    await settlesOnceImageOnScreen({ layer: page(), run: () => runOn('/profile'), sheetsLoad });
   });
 
   it('lets the app start them at once when the first screen will not be drawn, and has nothing to wait for where it never is', async () => {
