@@ -205,8 +205,15 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     expect(brotliDecompressSync((await get('/', { 'accept-encoding': 'br' })).rawPayload).toString()).toBe(
       landing,
     );
+    const policy = brotliDecompressSync((await get('/policy', { 'accept-encoding': 'br' })).rawPayload);
+    expect(policy.toString()).toMatch(/<link rel="modulepreload" href="\/assets\/PolicyPage-[^"]+\.js"/);
+    // The profile's page names, of the profile's own files, only its first screen's stylesheet:
+    // the app asks for the rest once that screen is drawn.
     const profile = brotliDecompressSync((await get('/profile', { 'accept-encoding': 'br' })).rawPayload);
-    expect(profile.toString()).toMatch(/<link rel="modulepreload" href="\/assets\/ProfilePage-[^"]+\.js"/);
+    expect(profile.toString()).not.toContain('rel="modulepreload"');
+    const named = profile.toString().match(/<link rel="preload"[^>]*>/g) ?? [];
+    for (const link of named) expect(link).toMatch(/^<link rel="preload" as="style" /);
+    expect(named).toContainEqual(expect.stringMatching(/href="\/assets\/ProfilePage-[^"]+\.css"/));
     expect((await get('/.vite/route-preloads.json')).statusCode).toBe(404);
     expect((await get('/.vite/landing-first-render.html')).statusCode).toBe(404);
     expect((await get('/.vite/reader-first-slide.html')).statusCode).toBe(404);
