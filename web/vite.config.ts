@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { earlyScripts } from './build/early-scripts';
 import { firstLoadChunk } from './build/first-load-chunk';
 import { firstRenders } from './build/first-renders';
 import { leanReactRouter } from './build/lean-react-router';
@@ -15,6 +16,7 @@ export default defineConfig({
     react(),
     leanReactRouter(),
     routePreloads(),
+    earlyScripts(),
     serviceWorker(),
     firstRenders(),
     serverRenders(),

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { creatorNamed, signedInContext } from './support/members';
 
 /**
- * The creator page's early script (web/public/creator-start.js): a visitor's creator and first
+ * The creator page's early script (web/src/creators/creator-start.ts): a visitor's creator and first
  * stories are asked for once, by that script, before the app's script has run, and the page shows
  * those answers; a signed-in reader's are only ever asked for by the app, with their session
  * (their list differs: premium images, their likes).

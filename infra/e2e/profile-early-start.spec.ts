@@ -5,7 +5,7 @@ import { holdAppScript, recordLayoutShifts } from './support/first-paint';
 import { signedInContext } from './support/members';
 
 /**
- * The profile's early script (web/public/profile-start.js): a signed-in reader's Continue reading
+ * The profile's early script (web/src/reading/profile-start.ts): a signed-in reader's Continue reading
  * shelf is asked for once, by that script and with their session, before the app's script has
  * run; the page shows that answer, and the first card's image is asked for once, at high priority.
  */

@@ -4,7 +4,7 @@ import { holdAppScript, recordLayoutShifts } from './support/first-paint';
 import { signedInContext } from './support/members';
 
 /**
- * The reader page's early script (web/public/story-start.js): a visitor's story is asked for
+ * The reader page's early script (web/src/reader/story-start.ts): a visitor's story is asked for
  * once, by that script, before the app's script has run, and the reader shows that answer; a
  * signed-in reader's story is only ever asked for by the app, with their session (their request
  * may spend a premium story, which the app asks about first).

@@ -4,7 +4,7 @@ import { signedInContext } from './support/members';
 
 /**
  * The studio's first screen drawn by its page (web/src/studio/studio-first-screen-render.tsx,
- * shown for a stored session by web/public/studio-start.js): on screen before the app's script
+ * shown for a stored session by web/src/studio/studio-start.ts): on screen before the app's script
  * has run, and the app's studio takes its place without a shift; a visitor without a session
  * never sees it and is sent to log in.
  */

@@ -23,10 +23,10 @@ interface RouteShell {
 }
 
 /**
- * A route's own early script (from web/public), run as soon as the page is parsed: the reader's
- * asks for the story of a visitor without a session while the app's script is still on its way,
- * the creator page's for the creator and their first stories, the studio's shows its first screen
- * (EARLY_LAYERS). The profile's asks for the signed-in reader's Continue reading shelf and their
+ * A route's own early script (built by web/build/early-scripts.ts), run as soon as the page is
+ * parsed: the reader's asks for the story of a visitor without a session while the app's script
+ * is still on its way, the creator page's for the creator and their first stories, the studio's
+ * shows its first screen (EARLY_LAYERS). The profile's asks for the signed-in reader's Continue reading shelf and their
  * session's user, to draw its first screen: `async`, it runs as soon as it has come, its requests
  * not waiting for the page's stylesheets nor in one task with the first-load script.
  */
@@ -41,10 +41,10 @@ const EARLY_SCRIPTS: Record<string, { src: string; async?: true }> = {
  * A route's first screen drawn by its page before the app's script has run, written by the web
  * build (web/build/first-renders.ts), put after the app's root: the reader's first slide with
  * empty slots, hidden until the page's early script fills it from the story's answer
- * (web/public/story-start.js), over the app's root until the app's reader replaces it; the
+ * (web/src/reader/story-start.ts), over the app's root until the app's reader replaces it; the
  * profile's top with its first Continue reading cards, filled likewise from the session's and the
- * shelf's answers (web/public/profile-start.js); the studio's first screen, shown for a stored
- * session (web/public/studio-start.js, LAYER_PAINTS) until the app draws the studio.
+ * shelf's answers (web/src/reading/profile-start.ts); the studio's first screen, shown for a stored
+ * session (web/src/studio/studio-start.ts, LAYER_PAINTS) until the app draws the studio.
  */
 const EARLY_LAYERS: Record<string, string> = {
   '/story/:id': join('.vite', 'reader-first-slide.html'),

@@ -7,7 +7,7 @@ import { ApiError, rememberPosition } from './client';
 const ASKED_AGAIN = new Set([400, 503]);
 
 /**
- * An answer a page's early script already asked for (web/public/*-start.js), remembered as
+ * An answer a page's early script already asked for (web/build/early-scripts.ts), remembered as
  * apiFetch remembers its answers: a success, or a refusal the page shows as it shows its own (a
  * story or a creator not found), so nothing is asked twice. An answer apiFetch would ask again,
  * or a failure, is undefined: the page asks through apiFetch, with its retries.

@@ -3,17 +3,6 @@ import { PageLoading } from '../ui/PageLoading';
 
 type PageModule = { default: ComponentType };
 
-declare global {
-  interface Window {
-    /**
-     * Left by a page's early script when it may draw its first screen (the reader's first slide,
-     * web/public/story-start.js; the profile's top, web/public/profile-start.js): settles once
-     * that screen has been drawn, or will not be.
-     */
-    nocturneEarlyPaint?: Promise<void>;
-  }
-}
-
 /**
  * A lazy page whose chunk starts loading as the app starts when the address begins with
  * `pathPrefix` (or, where the page's early script draws its first screen, once that screen has

@@ -20,7 +20,7 @@ export const authKeys = {
 export const meQuery = (token: string | null) =>
   queryOptions({
     queryKey: authKeys.me(token),
-    // The profile's early script may have asked already (web/public/profile-start.js).
+    // The profile's early script may have asked already (web/src/reading/profile-start.ts).
     queryFn: async (): Promise<AccountSummary> =>
       (await startedData<AccountSummary>(takeStartedSessionCheck(token))) ??
       firstLoadGet('/api/auth/me', { token }),

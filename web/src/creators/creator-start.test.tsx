@@ -3,11 +3,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import SCRIPT from '../../public/creator-start.js?raw';
 import { rememberEventPosition, TOKEN_KEY } from '../api/client';
 import { StoryCard } from '../stories/StoryCard';
 import { aStory } from '../testing/story-fixture';
 import { creatorQuery, creatorStoriesQuery } from './creator-queries';
+import creatorStart from './creator-start';
 
 interface Asked {
   path: string;
@@ -21,10 +21,10 @@ const list = [aStory({ id: 's1', images: ['a.webp', 'b.webp'] }), aStory({ id: '
 /** What the server answers each path with, by what it starts with. */
 let answers: [string, () => Response][];
 
-/** The creator page's early script (web/public/creator-start.js), run as the page would run it. */
+/** The creator page's early script (web/src/creators/creator-start.ts), run as the page would run it. */
 function runOn(path: string) {
   window.history.replaceState(null, '', path);
-  new Function(SCRIPT)();
+  creatorStart();
 }
 
 /** What the creator page's two queries ask the server, and what they end with. */

@@ -1,4 +1,4 @@
-/** What web/public/creator-start.js leaves on the window: the creator it asked for and the answers. */
+/** What web/src/creators/creator-start.ts leaves on the window: the creator it asked for and the answers. */
 interface StartedCreator {
   handle: string;
   /** GET /api/creators/{handle}, until the page's creator query takes it. */

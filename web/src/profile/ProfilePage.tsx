@@ -51,6 +51,7 @@ import { profileFirstScreenShown, removeProfileFirstScreen } from './profile-fir
 import { SettingsMenu } from './SettingsMenu';
 import { UpsellBanner } from './UpsellBanner';
 import './ProfilePage.css';
+import { premiumStoriesLeft } from './premium-left';
 
 const CreateStoryModal = lazy(() => import('../create-story/CreateStoryModal'));
 
@@ -167,7 +168,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
                   <CrownIcon />
                   Premium Member
                 </Badge>
-                <span className="text-muted">{user.premium_stories_remaining} premium stories left</span>
+                <span className="text-muted">{premiumStoriesLeft(user.premium_stories_remaining)}</span>
               </p>
             ) : (
               <p className="profile-card__plan">

@@ -15,7 +15,7 @@ const EARLY_CARDS = 2;
  * (./ProfilePage.tsx, ./ContinueReading.tsx, web/src/stories/StoryCard.tsx: the same classes in the
  * same boxes): the bar, the account card and the first row of Continue reading's images. The build
  * writes it into the profile page's HTML (web/build/first-renders.ts), and the page's early script
- * fills it from the session's and the shelf's answers and shows it (web/public/profile-start.js).
+ * fills it from the session's and the shelf's answers and shows it (web/src/reading/profile-start.ts).
  * Its slots are all drawn: the script takes away the plan's line that is not the reader's and the
  * cards the shelf has no story for. Hidden until then; hidden from assistive technology and out of the focus order all along, as the
  * app's page, drawn beneath it, is the one they read.

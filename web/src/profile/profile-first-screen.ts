@@ -2,7 +2,7 @@ import { earlyLayer } from '../ui/early-layer';
 
 /**
  * The profile's first screen as its page's HTML draws it before the app's script has run
- * (./profile-first-screen-render.tsx; filled by web/public/profile-start.js): a layer outside the
+ * (./profile-first-screen-render.tsx; filled by web/src/reading/profile-start.ts): a layer outside the
  * app's root, over it, until the app's profile has drawn its Continue reading row.
  */
 export const PROFILE_FIRST_SCREEN_ID = 'profile-first-screen';

@@ -77,7 +77,7 @@ describe('StoryReader images', () => {
 });
 
 describe("the page's early first slide", () => {
-  /** The layer as web/public/story-start.js leaves it: filled and shown over the app's root. */
+  /** The layer as web/src/reader/story-start.ts leaves it: filled and shown over the app's root. */
   function shownLayer() {
     document.body.insertAdjacentHTML('beforeend', firstSlideLayerRender());
     const layer = document.getElementById(FIRST_SLIDE_LAYER_ID)!;

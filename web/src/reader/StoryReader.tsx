@@ -14,20 +14,13 @@ import { ScrollHint } from './ScrollHint';
 import { StoryEnd } from './StoryEnd';
 import './StoryReader.css';
 import './reader-themes.css';
+import { slideSrcset } from './slide-srcset';
 
 export interface StoryReaderProps {
   story: Story;
   backTo: string;
   /** The slide to open at (where the reader stopped last time); 0 for the start. */
   startSlide?: number;
-}
-
-const RENDITIONS = [480, 960, 1440];
-
-/** srcset over the server's renditions (?w=), for references it serves. */
-function srcSetOf(ref: string): string | undefined {
-  if (ref.includes(':')) return undefined; // a URL: external, or a kept copy's object URL
-  return RENDITIONS.map((w) => `${imageSrc(ref)}?w=${w} ${w}w`).join(', ');
 }
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -187,7 +180,7 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
               key={ref}
               className={`reader__image${i === index ? ' reader__image--active' : ''}`}
               src={imageSrc(ref)}
-              srcSet={srcSetOf(ref)}
+              srcSet={slideSrcset(ref)}
               sizes="100vw"
               alt={i === index ? slideAltText(story.texts[i] ?? '', story.alts?.[i]) : ''}
               aria-hidden={i === index ? undefined : true}

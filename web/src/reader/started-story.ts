@@ -1,4 +1,4 @@
-/** What web/public/story-start.js leaves on the window: the story it asked for and its answer. */
+/** What web/src/reader/story-start.ts leaves on the window: the story it asked for and its answer. */
 interface StartedStory {
   id: string;
   answer: Promise<Response>;

@@ -1,22 +1,22 @@
 // @vitest-environment jsdom
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import SCRIPT from '../../public/story-start.js?raw';
 import { TOKEN_KEY } from '../api/client';
 import { READING_SETTINGS_KEY } from '../reading-settings/reading-settings-store';
 import { isSettled, nextFrame, settled, settlesOnceImageOnScreen } from '../testing/early-paint';
 import { aStory } from '../testing/story-fixture';
 import { FIRST_SLIDE_LAYER_ID } from './first-slide-layer';
 import { firstSlideLayerRender } from './first-slide-layer-render';
+import storyStart from './story-start';
 import { renderReader } from './testing/render-reader';
 
 let asked: { path: string; headers: Record<string, string> }[];
 let answer: Response;
 
-/** The reader page's early script (web/public/story-start.js), run as the page would run it. */
+/** The reader page's early script (web/src/reader/story-start.ts), run as the page would run it. */
 function runOn(path: string) {
   window.history.replaceState(null, '', path);
-  new Function(SCRIPT)();
+  storyStart();
 }
 
 const preloaded = () => document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');

@@ -3,7 +3,6 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import SCRIPT from '../../public/profile-start.js?raw';
 import { rememberEventPosition, TOKEN_KEY } from '../api/client';
 import { meQuery } from '../auth/auth-queries';
 import { maskEmail } from '../profile/mask-email';
@@ -12,6 +11,7 @@ import { profileFirstScreenRender } from '../profile/profile-first-screen-render
 import { StoryCard } from '../stories/StoryCard';
 import { isSettled, settled, settlesOnceImageOnScreen } from '../testing/early-paint';
 import { aStory } from '../testing/story-fixture';
+import profileStart from './profile-start';
 import { type ShelfName, shelfQuery } from './reading-queries';
 
 interface Asked {
@@ -26,10 +26,10 @@ let answer: () => Response;
 /** What it answers the session check with. */
 let account: () => Response;
 
-/** The profile page's early script (web/public/profile-start.js), run as the page would run it. */
+/** The profile page's early script (web/src/reading/profile-start.ts), run as the page would run it. */
 function runOn(path: string) {
   window.history.replaceState(null, '', path);
-  new Function(SCRIPT)();
+  profileStart();
 }
 
 /** What the profile's shelf query asks the server, and what it ends with. */

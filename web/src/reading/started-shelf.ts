@@ -1,4 +1,4 @@
-/** What web/public/profile-start.js leaves on the window: the session it asked with and the answer. */
+/** What web/src/reading/profile-start.ts leaves on the window: the session it asked with and the answer. */
 interface StartedShelf {
   token: string;
   /** GET /api/me/library?shelf=continue, until the profile's Continue reading query takes it. */

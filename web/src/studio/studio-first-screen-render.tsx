@@ -9,7 +9,7 @@ import { STUDIO_FIRST_SCREEN_ID } from './studio-first-screen';
  * The studio as its first render draws it before any answer (its heading, the pen name form and
  * its hint, the loading note: nothing that depends on the creator's data), in a layer the build
  * writes into the studio page's HTML (web/build/first-renders.ts). Hidden unless the page's early
- * script found a stored session (web/public/studio-start.js, then the studio's stylesheet shows it), so a visitor sent to log in
+ * script found a stored session (web/src/studio/studio-start.ts, then the studio's stylesheet shows it), so a visitor sent to log in
  * never sees it; hidden from assistive technology and out of the focus order all along, as the
  * app, drawn beneath it, is what they read.
  */

@@ -3,12 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import SCRIPT from '../../public/studio-start.js?raw';
 import { TOKEN_KEY } from '../api/client';
 import { AuthProvider } from '../auth/auth-context';
 import StudioRoute from './StudioPage';
 import { STUDIO_FIRST_SCREEN_ID } from './studio-first-screen';
 import { studioFirstScreenRender } from './studio-first-screen-render';
+import studioStart from './studio-start';
 
 /** The studio page as the server sends it: the first screen after the app's root. */
 function page() {
@@ -16,8 +16,8 @@ function page() {
   return document.getElementById(STUDIO_FIRST_SCREEN_ID)!;
 }
 
-/** The page's early script (web/public/studio-start.js), run as the page would run it. */
-const runScript = () => new Function(SCRIPT)();
+/** The page's early script (web/src/studio/studio-start.ts), run as the page would run it. */
+const runScript = () => studioStart();
 
 /** Whether the page is marked for its stylesheet to show the first screen (StudioPage.css). */
 const marked = () => document.documentElement.hasAttribute('data-studio-first-screen');

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
 /**
- * What the tests of the pages' early scripts (web/public/*-start.js) share: running their chains
+ * What the tests of the pages' early scripts (web/build/early-scripts.ts) share: running their chains
  * of promises out, and the check that a script lets the app start the page's own files only once
  * its first screen's image is decoded and on screen (`window.nocturneEarlyPaint`).
  *
