@@ -1,7 +1,7 @@
 import { publishStoryAs } from '@nocturne/test-kit/api-client';
 import type { Request } from '@playwright/test';
 import { type BoundApi, type E2eSystem, expect, test } from './fixtures';
-import { holdAppScript, recordLayoutShifts } from './support/first-paint';
+import { chunkRequests, holdAppScript, holdRequests, recordLayoutShifts } from './support/first-paint';
 import { signedInContext } from './support/members';
 
 /**
@@ -117,19 +117,8 @@ test("a signed-in reader's page asks for the profile's own files once its first 
   const { reader, first } = await readerWithAStoryUnderWay(api, nocturne, 'The files wait');
 
   const { context, page } = await signedInContext(browser, reader, { baseURL });
-  let answer = () => {};
-  const held = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  await page.route('**/api/me/library?shelf=continue', async (route) => {
-    await held;
-    await route.continue();
-  });
-  const profileFiles: string[] = [];
-  page.on('request', (request) => {
-    if (/^\/assets\/ProfilePage-[\w-]+\.js$/.test(new URL(request.url()).pathname))
-      profileFiles.push(request.url());
-  });
+  const answer = await holdRequests(page, '**/api/me/library?shelf=continue');
+  const profileFiles = chunkRequests(page, 'ProfilePage');
   await page.goto('/profile', { waitUntil: 'commit' });
   // The app has run and waits for the first screen; the page named none of the profile's scripts.
   await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();

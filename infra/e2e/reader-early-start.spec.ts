@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { holdAppScript, recordLayoutShifts } from './support/first-paint';
+import { chunkRequests, holdAppScript, holdRequests, recordLayoutShifts } from './support/first-paint';
 import { signedInContext } from './support/members';
 
 /**
@@ -101,19 +101,8 @@ test("a visitor's page asks for the reader's own files once its first slide is d
 }) => {
   const { id } = await api.publishStory({ texts: ['Drawn before the reader.', 'The reader, then.'] });
   await nocturne.settle();
-  let answer = () => {};
-  const held = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  await page.route(`**/api/stories/${id}`, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const readerFiles: string[] = [];
-  page.on('request', (request) => {
-    if (/^\/assets\/StoryPage-[\w-]+\.js$/.test(new URL(request.url()).pathname))
-      readerFiles.push(request.url());
-  });
+  const answer = await holdRequests(page, `**/api/stories/${id}`);
+  const readerFiles = chunkRequests(page, 'StoryPage');
   await page.goto(`/story/${id}`, { waitUntil: 'commit' });
   // The app has run and waits for the story; the page named none of the reader's scripts.
   await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();

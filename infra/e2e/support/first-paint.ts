@@ -1,6 +1,29 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
+ * Holds back the answers to requests for `url` until the returned `release` is called, so that a
+ * test sees the page as it stands while they are on their way.
+ *
+ * @example
+ *   const release = await holdRequests(page, '**' + `/api/stories/${id}`);
+ *   await page.goto(`/story/${id}`, { waitUntil: 'commit' });
+ *   // … the page waiting for its story …
+ *   release();
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    // A page left since (opened again) has no request to go on with.
+    await route.continue().catch(() => {});
+  });
+  return () => release();
+}
+
+/**
  * Holds the app's first-load script back until the returned `release` is called, so that a test
  * sees what the page draws by itself (its early layers) before the app has run.
  *
@@ -10,17 +33,20 @@ import { expect, type Page } from '@playwright/test';
  *   // … the page's own first screen …
  *   release();
  */
-export async function holdAppScript(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+export const holdAppScript = (page: Page): Promise<() => void> =>
+  holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
+
+/**
+ * The requests the page makes from now on for a page chunk's script (`/assets/{chunk}-{hash}.js`),
+ * as a list that fills as they are made.
+ */
+export function chunkRequests(page: Page, chunk: string): string[] {
+  const asked: string[] = [];
+  const file = new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`);
+  page.on('request', (request) => {
+    if (file.test(new URL(request.url()).pathname)) asked.push(request.url());
   });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    // A page left since (opened again) has no request to go on with.
-    await route.continue().catch(() => {});
-  });
-  return () => release();
+  return asked;
 }
 
 /**
