@@ -62,7 +62,12 @@ export class HotLane {
   /** Each kept answer's whole header list, joined the first time it is sent. */
   private readonly headerLists = new WeakMap<PreparedAnswer, string[]>();
 
-  constructor(private readonly securityHeaders: ReadonlyArray<readonly [string, string]>) {}
+  /** The security headers as `writeHead` takes them, flattened once (not for every answer). */
+  private readonly securityHeaders: readonly string[];
+
+  constructor(securityHeaders: ReadonlyArray<readonly [string, string]>) {
+    this.securityHeaders = securityHeaders.flat();
+  }
 
   /** Fastify's `onRoute` hook: a route that declares a hot answer joins the table. */
   readonly onRoute = (route: RouteOptions): void => {
@@ -170,7 +175,7 @@ export class HotLane {
   private sendError(response: ServerResponse, failed: ErrorReply): void {
     const body = Buffer.from(JSON.stringify({ detail: failed.detail }));
     response.writeHead(failed.status, [
-      ...this.securityHeaders.flat(),
+      ...this.securityHeaders,
       'Content-Type',
       JSON_TYPE,
       // A command's refusal, as command-api answers it (never kept by a cache).
@@ -195,7 +200,7 @@ export class HotLane {
 
   /** The security headers, the answer's own, and its length. */
   private headerList(answer: PreparedAnswer): string[] {
-    const list = [...this.securityHeaders.flat(), ...answer.headers];
+    const list = [...this.securityHeaders, ...answer.headers];
     if (answer.body) list.push('Content-Length', String(answer.body.length));
     return list;
   }

@@ -31,34 +31,54 @@ const bytesOf = (items: readonly ListedStory[]) => items.reduce((n, s) => n + s.
 /**
  * What is worked out from a snapshot's stories alone, each piece the first time it is asked for:
  * a later snapshot with the same stories shares it. Every piece is bounded, whatever is asked.
+ *
+ * Each cache is made when first used: under a stream of likes the list is replaced after every
+ * projector batch, most snapshots are never read, and an LRUCache with a `max` allocates its
+ * arrays for that many entries up front (docs/performance.md, "Likes").
  */
-interface MadeFromStories {
+class MadeFromStories {
   /** Anonymous first pages, by view and size (the landing's 5, the profile's 6, a page without ?limit). */
-  firstPages: Map<AnonymousView, Map<number, ListBody>>;
-  /** Anonymous pages further down, serialised. */
-  anonymousPages: LRUCache<string, ListBody>;
-  /** Pages read from the read model (below the newest kept, a tag, hidden warnings). */
-  pages: LRUCache<string, ListPage>;
-  /** Totals of filtered lists. */
-  counts: LRUCache<string, number>;
+  readonly firstPages = new Map<AnonymousView, Map<number, ListBody>>();
   byId?: Map<string, ListedStory>;
-  /** Stories outside the newest, read by id (a story page) at or after this snapshot's position. */
-  others: LRUCache<string, ListedStory>;
-  /** Each free story's own answer body (GET /api/stories/{id}). */
-  storyBodies: LRUCache<string, CachedBody>;
-}
+  #anonymousPages?: LRUCache<string, ListBody>;
+  #pages?: LRUCache<string, ListPage>;
+  #counts?: LRUCache<string, number>;
+  #others?: LRUCache<string, ListedStory>;
+  #storyBodies?: LRUCache<string, CachedBody>;
 
-const madeAfresh = (): MadeFromStories => ({
-  firstPages: new Map(),
-  anonymousPages: new LRUCache({
-    maxSize: KEPT_PAGE_BYTES / 4,
-    sizeCalculation: (p) => p.body.identity.bytes.length + 64,
-  }),
-  pages: new LRUCache({ maxSize: KEPT_PAGE_BYTES, sizeCalculation: (p) => bytesOf(p.items) }),
-  counts: new LRUCache({ max: KEPT_COUNTS }),
-  others: new LRUCache({ max: KEPT_OTHER_STORIES }),
-  storyBodies: new LRUCache({ max: KEPT_OTHER_STORIES }),
-});
+  /** Anonymous pages further down, serialised. */
+  get anonymousPages(): LRUCache<string, ListBody> {
+    this.#anonymousPages ??= new LRUCache({
+      maxSize: KEPT_PAGE_BYTES / 4,
+      sizeCalculation: (p) => p.body.identity.bytes.length + 64,
+    });
+    return this.#anonymousPages;
+  }
+
+  /** Pages read from the read model (below the newest kept, a tag, hidden warnings). */
+  get pages(): LRUCache<string, ListPage> {
+    this.#pages ??= new LRUCache({ maxSize: KEPT_PAGE_BYTES, sizeCalculation: (p) => bytesOf(p.items) });
+    return this.#pages;
+  }
+
+  /** Totals of filtered lists. */
+  get counts(): LRUCache<string, number> {
+    this.#counts ??= new LRUCache({ max: KEPT_COUNTS });
+    return this.#counts;
+  }
+
+  /** Stories outside the newest, read by id (a story page) at or after this snapshot's position. */
+  get others(): LRUCache<string, ListedStory> {
+    this.#others ??= new LRUCache({ max: KEPT_OTHER_STORIES });
+    return this.#others;
+  }
+
+  /** Each free story's own answer body (GET /api/stories/{id}). */
+  get storyBodies(): LRUCache<string, CachedBody> {
+    this.#storyBodies ??= new LRUCache({ max: KEPT_OTHER_STORIES });
+    return this.#storyBodies;
+  }
+}
 
 /**
  * The story list as the stories projection had it at `position`: its newest stories (the first
@@ -70,7 +90,7 @@ const madeAfresh = (): MadeFromStories => ({
  */
 export class ListSnapshot {
   /** Anonymous answers (anonymous-list-answer.ts), by page, ETag and status: they say their position. */
-  private readonly answers = new LRUCache<string, PreparedAnswer>({ max: KEPT_ANSWERS });
+  #answers?: LRUCache<string, PreparedAnswer>;
 
   constructor(
     readonly position: number,
@@ -80,7 +100,7 @@ export class ListSnapshot {
     readonly total: number,
     readonly hiddenIds: ReadonlySet<string>,
     private readonly db: Kysely<ReadModel>,
-    private readonly made: MadeFromStories = madeAfresh(),
+    private readonly made = new MadeFromStories(),
   ) {}
 
   /**
@@ -215,10 +235,11 @@ export class ListSnapshot {
 
   /** The answer kept under `key`, made by `make` the first time it is asked for. */
   keptAnswer(key: string, make: () => PreparedAnswer): PreparedAnswer {
-    let answer = this.answers.get(key);
+    this.#answers ??= new LRUCache({ max: KEPT_ANSWERS });
+    let answer = this.#answers.get(key);
     if (!answer) {
       answer = make();
-      this.answers.set(key, answer);
+      this.#answers.set(key, answer);
     }
     return answer;
   }
