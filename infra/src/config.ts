@@ -177,7 +177,10 @@ export const ConfigSchema = z.object({
   ),
   CCBILL_DATALINK_USERNAME: optional(z.string().min(1)),
   CCBILL_DATALINK_PASSWORD: optional(z.string().min(1)),
-  /** The local processor's port (`npm start` without a processor); unset: PORT + 1. */
+  /**
+   * The local processor's port (`npm start` without a processor); unset:
+   * PORT + 1, or another free port when that one is taken.
+   */
   LOCAL_PROCESSOR_PORT: optional(
     z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535),
   ),
@@ -243,7 +246,10 @@ export const ConfigSchema = z.object({
   AGE_WALLET_URL: optional(
     z.string().regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/, 'must be a URL (e.g. av://authorize)'),
   ).default('av://authorize'),
-  /** The local test wallet's port (`npm start` with AGE_WALLET local); unset: PORT + 2. */
+  /**
+   * The local test wallet's port (`npm start` with AGE_WALLET local); unset:
+   * PORT + 2, or another free port when that one is taken.
+   */
   LOCAL_WALLET_PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)),
   /**
    * The hosted method (docs/decisions/0015): `yoti` (Yoti's age verification, with the YOTI_*
@@ -265,7 +271,10 @@ export const ConfigSchema = z.object({
   YOTI_ESTIMATION_THRESHOLD: optional(
     z.coerce.number({ message: 'must be a whole number of years from 18 to 40' }).int().min(18).max(40),
   ).default(25),
-  /** The Yoti stand-in's port (`npm start` with AGE_HOSTED=local); unset: PORT + 3. */
+  /**
+   * The Yoti stand-in's port (`npm start` with AGE_HOSTED=local); unset:
+   * PORT + 3, or another free port when that one is taken.
+   */
   LOCAL_YOTI_PORT: optional(z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535)),
   /** `npm start` on the embedded database and an empty event log creates the demo library. */
   DEMO: optional(flag).default(true),

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, startOnFreePort } from './free-port';
+import { freePort, isAddressInUse, startBeside, startOnFreePort } from './free-port';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -18,8 +18,6 @@ function listen(port: number): Promise<Server> {
   });
 }
 
-const inUse = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-
 describe('freePort', () => {
   it('answers a port it can bind, below the range outgoing connections take theirs from (was: a test server failed with EADDRINUSE on a port a database client had taken meanwhile)', async () => {
     for (let i = 0; i < 20; i++) {
@@ -36,7 +34,7 @@ describe('startOnFreePort', () => {
     const port = await freePort();
     await listen(port); // the other process, first to bind
     const moves: number[] = [];
-    const started = await startOnFreePort(port, listen, inUse, (moved) => moves.push(moved));
+    const started = await startOnFreePort(port, listen, isAddressInUse, (moved) => moves.push(moved));
     expect(started.port).not.toBe(port);
     expect(moves).toEqual([started.port]);
     expect((started.value.address() as { port: number }).port).toBe(started.port);
@@ -52,7 +50,7 @@ describe('startOnFreePort', () => {
           tries++;
           throw broken;
         },
-        inUse,
+        isAddressInUse,
       ),
     ).rejects.toBe(broken);
     expect(tries).toBe(1);
@@ -68,11 +66,32 @@ describe('startOnFreePort', () => {
           tries++;
           throw taken;
         },
-        inUse,
+        isAddressInUse,
         () => {},
         3,
       ),
     ).rejects.toBe(taken);
     expect(tries).toBe(3);
+  });
+});
+
+describe('startBeside', () => {
+  it("starts a stand-in on the port beside the product's when it is free", async () => {
+    const port = await freePort();
+    const server = await startBeside(undefined, port, listen);
+    expect((server.address() as { port: number }).port).toBe(port);
+  });
+
+  it("starts a stand-in on another free port when something else holds the one beside the product's (was: npm start failed with EADDRINUSE when RabbitMQ held PORT + 1)", async () => {
+    const port = await freePort();
+    await listen(port); // another service, on the product's neighbour
+    const server = await startBeside(undefined, port, listen);
+    expect((server.address() as { port: number }).port).not.toBe(port);
+  });
+
+  it('fails on a port the operator set when it is taken, rather than moving it', async () => {
+    const port = await freePort();
+    await listen(port);
+    await expect(startBeside(port, port + 1, listen)).rejects.toSatisfy(isAddressInUse);
   });
 });

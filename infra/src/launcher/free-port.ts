@@ -27,6 +27,10 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
   throw new Error(`no free port between ${LOW} and ${HIGH} on ${host}`);
 }
 
+/** Whether a server failed to start because its address is taken. */
+export const isAddressInUse = (error: unknown): boolean =>
+  (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+
 /**
  * Starts a server on `port`, and on another free port when the bind fails because the port was
  * taken after it was found free (two processes starting at once both saw it free). `taken` tells
@@ -51,4 +55,22 @@ export async function startOnFreePort<T>(
       moved(port);
     }
   }
+}
+
+/**
+ * Starts a stand-in beside the product (the local processor, wallet, Yoti): on `asked` when the
+ * operator set its port, where a taken port is an error; else on `beside`, the product's port
+ * plus an offset, or on another free port when something else holds that one. The product's own
+ * port is picked free, not its neighbours (RabbitMQ's 25672 beside a free 25671, say).
+ *
+ * @example
+ * const wallet = await startBeside(raw.LOCAL_WALLET_PORT, config.port + 2, (port) => startLocalWallet({ port }));
+ */
+export async function startBeside<T>(
+  asked: number | undefined,
+  beside: number,
+  start: (port: number) => Promise<T>,
+): Promise<T> {
+  if (asked !== undefined) return start(asked);
+  return (await startOnFreePort(beside, start, isAddressInUse)).value;
 }

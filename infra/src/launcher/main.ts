@@ -21,6 +21,7 @@ import { ccbillDataLinkReport } from '../reconciliation/ccbill-data-link';
 import { startNightlyReconciliation } from '../reconciliation/nightly';
 import { localProcessorReport } from '../reconciliation/reconcile-day';
 import { defaultWebDist, startSystem } from '../system/start-system';
+import { startBeside } from './free-port';
 import { provisionDatabase } from './provision';
 import { onShutdown, stopAll } from './shutdown';
 
@@ -44,14 +45,16 @@ async function main() {
     const signatureKey = persistentSecret(config.dataDir, 'local-processor-key', () =>
       randomBytes(24).toString('base64url'),
     ).value;
-    processor = await startLocalProcessor({
-      dataDir: config.dataDir,
-      port: raw.LOCAL_PROCESSOR_PORT ?? config.port + 1,
-      shopId: LOCAL_SHOP_ID,
-      signatureKey,
-      postbackUrl: `http://127.0.0.1:${config.port}/api/payments/notices`,
-      log: (line) => log(`local processor: ${line}`),
-    }).catch(async (error: unknown) => {
+    processor = await startBeside(raw.LOCAL_PROCESSOR_PORT, config.port + 1, (port) =>
+      startLocalProcessor({
+        dataDir: config.dataDir,
+        port,
+        shopId: LOCAL_SHOP_ID,
+        signatureKey,
+        postbackUrl: `http://127.0.0.1:${config.port}/api/payments/notices`,
+        log: (line) => log(`local processor: ${line}`),
+      }),
+    ).catch(async (error: unknown) => {
       await database.stop().catch(() => {});
       throw error;
     });
@@ -70,11 +73,9 @@ async function main() {
   // No wallet configured (outside production): the local test wallet, its issuer trusted.
   let wallet: LocalWallet | null = null;
   if (wantsLocalWallet(raw)) {
-    wallet = await startLocalWallet({
-      dataDir: config.dataDir,
-      port: raw.LOCAL_WALLET_PORT ?? config.port + 2,
-      log: (line) => log(`local wallet: ${line}`),
-    }).catch(async (error: unknown) => {
+    wallet = await startBeside(raw.LOCAL_WALLET_PORT, config.port + 2, (port) =>
+      startLocalWallet({ dataDir: config.dataDir, port, log: (line) => log(`local wallet: ${line}`) }),
+    ).catch(async (error: unknown) => {
       await processor?.stop().catch(() => {});
       await database.stop().catch(() => {});
       throw error;
@@ -92,14 +93,14 @@ async function main() {
   // Asked for (AGE_HOSTED=local): the stand-in speaking Yoti's wire, as the hosted method.
   let localYoti: LocalYoti | null = null;
   if (wantsLocalYoti(raw)) {
-    localYoti = await startLocalYoti({ port: raw.LOCAL_YOTI_PORT ?? config.port + 3 }).catch(
-      async (error: unknown) => {
-        await wallet?.stop().catch(() => {});
-        await processor?.stop().catch(() => {});
-        await database.stop().catch(() => {});
-        throw error;
-      },
-    );
+    localYoti = await startBeside(raw.LOCAL_YOTI_PORT, config.port + 3, (port) =>
+      startLocalYoti({ port }),
+    ).catch(async (error: unknown) => {
+      await wallet?.stop().catch(() => {});
+      await processor?.stop().catch(() => {});
+      await database.stop().catch(() => {});
+      throw error;
+    });
     config = {
       ...config,
       ageHosted: {
