@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { type ComponentType, Suspense, use } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyStartedOn } from './lazy-started-on';
 
-const page = { default: () => <p>The story</p> };
+type PageModule = { default: ComponentType };
+
+const page: PageModule = { default: () => <p>The story</p> };
 
 afterEach(() => {
   cleanup();
@@ -53,6 +55,25 @@ describe('a lazy page started on its own address', () => {
 
     expect(screen.getByText('The story')).toBeTruthy();
     expect(seen.suspended).toBe(false);
+  });
+
+  it('draws the page, once its chunk is in, in a transition that React slices rather than one long task', async () => {
+    window.history.replaceState(null, '', '/story/s1');
+    let arrive: (module: PageModule) => void = () => {};
+    // A page whose first render waits on data: only an update in a transition keeps the screen
+    // it replaces (the loading screen) instead of falling back to the nearest Suspense boundary.
+    let answer: (value: string) => void = () => {};
+    const data = new Promise<string>((resolve) => (answer = resolve));
+    const waiting = { default: () => <p>{use(data)}</p> };
+    const Page = lazyStartedOn('/story/', () => new Promise((resolve) => (arrive = resolve)));
+
+    renderOnce(Page);
+    await act(async () => arrive(waiting));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByText('Suspended')).toBeNull();
+
+    await act(async () => answer('The story'));
+    expect(screen.getByText('The story')).toBeTruthy();
   });
 
   it("starts loading on a story's address only once the page's early first slide has been drawn", async () => {

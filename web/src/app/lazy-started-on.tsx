@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useEffect, useState } from 'react';
+import { type ComponentType, lazy, startTransition, useEffect, useState } from 'react';
 import { PageLoading } from '../ui/PageLoading';
 
 type PageModule = { default: ComponentType };
@@ -33,7 +33,10 @@ export function lazyStartedOn(pathPrefix: string, load: () => Promise<PageModule
   return function StartedPage() {
     const [ready, setReady] = useState(!settled || loaded !== undefined);
     useEffect(() => {
-      settled?.then(setReady);
+      // In a transition: the page's first render is the longest of its load, and React slices
+      // only a transition's render, yielding to the browser between slices; an ordinary update
+      // would draw the whole page in one task that blocks a phone's CPU.
+      settled?.then(() => startTransition(() => setReady(true)));
     }, []);
     return ready ? <Page /> : <PageLoading />;
   };
