@@ -11,7 +11,7 @@ type PageModule = { default: ComponentType };
  * Suspense fallback, and React keeps a fallback on screen for a while after the page is ready;
  * a promise it is handed, even a settled one, it waits on. So once the chunk is in, React is
  * handed a thenable that answers at once, which it reads in the same render; until then the page
- * draws the loading screen itself and is drawn again, as an ordinary update, once the chunk is in.
+ * draws the loading screen itself and is drawn again, in a transition, once the chunk is in.
  */
 export function lazyStartedOn(pathPrefix: string, load: () => Promise<PageModule>): ComponentType {
   let loaded: PageModule | undefined;
