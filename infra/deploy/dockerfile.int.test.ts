@@ -129,15 +129,19 @@ function stop(child: ChildProcess): Promise<void> {
 
 /**
  * The image's Node major (FROM node:<major>-...). The replay runs on the machine's node, so on
- * another major (CI's Node 24 tier while the image is on 20) it would not be the image's run:
- * it is skipped there, and says so.
+ * another major it would not be the image's run: it is skipped there, and says so. CI runs it on
+ * the image's major and sets DOCKERFILE_REPLAY_REQUIRED, so that an image moved to a Node no tier
+ * runs fails there instead of going untested.
  */
 const imageNode = /^node:(\d+)/.exec(
   parseDockerfile(readFileSync(join(root, 'infra/deploy/Dockerfile'), 'utf8'))[0]!.base,
 )?.[1];
 const thisNode = process.versions.node.split('.')[0];
-if (imageNode !== thisNode)
-  console.log(`[dockerfile replay] skipped: the image runs Node ${imageNode}, this is Node ${thisNode}`);
+if (imageNode !== thisNode) {
+  const why = `the image runs Node ${imageNode}, this is Node ${thisNode}`;
+  if (process.env.DOCKERFILE_REPLAY_REQUIRED) throw new Error(`[dockerfile replay] cannot run: ${why}`);
+  console.log(`[dockerfile replay] skipped: ${why}`);
+}
 
 describe.skipIf(imageNode !== thisNode)('infra/deploy/Dockerfile, replayed', () => {
   beforeAll(async () => {
