@@ -1,4 +1,5 @@
 import type { Tally } from './like-load';
+import type { MailTally } from './signup-mail';
 
 /** One line of the fault suite's table: a fault made `times` times, and what it cost. */
 export interface Row {
@@ -20,6 +21,8 @@ export interface Row {
   note: string;
   /** What the 5xx the row does not expect were: each status, or the error of a request left unanswered. */
   errors: Map<string, number>;
+  /** The sign-ups made under the fault and their mails, for a row whose fault can repeat or drop a mail. */
+  mail?: MailTally;
 }
 
 /** A row of the table, before the fault is made. */
@@ -58,19 +61,22 @@ export function rowFailed(row: Row): boolean {
     row.disagreed > 0 ||
     row.stale > 0 ||
     row.other5xx > 0 ||
+    (row.mail !== undefined && (row.mail.twice > 0 || row.mail.missing > 0)) ||
     row.recoverMs.some(
       (ms) => !Number.isFinite(ms) || (row.recoverLimitMs !== undefined && ms > row.recoverLimitMs),
     )
   );
 }
 
-export function printTable(rows: Row[]): void {
+/** The suite's table in Markdown, a line each. */
+export function formatTable(rows: Row[]): string[] {
   const header = [
     'fault',
     'times',
     'acknowledged writes lost',
     'reads that disagreed with a rebuild',
     'reads older than their own write',
+    'e-mails sent twice, not sent; resent (same Message-ID)',
     '5xx not expected',
     'time to recover',
     'note',
@@ -87,6 +93,7 @@ export function printTable(rows: Row[]): void {
       String(r.lost),
       String(r.disagreed),
       String(r.stale),
+      r.mail ? `${r.mail.twice}, ${r.mail.missing}; ${r.mail.resent} (of ${r.mail.signups} sign-ups)` : '-',
       String(r.other5xx),
       recover,
       r.note,
@@ -94,7 +101,9 @@ export function printTable(rows: Row[]): void {
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(format(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const line of lines) console.log(format(line));
+  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format)];
+}
+
+export function printTable(rows: Row[]): void {
+  for (const line of formatTable(rows)) console.log(line);
 }

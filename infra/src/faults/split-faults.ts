@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openEventStore } from '@nocturne/events/store/open';
 import { uniqueName } from '@nocturne/events/testing';
+import { Mailbox } from '@nocturne/test-kit/mailbox';
 import {
   internalAddress,
   projectorLeads,
@@ -11,6 +12,7 @@ import {
 import { newRow, type Row } from './fault-row';
 import { startLoad } from './like-load';
 import { CONNECTIONS, compareWithLog, type ReadSide, sleep } from './read-side';
+import { startSignups } from './signup-mail';
 
 const run = promisify(execFile);
 
@@ -52,16 +54,24 @@ async function leader(split: SplitSystem): Promise<(typeof PROJECTORS)[number] |
   return PROJECTORS[states.indexOf(true)];
 }
 
-/** The leading projector SIGKILLed, again and again under the load: how long until another leads. */
+/** A sign-up under the leader kills, each mailed by the leading projector's reactor. */
+const SIGNUP_EVERY_MS = 250;
+
+/**
+ * The leading projector SIGKILLed, again and again under the load: how long until another leads.
+ * Sign-ups run beside the likes: their mails must each go once across the takeovers.
+ */
 async function leaderKilled(
   split: SplitSystem,
   side: ReadSide,
   stories: string[],
   perSecond: number,
+  mailbox: Mailbox,
 ): Promise<Row> {
   const row = newRow('leading projector SIGKILL (split mode, 3 projectors)', 10);
   row.recoverLimitMs = TAKEOVER_LIMIT_MS;
   const load = await startLoad({ base: split.base, stories, perSecond, connections: CONNECTIONS });
+  const signups = startSignups({ base: split.base, mailbox, everyMs: SIGNUP_EVERY_MS });
   const began = Date.now();
   let killed = 0;
   try {
@@ -91,8 +101,9 @@ async function leaderKilled(
     }
   } finally {
     const tally = await load.stop();
-    await compareWithLog(side, stories, row, tally);
     const rate = Math.round(tally.acked.length / ((Date.now() - began) / 1000));
+    row.mail = await signups.stop();
+    await compareWithLog(side, stories, row, tally);
     row.note = `${rate} likes/s acknowledged; takeover limit ${TAKEOVER_LIMIT_MS / 1000} s`;
   }
   return row;
@@ -153,6 +164,7 @@ export async function splitRows(options: {
   perSecond: number;
   log: (line: string) => void;
 }): Promise<Row[]> {
+  const mailbox = await Mailbox.start();
   const split = await startSplitSystem({
     databaseUrl: options.databaseUrl,
     natsUrl: options.natsUrl,
@@ -160,13 +172,15 @@ export async function splitRows(options: {
     projectorProcesses: PROJECTORS.length,
     commandProcesses: COMMAND_APIS.length,
     queryProcesses: 1,
+    // The sign-ups' mails to the suite's own relay; each sign-up from an address of its own.
+    env: { SMTP_URL: mailbox.smtpUrl, TRUST_PROXY: 'loopback' },
   });
   const store = await openEventStore({ databaseUrl: options.databaseUrl });
   // The head of the log: query-api waits (X-Min-Position) until the leading projector has it.
   const side: ReadSide = { store, base: split.base, caughtUp: () => store.headPosition() };
   try {
     options.log('split mode up: 3 projectors, 2 command-api processes, behind the gateway');
-    const rows = [await leaderKilled(split, side, options.stories, options.perSecond)];
+    const rows = [await leaderKilled(split, side, options.stories, options.perSecond, mailbox)];
     options.log('leader kills done');
     rows.push(await commandApiKilled(split, side, options.stories, options.perSecond));
     options.log('command-api kills done');
@@ -174,5 +188,6 @@ export async function splitRows(options: {
   } finally {
     await store.close();
     await split.stop();
+    await mailbox.stop();
   }
 }

@@ -31,6 +31,8 @@ export async function startSplitSystem(options: {
   projectorProcesses?: number;
   /** EXPOSE_VERIFICATION_TOKEN: the signup answer carries the verification token. */
   exposeVerificationToken?: boolean;
+  /** More of the services' environment (SMTP_URL, TRUST_PROXY, ...). */
+  env?: Record<string, string>;
 }): Promise<SplitSystem> {
   ensureWebBuilt({ log: () => {} });
   await ensureServerBuilt({ log: () => {} });
@@ -53,6 +55,7 @@ export async function startSplitSystem(options: {
       SPLIT_QUERY_PROCESSES: String(options.queryProcesses ?? 1),
       SPLIT_COMMAND_PROCESSES: String(options.commandProcesses ?? 1),
       SPLIT_PROJECTOR_PROCESSES: String(options.projectorProcesses ?? 1),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,6 +11,11 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** Whose mail it is, for the development log line: the user key, never the address. */
   userKey?: string;
+  /**
+   * The left part of its Message-ID (the From address's domain is the right), the same each
+   * time this mail is sent: see `mailerForEvent` in the reactor runner.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -64,9 +69,14 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'nocturne.invalid';
   return {
-    async send({ userKey, ...message }) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+    async send({ userKey, messageId, ...message }) {
+      const info = await transport.sendMail({
+        from: options.from,
+        ...message,
+        ...(messageId ? { messageId: `<${messageId}@${domain}>` } : {}),
+      });
       if (options.smtpUrl) return;
       await mkdir(options.outboxDir, { recursive: true });
       const file = join(

@@ -61,6 +61,14 @@ function recorder(reacted: string[], fail?: (eventId: string) => boolean): React
   };
 }
 
+const contextOf = (): ReactorRunnerOptions['context'] => ({
+  vault,
+  mailer: { send: async () => {} },
+  publicUrl: 'http://localhost:3000',
+  supportEmail: 'support@nocturne.test',
+  secret: 'secret',
+});
+
 function runner(reactor: Reactor, options: Partial<ReactorRunnerOptions> = {}): ReactorRunner {
   const r = new ReactorRunner({
     store,
@@ -68,13 +76,7 @@ function runner(reactor: Reactor, options: Partial<ReactorRunnerOptions> = {}): 
     reactors: [reactor],
     batchSize: 10,
     ...options,
-    context: {
-      vault,
-      mailer: { send: async () => {} },
-      publicUrl: 'http://localhost:3000',
-      supportEmail: 'support@nocturne.test',
-      secret: 'secret',
-    },
+    context: contextOf(),
     ...options,
   });
   runners.push(r);
@@ -131,6 +133,38 @@ describe('reactor runner', () => {
     await r.drain();
     expect(reacted).toHaveLength(40);
     expect(new Set(reacted).size).toBe(40);
+  });
+
+  it('a mail sent again after a crash before the checkpoint moved is the same message', async () => {
+    // Two mails an event, as the moderation mail sends the reporter's and the publisher's.
+    const twoMails: Reactor = {
+      name: 'two-mails',
+      handles: ['StoryLiked'],
+      async react(event, context) {
+        await context.mailer.send({ to: 'a@nocturne.test', subject: event.eventId, text: '' });
+        await context.mailer.send({ to: 'b@nocturne.test', subject: event.eventId, text: '' });
+      },
+    };
+    const sent: (string | undefined)[] = [];
+    const mailer = { send: async (message: { messageId?: string }) => void sent.push(message.messageId) };
+    const first = runner(twoMails, { context: { ...contextOf(), mailer } });
+    await first.init();
+    const [before] = await query()('select position from reactors.checkpoints where name = $1', [
+      'two-mails',
+    ]).then((result) => result.rows as { position: string }[]);
+    await like(2);
+    await first.drain();
+    // The first process dies after its mails, before its checkpoint moved: the next reacts again.
+    await query()('update reactors.checkpoints set position = $2 where name = $1', [
+      'two-mails',
+      before!.position,
+    ]);
+    const next = runner(twoMails, { context: { ...contextOf(), mailer } });
+    await next.drain();
+
+    const [a, b] = (await store.readStream(streams.storyLikes(storyId))).map((e) => e.eventId);
+    const ids = [`${a}.two-mails.0`, `${a}.two-mails.1`, `${b}.two-mails.0`, `${b}.two-mails.1`];
+    expect(sent).toEqual([...ids, ...ids]);
   });
 
   it('two processes on one database react to each event exactly once', async () => {

@@ -3,6 +3,7 @@ import type { EventStore, StoredEvent } from '@nocturne/events/store';
 import type { Notifier } from '@nocturne/notify';
 import { createPool } from '@nocturne/pg-kit';
 import type pg from 'pg';
+import type { Mailer } from '../mail/mailer';
 import { failureReason } from './failure';
 import type { Reactor, ReactorContext } from './reactor';
 import { defaultRetryPolicy, type RetryPolicy, reactorFailuresSql, retryDelayMs } from './reactor-failures';
@@ -170,8 +171,12 @@ export class ReactorRunner {
 
   /** Reacts to one event; the error when it failed. */
   private async attempt(reactor: Reactor, stored: StoredEvent): Promise<unknown> {
+    const { context } = this.options;
     try {
-      await reactor.react(decodeEvent(stored), this.options.context);
+      await reactor.react(decodeEvent(stored), {
+        ...context,
+        mailer: mailerForEvent(context.mailer, reactor.name, stored.eventId),
+      });
       return undefined;
     } catch (error) {
       return error ?? new Error('unknown failure');
@@ -287,4 +292,17 @@ export class ReactorRunner {
     await this.pause();
     await this.pool.end();
   }
+}
+
+/**
+ * The mailer a reactor gets for one event: each mail it sends has a Message-ID made of the
+ * event's id, the reactor's name and the mail's place among the event's mails. Delivery is at
+ * least once (a crash after the relay took a mail but before the checkpoint moved sends it again,
+ * from whichever process reacts next), so a mail sent again is the same message, by the identity
+ * RFC 5322 gives a message, for the mail systems that keep one copy of it (a retry after a
+ * failure the relay reported is the same message too).
+ */
+export function mailerForEvent(mailer: Mailer, reactor: string, eventId: string): Mailer {
+  let sent = 0;
+  return { send: (message) => mailer.send({ ...message, messageId: `${eventId}.${reactor}.${sent++}` }) };
 }

@@ -15,7 +15,8 @@ export interface ReactorContext {
 /**
  * A side effect of events (e-mail). Reactors keep their own checkpoints, apart from the read
  * models, so a rebuild of the read models never re-fires them. Delivery is at least once:
- * a crash between the effect and the checkpoint repeats that one effect.
+ * a crash between the effect and the checkpoint repeats that one effect (a mail as the same
+ * message: the runner gives each its Message-ID, `mailerForEvent`).
  */
 export interface Reactor {
   readonly name: string;
