@@ -57,15 +57,13 @@ export function startSignups(options: { base: string; mailbox: Mailbox; everyMs:
       stopped = true;
       await loop;
       const deadline = Date.now() + settleMs;
-      const verifications = (email: string) =>
-        options.mailbox.mailsTo(email).filter((mail) => mail.subject === VERIFY_SUBJECT).length;
-      while (Date.now() < deadline && acknowledged.some((email) => verifications(email) === 0))
+      const verificationsTo = (email: string) =>
+        options.mailbox.mailsTo(email).filter((mail) => mail.subject === VERIFY_SUBJECT);
+      while (Date.now() < deadline && acknowledged.some((email) => verificationsTo(email).length === 0))
         await sleep(200);
       // A mail sent twice comes right after the first (the next leader's batch): a moment more.
       await sleep(2_000);
-      const mails = acknowledged.map((email) =>
-        options.mailbox.mailsTo(email).filter((mail) => mail.subject === VERIFY_SUBJECT),
-      );
+      const mails = acknowledged.map(verificationsTo);
       const beyondOne = (count: number) => Math.max(0, count - 1);
       const twice = mails.reduce(
         (sum, each) => sum + beyondOne(new Set(each.map((m) => m.messageId)).size),

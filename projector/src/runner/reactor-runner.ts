@@ -302,7 +302,7 @@ export class ReactorRunner {
  * RFC 5322 gives a message, for the mail systems that keep one copy of it (a retry after a
  * failure the relay reported is the same message too).
  */
-export function mailerForEvent(mailer: Mailer, reactor: string, eventId: string): Mailer {
+function mailerForEvent(mailer: Mailer, reactor: string, eventId: string): Mailer {
   let sent = 0;
   return { send: (message) => mailer.send({ ...message, messageId: `${eventId}.${reactor}.${sent++}` }) };
 }
