@@ -12,28 +12,27 @@ describe('a fault row', () => {
     expect(rowFailed(recovered('projector SIGKILL'))).toBe(false);
   });
 
-  it('fails when a mail went twice across a takeover', () => {
+  it.each([
+    {
+      when: 'a mail went twice across a takeover, as another message',
+      twice: 1,
+      resent: 0,
+      missing: 0,
+      fails: true,
+    },
+    { when: 'an acknowledged sign-up was never mailed', twice: 0, resent: 0, missing: 1, fails: true },
+    { when: 'every sign-up was mailed once', twice: 0, resent: 0, missing: 0, fails: false },
+    {
+      when: 'the relay took a mail again under its own Message-ID',
+      twice: 0,
+      resent: 1,
+      missing: 0,
+      fails: false,
+    },
+  ])('with sign-ups: fails is $fails when $when', ({ twice, resent, missing, fails }) => {
     const row = recovered('leading projector SIGKILL');
-    row.mail = { signups: 40, twice: 1, resent: 0, missing: 0 };
-    expect(rowFailed(row)).toBe(true);
-  });
-
-  it('fails when an acknowledged sign-up was never mailed', () => {
-    const row = recovered('leading projector SIGKILL');
-    row.mail = { signups: 40, twice: 0, resent: 0, missing: 1 };
-    expect(rowFailed(row)).toBe(true);
-  });
-
-  it('passes when every sign-up was mailed once', () => {
-    const row = recovered('leading projector SIGKILL');
-    row.mail = { signups: 40, twice: 0, resent: 0, missing: 0 };
-    expect(rowFailed(row)).toBe(false);
-  });
-
-  it('reports a mail the relay took again under its own Message-ID, and passes the row', () => {
-    const row = recovered('leading projector SIGKILL');
-    row.mail = { signups: 40, twice: 0, resent: 1, missing: 0 };
-    expect(rowFailed(row)).toBe(false);
+    row.mail = { signups: 40, twice, resent, missing };
+    expect(rowFailed(row)).toBe(fails);
   });
 
   it('prints the mails of a row that made sign-ups, and a dash for one that did not', () => {
