@@ -2,7 +2,12 @@ import { assureAgeOf } from '@nocturne/test-kit/age-assurance';
 import { publishStoryAs } from '@nocturne/test-kit/api-client';
 import type { Locator, Page } from '@playwright/test';
 import { type E2eSystem, expect, startE2eSystem, test } from './fixtures';
-import { holdAppScript, openDrawnByServer, recordLayoutShifts } from './support/first-paint';
+import {
+  appScriptAndFirstImage,
+  holdAppScript,
+  openDrawnByServer,
+  recordLayoutShifts,
+} from './support/first-paint';
 import { creatorNamed, signedInContext } from './support/members';
 
 /**
@@ -71,6 +76,27 @@ test("a visitor's header and first card are on screen before the app's script ha
   // page's CLS is poor from 0.1): the sum is held under 0.001 rather than at none.
   const shifts = await layoutShifts();
   expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThan(0.001);
+});
+
+test("a visitor's page asks for the app's own script once its first screen is painted, not beside what paints it", async ({
+  page,
+  api,
+  nocturne,
+}) => {
+  const { penName, handle } = await creatorNamed(api, nocturne.baseURL, 'Lantern');
+  await nocturne.settle();
+  await openDrawnByServer(page, `/creator/${handle}`, '#creator-first-screen');
+  // The page names the app's script for later.
+  expect(await page.locator('script[type="module"]:not([data-nocturne-app])').count()).toBe(0);
+  await expect(
+    page
+      .getByRole('list', { name: `Stories by ${penName}` })
+      .getByRole('article')
+      .first(),
+  ).toBeVisible();
+  const { app, image } = await appScriptAndFirstImage(page);
+  expect(image).toBeDefined();
+  expect(app).toBeGreaterThanOrEqual(image!);
 });
 
 test("a premium first story is locked in the page's card as in the app's for a visitor", async ({

@@ -71,3 +71,22 @@ test('offline, the start page opens from the precached shell and another page sh
   await page.goto(`/story/${id}`);
   await expect(page.getByText('A lamp in the rain.')).toBeVisible();
 });
+
+test("a visitor's first page a story, its first slide drawn before the app's script, installs the worker too", async ({
+  page,
+  api,
+  nocturne,
+}) => {
+  const { id } = await api.publishStory({ texts: ['Drawn by the page.', 'Then by the app.'] });
+  await nocturne.settle();
+  await page.goto(`/story/${id}`);
+  await expect(page.locator('#root .reader__text-inner')).toHaveText('Drawn by the page.');
+  // The app's script came after the page had loaded (its first slide painted first).
+  const scope = await page.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready.then((registration) => registration.scope),
+      new Promise((resolve) => setTimeout(() => resolve('not registered'), 10_000)),
+    ]),
+  );
+  expect(scope).toBe(`${new URL(page.url()).origin}/`);
+});

@@ -1,6 +1,12 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { chunkRequests, holdAppScript, holdRequests, recordLayoutShifts } from './support/first-paint';
+import {
+  appScriptAndFirstImage,
+  chunkRequests,
+  holdAppScript,
+  holdRequests,
+  recordLayoutShifts,
+} from './support/first-paint';
 import { signedInContext } from './support/members';
 
 /**
@@ -113,4 +119,42 @@ test("a visitor's page asks for the reader's own files once its first slide is d
   await expect(page.locator('#root .reader__text-inner')).toHaveText('Drawn before the reader.');
   await expect(page.locator('#reader-first-slide')).toHaveCount(0);
   expect(readerFiles).toHaveLength(1);
+});
+
+test("a visitor's page asks for the app's own script once its first slide is painted, not beside what paints it", async ({
+  page,
+  api,
+  nocturne,
+}) => {
+  const { id } = await api.publishStory({ texts: ['Painted before the app.', 'The app, then.'] });
+  await nocturne.settle();
+  const answer = await holdRequests(page, `**/api/stories/${id}`);
+  await page.goto(`/story/${id}`, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => performance.getEntriesByName(`${location.origin}/story-start.js`).length === 1,
+  );
+  // The page names the app's script for later, and its early script waits for the slide.
+  expect(await page.locator('script[type="module"]').count()).toBe(0);
+  await page.waitForTimeout(500);
+  expect((await appScriptAndFirstImage(page)).app).toBeUndefined();
+
+  answer();
+  await expect(page.locator('#root .reader__text-inner')).toHaveText('Painted before the app.');
+  const { app, image } = await appScriptAndFirstImage(page);
+  expect(image).toBeDefined();
+  expect(app).toBeGreaterThanOrEqual(image!);
+});
+
+test("a visitor's page whose story is slow to answer gets the app's loading screen within two seconds", async ({
+  page,
+  api,
+  nocturne,
+}) => {
+  const { id } = await api.publishStory({ texts: ['Slow to answer.', 'Then it does.'] });
+  await nocturne.settle();
+  const answer = await holdRequests(page, `**/api/stories/${id}`);
+  await page.goto(`/story/${id}`, { waitUntil: 'commit' });
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible({ timeout: 2_000 });
+  answer();
+  await expect(page.locator('#root .reader__text-inner')).toHaveText('Slow to answer.');
 });

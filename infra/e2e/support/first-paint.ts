@@ -23,6 +23,9 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
   return () => release();
 }
 
+/** The app's first-load script's address, as the build names it. */
+const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
+
 /**
  * Holds the app's first-load script back until the returned `release` is called, so that a test
  * sees what the page draws by itself (its early layers) before the app has run.
@@ -33,8 +36,21 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
  *   // … the page's own first screen …
  *   release();
  */
-export const holdAppScript = (page: Page): Promise<() => void> =>
-  holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
+export const holdAppScript = (page: Page): Promise<() => void> => holdRequests(page, APP_SCRIPT);
+
+/**
+ * When this document asked for the app's first-load script, and when the first image it loaded
+ * (the first screen's) had come, in ms since it started (its resource timings): for a page that
+ * must not ask for the first before the second.
+ */
+export const appScriptAndFirstImage = (page: Page): Promise<{ app?: number; image?: number }> =>
+  page.evaluate((source) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const path = (entry: PerformanceResourceTiming) => new URL(entry.name).pathname;
+    const app = entries.find((entry) => new RegExp(source).test(path(entry)));
+    const image = entries.find((entry) => path(entry).startsWith('/api/images/'));
+    return { app: app?.startTime, image: image?.responseEnd };
+  }, APP_SCRIPT.source);
 
 /**
  * The requests the page makes from now on for a page chunk's script (`/assets/{chunk}-{hash}.js`),

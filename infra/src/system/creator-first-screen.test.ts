@@ -50,13 +50,13 @@ const text = (page: { body: { identity: { bytes: Buffer } } } | undefined) =>
   page?.body.identity.bytes.toString();
 
 describe("the creator page's first screen drawn by the server", () => {
-  it("writes the visitor's header and first card after the app's root, its stylesheets applied, none of its scripts named", async () => {
+  it("writes the visitor's header and first card after the app's root, its stylesheets applied, none of its scripts named, the app's for later", async () => {
     const web = builtApp(answers(ana));
     const page = await web.drawnPageFor!('/creator/ana-vale', {});
     expect(text(page)).toBe(
       SHELL.replace(
-        '<script type="module"',
-        '<script src="/creator-start.js" defer></script><script type="module"',
+        '<script type="module" src="/assets/index-f6.js"></script>',
+        '<script src="/creator-start.js" defer></script><meta name="nocturne-app" content="/assets/index-f6.js">',
       )
         .replace(
           '</head>',

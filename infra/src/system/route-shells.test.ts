@@ -206,6 +206,7 @@ describe("the studio's shell", () => {
     expect(html('/studio')).toBe(
       shell
         .replace('<head>', '<head><script src="/studio-start.js"></script>')
+
         .replace(
           '</head>',
           '<link rel="stylesheet" href="/assets/StudioPage-i9.css"><link rel="stylesheet" href="/assets/Surface-j1.css"></head>',
@@ -272,5 +273,38 @@ describe("the profile's shell", () => {
     for (const path of ['/', '/story/1', '/no/such/page'])
       expect(html(path)).not.toContain('profile-first-screen');
     expect(web.shellFor('/profile').body.identity.bytes.toString()).not.toContain('profile-first-screen');
+  });
+});
+
+describe("the app's script on a page with an early layer", () => {
+  const entry = '<script type="module" crossorigin src="/assets/index-f6.js"></script>';
+  const later = '<meta name="nocturne-app" content="/assets/index-f6.js">';
+  const shell = SHELL.replace('</head>', `${entry}</head>`);
+  const { dist, web } = builtApp([profile, story, creator], shell);
+  writeFileSync(
+    join(dist, '.vite', 'reader-first-slide.html'),
+    '<div id="reader-first-slide" hidden=""></div>',
+  );
+  writeFileSync(
+    join(dist, '.vite', 'profile-first-screen.html'),
+    '<div id="profile-first-screen" hidden=""></div>',
+  );
+  const withLayers = builtWebApp(dist)!;
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const html = (path: string) => withLayers.shellFor(path).body.identity.bytes.toString();
+
+  it("is named for later on the reader's page, whose early script starts it once the first slide is painted (the creator's drawn page: its own test)", () => {
+    expect(html('/story/9baa4ec0')).toContain(`${storyStart}${later}`);
+    expect(html('/story/9baa4ec0')).not.toContain('<script type="module"');
+  });
+
+  it("is in the head of every other page, the profile's with its layer included, and of the reader's in a build without its layer", () => {
+    for (const path of ['/', '/profile', '/creator/someone', '/no/such/page']) {
+      expect(html(path), path).toContain(entry);
+      expect(html(path), path).not.toContain('nocturne-app');
+    }
+    expect(html('/profile')).toContain('profile-first-screen');
+    expect(web.shellFor('/story/1').body.identity.bytes.toString()).toContain(entry);
+    expect(web.shellFor('/story/1').body.identity.bytes.toString()).not.toContain('nocturne-app');
   });
 });

@@ -101,6 +101,30 @@ const LAYER_PAINTS: Record<string, 'first-paint' | 'answered'> = {
   '/profile': 'answered',
 };
 
+/**
+ * The routes whose page names the app's own script for later (appScriptForLater) when it carries
+ * its layer: the reader's, as the creator page the server draws (drawnLayerPage). The profile and
+ * the studio keep it in the head: there it moved the first paint earlier as well, and the app's
+ * start, then after the first paint, counted as blocking time more than the earlier largest
+ * paint gained (docs/performance.md, "The app's script after the first screen").
+ */
+const APP_SCRIPT_AFTER_LAYER = new Set(['/story/:id']);
+
+/** The app's first-load script as the build names it in the shell's head. */
+const APP_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
+
+/**
+ * The shell with the app's first-load script named for later (`<meta name="nocturne-app">`)
+ * rather than fetched with the page: the page's early script starts it once the layer has been
+ * painted (web/src/early-scripts/app-script.ts). On a slow link the app's script, the largest
+ * file of a first load, would otherwise come before the layer's answers and image, and the
+ * layer's paint would wait for it (docs/performance.md, "The app's script after the first
+ * screen").
+ */
+function appScriptForLater(html: string): string {
+  return html.replace(APP_SCRIPT, (_, src: string) => `<meta name="nocturne-app" content="${src}">`);
+}
+
 /** The class names the layer's markup carries. */
 const classesOf = (layer: string) =>
   new Set([...layer.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)));
@@ -156,7 +180,10 @@ function shellWithPreloads(dist: string, shell: WebFile, route: RoutePreload, la
           .replace('</head>', `${links}</head>`)
           .replace(/<script|<\/head>/, (next) => `${script(early?.async ? ' async' : ' defer')}${next}`)
   ).replace(ROOT, `${ROOT}${layer}`);
-  return shellOf(shell, html);
+  return shellOf(
+    shell,
+    layer !== '' && APP_SCRIPT_AFTER_LAYER.has(route.path) ? appScriptForLater(html) : html,
+  );
 }
 
 /**
@@ -183,7 +210,8 @@ export function drawnLayerPage(
     .replace(/<script|<\/head>/, (next) =>
       early ? `<script src="${escapeAttribute(early.src)}" defer></script>${next}` : next,
     );
-  return (layer) => shellOf(shell, html.replace(ROOT, `${ROOT}${layer}`), true);
+  // Its early script starts the app's script once the layer is painted, as on the pages above.
+  return (layer) => shellOf(shell, appScriptForLater(html.replace(ROOT, `${ROOT}${layer}`)), true);
 }
 
 /**

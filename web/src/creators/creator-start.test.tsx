@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberEventPosition, TOKEN_KEY } from '../api/client';
 import { StoryCard } from '../stories/StoryCard';
+import { settlesOnceImageOnScreen } from '../testing/early-paint';
 import { aStory } from '../testing/story-fixture';
 import { creatorQuery, creatorStoriesQuery } from './creator-queries';
 import creatorStart from './creator-start';
@@ -24,7 +25,7 @@ let answers: [string, () => Response][];
 /** The creator page's early script (web/src/creators/creator-start.ts), run as the page would run it. */
 function runOn(path: string) {
   window.history.replaceState(null, '', path);
-  creatorStart();
+  return creatorStart();
 }
 
 /** What the creator page's two queries ask the server, and what they end with. */
@@ -121,6 +122,39 @@ describe("the creator page's early script", () => {
     expect(link?.getAttribute('href')).toBe(image.getAttribute('src'));
     expect(image.hasAttribute('srcset')).toBe(false);
     expect(link?.hasAttribute('imagesrcset')).toBe(false);
+  });
+
+  it("lets the app's script start once the first screen the server drew is on screen and reported painted", async () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div id="creator-first-screen"><h1>Night Owl</h1><img alt="" src="/api/images/first-ref"></div>',
+    );
+    const layer = document.getElementById('creator-first-screen')!;
+    try {
+      await settlesOnceImageOnScreen({
+        layer,
+        run: () => runOn('/creator/night-owl'),
+        sheetsLoad: () => {},
+        startsAppScript: true,
+      });
+      // Its image is in the page: nothing named again.
+      expect(preloaded()).toBeNull();
+    } finally {
+      layer.remove();
+      delete window.nocturneEarlyPaint;
+    }
+  });
+
+  it("lets the app's script start at once without a first screen, or for a reader with a session", async () => {
+    expect(runOn('/creator/night-owl')).toBeUndefined();
+    await settled();
+    document.body.insertAdjacentHTML('beforeend', '<div id="creator-first-screen"><img alt=""></div>');
+    localStorage.setItem(TOKEN_KEY, 'session-token');
+    try {
+      expect(runOn('/creator/night-owl')).toBeUndefined();
+    } finally {
+      document.getElementById('creator-first-screen')!.remove();
+    }
   });
 
   it('names no image for a refusal or a first story without one', async () => {

@@ -1,3 +1,4 @@
+import { earlyPaint, firstScreenPainted } from '../early-scripts/early-paint';
 import { preloadImage } from '../early-scripts/preload-image';
 import { keepsSessionOrAgeToken, minPositionHeader } from '../early-scripts/stored';
 import { imageSrc } from '../ui/image-src';
@@ -13,18 +14,21 @@ import { imageSrc } from '../ui/image-src';
  * Only for a visitor without a session and without an age-assurance token: those requests carry
  * headers this script does not send, and their answers differ (premium images, adult stories).
  * The requests are the page's own (./creator-queries.ts): same address, same query.
+ *
+ * Returns what the app's script, which the page names for later, waits for: the first screen the
+ * server drew, painted (web/src/early-scripts/app-script.ts); nothing where there is none.
  */
-export default function creatorStart(): void {
+export default function creatorStart(): Promise<void> | undefined {
   const route = /^\/creator\/([^/]+)\/?$/i.exec(location.pathname);
-  if (!route) return;
+  if (!route) return undefined;
   let handle: string;
   let headers: Record<string, string>;
   try {
-    if (keepsSessionOrAgeToken()) return;
+    if (keepsSessionOrAgeToken()) return undefined;
     handle = decodeURIComponent(route[1]!);
     headers = minPositionHeader();
   } catch {
-    return; // storage disabled, or a malformed address: the app asks itself
+    return undefined; // storage disabled, or a malformed address: the app asks itself
   }
   const creator = fetch(`/api/creators/${encodeURIComponent(handle)}`, { headers });
   // The first page of their stories: CREATOR_PAGE of them.
@@ -33,8 +37,12 @@ export default function creatorStart(): void {
   window.nocturneCreatorStart = { handle, creator, stories };
   // The first card's image, with the same source as its <img> (web/src/stories/StoryCard.tsx).
   // Not when the server drew the first screen (infra/src/system/creator-first-screen.ts): its
-  // image is in the page.
-  if (document.getElementById('creator-first-screen')) return;
+  // image is in the page, and the app's script waits for that screen to be painted.
+  const drawn = document.getElementById('creator-first-screen');
+  if (drawn) {
+    earlyPaint()(drawn.querySelector('img'));
+    return firstScreenPainted(drawn);
+  }
   stories
     .then((response) => (response.ok ? response.clone().json() : undefined))
     .then((list) => {
@@ -42,4 +50,5 @@ export default function creatorStart(): void {
       if (typeof ref === 'string') preloadImage(imageSrc(ref));
     })
     .catch(() => {});
+  return undefined;
 }

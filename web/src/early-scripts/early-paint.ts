@@ -40,3 +40,38 @@ export function earlyPaint(): (image?: HTMLImageElement | null) => void {
   });
   return (image) => settle(image);
 }
+
+/**
+ * Settles once the browser reports something in `layer` as the page's largest paint so far (the
+ * moment the frame that shows it was presented, which two frames on may not yet be), or after
+ * `capMs` whatever it reports: a layer something larger had already outpainted is never reported.
+ */
+export function largestPaintIn(layer: Element, capMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, capMs);
+    let observer: PerformanceObserver | undefined;
+    function done() {
+      clearTimeout(timer);
+      observer?.disconnect();
+      resolve();
+    }
+    try {
+      observer = new PerformanceObserver((list) => {
+        const painted = (entry: PerformanceEntry) =>
+          (entry as PerformanceEntry & { element?: Element | null }).element;
+        if (list.getEntries().some((entry) => layer.contains(painted(entry) ?? null))) done();
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    } catch {
+      // No largest-paint reports in this browser: the cap alone.
+    }
+  });
+}
+
+/**
+ * What an early script hands the page's loader (./app-script.ts) once it has shown `layer`: the
+ * early paint settled and the layer reported painted, or half a second after.
+ */
+export function firstScreenPainted(layer: Element | null): Promise<void> | undefined {
+  return layer ? window.nocturneEarlyPaint?.then(() => largestPaintIn(layer, 500)) : undefined;
+}

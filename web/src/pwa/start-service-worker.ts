@@ -1,7 +1,8 @@
 import { keepInstallEvent } from './install-event';
 
 /**
- * Registers the service worker (/sw.js, web/build/service-worker.ts) once the page has loaded,
+ * Registers the service worker (/sw.js, web/build/service-worker.ts) once the page has loaded
+ * (at once on a page that had loaded before the app's script came: web/src/early-scripts/app-script.ts),
  * so it never competes with the first paint. Every byte here is in the landing's first-load
  * JavaScript: the code that offers an update or an install loads only when one is due.
  *
@@ -18,12 +19,15 @@ import { keepInstallEvent } from './install-event';
  */
 export function startServiceWorker(): void {
   addEventListener('beforeinstallprompt', keepInstallEvent);
-  addEventListener('load', () => {
+  const start = () => {
     navigator.onLine || import('../offline/kept-stories-notice');
     navigator.serviceWorker?.register('/sw.js').then((registration) => {
       const offer = () => navigator.serviceWorker.controller && import('./update-offer');
       registration.waiting && offer();
       registration.onupdatefound = offer;
     });
-  });
+  };
+  // A page that starts the app's script after its own first screen has loaded already.
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start);
 }

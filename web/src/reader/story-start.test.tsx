@@ -16,7 +16,7 @@ let answer: Response;
 /** The reader page's early script (web/src/reader/story-start.ts), run as the page would run it. */
 function runOn(path: string) {
   window.history.replaceState(null, '', path);
-  storyStart();
+  return storyStart();
 }
 
 const preloaded = () => document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
@@ -174,7 +174,12 @@ describe("the reader page's first slide, drawn before the app's script", () => {
   });
 
   it("lets the app start the reader's files once the slide's image is decoded and on screen, not before", async () => {
-    await settlesOnceImageOnScreen({ layer: page(), run: () => runOn('/story/s1'), sheetsLoad });
+    await settlesOnceImageOnScreen({
+      layer: page(),
+      run: () => runOn('/story/s1'),
+      sheetsLoad,
+      startsAppScript: true,
+    });
   });
 
   it('waits at most a second for an image that never decodes', async () => {
@@ -204,16 +209,19 @@ describe("the reader page's first slide, drawn before the app's script", () => {
   it('lets the app start them at once when the slide will not be drawn, and has nothing to wait for where it never is', async () => {
     answer = Response.json({ detail: 'Premium.' }, { status: 402 });
     page();
-    runOn('/story/s1');
+    const app = runOn('/story/s1');
     expect(await isSettled(window.nocturneEarlyPaint)).toBe(true);
+    // And the app's own script, named by the page for later, at once too.
+    expect(await isSettled(app)).toBe(true);
 
     delete window.nocturneEarlyPaint;
     localStorage.setItem('nocturne.progress', '{"s1":2}');
-    runOn('/story/s1');
+    expect(runOn('/story/s1')).toBeUndefined();
     expect(window.nocturneEarlyPaint).toBeUndefined();
     localStorage.setItem(TOKEN_KEY, 'session-token');
-    runOn('/story/s1');
+    expect(runOn('/story/s1')).toBeUndefined();
     expect(window.nocturneEarlyPaint).toBeUndefined();
+    expect(runOn('/creator/someone')).toBeUndefined();
   });
 
   it("is left alone for a reader with a session, and once the app's reader has taken its place", async () => {

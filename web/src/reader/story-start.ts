@@ -1,5 +1,5 @@
 import { applyNamedStyles } from '../early-scripts/apply-named-styles';
-import { earlyPaint } from '../early-scripts/early-paint';
+import { earlyPaint, firstScreenPainted } from '../early-scripts/early-paint';
 import { preloadImage } from '../early-scripts/preload-image';
 import { keepsSessionOrAgeToken, minPositionHeader } from '../early-scripts/stored';
 import { imageSrc } from '../ui/image-src';
@@ -18,33 +18,37 @@ import { slideSrcset } from './slide-srcset';
  * (web/src/premium/premium-opening.ts), and those requests carry headers this script does not
  * send. The kept progress's and READING_SETTINGS_KEY's storage keys are written out, as
  * ../early-scripts/stored.ts explains.
+ *
+ * Returns what the app's script, which the page names for later, waits for: the first slide
+ * painted (web/src/early-scripts/app-script.ts); nothing where it draws no first slide.
  */
-export default function storyStart(): void {
+export default function storyStart(): Promise<void> | undefined {
   const route = /^\/story\/([^/]+)\/?$/i.exec(location.pathname);
-  if (!route) return;
+  if (!route) return undefined;
   let id: string;
   let headers: Record<string, string>;
   let progress: unknown;
   let ownSettings: boolean;
   try {
-    if (keepsSessionOrAgeToken()) return;
+    if (keepsSessionOrAgeToken()) return undefined;
     id = decodeURIComponent(route[1]!);
     headers = minPositionHeader();
     progress = JSON.parse(localStorage.getItem('nocturne.progress') ?? '{}');
     ownSettings = localStorage.getItem('reading_settings') !== null;
   } catch {
-    return; // storage disabled, or a malformed address: the app asks itself
+    return undefined; // storage disabled, or a malformed address: the app asks itself
   }
   const answer = fetch(`/api/stories/${encodeURIComponent(id)}`, { headers });
   window.nocturneStoryStart = { id, answer };
   // The slide the reader shows first, only when it shows the first: not when it opens elsewhere
   // (progress kept in this browser), nor behind a warning or a gate.
-  if (progress && typeof progress === 'object' && (progress as Record<string, number>)[id]! > 0) return;
+  if (progress && typeof progress === 'object' && (progress as Record<string, number>)[id]! > 0)
+    return undefined;
   // The layer is drawn with the default reading settings: not for a browser that keeps its own.
   const layer = ownSettings ? null : document.getElementById('reader-first-slide');
   const settle = layer ? earlyPaint() : () => {};
   const styled = layer ? applyNamedStyles() : undefined;
-  answer
+  const shown = answer
     .then((response) => (response.ok ? response.clone().json() : undefined))
     .then((story) => {
       const ref = story?.images?.[0];
@@ -66,6 +70,8 @@ export default function storyStart(): void {
         return image;
       });
     })
-    .catch(() => undefined)
-    .then(settle);
+    .catch(() => undefined);
+  void shown.then(settle);
+  // The first slide reported as painted, or at most half a second after it is on screen.
+  return layer ? shown.then((image) => (image ? firstScreenPainted(layer) : undefined)) : undefined;
 }
