@@ -37,6 +37,7 @@ import * as reconciliations from './0035-reconciliations';
 import * as sealedModerationTexts from './0036-sealed-moderation-texts';
 import * as visitorAgeAssurances from './0037-visitor-age-assurances';
 import * as usersByAccount from './0038-users-by-account';
+import * as searchCardOfExplicit from './0039-search-card-of-explicit';
 
 /**
  * Every read-model migration, in order. A feature adds its file and one line here.
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0036-sealed-moderation-texts': sealedModerationTexts,
   '0037-visitor-age-assurances': visitorAgeAssurances,
   '0038-users-by-account': usersByAccount,
+  '0039-search-card-of-explicit': searchCardOfExplicit,
 };
