@@ -31,6 +31,7 @@ function builtApp(get: VisitorGet, renderer: string | null = RENDERER) {
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'route-preloads.json'), JSON.stringify([creatorRoute]));
   if (renderer) writeFileSync(join(dist, '.vite', 'creator-first-screen.cjs'), renderer);
+  writeFileSync(join(dist, '.vite', 'app-start.json'), JSON.stringify({ src: '/assets/app-start-k3.js' }));
   return builtWebApp(dist, { visitorGet: get })!;
 }
 
@@ -50,13 +51,13 @@ const text = (page: { body: { identity: { bytes: Buffer } } } | undefined) =>
   page?.body.identity.bytes.toString();
 
 describe("the creator page's first screen drawn by the server", () => {
-  it("writes the visitor's header and first card after the app's root, its stylesheets applied, none of its scripts named, the app's for later", async () => {
+  it("writes the visitor's header and first card after the app's root, its stylesheets applied, none of its scripts named, the app's for its loader to start", async () => {
     const web = builtApp(answers(ana));
     const page = await web.drawnPageFor!('/creator/ana-vale', {});
     expect(text(page)).toBe(
       SHELL.replace(
         '<script type="module" src="/assets/index-f6.js"></script>',
-        '<script src="/creator-start.js" defer></script><meta name="nocturne-app" content="/assets/index-f6.js">',
+        '<script src="/creator-start.js" defer></script><meta name="nocturne-app" content="/assets/index-f6.js"><script src="/assets/app-start-k3.js" defer></script>',
       )
         .replace(
           '</head>',

@@ -278,7 +278,8 @@ describe("the profile's shell", () => {
 
 describe("the app's script on a page with an early layer", () => {
   const entry = '<script type="module" crossorigin src="/assets/index-f6.js"></script>';
-  const later = '<meta name="nocturne-app" content="/assets/index-f6.js">';
+  const later =
+    '<meta name="nocturne-app" content="/assets/index-f6.js"><script src="/assets/app-start-k3.js" defer></script>';
   const shell = SHELL.replace('</head>', `${entry}</head>`);
   const { dist, web } = builtApp([profile, story, creator], shell);
   writeFileSync(
@@ -289,22 +290,26 @@ describe("the app's script on a page with an early layer", () => {
     join(dist, '.vite', 'profile-first-screen.html'),
     '<div id="profile-first-screen" hidden=""></div>',
   );
+  const withoutLoader = builtWebApp(dist)!;
+  writeFileSync(join(dist, '.vite', 'app-start.json'), JSON.stringify({ src: '/assets/app-start-k3.js' }));
   const withLayers = builtWebApp(dist)!;
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const html = (path: string) => withLayers.shellFor(path).body.identity.bytes.toString();
 
-  it("is named for later on the reader's page, whose early script starts it once the first slide is painted (the creator's drawn page: its own test)", () => {
+  it("is named for later on the reader's page, its loader after the early script: started once the first slide is painted (the creator's drawn page: its own test)", () => {
     expect(html('/story/9baa4ec0')).toContain(`${storyStart}${later}`);
     expect(html('/story/9baa4ec0')).not.toContain('<script type="module"');
   });
 
-  it("is in the head of every other page, the profile's with its layer included, and of the reader's in a build without its layer", () => {
+  it("is in the head of every other page, the profile's with its layer included, and of the reader's in a build without its layer or without the loader", () => {
     for (const path of ['/', '/profile', '/creator/someone', '/no/such/page']) {
       expect(html(path), path).toContain(entry);
       expect(html(path), path).not.toContain('nocturne-app');
     }
     expect(html('/profile')).toContain('profile-first-screen');
-    expect(web.shellFor('/story/1').body.identity.bytes.toString()).toContain(entry);
-    expect(web.shellFor('/story/1').body.identity.bytes.toString()).not.toContain('nocturne-app');
+    for (const build of [web, withoutLoader]) {
+      expect(build.shellFor('/story/1').body.identity.bytes.toString()).toContain(entry);
+      expect(build.shellFor('/story/1').body.identity.bytes.toString()).not.toContain('nocturne-app');
+    }
   });
 });

@@ -6,6 +6,8 @@ import type { WebFile } from './web-app';
 
 /** Written by the web build (web/build/route-preloads.ts): a route's page's scripts and stylesheets. */
 const ROUTE_PRELOADS = join('.vite', 'route-preloads.json');
+/** Written by the web build (web/build/early-scripts.ts): the app's loader, named by its hash. */
+const APP_START = join('.vite', 'app-start.json');
 /** Written by the web build (web/build/first-renders.ts): the landing's first render. */
 const LANDING_FIRST_RENDER = join('.vite', 'landing-first-render.html');
 const ROOT = '<div id="root"></div>';
@@ -115,14 +117,22 @@ const APP_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
 
 /**
  * The shell with the app's first-load script named for later (`<meta name="nocturne-app">`)
- * rather than fetched with the page: the page's early script starts it once the layer has been
- * painted (web/src/early-scripts/app-script.ts). On a slow link the app's script, the largest
- * file of a first load, would otherwise come before the layer's answers and image, and the
- * layer's paint would wait for it (docs/performance.md, "The app's script after the first
- * screen").
+ * rather than fetched with the page, and the app's loader after the page's early script, deferred
+ * like it: the loader starts the app's script once the early script's layer has been painted
+ * (web/src/early-scripts/app-start.ts). On a slow link the app's script, the largest file of a
+ * first load, would otherwise come before the layer's answers and image, and the layer's paint
+ * would wait for it (docs/performance.md, "The app's script after the first screen"). The shell as
+ * it is for a build without the loader.
  */
-function appScriptForLater(html: string): string {
-  return html.replace(APP_SCRIPT, (_, src: string) => `<meta name="nocturne-app" content="${src}">`);
+function appScriptForLater(dist: string, html: string): string {
+  const file = join(dist, APP_START);
+  if (!existsSync(file)) return html;
+  const loader = (JSON.parse(readFileSync(file, 'utf8')) as { src: string }).src;
+  return html.replace(
+    APP_SCRIPT,
+    (_, src: string) =>
+      `<meta name="nocturne-app" content="${src}"><script src="${escapeAttribute(loader)}" defer></script>`,
+  );
 }
 
 /** The class names the layer's markup carries. */
@@ -182,7 +192,7 @@ function shellWithPreloads(dist: string, shell: WebFile, route: RoutePreload, la
   ).replace(ROOT, `${ROOT}${layer}`);
   return shellOf(
     shell,
-    layer !== '' && APP_SCRIPT_AFTER_LAYER.has(route.path) ? appScriptForLater(html) : html,
+    layer !== '' && APP_SCRIPT_AFTER_LAYER.has(route.path) ? appScriptForLater(dist, html) : html,
   );
 }
 
@@ -211,7 +221,8 @@ export function drawnLayerPage(
       early ? `<script src="${escapeAttribute(early.src)}" defer></script>${next}` : next,
     );
   // Its early script starts the app's script once the layer is painted, as on the pages above.
-  return (layer) => shellOf(shell, appScriptForLater(html.replace(ROOT, `${ROOT}${layer}`)), true);
+  const page = appScriptForLater(dist, html);
+  return (layer) => shellOf(shell, page.replace(ROOT, `${ROOT}${layer}`), true);
 }
 
 /**

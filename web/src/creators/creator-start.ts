@@ -16,7 +16,7 @@ import { imageSrc } from '../ui/image-src';
  * The requests are the page's own (./creator-queries.ts): same address, same query.
  *
  * Returns what the app's script, which the page names for later, waits for: the first screen the
- * server drew, painted (web/src/early-scripts/app-script.ts); nothing where there is none.
+ * server drew, painted (web/src/early-scripts/app-start.ts); nothing where there is none.
  */
 export default function creatorStart(): Promise<void> | undefined {
   const route = /^\/creator\/([^/]+)\/?$/i.exec(location.pathname);

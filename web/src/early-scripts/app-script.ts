@@ -1,3 +1,13 @@
+declare global {
+  interface Window {
+    /**
+     * Left by a page's early script (web/build/early-scripts.ts): settles once its first screen
+     * has been painted; absent where it draws none.
+     */
+    nocturneFirstScreen?: Promise<void> | undefined;
+  }
+}
+
 /**
  * The longest the app's script waits for a page's first screen: where the screen's answers are
  * slow, the app's own loading screen is better than a blank page.
@@ -12,8 +22,7 @@ const FIRST_SCREEN_WAIT_MS = 1500;
  * slow link with what that screen needs. Does nothing where the page names the script itself.
  *
  * @example
- * let painted;
- * try { painted = start(); } finally { startAppScript(painted); }
+ * startAppScript(window.nocturneFirstScreen); // ./app-start.ts
  */
 export function startAppScript(after?: Promise<unknown>): void {
   const append = () => {

@@ -69,7 +69,7 @@ export function largestPaintIn(layer: Element, capMs: number): Promise<void> {
 }
 
 /**
- * What an early script hands the page's loader (./app-script.ts) once it has shown `layer`: the
+ * What an early script hands the page's loader (./app-start.ts) once it has shown `layer`: the
  * early paint settled and the layer reported painted, or half a second after.
  */
 export function firstScreenPainted(layer: Element | null): Promise<void> | undefined {

@@ -20,7 +20,7 @@ import { slideSrcset } from './slide-srcset';
  * ../early-scripts/stored.ts explains.
  *
  * Returns what the app's script, which the page names for later, waits for: the first slide
- * painted (web/src/early-scripts/app-script.ts); nothing where it draws no first slide.
+ * painted (web/src/early-scripts/app-start.ts); nothing where it draws no first slide.
  */
 export default function storyStart(): Promise<void> | undefined {
   const route = /^\/story\/([^/]+)\/?$/i.exec(location.pathname);

@@ -28,7 +28,7 @@ export async function isSettled(promise: Promise<void> | undefined): Promise<boo
  * image) it will show, and checks that `window.nocturneEarlyPaint` settles neither before the
  * layer is shown, nor while its image is still being decoded, nor before two frames have passed
  * since; and then does. Where the page names the app's script for later (`startsAppScript`),
- * that what the script hands its loader (web/src/early-scripts/app-script.ts) settles only once
+ * that what the script hands its loader (web/src/early-scripts/app-start.ts) settles only once
  * the browser has also reported the layer as the largest paint.
  */
 export async function settlesOnceImageOnScreen(page: {
