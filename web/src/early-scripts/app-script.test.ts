@@ -5,7 +5,7 @@ import { startAppScript } from './app-script';
 
 const appScripts = () => [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')];
 
-/** The page as the server sends the reader's and the profile's: the app's script named for later. */
+/** The page as the server sends the reader's and a creator's drawn page: the app's script named for later. */
 function namedForLater() {
   const meta = document.createElement('meta');
   meta.name = 'nocturne-app';
@@ -63,7 +63,7 @@ describe("the app's script, named by the page for later", () => {
     expect(appScripts()).toHaveLength(1);
   });
 
-  it('waits for the page to be parsed: an async early script may run before the name is', async () => {
+  it('waits for the page to be parsed: the name may come after the script that starts it', async () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     startAppScript();
     await settled();
