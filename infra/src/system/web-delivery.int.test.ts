@@ -183,6 +183,11 @@ describe.each(servers)('the web app from %s', (_name, build) => {
       '<div id="root"></div>',
       `<div id="root"><div class="first-render">${firstRender}</div></div>`,
     );
+    // The reader's page names the app's script for later, and the loader that starts it.
+    const forLater =
+      /<meta name="nocturne-app" content="([^"]+)"><script src="(\/assets\/app-start-[\w-]+\.js)" defer><\/script>/;
+    const inTheHead = (page: string) =>
+      page.replace(forLater, (_, src: string) => `<script type="module" crossorigin src="${src}"></script>`);
     for (const path of [
       '/profile',
       '/policy',
@@ -198,8 +203,9 @@ describe.each(servers)('the web app from %s', (_name, build) => {
         .toString()
         .replace(firstSlide, '')
         .replace(firstScreen, '');
-      expect(page.replace(preloads, ''), path).toBe(index.replace(preloads, ''));
+      expect(inTheHead(page).replace(preloads, ''), path).toBe(index.replace(preloads, ''));
     }
+
     // The landing's page carries its first render; a lazy route's page names its chunk before it is asked for.
     expect(firstRender).toContain('class="hero__lead"');
     expect(brotliDecompressSync((await get('/', { 'accept-encoding': 'br' })).rawPayload).toString()).toBe(
@@ -221,7 +227,12 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     // The reader's page starts a visitor's story with its early script, a file the build holds.
     const reader = await get('/story/3f1c9a2e-0000-4000-8000-000000000000', { 'accept-encoding': 'br' });
     const readerPage = brotliDecompressSync(reader.rawPayload).toString();
-    expect(readerPage).toMatch(/<script src="\/story-start\.js" defer><\/script><script type="module"/);
+    expect(readerPage).toMatch(/<script src="\/story-start\.js" defer><\/script><meta name="nocturne-app"/);
+    // and the app's script for later, started by a loader the build holds under its hash.
+    const loader = forLater.exec(readerPage)?.[2];
+    expect(loader).toBeDefined();
+    expect((await get(loader!)).headers['content-type']).toMatch(/javascript/);
+    expect((await get('/.vite/app-start.json')).statusCode).toBe(404);
     // Of the reader's own files it names only the stylesheet of its first slide: the app asks for
     // the rest once that slide is drawn.
     expect(readerPage).not.toContain('rel="modulepreload"');
