@@ -220,7 +220,8 @@ export function drawnLayerPage(
     .replace(/<script|<\/head>/, (next) =>
       early ? `<script src="${escapeAttribute(early.src)}" defer></script>${next}` : next,
     );
-  // Its early script starts the app's script once the layer is painted, as on the pages above.
+  // The app's script named for later, as on the reader's page: the loader starts it once the
+  // early script has seen the layer painted.
   const page = appScriptForLater(dist, html);
   return (layer) => shellOf(shell, page.replace(ROOT, `${ROOT}${layer}`), true);
 }

@@ -2,7 +2,7 @@ import { keepInstallEvent } from './install-event';
 
 /**
  * Registers the service worker (/sw.js, web/build/service-worker.ts) once the page has loaded
- * (at once on a page that had loaded before the app's script came: web/src/early-scripts/app-script.ts),
+ * (at once on a page that had loaded before the app's script came: web/src/early-scripts/app-start.ts),
  * so it never competes with the first paint. Every byte here is in the landing's first-load
  * JavaScript: the code that offers an update or an install loads only when one is due.
  *
