@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
  * story_search_card, the GIN index of the cards' words, covers the Explicit stories too. A member
  * who must be assured to be an adult and is not matches an Explicit story on its card alone
  * (query-api/src/search/find-stories.ts, `explicitByCard`), free or premium: with the index of
- * premium cards only, that half of their search read every row of story_search (55 ms at 100,000
- * stories, against 0.3 ms through this index).
+ * premium cards only, the planner could not use it for that half of their search, and read every
+ * row of story_search instead (docs/performance.md, "A sixth full run").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`drop index story_search_card`.execute(db);
