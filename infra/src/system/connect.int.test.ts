@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@nocturne/events/testing';
 import { migrateReadModel } from '@nocturne/projector';
 import { sql } from 'kysely';
@@ -7,16 +10,22 @@ import { connectInfrastructure, type Infrastructure } from './connect';
 
 let database: TestDatabase;
 let infra: Infrastructure;
+let dataDir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase('connect');
   await migrateReadModel(database.url);
-  infra = await connectInfrastructure(testConfig({ databaseUrl: database.url, natsUrl: '' }), () => {});
+  dataDir = await mkdtemp(join(tmpdir(), 'nocturne-test-data-'));
+  infra = await connectInfrastructure(
+    testConfig({ databaseUrl: database.url, natsUrl: '', dataDir }),
+    () => {},
+  );
 });
 
 afterAll(async () => {
   await infra?.close();
   await database?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const statementTimeout = async (db: Infrastructure['db']) =>

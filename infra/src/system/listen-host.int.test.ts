@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase, testNatsUrl, uniqueName } from '@nocturne/events/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
@@ -14,8 +17,11 @@ afterEach(async () => {
 async function start(overrides: Partial<AppConfig> = {}): Promise<{ system: RunningSystem; port: number }> {
   const database = await createTestDatabase('host');
   cleanups.push(() => database.drop());
+  const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-test-data-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const config = testConfig({
     databaseUrl: database.url,
+    dataDir,
     natsUrl: testNatsUrl(),
     natsSubjectPrefix: uniqueName('nt'),
     ...overrides,

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { TEST_ADMIN_PASSWORD } from '@nocturne/test-kit/api-client';
 import { type AppConfig, parseConfig, resolveConfig } from '../config';
 
@@ -10,10 +7,10 @@ export { TEST_ADMIN_PASSWORD };
 /**
  * The configuration every test harness starts from: the variables a test run sets, read through
  * the same schema and resolution as `npm start`, so a variable added to the schema reaches the
- * tests with its default. `databaseUrl` is empty unless given (unit tests have no database);
- * pass the test's temporary `dataDir`.
+ * tests with its default. `databaseUrl` is empty unless given (unit tests have no database).
+ * `dataDir` is the test's own temporary folder, which the test removes when it is done.
  */
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+export function testConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'dataDir'>): AppConfig {
   const raw = parseConfig({
     PORT: '0',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
@@ -33,7 +30,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Tests speak from several client addresses through X-Forwarded-For (rate limits are per client).
     TRUST_PROXY: 'loopback',
     // A secret the schema generates when unset is kept here, never in the working copy's .data.
-    DATA_DIR: overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'nocturne-test-config-')),
+    DATA_DIR: overrides.dataDir,
   });
   const { config } = resolveConfig(raw, overrides.databaseUrl ?? '');
   return { ...config, ...overrides };
