@@ -3,7 +3,7 @@ import { publishStoryAs } from '@nocturne/test-kit/api-client';
 import type { Locator, Page } from '@playwright/test';
 import { type E2eSystem, expect, startE2eSystem, test } from './fixtures';
 import {
-  appScriptAndFirstImage,
+  expectAppScriptAfterFirstImage,
   holdAppScript,
   openDrawnByServer,
   recordLayoutShifts,
@@ -94,9 +94,7 @@ test("a visitor's page asks for the app's own script once its first screen is pa
       .getByRole('article')
       .first(),
   ).toBeVisible();
-  const { app, image } = await appScriptAndFirstImage(page);
-  expect(image).toBeDefined();
-  expect(app).toBeGreaterThanOrEqual(image!);
+  await expectAppScriptAfterFirstImage(page);
 });
 
 test("a premium first story is locked in the page's card as in the app's for a visitor", async ({

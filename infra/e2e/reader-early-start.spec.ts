@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import {
   appScriptAndFirstImage,
   chunkRequests,
+  expectAppScriptAfterFirstImage,
   holdAppScript,
   holdRequests,
   recordLayoutShifts,
@@ -140,9 +141,7 @@ test("a visitor's page asks for the app's own script once its first slide is pai
 
   answer();
   await expect(page.locator('#root .reader__text-inner')).toHaveText('Painted before the app.');
-  const { app, image } = await appScriptAndFirstImage(page);
-  expect(image).toBeDefined();
-  expect(app).toBeGreaterThanOrEqual(image!);
+  await expectAppScriptAfterFirstImage(page);
 });
 
 test("a visitor's page whose story is slow to answer gets the app's loading screen, not a blank page (the loader waits 1.5 s at most)", async ({

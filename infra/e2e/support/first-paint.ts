@@ -38,19 +38,43 @@ const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
  */
 export const holdAppScript = (page: Page): Promise<() => void> => holdRequests(page, APP_SCRIPT);
 
+/** The app's loader (web/src/early-scripts/app-start.ts), named by its content's hash. */
+const APP_LOADER = /\/assets\/app-start-[\w-]+\.js$/;
+
+/** The longest the loader waits for the first screen (web/src/early-scripts/app-script.ts). */
+const LOADER_WAIT_MS = 1500;
+
 /**
- * When this document asked for the app's first-load script, and when the first image it loaded
- * (the first screen's) had come, in ms since it started (its resource timings): for a page that
- * must not ask for the first before the second.
+ * When this document asked for the app's first-load script, when the first image it loaded (the
+ * first screen's) had come, and when the app's loader had come, in ms since it started (its
+ * resource timings): for a page that must not ask for the first before the second.
  */
-export const appScriptAndFirstImage = (page: Page): Promise<{ app?: number; image?: number }> =>
-  page.evaluate((source) => {
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const path = (entry: PerformanceResourceTiming) => new URL(entry.name).pathname;
-    const app = entries.find((entry) => new RegExp(source).test(path(entry)));
-    const image = entries.find((entry) => path(entry).startsWith('/api/images/'));
-    return { app: app?.startTime, image: image?.responseEnd };
-  }, APP_SCRIPT.source);
+export const appScriptAndFirstImage = (
+  page: Page,
+): Promise<{ app?: number; image?: number; loader?: number }> =>
+  page.evaluate(
+    ({ appSource, loaderSource }) => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const path = (entry: PerformanceResourceTiming) => new URL(entry.name).pathname;
+      const app = entries.find((entry) => new RegExp(appSource).test(path(entry)));
+      const loader = entries.find((entry) => new RegExp(loaderSource).test(path(entry)));
+      const image = entries.find((entry) => path(entry).startsWith('/api/images/'));
+      return { app: app?.startTime, image: image?.responseEnd, loader: loader?.responseEnd };
+    },
+    { appSource: APP_SCRIPT.source, loaderSource: APP_LOADER.source },
+  );
+
+/**
+ * That the page asked for the app's script only once its first screen's image had come, or, where
+ * that image came late (a loaded machine), once the loader's wait had run out: never beside what
+ * paints the first screen.
+ */
+export async function expectAppScriptAfterFirstImage(page: Page): Promise<void> {
+  const { app, image, loader } = await appScriptAndFirstImage(page);
+  expect(image).toBeDefined();
+  expect(loader).toBeDefined();
+  expect(app).toBeGreaterThanOrEqual(Math.min(image!, loader! + LOADER_WAIT_MS));
+}
 
 /**
  * The requests the page makes from now on for a page chunk's script (`/assets/{chunk}-{hash}.js`),
