@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { FIRST_SCREEN_WAIT_MS } from '../../../web/src/early-scripts/app-script';
 
 /**
  * Holds back the answers to requests for `url` until the returned `release` is called, so that a
@@ -41,9 +42,6 @@ export const holdAppScript = (page: Page): Promise<() => void> => holdRequests(p
 /** The app's loader (web/src/early-scripts/app-start.ts), named by its content's hash. */
 const APP_LOADER = /\/assets\/app-start-[\w-]+\.js$/;
 
-/** The longest the loader waits for the first screen (web/src/early-scripts/app-script.ts). */
-const LOADER_WAIT_MS = 1500;
-
 /**
  * When this document asked for the app's first-load script, when the first image it loaded (the
  * first screen's) had come, and when the app's loader had come, in ms since it started (its
@@ -73,7 +71,7 @@ export async function expectAppScriptAfterFirstImage(page: Page): Promise<void> 
   const { app, image, loader } = await appScriptAndFirstImage(page);
   expect(image).toBeDefined();
   expect(loader).toBeDefined();
-  expect(app).toBeGreaterThanOrEqual(Math.min(image!, loader! + LOADER_WAIT_MS));
+  expect(app).toBeGreaterThanOrEqual(Math.min(image!, loader! + FIRST_SCREEN_WAIT_MS));
 }
 
 /**

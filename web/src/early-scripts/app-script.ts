@@ -12,7 +12,7 @@ declare global {
  * The longest the app's script waits for a page's first screen: where the screen's answers are
  * slow, the app's own loading screen is better than a blank page.
  */
-const FIRST_SCREEN_WAIT_MS = 1500;
+export const FIRST_SCREEN_WAIT_MS = 1500;
 
 /**
  * Starts the app's script where the page names it for later (`<meta name="nocturne-app">`,
