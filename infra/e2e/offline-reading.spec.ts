@@ -19,6 +19,21 @@ async function keepOffline(page: Page, id: string, firstText: string) {
   await expect(page.getByRole('button', { name: 'Kept offline' })).toHaveAttribute('aria-pressed', 'true');
 }
 
+/**
+ * Set on a page before its scripts run: what the reader page's first-slide layer showed when it was
+ * first shown (`window.layerShown`), and whether the app's script had been asked for by then.
+ */
+const WATCH_FIRST_SLIDE_LAYER = `new MutationObserver((_, observer) => {
+  const layer = document.getElementById('reader-first-slide');
+  if (!layer || layer.hidden) return;
+  observer.disconnect();
+  window.layerShown = {
+    src: layer.querySelector('img').getAttribute('src'),
+    text: layer.textContent,
+    appScriptAsked: document.querySelector('script[data-nocturne-app]') !== null,
+  };
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });`;
+
 /** The paths of everything in the device's kept caches. */
 const keptPaths = (page: Page) =>
   page.evaluate(async () => {
@@ -206,6 +221,40 @@ test('signing out offline asks before discarding unsent actions, then leaves no 
 test.describe('with the service worker', () => {
   // Every other spec runs without the worker (playwright.config.ts).
   test.use({ serviceWorkers: 'allow' });
+
+  test("a kept story opened offline in a new tab has its first slide drawn by its page, from the device, before the app's script", async ({
+    page,
+    context,
+    api,
+    nocturne,
+  }) => {
+    const reader = await api.createVerifiedUser();
+    const story = await api.publishStory({ texts: ['Frost on the rails.', 'The station slept.'] });
+    await nocturne.settle();
+    await signedIn(page, reader);
+    await page.goto('/');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await keepOffline(page, story.id, 'Frost on the rails.');
+
+    // A new tab (no place left in it) without a connection: the worker answers with the
+    // reader's page, whose early script draws the kept first slide.
+    await context.setOffline(true);
+    const tab = await context.newPage();
+    await tab.addInitScript(WATCH_FIRST_SLIDE_LAYER);
+    await tab.goto(`/story/${story.id}`);
+    await expect(tab.locator('#root .reader__text-inner')).toHaveText('Frost on the rails.');
+    const drawn = await tab.evaluate(() => (window as { layerShown?: unknown }).layerShown);
+    expect(drawn).toEqual({
+      src: expect.stringMatching(/^blob:/),
+      text: 'Frost on the rails.',
+      appScriptAsked: false,
+    });
+    // The reader took its place with the same image, already decoded.
+    await expect(tab.locator('#reader-first-slide')).toHaveCount(0);
+    const slide = tab.locator('img.reader__image--active');
+    await expect(slide).toHaveAttribute('src', (drawn as { src: string }).src);
+    await tab.close();
+  });
 
   test('an app started offline opens the profile’s kept stories and reads one from the device', async ({
     page,

@@ -1,4 +1,47 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
+
+/**
+ * The reader's page as the server draws it for any story (infra/src/system/route-shells.ts: the
+ * page for `/story/:id`, the same for every story and every visitor, with its first-slide layer
+ * and early script), precached under an address of its own: offline, `/story/{id}` opens from it,
+ * and the early script draws a kept story's first slide from the device before the app has run
+ * (web/src/reader/story-start.ts).
+ */
+export const OFFLINE_READER_PAGE = '/story/offline-page';
+
+/**
+ * The build's files the server draws the reader's page from, beside those the worker precaches
+ * (web/build/first-renders.ts, route-preloads.ts, early-scripts.ts).
+ */
+const READER_PAGE_SOURCES = [
+  '.vite/reader-first-slide.html',
+  '.vite/route-preloads.json',
+  '.vite/app-start.json',
+];
+
+/**
+ * Adds the reader's page to the precache, its revision a hash of what the server draws it from
+ * (the shell, every precached file's revision, READER_PAGE_SOURCES), so that a new deploy's
+ * worker fetches it again whenever it may have changed. The build fails where a source is missing:
+ * the page would be precached without its layer.
+ */
+export function readerPageEntry(dist: string): ManifestTransform {
+  return (entries) => {
+    const hash = createHash('sha256');
+    for (const entry of entries) hash.update(`${entry.url} ${entry.revision ?? ''}\n`);
+    for (const source of READER_PAGE_SOURCES) {
+      const file = join(dist, source);
+      if (!existsSync(file)) throw new Error(`${file} is missing: the reader's offline page needs it`);
+      hash.update(readFileSync(file));
+    }
+    const revision = hash.digest('hex').slice(0, 32);
+    return { manifest: [...entries, { url: OFFLINE_READER_PAGE, revision, size: 0 }], warnings: [] };
+  };
+}
 
 /**
  * The service worker (docs/offline.md): Workbox's generated worker, written as /sw.js.
@@ -8,9 +51,9 @@ import { VitePWA } from 'vite-plugin-pwa';
  *   every visitor. Left out: the staff panel and the charts (about 110 KB a reader would download
  *   for nothing) and the font's other scripts (offline, the serif fallback draws them).
  * - Pages always come from the network while it answers, so an open tab never runs a shell
- *   older than the server's. Offline, `/`, `/profile` and `/story/{id}` are answered by the
- *   precached shell (the page opens the stories kept offline itself, web/src/offline) and any
- *   other page by the offline page.
+ *   older than the server's. Offline, `/` and `/profile` are answered by the precached shell,
+ *   `/story/{id}` by the reader's page (OFFLINE_READER_PAGE; the page opens the stories kept
+ *   offline itself, web/src/offline) and any other page by the offline page.
  * - No route for /api or images: what a viewer may read (explicit, premium) is decided per
  *   viewer by the server, so those answers never enter a cache the worker keeps.
  * - A new deploy is a new worker that waits until the reader takes the update
@@ -19,7 +62,7 @@ import { VitePWA } from 'vite-plugin-pwa';
  * The page registers the worker itself after `load` (web/src/pwa/start-service-worker.ts): the
  * plugin's registration script would add to the landing's first-load JavaScript.
  */
-export function serviceWorker() {
+export function serviceWorker(dist = resolve(__dirname, '..', 'dist')) {
   return VitePWA({
     strategies: 'generateSW',
     registerType: 'prompt',
@@ -40,6 +83,7 @@ export function serviceWorker() {
         'assets/cormorant-garamond-latin-wght-*.woff2',
       ],
       globIgnores: ['**/*.map', 'assets/Admin*', 'assets/admin*', 'assets/TrendChart*', 'assets/TrendPlot*'],
+      manifestTransforms: [readerPageEntry(dist)],
       cleanupOutdatedCaches: true,
       // `/` is not answered from the precache first (see above): the routes below decide.
       directoryIndex: null,
@@ -50,13 +94,20 @@ export function serviceWorker() {
       runtimeCaching: [
         {
           // Written into the worker as source text: each test stands alone, no closure.
-          // `/`, and the two pages that open stories kept offline (the profile, the reader).
+          // `/`, and the profile, which opens the stories kept offline.
           urlPattern: ({ request, url }) =>
-            request.mode === 'navigate' &&
-            (url.pathname === '/' || url.pathname === '/profile' || url.pathname.startsWith('/story/')),
+            request.mode === 'navigate' && (url.pathname === '/' || url.pathname === '/profile'),
           handler: 'NetworkOnly',
           options: {
             precacheFallback: { fallbackURL: '/index.html' },
+          },
+        },
+        {
+          // A story: the reader's page, which draws a kept story's first slide itself.
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && url.pathname.startsWith('/story/'),
+          handler: 'NetworkOnly',
+          options: {
+            precacheFallback: { fallbackURL: OFFLINE_READER_PAGE },
           },
         },
         {

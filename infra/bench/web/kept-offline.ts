@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   mobileContext,
   openAndTimeFirstSlide,
@@ -6,11 +6,20 @@ import {
   timeFirstSlides,
 } from './mobile-browser';
 
+/** A kept story's offline opens, in ms: in the tab that kept it, and each in a new tab. */
+export interface KeptOfflineOpens {
+  /** Where it was kept, just after: it opens at the place this tab left it (its last slide). */
+  sameTab: number[];
+  /** As a reader opens it later, a new tab each time: at its first slide. */
+  newTab: number[];
+}
+
 /**
  * A story kept offline, opened with the network off: the signed-in reader's context installs
  * the worker, keeps the story with "Keep offline" at its end (web/src/offline), then, offline
- * (Playwright's `setOffline`) and with the CPU 4 times slower, opens it `runs` times, each timed
- * from the navigation to the first slide shown, its image drawn from the device. Milliseconds.
+ * (Playwright's `setOffline`) and with the CPU 4 times slower, opens it `runs` times in that tab
+ * and `runs` times in a new tab, each timed from the navigation to the first slide shown, its
+ * image drawn from the device.
  */
 export async function keptStoryOffline(
   browser: Browser,
@@ -19,7 +28,7 @@ export async function keptStoryOffline(
   token: string,
   runs: number,
   log: (line: string) => void,
-): Promise<number[]> {
+): Promise<KeptOfflineOpens> {
   const storyUrl = `${baseUrl}/story/${storyId}`;
   const context = await mobileContext(browser);
   try {
@@ -35,15 +44,21 @@ export async function keptStoryOffline(
     await page.getByRole('button', { name: 'Kept offline', pressed: true }).waitFor({ timeout: 60_000 });
 
     await context.setOffline(true);
-    await throttleLikeLighthouseMobile(page, false);
-    const figures: number[] = [];
-    for (let run = 1; run <= runs; run++) {
-      log(`a kept story opened offline (run ${run} of ${runs})`);
-      const { ms, src } = await openAndTimeFirstSlide(page, storyUrl);
+    const opened = async (tab: Page) => {
+      await throttleLikeLighthouseMobile(tab, false);
+      const { ms, src } = await openAndTimeFirstSlide(tab, storyUrl);
       if (!src.startsWith('blob:')) throw new Error(`offline, the slide came from ${src}, not the device`);
-      figures.push(ms);
+      return ms;
+    };
+    const opens: KeptOfflineOpens = { sameTab: [], newTab: [] };
+    for (let run = 1; run <= runs; run++) {
+      log(`a kept story opened offline, in its tab and in a new one (run ${run} of ${runs})`);
+      opens.sameTab.push(await opened(page));
+      const tab = await context.newPage();
+      opens.newTab.push(await opened(tab));
+      await tab.close();
     }
-    return figures;
+    return opens;
   } finally {
     await context.close();
   }

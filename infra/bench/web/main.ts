@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { repoRoot } from '@nocturne/infra/bin/web-build';
 import { LANDING_SCRIPT_BUDGET, landingFirstLoadScript } from './first-load-script';
-import { keptStoryOffline } from './kept-offline';
+import { type KeptOfflineOpens, keptStoryOffline } from './kept-offline';
 import { demoLibrary } from './library';
 import { type Audit, auditPages } from './lighthouse';
 import { launchChromium } from './mobile-browser';
@@ -103,7 +103,7 @@ async function main() {
   let audits: Audit[];
   let secondVisit: number[];
   let secondVisitLocal: number[];
-  let keptOffline: number[];
+  let keptOffline: KeptOfflineOpens;
   let landingScript: number;
   try {
     const library = await demoLibrary(product);
@@ -168,10 +168,16 @@ async function main() {
       met: secondVisitLocal.every((value) => value < 1000),
     },
     {
-      measure: 'a story kept offline, network off: first slide (CPU x4)',
-      figures: keptOffline.map((value) => `${ms(value)} ms`),
+      measure: 'a story kept offline, network off, its tab: first slide (CPU x4)',
+      figures: keptOffline.sameTab.map((value) => `${ms(value)} ms`),
       target: '< 500 ms',
-      met: keptOffline.every((value) => value < 500),
+      met: keptOffline.sameTab.every((value) => value < 500),
+    },
+    {
+      measure: 'a story kept offline, network off, a new tab: first slide (CPU x4)',
+      figures: keptOffline.newTab.map((value) => `${ms(value)} ms`),
+      target: '< 500 ms',
+      met: keptOffline.newTab.every((value) => value < 500),
     },
     {
       measure: 'landing first-load script, Brotli on the wire',

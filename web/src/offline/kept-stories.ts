@@ -40,7 +40,8 @@ export function accountKey(email: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-const cacheName = (account: string) => `${KEPT_CACHE_PREFIX}${account}`;
+/** The Cache Storage cache of this account's kept stories. */
+export const keptStoryCache = (account: string) => `${KEPT_CACHE_PREFIX}${account}`;
 const storyUrl = (id: string) => `/offline/stories/${encodeURIComponent(id)}`;
 /** The kept image's URL: an external one as it is, ours at the kept width. */
 export const keptImageUrl = (ref: string) => (ref.includes(':') ? ref : `${imageSrc(ref)}?w=${KEPT_WIDTH}`);
@@ -71,7 +72,7 @@ export async function keepStory(
 ): Promise<KeptStory> {
   if (!storage) throw new Error('This browser cannot keep stories offline.');
   if (!mayKeep(story)) throw new Error('This story cannot be kept offline.');
-  const cache = await storage.open(cacheName(account));
+  const cache = await storage.open(keptStoryCache(account));
   const images = await Promise.all(
     story.images.map(async (ref) => {
       const url = keptImageUrl(ref);
@@ -99,7 +100,7 @@ export async function keepStory(
 export async function refreshKeptAnswer(account: string, story: Story, storage = deviceCaches()) {
   const kept = await keptStory(account, story.id, storage);
   if (!kept || kept.story.images.join('\n') !== story.images.join('\n')) return false;
-  const cache = await storage?.open(cacheName(account));
+  const cache = await storage?.open(keptStoryCache(account));
   await cache?.put(
     storyUrl(story.id),
     new Response(JSON.stringify({ ...kept, story }), { headers: { 'Content-Type': 'application/json' } }),
@@ -112,16 +113,16 @@ export async function keptStory(
   id: string,
   storage = deviceCaches(),
 ): Promise<KeptStory | undefined> {
-  if (!storage || !(await storage.has(cacheName(account)))) return undefined;
-  const cache = await storage.open(cacheName(account));
+  if (!storage || !(await storage.has(keptStoryCache(account)))) return undefined;
+  const cache = await storage.open(keptStoryCache(account));
   const answer = await cache.match(storyUrl(id));
   return answer ? ((await answer.json()) as KeptStory) : undefined;
 }
 
 /** Every story this account keeps, most recently kept first. */
 export async function keptStories(account: string, storage = deviceCaches()): Promise<KeptStory[]> {
-  if (!storage || !(await storage.has(cacheName(account)))) return [];
-  const cache = await storage.open(cacheName(account));
+  if (!storage || !(await storage.has(keptStoryCache(account)))) return [];
+  const cache = await storage.open(keptStoryCache(account));
   const requests = await cache.keys();
   const kept = await Promise.all(
     requests
@@ -134,20 +135,26 @@ export async function keptStories(account: string, storage = deviceCaches()): Pr
 /**
  * The kept story with each image as an object URL drawn from the device (the caller revokes
  * them with `release`). Undefined when it is not kept, or an image has gone from the cache.
+ * `drawn`: an object URL made already of one slide's image (the page's early script drew it:
+ * ./kept-opening-slide.ts), used as it is and revoked with the others.
  */
 export async function openKeptStory(
   account: string,
   id: string,
   storage = deviceCaches(),
+  drawn?: { slide: number; image: string },
 ): Promise<{ story: Story; release(): void } | undefined> {
   const kept = await keptStory(account, id, storage);
   if (!kept || !storage) return undefined;
-  const cache = await storage.open(cacheName(account));
+  const cache = await storage.open(keptStoryCache(account));
   const blobs = await Promise.all(
     kept.story.images.map(async (ref) => (await cache.match(keptImageUrl(ref)))?.blob()),
   );
-  if (blobs.some((blob) => blob === undefined)) return undefined;
-  const urls = blobs.map((blob) => URL.createObjectURL(blob as Blob));
+  if (blobs.some((blob) => blob === undefined)) {
+    if (drawn) URL.revokeObjectURL(drawn.image);
+    return undefined;
+  }
+  const urls = blobs.map((blob, i) => (i === drawn?.slide ? drawn.image : URL.createObjectURL(blob as Blob)));
   return {
     story: { ...kept.story, images: urls },
     release: () => {
@@ -160,7 +167,7 @@ export async function openKeptStory(
 export async function removeKeptStory(account: string, id: string, storage = deviceCaches()) {
   const kept = await keptStory(account, id, storage);
   if (!kept || !storage) return;
-  const cache = await storage.open(cacheName(account));
+  const cache = await storage.open(keptStoryCache(account));
   await cache.delete(storyUrl(id));
   const stillUsed = new Set(
     (await keptStories(account, storage)).flatMap(({ story }) => story.images.map(keptImageUrl)),
@@ -175,7 +182,7 @@ export async function removeKeptStory(account: string, id: string, storage = dev
 
 /** Removes every kept copy of this account. */
 export async function removeAllKept(account: string, storage = deviceCaches()) {
-  await storage?.delete(cacheName(account));
+  await storage?.delete(keptStoryCache(account));
 }
 
 /**

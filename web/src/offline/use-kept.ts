@@ -4,6 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { readingKeys } from '../reading/reading-queries';
 import { storyKeys } from '../stories/story-queries';
+import { takeKeptOpeningSlide } from './kept-opening-slide';
 import {
   accountKey,
   deviceCaches,
@@ -112,7 +113,7 @@ export function useKeptCopy(id: string, wanted: boolean) {
     if (!wanted || account === null) return;
     let release: (() => void) | undefined;
     let live = true;
-    void openKeptStory(account, id)
+    void openKeptStory(account, id, undefined, takeKeptOpeningSlide(id))
       .catch(() => undefined)
       .then((opened) => {
         if (!live) return opened?.release();

@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { AgeAssuranceScreen } from '../age-assurance/AgeAssuranceScreen';
 import { apiFetch } from '../api/client';
 import { useAuth } from '../auth/auth-context';
+import { openedOffline } from '../offline/opened-offline';
 import { useKeptCopy, useOfflineSync, useOnline } from '../offline/use-kept';
 import { PremiumOpeningPrompt } from '../premium/PremiumOpeningPrompt';
 import { usePremiumOpening } from '../premium/premium-opening';
@@ -64,24 +65,24 @@ export default function StoryPage() {
 
   // Without a connection (or with the server out of reach) a story kept on this device opens from it.
   useOfflineSync();
-  const online = useOnline();
+  const offline = !useOnline() || openedOffline();
   const unreachable =
-    !online ||
+    offline ||
     opening.step.kind === 'failed' ||
     (query.error instanceof StoryLoadError && query.error.failure.kind === 'failed');
   const kept = useKeptCopy(id, unreachable);
   // The first slide the page drew early (first-slide-layer.ts) stays until the reader replaces
   // it; a failure, a gate or a warning shown instead of the reader, or leaving the page, takes it
-  // away.
+  // away. Unreachable, the page draws it from the kept copy: it stays while that copy is opened.
   const answered = query.data?.story;
-  const notReading =
-    query.isError ||
-    unreachable ||
-    opening.step.kind !== 'open' ||
-    (answered !== undefined &&
-      (answered.ageAssuranceRequired ||
-        answered.images.length === 0 ||
-        (answered.warnings.length > 0 && acceptedWarnings !== answered.id)));
+  const notReading = unreachable
+    ? !kept.checking && (kept.story === null || (kept.story.warnings.length > 0 && acceptedWarnings !== id))
+    : query.isError ||
+      opening.step.kind !== 'open' ||
+      (answered !== undefined &&
+        (answered.ageAssuranceRequired ||
+          answered.images.length === 0 ||
+          (answered.warnings.length > 0 && acceptedWarnings !== answered.id)));
   useLayoutEffect(() => {
     if (notReading) removeFirstSlideLayer();
   }, [notReading]);
@@ -113,7 +114,7 @@ export default function StoryPage() {
       </div>
     );
   }
-  if (!online && !query.isSuccess) {
+  if (offline && !query.isSuccess) {
     return <StoryMessage message={messages.offline} backTo={backTo} tone="info" />;
   }
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useRecordProgress } from '../reading/use-record-progress';
 import { ReadingSettingsDialog } from '../reading-settings/ReadingSettingsDialog';
 import { useReadingSettings } from '../reading-settings/reading-settings-queries';
-import { readingSettingsAttributes } from '../reading-settings/reading-settings-store';
+import { readingSettingsAttributes } from '../reading-settings/stored-reading-settings';
 import { imageSrc } from '../ui/image-src';
 import { ArrowLeftIcon } from '../ui/page-icons';
 import { firstSlideLayerShown, removeFirstSlideLayer } from './first-slide-layer';
@@ -63,8 +63,9 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
     // Not the story object: a like replaces it with the same slides and a new count.
     [story.images, story.texts, windowHeight],
   );
-  // `ended`: The End has scrolled half into view (the edge taps make way for its buttons).
-  const [position, setPosition] = useState({ index: 0, progress: 0, ended: false });
+  // `ended`: The End has scrolled half into view (the edge taps make way for its buttons). The
+  // slide it opens at from the first frame, before the opening scroll reaches it.
+  const [position, setPosition] = useState({ index: startSlide, progress: 0, ended: false });
   const textBox = useRef<HTMLDivElement>(null);
   const textInner = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState(0);
@@ -76,8 +77,8 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
   const [resumed, setResumed] = useState(startSlide > 0);
   const [atEnd, setAtEnd] = useState(false);
 
-  // The page drew this first slide before the app's script ran: the reader's own takes its place
-  // in the same frame (a layout effect), so its text does not come in again.
+  // The page drew the slide it opens at before the app's script ran: the reader's own takes its
+  // place in the same frame (a layout effect), so its text does not come in again.
   const [tookOver, setTookOver] = useState(firstSlideLayerShown);
   useLayoutEffect(removeFirstSlideLayer, []);
 
@@ -165,8 +166,8 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
 
   const { index, progress } = position;
   useEffect(() => {
-    if (index > 0) setTookOver(false);
-  }, [index]);
+    if (index !== startSlide) setTookOver(false);
+  }, [index, startSlide]);
   useRecordProgress(story.id, index, atEnd, startSlide);
   const textShift = overflow * Math.min(1, Math.max(0, (progress - 0.1) / 0.75));
 
@@ -194,7 +195,7 @@ export function StoryReader({ story, backTo, startSlide = 0 }: StoryReaderProps)
         <div className="reader__scrim" aria-hidden="true" />
         <div className="reader__text" ref={textBox}>
           <div
-            className={`reader__text-inner${tookOver && index === 0 ? ' reader__text-inner--drawn' : ''}`}
+            className={`reader__text-inner${tookOver && index === startSlide ? ' reader__text-inner--drawn' : ''}`}
             ref={textInner}
             key={index}
             style={{ transform: `translateY(${-textShift}px)` }}

@@ -1,6 +1,6 @@
 import { DEFAULT_READING_SETTINGS } from '@nocturne/domain';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { readingSettingsAttributes } from '../reading-settings/reading-settings-store';
+import { readingSettingsAttributes } from '../reading-settings/stored-reading-settings';
 import { FIRST_SLIDE_LAYER_ID } from './first-slide-layer';
 
 /**

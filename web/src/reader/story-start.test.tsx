@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
+import { DEFAULT_READING_SETTINGS } from '@nocturne/domain';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../api/client';
-import { READING_SETTINGS_KEY } from '../reading-settings/reading-settings-store';
+import { memoryCaches } from '../offline/fake-cache-storage';
+import { accountKey, keepStory, rememberOwner } from '../offline/kept-stories';
+import { rememberSentSlide } from '../reading/unconfirmed-progress';
+import { READING_SETTINGS_KEY, readingSettingsAttributes } from '../reading-settings/stored-reading-settings';
 import { isSettled, nextFrame, settled, settlesOnceImageOnScreen } from '../testing/early-paint';
 import { aStory } from '../testing/story-fixture';
 import { FIRST_SLIDE_LAYER_ID } from './first-slide-layer';
@@ -150,13 +154,12 @@ describe("the reader page's first slide, drawn before the app's script", () => {
       expect(image.getAttribute(name), name).toBe(drawn.getAttribute(name));
   });
 
-  it('stays hidden behind a warning, a gate, a refusal, elsewhere in the story, or with reading settings of its own', async () => {
+  it('stays hidden behind a warning, a gate, a refusal, or elsewhere in the story', async () => {
     const cases: [Response, () => void][] = [
       [Response.json(aStory({ id: 's1', warnings: ['violence'] as never })), () => {}],
       [Response.json(aStory({ id: 's1', ageAssuranceRequired: true })), () => {}],
       [Response.json({ detail: 'Premium.' }, { status: 402 }), () => {}],
       [Response.json(aStory({ id: 's1' })), () => localStorage.setItem('nocturne.progress', '{"s1":2}')],
-      [Response.json(aStory({ id: 's1' })), () => localStorage.setItem(READING_SETTINGS_KEY, '{}')],
     ];
     for (const [refused, arrange] of cases) {
       localStorage.clear();
@@ -171,6 +174,23 @@ describe("the reader page's first slide, drawn before the app's script", () => {
       expect(layer.hidden).toBe(true);
       expect(layer.querySelector('.reader__text-inner')?.textContent).toBe('');
     }
+  });
+
+  it('draws it with the reading settings this browser keeps, as the reader draws its slides', async () => {
+    const settings = {
+      ...DEFAULT_READING_SETTINGS,
+      theme: 'sepia',
+      textSize: 'larger',
+      typeface: 'sans',
+    } as const;
+    localStorage.setItem(READING_SETTINGS_KEY, JSON.stringify(settings));
+    const layer = page();
+    runOn('/story/s1');
+    sheetsLoad();
+    await settled();
+    expect(layer.hidden).toBe(false);
+    for (const [name, value] of Object.entries(readingSettingsAttributes(settings)))
+      expect(layer.getAttribute(name), name).toBe(value);
   });
 
   it("lets the app start the reader's files once the slide's image is decoded and on screen, not before", async () => {
@@ -238,5 +258,95 @@ describe("the reader page's first slide, drawn before the app's script", () => {
     sheetsLoad();
     await settled();
     expect(layer.hidden).toBe(true);
+  });
+});
+
+describe("offline, a signed-in reader's kept story: its first slide drawn from the device", () => {
+  const account = accountKey('ann@example.com');
+
+  beforeEach(async () => {
+    localStorage.setItem(TOKEN_KEY, 'session-token');
+    rememberOwner('session-token', account);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    URL.createObjectURL = vi.fn(() => 'blob:kept-first');
+    const storage = memoryCaches();
+    await keepStory(
+      account,
+      aStory({ id: 'k1', images: ['a.webp', 'b.webp'], texts: ['Frost on the rails.', 'Two.'] }),
+      async () => new Response(new Uint8Array(4)),
+      storage,
+    );
+    await keepStory(
+      account,
+      aStory({ id: 'w1', warnings: ['violence'] as never }),
+      async () => new Response(new Uint8Array(4)),
+      storage,
+    );
+    vi.stubGlobal('caches', storage);
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete window.nocturneKeptOpeningSlide;
+  });
+
+  /** The page as the worker keeps it: the layer after the app's root. */
+  function page() {
+    document.body.insertAdjacentHTML('beforeend', firstSlideLayerRender());
+    return document.getElementById(FIRST_SLIDE_LAYER_ID)!;
+  }
+
+  it('draws it without asking the network, and leaves its image for the reader that takes its place', async () => {
+    const layer = page();
+    const app = runOn('/story/k1');
+    await settled();
+    expect(asked).toEqual([]);
+    expect(layer.hidden).toBe(false);
+    expect(layer.querySelector('img')?.getAttribute('src')).toBe('blob:kept-first');
+    expect(layer.querySelector('.reader__text-inner')?.textContent).toBe('Frost on the rails.');
+    expect(window.nocturneKeptOpeningSlide).toEqual({ id: 'k1', slide: 0, image: 'blob:kept-first' });
+    expect(app).toBeDefined();
+  });
+
+  it('draws it where the worker answered the page from its cache, though the browser says it is online', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { name: `${location.origin}/story/k1`, deliveryType: 'cache-storage' } as unknown as PerformanceEntry,
+    ]);
+    const layer = page();
+    runOn('/story/k1');
+    await settled();
+    expect(layer.hidden).toBe(false);
+    expect(asked).toEqual([]);
+  });
+
+  it('draws the slide it opens at where this tab sent a place last, as the app opens it', async () => {
+    rememberSentSlide('k1', 1);
+    const layer = page();
+    runOn('/story/k1');
+    await settled();
+    expect(layer.hidden).toBe(false);
+    expect(layer.querySelector('.reader__text-inner')?.textContent).toBe('Two.');
+    expect(window.nocturneKeptOpeningSlide).toEqual({ id: 'k1', slide: 1, image: 'blob:kept-first' });
+    expect(asked).toEqual([]);
+  });
+
+  it('draws nothing for a story not kept, one with warnings, or another session', async () => {
+    const cases: [string, () => void][] = [
+      ['/story/other', () => {}],
+      ['/story/w1', () => {}],
+      ['/story/k1', () => localStorage.setItem(TOKEN_KEY, 'another-token')],
+    ];
+    for (const [path, arrange] of cases) {
+      document.getElementById(FIRST_SLIDE_LAYER_ID)?.remove();
+      arrange();
+      const layer = page();
+      const app = runOn(path);
+      await settled();
+      expect(layer.hidden, path).toBe(true);
+      if (app) expect(await isSettled(app), path).toBe(true);
+      expect(window.nocturneKeptOpeningSlide).toBeUndefined();
+    }
+    expect(asked).toEqual([]);
   });
 });

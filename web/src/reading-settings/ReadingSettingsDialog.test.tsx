@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../api/client';
 import { AuthProvider } from '../auth/auth-context';
 import { ReadingSettingsDialog } from './ReadingSettingsDialog';
-import { READING_SETTINGS_KEY } from './reading-settings-store';
+import { READING_SETTINGS_KEY } from './stored-reading-settings';
 
 function show() {
   render(

@@ -1,11 +1,11 @@
 import { DEFAULT_READING_SETTINGS, type ReadingSettings } from '@nocturne/domain';
 import { describe, expect, it } from 'vitest';
+import { storeReadingSettings } from './reading-settings-store';
 import {
   READING_SETTINGS_KEY,
   readingSettingsAttributes,
   storedReadingSettings,
-  storeReadingSettings,
-} from './reading-settings-store';
+} from './stored-reading-settings';
 
 const memoryStorage = () => {
   const items = new Map<string, string>();

@@ -2,25 +2,10 @@ import {
   DEFAULT_READING_SETTINGS,
   type ReadingSettings,
   type ReadingSettingsChange,
-  readingSettingsFrom,
   withReadingSettingsChange,
 } from '@nocturne/domain';
 import { useSyncExternalStore } from 'react';
-
-/** Where the browser keeps a visitor's reading settings (and a member's last known, for the first paint). */
-export const READING_SETTINGS_KEY = 'reading_settings';
-
-/** The settings this browser kept; the defaults when it kept none or something unreadable. */
-export function storedReadingSettings(storage: Pick<Storage, 'getItem'> = localStorage): ReadingSettings {
-  try {
-    const kept = storage.getItem(READING_SETTINGS_KEY);
-    if (kept === null) return DEFAULT_READING_SETTINGS;
-    const read = readingSettingsFrom(JSON.parse(kept));
-    return 'settings' in read ? read.settings : DEFAULT_READING_SETTINGS;
-  } catch {
-    return DEFAULT_READING_SETTINGS;
-  }
-}
+import { READING_SETTINGS_KEY, storedReadingSettings } from './stored-reading-settings';
 
 const listeners = new Set<() => void>();
 /** The settings every component shows: read once from the storage, then kept here with it. */
@@ -74,16 +59,4 @@ export function changeStoredReadingSettings(
 /** The settings this browser keeps, the same for every component that shows or changes them. */
 export function useStoredReadingSettings(): ReadingSettings {
   return useSyncExternalStore(subscribe, snapshot, () => DEFAULT_READING_SETTINGS);
-}
-
-/** The reader's attributes that its stylesheet reads, one per setting. */
-export function readingSettingsAttributes(settings: ReadingSettings): Record<string, string> {
-  return {
-    'data-text-size': settings.textSize,
-    'data-typeface': settings.typeface,
-    'data-line-spacing': settings.lineSpacing,
-    'data-theme': settings.theme,
-    'data-reduced-motion': settings.reducedMotion ? 'on' : 'off',
-    'data-transition': settings.reducedMotion ? 'none' : settings.transition,
-  };
 }

@@ -1,0 +1,53 @@
+import type { Story } from '@nocturne/domain';
+import { deviceCaches, keptImageUrl, keptStory, keptStoryCache } from './kept-stories';
+
+/** What web/src/reader/story-start.ts leaves on the window: the kept slide it drew. */
+interface KeptSlideDrawn {
+  id: string;
+  /** The slide's index in the story. */
+  slide: number;
+  /** The object URL of its image, drawn from the device. */
+  image: string;
+}
+
+declare global {
+  interface Window {
+    nocturneKeptOpeningSlide?: KeptSlideDrawn;
+  }
+}
+
+/**
+ * A kept story's answer and the image of the slide it opens at (`slide`, the last one where the
+ * story has fewer), read from the device: what the reader page's early script draws, offline,
+ * before the app has run. Undefined when the story is not kept here or that image has gone.
+ *
+ * @example
+ * const kept = await keptOpeningSlide(account, id, 0);
+ * if (kept) image.src = URL.createObjectURL(kept.image);
+ */
+export async function keptOpeningSlide(
+  account: string,
+  id: string,
+  slide: number,
+  storage = deviceCaches(),
+): Promise<{ story: Story; slide: number; image: Blob } | undefined> {
+  const kept = await keptStory(account, id, storage);
+  if (!kept || !storage || kept.story.images.length === 0) return undefined;
+  const index = Math.min(slide, kept.story.images.length - 1);
+  const cache = await storage.open(keptStoryCache(account));
+  const image = await (await cache.match(keptImageUrl(kept.story.images[index]!)))?.blob();
+  return image ? { story: kept.story, slide: index, image } : undefined;
+}
+
+/**
+ * The slide the page's early script drew of this story and its image's object URL, taken once:
+ * the app's reader shows the same URL, so its image is ready in the frame that replaces the early
+ * one (a new URL for the same bytes would be loaded and decoded again, a blank frame between).
+ */
+export function takeKeptOpeningSlide(id: string): { slide: number; image: string } | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const drawn = window.nocturneKeptOpeningSlide;
+  if (!drawn || drawn.id !== id) return undefined;
+  delete window.nocturneKeptOpeningSlide;
+  return { slide: drawn.slide, image: drawn.image };
+}
