@@ -84,6 +84,12 @@ function summarise(lhr: Result, page: string, run: number): Audit {
 }
 
 /**
+ * Lighthouse's error for a trace it failed to record ("Please run Lighthouse again"): a fault of the
+ * recording, not of the page, so the page is audited once more. Any other error ends the bench.
+ */
+const TRACE_NOT_RECORDED = 'NO_NAVSTART';
+
+/**
  * Lighthouse 12 (the npm package) on each page, on its mobile profile (simulated slow 4G, 4x CPU
  * slowdown), `runs` rounds over every page, in Debian's Chromium driven by Playwright. Each run
  * is a first load: localStorage is emptied here first (Lighthouse's own reset left a signed-in
@@ -113,23 +119,30 @@ export async function auditPages(
       for (const page of pages) {
         log(`Lighthouse: ${page.name} (mobile, run ${run} of ${runs})`);
         const origin = new URL(page.url).origin;
-        await tab.goto(`${origin}/robots.txt`);
-        await tab.evaluate('localStorage.clear()');
-        if (page.token) {
-          await cdp.send('Storage.clearDataForOrigin', {
-            origin,
-            storageTypes: 'service_workers,cache_storage',
+        const audit = async () => {
+          await tab.goto(`${origin}/robots.txt`);
+          await tab.evaluate('localStorage.clear()');
+          if (page.token) {
+            await cdp.send('Storage.clearDataForOrigin', {
+              origin,
+              storageTypes: 'service_workers,cache_storage',
+            });
+            await tab.evaluate(`localStorage.setItem('auth_token', ${JSON.stringify(page.token)})`);
+            await cdp.send('Network.clearBrowserCache');
+          }
+          return lighthouse(page.url, {
+            port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            disableStorageReset: Boolean(page.token),
           });
-          await tab.evaluate(`localStorage.setItem('auth_token', ${JSON.stringify(page.token)})`);
-          await cdp.send('Network.clearBrowserCache');
+        };
+        let result = await audit();
+        if (result?.lhr.runtimeError?.code === TRACE_NOT_RECORDED) {
+          log(`Lighthouse: ${page.name} again (${result.lhr.runtimeError.message})`);
+          result = await audit();
         }
-        const result = await lighthouse(page.url, {
-          port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          disableStorageReset: Boolean(page.token),
-        });
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
         const file = join(reportDir, `${page.name}-mobile-run${run}.json`);

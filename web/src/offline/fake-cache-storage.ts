@@ -42,6 +42,11 @@ export class MemoryCacheStorage {
     return this.named.has(name);
   }
 
+  /** In the named cache only, as the page asks (never creating it). */
+  async match(request: RequestInfo | URL, options: { cacheName: string }) {
+    return this.named.get(options.cacheName)?.match(request);
+  }
+
   async delete(name: string) {
     return this.named.delete(name);
   }

@@ -1,5 +1,5 @@
 import type { Story } from '@nocturne/domain';
-import { deviceCaches, keptImageUrl, keptStory, keptStoryCache } from './kept-stories';
+import { deviceCaches, type KeptStory, keptImageUrl, keptStoryCache, keptStoryUrl } from './kept-stories';
 
 /** What web/src/reader/story-start.ts leaves on the window: the kept slide it drew. */
 interface KeptSlideDrawn {
@@ -31,11 +31,15 @@ export async function keptOpeningSlide(
   slide: number,
   storage = deviceCaches(),
 ): Promise<{ story: Story; slide: number; image: Blob } | undefined> {
-  const kept = await keptStory(account, id, storage);
-  if (!kept || !storage || kept.story.images.length === 0) return undefined;
+  if (!storage) return undefined;
+  // Each a single call on the account's cache, never opening (or making) it: on a phone's slow
+  // core each call on Cache Storage is a turn of its own before the first slide is drawn.
+  const cacheName = keptStoryCache(account);
+  const answer = await storage.match(keptStoryUrl(id), { cacheName });
+  const kept = answer ? ((await answer.json()) as KeptStory) : undefined;
+  if (!kept || kept.story.images.length === 0) return undefined;
   const index = Math.min(slide, kept.story.images.length - 1);
-  const cache = await storage.open(keptStoryCache(account));
-  const image = await (await cache.match(keptImageUrl(kept.story.images[index]!)))?.blob();
+  const image = await (await storage.match(keptImageUrl(kept.story.images[index]!), { cacheName }))?.blob();
   return image ? { story: kept.story, slide: index, image } : undefined;
 }
 

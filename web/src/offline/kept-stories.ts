@@ -42,7 +42,8 @@ export function accountKey(email: string): string {
 
 /** The Cache Storage cache of this account's kept stories. */
 export const keptStoryCache = (account: string) => `${KEPT_CACHE_PREFIX}${account}`;
-const storyUrl = (id: string) => `/offline/stories/${encodeURIComponent(id)}`;
+/** Where the account's cache keeps a story's answer. */
+export const keptStoryUrl = (id: string) => `/offline/stories/${encodeURIComponent(id)}`;
 /** The kept image's URL: an external one as it is, ours at the kept width. */
 export const keptImageUrl = (ref: string) => (ref.includes(':') ? ref : `${imageSrc(ref)}?w=${KEPT_WIDTH}`);
 
@@ -90,7 +91,7 @@ export async function keepStory(
   );
   const kept: KeptStory = { story, keptAt: Date.now(), bytes };
   await cache.put(
-    storyUrl(story.id),
+    keptStoryUrl(story.id),
     new Response(JSON.stringify(kept), { headers: { 'Content-Type': 'application/json' } }),
   );
   return kept;
@@ -102,7 +103,7 @@ export async function refreshKeptAnswer(account: string, story: Story, storage =
   if (!kept || kept.story.images.join('\n') !== story.images.join('\n')) return false;
   const cache = await storage?.open(keptStoryCache(account));
   await cache?.put(
-    storyUrl(story.id),
+    keptStoryUrl(story.id),
     new Response(JSON.stringify({ ...kept, story }), { headers: { 'Content-Type': 'application/json' } }),
   );
   return true;
@@ -115,7 +116,7 @@ export async function keptStory(
 ): Promise<KeptStory | undefined> {
   if (!storage || !(await storage.has(keptStoryCache(account)))) return undefined;
   const cache = await storage.open(keptStoryCache(account));
-  const answer = await cache.match(storyUrl(id));
+  const answer = await cache.match(keptStoryUrl(id));
   return answer ? ((await answer.json()) as KeptStory) : undefined;
 }
 
@@ -168,7 +169,7 @@ export async function removeKeptStory(account: string, id: string, storage = dev
   const kept = await keptStory(account, id, storage);
   if (!kept || !storage) return;
   const cache = await storage.open(keptStoryCache(account));
-  await cache.delete(storyUrl(id));
+  await cache.delete(keptStoryUrl(id));
   const stillUsed = new Set(
     (await keptStories(account, storage)).flatMap(({ story }) => story.images.map(keptImageUrl)),
   );
