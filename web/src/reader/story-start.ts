@@ -26,9 +26,9 @@ import { slideSrcset } from './slide-srcset';
  * reader's GET may spend one of their premium stories, which the reader asks about first
  * (web/src/premium/premium-opening.ts), and those requests carry headers this script does not
  * send. Opened offline, a signed-in reader's story kept on this device has the slide it opens at
- * drawn from the device instead (keptStart), as the app's reader will open it (web/src/offline). The slide is
- * drawn with the reading settings this browser keeps, as the app's reader draws it. The kept
- * progress's storage key is written out, as ../early-scripts/stored.ts explains.
+ * drawn from the device instead (keptStart), as the app's reader will open it (web/src/offline).
+ * The slide is drawn with the reading settings this browser keeps, as the app's reader draws it.
+ * The kept progress's storage key is written out, as ../early-scripts/stored.ts explains.
  *
  * Returns what the app's script, which the page names for later, waits for: the first slide
  * painted (web/src/early-scripts/app-start.ts); nothing where it draws no first slide.
@@ -77,11 +77,11 @@ export default function storyStart(): Promise<void> | undefined {
 }
 
 /**
- * Opened offline (../offline/opened-offline.ts): a signed-in reader's story kept on this device (web/src/offline/kept-stories.ts), the
- * slide it opens at drawn in the page's layer from the device, its image's object URL left for the
- * app's reader (web/src/offline/kept-opening-slide.ts). As the app opens a kept copy
- * (./StoryPage.tsx): at the place this tab sent last, else the first slide; nothing before its
- * warnings. Nothing is asked of the network.
+ * Opened offline (../offline/opened-offline.ts): a signed-in reader's story kept on this device
+ * (../offline/kept-stories.ts), the slide it opens at drawn in the page's layer from the device,
+ * its image's object URL left for the app's reader (../offline/kept-opening-slide.ts). As the app
+ * opens a kept copy (./StoryPage.tsx): at the place this tab sent last, else the first slide;
+ * nothing before its warnings. Nothing is asked of the network.
  */
 function keptStart(id: string): Promise<void> | undefined {
   const token = storedSession();
