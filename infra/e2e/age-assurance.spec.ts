@@ -1,7 +1,7 @@
 import { type LocalYoti, startLocalYoti, type YotiSettings } from '@nocturne/command-api';
 import { ageAssuranceMessages } from '@nocturne/domain';
-import type { AppConfig } from '@nocturne/infra/config';
 import {
+  AGE_ASSURANCE_REQUIRED,
   type BoundApi,
   type BrowserContext,
   type E2eSystem,
@@ -9,6 +9,7 @@ import {
   type Page,
   startE2eSystem,
   test,
+  testOnOwnSystem,
 } from './fixtures';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 
@@ -24,21 +25,7 @@ import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support
  * Each policy is a system of its own: the worker's `nocturne` is replaced for these tests (the
  * shared one runs with AGE_ASSURANCE off).
  */
-const underPolicy = (overrides: Partial<AppConfig>) =>
-  test.extend<object, { nocturne: E2eSystem }>({
-    nocturne: [
-      // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take a destructured first argument.
-      async ({}, use) => {
-        const system = await startE2eSystem(overrides);
-        await use(system);
-        await system.stop();
-      },
-      { scope: 'worker', timeout: 120_000 },
-    ],
-  });
-
-const REQUIRED = { mode: 'required', regions: [], validityDays: 365 } as const;
-const required = underPolicy({ ageAssurance: REQUIRED });
+const required = testOnOwnSystem({ ageAssurance: AGE_ASSURANCE_REQUIRED });
 
 /** Yoti's settings for the stand-in (its address, its keys), or for a Yoti that does not answer. */
 const yotiSettingsOf = (yoti: LocalYoti, apiUrl = yoti.url): YotiSettings => ({
@@ -66,7 +53,7 @@ const withHosted = (answering: boolean) =>
     nocturne: [
       async ({ yoti }, use) => {
         const system = await startE2eSystem({
-          ageAssurance: REQUIRED,
+          ageAssurance: AGE_ASSURANCE_REQUIRED,
           ageHosted: yotiSettingsOf(yoti, answering ? yoti.url : 'http://127.0.0.1:9'),
         });
         await use(system);
@@ -77,7 +64,7 @@ const withHosted = (answering: boolean) =>
   });
 const hosted = withHosted(true);
 const hostedDown = withHosted(false);
-const byRegion = underPolicy({
+const byRegion = testOnOwnSystem({
   ageAssurance: { mode: 'by-region', regions: ['GB', 'FR'], validityDays: 365 },
   // The region header is believed from the proxy in front (here the contract proxy, on loopback).
   trustProxy: ['loopback'],

@@ -1,6 +1,6 @@
 import { ageAssuranceMessages, creatorAssuranceMessages } from '@nocturne/domain';
 import { sql } from 'kysely';
-import { type E2eSystem, expect, startE2eSystem, test } from './fixtures';
+import { AGE_ASSURANCE_REQUIRED, expect, test, testOnOwnSystem } from './fixtures';
 import { signedIn } from './support/members';
 import { sendStoryForm } from './support/story-form';
 
@@ -11,19 +11,7 @@ import { sendStoryForm } from './support/story-form';
  * their age (signed in, on an Explicit story's page, with the local test wallet), Explicit
  * publishes.
  */
-const required = test.extend<object, { nocturne: E2eSystem }>({
-  nocturne: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take a destructured first argument.
-    async ({}, use) => {
-      const system = await startE2eSystem({
-        ageAssurance: { mode: 'required', regions: [], validityDays: 365 },
-      });
-      await use(system);
-      await system.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const required = testOnOwnSystem({ ageAssurance: AGE_ASSURANCE_REQUIRED });
 
 required(
   'an unassured creator is told how to publish Explicit and nothing goes out; Mature does; once assured, Explicit does',

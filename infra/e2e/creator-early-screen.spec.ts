@@ -1,7 +1,7 @@
 import { assureAgeOf } from '@nocturne/test-kit/age-assurance';
 import { publishStoryAs } from '@nocturne/test-kit/api-client';
 import type { Locator, Page } from '@playwright/test';
-import { type E2eSystem, expect, startE2eSystem, test } from './fixtures';
+import { AGE_ASSURANCE_REQUIRED, expect, test, testOnOwnSystem } from './fixtures';
 import {
   expectAppScriptAfterFirstImage,
   holdAppScript,
@@ -139,19 +139,7 @@ test("an unknown creator's page has no layer, and the app says so", async ({ pag
 });
 
 /** Where every visitor's age must be assured. */
-const required = test.extend<object, { nocturne: E2eSystem }>({
-  nocturne: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take a destructured first argument.
-    async ({}, use) => {
-      const system = await startE2eSystem({
-        ageAssurance: { mode: 'required', regions: [], validityDays: 365 },
-      });
-      await use(system);
-      await system.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const required = testOnOwnSystem({ ageAssurance: AGE_ASSURANCE_REQUIRED });
 
 required(
   'an Explicit first story is drawn without its images, as the app draws it for a visitor whose age is not assured',

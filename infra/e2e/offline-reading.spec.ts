@@ -1,4 +1,4 @@
-import { apiCall, expect, type Page, test } from './fixtures';
+import { apiCall, type BoundApi, type E2eSystem, expect, type Page, test } from './fixtures';
 import { signedIn } from './support/members';
 import { expectFitsWidth, expectNoSeriousViolations } from './support/screen-checks';
 
@@ -222,19 +222,31 @@ test.describe('with the service worker', () => {
   // Every other spec runs without the worker (playwright.config.ts).
   test.use({ serviceWorkers: 'allow' });
 
+  /** A signed-in reader's page with the worker installed keeps a new story (`texts`) offline. */
+  async function keptWithTheWorker(
+    { page, api, nocturne }: { page: Page; api: BoundApi; nocturne: E2eSystem },
+    texts: string[],
+  ) {
+    const reader = await api.createVerifiedUser();
+    const story = await api.publishStory({ texts });
+    await nocturne.settle();
+    await signedIn(page, reader);
+    await page.goto('/');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await keepOffline(page, story.id, texts[0]!);
+    return story;
+  }
+
   test("a kept story opened offline in a new tab has its first slide drawn by its page, from the device, before the app's script", async ({
     page,
     context,
     api,
     nocturne,
   }) => {
-    const reader = await api.createVerifiedUser();
-    const story = await api.publishStory({ texts: ['Frost on the rails.', 'The station slept.'] });
-    await nocturne.settle();
-    await signedIn(page, reader);
-    await page.goto('/');
-    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    await keepOffline(page, story.id, 'Frost on the rails.');
+    const story = await keptWithTheWorker({ page, api, nocturne }, [
+      'Frost on the rails.',
+      'The station slept.',
+    ]);
 
     // A new tab (no place left in it) without a connection: the worker answers with the
     // reader's page, whose early script draws the kept first slide.
@@ -262,13 +274,7 @@ test.describe('with the service worker', () => {
     api,
     nocturne,
   }) => {
-    const reader = await api.createVerifiedUser();
-    const story = await api.publishStory({ texts: ['Lanterns over the river.', 'The last one sank.'] });
-    await nocturne.settle();
-    await signedIn(page, reader);
-    await page.goto('/');
-    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    await keepOffline(page, story.id, 'Lanterns over the river.');
+    await keptWithTheWorker({ page, api, nocturne }, ['Lanterns over the river.', 'The last one sank.']);
 
     // A cold start without a connection: the pages come from the worker's shell. The start
     // page's stories cannot load; it leads to the kept ones.

@@ -1,7 +1,7 @@
-import { freePort } from '@nocturne/infra/launcher/free-port';
-import { LOCAL_SHOP_ID, type LocalProcessor, startLocalProcessor } from '@nocturne/infra/local-processor';
+import type { LocalProcessor } from '@nocturne/infra/local-processor';
 import { TEST_CARDS } from '@nocturne/infra/local-processor/pages';
-import { createVerifiedUser, type E2eSystem, expect, publishStory, startE2eSystem, test } from './fixtures';
+import { createVerifiedUser, type E2eSystem, expect, publishStory, test } from './fixtures';
+import { startWithLocalProcessor } from './support/local-processor';
 import { signedInContext } from './support/members';
 
 /**
@@ -13,26 +13,11 @@ let system: E2eSystem;
 let processor: LocalProcessor;
 
 test.beforeAll(async () => {
-  const processorPort = await freePort();
-  const signatureKey = 'e2e-local-processor-key';
-  system = await startE2eSystem({
-    payments: {
-      provider: 'local',
-      shopId: LOCAL_SHOP_ID,
-      signatureKey,
-      orderUrl: `http://localhost:${processorPort}/startorder`,
-      descriptor: 'NOCTURNE E2E',
-    },
-  });
-  processor = await startLocalProcessor({
-    dataDir: system.config.dataDir,
-    port: processorPort,
-    shopId: LOCAL_SHOP_ID,
-    signatureKey,
-    // The processor calls the product itself (its notices are no browser traffic).
-    postbackUrl: `http://127.0.0.1:${system.config.port}/api/payments/notices`,
+  // A notice the product missed is sent again within a second, not on the default schedule's longer waits.
+  ({ system, processor } = await startWithLocalProcessor({
+    signatureKey: 'e2e-local-processor-key',
     retry: { firstMs: 200, maxMs: 1000 },
-  });
+  }));
 });
 test.afterAll(async () => {
   await processor?.stop();

@@ -1,15 +1,10 @@
-import { freePort } from '@nocturne/infra/launcher/free-port';
-import {
-  flexpayNotice,
-  LOCAL_SHOP_ID,
-  type LocalProcessor,
-  startLocalProcessor,
-} from '@nocturne/infra/local-processor';
+import { flexpayNotice, LOCAL_SHOP_ID, type LocalProcessor } from '@nocturne/infra/local-processor';
 import { localProcessorReport, reconcileDay } from '@nocturne/infra/reconciliation/reconcile-day';
 import { adminToken, createVerifiedUser } from '@nocturne/test-kit/api-client';
 import { enrolStaffMember } from '@nocturne/test-kit/staff-api-client';
 import { expect, test } from '@playwright/test';
-import { type E2eSystem, startE2eSystem } from './fixtures/system';
+import type { E2eSystem } from './fixtures/system';
+import { startWithLocalProcessor } from './support/local-processor';
 import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
 import { staffSignIn } from './support/staff';
 
@@ -27,23 +22,7 @@ const found: { short: string; missing: string; day: string } = { short: '', miss
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const processorPort = await freePort();
-  sys = await startE2eSystem({
-    payments: {
-      provider: 'local',
-      shopId: LOCAL_SHOP_ID,
-      signatureKey,
-      orderUrl: `http://localhost:${processorPort}/startorder`,
-      descriptor: 'NOCTURNE E2E',
-    },
-  });
-  processor = await startLocalProcessor({
-    dataDir: sys.config.dataDir,
-    port: processorPort,
-    shopId: LOCAL_SHOP_ID,
-    signatureKey,
-    postbackUrl: `http://127.0.0.1:${sys.config.port}/api/payments/notices`,
-  });
+  ({ system: sys, processor } = await startWithLocalProcessor({ signatureKey }));
   const owner = await adminToken(sys.baseURL, sys.adminPassword);
   auditor = await enrolStaffMember(sys.baseURL, owner, 'auditor');
 
