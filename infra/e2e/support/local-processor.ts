@@ -30,13 +30,19 @@ export async function startWithLocalProcessor(options: {
       descriptor: 'NOCTURNE E2E',
     },
   });
-  const processor = await startLocalProcessor({
-    dataDir: system.config.dataDir,
-    port,
-    shopId: LOCAL_SHOP_ID,
-    signatureKey: options.signatureKey,
-    postbackUrl: `http://127.0.0.1:${system.config.port}/api/payments/notices`,
-    ...(options.retry ? { retry: options.retry } : {}),
-  });
-  return { system, processor };
+  try {
+    const processor = await startLocalProcessor({
+      dataDir: system.config.dataDir,
+      port,
+      shopId: LOCAL_SHOP_ID,
+      signatureKey: options.signatureKey,
+      postbackUrl: `http://127.0.0.1:${system.config.port}/api/payments/notices`,
+      ...(options.retry ? { retry: options.retry } : {}),
+    });
+    return { system, processor };
+  } catch (error) {
+    // The caller never gets the system to stop: stop it here.
+    await system.stop();
+    throw error;
+  }
 }
