@@ -3,7 +3,6 @@ import type { AgeAssurancePolicy } from '@nocturne/http-kit/auth';
 import { assureAgeOf } from '@nocturne/test-kit/age-assurance';
 import { apiCall, createVerifiedUser, publishStoryAs } from '@nocturne/test-kit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuilt } from '../../bin/web-build.mjs';
 import { defaultWebDist } from './start-system';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './test-system';
 
@@ -54,7 +53,6 @@ async function imageRefs(storyId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ensureWebBuilt({ log: () => {} });
   system = await startTestSystem({ ageAssurance: policy }, { webDist: defaultWebDist });
   creator = await createVerifiedUser(system.baseUrl, { prefix: 'drawn' });
   // Their age confirmed, as a completed check leaves it: they may publish Explicit.

@@ -5,7 +5,6 @@ import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuilt } from '../../bin/web-build.mjs';
 import { buildGateway } from '../split/gateway';
 import { buildHttpApp } from './http-app';
 import { defaultWebDist } from './start-system';
@@ -46,10 +45,6 @@ const servers: [string, () => Promise<FastifyInstance>][] = [
       }),
   ],
 ];
-
-beforeAll(() => {
-  ensureWebBuilt({ log: () => {} });
-});
 
 describe.each(servers)('the web app from %s', (_name, build) => {
   let app: FastifyInstance;

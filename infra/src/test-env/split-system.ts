@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureServerBuilt, serverDist } from '../../bin/build.mjs';
-import { ensureWebBuilt } from '../../bin/web-build.mjs';
 import { freePort } from '../launcher/free-port';
 
 /** The compiled split mode (supervisor, projector, command-api, query-api, gateway) for a test. */
@@ -34,7 +33,6 @@ export async function startSplitSystem(options: {
   /** More of the services' environment (SMTP_URL, TRUST_PROXY, ...). */
   env?: Record<string, string>;
 }): Promise<SplitSystem> {
-  ensureWebBuilt({ log: () => {} });
   await ensureServerBuilt({ log: () => {} });
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-split-test-'));
   const port = await freePort();
