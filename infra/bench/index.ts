@@ -47,6 +47,25 @@ function readResults(read: ReadSuiteResult): string[] {
 
 type Suite = { title: string; run: (services: TestServices) => Promise<string[]> };
 
+/** The write path's targets against the hello-world and for the lag. */
+const WRITE_PATH_TARGETS = { likesToHelloWorld: 0.11, lagP99Ms: 50 };
+
+/**
+ * Figures that one suite measures and another's target is stated against: the likes suite's rate
+ * and the read suite's hello-world, when both run in one `npm run bench`.
+ */
+const inThisRun: { likesPerSecond?: number; helloWorldPerSecond?: number } = {};
+
+/** Likes over HTTP as a share of the hello-world, both measured in this run. */
+function likesToHelloWorld(): string[] {
+  const { likesPerSecond, helloWorldPerSecond } = inThisRun;
+  if (likesPerSecond === undefined || helloWorldPerSecond === undefined) return [];
+  return [
+    `likes / hello-world in this run        : ${fmt(likesPerSecond)}/s / ${fmt(helloWorldPerSecond)}/s = ` +
+      `${(likesPerSecond / helloWorldPerSecond).toFixed(3)} (target at least ${WRITE_PATH_TARGETS.likesToHelloWorld})`,
+  ];
+}
+
 const suites: Record<string, Suite> = {
   write: {
     title: 'Event-store appends vs plain INSERTs and vs insert+upsert transactions (same server, same pool)',
@@ -64,6 +83,7 @@ const suites: Record<string, Suite> = {
     title: 'Like commands over HTTP (autocannon, 64 connections, 10 s, one process as `npm start`)',
     async run(services) {
       const r = await benchLikes(services.postgresUrl, log);
+      inThisRun.likesPerSecond = r.likesPerSecond;
       return [
         `likes over HTTP                        : ${fmt(r.likesPerSecond)}/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
         `read model after the load              : ${fmt(r.shown)} likes shown = ${fmt(r.stored)} stored; ${fmt(r.acknowledged)} acknowledged before autocannon hung up`,
@@ -169,7 +189,7 @@ const suites: Record<string, Suite> = {
       const r = await benchLikeLag(services.postgresUrl, log);
       const warm = r.warmUp;
       return [
-        `lag at ${fmt(r.ratePerSecond)} likes/s                 : p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms (the 5 s after the warm-up)`,
+        `lag at ${fmt(r.ratePerSecond)} likes/s                 : p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms (the 5 s after the warm-up; target p99 < ${WRITE_PATH_TARGETS.lagP99Ms} ms)`,
         `lag in the warm-up (first ${r.warmUpSeconds} s)       : p50 ${warm.p50Ms.toFixed(1)} ms, p99 ${warm.p99Ms.toFixed(1)} ms, max ${warm.maxMs.toFixed(1)} ms`,
       ];
     },
@@ -231,7 +251,9 @@ const suites: Record<string, Suite> = {
   read: {
     title: 'Read side vs a bare Fastify hello-world (64 connections, 10 s each, 50 stories)',
     async run(services) {
-      return readResults(await benchRead(services, log));
+      const read = await benchRead(services, log);
+      inThisRun.helloWorldPerSecond = read.helloWorldPerSecond;
+      return readResults(read);
     },
   },
   search: {
@@ -291,6 +313,7 @@ async function main() {
   } finally {
     await services.stop();
   }
+  results.push(...likesToHelloWorld());
   console.log(`\nResults (one run)\n${results.map((r) => `  ${r}`).join('\n')}`);
 }
 

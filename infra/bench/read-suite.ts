@@ -50,6 +50,8 @@ export interface ReadRun {
 
 export interface ReadSuiteResult {
   runs: ReadRun[];
+  /** The hello-world's rate: the mean of its runs before and after the product's (answers/s). */
+  helloWorldPerSecond: number;
   /** Resident memory of each process at the end (MB). */
   rss: Array<{ process: string; mb: number }>;
   /** The server's own account of its memory at the end (its /metrics), in MB: where the RSS goes. */
@@ -201,6 +203,7 @@ export async function benchRead(
         ...run,
         ratio: run.requestsPerSecond / ceiling,
       })),
+      helloWorldPerSecond: ceiling,
       rss: [...rssTree(hello.child.pid ?? 0, 'hello-world'), ...product.rss],
       serverMemory: product.serverMemory,
     };
