@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StoryRatingId } from '@nocturne/domain';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
@@ -7,6 +8,9 @@ import { usePrefetchBesideSessionCheck } from '../auth/use-prefetch-beside-sessi
 import { NotificationBell } from '../creators/NotificationBell';
 import { EmailDigestSettings } from '../email-digest/EmailDigestSettings';
 import { HiddenWarningsSettings } from '../labels/HiddenWarningsSettings';
+import { curatedTagsQuery } from '../labels/label-queries';
+import { RatingFilter } from '../labels/RatingFilter';
+import { TagFilter } from '../labels/TagFilter';
 import { GlassHeader } from '../layout/GlassHeader';
 import { InfoDialogs } from '../layout/InfoDialogs';
 import type { InfoDialogName } from '../layout/info-dialog-name';
@@ -16,6 +20,7 @@ import {
   forgetOfflineReading,
   unsentBeforeSignOut,
 } from '../offline/forget-offline-reading';
+import { KeepAllSaved } from '../offline/KeepAllSaved';
 import { KeptShelf } from '../offline/KeptShelf';
 import { OfflineLibrary } from '../offline/OfflineLibrary';
 import { useOfflineAccount, useOnline } from '../offline/use-kept';
@@ -23,21 +28,28 @@ import { InstallOffer } from '../pwa/InstallOffer';
 import { shelfQuery } from '../reading/reading-queries';
 import { ProfileSearch } from '../search/ProfileSearch';
 import { StoryGrid } from '../stories/StoryGrid';
-import { storyKeys } from '../stories/story-queries';
+import { storyPagesQuery } from '../stories/story-pages-query';
+import { storiesOf, storyKeys } from '../stories/story-queries';
 import { Alert } from '../ui/Alert';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { LoadMore } from '../ui/LoadMore';
 import { CrownIcon, SparkleIcon } from '../ui/page-icons';
+import { RefreshButton } from '../ui/RefreshButton';
 import { SkipLink } from '../ui/SkipLink';
 import { ContinueReading } from './ContinueReading';
-import { Library, type LibraryProps } from './Library';
-import { LibraryRefreshButton } from './LibraryRefreshButton';
-import { LibraryUpsell } from './LibraryUpsell';
-import type { LibraryView } from './library-query';
+import {
+  EMPTY_SHELF,
+  filtersFor,
+  LIBRARY_FILTER_LABELS,
+  type LibraryFilter,
+  LibraryFilters,
+} from './LibraryFilters';
 import { maskEmail } from './mask-email';
-import { FIRST_PAGE } from './paging';
+import { FIRST_PAGE, PAGE_STEP } from './paging';
 import { profileFirstScreenShown, removeProfileFirstScreen } from './profile-first-screen';
 import { SettingsMenu } from './SettingsMenu';
+import { UpsellBanner } from './UpsellBanner';
 import './ProfilePage.css';
 import { premiumStoriesLeft } from './premium-left';
 
@@ -84,17 +96,47 @@ export default function ProfileRoute() {
 }
 
 function ProfilePage({ onLogout }: { onLogout(): void }) {
-  const { user } = useAuth();
+  const { user, token } = useAuth();
   const queryClient = useQueryClient();
-  // The library's tag and rating: the header's refresh and the upsell watch the same list.
-  const [view, setView] = useState<LibraryView>({ tag: null, rating: null });
+  const [tag, setTag] = useState<string | null>(null);
+  const [rating, setRating] = useState<StoryRatingId | null>(null);
+  const stories = useInfiniteQuery({
+    ...storyPagesQuery(
+      { token, premiumMember: user?.is_subscribed ?? false, first: FIRST_PAGE, tag, rating },
+      PAGE_STEP,
+    ),
+    placeholderData: keepPreviousData, // keep the grid while the viewer's identity settles
+  });
+  const tags = useQuery(curatedTagsQuery());
   const [dialog, setDialog] = useState<InfoDialogName | null>(null);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<'story' | 'draft' | null>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
+  const [filter, setFilter] = useState<LibraryFilter>('all');
+  const shelf = useQuery({
+    ...shelfQuery(token, filter === 'all' ? 'saved' : filter),
+    enabled: filter !== 'all' && token !== null,
+  });
+
+  // The Continue reading row stands above the library: until the first answer says whether it has
+  // stories, skeletons hold the place of both, so neither the search nor the library is pushed
+  // down when it arrives (offline, the request waits: the page shows what it can meanwhile).
+  const continuing = useQuery(shelfQuery(token, 'continue'));
+  // Once it has come, the row and the library are drawn in a transition: in slices, not one long
+  // task blocking the CPU.
+  const continueArriving = useDeferredValue(continuing.isPending && continuing.fetchStatus === 'fetching');
+  // The page's early first screen, shown, gives way in the commit that draws the Continue reading
+  // row (or its absence) in its place, never to the skeletons before it; not shown, at once.
+  useLayoutEffect(() => {
+    if (!continueArriving || !profileFirstScreenShown()) removeProfileFirstScreen();
+  }, [continueArriving]);
 
   if (!user) return null; // RequireAuth renders this only with a user
   const premiumMember = user.is_subscribed;
+  const shownStories = storiesOf(stories.data);
+  const shown = shownStories?.length ?? 0;
+  const total = stories.data?.pages.at(-1)?.total ?? 0;
+  const anyPremiumStory = shownStories?.some((story) => story.isPremium) ?? false;
 
   return (
     <div className="page profile">
@@ -105,7 +147,7 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
             <SparkleIcon />
             Generate
           </Button>
-          <LibraryRefreshButton premiumMember={premiumMember} view={view} />
+          <RefreshButton refreshing={stories.isFetching} onRefresh={() => void stories.refetch()} />
           <NotificationBell />
           <SettingsMenu buttonRef={settingsButton} onOpenDialog={setDialog} onLogout={onLogout} />
         </div>
@@ -146,13 +188,80 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
           </Alert>
         ) : null}
 
-        <ProfileShelves premiumMember={premiumMember} view={view} onViewChange={setView} />
+        {continueArriving ? (
+          <StoryGrid
+            label="All stories"
+            stories={undefined}
+            loading
+            failed={false}
+            loggedIn
+            premiumMember={premiumMember}
+            from="profile"
+            skeletons={FIRST_PAGE}
+          />
+        ) : (
+          <>
+            <ContinueReading premiumMember={premiumMember} />
+
+            <KeptShelf />
+
+            <InstallOffer />
+
+            <ProfileSearch />
+
+            <section className="library" aria-labelledby="library-title">
+              <div className="library__head">
+                <h1 id="library-title" className="library__title">
+                  Your library
+                </h1>
+                {filter === 'all' && stories.data && total > 0 ? (
+                  <p className="library__count" aria-live="polite">
+                    Showing {shown} of {total} {total === 1 ? 'story' : 'stories'}
+                  </p>
+                ) : null}
+              </div>
+              <LibraryFilters filters={filtersFor(premiumMember)} current={filter} onChange={setFilter} />
+              {filter === 'all' ? (
+                <>
+                  <TagFilter tags={tags.data} value={tag} onChange={setTag} />
+                  <RatingFilter value={rating} onChange={setRating} />
+                  <StoryGrid
+                    label="All stories"
+                    stories={shownStories}
+                    loading={stories.isPending}
+                    failed={stories.isError}
+                    loggedIn
+                    premiumMember={premiumMember}
+                    from="profile"
+                    skeletons={FIRST_PAGE}
+                  />
+                  <LoadMore pages={stories} size="lg" placement="spacious" />
+                </>
+              ) : (
+                <>
+                  {filter === 'saved' && shelf.data ? <KeepAllSaved stories={shelf.data} /> : null}
+                  <StoryGrid
+                    label={`${LIBRARY_FILTER_LABELS[filter]} stories`}
+                    stories={shelf.data}
+                    loading={shelf.isPending}
+                    failed={shelf.isError}
+                    loggedIn
+                    premiumMember={premiumMember}
+                    from="profile"
+                    skeletons={FIRST_PAGE}
+                    empty={EMPTY_SHELF[filter]}
+                  />
+                </>
+              )}
+            </section>
+          </>
+        )}
 
         <HiddenWarningsSettings />
         <EmailDigestSettings />
 
         {/* Below the library: it appears once the list is known, and must not push the grid down. */}
-        {premiumMember ? null : <LibraryUpsell view={view} />}
+        {!premiumMember && anyPremiumStory ? <UpsellBanner /> : null}
       </main>
 
       <SiteFooter onOpenDialog={setDialog} />
@@ -175,47 +284,5 @@ function ProfilePage({ onLogout }: { onLogout(): void }) {
         </Suspense>
       ) : null}
     </div>
-  );
-}
-
-/**
- * Continue reading, the kept stories, the install offer, the search and the library. The
- * Continue reading row stands above the library: until the first answer says whether it has
- * stories, skeletons hold the place of both, so neither the search nor the library is pushed
- * down when it arrives (offline, the request waits: the page shows what it can meanwhile).
- */
-function ProfileShelves({ premiumMember, ...library }: LibraryProps) {
-  const { token } = useAuth();
-  const continuing = useQuery(shelfQuery(token, 'continue'));
-  // Once it has come, the row and the library are drawn in a transition: in slices, not one long
-  // task blocking the CPU.
-  const continueArriving = useDeferredValue(continuing.isPending && continuing.fetchStatus === 'fetching');
-  // The page's early first screen, shown, gives way in the commit that draws the Continue reading
-  // row (or its absence) in its place, never to the skeletons before it; not shown, at once.
-  useLayoutEffect(() => {
-    if (!continueArriving || !profileFirstScreenShown()) removeProfileFirstScreen();
-  }, [continueArriving]);
-
-  if (continueArriving)
-    return (
-      <StoryGrid
-        label="All stories"
-        stories={undefined}
-        loading
-        failed={false}
-        loggedIn
-        premiumMember={premiumMember}
-        from="profile"
-        skeletons={FIRST_PAGE}
-      />
-    );
-  return (
-    <>
-      <ContinueReading premiumMember={premiumMember} />
-      <KeptShelf />
-      <InstallOffer />
-      <ProfileSearch />
-      <Library premiumMember={premiumMember} {...library} />
-    </>
   );
 }
