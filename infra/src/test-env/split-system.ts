@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureServerBuilt, serverDist } from '../../bin/build.mjs';
+import { ensureWebBuilt } from '../../bin/web-build.mjs';
 import { freePort } from '../launcher/free-port';
 
 /** The compiled split mode (supervisor, projector, command-api, query-api, gateway) for a test. */
@@ -33,6 +34,9 @@ export async function startSplitSystem(options: {
   /** More of the services' environment (SMTP_URL, TRUST_PROXY, ...). */
   env?: Record<string, string>;
 }): Promise<SplitSystem> {
+  // The fault suite starts split mode outside the integration tier (whose global setup builds
+  // web/dist first), so the build is checked here too; up to date, this only compares times.
+  ensureWebBuilt({ log: () => {} });
   await ensureServerBuilt({ log: () => {} });
   const dataDir = await mkdtemp(join(tmpdir(), 'nocturne-split-test-'));
   const port = await freePort();
