@@ -5,12 +5,13 @@ import {
   expectFitsWidth,
   expectInsideViewport,
   expectShortLabelsOnOneLine,
+  expectShortLabelsUncut,
   VIEWPORTS,
 } from './support/screen-checks';
 
 /**
  * Cards and overlays that hold together on a phone (390x844) and a laptop (1440x900): every card's
- * footer (icons, counts, reading time) and every short label on one line, no badge over a
+ * footer (icons, counts, reading time) and every short label on one line and none cut off, no badge over a
  * button, and every menu, panel and dialog of the landing, the profile and the reader's end
  * wholly inside the screen. The end of a story names it and its creator and offers what to read
  * next, never a story the reader may not open.
@@ -113,6 +114,7 @@ for (const viewport of VIEWPORTS) {
     const cards = page.getByRole('list', { name: 'Latest stories' }).getByRole('article');
     await expect(cards).toHaveCount(5);
     await expectShortLabelsOnOneLine(cards, `landing cards at ${size}`);
+    await expectShortLabelsUncut(cards, `landing cards at ${size}`);
     await expectBadgesClearOfControls(cards, `landing cards at ${size}`);
     await checkCardMenus(page, 'Latest stories', `landing at ${size}`);
 
@@ -149,6 +151,7 @@ for (const viewport of VIEWPORTS) {
     await expect(cards.first()).toBeVisible();
     await expect(cards.first().getByRole('button', { name: /save/i })).toBeVisible();
     await expectShortLabelsOnOneLine(cards, `profile cards at ${size}`);
+    await expectShortLabelsUncut(cards, `profile cards at ${size}`);
     await expectBadgesClearOfControls(cards, `profile cards at ${size}`);
     await checkCardMenus(page, 'All stories', `profile at ${size}`);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -204,6 +207,7 @@ for (const viewport of VIEWPORTS) {
     await expect(next.filter({ hasText: library.siblingOpening })).toHaveCount(1);
     await expect(next.filter({ hasText: library.premiumOpening })).toHaveCount(0);
     await expectShortLabelsOnOneLine(end, `the end at ${size}`);
+    await expectShortLabelsUncut(end, `the end at ${size}`);
     await expectFitsWidth(page, `the end at ${size}`);
 
     await next.filter({ hasText: library.siblingOpening }).click();

@@ -108,6 +108,43 @@ export async function expectShortLabelsOnOneLine(scope: Locator, what: string, m
 }
 
 /**
+ * Fails when a short label in `scope` (as `expectShortLabelsOnOneLine` finds them) reaches past
+ * the edge of the box that clips it (a card hides what overflows it): the label is cut off.
+ */
+export async function expectShortLabelsUncut(scope: Locator, what: string, maxChars = 24): Promise<void> {
+  const cut = await scope.evaluateAll((roots, limit) => {
+    const selector =
+      'button, a, [role="menuitem"], .badge, [class*="__stat"], [class*="__badge"], [class*="__tag"], [class*="__rating"], label';
+    const clips = (e: Element) => {
+      const style = getComputedStyle(e);
+      return [style.overflowX, style.overflowY].some((o) => o === 'hidden' || o === 'clip');
+    };
+    const found: string[] = [];
+    for (const root of roots) {
+      for (const element of [root, ...root.querySelectorAll(selector)].filter((e) => e.matches(selector))) {
+        const text = element.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+        const box = element.getBoundingClientRect();
+        // Text in a box of a pixel or less is for screen readers.
+        if (text === '' || text.length > limit || box.width <= 1 || box.height <= 1) continue;
+        let clipper: Element | null = element.parentElement;
+        while (clipper && !clips(clipper) && clipper !== root) clipper = clipper.parentElement;
+        if (!clipper || !clips(clipper)) continue;
+        const edge = clipper.getBoundingClientRect();
+        const past = Math.max(
+          box.right - edge.right,
+          edge.left - box.left,
+          box.bottom - edge.bottom,
+          edge.top - box.top,
+        );
+        if (past > 1) found.push(`"${text}" cut by ${Math.round(past)}px`);
+      }
+    }
+    return found;
+  }, maxChars);
+  expect(cut, `${what}: short labels cut off`).toEqual([]);
+}
+
+/**
  * Fails when a badge or marker in `scope` (a Premium badge, a content-warning marker, a lock note)
  * lies over a button or link it is not part of: the control would be hidden or hard to hit.
  */
