@@ -66,44 +66,49 @@ export async function expectInsideViewport(overlay: Locator, what: string): Prom
   expect(out, `${what} leaves the ${viewport.width}x${viewport.height} viewport`).toEqual([]);
 }
 
+/** What the label checks look at: a button's, a link's, a menu item's, a badge's, a stat's, a tag's, a rating's label. */
+const SHORT_LABELS =
+  'button, a, [role="menuitem"], .badge, [class*="__stat"], [class*="__badge"], [class*="__tag"], [class*="__rating"], label';
+
 /**
  * Fails when a short label in `scope` (a button's, a link's, a menu item's, a badge's, a stat's:
  * at most `maxChars` characters) breaks over several lines, naming each with its line count.
  */
 export async function expectShortLabelsOnOneLine(scope: Locator, what: string, maxChars = 24): Promise<void> {
-  const wrapped = await scope.evaluateAll((roots, limit) => {
-    const selector =
-      'button, a, [role="menuitem"], .badge, [class*="__stat"], [class*="__badge"], [class*="__tag"], label';
-    const found: string[] = [];
-    for (const root of roots) {
-      const elements = [root, ...root.querySelectorAll(selector)].filter((e) => e.matches(selector));
-      for (const element of elements) {
-        const text = element.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-        if (text === '' || text.length > limit) continue;
-        // Each line of visible text gives its own rectangles: one that starts below the half of
-        // the line before starts a line. Text in a box of a pixel or less is for screen readers.
-        const rects: DOMRect[] = [];
-        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const box = node.parentElement?.getBoundingClientRect();
-          if (!box || box.width <= 1 || box.height <= 1) continue;
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          rects.push(...[...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1));
-        }
-        let lines = 0;
-        let lineTop = Number.NEGATIVE_INFINITY;
-        for (const r of rects.sort((a, b) => a.top - b.top)) {
-          if (r.top > lineTop + r.height / 2) {
-            lines += 1;
-            lineTop = r.top;
+  const wrapped = await scope.evaluateAll(
+    (roots, [limit, selector]) => {
+      const found: string[] = [];
+      for (const root of roots) {
+        const elements = [root, ...root.querySelectorAll(selector)].filter((e) => e.matches(selector));
+        for (const element of elements) {
+          const text = element.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+          if (text === '' || text.length > limit) continue;
+          // Each line of visible text gives its own rectangles: one that starts below the half of
+          // the line before starts a line. Text in a box of a pixel or less is for screen readers.
+          const rects: DOMRect[] = [];
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const box = node.parentElement?.getBoundingClientRect();
+            if (!box || box.width <= 1 || box.height <= 1) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            rects.push(...[...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1));
           }
+          let lines = 0;
+          let lineTop = Number.NEGATIVE_INFINITY;
+          for (const r of rects.sort((a, b) => a.top - b.top)) {
+            if (r.top > lineTop + r.height / 2) {
+              lines += 1;
+              lineTop = r.top;
+            }
+          }
+          if (lines > 1) found.push(`"${text}" on ${lines} lines`);
         }
-        if (lines > 1) found.push(`"${text}" on ${lines} lines`);
       }
-    }
-    return found;
-  }, maxChars);
+      return found;
+    },
+    [maxChars, SHORT_LABELS] as const,
+  );
   expect(wrapped, `${what}: short labels wrapped`).toEqual([]);
 }
 
@@ -112,35 +117,36 @@ export async function expectShortLabelsOnOneLine(scope: Locator, what: string, m
  * the edge of the box that clips it (a card hides what overflows it): the label is cut off.
  */
 export async function expectShortLabelsUncut(scope: Locator, what: string, maxChars = 24): Promise<void> {
-  const cut = await scope.evaluateAll((roots, limit) => {
-    const selector =
-      'button, a, [role="menuitem"], .badge, [class*="__stat"], [class*="__badge"], [class*="__tag"], [class*="__rating"], label';
-    const clips = (e: Element) => {
-      const style = getComputedStyle(e);
-      return [style.overflowX, style.overflowY].some((o) => o === 'hidden' || o === 'clip');
-    };
-    const found: string[] = [];
-    for (const root of roots) {
-      for (const element of [root, ...root.querySelectorAll(selector)].filter((e) => e.matches(selector))) {
-        const text = element.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-        const box = element.getBoundingClientRect();
-        // Text in a box of a pixel or less is for screen readers.
-        if (text === '' || text.length > limit || box.width <= 1 || box.height <= 1) continue;
-        let clipper: Element | null = element.parentElement;
-        while (clipper && !clips(clipper) && clipper !== root) clipper = clipper.parentElement;
-        if (!clipper || !clips(clipper)) continue;
-        const edge = clipper.getBoundingClientRect();
-        const past = Math.max(
-          box.right - edge.right,
-          edge.left - box.left,
-          box.bottom - edge.bottom,
-          edge.top - box.top,
-        );
-        if (past > 1) found.push(`"${text}" cut by ${Math.round(past)}px`);
+  const cut = await scope.evaluateAll(
+    (roots, [limit, selector]) => {
+      const clips = (e: Element) => {
+        const style = getComputedStyle(e);
+        return [style.overflowX, style.overflowY].some((o) => o === 'hidden' || o === 'clip');
+      };
+      const found: string[] = [];
+      for (const root of roots) {
+        for (const element of [root, ...root.querySelectorAll(selector)].filter((e) => e.matches(selector))) {
+          const text = element.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+          const box = element.getBoundingClientRect();
+          // Text in a box of a pixel or less is for screen readers.
+          if (text === '' || text.length > limit || box.width <= 1 || box.height <= 1) continue;
+          let clipper: Element | null = element.parentElement;
+          while (clipper && !clips(clipper) && clipper !== root) clipper = clipper.parentElement;
+          if (!clipper || !clips(clipper)) continue;
+          const edge = clipper.getBoundingClientRect();
+          const past = Math.max(
+            box.right - edge.right,
+            edge.left - box.left,
+            box.bottom - edge.bottom,
+            edge.top - box.top,
+          );
+          if (past > 1) found.push(`"${text}" cut by ${Math.round(past)}px`);
+        }
       }
-    }
-    return found;
-  }, maxChars);
+      return found;
+    },
+    [maxChars, SHORT_LABELS] as const,
+  );
   expect(cut, `${what}: short labels cut off`).toEqual([]);
 }
 
