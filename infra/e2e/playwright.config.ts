@@ -25,6 +25,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter,
+  // The web build's server renderers (web/dist/.vite/*.cjs) are plain bundled JavaScript, loaded
+  // by the system the fixtures start in this process; transformed by Playwright's Babel as a test
+  // file is, one took some 3 s of the worker's thread, and the running system's background loops,
+  // waiting on that thread, saw their statements time out.
+  build: { external: ['**/web/dist/**'] },
   use: {
     browserName: 'chromium',
     launchOptions: {
