@@ -7,6 +7,7 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   expectShortLabelsOnOneLine,
+  expectShortLabelsUncut,
   VIEWPORTS,
 } from './support/screen-checks';
 
@@ -36,6 +37,7 @@ async function checkScreen(page: Page, what: string) {
   await expectNoSeriousViolations(page, what);
   await expectFitsWidth(page, what);
   await expectShortLabelsOnOneLine(page.locator('main'), what);
+  await expectShortLabelsUncut(page.locator('main'), what);
   await expectBadgesClearOfControls(page.locator('main'), what);
   await snap(page, what);
 }

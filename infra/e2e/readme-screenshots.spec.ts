@@ -12,6 +12,7 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   expectShortLabelsOnOneLine,
+  expectShortLabelsUncut,
 } from './support/screen-checks';
 import { staffSignIn } from './support/staff';
 
@@ -61,6 +62,7 @@ async function screen(page: Page, name: string, { inReadme = true } = {}) {
   await expect(async () => expectFitsWidth(page, name)).toPass({ timeout: 5_000 });
   await expectNoSeriousViolations(page, name, { waitForNetworkIdle: false });
   await expectShortLabelsOnOneLine(page.locator('main'), name);
+  await expectShortLabelsUncut(page.locator('main'), name);
   await expectBadgesClearOfControls(page.locator('main'), name);
   const shot = await page.screenshot({ animations: 'disabled', caret: 'hide' });
   await test.info().attach(name, { body: shot, contentType: 'image/png' });
