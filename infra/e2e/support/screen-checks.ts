@@ -66,13 +66,13 @@ export async function expectInsideViewport(overlay: Locator, what: string): Prom
   expect(out, `${what} leaves the ${viewport.width}x${viewport.height} viewport`).toEqual([]);
 }
 
-/** What the label checks look at: a button's, a link's, a menu item's, a badge's, a stat's, a tag's, a rating's label. */
+/** What the label checks look at: buttons, links, menu items, badges, a card's stats, tags and rating. */
 const SHORT_LABELS =
   'button, a, [role="menuitem"], .badge, [class*="__stat"], [class*="__badge"], [class*="__tag"], [class*="__rating"], label';
 
 /**
- * Fails when a short label in `scope` (a button's, a link's, a menu item's, a badge's, a stat's:
- * at most `maxChars` characters) breaks over several lines, naming each with its line count.
+ * Fails when a short label in `scope` (one of SHORT_LABELS of at most `maxChars` characters)
+ * breaks over several lines, naming each with its line count.
  */
 export async function expectShortLabelsOnOneLine(scope: Locator, what: string, maxChars = 24): Promise<void> {
   const wrapped = await scope.evaluateAll(
