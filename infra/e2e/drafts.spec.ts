@@ -1,7 +1,13 @@
 import type { Locator } from '@playwright/test';
 import { type ApiUser, expect, type Page, publishStoryAs, storyForm, test } from './fixtures';
 import { creatorNamed, signedIn } from './support/members';
-import { expectFitsWidth, expectNoSeriousViolations, VIEWPORTS } from './support/screen-checks';
+import {
+  expectFitsWidth,
+  expectNoSeriousViolations,
+  expectShortLabelsOnOneLine,
+  expectShortLabelsUncut,
+  VIEWPORTS,
+} from './support/screen-checks';
 import { sceneImage } from './support/web-data';
 
 /**
@@ -71,6 +77,8 @@ test('a member saves a draft through the form, finds it in the studio and publis
     await expect(draftsOf(page).filter({ hasText: opening })).toHaveCount(1);
     await expectNoSeriousViolations(page, `the studio with drafts at ${viewport.width}x${viewport.height}`);
     await expectFitsWidth(page, `the studio with drafts at ${viewport.width}x${viewport.height}`);
+    await expectShortLabelsOnOneLine(page.locator('main'), `the studio with drafts at ${viewport.width}`);
+    await expectShortLabelsUncut(page.locator('main'), `the studio with drafts at ${viewport.width}`);
   }
 
   await draftsOf(page)
