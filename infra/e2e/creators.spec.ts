@@ -4,8 +4,7 @@ import { signedIn } from './support/members';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
-  expectShortLabelsOnOneLine,
-  expectShortLabelsUncut,
+  expectShortLabelsWhole,
   VIEWPORTS,
 } from './support/screen-checks';
 import { sendStoryForm } from './support/story-form';
@@ -95,8 +94,7 @@ test('publish with a pen name, see it on the card and the creator page; a follow
     await expectNoSeriousViolations(followerPage, `creator page at ${viewport.width}`, {
       waitForNetworkIdle: false,
     });
-    await expectShortLabelsOnOneLine(followerPage.locator('main'), `creator page at ${viewport.width}`);
-    await expectShortLabelsUncut(followerPage.locator('main'), `creator page at ${viewport.width}`);
+    await expectShortLabelsWhole(followerPage.locator('main'), `creator page at ${viewport.width}`);
     await followerPage.screenshot({ path: `${OUT}creator-${viewport.width}.png` });
     await followerPage.goto('/profile');
     await followerPage.getByRole('button', { name: /^Notifications/ }).click();
@@ -135,8 +133,7 @@ test('publish with a pen name, see it on the card and the creator page; a follow
     await page.setViewportSize(viewport);
     await expectNoSeriousViolations(page, `studio at ${viewport.width}`, { waitForNetworkIdle: false });
     await expectFitsWidth(page, `studio at ${viewport.width}`);
-    await expectShortLabelsOnOneLine(page.locator('main'), `studio at ${viewport.width}`);
-    await expectShortLabelsUncut(page.locator('main'), `studio at ${viewport.width}`);
+    await expectShortLabelsWhole(page.locator('main'), `studio at ${viewport.width}`);
     await page.screenshot({ path: `${OUT}studio-${viewport.width}.png`, fullPage: true });
   }
   await page.goto(`/creator/lark-${stamp}`);

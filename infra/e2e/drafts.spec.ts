@@ -4,8 +4,7 @@ import { creatorNamed, signedIn } from './support/members';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
-  expectShortLabelsOnOneLine,
-  expectShortLabelsUncut,
+  expectShortLabelsWhole,
   VIEWPORTS,
 } from './support/screen-checks';
 import { sceneImage } from './support/web-data';
@@ -77,8 +76,7 @@ test('a member saves a draft through the form, finds it in the studio and publis
     await expect(draftsOf(page).filter({ hasText: opening })).toHaveCount(1);
     await expectNoSeriousViolations(page, `the studio with drafts at ${viewport.width}x${viewport.height}`);
     await expectFitsWidth(page, `the studio with drafts at ${viewport.width}x${viewport.height}`);
-    await expectShortLabelsOnOneLine(page.locator('main'), `the studio with drafts at ${viewport.width}`);
-    await expectShortLabelsUncut(page.locator('main'), `the studio with drafts at ${viewport.width}`);
+    await expectShortLabelsWhole(page.locator('main'), `the studio with drafts at ${viewport.width}`);
   }
 
   await draftsOf(page)

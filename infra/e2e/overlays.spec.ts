@@ -4,8 +4,7 @@ import {
   expectBadgesClearOfControls,
   expectFitsWidth,
   expectInsideViewport,
-  expectShortLabelsOnOneLine,
-  expectShortLabelsUncut,
+  expectShortLabelsWhole,
   VIEWPORTS,
 } from './support/screen-checks';
 
@@ -77,7 +76,7 @@ async function checkCardMenus(page: Page, grid: string, what: string) {
     await card.getByRole('button', { name: 'More actions for this story' }).click();
     const menu = page.getByRole('menu', { name: 'Story actions' });
     await expectInsideViewport(menu, `${what}: card ${index + 1}'s menu`);
-    await expectShortLabelsOnOneLine(menu, `${what}: card ${index + 1}'s menu`);
+    await expectShortLabelsWhole(menu, `${what}: card ${index + 1}'s menu`);
     await menu.getByRole('menuitem', { name: 'Report this story' }).click();
     await expectInsideViewport(page.getByRole('dialog'), `${what}: the report dialog`);
     await page.keyboard.press('Escape');
@@ -96,7 +95,7 @@ async function checkDialogs(
     await open(name);
     const dialog = page.getByRole('dialog');
     await expectInsideViewport(dialog, `${what}: the ${name} dialog`);
-    await expectShortLabelsOnOneLine(dialog.getByRole('button'), `${what}: the ${name} dialog`);
+    await expectShortLabelsWhole(dialog.getByRole('button'), `${what}: the ${name} dialog`);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
   }
@@ -113,8 +112,7 @@ for (const viewport of VIEWPORTS) {
     await page.goto('/');
     const cards = page.getByRole('list', { name: 'Latest stories' }).getByRole('article');
     await expect(cards).toHaveCount(5);
-    await expectShortLabelsOnOneLine(cards, `landing cards at ${size}`);
-    await expectShortLabelsUncut(cards, `landing cards at ${size}`);
+    await expectShortLabelsWhole(cards, `landing cards at ${size}`);
     await expectBadgesClearOfControls(cards, `landing cards at ${size}`);
     await checkCardMenus(page, 'Latest stories', `landing at ${size}`);
 
@@ -124,7 +122,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Menu' }).click();
       const menu = page.getByRole('navigation', { name: 'Main menu' });
       await expectInsideViewport(menu, `landing at ${size}: the main menu`);
-      await expectShortLabelsOnOneLine(menu, `landing at ${size}: the main menu`);
+      await expectShortLabelsWhole(menu, `landing at ${size}: the main menu`);
       await page.getByRole('button', { name: 'Menu' }).click();
     }
     const nav = phone ? 'Main menu' : 'Main';
@@ -150,8 +148,7 @@ for (const viewport of VIEWPORTS) {
     const cards = page.getByRole('list', { name: 'All stories' }).getByRole('article');
     await expect(cards.first()).toBeVisible();
     await expect(cards.first().getByRole('button', { name: /save/i })).toBeVisible();
-    await expectShortLabelsOnOneLine(cards, `profile cards at ${size}`);
-    await expectShortLabelsUncut(cards, `profile cards at ${size}`);
+    await expectShortLabelsWhole(cards, `profile cards at ${size}`);
     await expectBadgesClearOfControls(cards, `profile cards at ${size}`);
     await checkCardMenus(page, 'All stories', `profile at ${size}`);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -169,7 +166,7 @@ for (const viewport of VIEWPORTS) {
     await settings.click();
     const menu = page.getByRole('navigation', { name: 'Settings menu' });
     await expectInsideViewport(menu, `profile at ${size}: the settings menu`);
-    await expectShortLabelsOnOneLine(menu, `profile at ${size}: the settings menu`);
+    await expectShortLabelsWhole(menu, `profile at ${size}: the settings menu`);
     await settings.click();
     await checkDialogs(
       page,
@@ -206,8 +203,7 @@ for (const viewport of VIEWPORTS) {
     await expect(next).toHaveCount(3);
     await expect(next.filter({ hasText: library.siblingOpening })).toHaveCount(1);
     await expect(next.filter({ hasText: library.premiumOpening })).toHaveCount(0);
-    await expectShortLabelsOnOneLine(end, `the end at ${size}`);
-    await expectShortLabelsUncut(end, `the end at ${size}`);
+    await expectShortLabelsWhole(end, `the end at ${size}`);
     await expectFitsWidth(page, `the end at ${size}`);
 
     await next.filter({ hasText: library.siblingOpening }).click();

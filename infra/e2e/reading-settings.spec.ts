@@ -1,11 +1,6 @@
 import { expect, type Page, test } from './fixtures';
 import { signedInContext } from './support/members';
-import {
-  expectInsideViewport,
-  expectShortLabelsOnOneLine,
-  expectShortLabelsUncut,
-  VIEWPORTS,
-} from './support/screen-checks';
+import { expectInsideViewport, expectShortLabelsWhole, VIEWPORTS } from './support/screen-checks';
 
 /**
  * Reading settings: a member's follow them to every device (two browser contexts of one member:
@@ -40,8 +35,7 @@ test("a member's settings apply on their other device, without a reload and afte
 
   const panel = await openSettings(phone.page);
   await expectInsideViewport(panel, 'the settings panel at 390');
-  await expectShortLabelsOnOneLine(panel, 'the settings panel at 390');
-  await expectShortLabelsUncut(panel, 'the settings panel at 390');
+  await expectShortLabelsWhole(panel, 'the settings panel at 390');
   await panel.getByRole('button', { name: 'Sepia' }).click();
   await panel.getByRole('button', { name: 'Larger' }).click();
   await panel.getByRole('button', { name: 'Sans' }).click();

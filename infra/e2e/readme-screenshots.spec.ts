@@ -11,8 +11,7 @@ import {
   expectBadgesClearOfControls,
   expectFitsWidth,
   expectNoSeriousViolations,
-  expectShortLabelsOnOneLine,
-  expectShortLabelsUncut,
+  expectShortLabelsWhole,
 } from './support/screen-checks';
 import { staffSignIn } from './support/staff';
 
@@ -61,8 +60,7 @@ async function screen(page: Page, name: string, { inReadme = true } = {}) {
   // ResizeObserver, then a render): what must fit is the settled screen.
   await expect(async () => expectFitsWidth(page, name)).toPass({ timeout: 5_000 });
   await expectNoSeriousViolations(page, name, { waitForNetworkIdle: false });
-  await expectShortLabelsOnOneLine(page.locator('main'), name);
-  await expectShortLabelsUncut(page.locator('main'), name);
+  await expectShortLabelsWhole(page.locator('main'), name);
   await expectBadgesClearOfControls(page.locator('main'), name);
   const shot = await page.screenshot({ animations: 'disabled', caret: 'hide' });
   await test.info().attach(name, { body: shot, contentType: 'image/png' });

@@ -71,75 +71,65 @@ const SHORT_LABELS =
   'button, a, [role="menuitem"], .badge, [class*="__stat"], [class*="__badge"], [class*="__tag"], [class*="__rating"], label';
 
 /**
- * Fails when a short label in `scope` (one of SHORT_LABELS of at most `maxChars` characters)
- * breaks over several lines, naming each with its line count.
+ * Fails when a short label in `scope` (one of SHORT_LABELS of at most `maxChars` characters) is not
+ * whole: broken over several lines, or reaching past the edge of the box that clips it (a card
+ * hides what overflows it). Names each label with its line count or the pixels cut.
+ *
+ * @example
+ *   await expectShortLabelsWhole(page.getByRole('list', { name: 'Latest stories' }).getByRole('article'), 'cards at 390');
  */
-export async function expectShortLabelsOnOneLine(scope: Locator, what: string, maxChars = 24): Promise<void> {
-  const wrapped = await scope.evaluateAll(
-    (roots, [limit, selector]) => {
-      const found: string[] = [];
-      for (const root of roots) {
-        const elements = [root, ...root.querySelectorAll(selector)].filter((e) => e.matches(selector));
-        for (const element of elements) {
-          const text = element.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-          if (text === '' || text.length > limit) continue;
-          // Each line of visible text gives its own rectangles: one that starts below the half of
-          // the line before starts a line. Text in a box of a pixel or less is for screen readers.
-          const rects: DOMRect[] = [];
-          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const box = node.parentElement?.getBoundingClientRect();
-            if (!box || box.width <= 1 || box.height <= 1) continue;
-            const range = document.createRange();
-            range.selectNodeContents(node);
-            rects.push(...[...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1));
-          }
-          let lines = 0;
-          let lineTop = Number.NEGATIVE_INFINITY;
-          for (const r of rects.sort((a, b) => a.top - b.top)) {
-            if (r.top > lineTop + r.height / 2) {
-              lines += 1;
-              lineTop = r.top;
-            }
-          }
-          if (lines > 1) found.push(`"${text}" on ${lines} lines`);
-        }
-      }
-      return found;
-    },
-    [maxChars, SHORT_LABELS] as const,
-  );
-  expect(wrapped, `${what}: short labels wrapped`).toEqual([]);
-}
-
-/**
- * Fails when a short label in `scope` (as `expectShortLabelsOnOneLine` finds them) reaches past
- * the edge of the box that clips it (a card hides what overflows it): the label is cut off.
- */
-export async function expectShortLabelsUncut(scope: Locator, what: string, maxChars = 24): Promise<void> {
-  const cut = await scope.evaluateAll(
+export async function expectShortLabelsWhole(scope: Locator, what: string, maxChars = 24): Promise<void> {
+  const broken = await scope.evaluateAll(
     (roots, [limit, selector]) => {
       const clips = (e: Element) => {
         const style = getComputedStyle(e);
         return [style.overflowX, style.overflowY].some((o) => o === 'hidden' || o === 'clip');
       };
+      const lineCount = (element: Element) => {
+        // Each line of visible text gives its own rectangles: one that starts below the half of
+        // the line before starts a line. Text in a box of a pixel or less is for screen readers.
+        const rects: DOMRect[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const box = node.parentElement?.getBoundingClientRect();
+          if (!box || box.width <= 1 || box.height <= 1) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          rects.push(...[...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1));
+        }
+        let lines = 0;
+        let lineTop = Number.NEGATIVE_INFINITY;
+        for (const r of rects.sort((a, b) => a.top - b.top)) {
+          if (r.top > lineTop + r.height / 2) {
+            lines += 1;
+            lineTop = r.top;
+          }
+        }
+        return lines;
+      };
+      const pixelsCut = (element: Element, root: Element) => {
+        let clipper: Element | null = element.parentElement;
+        while (clipper && !clips(clipper) && clipper !== root) clipper = clipper.parentElement;
+        if (!clipper || !clips(clipper)) return 0;
+        const box = element.getBoundingClientRect();
+        const edge = clipper.getBoundingClientRect();
+        return Math.max(
+          box.right - edge.right,
+          edge.left - box.left,
+          box.bottom - edge.bottom,
+          edge.top - box.top,
+        );
+      };
       const found: string[] = [];
       for (const root of roots) {
         for (const element of [root, ...root.querySelectorAll(selector)].filter((e) => e.matches(selector))) {
           const text = element.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+          if (text === '' || text.length > limit) continue;
+          const lines = lineCount(element);
+          if (lines > 1) found.push(`"${text}" on ${lines} lines`);
           const box = element.getBoundingClientRect();
-          // Text in a box of a pixel or less is for screen readers.
-          if (text === '' || text.length > limit || box.width <= 1 || box.height <= 1) continue;
-          let clipper: Element | null = element.parentElement;
-          while (clipper && !clips(clipper) && clipper !== root) clipper = clipper.parentElement;
-          if (!clipper || !clips(clipper)) continue;
-          const edge = clipper.getBoundingClientRect();
-          const past = Math.max(
-            box.right - edge.right,
-            edge.left - box.left,
-            box.bottom - edge.bottom,
-            edge.top - box.top,
-          );
+          if (box.width <= 1 || box.height <= 1) continue;
+          const past = pixelsCut(element, root);
           if (past > 1) found.push(`"${text}" cut by ${Math.round(past)}px`);
         }
       }
@@ -147,7 +137,7 @@ export async function expectShortLabelsUncut(scope: Locator, what: string, maxCh
     },
     [maxChars, SHORT_LABELS] as const,
   );
-  expect(cut, `${what}: short labels cut off`).toEqual([]);
+  expect(broken, `${what}: short labels wrapped or cut off`).toEqual([]);
 }
 
 /**
