@@ -46,9 +46,17 @@ export async function throttleLikeLighthouseMobile(page: Page, network = true): 
 }
 
 /**
+ * What the timer below logs once the slide is shown. The measure waits for this message rather
+ * than polling the page for the time (`waitForFunction`): to poll, Playwright evaluates its own
+ * script in the page while the page loads, 60 to 100 ms of main thread with the CPU 4 times
+ * slower, before the page's early script could run (docs/performance.md, "The first slide's timer").
+ */
+const FIRST_SLIDE_SIGNAL = 'nocturne:first-slide';
+
+/**
  * Set on every page of the context before its scripts run: the time (ms since the navigation
  * began, the page's own clock) of the first frame in which the reader shows a slide, its image
- * decoded and its text drawn, as `window.nocturneFirstSlide`.
+ * decoded and its text drawn, as `window.nocturneFirstSlide`; then FIRST_SLIDE_SIGNAL logged.
  */
 const FIRST_SLIDE_TIMER = `(() => {
   const check = () => {
@@ -57,6 +65,7 @@ const FIRST_SLIDE_TIMER = `(() => {
     if (image && image.complete && image.naturalWidth > 0 && text && text.textContent.trim() !== '') {
       window.nocturneFirstSlide = performance.now();
       window.nocturneFirstSlideSrc = image.currentSrc || image.src;
+      console.debug('${FIRST_SLIDE_SIGNAL}');
       return;
     }
     requestAnimationFrame(check);
@@ -70,8 +79,11 @@ export async function timeFirstSlides(context: BrowserContext): Promise<void> {
 
 /** Opens `url` in `page` and answers when the reader showed its slide: ms from the navigation, and the image's source. */
 export async function openAndTimeFirstSlide(page: Page, url: string): Promise<{ ms: number; src: string }> {
-  await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => 'nocturneFirstSlide' in globalThis, undefined, { timeout: 60_000 });
+  const shown = page.waitForEvent('console', {
+    predicate: (message) => message.text() === FIRST_SLIDE_SIGNAL,
+    timeout: 60_000,
+  });
+  await Promise.all([shown, page.goto(url, { waitUntil: 'commit' })]);
   return page.evaluate<{ ms: number; src: string }>(
     '({ ms: window.nocturneFirstSlide, src: window.nocturneFirstSlideSrc })',
   );
