@@ -12,8 +12,8 @@ import {
  * Cards and overlays that hold together on a phone (390x844) and a laptop (1440x900): every card's
  * footer (icons, counts, reading time) and every short label on one line, none cut off by its
  * card, no badge over a button, and every menu, panel and dialog of the landing, the profile and
- * the reader's end wholly inside the screen. The end of a story names it and its creator and offers what to read
- * next, never a story the reader may not open.
+ * the reader's end wholly inside the screen. The end of a story names it and its creator and
+ * offers what to read next, never a story the reader may not open.
  */
 
 interface Library {

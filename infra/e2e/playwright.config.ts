@@ -26,9 +26,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter,
   // The web build's server renderers (web/dist/.vite/*.cjs) are plain bundled JavaScript, loaded
-  // by the system the fixtures start in this process; transformed by Playwright's Babel as a test
-  // file is, one took some 3 s of the worker's thread, and the running system's background loops,
-  // waiting on that thread, saw their statements time out.
+  // by the system the fixtures start in this process. Run through Playwright's Babel as a test
+  // file is, a bundle holds the worker's thread for seconds while that system's background loops
+  // wait on it, long enough for their statements to time out.
   build: { external: ['**/web/dist/**'] },
   use: {
     browserName: 'chromium',

@@ -48,8 +48,8 @@ export async function throttleLikeLighthouseMobile(page: Page, network = true): 
 /**
  * What the timer below logs once the slide is shown. The measure waits for this message rather
  * than polling the page for the time (`waitForFunction`): to poll, Playwright evaluates its own
- * script in the page while the page loads, 60 to 70 ms of main thread with the CPU 4 times
- * slower, before the page's early script could run (docs/performance.md, "The first slide's timer").
+ * script in the page while the page loads, on the main thread the page's early script waits for
+ * (docs/performance.md, "The first slide's timer").
  */
 const FIRST_SLIDE_SIGNAL = 'nocturne:first-slide';
 

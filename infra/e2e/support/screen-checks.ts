@@ -76,7 +76,8 @@ const SHORT_LABELS =
  * hides what overflows it). Names each label with its line count or the pixels cut.
  *
  * @example
- *   await expectShortLabelsWhole(page.getByRole('list', { name: 'Latest stories' }).getByRole('article'), 'cards at 390');
+ *   const cards = page.getByRole('list', { name: 'Latest stories' }).getByRole('article');
+ *   await expectShortLabelsWhole(cards, 'landing cards at 390');
  */
 export async function expectShortLabelsWhole(scope: Locator, what: string, maxChars = 24): Promise<void> {
   const broken = await scope.evaluateAll(
@@ -107,11 +108,10 @@ export async function expectShortLabelsWhole(scope: Locator, what: string, maxCh
         }
         return lines;
       };
-      const pixelsCut = (element: Element, root: Element) => {
+      const pixelsCut = (element: Element, box: DOMRect, root: Element) => {
         let clipper: Element | null = element.parentElement;
         while (clipper && !clips(clipper) && clipper !== root) clipper = clipper.parentElement;
         if (!clipper || !clips(clipper)) return 0;
-        const box = element.getBoundingClientRect();
         const edge = clipper.getBoundingClientRect();
         return Math.max(
           box.right - edge.right,
@@ -129,7 +129,7 @@ export async function expectShortLabelsWhole(scope: Locator, what: string, maxCh
           if (lines > 1) found.push(`"${text}" on ${lines} lines`);
           const box = element.getBoundingClientRect();
           if (box.width <= 1 || box.height <= 1) continue;
-          const past = pixelsCut(element, root);
+          const past = pixelsCut(element, box, root);
           if (past > 1) found.push(`"${text}" cut by ${Math.round(past)}px`);
         }
       }
