@@ -6,6 +6,7 @@ import {
 } from '@nocturne/pg-kit';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lastStatementPool } from './last-statement-pool';
 import { migrations } from './migrations';
 import type { ReadModel } from './schema';
 
@@ -32,7 +33,7 @@ export function createReadModelDb(
     { connectionString, max: poolSize, options: `-c search_path=${schema},public` },
     timeouts,
   );
-  return new Kysely<ReadModel>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<ReadModel>({ dialect: new PostgresDialect({ pool: lastStatementPool(pool) }) });
 }
 
 /** Creates `schema` if needed and applies every read-model migration to it. */

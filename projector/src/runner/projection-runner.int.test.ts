@@ -234,6 +234,24 @@ describe('projection runner', () => {
     expect(await checkpoints()).toEqual({ stories: head, 'monthly-stats': head });
   });
 
+  it('opens a batch in one round trip: begin, the swap lock and the checkpoint rows in one message', async () => {
+    const { storyId } = await publish();
+    const r = runner({ db: f.db.withPlugin(rawStatements) });
+    await r.catchUp();
+    const like = { type: 'StoryLiked' as const, data: { storyId } };
+    const head = await append(streams.storyLikes(storyId), like, like);
+    statements.length = 0;
+    expect(await r.step()).toBe(2);
+    expect(statements[0]).toMatch(
+      new RegExp(
+        `^begin; select pg_advisory_xact_lock_shared\\(${READ_MODEL_SWAP_LOCK}\\); select name, position, stopped_position from projection_checkpoints`,
+      ),
+    );
+    expect(statements.filter((s) => /\bbegin\b/.test(s))).toHaveLength(1);
+    expect(statements.at(-1)).toBe('commit');
+    expect(await checkpoints()).toEqual({ stories: head, 'monthly-stats': head });
+  });
+
   it('skips events at or below a projection checkpoint, and never applies an event twice', async () => {
     const skipped = await publish();
     const applied = await publish();

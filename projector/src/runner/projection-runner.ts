@@ -3,10 +3,11 @@ import type { EventStore, StoredEvent } from '@nocturne/events/store';
 import type { Notifier } from '@nocturne/notify';
 import type { PiiVault } from '@nocturne/vault';
 import { propagation, ROOT_CONTEXT, type Tracer } from '@opentelemetry/api';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { escapeLiteral } from 'pg';
 import type { ReadModel } from '../read-model/schema';
 import { failureReason, isTransientFailure } from './failure';
-import type { Projection } from './projection';
+import type { BatchTransaction, Projection } from './projection';
 import type { ProjectionTimings } from './projection-timings';
 import { READ_MODEL_SWAP_LOCK } from './read-model-lock';
 import { WakeableLoop } from './wakeable-loop';
@@ -114,6 +115,12 @@ function traceApplied(tracer: Tracer, events: readonly BatchEvent[], began: numb
 export const projectionStopLine = (stop: ProjectionStop) =>
   `projection ${stop.projection} stopped at position ${stop.position}: cannot apply ${stop.eventType} (${stop.reason}); the other projections go on`;
 
+interface CheckpointRow {
+  name: string;
+  position: number;
+  stopped_position: number | null;
+}
+
 /** The batch was not committed because a checkpoint was not where this runner read it. */
 class CheckpointMoved extends Error {}
 
@@ -154,6 +161,7 @@ export class ProjectionRunner {
   private prefetched: { after: number; size: number; events: Promise<StoredEvent[]> } | undefined;
   private readonly loop: WakeableLoop;
   private readonly names: string[];
+  private readonly checkpointRowsForUpdate: string;
   private initialised = false;
   private unsubscribe: (() => void) | undefined;
 
@@ -162,6 +170,8 @@ export class ProjectionRunner {
     this.catchUpBatchSize = Math.max(this.batchSize, options.catchUpBatchSize ?? CATCH_UP_BATCH_SIZE);
     this.names = options.projections.map((p) => p.name);
     if (new Set(this.names).size !== this.names.length) throw new Error('two projections share a name');
+    this.checkpointRowsForUpdate = `select name, position, stopped_position from projection_checkpoints
+      where name in (${this.names.map(escapeLiteral).join(', ') || 'null'}) order by name for update`;
     const maxIdleMs = options.maxIdleMs ?? 2000;
     // Without hints (the broker down) every write waits for a poll, and a read that asked for
     // its own write (X-Min-Position) waits about 2 s at most: sleeping up to 2 s between polls
@@ -327,45 +337,61 @@ export class ProjectionRunner {
     catchingUp: boolean,
     isolated: boolean,
   ): Promise<ProjectionStop[]> {
-    return this.options.db.transaction().execute(async (trx) => {
-      // First statement, before any table is touched: a swap waits for this batch to end
-      // and this batch waits for a swap to commit, so it never writes into a schema that
-      // is being renamed away.
-      if (this.options.swapLock !== false) {
-        await sql`select pg_advisory_xact_lock_shared(${READ_MODEL_SWAP_LOCK})`.execute(trx);
-      }
-      // Catching up, a crash of the database may lose the last batches' commits: rows and
-      // checkpoints together, so they are projected again. Live batches stay durable, since
-      // queries answer from them.
-      if (catchingUp) await sql`set local synchronous_commit = off`.execute(trx);
-      // Then this runner's checkpoint rows, always in one order: a second runner on the same
-      // schema waits here, before it has touched a row, and then reads where the first one
-      // left off. (Without it, two runners whose batches start at different checkpoints lock
-      // rows in different orders and deadlock.)
-      const rows = await trx
-        .selectFrom('projection_checkpoints')
-        .select(['name', 'position', 'stopped_position'])
-        .where('name', 'in', this.names)
-        .orderBy('name')
-        .forUpdate()
-        .execute();
-      const checkpoints = new Map(rows.map((r) => [r.name, Number(r.position)]));
-      const stopped = new Set(rows.filter((r) => r.stopped_position !== null).map((r) => r.name));
-      const moved: { name: string; from: number }[] = [];
-      const stops: ProjectionStop[] = [];
-      for (const projection of this.options.projections) {
-        if (stopped.has(projection.name)) continue;
-        const checkpoint = checkpoints.get(projection.name);
-        const outcome = await this.applyBatch(trx, projection, events, checkpoint, from, last, isolated);
-        if (outcome === 'applied') moved.push({ name: projection.name, from: checkpoint! });
-        else if (outcome !== 'nothing') {
-          await this.recordStop(trx, outcome, checkpoint!);
-          stops.push(outcome);
+    return this.options.db.connection().execute(async (trx) => {
+      try {
+        const { rows } = await sql.raw<CheckpointRow>(this.batchOpening(catchingUp)).execute(trx);
+        const checkpoints = new Map(rows.map((r) => [r.name, Number(r.position)]));
+        const stopped = new Set(rows.filter((r) => r.stopped_position !== null).map((r) => r.name));
+        const moved: { name: string; from: number }[] = [];
+        const stops: ProjectionStop[] = [];
+        for (const projection of this.options.projections) {
+          if (stopped.has(projection.name)) continue;
+          const checkpoint = checkpoints.get(projection.name);
+          const outcome = await this.applyBatch(trx, projection, events, checkpoint, from, last, isolated);
+          if (outcome === 'applied') moved.push({ name: projection.name, from: checkpoint! });
+          else if (outcome !== 'nothing') {
+            await this.recordStop(trx, outcome, checkpoint!);
+            stops.push(outcome);
+          }
         }
+        await this.moveCheckpoints(trx, moved, last);
+        await sql`commit`.execute(trx);
+        return stops;
+      } catch (error) {
+        // A connection that broke is dropped by the pool; a live one must not go back to it
+        // inside a transaction.
+        await sql`rollback`.execute(trx).catch(() => {});
+        throw error;
       }
-      await this.moveCheckpoints(trx, moved, last);
-      return stops;
     });
+  }
+
+  /**
+   * The first message of a batch's transaction, three statements in one round trip: `begin`,
+   * the swap lock, this runner's checkpoint rows. Sent as one simple query, whose statements
+   * PostgreSQL resolves one at a time, each after the one before it ran: so the checkpoint table
+   * is looked up only once the lock is held, never in a schema that a swap is renaming away (its
+   * pool answers with the last statement's rows, last-statement-pool.ts).
+   *
+   * - The swap lock first, before any table is named: a swap waits for this batch to end and
+   *   this batch waits for a swap to commit.
+   * - Catching up, a crash of the database may lose the last batches' commits: rows and
+   *   checkpoints together, so they are projected again. Live batches stay durable, since
+   *   queries answer from them.
+   * - The checkpoint rows always in one order: a second runner on the same schema waits there,
+   *   before it has touched a row, and then reads where the first one left off. (Without it, two
+   *   runners whose batches start at different checkpoints lock rows in different orders and
+   *   deadlock.)
+   */
+  private batchOpening(catchingUp: boolean): string {
+    return [
+      'begin',
+      ...(catchingUp ? ['set local synchronous_commit = off'] : []),
+      ...(this.options.swapLock !== false
+        ? [`select pg_advisory_xact_lock_shared(${READ_MODEL_SWAP_LOCK})`]
+        : []),
+      this.checkpointRowsForUpdate,
+    ].join('; ');
   }
 
   /** The events after `from`: read ahead by the previous step when it guessed right, else read now. */
@@ -389,7 +415,7 @@ export class ProjectionRunner {
    * 'nothing' when the checkpoint is past the batch, 'applied' when every event was.
    */
   private async applyBatch(
-    trx: Transaction<ReadModel>,
+    trx: BatchTransaction,
     projection: Projection,
     events: BatchEvent[],
     checkpoint: number | undefined,
@@ -462,11 +488,7 @@ export class ProjectionRunner {
   }
 
   /** A stopped projection's checkpoint: just below the event, by compare-and-set, with the stop. */
-  private async recordStop(
-    trx: Transaction<ReadModel>,
-    stop: ProjectionStop,
-    checkpoint: number,
-  ): Promise<void> {
+  private async recordStop(trx: BatchTransaction, stop: ProjectionStop, checkpoint: number): Promise<void> {
     const moved = await trx
       .updateTable('projection_checkpoints')
       .set({
@@ -489,7 +511,7 @@ export class ProjectionRunner {
    * value this batch did not start from.
    */
   private async moveCheckpoints(
-    trx: Transaction<ReadModel>,
+    trx: BatchTransaction,
     moved: readonly { name: string; from: number }[],
     last: number,
   ): Promise<void> {

@@ -1,7 +1,15 @@
 import type { EventType, RecordedEvent } from '@nocturne/events';
 import type { PiiVault } from '@nocturne/vault';
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadModel } from '../read-model/schema';
+
+/**
+ * The batch's connection, inside the transaction that also moves the checkpoints. A Kysely on
+ * one connection rather than Kysely's `Transaction`: the runner opens the transaction itself, in
+ * the same message as its first statements (projection-runner.ts). A test may pass a
+ * `Transaction` of its own.
+ */
+export type BatchTransaction = Kysely<ReadModel>;
 
 export interface ProjectionContext {
   /** Decrypts personal fields; null once their owner has been erased. */
@@ -22,7 +30,7 @@ export interface Projection {
   readonly name: string;
   readonly handles: readonly EventType[];
   applyBatch(
-    trx: Transaction<ReadModel>,
+    trx: BatchTransaction,
     events: readonly RecordedEvent[],
     context: ProjectionContext,
   ): Promise<void>;

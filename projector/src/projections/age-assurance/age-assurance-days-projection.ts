@@ -1,7 +1,6 @@
 import type { RecordedEvent } from '@nocturne/events';
-import { sql, type Transaction } from 'kysely';
-import type { ReadModel } from '../../read-model/schema';
-import type { Projection } from '../../runner/projection';
+import { sql } from 'kysely';
+import type { BatchTransaction, Projection } from '../../runner/projection';
 
 type Viewer = 'member' | 'visitor';
 interface DayCount {
@@ -78,7 +77,7 @@ export const ageAssuranceDaysProjection: Projection = {
 
 /** The visitors' checks that earlier batches began, of these streams. */
 async function visitorChecksBegunBefore(
-  trx: Transaction<ReadModel>,
+  trx: BatchTransaction,
   checkStreams: string[],
 ): Promise<Map<string, VisitorCheck>> {
   if (checkStreams.length === 0) return new Map();
@@ -104,7 +103,7 @@ const KEPT_AFTER_EXPIRY_MS = 3_600_000;
  * nothing). The last batch of any cut of the log ends on the same event, so the rows are the same.
  */
 async function keepOpenVisitorChecks(
-  trx: Transaction<ReadModel>,
+  trx: BatchTransaction,
   begun: ReadonlyMap<string, VisitorCheck>,
   answered: readonly { stream: string }[],
   last: RecordedEvent | undefined,

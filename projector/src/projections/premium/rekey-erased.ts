@@ -1,5 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { ReadModel } from '../../read-model/schema';
+import { sql } from 'kysely';
+import type { BatchTransaction } from '../../runner/projection';
 
 /**
  * Counted premium members are kept by a pseudonymous key; the user stream's key, an HMAC of the
@@ -8,7 +8,7 @@ import type { ReadModel } from '../../read-model/schema';
  * lead nowhere. Rows written earlier in the same batch are moved by the caller.
  */
 export async function rekeyErased(
-  trx: Transaction<ReadModel>,
+  trx: BatchTransaction,
   table: 'premium_grants' | 'monthly_premium_users',
   erased: ReadonlyMap<string, string>,
 ): Promise<void> {

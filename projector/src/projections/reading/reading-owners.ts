@@ -1,6 +1,6 @@
 import { idOf, legacyReadingStreamParts, type RecordedEvent, readingStreamParts } from '@nocturne/events';
-import { sql, type Transaction } from 'kysely';
-import type { ReadModel } from '../../read-model/schema';
+import { sql } from 'kysely';
+import type { BatchTransaction } from '../../runner/projection';
 import { unnestRows } from '../../runner/unnest-rows';
 
 /** An event of the reading projection with the account it concerns worked out. */
@@ -27,7 +27,7 @@ export interface ResolvedBatch {
  * whose it is.
  */
 export async function resolveOwners(
-  trx: Transaction<ReadModel>,
+  trx: BatchTransaction,
   events: readonly RecordedEvent[],
 ): Promise<ResolvedBatch> {
   const legacyKeys = new Set<string>();
@@ -74,7 +74,7 @@ export async function resolveOwners(
 
 /** Writes the batch's changes of reading_owners: one delete, one upsert. */
 export async function saveOwners(
-  trx: Transaction<ReadModel>,
+  trx: BatchTransaction,
   owners: ReadonlyMap<string, string | null>,
 ): Promise<void> {
   const gone = [...owners].flatMap(([userKey, accountId]) => (accountId === null ? [userKey] : []));

@@ -1,7 +1,7 @@
 import { slideAfterRevision } from '@nocturne/domain';
-import { type Insertable, sql, type Transaction } from 'kysely';
-import type { ReadingTable, ReadModel } from '../../read-model/schema';
-import type { Projection } from '../../runner/projection';
+import { type Insertable, sql } from 'kysely';
+import type { ReadingTable } from '../../read-model/schema';
+import type { BatchTransaction, Projection } from '../../runner/projection';
 import { unnestRows } from '../../runner/unnest-rows';
 import { type OwnedEvent, resolveOwners, saveOwners } from './reading-owners';
 
@@ -24,10 +24,7 @@ const emptyRow = (account_id: string, story_id: string, at: Date): Row => ({
 });
 
 /** The batch's pairs as rows now are, read in one statement. */
-async function rowsBefore(
-  trx: Transaction<ReadModel>,
-  events: readonly OwnedEvent[],
-): Promise<Map<string, Row>> {
+async function rowsBefore(trx: BatchTransaction, events: readonly OwnedEvent[]): Promise<Map<string, Row>> {
   const pairs = new Map<string, { accountId: string; storyId: string }>();
   for (const owned of events) {
     if (owned.kind === 'reading') pairs.set(keyOf(owned.accountId, owned.storyId), owned);

@@ -1,8 +1,8 @@
 import { type EventData, idOf, type RecordedEvent } from '@nocturne/events';
 import { type PiiVault, penNamesOf } from '@nocturne/vault';
-import { type Insertable, sql, type Transaction } from 'kysely';
-import type { ReadModel, StoryImagesTable } from '../../read-model/schema';
-import type { Projection } from '../../runner/projection';
+import { type Insertable, sql } from 'kysely';
+import type { StoryImagesTable } from '../../read-model/schema';
+import type { BatchTransaction, Projection } from '../../runner/projection';
 import { unnestRows } from '../../runner/unnest-rows';
 import { storyCard } from './story-card';
 
@@ -36,10 +36,7 @@ function storyImageRows(
 }
 
 /** The images of the batch's new stories (a story's images are listed once: do nothing on conflict). */
-async function insertImages(
-  trx: Transaction<ReadModel>,
-  rows: Insertable<StoryImagesTable>[],
-): Promise<void> {
+async function insertImages(trx: BatchTransaction, rows: Insertable<StoryImagesTable>[]): Promise<void> {
   const { columns, select } = unnestRows(rows, {
     story_id: 'text',
     is_premium: 'boolean',

@@ -1,10 +1,10 @@
 import { premiumRemaining } from '@nocturne/domain';
 import { idOf, premiumEventTypes, type RecordedEvent } from '@nocturne/events';
 import type { PiiVault } from '@nocturne/vault';
-import { type Selectable, sql, type Transaction } from 'kysely';
-import type { ReadModel, SessionsTable, UsersTable } from '../../read-model/schema';
+import { type Selectable, sql } from 'kysely';
+import type { SessionsTable, UsersTable } from '../../read-model/schema';
 import { inChunks } from '../../runner/in-chunks';
-import type { Projection } from '../../runner/projection';
+import type { BatchTransaction, Projection } from '../../runner/projection';
 import { unnestRows } from '../../runner/unnest-rows';
 /**
  * Tables `users` and `sessions`: who is logged in (query-api's session user) and the admin's
@@ -200,7 +200,7 @@ type UserRow = Selectable<UsersTable> | null;
  * The panel's totals (`user_counts`) moved by what the batch did to each account's row (before,
  * after): one statement per batch, so that the panel never counts the users table.
  */
-async function moveUserCounts(trx: Transaction<ReadModel>, changes: readonly [UserRow, UserRow][]) {
+async function moveUserCounts(trx: BatchTransaction, changes: readonly [UserRow, UserRow][]) {
   let total = 0;
   let verified = 0;
   let premiumMembers = 0;
@@ -244,7 +244,7 @@ interface SessionFold {
 
 /** Deletions first (whole users, then single sessions), then the sessions the batch leaves open. */
 async function writeSessions(
-  trx: Transaction<ReadModel>,
+  trx: BatchTransaction,
   clearedUsers: ReadonlySet<string>,
   sessions: ReadonlyMap<string, SessionFold>,
 ): Promise<void> {
