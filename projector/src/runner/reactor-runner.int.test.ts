@@ -123,6 +123,46 @@ describe('reactor runner', () => {
     expect(wholeReads).toBe(0);
   });
 
+  it('reads the log once a pass for all its reactors, each reacting once to its own types from its own checkpoint', async () => {
+    const ctx = { correlationId: 't', causationId: 't', actor: { kind: 'system' as const } };
+    const view = () => encodeEvent({ type: 'StoryViewed', data: { storyId } }, ctx);
+    const liked: string[] = [];
+    const viewed: string[] = [];
+    const likes = { ...recorder(liked), name: 'likes' };
+    const views = { ...recorder(viewed), name: 'views', handles: ['StoryViewed' as const] };
+    let reads = 0;
+    const counted = Object.assign(Object.create(store) as PostgresEventStore, {
+      readTypes: (after: number, limit: number, types: readonly string[]) => {
+        reads++;
+        return store.readTypes(after, limit, types);
+      },
+    });
+    // The likes reactor first, alone: it starts at the head of an empty log.
+    const first = runner(likes, { store: counted });
+    await first.init();
+    await like(3);
+    await store.append(streams.storyViews(storyId), [view()], 'any');
+    // The views reactor is first seen now: the view before it is not its to react to.
+    const both = runner(likes, { store: counted, reactors: [likes, views] });
+    await both.init();
+    const later = [view(), view()];
+    await store.append(streams.storyViews(storyId), later, 'any');
+    await like(2);
+    reads = 0;
+    await both.step();
+    expect(reads).toBe(1);
+    await both.drain();
+    const likeIds = (await store.readStream(streams.storyLikes(storyId))).map((e) => e.eventId);
+    expect(liked).toEqual(likeIds);
+    expect(viewed).toEqual(later.map((v) => v.eventId));
+    const { rows } = await query()('select name, position from reactors.checkpoints order by name', []);
+    const head = await store.headPosition();
+    expect(rows.map((r) => [r.name, Number(r.position)])).toEqual([
+      ['likes', head],
+      ['views', head],
+    ]);
+  });
+
   it('drain() beside the running loop does not react twice', async () => {
     const reacted: string[] = [];
     const r = runner(recorder(reacted));

@@ -62,10 +62,13 @@ export class ReactorRunner {
   private readonly retry: RetryPolicy;
   private readonly log: (line: string) => void;
   private readonly batchSize: number;
+  /** Every type some reactor handles: what a pass reads of the log. */
+  private readonly handled: string[];
 
   constructor(private readonly options: ReactorRunnerOptions) {
     this.retry = { ...defaultRetryPolicy, ...options.retry };
     this.batchSize = options.batchSize ?? 100;
+    this.handled = [...new Set(options.reactors.flatMap((r) => r.handles))];
     this.log = options.log ?? ((line) => console.error(`[reactor] ${line}`));
     this.pool = createPool({ connectionString: options.databaseUrl, max: 2 });
     this.loop = new WakeableLoop(
@@ -135,38 +138,59 @@ export class ReactorRunner {
     }
   }
 
+  /**
+   * One pass over every reactor, in a fixed number of statements however many reactors there
+   * are: their checkpoints in one read, their due retries in one, the log read once for every
+   * type any of them handles (from the lowest checkpoint; each reactor takes the events of its
+   * types above its own), and the checkpoints that only moved past events of no interest in one
+   * write. Under a stream of likes a pass finds nothing to send, and a read and a write per
+   * reactor were most of the statements the projector process sent besides its batches.
+   */
   private async reactAll(client: pg.PoolClient): Promise<StepOutcome> {
-    const outcome: StepOutcome = { moved: false, more: false };
-    for (const reactor of this.options.reactors) {
-      const retried = await this.retryDue(client, reactor);
-      const { rows } = await client.query<{ position: string }>(
-        'select position from reactors.checkpoints where name = $1',
-        [reactor.name],
-      );
-      const from = Number(rows[0]?.position ?? 0);
-      // Only the events it handles: under a stream of likes, reading and parsing every like for
-      // the mail reactor would be a sizeable share of the server's CPU per like.
-      const read = await this.options.store.readTypes(from, this.batchSize, reactor.handles);
-      const save = (position: number) =>
-        client.query('update reactors.checkpoints set position = $2 where name = $1', [
-          reactor.name,
-          position,
-        ]);
+    const { reactors } = this.options;
+    if (reactors.length === 0) return { moved: false, more: false };
+    const names = reactors.map((r) => r.name);
+    const { rows } = await client.query<{ name: string; position: string }>(
+      'select name, position from reactors.checkpoints where name = any($1)',
+      [names],
+    );
+    const checkpoints = new Map(rows.map((r) => [r.name, Number(r.position)]));
+    const retried = await this.retryDue(client);
+    const lowest = Math.min(...names.map((name) => checkpoints.get(name) ?? 0));
+    // Only the events they handle: under a stream of likes, reading and parsing every like for
+    // the mail reactors would be a sizeable share of the server's CPU per like.
+    const read = await this.options.store.readTypes(lowest, this.batchSize, this.handled);
+    const passed: { name: string; position: number }[] = [];
+    let moved = retried > 0;
+    for (const reactor of reactors) {
+      const from = checkpoints.get(reactor.name) ?? 0;
+      const handles = new Set<string>(reactor.handles);
       let saved = from;
       for (const stored of read.events) {
+        if (stored.position <= from || !handles.has(stored.type)) continue;
         const error = await this.attempt(reactor, stored);
         // A failure is recorded (to try again, or as refused) and the checkpoint moves on: the
         // next event's mail does not wait for this one.
         if (error !== undefined) await this.recordFailure(client, reactor, stored, 1, error);
         // Right after the effect: a crash can repeat at most this one effect.
-        await save(stored.position);
+        await this.save(client, [{ name: reactor.name, position: stored.position }]);
         saved = stored.position;
       }
-      if (read.through > saved) await save(read.through);
-      outcome.moved ||= retried > 0 || read.through > from;
-      outcome.more ||= retried === this.batchSize || !read.atHead;
+      if (read.through > saved) passed.push({ name: reactor.name, position: read.through });
+      moved ||= read.through > from;
     }
-    return outcome;
+    await this.save(client, passed);
+    return { moved, more: retried === this.batchSize || !read.atHead };
+  }
+
+  /** Moves reactors' checkpoints, in one statement. */
+  private async save(client: pg.PoolClient, moves: readonly { name: string; position: number }[]) {
+    if (moves.length === 0) return;
+    await client.query(
+      `update reactors.checkpoints c set position = m.position
+         from unnest($1::text[], $2::bigint[]) as m(name, position) where c.name = m.name`,
+      [moves.map((m) => m.name), moves.map((m) => m.position)],
+    );
   }
 
   /** Reacts to one event; the error when it failed. */
@@ -183,15 +207,17 @@ export class ReactorRunner {
     }
   }
 
-  /** The temporary failures whose next attempt is due, oldest event first. */
-  private async retryDue(client: pg.PoolClient, reactor: Reactor): Promise<number> {
-    const { rows } = await client.query<FailureRow>(
-      `select position, attempts from reactors.failures
-        where reactor = $1 and state = 'retrying' and next_attempt_at <= $2
-        order by position limit $3`,
-      [reactor.name, new Date(), this.batchSize],
+  /** Every reactor's temporary failures whose next attempt is due, oldest event first, tried again. */
+  private async retryDue(client: pg.PoolClient): Promise<number> {
+    const byName = new Map(this.options.reactors.map((r) => [r.name, r]));
+    const { rows } = await client.query<FailureRow & { reactor: string }>(
+      `select reactor, position, attempts from reactors.failures
+        where reactor = any($1) and state = 'retrying' and next_attempt_at <= $2
+        order by position, reactor limit $3`,
+      [[...byName.keys()], new Date(), this.batchSize],
     );
     for (const row of rows) {
+      const reactor = byName.get(row.reactor)!;
       const position = Number(row.position);
       const [stored] = await this.options.store.readAll(position - 1, 1);
       const attempts = row.attempts + 1;
