@@ -65,6 +65,21 @@ describe.skipIf(!canReplicate())('a synchronous standby promoted after the prima
     }
   });
 
+  it("a rate limit's count waits for no standby: with the standby stopped, a search's count still answers", async () => {
+    await cluster.stopReplica();
+    try {
+      const count = await Promise.race([
+        system.infra.security.limiter.hit('search:user:standby-test', 60_000),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('the count waited for the standby')), 2_000),
+        ),
+      ]);
+      expect(count).toEqual({ hits: 1, resetInMs: 60_000 });
+    } finally {
+      await cluster.startReplica();
+    }
+  });
+
   it('every acknowledged like is in the new primary, and the product serves again without a restart', async () => {
     const load = await startLoad({ base: system.address, stories, perSecond: 300, connections: 16 });
     await new Promise((resolve) => setTimeout(resolve, 2_000));
