@@ -143,8 +143,8 @@ export class ReactorRunner {
    * are: their checkpoints in one read, their due retries in one, the log read once for every
    * type any of them handles (from the lowest checkpoint; each reactor takes the events of its
    * types above its own), and the checkpoints that only moved past events of no interest in one
-   * write. Under a stream of likes a pass finds nothing to send, and a read and a write per
-   * reactor were most of the statements the projector process sent besides its batches.
+   * write. Under a stream of likes a pass runs every WAKE_GAP_MS and finds nothing to send: what
+   * it costs is its statements, each a round trip to the database.
    */
   private async reactAll(client: pg.PoolClient): Promise<StepOutcome> {
     const { reactors } = this.options;
