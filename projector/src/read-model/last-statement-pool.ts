@@ -10,8 +10,10 @@ import type pg from 'pg';
  * be resolved only after the one before it ran (projection-runner.ts):
  *
  * @example
- * const db = new Kysely<ReadModel>({ dialect: new PostgresDialect({ pool: lastStatementPool(pool) }) });
- * await sql.raw(`begin; select pg_advisory_xact_lock_shared(1); select name from t for update`).execute(conn);
+ *   const dialect = new PostgresDialect({ pool: lastStatementPool(pool) });
+ *   const db = new Kysely<ReadModel>({ dialect });
+ *   // One round trip; the rows are the last statement's.
+ *   const { rows } = await sql.raw('create temporary table u (n int); select n from u').execute(db);
  */
 export function lastStatementPool(pool: pg.Pool): PostgresPool {
   // One wrapper per pooled client: Kysely keeps its connection objects per client.
