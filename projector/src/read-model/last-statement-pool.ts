@@ -36,7 +36,8 @@ function wrap(client: pg.PoolClient): PostgresPoolClient {
   return {
     // Kysely's cursors (streamQuery) are not used on the read models' pools.
     query: (async (text: string, parameters: readonly unknown[]) => {
-      const result: pg.QueryResult | pg.QueryResult[] = await client.query(text, [...parameters]);
+      // Kysely hands over a fresh array of its own: no copy here.
+      const result: pg.QueryResult | pg.QueryResult[] = await client.query(text, parameters as unknown[]);
       return Array.isArray(result) ? result.at(-1) : result;
     }) as PostgresPoolClient['query'],
     release: () => client.release(),

@@ -64,11 +64,18 @@ export class ReactorRunner {
   private readonly batchSize: number;
   /** Every type some reactor handles: what a pass reads of the log. */
   private readonly handled: string[];
+  private readonly names: string[];
+  /** Each reactor by its name, with the set of its types. */
+  private readonly byName: Map<string, { reactor: Reactor; handles: ReadonlySet<string> }>;
 
   constructor(private readonly options: ReactorRunnerOptions) {
     this.retry = { ...defaultRetryPolicy, ...options.retry };
     this.batchSize = options.batchSize ?? 100;
     this.handled = [...new Set(options.reactors.flatMap((r) => r.handles))];
+    this.names = options.reactors.map((r) => r.name);
+    this.byName = new Map(
+      options.reactors.map((reactor) => [reactor.name, { reactor, handles: new Set(reactor.handles) }]),
+    );
     this.log = options.log ?? ((line) => console.error(`[reactor] ${line}`));
     this.pool = createPool({ connectionString: options.databaseUrl, max: 2 });
     this.loop = new WakeableLoop(
@@ -147,9 +154,8 @@ export class ReactorRunner {
    * it costs is its statements, each a round trip to the database.
    */
   private async reactAll(client: pg.PoolClient): Promise<StepOutcome> {
-    const { reactors } = this.options;
-    if (reactors.length === 0) return { moved: false, more: false };
-    const names = reactors.map((r) => r.name);
+    const { names } = this;
+    if (names.length === 0) return { moved: false, more: false };
     const { rows } = await client.query<{ name: string; position: string }>(
       'select name, position from reactors.checkpoints where name = any($1)',
       [names],
@@ -162,9 +168,8 @@ export class ReactorRunner {
     const read = await this.options.store.readTypes(lowest, this.batchSize, this.handled);
     const passed: { name: string; position: number }[] = [];
     let moved = retried > 0;
-    for (const reactor of reactors) {
+    for (const { reactor, handles } of this.byName.values()) {
       const from = checkpoints.get(reactor.name) ?? 0;
-      const handles = new Set<string>(reactor.handles);
       let saved = from;
       for (const stored of read.events) {
         if (stored.position <= from || !handles.has(stored.type)) continue;
@@ -209,15 +214,14 @@ export class ReactorRunner {
 
   /** Every reactor's temporary failures whose next attempt is due, oldest event first, tried again. */
   private async retryDue(client: pg.PoolClient): Promise<number> {
-    const byName = new Map(this.options.reactors.map((r) => [r.name, r]));
     const { rows } = await client.query<FailureRow & { reactor: string }>(
       `select reactor, position, attempts from reactors.failures
         where reactor = any($1) and state = 'retrying' and next_attempt_at <= $2
         order by position, reactor limit $3`,
-      [[...byName.keys()], new Date(), this.batchSize],
+      [this.names, new Date(), this.batchSize],
     );
     for (const row of rows) {
-      const reactor = byName.get(row.reactor)!;
+      const { reactor } = this.byName.get(row.reactor)!;
       const position = Number(row.position);
       const [stored] = await this.options.store.readAll(position - 1, 1);
       const attempts = row.attempts + 1;
