@@ -3,6 +3,7 @@ import type { ReadModel } from '@nocturne/projector/read-model';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { type AnonymousView, PUBLIC_VIEW } from './anonymous-view';
+import { growingCache } from './growing-cache';
 import { type ListBody, type ListedStory, type ListPage, listed } from './listed-story';
 import { encodeCursor, type PageRequest, startBelow } from './paging';
 import {
@@ -32,9 +33,9 @@ const bytesOf = (items: readonly ListedStory[]) => items.reduce((n, s) => n + s.
  * What is worked out from a snapshot's stories alone, each piece the first time it is asked for:
  * a later snapshot with the same stories shares it. Every piece is bounded, whatever is asked.
  *
- * Each cache is made when first used: under a stream of likes the list is replaced after every
- * projector batch, most snapshots are never read, and an LRUCache with a `max` allocates its
- * arrays for that many entries up front (docs/performance.md, "Likes").
+ * Each cache is made when first used, and grows as it fills (growing-cache.ts): under a stream of
+ * likes the list is replaced after every projector batch, and most snapshots are read once or
+ * never (docs/performance.md, "Likes").
  */
 class MadeFromStories {
   /** Anonymous first pages, by view and size (the landing's 5, the profile's 6, a page without ?limit). */
@@ -63,19 +64,19 @@ class MadeFromStories {
 
   /** Totals of filtered lists. */
   get counts(): LRUCache<string, number> {
-    this.#counts ??= new LRUCache({ max: KEPT_COUNTS });
+    this.#counts ??= growingCache(KEPT_COUNTS);
     return this.#counts;
   }
 
   /** Stories outside the newest, read by id (a story page) at or after this snapshot's position. */
   get others(): LRUCache<string, ListedStory> {
-    this.#others ??= new LRUCache({ max: KEPT_OTHER_STORIES });
+    this.#others ??= growingCache(KEPT_OTHER_STORIES);
     return this.#others;
   }
 
   /** Each free story's own answer body (GET /api/stories/{id}). */
   get storyBodies(): LRUCache<string, CachedBody> {
-    this.#storyBodies ??= new LRUCache({ max: KEPT_OTHER_STORIES });
+    this.#storyBodies ??= growingCache(KEPT_OTHER_STORIES);
     return this.#storyBodies;
   }
 }
@@ -235,7 +236,7 @@ export class ListSnapshot {
 
   /** The answer kept under `key`, made by `make` the first time it is asked for. */
   keptAnswer(key: string, make: () => PreparedAnswer): PreparedAnswer {
-    this.#answers ??= new LRUCache({ max: KEPT_ANSWERS });
+    this.#answers ??= growingCache(KEPT_ANSWERS);
     let answer = this.#answers.get(key);
     if (!answer) {
       answer = make();
