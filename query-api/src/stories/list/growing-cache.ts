@@ -2,10 +2,10 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * An LRU cache of at most `entries` entries whose memory grows as it fills. lru-cache's `max`
- * allocates its arrays for every entry up front, which costs a cache of a few thousand entries
- * hundreds of microseconds when it is made: too much for the caches of a list snapshot, which is
- * replaced after every projector batch and is often read only once. Bounded by size instead, each
- * entry of size 1, it allocates nothing up front and holds the same number of entries at most.
+ * allocates its arrays for every entry up front, which for a few thousand entries costs far more
+ * than the few reads a list snapshot gets: a snapshot is replaced after every projector batch and
+ * is often read only once. Bounded by size instead, each entry of size 1, the cache allocates
+ * nothing up front and holds the same number of entries at most.
  *
  * @example
  *   const answers = growingCache<PreparedAnswer>(4000); // made on a snapshot's first read
