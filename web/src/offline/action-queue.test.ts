@@ -85,4 +85,57 @@ describe('actions made offline', () => {
     expect(await flushActions('ann')).toBe(0);
     expect(queuedActions('ann').map((a) => a.path)).toEqual(['/api/stories/s1/like']);
   });
+
+  it('a place queued offline replaces the earlier place queued for the same story, and nothing else', async () => {
+    fetch.mockImplementation(offline);
+    await sendOrQueue('ann', 'PUT', '/api/stories/s1/progress', { slide: 2 });
+    await sendOrQueue('ann', 'PUT', '/api/stories/s2/progress', { slide: 1 });
+    await sendOrQueue('ann', 'POST', '/api/stories/s1/like');
+    await sendOrQueue('bob', 'PUT', '/api/stories/s1/progress', { slide: 3 });
+    await sendOrQueue('ann', 'PUT', '/api/stories/s1/progress', { slide: 4 });
+    expect(queuedActions().map(({ account, path, body }) => [account, path, body])).toEqual([
+      ['ann', '/api/stories/s2/progress', { slide: 1 }],
+      ['ann', '/api/stories/s1/like', undefined],
+      ['bob', '/api/stories/s1/progress', { slide: 3 }],
+      ['ann', '/api/stories/s1/progress', { slide: 4 }],
+    ]);
+  });
+
+  it('a place stored online drops the older place still queued, so a reconnect does not undo it', async () => {
+    fetch.mockImplementationOnce(offline);
+    await sendOrQueue('ann', 'PUT', '/api/stories/s1/progress', { slide: 5 });
+    fetch.mockReturnValueOnce(answer(200));
+    await sendOrQueue('ann', 'PUT', '/api/stories/s1/progress', { slide: 2 });
+    expect(queuedActions('ann')).toEqual([]);
+    expect(await flushActions('ann')).toBe(0);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('a place refused online leaves the older place queued', async () => {
+    fetch.mockImplementationOnce(offline);
+    await sendOrQueue('ann', 'PUT', '/api/stories/s1/progress', { slide: 5 });
+    fetch.mockReturnValueOnce(answer(400));
+    await sendOrQueue('ann', 'PUT', '/api/stories/s1/progress', { slide: 99 });
+    expect(queuedActions('ann').map((action) => action.body)).toEqual([{ slide: 5 }]);
+  });
+
+  it('a reconnect under way does not send a place superseded while it ran', async () => {
+    fetch.mockImplementation(offline);
+    await sendOrQueue('ann', 'POST', '/api/stories/s2/like');
+    await sendOrQueue('ann', 'PUT', '/api/stories/s1/progress', { slide: 5 });
+    fetch.mockReset();
+    let answerLike = (_: Response) => {};
+    fetch.mockReturnValueOnce(new Promise<Response>((resolve) => (answerLike = resolve)));
+    const flushed = flushActions('ann');
+    fetch.mockReturnValueOnce(answer(200));
+    await sendOrQueue('ann', 'PUT', '/api/stories/s1/progress', { slide: 2 });
+    answerLike(new Response('{}', { status: 200 }));
+    expect(await flushed).toBe(1);
+    expect(fetch.mock.calls.map(([path]) => path)).toEqual([
+      '/api/stories/s2/like',
+      '/api/stories/s1/progress',
+    ]);
+    const [, second] = fetch.mock.calls[1] ?? [];
+    expect(JSON.parse((second as RequestInit).body as string)).toEqual({ slide: 2 });
+  });
 });

@@ -52,8 +52,19 @@ const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 export type SendResult = { sent: true; response: Response } | { sent: false; queued: QueuedAction };
 
 /**
+ * A PUT sets a resource whole (the reader's place in a story, a finished read): a later one of the
+ * same account and path makes an earlier one obsolete, and sent after it would undo it.
+ */
+const supersedes = (later: Pick<QueuedAction, 'account' | 'method' | 'path'>) => (earlier: QueuedAction) =>
+  later.method === 'PUT' &&
+  earlier.method === 'PUT' &&
+  earlier.account === later.account &&
+  earlier.path === later.path;
+
+/**
  * Sends an action now with its own Idempotency-Key; when no answer comes, queues it with that
- * key for `flushActions`. An answer of any status is the server's word and is not queued.
+ * key for `flushActions`. An answer of any status is the server's word and is not queued. A PUT
+ * queued or stored drops the same path's earlier PUTs from the queue (`supersedes`).
  */
 export async function sendOrQueue(
   account: string,
@@ -63,13 +74,15 @@ export async function sendOrQueue(
   keepalive = false,
 ): Promise<SendResult> {
   const key = newActionKey();
+  const obsolete = supersedes({ account, method, path });
   try {
     const response = await apiFetch(path, { method, body, keepalive, headers: { 'Idempotency-Key': key } });
+    if (response.ok) writeQueue(readQueue().filter((queued) => !obsolete(queued)));
     return { sent: true, response };
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
     const queued: QueuedAction = { account, method, path, body, key, at: Date.now() };
-    writeQueue([...readQueue(), queued]);
+    writeQueue([...readQueue().filter((earlier) => !obsolete(earlier)), queued]);
     return { sent: false, queued };
   }
 }
@@ -103,6 +116,8 @@ export function flushActions(account: string): Promise<number> {
 async function runFlush(account: string): Promise<number> {
   let landed = 0;
   for (const action of queuedActions(account)) {
+    // Superseded while the run went on (sendOrQueue): sending it now would undo the later one.
+    if (!readQueue().some((queued) => queued.key === action.key)) continue;
     let response: Response;
     try {
       response = await apiFetch(action.path, {

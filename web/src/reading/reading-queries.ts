@@ -16,6 +16,18 @@ export const readingKeys = {
   progress: (id: string, token: string | null) => [...readingKeys.all(), 'progress', { id, token }] as const,
 };
 
+/**
+ * What a new place in story `id` makes stale: the shelves, but not that story's place, which the
+ * reader who wrote it has (asked again, it would only cost a request per write while reading).
+ *
+ * @example queryClient.invalidateQueries(placeWritten(storyId));
+ */
+export const placeWritten = (id: string) => ({
+  queryKey: readingKeys.all(),
+  predicate: ({ queryKey }: { queryKey: readonly unknown[] }) =>
+    !(queryKey[1] === 'progress' && (queryKey[2] as { id?: string } | undefined)?.id === id),
+});
+
 /** One shelf of the logged-in reader's library (GET /api/me/library); nothing for a visitor. */
 export const shelfQuery = (token: string | null, shelf: ShelfName) =>
   queryOptions({

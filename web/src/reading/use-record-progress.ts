@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { confirmed, sendOrQueue } from '../offline/action-queue';
 import { useOfflineAccount } from '../offline/use-kept';
 import { rememberLocalSlide } from './local-progress';
 import { ProgressRecorder } from './progress-recorder';
 import { markFinished, recordProgress } from './reading-api';
-import { readingKeys } from './reading-queries';
+import { placeWritten, readingKeys } from './reading-queries';
 import { forgetSentSlide, rememberSentSlide } from './unconfirmed-progress';
 
 /**
@@ -20,33 +20,38 @@ export function useRecordProgress(storyId: string, slide: number, atEnd: boolean
   // A signed-in reader's writes made offline are queued and sent on reconnect (../offline/action-queue.ts).
   const account = useOfflineAccount();
   const queryClient = useQueryClient();
+  // One recorder while the story is open: a new one would not know what the last one sent, nor
+  // the slide on screen. So neither the account (learnt a moment after opening) nor the place the
+  // server reports later (the reader has moved on since) makes a new one.
+  const [resumedAt] = useState(startSlide);
+  const sending = useRef({ account, queryClient });
+  useEffect(() => {
+    sending.current = { account, queryClient };
+  }, [account, queryClient]);
   const recorder = useRef<ProgressRecorder | null>(null);
 
   useEffect(() => {
     if (!token) return;
-    const current = new ProgressRecorder((next, keepalive) => {
+    const current = new ProgressRecorder(async (next, keepalive) => {
+      const { account, queryClient } = sending.current;
       rememberSentSlide(storyId, next);
       const path = `/api/stories/${encodeURIComponent(storyId)}/progress`;
-      const sent = account
-        ? sendOrQueue(account, 'PUT', path, { slide: next }, keepalive).then(confirmed)
-        : recordProgress(storyId, next, keepalive).then(() => true);
-      sent
-        .then((landed) => {
-          if (!landed) return; // queued: the place stays unconfirmed until it lands
-          forgetSentSlide(storyId, next);
-          return queryClient.invalidateQueries({ queryKey: readingKeys.all() });
-        })
-        .catch(() => {}); // a lost place is not worth an error on screen: the next write brings it
-    }, startSlide);
+      const landed = account
+        ? await sendOrQueue(account, 'PUT', path, { slide: next }, keepalive).then(confirmed)
+        : await recordProgress(storyId, next, keepalive).then(() => true);
+      if (!landed) return; // queued: the place stays unconfirmed until it lands
+      forgetSentSlide(storyId, next);
+      void queryClient.invalidateQueries(placeWritten(storyId));
+    }, resumedAt);
     recorder.current = current;
-    const onLeave = () => current.flush(true);
+    const onLeave = () => current.leave();
     window.addEventListener('pagehide', onLeave);
     return () => {
       window.removeEventListener('pagehide', onLeave);
-      current.flush(true);
+      current.flush();
       recorder.current = null;
     };
-  }, [token, account, storyId, startSlide, queryClient]);
+  }, [token, storyId, resumedAt]);
 
   useEffect(() => {
     if (token) recorder.current?.seen(slide);
