@@ -29,7 +29,7 @@ const staff = { path: '/:section', scripts: ['/assets/AdminRoute-e5.js'], styles
 const storyLinks =
   '<link rel="modulepreload" href="/assets/StoryPage-a1.js" fetchpriority="low">' +
   '<link rel="modulepreload" href="/assets/Dialog-b2.js" fetchpriority="low">' +
-  '<link rel="preload" as="style" href="/assets/StoryPage-c3.css" fetchpriority="low">';
+  '<link rel="preload" as="style" crossorigin href="/assets/StoryPage-c3.css" fetchpriority="low">';
 const storyStart = '<script src="/story-start.js" defer></script>';
 
 describe('the shell of a client route', () => {
@@ -169,7 +169,7 @@ describe("the reader's shell", () => {
 
   it("names, of the reader's files, only the stylesheet that styles its layer, for later: the app asks for the rest once the layer is drawn", () => {
     expect(html('/story/9baa4ec0')).toContain(
-      `<title>Nocturne</title><link rel="preload" as="style" href="/assets/StoryPage-c3.css" fetchpriority="low">${storyStart}</head>`,
+      `<title>Nocturne</title><link rel="preload" as="style" crossorigin href="/assets/StoryPage-c3.css" fetchpriority="low">${storyStart}</head>`,
     );
     expect(html('/story/9baa4ec0')).not.toContain('modulepreload');
     // Without the layer, the page names them all as before.
@@ -259,7 +259,7 @@ describe("the profile's shell", () => {
 
   it("names, of the profile's files, only the stylesheet that styles its first screen, for later: the app asks for the rest once that screen is drawn", () => {
     expect(html('/profile')).toContain(
-      '<title>Nocturne</title><link rel="preload" as="style" href="/assets/ProfilePage-k2.css" fetchpriority="low"><script src="/profile-start.js" async></script></head>',
+      '<title>Nocturne</title><link rel="preload" as="style" crossorigin href="/assets/ProfilePage-k2.css" fetchpriority="low"><script src="/profile-start.js" async></script></head>',
     );
     expect(html('/profile')).not.toContain('modulepreload');
     expect(html('/profile')).not.toContain('Dialog-m3.css');

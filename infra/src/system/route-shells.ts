@@ -159,10 +159,12 @@ function stylesOfLayer(dist: string, route: RoutePreload, layer: string): Set<st
  */
 function routeLinks(dist: string, route: RoutePreload, layer: string): string {
   const paint = layer === '' ? undefined : LAYER_PAINTS[route.path];
+  // A preload for later is `crossorigin`, as the stylesheet link the app makes for it (Vite's
+  // loader): a preload serves only a request of its own mode; another fetches the file again.
   const styleLink = (href: string) =>
     paint === 'first-paint'
       ? `<link rel="stylesheet" href="${escapeAttribute(href)}">`
-      : `<link rel="preload" as="style" href="${escapeAttribute(href)}" fetchpriority="low">`;
+      : `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}" fetchpriority="low">`;
   if (paint !== undefined) return [...stylesOfLayer(dist, route, layer)].map(styleLink).join('');
   return [
     ...route.scripts.map(

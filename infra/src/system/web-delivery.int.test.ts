@@ -232,7 +232,9 @@ describe.each(servers)('the web app from %s', (_name, build) => {
     // the rest once that slide is drawn.
     expect(readerPage).not.toContain('rel="modulepreload"');
     expect(readerPage.match(/<link rel="preload"[^>]*>/g)).toEqual([
-      expect.stringMatching(/^<link rel="preload" as="style" href="\/assets\/StoryPage-[^"]+\.css"/),
+      expect.stringMatching(
+        /^<link rel="preload" as="style" crossorigin href="\/assets\/StoryPage-[^"]+\.css"/,
+      ),
     ]);
     // and draws its first slide in a layer of its own after the app's root, hidden until filled.
     expect(firstSlide).toContain('class="reader__text-inner');

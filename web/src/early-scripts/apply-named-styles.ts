@@ -11,6 +11,9 @@ export function applyNamedStyles(): Promise<unknown[]> {
     Array.from(document.head.querySelectorAll('link[rel="preload"][as="style"]'), (preload) => {
       const sheet = document.createElement('link');
       sheet.setAttribute('rel', 'stylesheet');
+      // In the preload's mode, or the preload goes unused and the file is fetched again.
+      const mode = preload.getAttribute('crossorigin');
+      if (mode !== null) sheet.setAttribute('crossorigin', mode);
       sheet.setAttribute('href', preload.getAttribute('href') ?? '');
       const loaded = new Promise((resolve, reject) => {
         sheet.addEventListener('load', resolve);

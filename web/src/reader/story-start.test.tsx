@@ -119,6 +119,7 @@ describe("the reader page's first slide, drawn before the app's script", () => {
     const preload = document.createElement('link');
     preload.setAttribute('rel', 'preload');
     preload.setAttribute('as', 'style');
+    preload.setAttribute('crossorigin', '');
     preload.setAttribute('href', '/assets/StoryPage-c3.css');
     document.head.append(preload);
     return document.getElementById(FIRST_SLIDE_LAYER_ID)!;
@@ -138,6 +139,8 @@ describe("the reader page's first slide, drawn before the app's script", () => {
     runOn('/story/s1');
     const sheet = document.head.querySelector('link[rel="stylesheet"]');
     expect(sheet?.getAttribute('href')).toBe('/assets/StoryPage-c3.css');
+    // In the preload's mode, so the preload's file is the one used.
+    expect(sheet?.getAttribute('crossorigin')).toBe('');
     await settled();
     expect(layer.hidden).toBe(true);
     sheetsLoad();
