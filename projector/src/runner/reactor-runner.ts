@@ -64,18 +64,19 @@ export class ReactorRunner {
   private readonly batchSize: number;
   /** Every type some reactor handles: what a pass reads of the log. */
   private readonly handled: string[];
-  private readonly names: string[];
   /** Each reactor by its name, with the set of its types. */
   private readonly byName: Map<string, { reactor: Reactor; handles: ReadonlySet<string> }>;
+  /** The reactors' names, a parameter of every pass's statement: made once, not on each pass. */
+  private readonly names: string[];
 
   constructor(private readonly options: ReactorRunnerOptions) {
     this.retry = { ...defaultRetryPolicy, ...options.retry };
     this.batchSize = options.batchSize ?? 100;
     this.handled = [...new Set(options.reactors.flatMap((r) => r.handles))];
-    this.names = options.reactors.map((r) => r.name);
     this.byName = new Map(
       options.reactors.map((reactor) => [reactor.name, { reactor, handles: new Set(reactor.handles) }]),
     );
+    this.names = [...this.byName.keys()];
     this.log = options.log ?? ((line) => console.error(`[reactor] ${line}`));
     this.pool = createPool({ connectionString: options.databaseUrl, max: 2 });
     this.loop = new WakeableLoop(
