@@ -111,6 +111,19 @@ describe('actions made offline', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('a place stored online with nothing queued leaves the storage alone', async () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    const removeItem = vi.spyOn(Storage.prototype, 'removeItem');
+    fetch.mockReturnValueOnce(answer(200));
+    await sendOrQueue('ann', 'PUT', '/api/stories/s1/progress', { slide: 2 });
+    const queueWrites = [...setItem.mock.calls, ...removeItem.mock.calls].filter(
+      ([key]) => key === ACTION_QUEUE_KEY,
+    );
+    expect(queueWrites).toEqual([]);
+    setItem.mockRestore();
+    removeItem.mockRestore();
+  });
+
   it('a place refused online leaves the older place queued', async () => {
     fetch.mockImplementationOnce(offline);
     await sendOrQueue('ann', 'PUT', '/api/stories/s1/progress', { slide: 5 });

@@ -53,18 +53,23 @@ export type SendResult = { sent: true; response: Response } | { sent: false; que
 
 /**
  * A PUT sets a resource whole (the reader's place in a story, a finished read): a later one of the
- * same account and path makes an earlier one obsolete, and sent after it would undo it.
+ * same account and path makes the queued ones before it obsolete, and sent after it they would
+ * undo it. Drops those from the queue.
  */
-const supersedes = (later: Pick<QueuedAction, 'account' | 'method' | 'path'>) => (earlier: QueuedAction) =>
-  later.method === 'PUT' &&
-  earlier.method === 'PUT' &&
-  earlier.account === later.account &&
-  earlier.path === later.path;
+function dropSupersededBy(later: Pick<QueuedAction, 'account' | 'method' | 'path'>): void {
+  if (later.method !== 'PUT') return;
+  const queue = readQueue();
+  const kept = queue.filter(
+    (earlier) =>
+      !(earlier.method === 'PUT' && earlier.account === later.account && earlier.path === later.path),
+  );
+  if (kept.length !== queue.length) writeQueue(kept);
+}
 
 /**
  * Sends an action now with its own Idempotency-Key; when no answer comes, queues it with that
  * key for `flushActions`. An answer of any status is the server's word and is not queued. A PUT
- * queued or stored drops the same path's earlier PUTs from the queue (`supersedes`).
+ * queued or stored drops the same path's earlier PUTs from the queue (`dropSupersededBy`).
  */
 export async function sendOrQueue(
   account: string,
@@ -74,15 +79,15 @@ export async function sendOrQueue(
   keepalive = false,
 ): Promise<SendResult> {
   const key = newActionKey();
-  const obsolete = supersedes({ account, method, path });
   try {
     const response = await apiFetch(path, { method, body, keepalive, headers: { 'Idempotency-Key': key } });
-    if (response.ok) writeQueue(readQueue().filter((queued) => !obsolete(queued)));
+    if (response.ok) dropSupersededBy({ account, method, path });
     return { sent: true, response };
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
     const queued: QueuedAction = { account, method, path, body, key, at: Date.now() };
-    writeQueue([...readQueue().filter((earlier) => !obsolete(earlier)), queued]);
+    dropSupersededBy(queued);
+    writeQueue([...readQueue(), queued]);
     return { sent: false, queued };
   }
 }
