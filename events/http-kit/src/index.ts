@@ -8,6 +8,7 @@ export * from './flight/single-flight';
 export * from './http/api-schema';
 export * from './http/bearer';
 export * from './http/cached-body';
+export * from './http/closing-answer';
 export * from './http/database-unavailable';
 export * from './http/errors';
 export * from './http/hot-answer';

@@ -1,5 +1,11 @@
 import replyFrom from '@fastify/reply-from';
-import { answerFrameworkError, injectRequestTrace, installErrorHandling } from '@nocturne/http-kit';
+import {
+  ANSWER_WHILE_CLOSING,
+  answerFrameworkError,
+  answerWhileClosing,
+  injectRequestTrace,
+  installErrorHandling,
+} from '@nocturne/http-kit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
 import { addHealthRoutes, type Readiness } from '../ops/health/health-routes';
@@ -112,6 +118,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const web = builtWebApp(options.webDist, { sourceMaps: options.sourceMaps ?? false, visitorGet });
   const headers = securityHeaderValues({ publicUrl: options.publicUrl, webDist: web?.dist });
   const app = Fastify({
+    ...ANSWER_WHILE_CLOSING,
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
     ...serverLogging({ level: options.logLevel, destination: options.logDestination }),
     // The client's address as seen through TRUST_PROXY; forwarded as the only X-Forwarded-For.
@@ -119,6 +126,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     // The front door waits for its clients no longer than the services behind it do.
     ...serverTimeouts(HTTP_TIMEOUTS),
   });
+  // First: while it closes, no request runs any other hook.
+  answerWhileClosing(app);
   if (options.traceRequests) traceEveryRequest(app.server, options.traceRequests);
   if (options.metrics) instrumentHttp(app, options.metrics.registry);
   // Keep bodies as raw streams for the upstream.

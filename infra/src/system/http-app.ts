@@ -1,6 +1,12 @@
 import fastifyCompress from '@fastify/compress';
 import { type CommandApiDeps, commandApi } from '@nocturne/command-api';
-import { adminAuthentication, answerFrameworkError, installErrorHandling } from '@nocturne/http-kit';
+import {
+  ANSWER_WHILE_CLOSING,
+  adminAuthentication,
+  answerFrameworkError,
+  answerWhileClosing,
+  installErrorHandling,
+} from '@nocturne/http-kit';
 import { type QueryApiDeps, queryApi } from '@nocturne/query-api';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
@@ -100,6 +106,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   // The hot answers the routes declare are answered before Fastify (hot-lane.ts).
   const lane = new HotLane(headers);
   const app = Fastify({
+    ...ANSWER_WHILE_CLOSING,
     serverFactory: lane.serverFactory,
     frameworkErrors: withSecurityHeaders(answerFrameworkError, headers),
     ...serverLogging({ level: options.logLevel, destination: options.logDestination }),
@@ -107,6 +114,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(options.timeouts ?? HTTP_TIMEOUTS),
   });
+  // First: while it closes, no request runs any other hook.
+  answerWhileClosing(app);
   if (options.traceRequests) traceEveryRequest(app.server, options.traceRequests);
   // First: the timing hook sees every route added after it.
   const record = options.metrics ? instrumentHttp(app, options.metrics.registry) : undefined;
