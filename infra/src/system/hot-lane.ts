@@ -49,7 +49,7 @@ export type LaneReport = (request: IncomingMessage, route: string, status: numbe
  * `writeHead` of headers joined once per answer (the server's security headers, then the
  * answer's own) and its bytes. A command that fails is answered as Fastify's error handler
  * answers (`errorAnswer`). Every request no hot answer takes, and every request once the server
- * is closing (Fastify then answers 503), goes to Fastify untouched.
+ * is closing (then answered 503 by http-kit's answerWhileClosing), goes to Fastify untouched.
  */
 export class HotLane {
   /** The declared hot answers, by method. */
