@@ -21,9 +21,10 @@ async function askWhileClosing(app: FastifyInstance, path: string): Promise<stri
   const ended = new Promise((resolve) => socket.once('close', resolve));
   socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n`);
   // Half a request is not an idle connection: close() leaves it open to finish.
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  await new Promise((resolve) => setTimeout(resolve, 100));
   const closed = app.close();
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  // The server stops listening once the preClose hooks have run: the close has begun.
+  while (app.server.listening) await new Promise((resolve) => setTimeout(resolve, 5));
   socket.write('\r\n');
   await ended;
   await closed;
