@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { LongFilesFirst } from './infra/src/test-env/long-files-first';
 
 /**
  * Two tiers, by file name: `*.test.ts(x)` are unit tests (no I/O), `*.int.test.ts` are
@@ -9,7 +8,6 @@ import { LongFilesFirst } from './infra/src/test-env/long-files-first';
  */
 export default defineConfig({
   test: {
-    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         test: {
