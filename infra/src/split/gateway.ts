@@ -126,7 +126,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     // The front door waits for its clients no longer than the services behind it do.
     ...serverTimeouts(HTTP_TIMEOUTS),
   });
-  // First: while it closes, no request runs any other hook.
+  // Before every other hook: while the server closes, a request runs none of them.
   answerWhileClosing(app);
   if (options.traceRequests) traceEveryRequest(app.server, options.traceRequests);
   if (options.metrics) instrumentHttp(app, options.metrics.registry);

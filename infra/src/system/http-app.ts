@@ -114,7 +114,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(options.timeouts ?? HTTP_TIMEOUTS),
   });
-  // First: while it closes, no request runs any other hook.
+  // Before every other hook: while the server closes, a request runs none of them.
   answerWhileClosing(app);
   if (options.traceRequests) traceEveryRequest(app.server, options.traceRequests);
   // First: the timing hook sees every route added after it.
