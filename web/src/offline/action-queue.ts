@@ -49,6 +49,17 @@ export function queuedActions(account?: string): QueuedAction[] {
 /** A fetch that threw: no answer came (offline, server unreachable), not a refusal. */
 const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 
+const queuedListeners = new Set<(account: string) => void>();
+
+/**
+ * Calls `listener` with the account each time an action is queued (sent without an answer), so
+ * that something sends it again while the page stays open. Returns the way to stop listening.
+ */
+export function onActionQueued(listener: (account: string) => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
 export type SendResult = { sent: true; response: Response } | { sent: false; queued: QueuedAction };
 
 /**
@@ -88,6 +99,7 @@ export async function sendOrQueue(
     const queued: QueuedAction = { account, method, path, body, key, at: Date.now() };
     dropSupersededBy(queued);
     writeQueue([...readQueue(), queued]);
+    for (const listener of queuedListeners) listener(account);
     return { sent: false, queued };
   }
 }

@@ -1,9 +1,10 @@
 import type { Story } from '@nocturne/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { readingKeys } from '../reading/reading-queries';
 import { storyKeys } from '../stories/story-queries';
+import { onActionQueued, queuedActions } from './action-queue';
 import { takeKeptOpeningSlide } from './kept-opening-slide';
 import {
   accountKey,
@@ -16,6 +17,7 @@ import {
   removeAllKept,
   removeKeptStory,
 } from './kept-stories';
+import { resendUntilSent } from './resend-queued';
 import { syncKept } from './sync-kept';
 
 export const keptKeys = {
@@ -130,31 +132,63 @@ export function useKeptCopy(id: string, wanted: boolean) {
 }
 
 let syncedSinceOnline = false;
+let resending: { account: string; stop: AbortController } | null = null;
+
+/** Likes and reads made offline have landed: the counts and shelves are read again. */
+function showLanded(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: readingKeys.all() });
+}
+
+/** Sends `account`'s queued actions until none is left (./resend-queued.ts), one run at a time. */
+function resend(account: string, queryClient: QueryClient) {
+  if (resending?.account === account) return;
+  stopResending();
+  const stop = new AbortController();
+  resending = { account, stop };
+  void resendUntilSent(account, { signal: stop.signal, onLanded: () => showLanded(queryClient) })
+    .catch((error) => console.error('Sending actions made offline failed', error))
+    .finally(() => {
+      if (resending?.stop === stop) resending = null;
+    });
+}
+
+function stopResending() {
+  resending?.stop.abort();
+  resending = null;
+}
 
 /**
  * The sync (./sync-kept.ts): once a page load with a connection and a signed-in reader, and again
- * each time the connection comes back. Run by the screens that show kept stories or read them.
+ * each time the connection comes back. Actions it could not send, and any queued later while the
+ * page is online (the server out of reach), are sent again after a pause until they land; going
+ * offline or another account signing in stops that. Run by the screens that show kept stories or
+ * read them.
  */
 export function useOfflineSync() {
   const account = useKeptAccount();
   const online = useOnline();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!online) {
-      syncedSinceOnline = false;
+    if (!online || account === null) {
+      if (!online) syncedSinceOnline = false;
+      stopResending();
       return;
     }
-    if (account === null || syncedSinceOnline) return;
-    syncedSinceOnline = true;
-    syncKept(account)
-      .then(({ landed, removed }) => {
-        if (removed.length > 0) void queryClient.invalidateQueries({ queryKey: keptKeys.all() });
-        // Likes and reads made offline have landed: the counts and shelves are read again.
-        if (landed > 0) {
-          void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
-          void queryClient.invalidateQueries({ queryKey: readingKeys.all() });
-        }
-      })
-      .catch((error) => console.error('Offline sync failed', error));
+    if (resending && resending.account !== account) stopResending();
+    const unsubscribe = onActionQueued((queuedFor) => {
+      if (queuedFor === account && navigator.onLine) resend(account, queryClient);
+    });
+    if (!syncedSinceOnline) {
+      syncedSinceOnline = true;
+      syncKept(account)
+        .then(({ landed, removed }) => {
+          if (removed.length > 0) void queryClient.invalidateQueries({ queryKey: keptKeys.all() });
+          if (landed > 0) showLanded(queryClient);
+          if (navigator.onLine && queuedActions(account).length > 0) resend(account, queryClient);
+        })
+        .catch((error) => console.error('Offline sync failed', error));
+    }
+    return unsubscribe;
   }, [account, online, queryClient]);
 }
