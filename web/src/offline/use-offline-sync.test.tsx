@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../api/client';
-import { AuthProvider } from '../auth/auth-context';
 import { storyKeys } from '../stories/story-queries';
+import { sessionWrapper } from '../testing/session-wrapper';
 import { queuedActions, sendOrQueue } from './action-queue';
 import { memoryCaches } from './fake-cache-storage';
 import { accountKey, rememberOwner } from './kept-stories';
@@ -62,12 +61,7 @@ afterEach(() => {
 });
 
 function syncing(client = new QueryClient()) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <AuthProvider>{children}</AuthProvider>
-    </QueryClientProvider>
-  );
-  renderHook(() => useOfflineSync(), { wrapper });
+  renderHook(() => useOfflineSync(), { wrapper: sessionWrapper(client) });
   return client;
 }
 

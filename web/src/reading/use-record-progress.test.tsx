@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../api/client';
-import { AuthProvider } from '../auth/auth-context';
+import { sessionWrapper } from '../testing/session-wrapper';
 import { PROGRESS_INTERVAL_MS } from './progress-recorder';
 import { readingKeys } from './reading-queries';
 import { useRecordProgress } from './use-record-progress';
@@ -48,15 +47,10 @@ afterEach(() => {
 });
 
 function reading(client = new QueryClient()) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <AuthProvider>{children}</AuthProvider>
-    </QueryClientProvider>
-  );
   return renderHook(
     ({ slide, startSlide }: { slide: number; startSlide: number }) =>
       useRecordProgress('s1', slide, false, startSlide),
-    { wrapper, initialProps: { slide: 0, startSlide: 0 } },
+    { wrapper: sessionWrapper(client), initialProps: { slide: 0, startSlide: 0 } },
   );
 }
 
