@@ -16,6 +16,15 @@ const recorded = (slide: number): ReadingEvent => ({
   type: 'ReadingProgressRecorded',
   data: { storyId, slide },
 });
+/** Page `writer`'s `write`-th place. */
+const placed = (writer: string, write: number, slide: number, access: StoryAccess = 'readable') => ({
+  command: command(
+    'RecordProgress',
+    { storyId, slide, slideCount: 10, access, order: { writer, write } },
+    now,
+  ),
+  event: { type: 'ReadingProgressRecorded', data: { storyId, slide, writer, write } } satisfies ReadingEvent,
+});
 const finished: ReadingEvent = { type: 'StoryFinished', data: { storyId } };
 const saved: ReadingEvent = { type: 'StorySaved', data: { storyId } };
 const unsaved: ReadingEvent = { type: 'StoryUnsaved', data: { storyId } };
@@ -62,6 +71,47 @@ describe('recording progress', () => {
       .when(progress(1, 'not_found', 0))
       .thenRefuses(notFound);
     given().when(progress(1, 'premium_required')).thenRefuses(premiumRequired);
+  });
+});
+
+describe('recording progress in the order a page sent it', () => {
+  it("records a page's places in turn, each with its order", () => {
+    given()
+      .when(placed('page-one', 1, 2).command)
+      .thenEvents([placed('page-one', 1, 2).event]);
+    given(placed('page-one', 1, 2).event)
+      .when(placed('page-one', 2, 4).command)
+      .thenEvents([placed('page-one', 2, 4).event]);
+  });
+
+  it('records nothing of a place its page sent before one already recorded (was: the place sent on leaving overwritten by the one still in flight)', () => {
+    given(placed('page-one', 3, 6).event)
+      .when(placed('page-one', 2, 4).command)
+      .thenNothing();
+    given(placed('page-one', 3, 6).event)
+      .when(placed('page-one', 3, 6).command)
+      .thenNothing();
+  });
+
+  it('records the place a page went back to, though it is the one stored, so that its earlier place is known to be older', () => {
+    given(placed('page-one', 1, 3).event)
+      .when(placed('page-one', 3, 3).command)
+      .thenEvents([placed('page-one', 3, 3).event]);
+    given(placed('page-one', 1, 3).event, placed('page-one', 3, 3).event)
+      .when(placed('page-one', 2, 5).command)
+      .thenNothing();
+  });
+
+  it("records another page's place whatever its count (another tab, another device), and a place without an order as before", () => {
+    given(placed('page-one', 9, 6).event)
+      .when(placed('page-two', 1, 2).command)
+      .thenEvents([placed('page-two', 1, 2).event]);
+    given(placed('page-one', 9, 6).event)
+      .when(progress(2))
+      .thenEvents([recorded(2)]);
+    given(placed('page-one', 9, 6).event)
+      .when(progress(6))
+      .thenNothing();
   });
 });
 

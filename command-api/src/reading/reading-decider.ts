@@ -10,11 +10,29 @@ export type ReadingEvent = EventOf<
 export interface ReadingState {
   /** The slide last recorded (0-based), or null before any. */
   slide: number | null;
+  /** The page that sent the slide recorded, and its how-many-th place that was (PlaceOrder). */
+  placeOrder: PlaceOrder | null;
   finished: boolean;
   saved: boolean;
 }
 
-export const initialReadingState = (): ReadingState => ({ slide: null, finished: false, saved: false });
+export const initialReadingState = (): ReadingState => ({
+  slide: null,
+  placeOrder: null,
+  finished: false,
+  saved: false,
+});
+
+/**
+ * Where a place stands among those one open page sent: `writer` names the page (made when it
+ * opened the story), `write` counts its places from 1. A page sends one place at a time, except
+ * the one sent as it goes away, which cannot wait for the answer to the one before; the two can
+ * reach the server in either order, and the older must not be recorded over the newer.
+ */
+export interface PlaceOrder {
+  writer: string;
+  write: number;
+}
 
 /**
  * May this reader read the story, worked out by the route from the story stream and the user
@@ -25,7 +43,10 @@ export type StoryAccess = 'readable' | 'not_found' | 'premium_required';
 
 type OfStory<Extra = unknown> = { storyId: string; access: StoryAccess } & Extra;
 /** `slideCount`: how many slides the story has now, so that a place past its last is refused. */
-export type RecordProgress = Command<'RecordProgress', OfStory<{ slide: number; slideCount: number }>>;
+export type RecordProgress = Command<
+  'RecordProgress',
+  OfStory<{ slide: number; slideCount: number; order?: PlaceOrder }>
+>;
 export type FinishStory = Command<'FinishStory', OfStory>;
 export type SaveStory = Command<'SaveStory', OfStory>;
 export type UnsaveStory = Command<'UnsaveStory', { storyId: string }>;
@@ -66,8 +87,7 @@ export function decideReading(command: ReadingCommand, state: ReadingState): Dec
       if (command.data.slide >= command.data.slideCount) {
         return refuse('invalid', readingMessages.noSuchSlide(command.data.slideCount));
       }
-      if (state.slide === command.data.slide) return [];
-      return [{ type: 'ReadingProgressRecorded', data: { storyId, slide: command.data.slide } }];
+      return recordPlace(state, storyId, command.data.slide, command.data.order);
     case 'FinishStory':
       return state.finished ? [] : [{ type: 'StoryFinished', data: { storyId } }];
     case 'SaveStory':
@@ -75,13 +95,38 @@ export function decideReading(command: ReadingCommand, state: ReadingState): Dec
   }
 }
 
+/**
+ * A place without its order is recorded unless it is the one stored. A page's place is recorded
+ * unless that page already had this one or a later one recorded, even when its slide is the one
+ * stored: it is newer than anything of the page's still on its way (a place sent as the reader
+ * went back to the stored slide, before an earlier one arrived), and that one must then be known
+ * to be older.
+ */
+function recordPlace(
+  state: ReadingState,
+  storyId: string,
+  slide: number,
+  order: PlaceOrder | undefined,
+): Decision<ReadingEvent> {
+  const recorded: ReadingEvent = { type: 'ReadingProgressRecorded', data: { storyId, slide, ...order } };
+  if (order === undefined) return state.slide === slide ? [] : [recorded];
+  const last = state.placeOrder;
+  return last?.writer === order.writer && order.write <= last.write ? [] : [recorded];
+}
+
 export function evolveReading(
   state: ReadingState,
   event: ReadingEvent | RecordedEvent<ReadingEvent>,
 ): ReadingState {
   switch (event.type) {
-    case 'ReadingProgressRecorded':
-      return { ...state, slide: event.data.slide };
+    case 'ReadingProgressRecorded': {
+      const { slide, writer, write } = event.data;
+      return {
+        ...state,
+        slide,
+        placeOrder: writer !== undefined && write !== undefined ? { writer, write } : null,
+      };
+    }
     case 'StoryFinished':
       return { ...state, finished: true };
     case 'StorySaved':

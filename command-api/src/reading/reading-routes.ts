@@ -13,7 +13,16 @@ import { accountReading } from './account-reading';
 import type { ReadingCommand, ReadingState, StoryAccess } from './reading-decider';
 import { storyAccess } from './story-access';
 
-const ProgressBody = z.object({ slide: z.number().int().min(0).max(9) });
+const ProgressBody = z.object({
+  slide: z.number().int().min(0).max(9),
+  /** Which open page sent the place and its how-many-th (reading-decider.ts, PlaceOrder). */
+  order: z
+    .object({
+      writer: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'must be 8 to 64 letters, digits or dashes'),
+      write: z.number().int('must be a whole number from 1').min(1, 'must be a whole number from 1'),
+    })
+    .optional(),
+});
 
 const ok = { 200: { description: "The reader's relation to the story now", schema: ReadingAnswer } };
 const refusals = {
@@ -33,7 +42,7 @@ const answer = (state: ReadingState) => ({
 /**
  * A logged-in reader's progress, finish and bookmark of a story, each on their account's own
  * `account_reading-{accountId}-{storyId}` stream (account-reading.ts, decided by reading-decider.ts):
- * PUT /api/stories/{id}/progress {slide}, PUT .../finished, PUT .../saved, DELETE .../saved.
+ * PUT /api/stories/{id}/progress {slide, order?}, PUT .../finished, PUT .../saved, DELETE .../saved.
  * Each answers the state after it, with X-Event-Position (read-your-writes).
  */
 export const readingRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, deps) => {
@@ -60,15 +69,18 @@ export const readingRoutes: FastifyPluginAsync<CommandApiDeps> = async (app, dep
 
   const progressDoc = doc(
     'Record the slide a reader is on (0-based)',
-    { ...refusals, 400: "A slide that is not a whole number from 0 to the story's last" },
+    {
+      ...refusals,
+      400: "A slide that is not a whole number from 0 to the story's last, or an order that is not a page's id (8 to 64 letters, digits or dashes) and a count from 1",
+    },
     ProgressBody,
   );
   app.put('/api/stories/:id/progress', { schema: progressDoc }, (request, reply) =>
     run(request, reply, (storyId, access, story) => {
-      const { slide } = ProgressBody.parse(request.body ?? {});
+      const { slide, order } = ProgressBody.parse(request.body ?? {});
       return command(
         'RecordProgress',
-        { storyId, slide, slideCount: story.slideCount, access },
+        { storyId, slide, slideCount: story.slideCount, access, order },
         deps.clock(),
       );
     }),

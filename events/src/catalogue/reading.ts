@@ -8,11 +8,20 @@ import { defineEvent } from './define';
  */
 const OfStory = { storyId: z.string().min(1) };
 
-/** The slide (0-based) a logged-in reader is on; recorded debounced while they scroll. */
+/**
+ * The slide (0-based) a logged-in reader is on; recorded debounced while they scroll. `writer` and
+ * `write`, when the page sent them: which open page sent it and its how-many-th place that was, so
+ * that a place of that page sent before one already recorded, arriving late, is not recorded.
+ */
 export const ReadingProgressRecorded = defineEvent(
   'ReadingProgressRecorded',
   1,
-  z.object({ ...OfStory, slide: z.number().int().min(0).max(9) }),
+  z.object({
+    ...OfStory,
+    slide: z.number().int().min(0).max(9),
+    writer: z.string().optional(),
+    write: z.number().int().optional(),
+  }),
 );
 
 /** The reader reached The End. */

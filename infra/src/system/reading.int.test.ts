@@ -111,6 +111,38 @@ describe('progress', () => {
     expect(place.body).toEqual({ slide: 3, finished: false, saved: false });
   });
 
+  it("keeps a page's later place when its earlier one arrives after it (was: the place sent on leaving overwritten by the write still in flight)", async () => {
+    const story = await publish(system.baseUrl, { texts: ['Left.', 'Two.', 'Three.', 'Four.'] }, 4);
+    const page = { writer: 'b2c7e1f0-5d4a-4e8e-9c1a-2f6d7e8a9b0c' };
+    const onLeaving = await write('PUT', `/api/stories/${story}/progress`, other, {
+      slide: 3,
+      order: { ...page, write: 2 },
+    });
+    expect(onLeaving).toMatchObject({ status: 200, body: { slide: 3 } });
+    const late = await write('PUT', `/api/stories/${story}/progress`, other, {
+      slide: 1,
+      order: { ...page, write: 1 },
+    });
+    expect(late).toMatchObject({ status: 200, body: { slide: 3 } });
+    expect(await readingEvents(other, story)).toEqual(['ReadingProgressRecorded']);
+    const place = await read(`/api/stories/${story}/progress`, other, onLeaving.position);
+    expect(place.body).toEqual({ slide: 3, finished: false, saved: false });
+
+    // Another page (another tab, another device) is in no order with this one.
+    const elsewhere = await write('PUT', `/api/stories/${story}/progress`, other, {
+      slide: 1,
+      order: { writer: 'another-page-0001', write: 1 },
+    });
+    expect(elsewhere).toMatchObject({ status: 200, body: { slide: 1 } });
+
+    for (const order of [{ writer: 'x', write: 1 }, { ...page, write: 0 }, { ...page }, 'page']) {
+      const refused = await write('PUT', `/api/stories/${story}/progress`, other, { slide: 2, order });
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toMatch(/^order/);
+    }
+    expect(await readingEvents(other, story)).toHaveLength(2);
+  });
+
   it('refuses a premium story the reader has not unlocked, as opening it would be', async () => {
     const refused = await write('PUT', `/api/stories/${premium}/progress`, other, { slide: 0 });
     expect(refused).toMatchObject({ status: 402, body: { detail: storyMessages.premiumRequired } });

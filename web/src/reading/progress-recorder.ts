@@ -8,10 +8,11 @@ export const PROGRESS_INTERVAL_MS = 3000;
  * One write at a time: two places in flight at once can reach the server in either order, and the
  * older one would win. A write that falls due while another is unanswered waits for its answer,
  * and then sends the latest slide. `flush` (leaving the reader) waits the same way; `leave` (the
- * page going away) cannot wait, since nothing of the page runs after it.
+ * page going away) cannot wait, since nothing of the page runs after it: the places carry their
+ * page's order for that (./use-record-progress.ts), and the server keeps the later of the two.
  *
  * @example
- * const recorder = new ProgressRecorder((slide, keepalive) => recordProgress(id, slide, keepalive), 0);
+ * const recorder = new ProgressRecorder((slide, keepalive) => recordProgress(id, { slide }, keepalive), 0);
  * recorder.seen(2); // sent within PROGRESS_INTERVAL_MS, after any write still unanswered
  */
 export class ProgressRecorder {

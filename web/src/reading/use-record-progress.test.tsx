@@ -12,6 +12,10 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 let placesSent: number[];
+/** The order each place was sent with: the page that sent it and its count. */
+let ordersSent: { writer: string; write: number }[];
+/** A place whose answer the test holds back (a write still in flight). */
+let heldSlide: number | undefined;
 let progressAsked: number;
 /** The session's check answers when the test says (the account is learnt a moment after opening). */
 let sessionChecked: () => void;
@@ -20,6 +24,8 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   localStorage.setItem(TOKEN_KEY, 'session-token');
   placesSent = [];
+  ordersSent = [];
+  heldSlide = undefined;
   progressAsked = 0;
   vi.stubGlobal(
     'fetch',
@@ -29,7 +35,10 @@ beforeEach(() => {
         return json({ email: 'ann@example.com', is_subscribed: false });
       }
       if (path.endsWith('/progress') && init?.method === 'PUT') {
-        placesSent.push((JSON.parse(String(init.body)) as { slide: number }).slide);
+        const place = JSON.parse(String(init.body)) as { slide: number; order: (typeof ordersSent)[number] };
+        placesSent.push(place.slide);
+        ordersSent.push(place.order);
+        if (place.slide === heldSlide) await new Promise(() => {});
         return json({});
       }
       if (path.endsWith('/progress')) progressAsked += 1;
@@ -96,5 +105,35 @@ describe('recording a signed-in reader’s place', () => {
     expect(client.getQueryState(readingKeys.shelf('session-token', 'continue'))?.isInvalidated).toBe(true);
     expect(client.getQueryState(readingKeys.progress('s1', 'session-token'))?.isInvalidated).toBe(false);
     expect(progressAsked).toBe(0);
+  });
+
+  it("sends each place with this page's id and its count, the one sent on leaving too while another is unanswered, so the server keeps the later", async () => {
+    const { rerender } = reading();
+    rerender({ slide: 1, startSlide: 0 });
+    await aWriteFallsDue();
+    heldSlide = 2;
+    rerender({ slide: 2, startSlide: 0 });
+    await aWriteFallsDue();
+    rerender({ slide: 3, startSlide: 0 });
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(placesSent).toEqual([1, 2, 3]);
+    const [first] = ordersSent;
+    expect(first?.writer).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+    expect(ordersSent).toEqual([1, 2, 3].map((write) => ({ writer: first?.writer, write })));
+  });
+
+  it('a page opened anew sends its places under a new id', async () => {
+    const first = reading();
+    first.rerender({ slide: 1, startSlide: 0 });
+    await aWriteFallsDue();
+    first.unmount();
+    const second = reading();
+    second.rerender({ slide: 2, startSlide: 0 });
+    await aWriteFallsDue();
+    expect(placesSent).toEqual([1, 2]);
+    expect(ordersSent[0]?.writer).not.toBe(ordersSent[1]?.writer);
+    expect(ordersSent[1]?.write).toBe(1);
   });
 });

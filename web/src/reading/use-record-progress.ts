@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { newActionKey } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { confirmed, sendOrQueue } from '../offline/action-queue';
 import { useOfflineAccount } from '../offline/use-kept';
@@ -32,13 +33,18 @@ export function useRecordProgress(storyId: string, slide: number, atEnd: boolean
 
   useEffect(() => {
     if (!token) return;
+    // This page's places in the order sent: the one sent as the page goes away cannot wait for
+    // the answer to the one before, and the server keeps the later whichever arrives first.
+    const writer = newActionKey();
+    let write = 0;
     const current = new ProgressRecorder(async (next, keepalive) => {
       const { account, queryClient } = sending.current;
       rememberSentSlide(storyId, next);
+      const place = { slide: next, order: { writer, write: ++write } };
       const path = `/api/stories/${encodeURIComponent(storyId)}/progress`;
       const landed = account
-        ? await sendOrQueue(account, 'PUT', path, { slide: next }, keepalive).then(confirmed)
-        : await recordProgress(storyId, next, keepalive).then(() => true);
+        ? await sendOrQueue(account, 'PUT', path, place, keepalive).then(confirmed)
+        : await recordProgress(storyId, place, keepalive).then(() => true);
       if (!landed) return; // queued: the place stays unconfirmed until it lands
       forgetSentSlide(storyId, next);
       void queryClient.invalidateQueries(placeWritten(storyId));

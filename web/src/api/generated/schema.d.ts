@@ -3961,6 +3961,10 @@ export interface operations {
             content: {
                 "application/json": {
                     slide: number;
+                    order?: {
+                        writer: string;
+                        write: number;
+                    };
                 };
             };
         };
@@ -3980,7 +3984,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A slide that is not a whole number from 0 to the story's last; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
+            /** @description A slide that is not a whole number from 0 to the story's last, or an order that is not a page's id (8 to 64 letters, digits or dashes) and a count from 1; or: The body is not what its Content-Type says (JSON that does not parse, an empty JSON body) */
             400: {
                 headers: {
                     [name: string]: unknown;
