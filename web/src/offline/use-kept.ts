@@ -149,7 +149,12 @@ function resend(account: string, queryClient: QueryClient) {
   void resendUntilSent(account, { signal: stop.signal, onLanded: () => showLanded(queryClient) })
     .catch((error) => console.error('Sending actions made offline failed', error))
     .finally(() => {
-      if (resending?.stop === stop) resending = null;
+      if (resending?.stop !== stop) return;
+      resending = null;
+      // An action queued as the last run ended found it still running: it starts another.
+      if (!stop.signal.aborted && navigator.onLine && queuedActions(account).length > 0) {
+        resend(account, queryClient);
+      }
     });
 }
 
