@@ -8,8 +8,14 @@ import { sessionWrapper } from '../testing/session-wrapper';
 import { queuedActions, sendOrQueue } from './action-queue';
 import { memoryCaches } from './fake-cache-storage';
 import { accountKey, rememberOwner } from './kept-stories';
-import { RESEND_PAUSES_MS } from './resend-queued';
+import { RESEND_PAUSES_MS, resendUntilSent } from './resend-queued';
 import { useOfflineSync } from './use-kept';
+
+// The real runs, watched, so that a case can hold one open and end it when it chooses.
+vi.mock('./resend-queued', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./resend-queued')>();
+  return { ...actual, resendUntilSent: vi.fn(actual.resendUntilSent) };
+});
 
 const ann = accountKey('ann@example.com');
 const json = (body: unknown, status = 200) =>
@@ -38,6 +44,7 @@ beforeEach(() => {
   rememberOwner('session-token', ann);
   likeAnswers = [];
   likesSent = 0;
+  vi.mocked(resendUntilSent).mockClear();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
@@ -112,6 +119,29 @@ describe('the offline sync sends actions made offline', () => {
 
     setOnline(true);
     await vi.waitFor(() => expect(queuedActions(ann)).toEqual([]));
+    expect(likesSent).toBe(1);
+  });
+
+  it('an action queued while a resend run is ending is sent by another run, not left until the next reconnect', async () => {
+    online = true;
+    syncing();
+    let endRun = () => {};
+    vi.mocked(resendUntilSent).mockImplementationOnce(
+      () =>
+        new Promise<void>((resolve) => {
+          endRun = resolve;
+        }),
+    );
+    likeAnswers = ['no answer'];
+    await sendOrQueue(ann, 'POST', '/api/stories/s1/like');
+    expect(resendUntilSent).toHaveBeenCalledTimes(1);
+
+    // The run has looked at the queue for the last time and found it empty; the like, queued
+    // since, asked for a run while this one was still running.
+    await act(async () => endRun());
+    await act(() => vi.advanceTimersByTimeAsync(firstPause));
+    await vi.waitFor(() => expect(queuedActions(ann)).toEqual([]));
+    expect(resendUntilSent).toHaveBeenCalledTimes(2);
     expect(likesSent).toBe(1);
   });
 });
