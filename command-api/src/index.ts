@@ -22,17 +22,17 @@ export { ccbillFormDigest } from './payments/ccbill/ccbill-digest';
 export { type CcbillSettings, ccbillLedgerId } from './payments/ccbill/ccbill-flexforms';
 export { CCBILL_WEBHOOK_RANGES, isSenderRange } from './payments/ccbill/ccbill-senders';
 export { CCBILL_WEBHOOKS_PER_MINUTE } from './payments/ccbill/ccbill-webhook-route';
-export {
-  flexpaySignature,
-  flexpaySignedParams,
-  hasValidFlexpaySignature,
-} from './payments/flexpay-signature';
 export * from './payments/http-notice-receiver';
 export * from './payments/notice-answer';
 export { centsOf, type PaymentProcessor, type ProcessorNotice } from './payments/payment-processor';
 export { type PaymentSettings, paymentProcessorOf } from './payments/payment-settings';
 export * from './payments/receive-notice';
 export * from './payments/reconcile';
+export {
+  flexpaySignature,
+  flexpaySignedParams,
+  hasValidFlexpaySignature,
+} from './payments/verotel/flexpay-signature';
 export * from './premium/http-unlocker';
 export * from './premium/unlock-premium-story';
 export * from './premium/unlock-returner';

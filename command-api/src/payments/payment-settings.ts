@@ -1,7 +1,7 @@
 import type { PaymentProvider } from '@nocturne/events';
 import { type CcbillSettings, ccbillFlexForms } from './ccbill/ccbill-flexforms';
 import type { PaymentProcessor } from './payment-processor';
-import { verotelFlexPay } from './verotel-flexpay';
+import { verotelFlexPay } from './verotel/verotel-flexpay';
 
 /**
  * How readers pay (PAYMENT_PROVIDER): `manual`, the payment link and a staff member's grant; or

@@ -104,7 +104,7 @@ describe('receiving a processor notice', () => {
     const { receive, head } = setup();
     const rebill = signedPostback({ kind: 'sale', transactionId: 'T1', saleId: 'S1', reference: 'p' });
     const { signature: _s, ...params } = rebill;
-    const { flexpaySignature } = await import('./flexpay-signature');
+    const { flexpaySignature } = await import('./verotel/flexpay-signature');
     const other = { ...params, type: 'subscription', event: 'rebill' };
     const answer = await receive({
       ...other,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type NoticeKind, streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
 import { given, userRegistered } from '@nocturne/events/testing';
-import { flexpaySignature } from '../flexpay-signature';
 import { amountOf } from '../payment-processor';
-import { type FlexPaySettings, verotelFlexPay } from '../verotel-flexpay';
+import { flexpaySignature } from '../verotel/flexpay-signature';
+import { type FlexPaySettings, verotelFlexPay } from '../verotel/verotel-flexpay';
 
 /** The FlexPay settings the payment tests sign their notices with. */
 export const testFlexPay: FlexPaySettings = {

@@ -1,5 +1,4 @@
 import type { PaymentProvider } from '@nocturne/events';
-import { flexpaySignature, flexpaySignedParams, hasValidFlexpaySignature } from './flexpay-signature';
 import {
   amountOf,
   centsOf,
@@ -8,7 +7,8 @@ import {
   type PaymentProcessor,
   type ProcessorNotice,
   SAFE_ID,
-} from './payment-processor';
+} from '../payment-processor';
+import { flexpaySignature, flexpaySignedParams, hasValidFlexpaySignature } from './flexpay-signature';
 
 export interface FlexPaySettings {
   /** The website's id in Verotel's Control Center ("shop ID"). */
