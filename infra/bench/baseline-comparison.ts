@@ -28,10 +28,11 @@ export interface BaselineComparison {
 const ROUNDS = 3;
 /**
  * Pairs of products started for the reads, and turns of each read case per pair, both products up
- * at once: short turns, so both sides see the same machine. Two starts of one build can settle at
- * server costs 15% apart and stay there, so one start a side would let a start decide the ratio.
+ * at once: short turns, so both sides see the same machine. A start of one build can settle at a
+ * server cost 15% above its other starts' for some cases and stay there, so the medians are taken
+ * over three starts a side: one such start then moves them less than with two.
  */
-const READ_PAIRS = 2;
+const READ_PAIRS = 3;
 const READ_TURNS = 4;
 const READ_TURN = { seconds: 4, warmUpSeconds: 0.5 };
 
@@ -42,7 +43,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * checkout, taking turns, so that a machine whose speed drifts during the run weighs on both
  * alike: likes for three rounds, each side's product started for each; the reads with both
  * products up at once, each case measured four times a side in 4-second turns (the order swapped
- * each turn) on each of two pairs of freshly started products, with the server's CPU per answer.
+ * each turn) on each of three pairs of freshly started products, with the server's CPU per answer.
  *
  * @example
  *   const { commit, figures } = await compareWithBaseline('main~5', services, console.log);
