@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { uniqueName } from '@nocturne/events/testing';
 import { type RunningSystem, startSystem } from '../system/start-system';
@@ -12,14 +13,7 @@ import { type OwnPostgres, startOwnPostgres } from '../test-env/own-postgres';
 import { TEST_ADMIN_PASSWORD, testConfig } from '../test-env/test-config';
 import { newRow, printTable, type Row, rowFailed } from './fault-row';
 import { startLoad, type Tally } from './like-load';
-import {
-  CONNECTIONS,
-  compareWithLog,
-  publishLoadStories,
-  type ReadSide,
-  recovered,
-  sleep,
-} from './read-side';
+import { CONNECTIONS, compareWithLog, publishLoadStories, type ReadSide, recovered } from './read-side';
 import { primaryPromotedRow, replicaPausedRow } from './replica-faults';
 import { splitRows } from './split-faults';
 

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { actionKey, idempotentId, streams } from '@nocturne/events';
 
@@ -35,8 +36,6 @@ type Report =
   | { kind: 'started' }
   | { kind: 'acked'; acked: Tally['acked'] }
   | { kind: 'done'; statuses: [number, number][]; failedWith: [string, number][]; stale: number };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** No answer within this long counts as a failure. */
 const ANSWER_TIMEOUT_MS = 15_000;

@@ -1,10 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { streams } from '@nocturne/events';
 import type { EventStore } from '@nocturne/events/store';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { countErrors, type Row } from './fault-row';
 import type { Tally } from './like-load';
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The stories the load likes: eight free ones, appended to the log as given history. */
 export async function publishLoadStories(store: EventStore): Promise<string[]> {

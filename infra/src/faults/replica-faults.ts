@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { uniqueName } from '@nocturne/events/testing';
 import { migrateReadModel } from '@nocturne/projector';
 import { type RunningSystem, startSystem } from '../system/start-system';
@@ -12,7 +13,7 @@ import {
 import { testConfig } from '../test-env/test-config';
 import { newRow, type Row } from './fault-row';
 import { startLoad } from './like-load';
-import { CONNECTIONS, compareWithLog, publishLoadStories, recovered, sleep } from './read-side';
+import { CONNECTIONS, compareWithLog, publishLoadStories, recovered } from './read-side';
 
 /** How long the replica stops replaying. */
 const PAUSE_MS = 10_000;

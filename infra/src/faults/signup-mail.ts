@@ -1,5 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mailbox } from '@nocturne/test-kit/mailbox';
-import { sleep } from './read-side';
 
 /** What a row's sign-ups and their verification mails came to. */
 export interface MailTally {

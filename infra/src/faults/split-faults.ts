@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { openEventStore } from '@nocturne/events/store/open';
 import { uniqueName } from '@nocturne/events/testing';
@@ -11,7 +12,7 @@ import {
 } from '../test-env/split-system';
 import { newRow, type Row } from './fault-row';
 import { startLoad } from './like-load';
-import { CONNECTIONS, compareWithLog, type ReadSide, sleep } from './read-side';
+import { CONNECTIONS, compareWithLog, type ReadSide } from './read-side';
 import { startSignups } from './signup-mail';
 
 const run = promisify(execFile);

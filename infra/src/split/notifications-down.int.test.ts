@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { streams } from '@nocturne/events';
 import { PostgresEventStore } from '@nocturne/events/store/postgres';
 import {
@@ -42,8 +43,6 @@ afterAll(async () => {
   await store?.close();
   await database?.drop();
 }, 60_000);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A like, then the story read back with the like's position: the read's status and time. */
 async function likeThenRead(): Promise<{ like: number; read: number; ms: number }> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { createReadModelDb, migrateReadModel, ProjectionRunner, projections } from '@nocturne/projector';
@@ -82,8 +83,6 @@ async function publishPremiumStories(count: number): Promise<string[]> {
   }
   return ids;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every text column of every table of a schema, as one string per row. */
 async function rowsOfSchema(client: pg.Client, schema: string): Promise<string[]> {

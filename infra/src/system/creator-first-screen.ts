@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { drawnLayerPage } from './route-shells';
-import type { WebFile } from './web-app';
+import type { WebFile } from './web-file';
 
 /** Written by the web build (web/build/server-renders.ts): the creator page's first screen as a function. */
 const RENDERER = join('.vite', 'creator-first-screen.cjs');

@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { streams } from '@nocturne/events';
 import { given, storyPublished } from '@nocturne/events/testing';
 import { userKeyOfAddress } from '@nocturne/vault';
@@ -39,8 +40,6 @@ afterAll(async () => {
   await database?.stop().catch(() => {});
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('answers 503 + Retry-After during a PostgreSQL restart under load, resumes by itself and loses nothing acknowledged', async () => {
   const log = () => {};

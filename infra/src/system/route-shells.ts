@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { precompressedBody } from '@nocturne/http-kit';
-import type { WebFile } from './web-app';
+import type { WebFile } from './web-file';
 
 /** Written by the web build (web/build/route-preloads.ts): a route's page's scripts and stylesheets. */
 const ROUTE_PRELOADS = join('.vite', 'route-preloads.json');

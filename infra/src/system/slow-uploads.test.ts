@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { WorkSlots } from '@nocturne/command-api';
 import type { TestCommandApi } from '@nocturne/command-api/testing/test-command-api';
 import { postStory, TEST_ADMIN_PASSWORD } from '@nocturne/test-kit/api-client';
@@ -24,8 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.stop();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How long until `condition` holds (polled), or undefined after `withinMs`. */
 async function msUntil(condition: () => boolean, withinMs: number): Promise<number | undefined> {

@@ -1,16 +1,11 @@
 import { lazy, Suspense, useRef } from 'react';
+import type { TrendLine } from './trend-line';
 import { useNearViewport } from './use-near-viewport';
 import './TrendChart.css';
 
 // The picture is recharts, the largest script of the app: a page that shows a chart draws
 // everything else, the chart's numbers included, without waiting for it.
 const TrendPlot = lazy(() => import('./TrendPlot'));
-
-export interface TrendLine<Key extends string> {
-  key: Key;
-  name: string;
-  color: string;
-}
 
 export interface TrendChartProps<X extends string, Key extends string> {
   rows: readonly (Record<X, string> & Record<Key, number>)[];

@@ -1,5 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { TrendLine } from './TrendChart';
+import type { TrendLine } from './trend-line';
 
 export interface TrendPlotProps {
   rows: readonly object[];
