@@ -136,8 +136,8 @@ describe('the offline sync sends actions made offline', () => {
     await sendOrQueue(ann, 'POST', '/api/stories/s1/like');
     expect(resendUntilSent).toHaveBeenCalledTimes(1);
 
-    // The run has looked at the queue for the last time and found it empty; the like, queued
-    // since, asked for a run while this one was still running.
+    // The run ends with the like still queued, as a run does when the like came after its last
+    // look at the queue; the like's own call for a run came while this one ran and was passed over.
     await act(async () => endRun());
     await act(() => vi.advanceTimersByTimeAsync(firstPause));
     await vi.waitFor(() => expect(queuedActions(ann)).toEqual([]));
