@@ -33,7 +33,16 @@ export class NatsNotifier extends ChannelNotifier implements Notifier {
       reconnectTimeWait: 500,
       timeout: 2000,
     });
-    return new NatsNotifier(nc, prefix);
+    const notifier = new NatsNotifier(nc, prefix);
+    // The subscriptions are only sent by then; the server's answer to the flush's ping comes after
+    // it has taken them, so a hint published anywhere once this resolves is heard.
+    try {
+      await nc.flush();
+    } catch (error) {
+      await nc.close().catch(() => {});
+      throw error;
+    }
+    return notifier;
   }
 
   private pipe(subject: string, listeners: Listeners): void {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connect, createServer, type Socket } from 'node:net';
 import { createTestDatabase, type TestDatabase, testNatsUrl } from '@nocturne/pg-kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,12 +79,59 @@ function notifierContract(open: () => Promise<[Notifier, Notifier]>) {
   });
 }
 
+/**
+ * A TCP proxy to the server at `url` that holds every byte from its clients for `ms`, in order,
+ * and passes the server's at once: a link slow in one direction.
+ */
+async function slowUplink(url: string, ms: number): Promise<{ url: string; close(): Promise<void> }> {
+  const target = new URL(url);
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', end).on('error', end);
+    }
+    upstream.pipe(client);
+    client.on('data', (chunk) => setTimeout(() => upstream.write(chunk), ms));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 const natsUrl = testNatsUrl();
 if (natsUrl) {
   describe('NatsNotifier (unique subject prefix)', () => {
     notifierContract(async () => {
       const prefix = unique('test_notify');
       return [await NatsNotifier.connect(natsUrl, prefix), await NatsNotifier.connect(natsUrl, prefix)];
+    });
+
+    it('hears a hint published as soon as connect has resolved, even when its subscriptions travel slowly', async () => {
+      const link = await slowUplink(natsUrl, 300);
+      const prefix = unique('test_notify');
+      const publisher = await NatsNotifier.connect(natsUrl, prefix);
+      const listener = await NatsNotifier.connect(link.url, prefix);
+      try {
+        const heard = nextPosition((l) => listener.onAppended(l), 3_000);
+        publisher.publishAppended(7);
+        expect(await heard).toBe(7);
+      } finally {
+        await listener.close();
+        await publisher.close();
+        await link.close();
+      }
     });
   });
 } else {
